@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// One config for the app (Vite) and the unit tests (Vitest).
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  worker: { format: 'es' },
+  build: { target: 'es2022', sourcemap: true },
+  server: { host: '127.0.0.1', port: 5173 },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  test: {
+    include: ['src/**/*.test.ts', 'app/**/*.test.ts'],
+    environment: 'node',
+  },
+});
