@@ -1,0 +1,92 @@
+import type { Collective, Schedule } from '../model/schedule';
+import type { Topology, TopologyKind } from '../model/topology';
+import type { ParamDef, ParamIssue, ParamValues } from '../params/schema';
+
+/** A paper of ../shared/papers, cited by file and title. */
+export interface PaperRef {
+  file: string;
+  title: string;
+}
+
+export const PAPERS = {
+  optree: {
+    file: '000_a9b39a03c816b605.txt',
+    title: 'Efficient Algorithm for All-gather Operation in Optical Interconnect Systems (OpTree)',
+  },
+} satisfies Record<string, PaperRef>;
+
+/** What a build produces. */
+export interface Built {
+  topology: Topology;
+  schedule: Schedule;
+  /** Which construction was used, in words, when parameters select a variant (e.g. odd N). */
+  variant?: string;
+}
+
+/** Work a configuration needs, estimated before building (used to refuse oversized runs). */
+export interface Estimate {
+  steps: number;
+  transfers: number;
+  blockRefs: number;
+  holdingCells: number;
+}
+
+/** Measured facts of a verified schedule, input to `formulas`. */
+export interface Measured {
+  steps: number;
+  phases: number;
+  transfers: number;
+  channelsUsed: number;
+  seconds: number;
+}
+
+/** One closed form next to what the constructed schedule measures. */
+export interface FormulaRow {
+  id: string;
+  label: string;
+  /** The closed form in TeX. */
+  tex: string;
+  /** Where it comes from: paper and equation/table. */
+  source: string;
+  formula: number;
+  constructed: number;
+  unit: 'steps' | 's' | 'wavelengths' | 'transfers';
+  /** The value the paper prints for this configuration, when it prints one. */
+  paper?: { value: number; where: string };
+  /** Why formula and construction differ, when they do. */
+  note?: string;
+}
+
+/** Facts about one step that narration can use. */
+export interface StepFacts {
+  step: number;
+  stepCount: number;
+  phase: string;
+  transfers: number;
+  channelsUsed: number;
+  longestRoute: number;
+  blocksMoved: number;
+  /** A few transfers of the step, for examples in the text. */
+  examples: { from: number; to: number[]; channel: number; blocks: number[]; hops: number }[];
+  /** Blocks the busiest receiver holds after the step, and the total. */
+  minHeld: number;
+  blockCount: number;
+}
+
+export interface AlgorithmSpec {
+  id: string;
+  name: string;
+  family: string;
+  collective: Collective;
+  topology: TopologyKind;
+  paper: PaperRef;
+  /** One paragraph in plain words for the info panel. */
+  summary: string;
+  params: readonly ParamDef[];
+  /** Rules across parameters (a flit must divide a packet, …). */
+  validate(p: ParamValues): ParamIssue[];
+  estimate(p: ParamValues): Estimate;
+  build(p: ParamValues): Built;
+  formulas(p: ParamValues, m: Measured): FormulaRow[];
+  narrate(p: ParamValues, f: StepFacts): string;
+}

@@ -1,0 +1,246 @@
+import { indexArray, resized, signedArray, type IndexArray, type SignedArray } from './columns';
+
+export type Collective =
+  'allgather' | 'allreduce' | 'alltoall' | 'broadcast' | 'scatter' | 'gather' | 'gossip' | 'multiscatter';
+
+/**
+ * Routes of transfers, in one of two encodings.
+ * - `ring-arc`: a signed hop count per transfer; the arc starts at the sender and runs clockwise
+ *   (positive) or counter-clockwise (negative) around a ring topology.
+ * - `link-list`: an explicit list of directed link ids per transfer (offsets into a pool). Each link
+ *   starts at the sender or where an earlier link of the list ends, so a list may describe a tree.
+ */
+export type PathColumns =
+  { kind: 'ring-arc'; hops: SignedArray } | { kind: 'link-list'; offsets: Uint32Array; links: Uint32Array };
+
+/**
+ * Receivers of transfers: either the single node where the path ends, or explicit lists.
+ */
+export type ReceiverColumns =
+  { kind: 'path-end' } | { kind: 'list'; offsets: Uint32Array; nodes: IndexArray };
+
+/** Data blocks: who starts with each one and who must end with it. */
+export interface BlockTable {
+  count: number;
+  origin: IndexArray;
+  /** `all`: every node is a destination (all-gather, broadcast of every block). */
+  destinations: { kind: 'all' } | { kind: 'list'; offsets: Uint32Array; nodes: IndexArray };
+  /** Size of one block in bytes. */
+  bytes: number;
+}
+
+/**
+ * A schedule in columns. Steps are numbered 1..stepCount in everything users see; the columns are
+ * indexed from 0, so step s uses transfers stepStart[s-1] .. stepStart[s]-1.
+ */
+export interface Schedule {
+  algorithm: string;
+  collective: Collective;
+  nodeCount: number;
+  stepCount: number;
+  transferCount: number;
+  /** Names of the phases; `stepPhase[s-1]` indexes into it. */
+  phases: string[];
+  stepPhase: Uint16Array;
+  stepStart: Uint32Array;
+  src: IndexArray;
+  channel: Uint16Array;
+  path: PathColumns;
+  receivers: ReceiverColumns;
+  /** Blocks carried by each transfer: `offsets` null means exactly one block per transfer. */
+  transferBlocks: { offsets: Uint32Array | null; ids: IndexArray };
+  blocks: BlockTable;
+  /** Per-node limits on transfers sent / received in one step, when the model sets them. */
+  ports?: { tx: number; rx: number };
+  /** Links that exist in each step (reconfigurable circuits); absent means every link exists. */
+  activeLinks?: { stepStart: Uint32Array; links: Uint32Array };
+}
+
+export interface BuilderOptions {
+  algorithm: string;
+  collective: Collective;
+  nodeCount: number;
+  blocks: BlockTable;
+  pathKind: 'ring-arc' | 'link-list';
+  receiverKind: 'path-end' | 'list';
+  /** True when every transfer carries exactly one block (saves the offsets column). */
+  singleBlock: boolean;
+  /** Expected totals; the builder grows past them when needed. */
+  capacity?: { transfers?: number; blockRefs?: number; pathLinks?: number; receivers?: number };
+  ports?: { tx: number; rx: number };
+}
+
+/** Accumulates transfers step by step into growable typed columns. */
+export class ScheduleBuilder {
+  private readonly o: BuilderOptions;
+  private phases: string[] = [];
+  private stepPhase: number[] = [];
+  private stepStart: number[] = [0];
+  private n = 0;
+  private src: IndexArray;
+  private channel: Uint16Array;
+  private hops: SignedArray | null = null;
+  private pathOffsets: Uint32Array | null = null;
+  private pathLinks: Uint32Array | null = null;
+  private pathLen = 0;
+  private rxOffsets: Uint32Array | null = null;
+  private rxNodes: IndexArray | null = null;
+  private rxLen = 0;
+  private blockOffsets: Uint32Array | null = null;
+  private blockIds: IndexArray;
+  private blockLen = 0;
+
+  constructor(options: BuilderOptions) {
+    this.o = options;
+    const cap = Math.max(16, options.capacity?.transfers ?? 1024);
+    const nodes = options.nodeCount;
+    this.src = indexArray(cap, nodes);
+    this.channel = new Uint16Array(cap);
+    if (options.pathKind === 'ring-arc') this.hops = signedArray(cap, nodes);
+    else {
+      this.pathOffsets = new Uint32Array(cap + 1);
+      this.pathLinks = new Uint32Array(Math.max(16, options.capacity?.pathLinks ?? cap));
+    }
+    if (options.receiverKind === 'list') {
+      this.rxOffsets = new Uint32Array(cap + 1);
+      this.rxNodes = indexArray(Math.max(16, options.capacity?.receivers ?? cap), nodes);
+    }
+    if (!options.singleBlock) this.blockOffsets = new Uint32Array(cap + 1);
+    this.blockIds = indexArray(
+      Math.max(16, options.singleBlock ? cap : (options.capacity?.blockRefs ?? cap)),
+      options.blocks.count,
+    );
+  }
+
+  /** Starts the next step, in the named phase (phases are created on first use, in order). */
+  beginStep(phase: string): void {
+    if (this.stepPhase.length > 0) this.stepStart.push(this.n);
+    let index = this.phases.indexOf(phase);
+    if (index < 0) index = this.phases.push(phase) - 1;
+    this.stepPhase.push(index);
+  }
+
+  get transferCount(): number {
+    return this.n;
+  }
+
+  /** A transfer along a ring arc to the node where it ends, carrying one or more blocks. */
+  addArc(src: number, hops: number, channel: number, block: number | ArrayLike<number>): void {
+    if (!this.hops) throw new Error('this schedule does not use ring arcs');
+    const t = this.pushTransfer(src, channel, block);
+    this.hops[t] = hops;
+  }
+
+  /** A transfer along explicit links to explicit receivers. */
+  addTransfer(
+    src: number,
+    links: ArrayLike<number>,
+    receivers: ArrayLike<number>,
+    channel: number,
+    blocks: number | ArrayLike<number>,
+  ): void {
+    if (!this.pathOffsets || !this.pathLinks) throw new Error('this schedule does not use link lists');
+    const t = this.pushTransfer(src, channel, blocks);
+    if (this.pathLen + links.length > this.pathLinks.length)
+      this.pathLinks = resized(this.pathLinks, 2 * (this.pathLen + links.length));
+    for (let i = 0; i < links.length; i++) this.pathLinks[this.pathLen++] = links[i];
+    this.pathOffsets[t + 1] = this.pathLen;
+    if (this.rxOffsets && this.rxNodes) {
+      if (this.rxLen + receivers.length > this.rxNodes.length)
+        this.rxNodes = resized(this.rxNodes, 2 * (this.rxLen + receivers.length));
+      for (let i = 0; i < receivers.length; i++) this.rxNodes[this.rxLen++] = receivers[i];
+      this.rxOffsets[t + 1] = this.rxLen;
+    }
+  }
+
+  private pushTransfer(src: number, channel: number, blocks: number | ArrayLike<number>): number {
+    if (this.stepPhase.length === 0) throw new Error('beginStep() before adding transfers');
+    const t = this.n;
+    if (t >= this.src.length) this.grow(2 * this.src.length);
+    this.src[t] = src;
+    this.channel[t] = channel;
+    if (typeof blocks === 'number') {
+      this.pushBlock(blocks);
+    } else {
+      if (!this.blockOffsets && blocks.length !== 1) throw new Error('single-block schedule got a block set');
+      for (let i = 0; i < blocks.length; i++) this.pushBlock(blocks[i]);
+    }
+    if (this.blockOffsets) this.blockOffsets[t + 1] = this.blockLen;
+    this.n = t + 1;
+    return t;
+  }
+
+  private pushBlock(b: number): void {
+    if (this.blockLen >= this.blockIds.length)
+      this.blockIds = resized(this.blockIds, 2 * this.blockIds.length);
+    this.blockIds[this.blockLen++] = b;
+  }
+
+  private grow(cap: number): void {
+    this.src = resized(this.src, cap);
+    this.channel = resized(this.channel, cap);
+    if (this.hops) this.hops = resized(this.hops, cap);
+    if (this.pathOffsets) this.pathOffsets = resized(this.pathOffsets, cap + 1);
+    if (this.rxOffsets) this.rxOffsets = resized(this.rxOffsets, cap + 1);
+    if (this.blockOffsets) this.blockOffsets = resized(this.blockOffsets, cap + 1);
+  }
+
+  finish(): Schedule {
+    const n = this.n;
+    const steps = this.stepPhase.length;
+    const stepStart = new Uint32Array(steps + 1);
+    for (let s = 1; s < steps; s++) stepStart[s] = this.stepStart[s];
+    stepStart[steps] = n;
+    // Trim columns to their length (subarray keeps the buffer; copies only where much is unused).
+    const trim = <T extends IndexArray | SignedArray | Uint16Array | Uint32Array>(a: T, len: number): T =>
+      a.length - len > 1024 && a.length > len * 1.25 ? resized(a, len) : (a.subarray(0, len) as T);
+    const path: Schedule['path'] = this.hops
+      ? { kind: 'ring-arc', hops: trim(this.hops, n) }
+      : {
+          kind: 'link-list',
+          offsets: trim(this.pathOffsets!, n + 1),
+          links: trim(this.pathLinks!, this.pathLen),
+        };
+    const receivers: Schedule['receivers'] = this.rxOffsets
+      ? { kind: 'list', offsets: trim(this.rxOffsets, n + 1), nodes: trim(this.rxNodes!, this.rxLen) }
+      : { kind: 'path-end' };
+    return {
+      algorithm: this.o.algorithm,
+      collective: this.o.collective,
+      nodeCount: this.o.nodeCount,
+      stepCount: steps,
+      transferCount: n,
+      phases: this.phases,
+      stepPhase: Uint16Array.from(this.stepPhase),
+      stepStart,
+      src: trim(this.src, n),
+      channel: trim(this.channel, n),
+      path,
+      receivers,
+      transferBlocks: {
+        offsets: this.blockOffsets ? trim(this.blockOffsets, n + 1) : null,
+        ids: trim(this.blockIds, this.blockLen),
+      },
+      blocks: this.o.blocks,
+      ports: this.o.ports,
+    };
+  }
+}
+
+/** Every node starts with one block of its own and every node must end with every block. */
+export function allGatherBlocks(n: number, bytes: number): BlockTable {
+  const origin = indexArray(n, n);
+  for (let i = 0; i < n; i++) origin[i] = i;
+  return { count: n, origin, destinations: { kind: 'all' }, bytes };
+}
+
+/** Range [first, end) of transfer indices of step s (1-based). */
+export function stepRange(s: Schedule, step: number): [number, number] {
+  return [s.stepStart[step - 1], s.stepStart[step]];
+}
+
+/** Range [first, end) of block-pool indices of transfer t. */
+export function blockRange(s: Schedule, t: number): [number, number] {
+  const off = s.transferBlocks.offsets;
+  return off ? [off[t], off[t + 1]] : [t, t + 1];
+}

@@ -1,0 +1,121 @@
+/**
+ * Parameter schemas. One definition per parameter drives the parameter panel, the permalink codec,
+ * the command line and the tests: the same bounds, defaults, units and messages everywhere.
+ */
+export type ParamValue = number | string;
+export type ParamValues = Readonly<Record<string, ParamValue>>;
+
+interface ParamBase {
+  /** Name in URLs (`?nodes=8`) and on the command line (`--nodes 8`). */
+  key: string;
+  label: string;
+  help: string;
+  /** Grouping in the panel. */
+  group: 'network' | 'message' | 'time model' | 'algorithm';
+  unit?: string;
+}
+
+export interface IntParam extends ParamBase {
+  kind: 'int';
+  min: number;
+  max: number;
+  default: number;
+}
+
+export interface NumberParam extends ParamBase {
+  kind: 'number';
+  min: number;
+  max: number;
+  default: number;
+  /** Whether the lower bound itself is allowed (false: value must be greater than min). */
+  minInclusive?: boolean;
+}
+
+export interface EnumParam extends ParamBase {
+  kind: 'enum';
+  options: { value: string; label: string }[];
+  default: string;
+}
+
+export type ParamDef = IntParam | NumberParam | EnumParam;
+
+export type ParseResult = { ok: true; value: ParamValue } | { ok: false; error: string };
+
+const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 6 });
+
+/** The allowed values in words, e.g. "a whole number from 2 to 4,096". */
+export function describeBounds(def: ParamDef): string {
+  switch (def.kind) {
+    case 'int':
+      return `a whole number from ${fmt(def.min)} to ${fmt(def.max)}`;
+    case 'number':
+      return def.minInclusive === false
+        ? `a number greater than ${fmt(def.min)} and at most ${fmt(def.max)}`
+        : `a number from ${fmt(def.min)} to ${fmt(def.max)}`;
+    case 'enum':
+      return `one of ${def.options.map((o) => o.value).join(', ')}`;
+  }
+}
+
+/** Parses raw text (from a field, a URL or the command line) against a definition. */
+export function parseParam(def: ParamDef, raw: string): ParseResult {
+  const text = raw.trim();
+  const fail = (): ParseResult => ({
+    ok: false,
+    error: `${def.label} (${def.key}) must be ${describeBounds(def)}${def.unit ? ` ${def.unit}` : ''}; got "${truncate(raw)}"`,
+  });
+  if (def.kind === 'enum')
+    return def.options.some((o) => o.value === text) ? { ok: true, value: text } : fail();
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return fail();
+  const x = Number(text);
+  if (!Number.isFinite(x)) return fail();
+  if (def.kind === 'int' && !Number.isInteger(x)) return fail();
+  const belowMin = def.kind === 'number' && def.minInclusive === false ? x <= def.min : x < def.min;
+  if (belowMin || x > def.max) return fail();
+  return { ok: true, value: x };
+}
+
+/** Checks an already-typed value (e.g. from code) against a definition. */
+export function checkParam(def: ParamDef, value: ParamValue): ParseResult {
+  return parseParam(def, String(value));
+}
+
+export function defaultsOf(defs: readonly ParamDef[]): Record<string, ParamValue> {
+  return Object.fromEntries(defs.map((d) => [d.key, d.default]));
+}
+
+export interface ParamIssue {
+  key: string;
+  message: string;
+}
+
+/**
+ * Reads raw values for a whole schema: valid values are taken, invalid ones are reported and replaced
+ * by the default, missing ones take the default, unknown keys are reported.
+ */
+export function readParams(
+  defs: readonly ParamDef[],
+  raw: Readonly<Record<string, string>>,
+): { values: Record<string, ParamValue>; issues: ParamIssue[]; unknown: string[] } {
+  const values = defaultsOf(defs);
+  const issues: ParamIssue[] = [];
+  for (const def of defs) {
+    if (!(def.key in raw)) continue;
+    const r = parseParam(def, raw[def.key]);
+    if (r.ok) values[def.key] = r.value;
+    else issues.push({ key: def.key, message: r.error });
+  }
+  const known = new Set(defs.map((d) => d.key));
+  const unknown = Object.keys(raw).filter((k) => !known.has(k));
+  return { values, issues, unknown };
+}
+
+export function num(values: ParamValues, key: string): number {
+  const v = values[key];
+  if (typeof v !== 'number') throw new TypeError(`parameter ${key} is not a number`);
+  return v;
+}
+
+function truncate(s: string): string {
+  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
+}

@@ -1,0 +1,241 @@
+import { findAlgorithm } from './algorithms/registry';
+import type { AlgorithmSpec, Estimate, FormulaRow, Measured, StepFacts } from './algorithms/spec';
+import { stepSeconds, timeModelOf } from './cost/wdm-ring-time';
+import { buffersOf } from './model/columns';
+import { pathLength, receiversOf } from './model/paths';
+import { blockRange, stepRange, type Schedule } from './model/schedule';
+import type { Topology } from './model/topology';
+import { readParams, type ParamIssue, type ParamValues } from './params/schema';
+import { heldCounts, type Holdings } from './replay/holdings';
+import { verify, type Usage, type VerifyReport } from './verify/verifier';
+
+/** Sizes a run may reach. The browser's are stated to users when a configuration is refused. */
+export interface Limits {
+  name: string;
+  transfers: number;
+  holdingCells: number;
+}
+
+export const BROWSER_LIMITS: Limits = {
+  name: 'the browser',
+  transfers: 20_000_000,
+  holdingCells: 20_000_000,
+};
+export const CLI_LIMITS: Limits = {
+  name: 'the command line',
+  transfers: 200_000_000,
+  holdingCells: 200_000_000,
+};
+
+export interface Summary {
+  steps: number;
+  phases: number;
+  transfers: number;
+  channelsUsed: number;
+  /** Most lightpaths sharing one directed link in one step. */
+  maxLinkLoad: number;
+  longestRoute: number;
+  seconds: number;
+  bytesMoved: number;
+}
+
+export interface RunResult {
+  algorithm: string;
+  params: ParamValues;
+  variant?: string;
+  topology: Topology;
+  schedule: Schedule;
+  holdings: Holdings;
+  report: VerifyReport;
+  summary: Summary;
+  /** Seconds of each step under the time model (index s−1 for step s). */
+  stepSeconds: Float64Array;
+  formulas: FormulaRow[];
+  timing: { buildMs: number; verifyMs: number };
+}
+
+export class InputError extends Error {
+  constructor(
+    message: string,
+    readonly issues: ParamIssue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** Checks parameters (each one and across them) and the size limit, before any work starts. */
+export function checkRun(spec: AlgorithmSpec, params: ParamValues, limits: Limits): ParamIssue[] {
+  const issues = spec.validate(params);
+  if (issues.length) return issues;
+  const e = spec.estimate(params);
+  const over = overLimit(e, limits);
+  return over ? [{ key: 'nodes', message: `${spec.name}: ${over}` }] : [];
+}
+
+function overLimit(e: Estimate, l: Limits): string | null {
+  const f = (x: number) => x.toLocaleString('en-US');
+  if (e.transfers > l.transfers)
+    return `this configuration needs ${f(e.transfers)} transfers; ${l.name} allows at most ${f(l.transfers)}.`;
+  if (e.holdingCells > l.holdingCells)
+    return `tracking holdings needs ${f(e.holdingCells)} node × block cells; ${l.name} allows at most ${f(l.holdingCells)}.`;
+  return null;
+}
+
+/** Parses raw parameter text, refusing bad values (unlike permalinks, which fall back). */
+export function paramsFromRaw(spec: AlgorithmSpec, raw: Record<string, string>): ParamValues {
+  const { values, issues, unknown } = readParams(spec.params, raw);
+  if (unknown.length)
+    throw new InputError(
+      `${spec.id} has no parameter ${unknown.map((k) => `--${k}`).join(', ')}; it takes ${spec.params.map((d) => `--${d.key}`).join(', ')}`,
+    );
+  if (issues.length) throw new InputError(issues[0].message, issues);
+  return values;
+}
+
+/** Builds, verifies and measures one configuration. Throws InputError for bad or oversized input. */
+export function run(algorithm: string, params: ParamValues, limits: Limits): RunResult {
+  const spec = findAlgorithm(algorithm);
+  if (!spec) throw new InputError(`unknown algorithm "${algorithm}"`);
+  const issues = checkRun(spec, params, limits);
+  if (issues.length) throw new InputError(issues[0].message, issues);
+
+  const t0 = Date.now();
+  const built = spec.build(params);
+  const t1 = Date.now();
+  const { report, holdings } = verify(built.schedule, built.topology);
+  const t2 = Date.now();
+
+  const { summary, perStep } = measure(built.schedule, report.usage, params);
+  const measured: Measured = {
+    steps: summary.steps,
+    phases: summary.phases,
+    transfers: summary.transfers,
+    channelsUsed: summary.channelsUsed,
+    seconds: summary.seconds,
+  };
+  return {
+    algorithm,
+    params,
+    variant: built.variant,
+    topology: built.topology,
+    schedule: built.schedule,
+    holdings,
+    report,
+    summary,
+    stepSeconds: perStep,
+    formulas: spec.formulas(params, measured),
+    timing: { buildMs: t1 - t0, verifyMs: t2 - t1 },
+  };
+}
+
+/** Step count, channels, loads and time of a verified schedule under the ring time model. */
+export function measure(
+  s: Schedule,
+  usage: Usage,
+  params: ParamValues,
+): { summary: Summary; perStep: Float64Array } {
+  const model = timeModelOf(params);
+  const perStep = new Float64Array(s.stepCount);
+  let seconds = 0;
+  for (let i = 0; i < s.stepCount; i++) {
+    perStep[i] = stepSeconds(model, usage.stepMaxBlocks[i] * s.blocks.bytes);
+    seconds += perStep[i];
+  }
+  return {
+    summary: {
+      steps: s.stepCount,
+      phases: s.phases.length,
+      transfers: s.transferCount,
+      channelsUsed: usage.channelsUsed,
+      maxLinkLoad: usage.maxLinkLoad,
+      longestRoute: usage.longestRoute,
+      seconds,
+      bytesMoved: usage.blockDeliveries * s.blocks.bytes,
+    },
+    perStep,
+  };
+}
+
+/** Facts about step `step` of a result, for narration and the step panel. */
+export function stepFacts(
+  r: Pick<RunResult, 'schedule' | 'topology' | 'holdings'>,
+  step: number,
+  maxExamples = 3,
+): StepFacts {
+  const s = r.schedule;
+  const facts: StepFacts = {
+    step,
+    stepCount: s.stepCount,
+    phase: step >= 1 ? s.phases[s.stepPhase[step - 1]] : 'start',
+    transfers: 0,
+    channelsUsed: 0,
+    longestRoute: 0,
+    blocksMoved: 0,
+    examples: [],
+    minHeld: 0,
+    blockCount: s.blocks.count,
+  };
+  if (step >= 1 && step <= s.stepCount) {
+    const [a, b] = stepRange(s, step);
+    const rx = new Uint32Array(Math.max(1, r.topology.nodeCount + r.topology.auxCount));
+    const channels = new Set<number>();
+    facts.transfers = b - a;
+    for (let t = a; t < b; t++) {
+      channels.add(s.channel[t]);
+      const [k0, k1] = blockRange(s, t);
+      facts.blocksMoved += k1 - k0;
+      facts.longestRoute = Math.max(facts.longestRoute, pathLength(s, t));
+      if (facts.examples.length < maxExamples) {
+        const nr = receiversOf(s, r.topology, t, rx);
+        facts.examples.push({
+          from: s.src[t],
+          to: Array.from(rx.subarray(0, nr)),
+          channel: s.channel[t],
+          blocks: Array.from(s.transferBlocks.ids.subarray(k0, k1)),
+          hops: s.path.kind === 'ring-arc' ? s.path.hops[t] : pathLength(s, t),
+        });
+      }
+    }
+    facts.channelsUsed = channels.size;
+  }
+  const counts = heldCounts(r.holdings, Math.max(0, step));
+  let min = Infinity;
+  for (let i = 0; i < counts.length; i++) min = Math.min(min, counts[i]);
+  facts.minHeld = Number.isFinite(min) ? min : 0;
+  return facts;
+}
+
+/** Every ArrayBuffer of a result, for transferring it from the worker without copying. */
+export function transferables(r: RunResult): ArrayBuffer[] {
+  const s = r.schedule;
+  const t = r.topology;
+  const h = r.holdings;
+  return buffersOf([
+    s.stepPhase,
+    s.stepStart,
+    s.src,
+    s.channel,
+    s.path.kind === 'ring-arc' ? s.path.hops : s.path.offsets,
+    s.path.kind === 'link-list' ? s.path.links : null,
+    s.receivers.kind === 'list' ? s.receivers.offsets : null,
+    s.receivers.kind === 'list' ? s.receivers.nodes : null,
+    s.transferBlocks.offsets,
+    s.transferBlocks.ids,
+    s.blocks.origin,
+    s.blocks.destinations.kind === 'list' ? s.blocks.destinations.offsets : null,
+    s.blocks.destinations.kind === 'list' ? s.blocks.destinations.nodes : null,
+    s.activeLinks?.stepStart,
+    s.activeLinks?.links,
+    t.linkFrom,
+    t.linkTo,
+    t.linkChannels,
+    t.linkKind,
+    t.linkShared,
+    h.arrival,
+    h.eventStart,
+    h.eventNode,
+    h.snapshotStep,
+    h.snapshotCounts,
+    r.stepSeconds,
+  ]);
+}

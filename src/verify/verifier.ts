@@ -1,0 +1,318 @@
+import type { Schedule } from '../model/schedule';
+import { pathLinks, receiversOf } from '../model/paths';
+import type { Topology } from '../model/topology';
+import { replay, type Holdings } from '../replay/holdings';
+
+/** The rules a schedule must satisfy; every model expresses its constraints through them. */
+export type Rule =
+  | 'bad-node'
+  | 'bad-block'
+  | 'bad-link'
+  | 'empty-route'
+  | 'broken-route'
+  | 'receiver-off-route'
+  | 'self-send'
+  | 'channel-range'
+  | 'channel-clash'
+  | 'inactive-link'
+  | 'tx-ports'
+  | 'rx-ports'
+  | 'causality'
+  | 'postcondition';
+
+export const RULE_TEXT: Record<Rule, string> = {
+  'bad-node': 'a sender or receiver id is not a processor',
+  'bad-block': 'a block id does not exist',
+  'bad-link': 'a route names a link that does not exist',
+  'empty-route': 'a transfer has no route',
+  'broken-route': 'a route link does not start at the sender or where an earlier link ends',
+  'receiver-off-route': 'a receiver is not reached by the route',
+  'self-send': 'a node sends to itself',
+  'channel-range': "a channel index is not below the link's channel count",
+  'channel-clash': 'two transfers use one channel of one exclusive link in the same step',
+  'inactive-link': 'a route uses a link that does not exist in that step',
+  'tx-ports': 'a node sends more transfers in one step than it has transmitters',
+  'rx-ports': 'a node receives more transfers in one step than it has receivers',
+  causality: 'a node sends a block it does not hold at the start of the step',
+  postcondition: 'a destination does not hold its block at the end',
+};
+
+export interface Violation {
+  rule: Rule;
+  /** 1-based step, or 0 for the postcondition. */
+  step: number;
+  /** Transfer index, or -1 where no single transfer is at fault. */
+  transfer: number;
+  message: string;
+}
+
+export interface VerifyReport {
+  ok: boolean;
+  /** The first violations found (at most `MAX_LISTED`), in schedule order. */
+  violations: Violation[];
+  /** How many violations of each rule were found in all. */
+  counts: Partial<Record<Rule, number>>;
+  total: number;
+  checked: { steps: number; transfers: number; linkUses: number; deliveries: number };
+  /** Resource use seen while checking (the cost models read it instead of walking again). */
+  usage: Usage;
+}
+
+export interface Usage {
+  /** Highest channel index used, plus one. */
+  channelsUsed: number;
+  /** Most transfers on one directed link in one step. */
+  maxLinkLoad: number;
+  longestRoute: number;
+  /** Blocks times receivers, summed over all transfers. */
+  blockDeliveries: number;
+  /** Largest number of blocks one transfer carries, per step (index s−1 for step s). */
+  stepMaxBlocks: Uint32Array;
+}
+
+export const MAX_LISTED = 100;
+
+/** Beyond this many (link, channel) cells the clash check uses a map instead of a flat table. */
+const FLAT_CELL_LIMIT = 1 << 25;
+
+/**
+ * Checks a schedule against its topology: well-formed routes, resource rules (exclusive channels,
+ * channel range, active links, port limits), causality and the collective's postcondition.
+ * Returns the holdings computed by the replay as well, so callers need not replay twice.
+ */
+export function verify(s: Schedule, topo: Topology): { report: VerifyReport; holdings: Holdings } {
+  const violations: Violation[] = [];
+  const counts: Partial<Record<Rule, number>> = {};
+  let total = 0;
+  const flag = (rule: Rule, step: number, transfer: number, message: string) => {
+    counts[rule] = (counts[rule] ?? 0) + 1;
+    total++;
+    if (violations.length < MAX_LISTED) violations.push({ rule, step, transfer, message });
+  };
+
+  const n = s.nodeCount;
+  const vertices = topo.nodeCount + topo.auxCount;
+  const B = s.blocks.count;
+  let W = 1;
+  for (let l = 0; l < topo.linkCount; l++) W = Math.max(W, topo.linkChannels[l]);
+  const cells = topo.linkCount * W;
+  const flat = cells <= FLAT_CELL_LIMIT;
+  const cellStep = flat ? new Uint32Array(cells) : null;
+  const cellOwner = flat ? new Uint32Array(cells) : null;
+  const cellMap = flat ? null : new Map<number, number>();
+
+  const reachedStamp = new Uint32Array(vertices);
+  const activeStamp = s.activeLinks ? new Uint32Array(topo.linkCount) : null;
+  const txStamp = new Uint32Array(n);
+  const txCount = new Uint32Array(n);
+  const rxStamp = new Uint32Array(n);
+  const rxCount = new Uint32Array(n);
+  const links = new Uint32Array(Math.max(1, topo.linkCount));
+  const rx = new Uint32Array(Math.max(1, vertices));
+  const ids = s.transferBlocks.ids;
+  const blockOffsets = s.transferBlocks.offsets;
+  const arcs = s.path.kind === 'ring-arc' ? s.path.hops : null;
+  const ringSize = topo.nodeCount;
+  const pathEnd = s.receivers.kind === 'path-end';
+  let linkUses = 0;
+  let deliveries = 0;
+  let blockDeliveries = 0;
+  let channelsUsed = 0;
+  let maxLinkLoad = 0;
+  let longestRoute = 0;
+  const stepMaxBlocks = new Uint32Array(s.stepCount);
+  const load = new Uint32Array(topo.linkCount);
+  const loadStep = new Uint32Array(topo.linkCount);
+
+  for (let step = 1; step <= s.stepCount; step++) {
+    if (cellMap) cellMap.clear();
+    if (activeStamp && s.activeLinks) {
+      const a = s.activeLinks;
+      for (let i = a.stepStart[step - 1]; i < a.stepStart[step]; i++) activeStamp[a.links[i]] = step;
+    }
+    const end = s.stepStart[step];
+    for (let t = s.stepStart[step - 1]; t < end; t++) {
+      const u = s.src[t];
+      const stamp = t + 1; // unique per transfer, never 0
+      if (u >= n) {
+        flag('bad-node', step, t, `transfer ${t} has sender ${u}, but processors are 0..${n - 1}`);
+        continue;
+      }
+      // Route: links exist, are connected from the sender, and respect channels and circuits.
+      let len: number;
+      if (arcs) {
+        const h = arcs[t];
+        if (h >= ringSize || -h >= ringSize) {
+          flag('bad-link', step, t, `transfer ${t} runs ${h} hops, once round the ring or more`);
+          continue;
+        }
+        len = h > 0 ? h : -h;
+        if (len === 1)
+          links[0] = h > 0 ? u : ringSize + u; // the common one-hop arc, without a call
+        else pathLinks(s, topo, t, links);
+      } else len = pathLinks(s, topo, t, links);
+      if (len === 0) flag('empty-route', step, t, `transfer ${t} from node ${u} has no route`);
+      reachedStamp[u] = stamp;
+      if (len > longestRoute) longestRoute = len;
+      const ch = s.channel[t];
+      if (ch >= channelsUsed) channelsUsed = ch + 1;
+      for (let i = 0; i < len; i++) {
+        const l = links[i];
+        if (l >= topo.linkCount) {
+          flag('bad-link', step, t, `transfer ${t} uses link ${l}; links are 0..${topo.linkCount - 1}`);
+          continue;
+        }
+        linkUses++;
+        if (loadStep[l] !== step) {
+          loadStep[l] = step;
+          load[l] = 0;
+        }
+        if (++load[l] > maxLinkLoad) maxLinkLoad = load[l];
+        const from = topo.linkFrom[l];
+        if (reachedStamp[from] !== stamp)
+          flag(
+            'broken-route',
+            step,
+            t,
+            `transfer ${t}: link ${l} starts at ${from}, which the route has not reached`,
+          );
+        reachedStamp[topo.linkTo[l]] = stamp;
+        if (activeStamp && activeStamp[l] !== step)
+          flag(
+            'inactive-link',
+            step,
+            t,
+            `transfer ${t} uses link ${l} (${from}→${topo.linkTo[l]}), absent in step ${step}`,
+          );
+        if (ch >= topo.linkChannels[l]) {
+          flag(
+            'channel-range',
+            step,
+            t,
+            `transfer ${t} uses channel ${ch} on link ${l}, which has ${topo.linkChannels[l]}`,
+          );
+          continue;
+        }
+        if (topo.linkShared[l]) continue;
+        const cell = l * W + ch;
+        let other = -1;
+        if (cellStep && cellOwner) {
+          if (cellStep[cell] === step) other = cellOwner[cell];
+          else {
+            cellStep[cell] = step;
+            cellOwner[cell] = t;
+          }
+        } else if (cellMap) {
+          const o = cellMap.get(cell);
+          if (o !== undefined) other = o;
+          else cellMap.set(cell, t);
+        }
+        if (other >= 0 && other !== t)
+          flag(
+            'channel-clash',
+            step,
+            t,
+            `transfers ${other} and ${t} both use channel ${ch} on link ${l} (${from}→${topo.linkTo[l]}) in step ${step}`,
+          );
+      }
+      // Receivers: real processors, reached by the route, not the sender.
+      let nr: number;
+      if (arcs && pathEnd) {
+        const e = u + arcs[t];
+        rx[0] = e >= ringSize ? e - ringSize : e < 0 ? e + ringSize : e;
+        nr = 1;
+      } else nr = receiversOf(s, topo, t, rx);
+      for (let r = 0; r < nr; r++) {
+        const v = rx[r];
+        if (v >= n)
+          flag('bad-node', step, t, `transfer ${t} has receiver ${v}, but processors are 0..${n - 1}`);
+        else if (v === u) flag('self-send', step, t, `transfer ${t}: node ${u} sends to itself`);
+        else if (len > 0 && reachedStamp[v] !== stamp)
+          flag('receiver-off-route', step, t, `transfer ${t}: receiver ${v} is not on the route from ${u}`);
+        if (v < n && s.ports) {
+          if (rxStamp[v] !== step) {
+            rxStamp[v] = step;
+            rxCount[v] = 0;
+          }
+          if (++rxCount[v] === s.ports.rx + 1)
+            flag('rx-ports', step, t, `node ${v} receives more than ${s.ports.rx} transfers in step ${step}`);
+        }
+        deliveries++;
+      }
+      if (s.ports) {
+        if (txStamp[u] !== step) {
+          txStamp[u] = step;
+          txCount[u] = 0;
+        }
+        if (++txCount[u] === s.ports.tx + 1)
+          flag('tx-ports', step, t, `node ${u} sends more than ${s.ports.tx} transfers in step ${step}`);
+      }
+      const b0 = blockOffsets ? blockOffsets[t] : t;
+      const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
+      if (b1 - b0 > stepMaxBlocks[step - 1]) stepMaxBlocks[step - 1] = b1 - b0;
+      blockDeliveries += (b1 - b0) * nr;
+      for (let k = b0; k < b1; k++)
+        if (ids[k] >= B)
+          flag('bad-block', step, t, `transfer ${t} carries block ${ids[k]}; blocks are 0..${B - 1}`);
+    }
+  }
+
+  // Causality comes from the one replay engine; bad ids were reported above, so replay only a
+  // schedule whose ids are sound.
+  const structural = (counts['bad-node'] ?? 0) + (counts['bad-block'] ?? 0) + (counts['bad-link'] ?? 0);
+  let holdings: Holdings;
+  if (structural === 0) {
+    holdings = replay(s, topo, (step, t, b) =>
+      flag('causality', step, t, `node ${s.src[t]} sends block ${b} in step ${step} before it holds it`),
+    );
+    checkPostcondition(s, holdings, flag);
+  } else {
+    holdings = replay(emptyLike(s), topo);
+  }
+  violations.sort((a, b) => (a.step || Infinity) - (b.step || Infinity) || a.transfer - b.transfer);
+  return {
+    report: {
+      ok: total === 0,
+      violations,
+      counts,
+      total,
+      checked: { steps: s.stepCount, transfers: s.transferCount, linkUses, deliveries },
+      usage: { channelsUsed, maxLinkLoad, longestRoute, blockDeliveries, stepMaxBlocks },
+    },
+    holdings,
+  };
+}
+
+function checkPostcondition(
+  s: Schedule,
+  h: Holdings,
+  flag: (rule: Rule, step: number, transfer: number, message: string) => void,
+): void {
+  const B = s.blocks.count;
+  const never = h.never;
+  const d = s.blocks.destinations;
+  if (d.kind === 'all') {
+    for (let v = 0; v < s.nodeCount; v++)
+      for (let b = 0; b < B; b++)
+        if (h.arrival[v * B + b] === never)
+          flag('postcondition', 0, -1, `node ${v} never receives block ${b}`);
+  } else {
+    for (let b = 0; b < B; b++)
+      for (let i = d.offsets[b]; i < d.offsets[b + 1]; i++) {
+        const v = d.nodes[i];
+        if (h.arrival[v * B + b] === never)
+          flag('postcondition', 0, -1, `node ${v} never receives block ${b}`);
+      }
+  }
+}
+
+/** The same blocks with no steps: initial holdings only (used when ids are broken). */
+function emptyLike(s: Schedule): Schedule {
+  return {
+    ...s,
+    stepCount: 0,
+    transferCount: 0,
+    stepStart: new Uint32Array(1),
+    stepPhase: new Uint16Array(0),
+  };
+}
