@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { FormulaPanel } from './panels/FormulaPanel';
+import { Header } from './panels/Header';
+import { Narration } from './panels/Narration';
+import { Notices } from './panels/Notices';
+import { ParamPanel } from './panels/ParamPanel';
+import { Timeline } from './panels/Timeline';
+import { selectOptions, selectResult, selectStep, useApp } from './store/store';
+import { HoldingsMatrix } from './views/HoldingsMatrix';
+import { RingView } from './views/RingView';
+
+export function App() {
+  const options = useApp(selectOptions);
+  const result = useApp(selectResult);
+  const step = useApp(selectStep);
+  const status = useApp((s) => s.status);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+      if (e.key === 'l' || e.key === 'L')
+        useApp.getState().setOptions({ lecture: !useApp.getState().config.options.lecture });
+      if (e.key === 'f' || e.key === 'F') {
+        if (document.fullscreenElement) void document.exitFullscreen();
+        else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const lecture = options.lecture;
+  return (
+    <div className={`flex h-screen flex-col bg-slate-50 text-slate-900 ${lecture ? 'lecture' : ''}`}>
+      <Header />
+      <Notices />
+      <main className="flex min-h-0 flex-1">
+        {!lecture && (
+          <aside className="w-72 shrink-0 overflow-y-auto border-r border-slate-200 bg-white">
+            <ParamPanel />
+          </aside>
+        )}
+        <section className="flex min-w-0 flex-1 flex-col">
+          {result ? (
+            <div
+              className={`grid min-h-0 flex-1 gap-2 p-2 ${options.view === 'split' ? 'grid-cols-[3fr_2fr]' : 'grid-cols-1'}`}
+            >
+              {options.view !== 'matrix' && <RingView result={result} step={step} />}
+              {options.view !== 'ring' && <HoldingsMatrix result={result} step={step} />}
+            </div>
+          ) : (
+            <div className="flex flex-1 items-center justify-center text-xl text-slate-500">
+              {status === 'error' ? 'No result yet: see the message above.' : 'Computing the schedule…'}
+            </div>
+          )}
+        </section>
+        <aside
+          className={`${lecture ? 'w-[28rem]' : 'w-96'} shrink-0 space-y-2 overflow-y-auto border-l border-slate-200 p-2`}
+        >
+          <Narration />
+          <FormulaPanel />
+        </aside>
+      </main>
+      <Timeline />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { interpolateTurbo, schemeTableau10 } from 'd3';
+
+/**
+ * Colour of wavelength λi among w. Up to ten wavelengths get well-separated categorical colours;
+ * more get a spectrum (turbo, trimmed at both ends so no lane is near-black or near-white).
+ */
+export function wavelengthColor(i: number, w: number): string {
+  if (w <= 10) return WAVELENGTH_PALETTE[i % WAVELENGTH_PALETTE.length];
+  return interpolateTurbo(0.08 + (0.84 * i) / Math.max(1, w - 1));
+}
+
+// Reordered Tableau 10: blue, orange, green, red, purple… (the most distinct first).
+const WAVELENGTH_PALETTE = [0, 1, 2, 3, 4, 5, 6, 8, 9, 7].map((k) => schemeTableau10[k]);
+
+export const COLORS = {
+  node: '#334155',
+  nodeEmpty: '#e2e8f0',
+  held: '#475569',
+  arrived: '#f59e0b',
+  fibre: '#cbd5e1',
+  text: '#0f172a',
+  muted: '#64748b',
+  highlight: '#db2777',
+};

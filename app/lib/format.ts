@@ -1,0 +1,35 @@
+/** Number formatting for panels: seconds with a fitting unit, bytes in binary units. */
+export function formatSeconds(s: number): string {
+  if (!Number.isFinite(s)) return '—';
+  if (s === 0) return '0 s';
+  const a = Math.abs(s);
+  if (a >= 1) return `${round(s)} s`;
+  if (a >= 1e-3) return `${round(s * 1e3)} ms`;
+  if (a >= 1e-6) return `${round(s * 1e6)} µs`;
+  return `${round(s * 1e9)} ns`;
+}
+
+export function formatBytes(b: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let x = b;
+  let i = 0;
+  while (x >= 1024 && i < units.length - 1 && Number.isInteger(x / 1024)) {
+    x /= 1024;
+    i++;
+  }
+  if (i === 0 && b >= 1024) return `${round(b / 1024)} KiB`;
+  return `${x.toLocaleString('en-US')} ${units[i]}`;
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+function round(x: number): string {
+  return x.toLocaleString('en-US', { maximumSignificantDigits: 4 });
+}
+
+/** Formats a value of a formula row in its unit. */
+export function formatValue(v: number, unit: string): string {
+  return unit === 's' ? formatSeconds(v) : formatCount(Math.round(v * 1000) / 1000);
+}

@@ -1,0 +1,43 @@
+import { findAlgorithm } from '../../src/algorithms/registry';
+import { stepFacts } from '../../src/run';
+import { formatBytes } from '../lib/format';
+import { selectResult, selectStep, useApp } from '../store/store';
+
+/** The current step in plain words, from the algorithm's own narration. */
+export function Narration() {
+  const result = useApp(selectResult);
+  const step = useApp(selectStep);
+  if (!result) return null;
+  const spec = findAlgorithm(result.algorithm);
+  const s = result.schedule;
+  const n = s.nodeCount;
+  let title: string;
+  let text: string;
+  if (step === 0) {
+    title = 'Before the first step';
+    text =
+      `Each of the ${n} nodes holds only its own block of ${formatBytes(s.blocks.bytes)}. ` +
+      `${spec?.name ?? result.algorithm} will give every node every block in ${s.stepCount} steps. ` +
+      `Press Space or ▶ to play, ← and → to step.`;
+  } else {
+    const facts = stepFacts(result, step);
+    title = `Step ${step} of ${s.stepCount} · ${facts.phase}`;
+    text = spec ? spec.narrate(result.params, facts) : '';
+    if (step === s.stepCount) text += ' This was the last step: every node now holds every block.';
+  }
+  return (
+    <section
+      className="rounded-lg border border-slate-200 bg-white p-3"
+      aria-live="polite"
+      data-testid="narration"
+    >
+      <h2 className="text-lg font-bold text-slate-900">{title}</h2>
+      <p className="mt-1 text-base leading-relaxed text-slate-800">{text}</p>
+      {result.variant && (
+        <p className="mt-2 rounded bg-amber-50 px-2 py-1 text-sm text-amber-900" data-testid="variant">
+          Variant: {result.variant}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { useApp } from '../store/store';
+
+/** Notices (e.g. what a permalink had that was ignored) and the last failed run's message. */
+export function Notices() {
+  const notices = useApp((s) => s.notices);
+  const runError = useApp((s) => s.runError);
+  const hasResult = useApp((s) => s.result !== null);
+  return (
+    <div className="flex flex-col gap-2 px-4 pt-2 empty:hidden">
+      {runError && (
+        <div
+          className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-base text-red-900"
+          role="alert"
+          data-testid="run-error"
+        >
+          <b>Not run:</b> {runError}
+          {hasResult && <span className="text-red-800"> The last good result stays on screen.</span>}
+        </div>
+      )}
+      {notices.map((n) => (
+        <div
+          key={n.id}
+          className="flex items-start justify-between gap-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950"
+          role="status"
+          data-testid="notice"
+        >
+          <div>
+            <b>{n.title}</b>
+            <ul className="list-disc pl-5 text-sm">
+              {n.items.map((it, i) => (
+                <li key={i}>{it}</li>
+              ))}
+            </ul>
+          </div>
+          <button
+            className="rounded px-2 text-lg hover:bg-amber-100"
+            onClick={() => useApp.getState().dismissNotice(n.id)}
+            aria-label="Dismiss"
+          >
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

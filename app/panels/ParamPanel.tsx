@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { ALGORITHMS, findAlgorithm } from '../../src/algorithms/registry';
+import { parseParam, type ParamDef } from '../../src/params/schema';
+import { selectConfig, useApp } from '../store/store';
+
+/**
+ * The parameter panel, generated from the algorithm's schema. A field keeps what the user typed; a
+ * valid value is applied at once, an invalid one shows why (with the bounds) and changes nothing.
+ */
+export function ParamPanel() {
+  const config = useApp(selectConfig);
+  const spec = findAlgorithm(config.algorithm);
+  if (!spec) return null;
+  const groups = [...new Set(spec.params.map((p) => p.group))];
+  const crossIssues = spec.validate(config.params);
+  return (
+    <div className="flex flex-col gap-3 p-3" data-testid="param-panel">
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-semibold uppercase tracking-wide text-slate-500">Algorithm</span>
+        <select
+          className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-base"
+          value={config.algorithm}
+          onChange={(e) => useApp.getState().setAlgorithm(e.target.value)}
+          data-testid="algorithm"
+        >
+          {ALGORITHMS.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="text-sm leading-snug text-slate-600">{spec.summary}</p>
+      {groups.map((g) => (
+        <fieldset key={g} className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-semibold uppercase tracking-wide text-slate-500">{g}</legend>
+          {spec.params
+            .filter((p) => p.group === g)
+            .map((p) => (
+              <ParamField key={`${config.algorithm}:${p.key}`} def={p} value={config.params[p.key]} />
+            ))}
+        </fieldset>
+      ))}
+      {crossIssues.map((i) => (
+        <p key={i.key} className="text-sm text-red-700">
+          {i.message}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function ParamField({ def, value }: { def: ParamDef; value: number | string }) {
+  const [text, setText] = useState(String(value));
+  const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    // The applied value changed elsewhere (a link, Back, another field): show it, unless the text
+    // already says the same.
+    setShown(value);
+    const r = parseParam(def, text);
+    if (!r.ok || r.value !== value) {
+      setText(String(value));
+      setError(null);
+    }
+  }
+  const id = `param-${def.key}`;
+  const apply = (raw: string) => {
+    setText(raw);
+    const r = parseParam(def, raw);
+    if (!r.ok) {
+      setError(r.error);
+      return;
+    }
+    setError(null);
+    if (r.value !== value) useApp.getState().setParam(def.key, r.value);
+  };
+  return (
+    <div className="flex flex-col">
+      <label
+        htmlFor={id}
+        className="flex items-baseline justify-between gap-2 text-sm text-slate-700"
+        title={def.help}
+      >
+        <span className="font-medium">{def.label}</span>
+        {def.unit && <span className="text-slate-500">{def.unit}</span>}
+      </label>
+      {def.kind === 'enum' ? (
+        <select
+          id={id}
+          value={text}
+          onChange={(e) => apply(e.target.value)}
+          className="rounded border border-slate-300 px-2 py-1"
+        >
+          {def.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={id}
+          name={def.key}
+          inputMode="decimal"
+          className={`rounded border px-2 py-1 text-base tabular-nums ${error ? 'border-red-500 bg-red-50' : 'border-slate-300'}`}
+          value={text}
+          onChange={(e) => apply(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          data-testid={id}
+        />
+      )}
+      {error ? (
+        <span id={`${id}-error`} className="mt-0.5 text-sm text-red-700" role="alert">
+          {error}
+        </span>
+      ) : (
+        <span className="mt-0.5 text-xs leading-tight text-slate-500">{def.help}</span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { useEffect } from 'react';
+import { SPEEDS, type Speed } from '../../src/config/url-codec';
+import {
+  selectOptions,
+  selectPlaying,
+  selectResult,
+  selectStep,
+  SPEED_STEPS_PER_SECOND,
+  useApp,
+} from '../store/store';
+
+/** Play, pause, step, scrub and speed; Space, ←/→ and Home/End from anywhere but a text field. */
+export function Timeline() {
+  const step = useApp(selectStep);
+  const playing = useApp(selectPlaying);
+  const result = useApp(selectResult);
+  const { speed } = useApp(selectOptions);
+  const app = useApp.getState();
+  const last = result?.schedule.stepCount ?? 0;
+
+  usePlayback(playing, speed);
+  useKeyboard();
+
+  const btn =
+    'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-lg font-semibold text-slate-800 shadow-sm hover:bg-slate-100 disabled:opacity-40';
+  return (
+    <div
+      className="flex items-center gap-2 border-t border-slate-200 bg-white px-4 py-2"
+      data-testid="timeline"
+    >
+      <button
+        className={btn}
+        onClick={() => app.setStep(0)}
+        disabled={!result}
+        title="First step (Home)"
+        aria-label="First step"
+      >
+        |◀
+      </button>
+      <button
+        className={btn}
+        onClick={() => app.stepBy(-1)}
+        disabled={!result}
+        title="Step back (←)"
+        aria-label="Step back"
+      >
+        ◀
+      </button>
+      <button
+        className={`${btn} min-w-24`}
+        onClick={() => app.setPlaying(!playing)}
+        disabled={!result}
+        title="Play or pause (Space)"
+        data-testid="play"
+      >
+        {playing ? '⏸ Pause' : '▶ Play'}
+      </button>
+      <button
+        className={btn}
+        onClick={() => app.stepBy(1)}
+        disabled={!result}
+        title="Step forward (→)"
+        aria-label="Step forward"
+      >
+        ▶
+      </button>
+      <button
+        className={btn}
+        onClick={() => app.setStep(last)}
+        disabled={!result}
+        title="Last step (End)"
+        aria-label="Last step"
+      >
+        ▶|
+      </button>
+      <input
+        type="range"
+        className="mx-2 h-2 flex-1 accent-slate-700"
+        min={0}
+        max={last}
+        value={Math.min(step, last)}
+        onChange={(e) => app.setStep(Number(e.target.value))}
+        aria-label="Step"
+        data-testid="scrub"
+      />
+      <span className="w-40 text-right text-lg tabular-nums" data-testid="step-label">
+        step <b>{step}</b> / {last}
+      </span>
+      <label className="ml-2 flex items-center gap-1 text-sm text-slate-600">
+        speed
+        <select
+          className="rounded border border-slate-300 bg-white px-1 py-1 text-base"
+          value={speed}
+          onChange={(e) => app.setOptions({ speed: e.target.value as Speed })}
+          data-testid="speed"
+        >
+          {SPEEDS.map((s) => (
+            <option key={s} value={s}>
+              {s === 'max' ? 'max (1/frame)' : `${s} steps/s`}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+/** Advances the step on animation frames at the chosen speed; stops at the last step. */
+function usePlayback(playing: boolean, speed: Speed) {
+  useEffect(() => {
+    if (!playing) return;
+    const rate = SPEED_STEPS_PER_SECOND[speed];
+    let raf = 0;
+    let last = performance.now();
+    let carry = 0;
+    const tick = (now: number) => {
+      const app = useApp.getState();
+      const end = app.result?.schedule.stepCount ?? 0;
+      carry += rate === Infinity ? 1 : ((now - last) / 1000) * rate;
+      last = now;
+      const advance = Math.floor(carry);
+      if (advance > 0) {
+        carry -= advance;
+        app.setStep(Math.min(end, app.config.step + advance));
+      }
+      if (useApp.getState().config.step >= end) app.setPlaying(false);
+      else raf = requestAnimationFrame(tick);
+    };
+    raf = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(raf);
+  }, [playing, speed]);
+}
+
+function useKeyboard() {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (
+        t &&
+        (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable)
+      )
+        return;
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const app = useApp.getState();
+      const last = app.result?.schedule.stepCount ?? 0;
+      switch (e.key) {
+        case ' ':
+          app.setPlaying(!app.playing);
+          break;
+        case 'ArrowRight':
+          app.setPlaying(false);
+          app.stepBy(1);
+          break;
+        case 'ArrowLeft':
+          app.setPlaying(false);
+          app.stepBy(-1);
+          break;
+        case 'Home':
+          app.setStep(0);
+          break;
+        case 'End':
+          app.setStep(last);
+          break;
+        default:
+          return;
+      }
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}

@@ -1,0 +1,103 @@
+import { findAlgorithm } from '../../src/algorithms/registry';
+import { decodeConfig, encodeConfig, type AppConfig } from '../../src/config/url-codec';
+import { BROWSER_LIMITS, checkRun } from '../../src/run';
+import { RunError, WorkerClient } from '../worker/client';
+import { useApp } from './store';
+
+/** Reads the permalink into the store, listing whatever had to be ignored. Returns `play=1`. */
+export function loadFromUrl(search: string): boolean {
+  const { config, ignored, play } = decodeConfig(search);
+  const app = useApp.getState();
+  app.loadConfig(config);
+  if (ignored.length)
+    app.addNotice({ title: 'Parts of this link were ignored', tone: 'warning', items: ignored });
+  return play;
+}
+
+/** Same parameters and algorithm: a step or view change needs no new run. */
+function sameRun(a: AppConfig, b: AppConfig): boolean {
+  return a.algorithm === b.algorithm && JSON.stringify(a.params) === JSON.stringify(b.params);
+}
+
+/**
+ * Keeps the URL, the worker and the store in step: parameter changes go to the worker (debounced);
+ * every change is written to the URL with replaceState, and a history entry is pushed only when the
+ * parameters settle.
+ */
+export function startSync(client: WorkerClient): () => void {
+  let lastRun: AppConfig | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pushTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const request = (config: AppConfig) => {
+    const spec = findAlgorithm(config.algorithm);
+    if (!spec) return;
+    const issues = checkRun(spec, config.params, BROWSER_LIMITS);
+    if (issues.length) {
+      // Refused before any work starts; the last good result stays on screen.
+      useApp.getState().runFailed(issues.map((i) => i.message).join(' '));
+      return;
+    }
+    useApp.getState().runStarted();
+    const t0 = performance.now();
+    client.run(config.algorithm, config.params).then(
+      (reply) => {
+        if (!reply) return; // stale
+        useApp.getState().runSucceeded(reply.result, reply.totalMs);
+        expose(reply.result, reply.totalMs, performance.now() - t0);
+      },
+      (err: unknown) =>
+        useApp
+          .getState()
+          .runFailed(err instanceof RunError || err instanceof Error ? err.message : String(err)),
+    );
+  };
+
+  const onChange = (config: AppConfig, immediate: boolean) => {
+    const query = `?${encodeConfig(config)}`;
+    if (location.search !== query) history.replaceState(null, '', query);
+    if (lastRun && sameRun(lastRun, config)) return;
+    lastRun = config;
+    clearTimeout(timer);
+    clearTimeout(pushTimer);
+    if (immediate) request(config);
+    else timer = setTimeout(() => request(config), 120);
+    // A history entry for settled parameter changes, so Back returns to the previous configuration.
+    pushTimer = setTimeout(
+      () => history.pushState(null, '', `?${encodeConfig(useApp.getState().config)}`),
+      800,
+    );
+  };
+
+  onChange(useApp.getState().config, true);
+  const unsubscribe = useApp.subscribe((s, prev) => {
+    if (s.config !== prev.config) onChange(s.config, false);
+  });
+  const onPop = () => {
+    loadFromUrl(location.search);
+  };
+  window.addEventListener('popstate', onPop);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('popstate', onPop);
+    clearTimeout(timer);
+    clearTimeout(pushTimer);
+  };
+}
+
+/** Numbers for benchmarks and tests, readable from the page. */
+function expose(
+  result: { timing: { buildMs: number; verifyMs: number }; summary: { transfers: number } },
+  workerMs: number,
+  roundTripMs: number,
+) {
+  (window as unknown as { __ocl: unknown }).__ocl = {
+    lastRun: {
+      buildMs: result.timing.buildMs,
+      verifyMs: result.timing.verifyMs,
+      totalMs: workerMs,
+      roundTripMs,
+      transfers: result.summary.transfers,
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { stepRange, blockRange } from '../../src/model/schedule';
+import { holds } from '../../src/replay/holdings';
+import type { RunResult } from '../../src/run';
+
+/** What a node holds after the step and what it sends in it (shown on hover). */
+export function NodeTooltip({
+  result,
+  step,
+  node,
+  x,
+  y,
+}: {
+  result: RunResult;
+  step: number;
+  node: number;
+  x: number;
+  y: number;
+}) {
+  const s = result.schedule;
+  const B = s.blocks.count;
+  const held: number[] = [];
+  for (let b = 0; b < B && held.length <= 24; b++) if (holds(result.holdings, node, b, step)) held.push(b);
+  let heldCount = 0;
+  for (let b = 0; b < B; b++) if (holds(result.holdings, node, b, step)) heldCount++;
+  const sends: string[] = [];
+  if (step >= 1 && s.path.kind === 'ring-arc') {
+    const [a, e] = stepRange(s, step);
+    const n = s.nodeCount;
+    for (let t = a; t < e && sends.length < 4; t++) {
+      if (s.src[t] !== node) continue;
+      const [k0, k1] = blockRange(s, t);
+      const blocks = Array.from(s.transferBlocks.ids.subarray(k0, k1)).join(', ');
+      const to = (((node + s.path.hops[t]) % n) + n) % n;
+      sends.push(`block ${blocks} → node ${to} on λ${s.channel[t]}`);
+    }
+  }
+  return (
+    <div
+      className="pointer-events-none absolute z-10 max-w-xs rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-lg"
+      style={{ left: x + 14, top: y + 14 }}
+      data-testid="node-tooltip"
+    >
+      <div className="font-semibold">Node {node}</div>
+      <div>
+        holds {heldCount} of {B} blocks{heldCount <= 24 ? `: ${held.join(', ')}` : ''}
+      </div>
+      {sends.length > 0 && <div className="mt-1">sends {sends.join('; ')}</div>}
+    </div>
+  );
+}

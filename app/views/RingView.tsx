@@ -1,0 +1,220 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { stepRange } from '../../src/model/schedule';
+import { arrivalsInStep, heldCounts } from '../../src/replay/holdings';
+import type { RunResult } from '../../src/run';
+import { COLORS, wavelengthColor } from '../lib/colors';
+import { setupCanvas, useSize } from '../lib/useSize';
+import { laneRadius, nodeAngle, nodeAt, ringLayout, type RingLayout } from './ringGeometry';
+import { NodeTooltip } from './NodeTooltip';
+
+/**
+ * The WDM ring: nodes on a circle (filled in proportion to what they hold), the clockwise fibre's
+ * wavelength lanes outside it and the counter-clockwise fibre's inside, and the current step's
+ * lightpaths drawn in their lanes, coloured by wavelength. Drawn on a canvas, so a ring of thousands
+ * of nodes costs one draw per frame, not thousands of DOM elements.
+ */
+export function RingView({ result, step }: { result: RunResult; step: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const { width, height } = useSize(box);
+  const [hover, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
+  const n = result.topology.nodeCount;
+  const w = result.topology.linkChannels[0] ?? 1;
+  const layout = useMemo(() => ringLayout(width, height, n, w), [width, height, n, w]);
+  const counts = useMemo(() => heldCounts(result.holdings, step), [result, step]);
+  const lightpaths = step >= 1 ? stepRange(result.schedule, step) : [0, 0];
+
+  useEffect(() => {
+    const c = canvas.current;
+    if (!c || width === 0) return;
+    const ctx = setupCanvas(c, width, height);
+    if (ctx) drawRing(ctx, result, step, layout, counts, width, height, hover?.node ?? null);
+  }, [result, step, layout, counts, width, height, hover]);
+
+  return (
+    <div
+      ref={box}
+      className="relative h-full w-full min-h-0"
+      data-testid="ring-view"
+      data-step={step}
+      data-lightpaths={lightpaths[1] - lightpaths[0]}
+      onMouseMove={(e) => {
+        const rect = e.currentTarget.getBoundingClientRect();
+        const x = e.clientX - rect.left;
+        const y = e.clientY - rect.top;
+        const node = nodeAt(layout, n, x, y);
+        setHover(node === null ? null : { node, x, y });
+      }}
+      onMouseLeave={() => setHover(null)}
+    >
+      <canvas ref={canvas} className="absolute inset-0" role="img" aria-label={ariaLabel(result, step)} />
+      <RingLegend w={w} used={result.summary.channelsUsed} />
+      {hover && <NodeTooltip result={result} step={step} node={hover.node} x={hover.x} y={hover.y} />}
+    </div>
+  );
+}
+
+function ariaLabel(r: RunResult, step: number): string {
+  return `Ring of ${r.topology.nodeCount} nodes at step ${step} of ${r.schedule.stepCount}`;
+}
+
+function RingLegend({ w, used }: { w: number; used: number }) {
+  const shown = Math.min(used, 10);
+  return (
+    <div className="pointer-events-none absolute left-2 top-2 rounded bg-white/85 px-2 py-1 text-sm text-slate-700 shadow-sm">
+      <div className="font-semibold">Fibres</div>
+      <div>outer lanes: clockwise</div>
+      <div>inner lanes: counter-clockwise</div>
+      <div className="mt-1 font-semibold">
+        Wavelengths ({used} of {w} used)
+      </div>
+      <div className="flex flex-wrap gap-x-2">
+        {Array.from({ length: shown }, (_, i) => (
+          <span key={i} className="inline-flex items-center gap-1">
+            <span className="inline-block h-1.5 w-4 rounded" style={{ background: wavelengthColor(i, w) }} />λ
+            {i}
+          </span>
+        ))}
+        {used > shown && <span>…</span>}
+      </div>
+    </div>
+  );
+}
+
+function drawRing(
+  ctx: CanvasRenderingContext2D,
+  result: RunResult,
+  step: number,
+  l: RingLayout,
+  counts: Uint32Array,
+  width: number,
+  height: number,
+  hovered: number | null,
+): void {
+  const n = result.topology.nodeCount;
+  const w = result.topology.linkChannels[0] ?? 1;
+  const s = result.schedule;
+  const blocks = s.blocks.count;
+  ctx.clearRect(0, 0, width, height);
+
+  // Lane guides: one faint circle per lane of each fibre, so the fibre's capacity is visible.
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = COLORS.fibre;
+  const guides = l.lanes <= 16;
+  for (const cw of [true, false]) {
+    const inner = laneRadius(l, 0, cw) - l.lane / 2;
+    const outer = laneRadius(l, l.lanes - 1, cw) + l.lane / 2;
+    ctx.fillStyle = cw ? 'rgba(148,163,184,0.10)' : 'rgba(148,163,184,0.16)';
+    ctx.beginPath();
+    ctx.arc(l.cx, l.cy, Math.max(inner, outer), 0, 2 * Math.PI);
+    ctx.arc(l.cx, l.cy, Math.max(1, Math.min(inner, outer)), 0, 2 * Math.PI, true);
+    ctx.fill();
+    if (guides)
+      for (let ch = 0; ch < l.lanes; ch++) {
+        ctx.beginPath();
+        ctx.arc(l.cx, l.cy, laneRadius(l, ch, cw), 0, 2 * Math.PI);
+        ctx.stroke();
+      }
+  }
+
+  // The current step's lightpaths, each in its wavelength's lane, with an arrowhead at the receiver.
+  if (step >= 1 && s.path.kind === 'ring-arc') {
+    const [a, b] = stepRange(s, step);
+    const hops = s.path.hops;
+    const pad = Math.min(0.35, (l.nodeRadius * 0.6) / l.r);
+    ctx.lineCap = 'round';
+    ctx.lineWidth = Math.max(1.5, Math.min(5, l.lane * 0.75));
+    for (let t = a; t < b; t++) {
+      const h = hops[t];
+      const cw = h > 0;
+      const ch = s.channel[t];
+      const rad = laneRadius(l, ch, cw);
+      const a0 = nodeAngle(s.src[t], n) + (cw ? pad : -pad);
+      const a1 = nodeAngle(s.src[t] + h, n) - (cw ? pad : -pad);
+      const color = wavelengthColor(ch, w);
+      const dim = hovered !== null && s.src[t] !== hovered && (((s.src[t] + h) % n) + n) % n !== hovered;
+      ctx.globalAlpha = dim ? 0.2 : 1;
+      ctx.strokeStyle = color;
+      ctx.beginPath();
+      ctx.arc(l.cx, l.cy, rad, a0, a1, !cw);
+      ctx.stroke();
+      drawArrowhead(ctx, l.cx, l.cy, rad, a1, cw, color, Math.max(3, ctx.lineWidth * 1.6));
+    }
+    ctx.globalAlpha = 1;
+  }
+
+  // Nodes: a disc filled in proportion to the blocks held; an amber ring where blocks just arrived.
+  const arrived = arrivalsInStep(result.holdings, step);
+  const nr = l.nodeRadius;
+  const labels = n <= 64;
+  ctx.font = `600 ${n <= 16 ? 16 : n <= 32 ? 14 : 11}px system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  for (let i = 0; i < n; i++) {
+    const ang = nodeAngle(i, n);
+    const x = l.cx + l.r * Math.cos(ang);
+    const y = l.cy + l.r * Math.sin(ang);
+    const frac = counts[i] / blocks;
+    ctx.fillStyle = COLORS.nodeEmpty;
+    ctx.beginPath();
+    ctx.arc(x, y, nr, 0, 2 * Math.PI);
+    ctx.fill();
+    if (frac > 0) {
+      ctx.fillStyle = COLORS.held;
+      ctx.beginPath();
+      ctx.moveTo(x, y);
+      ctx.arc(x, y, nr, -Math.PI / 2, -Math.PI / 2 + 2 * Math.PI * frac);
+      ctx.closePath();
+      ctx.fill();
+    }
+    if (arrived.has(i) || i === hovered) {
+      ctx.strokeStyle = i === hovered ? COLORS.highlight : COLORS.arrived;
+      ctx.lineWidth = Math.max(1.5, Math.min(4, nr * 0.25));
+      ctx.beginPath();
+      ctx.arc(x, y, nr + ctx.lineWidth / 2, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+    if (labels) {
+      // Label just outside the clockwise lanes, along the radius, clear of nodes and lightpaths.
+      const lr = l.r + l.nodeRadius + 6 + l.lanes * l.lane + 12;
+      ctx.fillStyle = COLORS.text;
+      ctx.fillText(String(i), l.cx + lr * Math.cos(ang), l.cy + lr * Math.sin(ang));
+    }
+  }
+
+  // Centre: the step counter, readable from the back of a hall.
+  ctx.fillStyle = COLORS.text;
+  const big = Math.max(14, Math.min(34, l.r * 0.16));
+  ctx.font = `700 ${big}px system-ui, sans-serif`;
+  ctx.fillText(step === 0 ? 'Start' : `Step ${step} / ${s.stepCount}`, l.cx, l.cy - big * 0.3);
+  ctx.font = `500 ${big * 0.5}px system-ui, sans-serif`;
+  ctx.fillStyle = COLORS.muted;
+  ctx.fillText(
+    step === 0 ? `${s.stepCount} steps ahead` : s.phases[s.stepPhase[step - 1]],
+    l.cx,
+    l.cy + big * 0.55,
+  );
+}
+
+function drawArrowhead(
+  ctx: CanvasRenderingContext2D,
+  cx: number,
+  cy: number,
+  r: number,
+  angle: number,
+  cw: boolean,
+  color: string,
+  size: number,
+): void {
+  const x = cx + r * Math.cos(angle);
+  const y = cy + r * Math.sin(angle);
+  // Tangent direction of travel.
+  const dir = angle + (cw ? Math.PI / 2 : -Math.PI / 2);
+  ctx.fillStyle = color;
+  ctx.beginPath();
+  ctx.moveTo(x + size * Math.cos(dir), y + size * Math.sin(dir));
+  ctx.lineTo(x + size * 0.8 * Math.cos(dir + 2.2), y + size * 0.8 * Math.sin(dir + 2.2));
+  ctx.lineTo(x + size * 0.8 * Math.cos(dir - 2.2), y + size * 0.8 * Math.sin(dir - 2.2));
+  ctx.closePath();
+  ctx.fill();
+}

@@ -1,0 +1,43 @@
+/** Layout of the ring view: where nodes sit and where each wavelength lane runs (pure math). */
+export interface RingLayout {
+  cx: number;
+  cy: number;
+  /** Radius of the node circle. */
+  r: number;
+  nodeRadius: number;
+  /** Radial distance between neighbouring wavelength lanes. */
+  lane: number;
+  /** Lanes drawn (min(w, what fits)). */
+  lanes: number;
+}
+
+export function ringLayout(width: number, height: number, n: number, w: number): RingLayout {
+  const size = Math.max(80, Math.min(width, height));
+  const r = size * 0.31;
+  const nodeRadius = Math.max(1.5, Math.min(22, ((Math.PI * r) / n) * 0.7));
+  const band = size * 0.11; // room for lanes on each side of the node circle
+  const lane = Math.max(1.5, Math.min(9, band / Math.max(1, w)));
+  return { cx: width / 2, cy: height / 2, r, nodeRadius, lane, lanes: Math.min(w, Math.floor(band / lane)) };
+}
+
+/** Angle of node i (radians, screen coordinates): node 0 at the top, numbering clockwise. */
+export function nodeAngle(i: number, n: number): number {
+  return -Math.PI / 2 + (2 * Math.PI * i) / n;
+}
+
+/** Radius of wavelength lane `ch`: clockwise fibre outside the nodes, counter-clockwise inside. */
+export function laneRadius(l: RingLayout, ch: number, clockwise: boolean): number {
+  const offset = l.nodeRadius + 6 + (Math.min(ch, l.lanes - 1) + 0.5) * l.lane;
+  return clockwise ? l.r + offset : l.r - offset;
+}
+
+/** The node under a point, if any (within the node circle band). */
+export function nodeAt(l: RingLayout, n: number, x: number, y: number): number | null {
+  const dx = x - l.cx;
+  const dy = y - l.cy;
+  const dist = Math.hypot(dx, dy);
+  if (Math.abs(dist - l.r) > Math.max(l.nodeRadius, 8)) return null;
+  const a = Math.atan2(dy, dx) + Math.PI / 2;
+  const i = Math.round(((((a / (2 * Math.PI)) * n) % n) + n) % n) % n;
+  return i;
+}

@@ -1,0 +1,96 @@
+import type { ParamIssue, ParamValues } from '../../src/params/schema';
+import type { RunResult } from '../../src/run';
+import type { WorkerRequest, WorkerResponse } from './protocol';
+
+/** What the client needs of a Worker (a fake one in tests). */
+export interface WorkerLike {
+  postMessage(msg: WorkerRequest): void;
+  terminate(): void;
+  onmessage: ((e: MessageEvent<WorkerResponse>) => void) | null;
+  onerror: ((e: ErrorEvent) => void) | null;
+}
+
+export class RunError extends Error {
+  constructor(
+    message: string,
+    readonly issues: ParamIssue[],
+    readonly input: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export interface RunReply {
+  result: RunResult;
+  totalMs: number;
+}
+
+/**
+ * Talks to the simulation worker. Every request gets a new generation id; only the newest request's
+ * reply is delivered, older ones resolve to `null` (stale). A busy worker is not waited for: a new
+ * request terminates it and starts a fresh one. A crashed worker is restarted and the pending request
+ * fails with a message saying so.
+ */
+export class WorkerClient {
+  private worker: WorkerLike | null = null;
+  private generation = 0;
+  private pending: { id: number; resolve: (r: RunReply | null) => void; reject: (e: Error) => void } | null =
+    null;
+  /** How many workers were started (1 + restarts); shown for diagnostics. */
+  starts = 0;
+
+  constructor(private readonly create: () => WorkerLike) {}
+
+  run(algorithm: string, params: ParamValues): Promise<RunReply | null> {
+    const id = ++this.generation;
+    if (this.pending) {
+      // The old request is stale: drop its reply and stop the work it is doing.
+      this.pending.resolve(null);
+      this.pending = null;
+      this.restart();
+    }
+    const worker = this.ensure();
+    return new Promise((resolve, reject) => {
+      this.pending = { id, resolve, reject };
+      worker.postMessage({ kind: 'run', id, algorithm, params });
+    });
+  }
+
+  dispose(): void {
+    this.pending?.resolve(null);
+    this.pending = null;
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
+  private ensure(): WorkerLike {
+    if (this.worker) return this.worker;
+    const w = this.create();
+    this.starts++;
+    w.onmessage = (e) => this.receive(e.data);
+    w.onerror = (e) => {
+      const detail = e && e.message ? `: ${e.message}` : '';
+      const p = this.pending;
+      this.pending = null;
+      this.restart();
+      p?.reject(
+        new RunError(`The simulation worker crashed${detail}. It has been restarted; try again.`, [], false),
+      );
+    };
+    this.worker = w;
+    return w;
+  }
+
+  private restart(): void {
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
+  private receive(msg: WorkerResponse): void {
+    const p = this.pending;
+    if (!p || msg.id !== p.id) return; // stale reply
+    this.pending = null;
+    if (msg.kind === 'result') p.resolve({ result: msg.result, totalMs: msg.totalMs });
+    else p.reject(new RunError(msg.message, msg.issues, msg.input));
+  }
+}

@@ -1,0 +1,27 @@
+/// <reference lib="webworker" />
+import { BROWSER_LIMITS, InputError, run, transferables } from '../../src/run';
+import type { WorkerRequest, WorkerResponse } from './protocol';
+
+// The simulation core runs here, never on the page's thread. Results are posted with their typed
+// arrays in the transfer list, so they move to the page without being copied.
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+
+scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
+  const req = e.data;
+  const t0 = performance.now();
+  try {
+    const result = run(req.algorithm, req.params, BROWSER_LIMITS);
+    const msg: WorkerResponse = { kind: 'result', id: req.id, result, totalMs: performance.now() - t0 };
+    scope.postMessage(msg, transferables(result));
+  } catch (err) {
+    const input = err instanceof InputError;
+    const msg: WorkerResponse = {
+      kind: 'error',
+      id: req.id,
+      message: err instanceof Error ? err.message : String(err),
+      issues: input ? err.issues : [],
+      input,
+    };
+    scope.postMessage(msg);
+  }
+};

@@ -1,0 +1,9 @@
+import type { ParamIssue, ParamValues } from '../../src/params/schema';
+import type { RunResult } from '../../src/run';
+
+/** Messages between the page and the simulation worker. `id` is the request's generation. */
+export type WorkerRequest = { kind: 'run'; id: number; algorithm: string; params: ParamValues };
+
+export type WorkerResponse =
+  | { kind: 'result'; id: number; result: RunResult; totalMs: number }
+  | { kind: 'error'; id: number; message: string; issues: ParamIssue[]; input: boolean };

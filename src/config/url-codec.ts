@@ -1,0 +1,154 @@
+import { ALGORITHMS, DEFAULT_ALGORITHM, findAlgorithm } from '../algorithms/registry';
+import { defaultsOf, parseParam, type ParamValue } from '../params/schema';
+
+/**
+ * Permalinks: the whole view in a readable query string, e.g.
+ *   ?v=1&alg=ring-allgather&nodes=8&wavelengths=4&…&step=3&view=split&speed=2
+ * Parameters are validated by the same schema as the panel and the command line. Anything invalid or
+ * unknown is ignored, listed in `ignored`, and replaced by its default: a link never breaks the page.
+ */
+export const URL_VERSION = 1;
+
+export const VIEWS = ['ring', 'matrix', 'split'] as const;
+export type ViewName = (typeof VIEWS)[number];
+export const SPEEDS = ['0.5', '1', '2', '4', '8', '16', 'max'] as const;
+export type Speed = (typeof SPEEDS)[number];
+
+export interface ViewOptions {
+  view: ViewName;
+  lecture: boolean;
+  speed: Speed;
+}
+
+export interface AppConfig {
+  algorithm: string;
+  params: Record<string, ParamValue>;
+  /** 0 = before the first step. */
+  step: number;
+  options: ViewOptions;
+}
+
+export const DEFAULT_OPTIONS: ViewOptions = { view: 'split', lecture: false, speed: '2' };
+
+export function defaultConfig(algorithm = DEFAULT_ALGORITHM): AppConfig {
+  const spec = findAlgorithm(algorithm) ?? ALGORITHMS[0];
+  return { algorithm: spec.id, params: defaultsOf(spec.params), step: 0, options: { ...DEFAULT_OPTIONS } };
+}
+
+/** Keys of the query string that are not algorithm parameters. */
+const RESERVED = ['v', 'alg', 'step', 'view', 'lecture', 'speed', 'play'];
+
+export function encodeConfig(c: AppConfig): string {
+  const spec = findAlgorithm(c.algorithm);
+  const parts: [string, string][] = [
+    ['v', String(URL_VERSION)],
+    ['alg', c.algorithm],
+  ];
+  for (const def of spec?.params ?? []) parts.push([def.key, String(c.params[def.key] ?? def.default)]);
+  parts.push(['step', String(c.step)], ['view', c.options.view], ['speed', c.options.speed]);
+  if (c.options.lecture) parts.push(['lecture', '1']);
+  return parts.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+}
+
+export interface Decoded {
+  config: AppConfig;
+  /** Human-readable reasons, one per ignored item. */
+  ignored: string[];
+  /** `play=1`: start playing once the result is shown. */
+  play: boolean;
+}
+
+const MAX_QUERY = 4096;
+const MAX_SHOWN = 40;
+
+export function decodeConfig(query: string): Decoded {
+  const ignored: string[] = [];
+  let q = query.startsWith('?') ? query.slice(1) : query;
+  if (q.length > MAX_QUERY) {
+    ignored.push(`the link is longer than ${MAX_QUERY} characters; the rest was cut off`);
+    q = q.slice(0, MAX_QUERY);
+  }
+  const raw = new Map<string, string>();
+  for (const piece of q.split('&')) {
+    if (!piece) continue;
+    const eq = piece.indexOf('=');
+    const key = safeDecode(eq < 0 ? piece : piece.slice(0, eq));
+    const value = safeDecode(eq < 0 ? '' : piece.slice(eq + 1));
+    if (key === null || value === null) {
+      ignored.push(`"${show(piece)}" is not valid URL encoding`);
+      continue;
+    }
+    if (raw.has(key)) ignored.push(`${show(key)} appears more than once; the first value was used`);
+    else raw.set(key, value);
+  }
+  if (raw.size === 0) return { config: defaultConfig(), ignored, play: false };
+
+  const v = raw.get('v');
+  if (v === undefined) ignored.push('the link has no version (v); read as v=1');
+  else if (v !== String(URL_VERSION)) ignored.push(`version v=${show(v)} is unknown; read as v=1`);
+
+  const alg = raw.get('alg');
+  let spec = alg === undefined ? undefined : findAlgorithm(alg);
+  if (alg !== undefined && !spec)
+    ignored.push(
+      `algorithm "${show(alg)}" is unknown; showing ${DEFAULT_ALGORITHM} (known: ${ALGORITHMS.map((a) => a.id).join(', ')})`,
+    );
+  spec ??= findAlgorithm(DEFAULT_ALGORITHM)!;
+  const config = defaultConfig(spec.id);
+
+  for (const def of spec.params) {
+    const text = raw.get(def.key);
+    if (text === undefined) continue;
+    const r = parseParam(def, text);
+    if (r.ok) config.params[def.key] = r.value;
+    else ignored.push(`${r.error}; using ${def.default}`);
+  }
+  const crossIssues = spec.validate(config.params);
+  for (const issue of crossIssues) {
+    ignored.push(`${issue.message}; using the default`);
+    const def = spec.params.find((d) => d.key === issue.key);
+    if (def) config.params[def.key] = def.default;
+  }
+
+  const step = raw.get('step');
+  if (step !== undefined) {
+    if (/^\d{1,9}$/.test(step)) config.step = Number(step);
+    else ignored.push(`step must be a whole number ≥ 0; got "${show(step)}"; starting at step 0`);
+  }
+  const view = raw.get('view');
+  if (view !== undefined) {
+    if ((VIEWS as readonly string[]).includes(view)) config.options.view = view as ViewName;
+    else ignored.push(`view must be one of ${VIEWS.join(', ')}; got "${show(view)}"`);
+  }
+  const speed = raw.get('speed');
+  if (speed !== undefined) {
+    if ((SPEEDS as readonly string[]).includes(speed)) config.options.speed = speed as Speed;
+    else ignored.push(`speed must be one of ${SPEEDS.join(', ')} (steps per second); got "${show(speed)}"`);
+  }
+  const lecture = raw.get('lecture');
+  if (lecture !== undefined) {
+    if (lecture === '1' || lecture === '0') config.options.lecture = lecture === '1';
+    else ignored.push(`lecture must be 0 or 1; got "${show(lecture)}"`);
+  }
+  const play = raw.get('play') === '1';
+
+  const known = new Set([...RESERVED, ...spec.params.map((d) => d.key)]);
+  for (const key of raw.keys())
+    if (!known.has(key)) ignored.push(`"${show(key)}" is not a setting of ${spec.id}`);
+  if (ignored.length > MAX_SHOWN)
+    ignored.splice(MAX_SHOWN, ignored.length - MAX_SHOWN, `… and ${ignored.length - MAX_SHOWN} more`);
+  return { config, ignored, play };
+}
+
+function safeDecode(s: string): string | null {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+function show(s: string): string {
+  const clean = s.replace(/[\u0000-\u001f\u007f]/g, '?');
+  return clean.length > 40 ? `${clean.slice(0, 37)}...` : clean;
+}
