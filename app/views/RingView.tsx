@@ -61,7 +61,7 @@ function ariaLabel(r: RunResult, step: number): string {
 function RingLegend({ w, used }: { w: number; used: number }) {
   const shown = Math.min(used, 10);
   return (
-    <div className="pointer-events-none absolute left-2 top-2 rounded bg-white/85 px-2 py-1 text-sm text-slate-700 shadow-sm">
+    <div className="pointer-events-none absolute bottom-2 left-2 rounded bg-white/85 px-2 py-1 text-sm text-slate-700 shadow-sm">
       <div className="font-semibold">Fibres</div>
       <div>outer lanes: clockwise</div>
       <div>inner lanes: counter-clockwise</div>

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { RunError, WorkerClient, type WorkerLike } from './client';
+import type { WorkerRequest, WorkerResponse } from './protocol';
+
+/** A stand-in worker whose replies the test controls. */
+class FakeWorker implements WorkerLike {
+  static all: FakeWorker[] = [];
+  received: WorkerRequest[] = [];
+  terminated = false;
+  onmessage: ((e: MessageEvent<WorkerResponse>) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  constructor() {
+    FakeWorker.all.push(this);
+  }
+  postMessage(msg: WorkerRequest) {
+    this.received.push(msg);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  reply(msg: WorkerResponse) {
+    this.onmessage?.({ data: msg } as MessageEvent<WorkerResponse>);
+  }
+  crash(message: string) {
+    this.onerror?.({ message } as ErrorEvent);
+  }
+}
+
+const fakeResult = (tag: string) => ({ algorithm: tag }) as never;
+
+describe('worker client', () => {
+  it('delivers the reply of the newest request and drops stale ones', async () => {
+    FakeWorker.all = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    const first = c.run('ring-allgather', { nodes: 8 });
+    const w1 = FakeWorker.all[0];
+    const second = c.run('ring-allgather', { nodes: 9 });
+    // The busy worker was stopped and a fresh one started for the new request.
+    expect(w1.terminated).toBe(true);
+    const w2 = FakeWorker.all[1];
+    expect(w2.received[0].id).toBeGreaterThan(w1.received[0].id);
+    w1.reply({ kind: 'result', id: w1.received[0].id, result: fakeResult('old'), totalMs: 1 });
+    w2.reply({ kind: 'result', id: w2.received[0].id, result: fakeResult('new'), totalMs: 2 });
+    expect(await first).toBeNull();
+    expect((await second)?.result).toEqual({ algorithm: 'new' });
+  });
+
+  it('ignores a reply carrying an old generation id', async () => {
+    FakeWorker.all = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    const p = c.run('a', {});
+    const w = FakeWorker.all[0];
+    const id = w.received[0].id;
+    w.reply({ kind: 'result', id: id - 1, result: fakeResult('ghost'), totalMs: 0 });
+    w.reply({ kind: 'result', id, result: fakeResult('real'), totalMs: 0 });
+    expect((await p)?.result).toEqual({ algorithm: 'real' });
+  });
+
+  it('turns error replies into RunError with the issues', async () => {
+    FakeWorker.all = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    const p = c.run('a', {});
+    const w = FakeWorker.all[0];
+    w.reply({
+      kind: 'error',
+      id: w.received[0].id,
+      message: 'nodes too big',
+      issues: [{ key: 'nodes', message: 'x' }],
+      input: true,
+    });
+    await expect(p).rejects.toMatchObject({ message: 'nodes too big', input: true });
+  });
+
+  it('restarts a crashed worker and reports the crash', async () => {
+    FakeWorker.all = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    const p = c.run('a', {});
+    FakeWorker.all[0].crash('out of memory');
+    const err = await p.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RunError);
+    expect((err as Error).message).toMatch(/crashed: out of memory.*restarted/);
+    expect(FakeWorker.all[0].terminated).toBe(true);
+    // The next request goes to a new worker and succeeds.
+    const q = c.run('a', {});
+    const w2 = FakeWorker.all[1];
+    expect(w2).toBeDefined();
+    w2.reply({ kind: 'result', id: w2.received[0].id, result: fakeResult('ok'), totalMs: 0 });
+    expect((await q)?.result).toEqual({ algorithm: 'ok' });
+    expect(c.starts).toBe(2);
+  });
+});
