@@ -53,28 +53,44 @@ export function startSync(client: WorkerClient): () => void {
     );
   };
 
-  const onChange = (config: AppConfig, immediate: boolean) => {
-    const query = `?${encodeConfig(config)}`;
+  // URL writes are throttled: playing at full speed changes the step every frame, and browsers
+  // refuse bursts of history updates.
+  let urlTimer: ReturnType<typeof setTimeout> | undefined;
+  const writeUrl = () => {
+    urlTimer = undefined;
+    const query = `?${encodeConfig(useApp.getState().config)}`;
     if (location.search !== query) history.replaceState(null, '', query);
-    if (lastRun && sameRun(lastRun, config)) return;
+  };
+
+  // The first parameter change after a pause starts a new history entry (so Back returns to the
+  // previous configuration); changes in quick succession, like a drag, replace it.
+  let settled = true;
+  const onChange = (config: AppConfig, initial: boolean) => {
+    const paramsChanged = !lastRun || !sameRun(lastRun, config);
+    if (!initial && paramsChanged && settled) {
+      history.pushState(null, '', `?${encodeConfig(config)}`);
+      settled = false;
+    } else if (initial) writeUrl();
+    else urlTimer ??= setTimeout(writeUrl, 200);
+    if (!paramsChanged) return;
     lastRun = config;
     clearTimeout(timer);
     clearTimeout(pushTimer);
-    if (immediate) request(config);
+    pushTimer = setTimeout(() => (settled = true), 1000);
+    if (initial) request(config);
     else timer = setTimeout(() => request(config), 120);
-    // A history entry for settled parameter changes, so Back returns to the previous configuration.
-    pushTimer = setTimeout(
-      () => history.pushState(null, '', `?${encodeConfig(useApp.getState().config)}`),
-      800,
-    );
   };
 
   onChange(useApp.getState().config, true);
+  let restoring = false;
   const unsubscribe = useApp.subscribe((s, prev) => {
-    if (s.config !== prev.config) onChange(s.config, false);
+    if (s.config !== prev.config) onChange(s.config, restoring);
   });
   const onPop = () => {
+    // Back/Forward: show that entry's configuration without starting a new entry.
+    restoring = true;
     loadFromUrl(location.search);
+    restoring = false;
   };
   window.addEventListener('popstate', onPop);
   return () => {
@@ -82,6 +98,7 @@ export function startSync(client: WorkerClient): () => void {
     window.removeEventListener('popstate', onPop);
     clearTimeout(timer);
     clearTimeout(pushTimer);
+    clearTimeout(urlTimer);
   };
 }
 
