@@ -32,24 +32,26 @@ export function RingView({ result, step }: { result: RunResult; step: number }) 
   }, [result, step, layout, counts, width, height, hover]);
 
   return (
-    <div
-      ref={box}
-      className="relative h-full w-full min-h-0"
-      data-testid="ring-view"
-      data-step={step}
-      data-lightpaths={lightpaths[1] - lightpaths[0]}
-      onMouseMove={(e) => {
-        const rect = e.currentTarget.getBoundingClientRect();
-        const x = e.clientX - rect.left;
-        const y = e.clientY - rect.top;
-        const node = nodeAt(layout, n, x, y);
-        setHover(node === null ? null : { node, x, y });
-      }}
-      onMouseLeave={() => setHover(null)}
-    >
-      <canvas ref={canvas} className="absolute inset-0" role="img" aria-label={ariaLabel(result, step)} />
+    <div className="flex h-full min-h-0 w-full flex-col">
+      <div
+        ref={box}
+        className="relative min-h-0 flex-1"
+        data-testid="ring-view"
+        data-step={step}
+        data-lightpaths={lightpaths[1] - lightpaths[0]}
+        onMouseMove={(e) => {
+          const rect = e.currentTarget.getBoundingClientRect();
+          const x = e.clientX - rect.left;
+          const y = e.clientY - rect.top;
+          const node = nodeAt(layout, n, x, y);
+          setHover(node === null ? null : { node, x, y });
+        }}
+        onMouseLeave={() => setHover(null)}
+      >
+        <canvas ref={canvas} className="absolute inset-0" role="img" aria-label={ariaLabel(result, step)} />
+        {hover && <NodeTooltip result={result} step={step} node={hover.node} x={hover.x} y={hover.y} />}
+      </div>
       <RingLegend w={w} used={result.summary.channelsUsed} />
-      {hover && <NodeTooltip result={result} step={step} node={hover.node} x={hover.x} y={hover.y} />}
     </div>
   );
 }
@@ -61,14 +63,14 @@ function ariaLabel(r: RunResult, step: number): string {
 function RingLegend({ w, used }: { w: number; used: number }) {
   const shown = Math.min(used, 10);
   return (
-    <div className="pointer-events-none absolute bottom-2 left-2 rounded bg-white/85 px-2 py-1 text-sm text-slate-700 shadow-sm">
-      <div className="font-semibold">Fibres</div>
-      <div>outer lanes: clockwise</div>
-      <div>inner lanes: counter-clockwise</div>
-      <div className="mt-1 font-semibold">
-        Wavelengths ({used} of {w} used)
-      </div>
-      <div className="flex flex-wrap gap-x-2">
+    <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 px-2 py-1 text-sm text-slate-700">
+      <span>
+        outer lanes: <b>clockwise</b> fibre · inner lanes: <b>counter-clockwise</b> fibre
+      </span>
+      <span className="flex flex-wrap items-center gap-x-2">
+        <b>
+          wavelengths ({used} of {w} used):
+        </b>
         {Array.from({ length: shown }, (_, i) => (
           <span key={i} className="inline-flex items-center gap-1">
             <span className="inline-block h-1.5 w-4 rounded" style={{ background: wavelengthColor(i, w) }} />λ
@@ -76,7 +78,10 @@ function RingLegend({ w, used }: { w: number; used: number }) {
           </span>
         ))}
         {used > shown && <span>…</span>}
-      </div>
+      </span>
+      <span className="inline-flex items-center gap-1">
+        <span className="inline-block h-3 w-3 rounded-full border-2 border-amber-500" /> received this step
+      </span>
     </div>
   );
 }

@@ -13,11 +13,14 @@ export interface RingLayout {
 
 export function ringLayout(width: number, height: number, n: number, w: number): RingLayout {
   const size = Math.max(80, Math.min(width, height));
-  const r = size * 0.31;
-  const nodeRadius = Math.max(1.5, Math.min(22, ((Math.PI * r) / n) * 0.7));
-  const band = size * 0.11; // room for lanes on each side of the node circle
+  const band = size * 0.09; // room for the lanes of each fibre
   const lane = Math.max(1.5, Math.min(9, band / Math.max(1, w)));
-  return { cx: width / 2, cy: height / 2, r, nodeRadius, lane, lanes: Math.min(w, Math.floor(band / lane)) };
+  const lanes = Math.min(w, Math.floor(band / lane));
+  // Node size from the spacing on a first estimate of the radius, then the radius that leaves room
+  // outside for the clockwise lanes and the labels.
+  const nodeRadius = Math.max(1.5, Math.min(22, ((Math.PI * (size / 2 - lanes * lane - 60)) / n) * 0.6));
+  const r = size / 2 - (nodeRadius + 6 + lanes * lane + 26);
+  return { cx: width / 2, cy: height / 2, r, nodeRadius, lane, lanes };
 }
 
 /** Angle of node i (radians, screen coordinates): node 0 at the top, numbering clockwise. */
