@@ -149,6 +149,7 @@ function safeDecode(s: string): string | null {
 }
 
 function show(s: string): string {
-  const clean = s.replace(/[\u0000-\u001f\u007f]/g, '?');
+  // Control characters would garble the notice; show them as '?'.
+  const clean = Array.from(s, (ch) => (ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 ? '?' : ch)).join('');
   return clean.length > 40 ? `${clean.slice(0, 37)}...` : clean;
 }
