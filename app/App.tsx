@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { FormulaPanel } from './panels/FormulaPanel';
 import { Header } from './panels/Header';
 import { Narration } from './panels/Narration';
+import { StepLightpaths } from './panels/StepDetails';
 import { Notices } from './panels/Notices';
 import { ParamPanel } from './panels/ParamPanel';
 import { Timeline } from './panels/Timeline';
@@ -60,6 +61,7 @@ export function App() {
         >
           <Narration />
           <FormulaPanel />
+          <StepLightpaths />
         </aside>
       </main>
       <Timeline />

@@ -5,7 +5,7 @@ import { buffersOf } from './model/columns';
 import { pathLength, receiversOf } from './model/paths';
 import { blockRange, stepRange, type Schedule } from './model/schedule';
 import type { Topology } from './model/topology';
-import { readParams, type ParamIssue, type ParamValues } from './params/schema';
+import { checkParam, readParams, type ParamIssue, type ParamValues } from './params/schema';
 import { heldCounts, type Holdings } from './replay/holdings';
 import { verify, type Usage, type VerifyReport } from './verify/verifier';
 
@@ -65,6 +65,15 @@ export class InputError extends Error {
 
 /** Checks parameters (each one and across them) and the size limit, before any work starts. */
 export function checkRun(spec: AlgorithmSpec, params: ParamValues, limits: Limits): ParamIssue[] {
+  const bad: ParamIssue[] = [];
+  for (const def of spec.params) {
+    const r =
+      def.key in params
+        ? checkParam(def, params[def.key])
+        : { ok: false as const, error: `${def.key} is missing` };
+    if (!r.ok) bad.push({ key: def.key, message: r.error });
+  }
+  if (bad.length) return bad;
   const issues = spec.validate(params);
   if (issues.length) return issues;
   const e = spec.estimate(params);

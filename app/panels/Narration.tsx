@@ -2,6 +2,7 @@ import { findAlgorithm } from '../../src/algorithms/registry';
 import { stepFacts } from '../../src/run';
 import { formatBytes } from '../lib/format';
 import { selectResult, selectStep, useApp } from '../store/store';
+import { StepTime } from './StepDetails';
 
 /** The current step in plain words, from the algorithm's own narration. */
 export function Narration() {
@@ -33,6 +34,7 @@ export function Narration() {
     >
       <h2 className="text-lg font-bold text-slate-900">{title}</h2>
       <p className="mt-1 text-base leading-relaxed text-slate-800">{text}</p>
+      <StepTime />
       {result.variant && (
         <p className="mt-2 rounded bg-amber-50 px-2 py-1 text-sm text-amber-900" data-testid="variant">
           Variant: {result.variant}

@@ -462,6 +462,16 @@ describe('verifier: link-list schedules', () => {
     expect(verify(schedule([broadcast(), [tree]]), ring()).report.ok).toBe(true);
   });
 
+  it('a route that uses one channel of one link twice clashes with itself', () => {
+    const ts = broadcast();
+    // 0→1→2→3→0→1: a full loop puts channel 0 on link 0 twice.
+    ts[0] = { src: 0, links: [0, 1, 2, 3, 0], receivers: [1, 2, 3], channel: 0, block: 0 };
+    const { report } = verify(schedule([ts]), ring());
+    expect(report.counts['channel-clash']).toBe(1);
+    expect(report.violations[0]).toMatchObject({ rule: 'channel-clash', step: 1, transfer: 0 });
+    expect(report.violations[0].message).toContain('twice');
+  });
+
   it('a receiver the route does not reach → receiver-off-route', () => {
     const ts = broadcast();
     ts[0].links = [0, 1]; // reaches 1 and 2, not 3

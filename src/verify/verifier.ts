@@ -207,7 +207,9 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
           if (o !== undefined) other = o;
           else cellMap.set(cell, t);
         }
-        if (other >= 0 && other !== t)
+        if (other === t)
+          flag('channel-clash', step, t, `transfer ${t} uses channel ${ch} on link ${l} twice in its route`);
+        else if (other >= 0)
           flag(
             'channel-clash',
             step,

@@ -1,0 +1,93 @@
+import { stepRange, blockRange } from '../../src/model/schedule';
+import { receiversOf } from '../../src/model/paths';
+import type { RunResult } from '../../src/run';
+import { wavelengthColor } from '../lib/colors';
+import { formatSeconds } from '../lib/format';
+import { selectResult, selectStep, useApp } from '../store/store';
+
+/** Lightpaths listed one by one only for steps this small; larger steps show the counts only. */
+const MAX_LISTED = 24;
+
+/** The current step's time under the time model, and the elapsed time. */
+export function StepTime() {
+  const result = useApp(selectResult);
+  const step = useApp(selectStep);
+  if (!result || step === 0) return null;
+  let elapsed = 0;
+  for (let i = 0; i < step; i++) elapsed += result.stepSeconds[i];
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4 text-sm text-slate-700" data-testid="step-time">
+      <span>
+        this step: <b className="tabular-nums">{formatSeconds(result.stepSeconds[step - 1])}</b>
+      </span>
+      <span>
+        elapsed: <b className="tabular-nums">{formatSeconds(elapsed)}</b> of{' '}
+        {formatSeconds(result.summary.seconds)}
+      </span>
+    </div>
+  );
+}
+
+/** The current step's lightpaths one by one (for steps small enough to read). */
+export function StepLightpaths() {
+  const result = useApp(selectResult);
+  const step = useApp(selectStep);
+  if (!result || step === 0) return null;
+  const [a, b] = stepRange(result.schedule, step);
+  if (b - a > MAX_LISTED) return null;
+  return (
+    <details
+      className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
+      open={b - a <= 8}
+      data-testid="step-lightpaths"
+    >
+      <summary className="cursor-pointer font-semibold text-slate-800">
+        Lightpaths in this step ({b - a})
+      </summary>
+      <LightpathList result={result} from={a} to={b} />
+    </details>
+  );
+}
+
+function LightpathList({ result, from, to }: { result: RunResult; from: number; to: number }) {
+  const s = result.schedule;
+  const w = result.topology.linkChannels[0] ?? 1;
+  const rx = new Uint32Array(Math.max(1, result.topology.nodeCount + result.topology.auxCount));
+  const rows = [];
+  for (let t = from; t < to; t++) {
+    const nr = receiversOf(s, result.topology, t, rx);
+    const [k0, k1] = blockRange(s, t);
+    const hops = s.path.kind === 'ring-arc' ? s.path.hops[t] : 0;
+    rows.push(
+      <tr key={t} className="border-t border-slate-100">
+        <td className="py-0.5 tabular-nums">
+          {s.src[t]} → {Array.from(rx.subarray(0, nr)).join(', ')}
+        </td>
+        <td>
+          <span className="inline-flex items-center gap-1">
+            <span
+              className="inline-block h-1.5 w-3 rounded"
+              style={{ background: wavelengthColor(s.channel[t], w) }}
+            />
+            λ{s.channel[t]}
+          </span>
+        </td>
+        <td className="text-slate-600">{hops > 0 ? 'cw' : hops < 0 ? 'ccw' : ''}</td>
+        <td className="tabular-nums">{Array.from(s.transferBlocks.ids.subarray(k0, k1)).join(', ')}</td>
+      </tr>,
+    );
+  }
+  return (
+    <table className="mt-2 w-full">
+      <thead>
+        <tr className="text-left text-slate-500">
+          <th className="font-medium">lightpath</th>
+          <th className="font-medium">wavelength</th>
+          <th className="font-medium">fibre</th>
+          <th className="font-medium">blocks</th>
+        </tr>
+      </thead>
+      <tbody>{rows}</tbody>
+    </table>
+  );
+}
