@@ -1,0 +1,172 @@
+/**
+ * Core build benchmark: builds and verifies large schedules with the same pipeline as the command
+ * line (`run()` from src/run.ts, CLI limits) and prints a Markdown table to stdout.
+ *
+ *   npm run bench:core                 # 3 runs per configuration, median reported
+ *   npm run bench:core -- --runs 5
+ *
+ * Every run happens in a fresh child process, so each timing is a cold start (what a user sees the
+ * first time) and each peak RSS belongs to that configuration alone. Exits non-zero if a schedule
+ * fails verification; a missed time target is reported, not treated as a failure (see README.md).
+ */
+import { execSync, fork } from 'node:child_process';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { findAlgorithm } from '../src/algorithms/registry';
+import { defaultsOf } from '../src/params/schema';
+import { CLI_LIMITS, run } from '../src/run';
+
+interface Case {
+  algorithm: string;
+  nodes: number;
+  /** Target for the median total, in ms (reported, not enforced). */
+  targetMs?: number;
+}
+
+const CASES: Case[] = [
+  { algorithm: 'ring-allgather', nodes: 4096, targetMs: 3000 },
+  { algorithm: 'ring-allgather', nodes: 1024 },
+  { algorithm: 'neighbor-exchange', nodes: 4096 },
+];
+
+interface Sample {
+  transfers: number;
+  steps: number;
+  ok: boolean;
+  violations: number;
+  buildMs: number;
+  verifyMs: number;
+  totalMs: number;
+  peakRssMB: number;
+  heapUsedMB: number;
+  arrayBuffersMB: number;
+}
+
+const MB = 1024 * 1024;
+const LOAD = loadavg();
+
+/** Child: one build + verify, measured, sent back to the parent. */
+function measureOnce(c: Case): Sample {
+  const spec = findAlgorithm(c.algorithm);
+  if (!spec) throw new Error(`unknown algorithm ${c.algorithm}`);
+  const t0 = performance.now();
+  const r = run(c.algorithm, { ...defaultsOf(spec.params), nodes: c.nodes }, CLI_LIMITS);
+  const totalMs = performance.now() - t0;
+  const mem = process.memoryUsage(); // taken while the result is still alive
+  return {
+    transfers: r.summary.transfers,
+    steps: r.summary.steps,
+    ok: r.report.ok,
+    violations: r.report.total,
+    buildMs: r.timing.buildMs,
+    verifyMs: r.timing.verifyMs,
+    totalMs,
+    peakRssMB: (process.resourceUsage().maxRSS * 1024) / MB, // maxRSS is in KiB
+    heapUsedMB: mem.heapUsed / MB,
+    arrayBuffersMB: mem.arrayBuffers / MB,
+  };
+}
+
+function runChild(c: Case): Promise<Sample> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--child', JSON.stringify(c)], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let sample: Sample | undefined;
+    child.on('message', (m) => (sample = m as Sample));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (sample && code === 0) resolve(sample);
+      else reject(new Error(`${c.algorithm} N=${c.nodes}: child exited with ${signal ?? code}`));
+    });
+  });
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+function sh(cmd: string): string {
+  try {
+    return execSync(cmd, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '(unavailable)';
+  }
+}
+
+function machine(): string[] {
+  const model = cpus()[0]?.model ?? sh("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2");
+  return [
+    `- Date: ${new Date().toISOString()}`,
+    `- CPU: ${model.trim()} — \`nproc\` = ${sh('nproc')}`,
+    `- Memory: ${(totalmem() / 1024 ** 3).toFixed(1)} GiB total (\`free -h\`: ${sh('free -h | awk \'/^Mem:/ {print $2 " total, " $7 " available"}\'')})`,
+    `- Node ${process.version} (${process.platform} ${process.arch}); load average before the runs ${LOAD.map((x) => x.toFixed(2)).join(' ')}`,
+  ];
+}
+
+const f0 = (x: number) => x.toFixed(0);
+const group = (x: number) => x.toLocaleString('en-US');
+
+async function main() {
+  const childArg = process.argv.indexOf('--child');
+  if (childArg >= 0) {
+    const sample = measureOnce(JSON.parse(process.argv[childArg + 1]) as Case);
+    process.send!(sample, () => process.exit(0));
+    return;
+  }
+  const runsArg = process.argv.indexOf('--runs');
+  const runs = runsArg >= 0 ? Number(process.argv[runsArg + 1]) : 3;
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
+
+  const rows: string[] = [];
+  const verdicts: string[] = [];
+  let failed = false;
+  for (const c of CASES) {
+    const samples: Sample[] = [];
+    for (let i = 0; i < runs; i++) {
+      const s = await runChild(c);
+      console.error(
+        `  ${c.algorithm} N=${c.nodes} run ${i + 1}/${runs}: build ${s.buildMs} ms, verify ${s.verifyMs} ms, ` +
+          `total ${f0(s.totalMs)} ms, peak RSS ${f0(s.peakRssMB)} MB${s.ok ? '' : ' — VERIFICATION FAILED'}`,
+      );
+      samples.push(s);
+    }
+    const ok = samples.every((s) => s.ok);
+    if (!ok) failed = true;
+    const m = (k: keyof Omit<Sample, 'ok'>) => median(samples.map((s) => s[k] as number));
+    const total = m('totalMs');
+    rows.push(
+      `| ${c.algorithm} | ${group(c.nodes)} | ${group(samples[0].transfers)} | ${group(samples[0].steps)} | ` +
+        `${ok ? 'yes' : `**no** (${samples[0].violations} violations)`} | ${f0(m('buildMs'))} | ${f0(m('verifyMs'))} | ` +
+        `**${f0(total)}** | ${samples.map((s) => f0(s.totalMs)).join(' / ')} | ${f0(m('peakRssMB'))} | ` +
+        `${m('heapUsedMB').toFixed(1)} | ${f0(m('arrayBuffersMB'))} |`,
+    );
+    if (c.targetMs !== undefined)
+      verdicts.push(
+        `- ${c.algorithm} N = ${c.nodes}: median total ${f0(total)} ms, target ≤ ${c.targetMs} ms — ` +
+          (total <= c.targetMs ? 'met' : '**missed**'),
+      );
+  }
+
+  console.log(`## Core build (\`npm run bench:core\`), median of ${runs} cold runs\n`);
+  console.log(machine().join('\n'));
+  console.log('');
+  console.log(
+    '| Algorithm | N | Transfers | Steps | Verified | Build ms | Verify ms | Total ms | Runs (total ms) | Peak RSS MB | Heap used MB | ArrayBuffers MB |',
+  );
+  console.log('| --- | --: | --: | --: | --- | --: | --: | --: | --- | --: | --: | --: |');
+  for (const r of rows) console.log(r);
+  console.log('');
+  console.log(verdicts.join('\n'));
+  if (failed) {
+    console.error('bench:core: a schedule failed verification');
+    process.exit(1);
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(`bench:core: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

@@ -1,0 +1,339 @@
+/**
+ * Browser benchmark: the same build as bench/core-build.ts, but in the app's Web Worker, plus the
+ * main thread's smoothness while playing. Drives the built app (dist/, served by `vite preview`) in
+ * headless Chromium and prints a Markdown table to stdout (progress goes to stderr).
+ *
+ *   npm run bench:browser              # resolves Chromium, builds dist/, runs this
+ *   npm run bench:browser -- --runs 5 --play-seconds 20
+ *
+ * 1. Build: opens ?v=1&alg=ring-allgather&nodes=4096 in a fresh browser context (so a fresh worker)
+ *    per run, waits for [data-testid="result-status"][data-status="ready"] and reads the worker's
+ *    timings from window.__ocl.lastRun. Median of the runs.
+ * 2. Playback: opens ?v=1&alg=ring-allgather&nodes=1024&speed=max&play=1 and, for a fixed window
+ *    while it plays, records requestAnimationFrame deltas and 'longtask' entries (observer installed
+ *    before any page script, buffered). Target: no main-thread task over 50 ms.
+ *
+ * Harness failures (no browser, no build, app never ready, wrong result) exit non-zero with a
+ * message; missed targets are reported, not treated as failures (see bench/README.md).
+ */
+import { existsSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { preview, type PreviewServer } from 'vite';
+import { launchOptions } from '../e2e/browser-path';
+import { findAlgorithm } from '../src/algorithms/registry';
+import { defaultsOf } from '../src/params/schema';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PORT = 4173;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const BUILD = { algorithm: 'ring-allgather', nodes: 4096 };
+const BUILD_PATH = `/?v=1&alg=${BUILD.algorithm}&nodes=${BUILD.nodes}`;
+const PLAY_PATH = '/?v=1&alg=ring-allgather&nodes=1024&speed=max&play=1';
+const STATUS = '[data-testid="result-status"]';
+const READY_TIMEOUT_MS = Number(process.env.BENCH_READY_TIMEOUT_MS ?? 120_000);
+const OVERALL_TIMEOUT_MS = 15 * 60_000;
+const LONG_TASK_TARGET_MS = 50;
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  if (i < 0) return fallback;
+  const v = Number(process.argv[i + 1]);
+  if (!Number.isFinite(v) || v <= 0) throw new BenchError(`${name} needs a positive number`);
+  return v;
+}
+
+class BenchError extends Error {}
+
+const log = (msg: string) => console.error(`bench:browser: ${msg}`);
+
+interface LastRun {
+  buildMs: number;
+  verifyMs: number;
+  totalMs: number;
+  transfers: number;
+  roundTripMs?: number;
+}
+
+interface BenchWindow {
+  __ocl?: { lastRun?: LastRun };
+  __bench?: { longtasks: { start: number; duration: number }[]; observerError?: string };
+}
+
+/** Runs in the page before any of its scripts: collects every long task from the start. */
+function installObservers() {
+  const w = window as unknown as BenchWindow;
+  const bench: NonNullable<BenchWindow['__bench']> = { longtasks: [] };
+  w.__bench = bench;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) bench.longtasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (e) {
+    bench.observerError = String(e);
+  }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Nearest-rank percentile. */
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}
+
+async function startServer(): Promise<PreviewServer> {
+  if (!existsSync(`${ROOT}/dist/index.html`))
+    throw new BenchError('dist/ has no build; run `npx vite build` first (`npm run bench:browser` does).');
+  try {
+    return await preview({
+      root: ROOT,
+      logLevel: 'warn',
+      preview: { host: '127.0.0.1', port: PORT, strictPort: true, open: false },
+    });
+  } catch (e) {
+    throw new BenchError(
+      `could not start vite preview on port ${PORT} (${e instanceof Error ? e.message : String(e)}); ` +
+        'is another preview or Playwright run using it?',
+    );
+  }
+}
+
+/** Opens `path` and waits until the app shows a result; fails clearly on an error or a timeout. */
+async function openAndWaitReady(page: Page, path: string, errors: string[]): Promise<number> {
+  const t0 = Date.now();
+  await page.goto(ORIGIN + path, { waitUntil: 'load', timeout: 60_000 });
+  try {
+    await page.waitForSelector(`${STATUS}[data-status="ready"], ${STATUS}[data-status="error"]`, {
+      state: 'attached',
+      timeout: READY_TIMEOUT_MS,
+    });
+  } catch {
+    const status = await page
+      .locator(STATUS)
+      .getAttribute('data-status', { timeout: 1000 })
+      .catch(() => null);
+    throw new BenchError(
+      `${path}: no result after ${READY_TIMEOUT_MS / 1000} s ` +
+        (status === null
+          ? `(no ${STATUS} element — is the app built and rendering?)`
+          : `(data-status="${status}")`) +
+        (errors.length ? `; page errors: ${errors.join(' | ')}` : ''),
+    );
+  }
+  const wallMs = Date.now() - t0;
+  if ((await page.locator(STATUS).getAttribute('data-status')) === 'error') {
+    const why = await page
+      .getByTestId('run-error')
+      .innerText({ timeout: 1000 })
+      .catch(() => '(no message shown)');
+    throw new BenchError(`${path}: the app reported an error: ${why.trim()}`);
+  }
+  return wallMs;
+}
+
+async function lastRun(page: Page, path: string): Promise<LastRun> {
+  try {
+    await page.waitForFunction(() => (window as unknown as BenchWindow).__ocl?.lastRun, null, {
+      timeout: 5000,
+    });
+  } catch {
+    throw new BenchError(`${path}: the result is shown but window.__ocl.lastRun is missing`);
+  }
+  return page.evaluate(() => (window as unknown as BenchWindow).__ocl!.lastRun!);
+}
+
+async function newPage(
+  browser: Browser,
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  // tsx (esbuild, keepNames) wraps named inner functions in a `__name()` helper that only exists in
+  // Node; functions sent to the page for evaluation need a stand-in.
+  await context.addInitScript({ content: 'window.__name = window.__name || ((f) => f);' });
+  await context.addInitScript(installObservers);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('crash', () => errors.push('page crashed'));
+  return { page, errors, close: () => context.close() };
+}
+
+interface BuildSample extends LastRun {
+  wallMs: number;
+  longestTaskMs: number;
+}
+
+async function benchBuild(browser: Browser, runs: number): Promise<BuildSample[]> {
+  const spec = findAlgorithm(BUILD.algorithm);
+  if (!spec) throw new BenchError(`unknown algorithm ${BUILD.algorithm}`);
+  const expected = spec.estimate({ ...defaultsOf(spec.params), nodes: BUILD.nodes }).transfers;
+  const samples: BuildSample[] = [];
+  for (let i = 0; i < runs; i++) {
+    const { page, errors, close } = await newPage(browser);
+    try {
+      const wallMs = await openAndWaitReady(page, BUILD_PATH, errors);
+      const r = await lastRun(page, BUILD_PATH);
+      if (r.transfers !== expected)
+        throw new BenchError(
+          `${BUILD_PATH}: the result shown has ${r.transfers} transfers, expected ${expected} (wrong run measured?)`,
+        );
+      await page.waitForTimeout(300); // let long-task entries for the final render arrive
+      const longestTaskMs = await page.evaluate(() =>
+        Math.max(0, ...(window as unknown as BenchWindow).__bench!.longtasks.map((t) => t.duration)),
+      );
+      if (errors.length) throw new BenchError(`${BUILD_PATH}: page errors: ${errors.join(' | ')}`);
+      log(
+        `build N=${BUILD.nodes} run ${i + 1}/${runs}: worker build ${r.buildMs} ms, verify ${r.verifyMs} ms, ` +
+          `worker total ${r.totalMs.toFixed(0)} ms, load→ready ${wallMs} ms`,
+      );
+      samples.push({ ...r, wallMs, longestTaskMs });
+    } finally {
+      await close();
+    }
+  }
+  return samples;
+}
+
+interface PlayResult {
+  frames: number;
+  seconds: number;
+  deltas: number[];
+  longTasks: number[];
+  observerError?: string;
+  stepBefore: string;
+  stepAfter: string;
+}
+
+async function benchPlay(browser: Browser, seconds: number): Promise<PlayResult> {
+  const { page, errors, close } = await newPage(browser);
+  try {
+    await openAndWaitReady(page, PLAY_PATH, errors);
+    const label = page.getByTestId('step-label');
+    const first = (await label.innerText()).trim();
+    try {
+      await page.waitForFunction(
+        (t) => document.querySelector('[data-testid="step-label"]')?.textContent?.trim() !== t,
+        first,
+        { timeout: 10_000 },
+      );
+    } catch {
+      throw new BenchError(`${PLAY_PATH}: playback did not start (step label stayed "${first}" for 10 s)`);
+    }
+    const stepBefore = (await label.innerText()).trim();
+    const window_ = await page.evaluate(async (ms) => {
+      const deltas: number[] = [];
+      const t0 = performance.now();
+      await new Promise<void>((done) => {
+        let last: number | undefined;
+        const frame = (now: number) => {
+          if (last !== undefined) deltas.push(now - last);
+          last = now;
+          if (now - t0 < ms) requestAnimationFrame(frame);
+          else done();
+        };
+        requestAnimationFrame(frame);
+      });
+      const t1 = performance.now();
+      await new Promise((r) => setTimeout(r, 300)); // long-task entries are delivered asynchronously
+      const bench = (window as unknown as BenchWindow).__bench!;
+      const longTasks = bench.longtasks
+        .filter((t) => t.start + t.duration >= t0 && t.start <= t1)
+        .map((t) => t.duration);
+      return { deltas, longTasks, seconds: (t1 - t0) / 1000, observerError: bench.observerError };
+    }, seconds * 1000);
+    const stepAfter = (await label.innerText()).trim();
+    if (errors.length) throw new BenchError(`${PLAY_PATH}: page errors: ${errors.join(' | ')}`);
+    return { ...window_, frames: window_.deltas.length, stepBefore, stepAfter };
+  } finally {
+    await close();
+  }
+}
+
+function machine(browserVersion: string): string[] {
+  return [
+    `- Date: ${new Date().toISOString()}`,
+    `- CPU: ${cpus()[0]?.model.trim() ?? 'unknown'} — ${cpus().length} logical CPUs; load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+    `- Memory: ${(totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+    `- Node ${process.version}; Chromium ${browserVersion} (headless, ${launchOptions().executablePath})`,
+  ];
+}
+
+async function main() {
+  const runs = arg('--runs', 3);
+  const seconds = arg('--play-seconds', 10);
+  const timer = setTimeout(() => {
+    log(`gave up after ${OVERALL_TIMEOUT_MS / 60_000} min`);
+    process.exit(1);
+  }, OVERALL_TIMEOUT_MS);
+  timer.unref();
+
+  const launch = launchOptions(); // throws with instructions when there is no Chromium
+  log('starting vite preview');
+  const server = await startServer();
+  let browser: Browser | undefined;
+  try {
+    log(`launching ${launch.executablePath}`);
+    browser = await chromium.launch({ ...launch, timeout: 60_000 });
+    const builds = await benchBuild(browser, runs);
+    log(`playing N=1024 at full speed for ${seconds} s`);
+    const play = await benchPlay(browser, seconds);
+
+    const m = (k: keyof BuildSample) => median(builds.map((b) => (b[k] as number | undefined) ?? NaN));
+    const f0 = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : '—');
+    const f1 = (x: number) => x.toFixed(1);
+    console.log(`## Browser (\`npm run bench:browser\`)\n`);
+    console.log(machine(browser.version()).join('\n'));
+    console.log(
+      `\n### Build in the Web Worker: ${BUILD.algorithm}, N = ${BUILD.nodes}, median of ${runs} runs\n`,
+    );
+    console.log(
+      '| Transfers | Build ms | Verify ms | Worker total ms | Round trip ms | Load → ready ms | Runs (worker total ms) | Longest main-thread task ms |',
+    );
+    console.log('| --: | --: | --: | --: | --: | --: | --- | --: |');
+    console.log(
+      `| ${builds[0].transfers.toLocaleString('en-US')} | ${f0(m('buildMs'))} | ${f0(m('verifyMs'))} | ` +
+        `**${f0(m('totalMs'))}** | ${f0(m('roundTripMs'))} | ${f0(m('wallMs'))} | ` +
+        `${builds.map((b) => f0(b.totalMs)).join(' / ')} | ${f0(Math.max(...builds.map((b) => b.longestTaskMs)))} |`,
+    );
+    console.log(
+      '\n"Longest main-thread task" here includes page start-up (parsing, first render) and receiving the result.',
+    );
+
+    const d = play.deltas;
+    const longest = play.longTasks.length ? Math.max(...play.longTasks) : 0;
+    const over = play.longTasks.filter((t) => t > LONG_TASK_TARGET_MS).length;
+    console.log(`\n### Playback: ring-allgather, N = 1024, speed max, ${f1(play.seconds)} s window\n`);
+    console.log(
+      '| Frames | FPS | Frame p50 ms | p95 ms | p99 ms | max ms | Long tasks (> 50 ms) | Longest task ms | Step label (start → end of window) |',
+    );
+    console.log('| --: | --: | --: | --: | --: | --: | --: | --: | --- |');
+    console.log(
+      `| ${play.frames} | ${f1(play.frames / play.seconds)} | ${f1(percentile(d, 50))} | ${f1(percentile(d, 95))} | ` +
+        `${f1(percentile(d, 99))} | ${f1(Math.max(...d))} | ${play.longTasks.length} | ${f0(longest)} | ` +
+        `${play.stepBefore} → ${play.stepAfter} |`,
+    );
+    if (play.observerError) console.log(`\nThe long-task observer failed: ${play.observerError}`);
+    console.log(
+      `\n- No main-thread task over ${LONG_TASK_TARGET_MS} ms while playing: ` +
+        (over === 0 ? 'met' : `**missed** (${over} tasks, longest ${f0(longest)} ms)`),
+    );
+  } finally {
+    await browser?.close();
+    await server.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    log(e instanceof BenchError ? e.message : e instanceof Error ? (e.stack ?? e.message) : String(e));
+    process.exit(1);
+  },
+);
