@@ -1,7 +1,11 @@
 import { indexArray, type IndexArray } from './columns';
 
-/** Interconnect models the core knows. Each has its own resource rules (see verify/). */
-export type TopologyKind = 'wdm-ring';
+/**
+ * Interconnect models the core knows. Each has its own resource rules (see verify/). `generic` is a
+ * network read from a schedule file (docs/schedule-format.md): any vertices and links, checked by the
+ * same generic rules.
+ */
+export type TopologyKind = 'wdm-ring' | 'generic';
 
 /**
  * A network: processors 0..nodeCount-1, optional auxiliary vertices (couplers, switches) after them,
