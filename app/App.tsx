@@ -13,7 +13,6 @@ import { RingView } from './views/RingView';
 export function App() {
   const options = useApp(selectOptions);
   const result = useApp(selectResult);
-  const step = useApp(selectStep);
   const status = useApp((s) => s.status);
 
   useEffect(() => {
@@ -47,8 +46,8 @@ export function App() {
             <div
               className={`grid min-h-0 flex-1 gap-2 p-2 ${options.view === 'split' ? 'grid-cols-[3fr_2fr]' : 'grid-cols-1'}`}
             >
-              {options.view !== 'matrix' && <RingView result={result} step={step} />}
-              {options.view !== 'ring' && <HoldingsMatrix result={result} step={step} />}
+              {options.view !== 'matrix' && <RingPane />}
+              {options.view !== 'ring' && <MatrixPane />}
             </div>
           ) : (
             <div className="flex flex-1 items-center justify-center text-xl text-slate-500">
@@ -67,4 +66,18 @@ export function App() {
       <Timeline />
     </div>
   );
+}
+
+// The step changes on every frame while playing: only these panes subscribe to it, so the rest of
+// the page does not re-render.
+function RingPane() {
+  const result = useApp(selectResult);
+  const step = useApp(selectStep);
+  return result ? <RingView result={result} step={step} /> : null;
+}
+
+function MatrixPane() {
+  const result = useApp(selectResult);
+  const step = useApp(selectStep);
+  return result ? <HoldingsMatrix result={result} step={step} /> : null;
 }

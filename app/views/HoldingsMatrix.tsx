@@ -1,12 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunResult } from '../../src/run';
 import { setupCanvas, useSize } from '../lib/useSize';
-
-const HELD: [number, number, number] = [71, 85, 105];
-const NEW: [number, number, number] = [245, 158, 11];
-const EMPTY: [number, number, number] = [241, 245, 249];
-/** Above this many nodes or blocks, cells are pooled into pixels (each pixel shows the share held). */
-const MAX_SIDE = 1024;
+import { MatrixImage } from './matrixImage';
 
 /**
  * Who holds which block: one row per node, one column per block (by origin). Grey: held before this
@@ -23,6 +18,11 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
   const cols = h.blockCount;
   const margin = { left: 44, top: 28 };
   const side = Math.max(40, Math.min(width - margin.left - 8, height - margin.top - 8));
+  // One image per result, repainted incrementally as the step moves; drawn via an offscreen canvas.
+  const picture = useMemo(() => {
+    const image = new MatrixImage(result);
+    return { image, canvas: new OffscreenCanvas(image.width, image.height) };
+  }, [result]);
 
   useEffect(() => {
     const c = canvas.current;
@@ -30,11 +30,9 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
     const ctx = setupCanvas(c, width, height);
     if (!ctx) return;
     ctx.clearRect(0, 0, width, height);
-    const img = matrixImage(result, step);
-    const off = new OffscreenCanvas(img.width, img.height);
-    off.getContext('2d')?.putImageData(img, 0, 0);
+    if (picture.image.moveTo(step)) picture.canvas.getContext('2d')?.putImageData(picture.image.image, 0, 0);
     ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(off, margin.left, margin.top, side, side);
+    ctx.drawImage(picture.canvas, margin.left, margin.top, side, side);
     ctx.strokeStyle = '#94a3b8';
     ctx.strokeRect(margin.left - 0.5, margin.top - 0.5, side + 1, side + 1);
     // Axis titles and a few tick labels.
@@ -55,7 +53,7 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
     const every = Math.max(1, Math.ceil(rows / 16));
     for (let r = 0; r < rows; r += every)
       ctx.fillText(String(r), margin.left - 4, margin.top + ((r + 0.5) * side) / rows);
-  }, [result, step, width, height, side, rows, margin.left, margin.top]);
+  }, [picture, step, width, height, side, rows, margin.left, margin.top]);
 
   return (
     <div
@@ -97,44 +95,4 @@ function cellText(r: RunResult, node: number, block: number, step: number): stri
   return a === 0
     ? `Node ${node} starts with block ${block}`
     : `Node ${node} holds block ${block} since step ${a}`;
-}
-
-/** One pixel per cell (or per pool of cells for large runs). */
-function matrixImage(r: RunResult, step: number): ImageData {
-  const h = r.holdings;
-  const rows = h.nodeCount;
-  const cols = h.blockCount;
-  const f = Math.max(1, Math.ceil(Math.max(rows, cols) / MAX_SIDE));
-  const W = Math.ceil(cols / f);
-  const H = Math.ceil(rows / f);
-  const img = new ImageData(W, H);
-  const d = img.data;
-  if (f === 1) {
-    for (let v = 0; v < rows; v++)
-      for (let b = 0; b < cols; b++) {
-        const a = h.arrival[v * cols + b];
-        const c = a > step ? EMPTY : a === step && step > 0 ? NEW : HELD;
-        const p = (v * W + b) * 4;
-        d[p] = c[0];
-        d[p + 1] = c[1];
-        d[p + 2] = c[2];
-        d[p + 3] = 255;
-      }
-    return img;
-  }
-  // Pooled: shade by the share of cells held.
-  const held = new Uint32Array(W * H);
-  for (let v = 0; v < rows; v++) {
-    const row = ((v / f) | 0) * W;
-    for (let b = 0; b < cols; b++) if (h.arrival[v * cols + b] <= step) held[row + ((b / f) | 0)]++;
-  }
-  const full = f * f;
-  for (let i = 0; i < W * H; i++) {
-    const t = held[i] / full;
-    d[i * 4] = EMPTY[0] + (HELD[0] - EMPTY[0]) * t;
-    d[i * 4 + 1] = EMPTY[1] + (HELD[1] - EMPTY[1]) * t;
-    d[i * 4 + 2] = EMPTY[2] + (HELD[2] - EMPTY[2]) * t;
-    d[i * 4 + 3] = 255;
-  }
-  return img;
 }

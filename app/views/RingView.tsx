@@ -123,12 +123,25 @@ function drawRing(
   }
 
   // The current step's lightpaths, each in its wavelength's lane, with an arrowhead at the receiver.
+  // Drawn as one path per wavelength (and per dimmed/bright state): a few canvas calls per frame
+  // however many lightpaths the step has.
   if (step >= 1 && s.path.kind === 'ring-arc') {
     const [a, b] = stepRange(s, step);
     const hops = s.path.hops;
-    const pad = Math.min(0.35, (l.nodeRadius * 0.6) / l.r);
-    ctx.lineCap = 'round';
-    ctx.lineWidth = Math.max(1.5, Math.min(5, l.lane * 0.75));
+    // Keep the arc's ends off the node discs, but never more than a quarter hop at each end (an
+    // arc whose ends crossed would wrap round the whole ring).
+    const pad = Math.min(0.35, (l.nodeRadius * 0.6) / l.r, Math.PI / (2 * n));
+    const lineWidth = Math.max(1.5, Math.min(5, l.lane * 0.75));
+    const head = Math.max(3, lineWidth * 1.6);
+    // Arrowheads only where an arc is long enough on screen to show one.
+    const heads1 = (l.r * 2 * Math.PI) / n > 4 * head;
+    const arcs = new Map<string, Path2D>();
+    const heads = new Map<string, Path2D>();
+    const pathFor = (m: Map<string, Path2D>, key: string) => {
+      let p = m.get(key);
+      if (!p) m.set(key, (p = new Path2D()));
+      return p;
+    };
     for (let t = a; t < b; t++) {
       const h = hops[t];
       const cw = h > 0;
@@ -136,58 +149,94 @@ function drawRing(
       const rad = laneRadius(l, ch, cw);
       const a0 = nodeAngle(s.src[t], n) + (cw ? pad : -pad);
       const a1 = nodeAngle(s.src[t] + h, n) - (cw ? pad : -pad);
-      const color = wavelengthColor(ch, w);
       const dim = hovered !== null && s.src[t] !== hovered && (((s.src[t] + h) % n) + n) % n !== hovered;
+      const key = `${ch}:${dim ? 1 : 0}`;
+      const p = pathFor(arcs, key);
+      p.moveTo(l.cx + rad * Math.cos(a0), l.cy + rad * Math.sin(a0));
+      p.arc(l.cx, l.cy, rad, a0, a1, !cw);
+      if (heads1) addArrowhead(pathFor(heads, key), l.cx, l.cy, rad, a1, cw, head);
+    }
+    ctx.lineCap = heads1 ? 'round' : 'butt';
+    ctx.lineWidth = lineWidth;
+    for (const [key, p] of arcs) {
+      const [ch, dim] = key.split(':').map(Number);
       ctx.globalAlpha = dim ? 0.2 : 1;
-      ctx.strokeStyle = color;
-      ctx.beginPath();
-      ctx.arc(l.cx, l.cy, rad, a0, a1, !cw);
-      ctx.stroke();
-      drawArrowhead(ctx, l.cx, l.cy, rad, a1, cw, color, Math.max(3, ctx.lineWidth * 1.6));
+      ctx.strokeStyle = ctx.fillStyle = wavelengthColor(ch, w);
+      ctx.stroke(p);
+      const h = heads.get(key);
+      if (h) ctx.fill(h);
     }
     ctx.globalAlpha = 1;
   }
 
   // Nodes: a disc filled in proportion to the blocks held; an amber ring where blocks just arrived.
+  // Batched into one path per colour. Nodes too small for a pie are squares shaded by the share held.
   const arrived = arrivalsInStep(result.holdings, step);
   const nr = l.nodeRadius;
-  const labels = n <= 64;
-  ctx.font = `600 ${n <= 16 ? 16 : n <= 32 ? 14 : 11}px system-ui, sans-serif`;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  for (let i = 0; i < n; i++) {
-    const ang = nodeAngle(i, n);
-    const x = l.cx + l.r * Math.cos(ang);
-    const y = l.cy + l.r * Math.sin(ang);
-    const frac = counts[i] / blocks;
+  if (nr >= 4) {
+    const discs = new Path2D();
+    const wedges = new Path2D();
+    const rings = new Path2D();
+    for (let i = 0; i < n; i++) {
+      const ang = nodeAngle(i, n);
+      const x = l.cx + l.r * Math.cos(ang);
+      const y = l.cy + l.r * Math.sin(ang);
+      const frac = counts[i] / blocks;
+      discs.moveTo(x + nr, y);
+      discs.arc(x, y, nr, 0, 2 * Math.PI);
+      if (frac >= 1) {
+        wedges.moveTo(x + nr, y);
+        wedges.arc(x, y, nr, 0, 2 * Math.PI);
+      } else if (frac > 0) {
+        wedges.moveTo(x, y);
+        wedges.arc(x, y, nr, -Math.PI / 2, -Math.PI / 2 + 2 * Math.PI * frac);
+        wedges.closePath();
+      }
+      if (arrived.has(i)) {
+        rings.moveTo(x + nr + 1.5, y);
+        rings.arc(x, y, nr + 1.5, 0, 2 * Math.PI);
+      }
+    }
     ctx.fillStyle = COLORS.nodeEmpty;
+    ctx.fill(discs);
+    ctx.fillStyle = COLORS.held;
+    ctx.fill(wedges);
+    ctx.strokeStyle = COLORS.arrived;
+    ctx.lineWidth = Math.max(1.5, Math.min(4, nr * 0.25));
+    ctx.stroke(rings);
+  } else {
+    const side = Math.max(2, nr * 2);
+    for (let i = 0; i < n; i++) {
+      const ang = nodeAngle(i, n);
+      const x = l.cx + l.r * Math.cos(ang);
+      const y = l.cy + l.r * Math.sin(ang);
+      ctx.fillStyle = arrived.has(i) ? COLORS.arrived : shade(counts[i] / blocks);
+      ctx.fillRect(x - side / 2, y - side / 2, side, side);
+    }
+  }
+  if (hovered !== null) {
+    const ang = nodeAngle(hovered, n);
+    ctx.strokeStyle = COLORS.highlight;
     ctx.beginPath();
-    ctx.arc(x, y, nr, 0, 2 * Math.PI);
-    ctx.fill();
-    if (frac > 0) {
-      ctx.fillStyle = COLORS.held;
-      ctx.beginPath();
-      ctx.moveTo(x, y);
-      ctx.arc(x, y, nr, -Math.PI / 2, -Math.PI / 2 + 2 * Math.PI * frac);
-      ctx.closePath();
-      ctx.fill();
-    }
-    if (arrived.has(i) || i === hovered) {
-      ctx.strokeStyle = i === hovered ? COLORS.highlight : COLORS.arrived;
-      ctx.lineWidth = Math.max(1.5, Math.min(4, nr * 0.25));
-      ctx.beginPath();
-      ctx.arc(x, y, nr + ctx.lineWidth / 2, 0, 2 * Math.PI);
-      ctx.stroke();
-    }
-    if (labels) {
-      // Label just outside the clockwise lanes, along the radius, clear of nodes and lightpaths.
-      const lr = l.r + l.nodeRadius + 6 + l.lanes * l.lane + 12;
-      ctx.fillStyle = COLORS.text;
+    ctx.arc(l.cx + l.r * Math.cos(ang), l.cy + l.r * Math.sin(ang), nr + 2, 0, 2 * Math.PI);
+    ctx.stroke();
+  }
+  if (n <= 64) {
+    // Labels just outside the clockwise lanes, along the radius, clear of nodes and lightpaths.
+    ctx.font = `600 ${n <= 16 ? 16 : n <= 32 ? 14 : 11}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillStyle = COLORS.text;
+    const lr = l.r + l.nodeRadius + 6 + l.lanes * l.lane + 12;
+    for (let i = 0; i < n; i++) {
+      const ang = nodeAngle(i, n);
       ctx.fillText(String(i), l.cx + lr * Math.cos(ang), l.cy + lr * Math.sin(ang));
     }
   }
 
   // Centre: the step counter, readable from the back of a hall.
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
   ctx.fillStyle = COLORS.text;
   const big = Math.max(14, Math.min(34, l.r * 0.16));
   ctx.font = `700 ${big}px system-ui, sans-serif`;
@@ -201,25 +250,28 @@ function drawRing(
   );
 }
 
-function drawArrowhead(
-  ctx: CanvasRenderingContext2D,
+/** Grey from empty to held, in eight shades (few distinct fill styles keep drawing fast). */
+function shade(frac: number): string {
+  const k = Math.round(frac * 8) / 8;
+  const mix = (a: number, b: number) => Math.round(a + (b - a) * k);
+  return `rgb(${mix(226, 71)},${mix(232, 85)},${mix(240, 105)})`;
+}
+
+/** Adds a small triangle at `angle` on the circle of radius r, pointing along the direction of travel. */
+function addArrowhead(
+  p: Path2D,
   cx: number,
   cy: number,
   r: number,
   angle: number,
   cw: boolean,
-  color: string,
   size: number,
 ): void {
   const x = cx + r * Math.cos(angle);
   const y = cy + r * Math.sin(angle);
-  // Tangent direction of travel.
   const dir = angle + (cw ? Math.PI / 2 : -Math.PI / 2);
-  ctx.fillStyle = color;
-  ctx.beginPath();
-  ctx.moveTo(x + size * Math.cos(dir), y + size * Math.sin(dir));
-  ctx.lineTo(x + size * 0.8 * Math.cos(dir + 2.2), y + size * 0.8 * Math.sin(dir + 2.2));
-  ctx.lineTo(x + size * 0.8 * Math.cos(dir - 2.2), y + size * 0.8 * Math.sin(dir - 2.2));
-  ctx.closePath();
-  ctx.fill();
+  p.moveTo(x + size * Math.cos(dir), y + size * Math.sin(dir));
+  p.lineTo(x + size * 0.8 * Math.cos(dir + 2.2), y + size * 0.8 * Math.sin(dir + 2.2));
+  p.lineTo(x + size * 0.8 * Math.cos(dir - 2.2), y + size * 0.8 * Math.sin(dir - 2.2));
+  p.closePath();
 }

@@ -1,0 +1,107 @@
+import { receiversOf } from '../../src/model/paths';
+import type { RunResult } from '../../src/run';
+
+const HELD: [number, number, number] = [71, 85, 105];
+const NEW: [number, number, number] = [245, 158, 11];
+const EMPTY: [number, number, number] = [241, 245, 249];
+/** Above this many nodes or blocks, cells are pooled into pixels (each pixel shows the share held). */
+const MAX_SIDE = 1024;
+
+/**
+ * The holdings matrix as an image: one pixel per (node, block) cell, or per f × f pool of cells for
+ * large runs. Moving to another step repaints only the pixels whose cells arrived between the two
+ * steps (found from the transfers of those steps), so playing costs per frame what the step delivers,
+ * not nodes × blocks.
+ */
+export class MatrixImage {
+  readonly pool: number;
+  readonly width: number;
+  readonly height: number;
+  readonly image: ImageData;
+  private step = -1;
+  private readonly stamp: Uint32Array;
+  private stampGen = 0;
+
+  constructor(private readonly result: RunResult) {
+    const h = result.holdings;
+    this.pool = Math.max(1, Math.ceil(Math.max(h.nodeCount, h.blockCount) / MAX_SIDE));
+    this.width = Math.ceil(h.blockCount / this.pool);
+    this.height = Math.ceil(h.nodeCount / this.pool);
+    this.image = new ImageData(this.width, this.height);
+    this.stamp = new Uint32Array(this.width * this.height);
+  }
+
+  /** Repaints for `step`; returns whether anything changed. */
+  moveTo(step: number): boolean {
+    if (step === this.step) return false;
+    const from = this.step;
+    this.step = step;
+    if (from < 0 || !this.repaintBetween(from, step)) this.repaintAll();
+    return true;
+  }
+
+  private repaintAll(): void {
+    for (let py = 0; py < this.height; py++) for (let px = 0; px < this.width; px++) this.paint(px, py);
+  }
+
+  /** Repaints the pixels of cells that arrived in steps between `a` and `b`; false if too many. */
+  private repaintBetween(a: number, b: number): boolean {
+    const s = this.result.schedule;
+    const lo = Math.max(1, Math.min(a, b));
+    const hi = Math.min(s.stepCount, Math.max(a, b));
+    if (hi < lo) return true;
+    if (s.stepStart[hi] - s.stepStart[lo - 1] > this.width * this.height) return false;
+    const gen = ++this.stampGen;
+    const rx = new Uint32Array(Math.max(1, this.result.topology.nodeCount + this.result.topology.auxCount));
+    const offsets = s.transferBlocks.offsets;
+    const ids = s.transferBlocks.ids;
+    const f = this.pool;
+    for (let t = s.stepStart[lo - 1]; t < s.stepStart[hi]; t++) {
+      const nr = receiversOf(s, this.result.topology, t, rx);
+      const k0 = offsets ? offsets[t] : t;
+      const k1 = offsets ? offsets[t + 1] : t + 1;
+      for (let r = 0; r < nr; r++)
+        for (let k = k0; k < k1; k++) {
+          const px = (ids[k] / f) | 0;
+          const py = (rx[r] / f) | 0;
+          const i = py * this.width + px;
+          if (this.stamp[i] === gen) continue;
+          this.stamp[i] = gen;
+          this.paint(px, py);
+        }
+    }
+    return true;
+  }
+
+  private paint(px: number, py: number): void {
+    const h = this.result.holdings;
+    const B = h.blockCount;
+    const step = this.step;
+    const d = this.image.data;
+    const p = (py * this.width + px) * 4;
+    let c: [number, number, number];
+    const f = this.pool;
+    if (f === 1) {
+      const a = h.arrival[py * B + px];
+      c = a > step ? EMPTY : a === step && step > 0 ? NEW : HELD;
+    } else {
+      let held = 0;
+      let cells = 0;
+      for (let v = py * f; v < Math.min(h.nodeCount, (py + 1) * f); v++)
+        for (let b = px * f; b < Math.min(B, (px + 1) * f); b++) {
+          cells++;
+          if (h.arrival[v * B + b] <= step) held++;
+        }
+      const t = cells ? held / cells : 0;
+      c = [
+        EMPTY[0] + (HELD[0] - EMPTY[0]) * t,
+        EMPTY[1] + (HELD[1] - EMPTY[1]) * t,
+        EMPTY[2] + (HELD[2] - EMPTY[2]) * t,
+      ];
+    }
+    d[p] = c[0];
+    d[p + 1] = c[1];
+    d[p + 2] = c[2];
+    d[p + 3] = 255;
+  }
+}
