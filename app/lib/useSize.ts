@@ -16,7 +16,7 @@ export function useSize(ref: RefObject<HTMLElement | null>): { width: number; he
   return size;
 }
 
-/** Prepares a canvas for crisp drawing at the device pixel ratio; returns its 2D context. */
+/** Prepares a canvas for crisp drawing at the device pixel ratio, cleared and in its default state. */
 export function setupCanvas(
   canvas: HTMLCanvasElement,
   width: number,
@@ -32,6 +32,10 @@ export function setupCanvas(
     canvas.style.height = `${height}px`;
   }
   const ctx = canvas.getContext('2d');
-  ctx?.setTransform(dpr, 0, 0, dpr, 0, 0);
+  if (!ctx) return null;
+  // Every frame starts from the default state (line caps, widths, alpha, fonts), so a picture
+  // depends only on what is drawn, not on what the previous frame left behind.
+  ctx.reset();
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   return ctx;
 }

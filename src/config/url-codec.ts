@@ -150,6 +150,8 @@ function safeDecode(s: string): string | null {
 
 function show(s: string): string {
   // Control characters would garble the notice; show them as '?'.
-  const clean = Array.from(s, (ch) => (ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 ? '?' : ch)).join('');
+  const clean = Array.from(s, (ch) => (ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 ? '?' : ch)).join(
+    '',
+  );
   return clean.length > 40 ? `${clean.slice(0, 37)}...` : clean;
 }
