@@ -1,8 +1,6 @@
-import { eq3Seconds, timeModelOf } from '../cost/wdm-ring-time';
-import { allGatherBlocks, ScheduleBuilder } from '../model/schedule';
 import { wdmRing } from '../model/topology';
 import { num, type ParamValues } from '../params/schema';
-import { RING_PARAMS, validateRing } from './ring-params';
+import { eq3Row, RING_PARAMS, ringAllGatherBuilder, validateRing } from './ring-params';
 import { PAPERS, type AlgorithmSpec } from './spec';
 
 /**
@@ -47,7 +45,6 @@ export const neighborExchange: AlgorithmSpec = {
   formulas(p, m) {
     const n = num(p, 'nodes');
     const w = num(p, 'wavelengths');
-    const d = num(p, 'message-bytes');
     const paperSteps = n / 2;
     const odd = n % 2 === 1;
     return [
@@ -73,21 +70,16 @@ export const neighborExchange: AlgorithmSpec = {
         constructed: m.channelsUsed,
         unit: 'wavelengths',
       },
-      {
-        id: 'time',
-        label: 'Time',
-        tex: 'T = S\\left(\\frac{d}{B} + a\\right)',
-        source: 'OpTree paper, eq. 3',
-        formula: eq3Seconds(timeModelOf(p), paperSteps, d),
-        constructed: m.seconds,
-        unit: 's',
-        note:
-          w === 1 && !odd && n > 2
-            ? 'w = 1: from step 2 on both blocks share one lightpath, so a step carries 2d, not the d of eq. 3.'
-            : odd
-              ? 'N is odd: eq. 3 is evaluated with S = N/2 as printed; the relay needs (N − 1)/2 steps.'
-              : undefined,
-      },
+      eq3Row(
+        p,
+        paperSteps,
+        m,
+        w === 1 && !odd && n > 2
+          ? 'w = 1: from step 2 on both blocks share one lightpath, so a step carries 2d, not the d of eq. 3.'
+          : odd
+            ? 'N is odd: eq. 3 is evaluated with S = N/2 as printed; the relay needs (N − 1)/2 steps.'
+            : undefined,
+      ),
     ];
   },
   narrate(p, f) {
@@ -125,15 +117,10 @@ const SHARED_VARIANT = 'w = 1: the two blocks of a step share one lightpath';
 
 function buildPairs(p: ParamValues, n: number, w: number) {
   const split = w >= 2;
-  const b = new ScheduleBuilder({
-    algorithm: 'neighbor-exchange',
-    collective: 'allgather',
-    nodeCount: n,
-    blocks: allGatherBlocks(n, num(p, 'message-bytes')),
-    pathKind: 'ring-arc',
-    receiverKind: 'path-end',
+  const b = ringAllGatherBuilder('neighbor-exchange', p, {
     singleBlock: split,
-    capacity: { transfers: n * n, blockRefs: n * n },
+    transfers: n * n,
+    blockRefs: n * n,
   });
   // fresh[2i], fresh[2i+1]: the two blocks node i passes on in the next step.
   const fresh = new Int32Array(2 * n);
@@ -168,16 +155,7 @@ function buildPairs(p: ParamValues, n: number, w: number) {
 }
 
 function buildRelay(p: ParamValues, n: number) {
-  const b = new ScheduleBuilder({
-    algorithm: 'neighbor-exchange',
-    collective: 'allgather',
-    nodeCount: n,
-    blocks: allGatherBlocks(n, num(p, 'message-bytes')),
-    pathKind: 'ring-arc',
-    receiverKind: 'path-end',
-    singleBlock: true,
-    capacity: { transfers: n * (n - 1) },
-  });
+  const b = ringAllGatherBuilder('neighbor-exchange', p, { singleBlock: true, transfers: n * (n - 1) });
   for (let t = 1; t <= (n - 1) / 2; t++) {
     b.beginStep('relay');
     for (let i = 0; i < n; i++) {

@@ -1,8 +1,6 @@
-import { eq3Seconds, timeModelOf } from '../cost/wdm-ring-time';
-import { allGatherBlocks, ScheduleBuilder } from '../model/schedule';
 import { wdmRing } from '../model/topology';
 import { num } from '../params/schema';
-import { RING_PARAMS, validateRing } from './ring-params';
+import { eq3Row, RING_PARAMS, ringAllGatherBuilder, validateRing } from './ring-params';
 import { PAPERS, type AlgorithmSpec } from './spec';
 
 /**
@@ -28,16 +26,7 @@ export const ringAllgather: AlgorithmSpec = {
   },
   build(p) {
     const n = num(p, 'nodes');
-    const b = new ScheduleBuilder({
-      algorithm: 'ring-allgather',
-      collective: 'allgather',
-      nodeCount: n,
-      blocks: allGatherBlocks(n, num(p, 'message-bytes')),
-      pathKind: 'ring-arc',
-      receiverKind: 'path-end',
-      singleBlock: true,
-      capacity: { transfers: n * (n - 1) },
-    });
+    const b = ringAllGatherBuilder('ring-allgather', p, { singleBlock: true, transfers: n * (n - 1) });
     for (let s = 1; s < n; s++) {
       b.beginStep('ring');
       for (let i = 0; i < n; i++) b.addArc(i, 1, 0, (i - s + 1 + n) % n);
@@ -47,7 +36,6 @@ export const ringAllgather: AlgorithmSpec = {
   formulas(p, m) {
     const n = num(p, 'nodes');
     const w = num(p, 'wavelengths');
-    const d = num(p, 'message-bytes');
     const atTable1 = n === 1024 && w === 64;
     return [
       {
@@ -69,15 +57,7 @@ export const ringAllgather: AlgorithmSpec = {
         constructed: m.channelsUsed,
         unit: 'wavelengths',
       },
-      {
-        id: 'time',
-        label: 'Time',
-        tex: 'T = S\\left(\\frac{d}{B} + a\\right)',
-        source: 'OpTree paper, eq. 3',
-        formula: eq3Seconds(timeModelOf(p), n - 1, d),
-        constructed: m.seconds,
-        unit: 's',
-      },
+      eq3Row(p, n - 1, m),
     ];
   },
   narrate(p, f) {

@@ -1,5 +1,7 @@
-import { checkTimeParams, TIME_PARAMS } from '../cost/wdm-ring-time';
-import type { ParamDef, ParamIssue, ParamValues } from '../params/schema';
+import { checkTimeParams, eq3Seconds, timeModelOf, TIME_PARAMS } from '../cost/wdm-ring-time';
+import { allGatherBlocks, ScheduleBuilder } from '../model/schedule';
+import { num, type ParamDef, type ParamIssue, type ParamValues } from '../params/schema';
+import type { FormulaRow, Measured } from './spec';
 
 /** Parameters every WDM-ring algorithm shares: the ring, then the eq. 3 time model. */
 export const RING_PARAMS: readonly ParamDef[] = [
@@ -28,4 +30,37 @@ export const RING_PARAMS: readonly ParamDef[] = [
 
 export function validateRing(p: ParamValues): ParamIssue[] {
   return checkTimeParams(p);
+}
+
+/** A builder for an all-gather on the ring: one block of d bytes per node, routes as ring arcs. */
+export function ringAllGatherBuilder(
+  algorithm: string,
+  p: ParamValues,
+  shape: { singleBlock: boolean; transfers: number; blockRefs?: number },
+): ScheduleBuilder {
+  const n = num(p, 'nodes');
+  return new ScheduleBuilder({
+    algorithm,
+    collective: 'allgather',
+    nodeCount: n,
+    blocks: allGatherBlocks(n, num(p, 'message-bytes')),
+    pathKind: 'ring-arc',
+    receiverKind: 'path-end',
+    singleBlock: shape.singleBlock,
+    capacity: { transfers: shape.transfers, blockRefs: shape.blockRefs },
+  });
+}
+
+/** The eq. 3 time row: the printed formula with `steps` from the paper, beside the constructed time. */
+export function eq3Row(p: ParamValues, steps: number, m: Measured, note?: string): FormulaRow {
+  return {
+    id: 'time',
+    label: 'Time',
+    tex: 'T = S\\left(\\frac{d}{B} + a\\right)',
+    source: 'OpTree paper, eq. 3',
+    formula: eq3Seconds(timeModelOf(p), steps, num(p, 'message-bytes')),
+    constructed: m.seconds,
+    unit: 's',
+    note,
+  };
 }
