@@ -7,7 +7,10 @@ import { loadFromUrl, startSync } from './store/sync';
 import { WorkerClient } from './worker/client';
 import CoreWorker from './worker/core.worker?worker';
 
-const client = new WorkerClient(() => new CoreWorker());
+const client = new WorkerClient(
+  () => new CoreWorker(),
+  (message) => useApp.getState().addNotice({ title: 'Worker restarted', tone: 'warning', items: [message] }),
+);
 const play = loadFromUrl(location.search);
 startSync(client);
 if (play) {

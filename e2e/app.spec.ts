@@ -142,3 +142,15 @@ test('projector sizes: 1280×720 and 1920×1080 show every panel', async ({ page
   await expect(page.getByTestId('param-panel')).toHaveCount(0);
   await shot(page, 'lecture-1920x1080');
 });
+
+test('a crashed worker is restarted and the next run works', async ({ page }) => {
+  await page.goto('/?v=1&alg=ring-allgather&nodes=8');
+  await ready(page);
+  await page.evaluate(() => (window as unknown as { __ocl: { crashWorker(): void } }).__ocl.crashWorker());
+  await expect(page.getByTestId('notice')).toContainText('worker crashed');
+  // The last result is still shown, and a new run goes to a fresh worker.
+  await expect(page.getByTestId('verified')).toContainText('Verified');
+  await page.getByTestId('param-nodes').fill('9');
+  await expect(page.getByTestId('step-label')).toHaveText(/\/ 8/);
+  await expect(page.getByTestId('verified')).toContainText('Verified');
+});

@@ -25,6 +25,8 @@ function sameRun(a: AppConfig, b: AppConfig): boolean {
  * parameters settle.
  */
 export function startSync(client: WorkerClient): () => void {
+  const w = window as unknown as { __ocl: Record<string, unknown> };
+  w.__ocl = { ...w.__ocl, crashWorker: () => client.crashForTest() };
   let lastRun: AppConfig | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pushTimer: ReturnType<typeof setTimeout> | undefined;
@@ -108,7 +110,9 @@ function expose(
   workerMs: number,
   roundTripMs: number,
 ) {
-  (window as unknown as { __ocl: unknown }).__ocl = {
+  const w = window as unknown as { __ocl: Record<string, unknown> };
+  w.__ocl = {
+    ...w.__ocl,
     lastRun: {
       buildMs: result.timing.buildMs,
       verifyMs: result.timing.verifyMs,

@@ -5,7 +5,8 @@ import type { WorkerRequest, WorkerResponse } from './protocol';
 /** A stand-in worker whose replies the test controls. */
 class FakeWorker implements WorkerLike {
   static all: FakeWorker[] = [];
-  received: WorkerRequest[] = [];
+  received: Extract<WorkerRequest, { kind: 'run' }>[] = [];
+  crashes = 0;
   terminated = false;
   onmessage: ((e: MessageEvent<WorkerResponse>) => void) | null = null;
   onerror: ((e: ErrorEvent) => void) | null = null;
@@ -13,7 +14,8 @@ class FakeWorker implements WorkerLike {
     FakeWorker.all.push(this);
   }
   postMessage(msg: WorkerRequest) {
-    this.received.push(msg);
+    if (msg.kind === 'run') this.received.push(msg);
+    else this.crashes++;
   }
   terminate() {
     this.terminated = true;
@@ -87,5 +89,23 @@ describe('worker client', () => {
     w2.reply({ kind: 'result', id: w2.received[0].id, result: fakeResult('ok'), totalMs: 0 });
     expect((await q)?.result).toEqual({ algorithm: 'ok' });
     expect(c.starts).toBe(2);
+  });
+
+  it('reports a crash while idle and restarts on the next request', async () => {
+    FakeWorker.all = [];
+    const crashes: string[] = [];
+    const c = new WorkerClient(
+      () => new FakeWorker(),
+      (m) => crashes.push(m),
+    );
+    c.crashForTest();
+    expect(FakeWorker.all[0].crashes).toBe(1);
+    FakeWorker.all[0].crash('boom');
+    expect(crashes).toEqual(['The simulation worker crashed: boom. It has been restarted.']);
+    expect(FakeWorker.all[0].terminated).toBe(true);
+    const q = c.run('a', {});
+    const w2 = FakeWorker.all[1];
+    w2.reply({ kind: 'result', id: w2.received[0].id, result: fakeResult('fine'), totalMs: 0 });
+    expect((await q)?.result).toEqual({ algorithm: 'fine' });
   });
 });

@@ -39,7 +39,19 @@ export class WorkerClient {
   /** How many workers were started (1 + restarts); shown for diagnostics. */
   starts = 0;
 
-  constructor(private readonly create: () => WorkerLike) {}
+  /**
+   * @param create starts a worker
+   * @param onCrash told about every crash, also those while no request is waiting
+   */
+  constructor(
+    private readonly create: () => WorkerLike,
+    private readonly onCrash: (message: string) => void = () => undefined,
+  ) {}
+
+  /** Makes the worker throw, as a crash would (for end-to-end tests). */
+  crashForTest(): void {
+    this.ensure().postMessage({ kind: 'crash' });
+  }
 
   run(algorithm: string, params: ParamValues): Promise<RunReply | null> {
     const id = ++this.generation;
@@ -73,9 +85,9 @@ export class WorkerClient {
       const p = this.pending;
       this.pending = null;
       this.restart();
-      p?.reject(
-        new RunError(`The simulation worker crashed${detail}. It has been restarted; try again.`, [], false),
-      );
+      const message = `The simulation worker crashed${detail}. It has been restarted.`;
+      this.onCrash(message);
+      p?.reject(new RunError(`${message} Change a parameter to run again.`, [], false));
     };
     this.worker = w;
     return w;

@@ -8,6 +8,7 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
   const req = e.data;
+  if (req.kind === 'crash') throw new Error('crash requested by a test');
   const t0 = performance.now();
   try {
     const result = run(req.algorithm, req.params, BROWSER_LIMITS);

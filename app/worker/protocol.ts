@@ -2,7 +2,10 @@ import type { ParamIssue, ParamValues } from '../../src/params/schema';
 import type { RunResult } from '../../src/run';
 
 /** Messages between the page and the simulation worker. `id` is the request's generation. */
-export type WorkerRequest = { kind: 'run'; id: number; algorithm: string; params: ParamValues };
+export type WorkerRequest =
+  | { kind: 'run'; id: number; algorithm: string; params: ParamValues }
+  /** Makes the worker throw (end-to-end tests check that a crashed worker is restarted). */
+  | { kind: 'crash' };
 
 export type WorkerResponse =
   | { kind: 'result'; id: number; result: RunResult; totalMs: number }
