@@ -1,5 +1,5 @@
 import type { Schedule } from './schedule';
-import type { Topology } from './topology';
+import { ringLink, type Topology } from './topology';
 
 /**
  * Writes the link ids of transfer t's route into `out` and returns how many there are.
@@ -17,16 +17,10 @@ export function pathLinks(s: Schedule, topo: Topology, t: number, out: Uint32Arr
   const h = p.hops[t];
   let node = s.src[t];
   const len = Math.abs(h);
-  if (h > 0) {
-    for (let i = 0; i < len; i++) {
-      out[i] = node;
-      node = node + 1 === n ? 0 : node + 1;
-    }
-  } else {
-    for (let i = 0; i < len; i++) {
-      out[i] = n + node;
-      node = node === 0 ? n - 1 : node - 1;
-    }
+  const dir = h > 0 ? 1 : -1;
+  for (let i = 0; i < len; i++) {
+    out[i] = ringLink(n, node, dir);
+    node = dir > 0 ? (node + 1 === n ? 0 : node + 1) : node === 0 ? n - 1 : node - 1;
   }
   return len;
 }
@@ -60,10 +54,4 @@ export function receiversOf(s: Schedule, topo: Topology, t: number, out: Uint32A
   if (end === p.offsets[t]) return 0;
   out[0] = topo.linkTo[p.links[end - 1]];
   return 1;
-}
-
-/** Number of receivers of transfer t. */
-export function receiverCount(s: Schedule, t: number): number {
-  const r = s.receivers;
-  return r.kind === 'list' ? r.offsets[t + 1] - r.offsets[t] : 1;
 }

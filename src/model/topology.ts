@@ -42,11 +42,14 @@ export function wdmRing(n: number, w: number): Topology {
   const linkTo = indexArray(linkCount, n);
   const linkKind = new Uint8Array(linkCount);
   for (let i = 0; i < n; i++) {
-    linkFrom[i] = i;
-    linkTo[i] = (i + 1) % n;
-    linkFrom[n + i] = i;
-    linkTo[n + i] = (i - 1 + n) % n;
-    linkKind[n + i] = RING_CCW;
+    const cw = ringLink(n, i, 1);
+    const ccw = ringLink(n, i, -1);
+    linkFrom[cw] = i;
+    linkTo[cw] = (i + 1) % n;
+    linkKind[cw] = RING_CW;
+    linkFrom[ccw] = i;
+    linkTo[ccw] = (i - 1 + n) % n;
+    linkKind[ccw] = RING_CCW;
   }
   return {
     kind: 'wdm-ring',

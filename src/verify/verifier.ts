@@ -1,6 +1,6 @@
 import type { Schedule } from '../model/schedule';
 import { pathLinks, receiversOf } from '../model/paths';
-import type { Topology } from '../model/topology';
+import { ringLink, type Topology } from '../model/topology';
 import { replay, type Holdings } from '../replay/holdings';
 
 /** The rules a schedule must satisfy; every model expresses its constraints through them. */
@@ -114,6 +114,16 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
   const arcs = s.path.kind === 'ring-arc' ? s.path.hops : null;
   const ringSize = topo.nodeCount;
   const pathEnd = s.receivers.kind === 'path-end';
+  // A ring arc is contiguous and ends at its one receiver by construction: no reach bookkeeping.
+  const trackReach = !(arcs && pathEnd);
+  // Columns read in the loop, hoisted (the engine cannot assume they stay the same objects).
+  const src = s.src;
+  const channel = s.channel;
+  const linkCount = topo.linkCount;
+  const linkFrom = topo.linkFrom;
+  const linkTo = topo.linkTo;
+  const linkChannels = topo.linkChannels;
+  const linkShared = topo.linkShared;
   let linkUses = 0;
   let deliveries = 0;
   let blockDeliveries = 0;
@@ -132,7 +142,7 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
     }
     const end = s.stepStart[step];
     for (let t = s.stepStart[step - 1]; t < end; t++) {
-      const u = s.src[t];
+      const u = src[t];
       const stamp = t + 1; // unique per transfer, never 0
       if (u >= n) {
         flag('bad-node', step, t, `transfer ${t} has sender ${u}, but processors are 0..${n - 1}`);
@@ -148,18 +158,18 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
         }
         len = h > 0 ? h : -h;
         if (len === 1)
-          links[0] = h > 0 ? u : ringSize + u; // the common one-hop arc, without a call
+          links[0] = ringLink(ringSize, u, h > 0 ? 1 : -1); // the common one-hop arc
         else pathLinks(s, topo, t, links);
       } else len = pathLinks(s, topo, t, links);
       if (len === 0) flag('empty-route', step, t, `transfer ${t} from node ${u} has no route`);
-      reachedStamp[u] = stamp;
+      if (trackReach) reachedStamp[u] = stamp;
       if (len > longestRoute) longestRoute = len;
-      const ch = s.channel[t];
+      const ch = channel[t];
       if (ch >= channelsUsed) channelsUsed = ch + 1;
       for (let i = 0; i < len; i++) {
         const l = links[i];
-        if (l >= topo.linkCount) {
-          flag('bad-link', step, t, `transfer ${t} uses link ${l}; links are 0..${topo.linkCount - 1}`);
+        if (l >= linkCount) {
+          flag('bad-link', step, t, `transfer ${t} uses link ${l}; links are 0..${linkCount - 1}`);
           continue;
         }
         linkUses++;
@@ -168,32 +178,32 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
           load[l] = 0;
         }
         if (++load[l] > maxLinkLoad) maxLinkLoad = load[l];
-        const from = topo.linkFrom[l];
-        if (reachedStamp[from] !== stamp)
+        const from = linkFrom[l];
+        if (trackReach && reachedStamp[from] !== stamp)
           flag(
             'broken-route',
             step,
             t,
             `transfer ${t}: link ${l} starts at ${from}, which the route has not reached`,
           );
-        reachedStamp[topo.linkTo[l]] = stamp;
+        if (trackReach) reachedStamp[linkTo[l]] = stamp;
         if (activeStamp && activeStamp[l] !== step)
           flag(
             'inactive-link',
             step,
             t,
-            `transfer ${t} uses link ${l} (${from}→${topo.linkTo[l]}), absent in step ${step}`,
+            `transfer ${t} uses link ${l} (${from}→${linkTo[l]}), absent in step ${step}`,
           );
-        if (ch >= topo.linkChannels[l]) {
+        if (ch >= linkChannels[l]) {
           flag(
             'channel-range',
             step,
             t,
-            `transfer ${t} uses channel ${ch} on link ${l}, which has ${topo.linkChannels[l]}`,
+            `transfer ${t} uses channel ${ch} on link ${l}, which has ${linkChannels[l]}`,
           );
           continue;
         }
-        if (topo.linkShared[l]) continue;
+        if (linkShared[l]) continue;
         const cell = l * W + ch;
         let other = -1;
         if (cellStep && cellOwner) {
@@ -229,7 +239,7 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
         if (v >= n)
           flag('bad-node', step, t, `transfer ${t} has receiver ${v}, but processors are 0..${n - 1}`);
         else if (v === u) flag('self-send', step, t, `transfer ${t}: node ${u} sends to itself`);
-        else if (len > 0 && reachedStamp[v] !== stamp)
+        else if (trackReach && len > 0 && reachedStamp[v] !== stamp)
           flag('receiver-off-route', step, t, `transfer ${t}: receiver ${v} is not on the route from ${u}`);
         if (v < n && s.ports) {
           if (rxStamp[v] !== step) {
