@@ -154,3 +154,20 @@ test('a crashed worker is restarted and the next run works', async ({ page }) =>
   await expect(page.getByTestId('step-label')).toHaveText(/\/ 8/);
   await expect(page.getByTestId('verified')).toContainText('Verified');
 });
+
+test('Copy link copies the current configuration', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/?v=1&alg=neighbor-exchange&nodes=10&wavelengths=2');
+  await ready(page);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.getByTestId('copy-link').click();
+  await expect(page.getByTestId('copy-link')).toHaveText('Link copied');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('alg=neighbor-exchange&nodes=10&wavelengths=2');
+  expect(copied).toContain('&step=2&');
+  // The copied link reopens the same step.
+  await page.goto(copied);
+  await ready(page);
+  await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '2');
+});

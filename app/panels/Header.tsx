@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { VIEWS, type ViewName } from '../../src/config/url-codec';
+import { encodeConfig, VIEWS, type ViewName } from '../../src/config/url-codec';
 import { selectOptions, useApp } from '../store/store';
 
 const VIEW_LABEL: Record<ViewName, string> = { ring: 'Ring', matrix: 'Holdings', split: 'Both' };
@@ -11,7 +11,9 @@ export function Header() {
   const [copied, setCopied] = useState<string | null>(null);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(location.href);
+      // From the store, not the address bar: URL writes are throttled while playing.
+      const url = `${location.origin}${location.pathname}?${encodeConfig(useApp.getState().config)}`;
+      await navigator.clipboard.writeText(url);
       setCopied('Link copied');
     } catch {
       setCopied('Copy the address bar');

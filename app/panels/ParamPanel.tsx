@@ -31,6 +31,9 @@ export function ParamPanel() {
         </select>
       </label>
       <p className="text-sm leading-snug text-slate-600">{spec.summary}</p>
+      <p className="text-xs leading-snug text-slate-500" data-testid="paper">
+        Source: <i>{spec.paper.title}</i> ({spec.paper.file})
+      </p>
       {groups.map((g) => (
         <fieldset key={g} className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-semibold uppercase tracking-wide text-slate-500">{g}</legend>
