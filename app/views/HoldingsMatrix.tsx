@@ -78,8 +78,12 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
       />
       {hover && (
         <div
-          className="pointer-events-none absolute z-10 rounded border border-slate-300 bg-white px-2 py-1 text-sm shadow"
-          style={{ left: hover.x + 12, top: hover.y + 12 }}
+          className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-slate-300 bg-white px-2 py-1 text-sm shadow"
+          style={{
+            left: hover.x + 12,
+            top: hover.y + 12,
+            transform: hover.x > width - 260 ? 'translateX(calc(-100% - 24px))' : undefined,
+          }}
         >
           {cellText(result, hover.node, hover.block, step)}
         </div>

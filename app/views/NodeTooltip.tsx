@@ -9,19 +9,21 @@ export function NodeTooltip({
   node,
   x,
   y,
+  flip,
 }: {
   result: RunResult;
   step: number;
   node: number;
   x: number;
   y: number;
+  /** Show the tooltip left of the pointer (near the right edge). */
+  flip: boolean;
 }) {
   const s = result.schedule;
   const B = s.blocks.count;
   const held: number[] = [];
-  for (let b = 0; b < B && held.length <= 24; b++) if (holds(result.holdings, node, b, step)) held.push(b);
   let heldCount = 0;
-  for (let b = 0; b < B; b++) if (holds(result.holdings, node, b, step)) heldCount++;
+  for (let b = 0; b < B; b++) if (holds(result.holdings, node, b, step) && ++heldCount <= 24) held.push(b);
   const sends: string[] = [];
   if (step >= 1 && s.path.kind === 'ring-arc') {
     const [a, e] = stepRange(s, step);
@@ -36,8 +38,8 @@ export function NodeTooltip({
   }
   return (
     <div
-      className="pointer-events-none absolute z-10 max-w-xs rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-lg"
-      style={{ left: x + 14, top: y + 14 }}
+      className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-lg"
+      style={{ left: x + 14, top: y + 14, transform: flip ? 'translateX(calc(-100% - 28px))' : undefined }}
       data-testid="node-tooltip"
     >
       <div className="font-semibold">Node {node}</div>

@@ -49,7 +49,16 @@ export function RingView({ result, step }: { result: RunResult; step: number }) 
         onMouseLeave={() => setHover(null)}
       >
         <canvas ref={canvas} className="absolute inset-0" role="img" aria-label={ariaLabel(result, step)} />
-        {hover && <NodeTooltip result={result} step={step} node={hover.node} x={hover.x} y={hover.y} />}
+        {hover && (
+          <NodeTooltip
+            result={result}
+            step={step}
+            node={hover.node}
+            x={hover.x}
+            y={hover.y}
+            flip={hover.x > width - 300}
+          />
+        )}
       </div>
       <RingLegend w={w} used={result.summary.channelsUsed} />
     </div>
