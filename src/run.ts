@@ -182,6 +182,7 @@ export function stepFacts(
     blocksMoved: 0,
     examples: [],
     minHeld: 0,
+    maxHeld: 0,
     blockCount: s.blocks.count,
   };
   if (step >= 1 && step <= s.stepCount) {
@@ -209,8 +210,13 @@ export function stepFacts(
   }
   const counts = heldCounts(r.holdings, Math.max(0, step));
   let min = Infinity;
-  for (let i = 0; i < counts.length; i++) min = Math.min(min, counts[i]);
+  let max = 0;
+  for (let i = 0; i < counts.length; i++) {
+    min = Math.min(min, counts[i]);
+    max = Math.max(max, counts[i]);
+  }
   facts.minHeld = Number.isFinite(min) ? min : 0;
+  facts.maxHeld = max;
   return facts;
 }
 

@@ -1,7 +1,7 @@
 import { findAlgorithm } from '../../src/algorithms/registry';
 import { decodeConfig, encodeConfig, type AppConfig } from '../../src/config/url-codec';
 import { BROWSER_LIMITS, checkRun } from '../../src/run';
-import { RunError, WorkerClient } from '../worker/client';
+import type { WorkerClient } from '../worker/client';
 import { useApp } from './store';
 
 /** Reads the permalink into the store, listing whatever had to be ignored. Returns `play=1`. */
@@ -21,22 +21,24 @@ function sameRun(a: AppConfig, b: AppConfig): boolean {
 
 /**
  * Keeps the URL, the worker and the store in step: parameter changes go to the worker (debounced);
- * every change is written to the URL with replaceState, and a history entry is pushed only when the
- * parameters settle.
+ * the URL follows every change with replaceState (throttled), and the first parameter change after a
+ * pause pushes a history entry, so Back returns to the previous configuration.
  */
 export function startSync(client: WorkerClient): () => void {
   const w = window as unknown as { __ocl: Record<string, unknown> };
   w.__ocl = { ...w.__ocl, crashWorker: () => client.crashForTest() };
   let lastRun: AppConfig | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let pushTimer: ReturnType<typeof setTimeout> | undefined;
+  let settleTimer: ReturnType<typeof setTimeout> | undefined;
 
   const request = (config: AppConfig) => {
     const spec = findAlgorithm(config.algorithm);
     if (!spec) return;
     const issues = checkRun(spec, config.params, BROWSER_LIMITS);
     if (issues.length) {
-      // Refused before any work starts; the last good result stays on screen.
+      // Refused before any work starts; the last good result stays on screen, and a run still in
+      // flight for an earlier configuration must not replace it.
+      client.cancel();
       useApp.getState().runFailed(issues.map((i) => i.message).join(' '));
       return;
     }
@@ -48,10 +50,7 @@ export function startSync(client: WorkerClient): () => void {
         useApp.getState().runSucceeded(reply.result, reply.totalMs);
         expose(reply.result, reply.totalMs, performance.now() - t0);
       },
-      (err: unknown) =>
-        useApp
-          .getState()
-          .runFailed(err instanceof RunError || err instanceof Error ? err.message : String(err)),
+      (err: unknown) => useApp.getState().runFailed(err instanceof Error ? err.message : String(err)),
     );
   };
 
@@ -77,8 +76,8 @@ export function startSync(client: WorkerClient): () => void {
     if (!paramsChanged) return;
     lastRun = config;
     clearTimeout(timer);
-    clearTimeout(pushTimer);
-    pushTimer = setTimeout(() => (settled = true), 1000);
+    clearTimeout(settleTimer);
+    settleTimer = setTimeout(() => (settled = true), 1000);
     if (initial) request(config);
     else timer = setTimeout(() => request(config), 120);
   };
@@ -99,7 +98,7 @@ export function startSync(client: WorkerClient): () => void {
     unsubscribe();
     window.removeEventListener('popstate', onPop);
     clearTimeout(timer);
-    clearTimeout(pushTimer);
+    clearTimeout(settleTimer);
     clearTimeout(urlTimer);
   };
 }

@@ -108,4 +108,17 @@ describe('worker client', () => {
     w2.reply({ kind: 'result', id: w2.received[0].id, result: fakeResult('fine'), totalMs: 0 });
     expect((await q)?.result).toEqual({ algorithm: 'fine' });
   });
+
+  it('cancel drops the pending request and stops the busy worker', async () => {
+    FakeWorker.all = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    const p = c.run('a', {});
+    const w = FakeWorker.all[0];
+    c.cancel();
+    expect(w.terminated).toBe(true);
+    w.reply({ kind: 'result', id: w.received[0].id, result: fakeResult('late'), totalMs: 0 });
+    expect(await p).toBeNull();
+    c.cancel(); // nothing pending: no effect
+    expect(FakeWorker.all).toHaveLength(1);
+  });
 });

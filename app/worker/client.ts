@@ -68,6 +68,14 @@ export class WorkerClient {
     });
   }
 
+  /** Drops the pending request, if any (its reply will never be delivered) and stops its work. */
+  cancel(): void {
+    if (!this.pending) return;
+    this.pending.resolve(null);
+    this.pending = null;
+    this.restart();
+  }
+
   dispose(): void {
     this.pending?.resolve(null);
     this.pending = null;

@@ -1,7 +1,7 @@
 import { wdmRing } from '../model/topology';
 import { num, type ParamValues } from '../params/schema';
 import { eq3Row, RING_PARAMS, ringAllGatherBuilder, validateRing } from './ring-params';
-import { PAPERS, type AlgorithmSpec } from './spec';
+import { heldSentence, PAPERS, type AlgorithmSpec } from './spec';
 
 /**
  * Neighbor Exchange all-gather (Chen et al., cited as [9] by the OpTree paper), N/2 steps for even N.
@@ -88,14 +88,13 @@ export const neighborExchange: AlgorithmSpec = {
     if (n % 2 === 1) {
       return (
         `Odd N, relay variant: every node sends one block clockwise and one counter-clockwise, one hop each, ` +
-        `on λ0 of each fibre (${f.transfers} lightpaths). After this step every node holds ` +
-        `${Math.min(n, 2 * f.step + 1)} of ${n} blocks.`
+        `on λ0 of each fibre (${f.transfers} lightpaths). ${heldSentence(f)}`
       );
     }
     if (f.step === 1) {
       return (
         `Nodes pair up with a neighbour (0 with 1, 2 with 3, …) and swap their own blocks: one lightpath ` +
-        `each way on every pair's link. Afterwards every node holds 2 of ${n} blocks.`
+        `each way on every pair's link. ${heldSentence(f)}`
       );
     }
     const side =
@@ -107,7 +106,7 @@ export const neighborExchange: AlgorithmSpec = {
     const example = e ? ` For example, node ${e.from} sends to node ${e.to[0]}.` : '';
     return (
       `Every node turns to its other neighbour (${side}) and passes on the two blocks it received in the ` +
-      `previous step, ${lanes}.${example} Afterwards every node holds ${Math.min(n, 2 * f.step)} of ${n} blocks.`
+      `previous step, ${lanes}.${example} ${heldSentence(f)}`
     );
   },
 };

@@ -1,7 +1,7 @@
 import { wdmRing } from '../model/topology';
 import { num } from '../params/schema';
 import { eq3Row, RING_PARAMS, ringAllGatherBuilder, validateRing } from './ring-params';
-import { PAPERS, type AlgorithmSpec } from './spec';
+import { heldSentence, PAPERS, type AlgorithmSpec } from './spec';
 
 /**
  * Ring all-gather: in step s (1..N−1) node i forwards block (i − s + 1) mod N to node i + 1 on the
@@ -60,14 +60,13 @@ export const ringAllgather: AlgorithmSpec = {
       eq3Row(p, n - 1, m),
     ];
   },
-  narrate(p, f) {
-    const n = num(p, 'nodes');
+  narrate(_p, f) {
     const e = f.examples[0];
     const example = e ? ` For example, node ${e.from} sends block ${e.blocks[0]} to node ${e.to[0]}.` : '';
     const what = f.step === 1 ? 'its own block' : 'the block it received in the previous step';
     return (
       `Every node sends ${what} one hop clockwise, all on wavelength λ0: ${f.transfers} lightpaths, ` +
-      `one per clockwise link.${example} Afterwards every node holds ${f.step + 1} of ${n} blocks.`
+      `one per clockwise link.${example} ${heldSentence(f)}`
     );
   },
 };

@@ -68,8 +68,9 @@ export interface StepFacts {
   blocksMoved: number;
   /** A few transfers of the step, for examples in the text. */
   examples: { from: number; to: number[]; channel: number; blocks: number[]; hops: number }[];
-  /** Blocks the busiest receiver holds after the step, and the total. */
+  /** Fewest and most blocks any node holds after the step (from the replay), and the total. */
   minHeld: number;
+  maxHeld: number;
   blockCount: number;
 }
 
@@ -89,4 +90,11 @@ export interface AlgorithmSpec {
   build(p: ParamValues): Built;
   formulas(p: ParamValues, m: Measured): FormulaRow[];
   narrate(p: ParamValues, f: StepFacts): string;
+}
+
+/** "Afterwards every node holds 3 of 8 blocks." — from the replay's counts, not from a formula. */
+export function heldSentence(f: StepFacts): string {
+  return f.minHeld === f.maxHeld
+    ? `Afterwards every node holds ${f.minHeld} of ${f.blockCount} blocks.`
+    : `Afterwards each node holds between ${f.minHeld} and ${f.maxHeld} of ${f.blockCount} blocks.`;
 }
