@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { isTypingTarget } from './lib/keys';
 import { FormulaPanel } from './panels/FormulaPanel';
 import { Header } from './panels/Header';
 import { Narration } from './panels/Narration';
@@ -17,8 +18,7 @@ export function App() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+      if (isTypingTarget(e.target)) return;
       if (e.key === 'l' || e.key === 'L')
         useApp.getState().setOptions({ lecture: !useApp.getState().config.options.lecture });
       if (e.key === 'f' || e.key === 'F') {

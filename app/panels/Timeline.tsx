@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { isTypingTarget } from '../lib/keys';
 import { SPEEDS, type Speed } from '../../src/config/url-codec';
 import {
   selectOptions,
@@ -134,12 +135,7 @@ function usePlayback(playing: boolean, speed: Speed) {
 function useKeyboard() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (
-        t &&
-        (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable)
-      )
-        return;
+      if (isTypingTarget(e.target)) return;
       if (e.altKey || e.ctrlKey || e.metaKey) return;
       const app = useApp.getState();
       const last = app.result?.schedule.stepCount ?? 0;

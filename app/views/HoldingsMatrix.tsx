@@ -1,7 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunResult } from '../../src/run';
+import { COLORS } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { MatrixImage } from './matrixImage';
+
+/** Room left of and above the matrix for its axis labels (px). */
+const MARGIN = { left: 44, top: 28 };
 
 /**
  * Who holds which block: one row per node, one column per block (by origin). Grey: held before this
@@ -16,8 +20,7 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
   const h = result.holdings;
   const rows = h.nodeCount;
   const cols = h.blockCount;
-  const margin = { left: 44, top: 28 };
-  const side = Math.max(40, Math.min(width - margin.left - 8, height - margin.top - 8));
+  const side = Math.max(40, Math.min(width - MARGIN.left - 8, height - MARGIN.top - 8));
   // One image per result, repainted incrementally as the step moves; drawn via an offscreen canvas.
   const picture = useMemo(() => {
     const image = new MatrixImage(result);
@@ -29,20 +32,19 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
     if (!c || width === 0) return;
     const ctx = setupCanvas(c, width, height);
     if (!ctx) return;
-    ctx.clearRect(0, 0, width, height);
     if (picture.image.moveTo(step)) picture.canvas.getContext('2d')?.putImageData(picture.image.image, 0, 0);
     ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(picture.canvas, margin.left, margin.top, side, side);
+    ctx.drawImage(picture.canvas, MARGIN.left, MARGIN.top, side, side);
     ctx.strokeStyle = '#94a3b8';
-    ctx.strokeRect(margin.left - 0.5, margin.top - 0.5, side + 1, side + 1);
+    ctx.strokeRect(MARGIN.left - 0.5, MARGIN.top - 0.5, side + 1, side + 1);
     // Axis titles and a few tick labels.
-    ctx.fillStyle = '#0f172a';
+    ctx.fillStyle = COLORS.text;
     ctx.font = '600 14px system-ui, sans-serif';
     ctx.textAlign = 'left';
     ctx.textBaseline = 'alphabetic';
-    ctx.fillText('blocks →', margin.left, margin.top - 10);
+    ctx.fillText('blocks →', MARGIN.left, MARGIN.top - 10);
     ctx.save();
-    ctx.translate(14, margin.top + side);
+    ctx.translate(14, MARGIN.top + side);
     ctx.rotate(-Math.PI / 2);
     ctx.fillText('← nodes', 0, 0);
     ctx.restore();
@@ -52,8 +54,8 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
     ctx.textBaseline = 'middle';
     const every = Math.max(1, Math.ceil(rows / 16));
     for (let r = 0; r < rows; r += every)
-      ctx.fillText(String(r), margin.left - 4, margin.top + ((r + 0.5) * side) / rows);
-  }, [picture, step, width, height, side, rows, margin.left, margin.top]);
+      ctx.fillText(String(r), MARGIN.left - 4, MARGIN.top + ((r + 0.5) * side) / rows);
+  }, [picture, step, width, height, side, rows]);
 
   return (
     <div
@@ -64,8 +66,8 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
         const rect = e.currentTarget.getBoundingClientRect();
         const x = e.clientX - rect.left;
         const y = e.clientY - rect.top;
-        const block = Math.floor(((x - margin.left) / side) * cols);
-        const node = Math.floor(((y - margin.top) / side) * rows);
+        const block = Math.floor(((x - MARGIN.left) / side) * cols);
+        const node = Math.floor(((y - MARGIN.top) / side) * rows);
         setHover(block >= 0 && block < cols && node >= 0 && node < rows ? { node, block, x, y } : null);
       }}
       onMouseLeave={() => setHover(null)}

@@ -1,3 +1,4 @@
+import { receiversOf } from '../../src/model/paths';
 import { stepRange, blockRange } from '../../src/model/schedule';
 import { holds } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
@@ -25,14 +26,14 @@ export function NodeTooltip({
   let heldCount = 0;
   for (let b = 0; b < B; b++) if (holds(result.holdings, node, b, step) && ++heldCount <= 24) held.push(b);
   const sends: string[] = [];
-  if (step >= 1 && s.path.kind === 'ring-arc') {
+  if (step >= 1) {
     const [a, e] = stepRange(s, step);
-    const n = s.nodeCount;
+    const rx = new Uint32Array(Math.max(1, result.topology.nodeCount + result.topology.auxCount));
     for (let t = a; t < e && sends.length < 4; t++) {
       if (s.src[t] !== node) continue;
       const [k0, k1] = blockRange(s, t);
       const blocks = Array.from(s.transferBlocks.ids.subarray(k0, k1)).join(', ');
-      const to = (((node + s.path.hops[t]) % n) + n) % n;
+      const to = Array.from(rx.subarray(0, receiversOf(s, result.topology, t, rx))).join(', ');
       sends.push(`block ${blocks} → node ${to} on λ${s.channel[t]}`);
     }
   }

@@ -28,7 +28,7 @@ export function RingView({ result, step }: { result: RunResult; step: number }) 
     const c = canvas.current;
     if (!c || width === 0) return;
     const ctx = setupCanvas(c, width, height);
-    if (ctx) drawRing(ctx, result, step, layout, counts, width, height, hover?.node ?? null);
+    if (ctx) drawRing(ctx, result, step, layout, counts, hover?.node ?? null);
   }, [result, step, layout, counts, width, height, hover]);
 
   return (
@@ -101,15 +101,12 @@ function drawRing(
   step: number,
   l: RingLayout,
   counts: Uint32Array,
-  width: number,
-  height: number,
   hovered: number | null,
 ): void {
   const n = result.topology.nodeCount;
   const w = result.topology.linkChannels[0] ?? 1;
   const s = result.schedule;
   const blocks = s.blocks.count;
-  ctx.clearRect(0, 0, width, height);
 
   // Lane guides: one faint circle per lane of each fibre, so the fibre's capacity is visible.
   ctx.lineWidth = 1;
