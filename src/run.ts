@@ -1,5 +1,5 @@
 import { findAlgorithm } from './algorithms/registry';
-import type { AlgorithmSpec, Estimate, FormulaRow, Measured, StepFacts } from './algorithms/spec';
+import type { AlgorithmSpec, Estimate, FormulaRow, StepFacts } from './algorithms/spec';
 import { stepSeconds, timeModelOf } from './cost/wdm-ring-time';
 import { buffersOf } from './model/columns';
 import { pathLength, receiversOf } from './model/paths';
@@ -115,13 +115,6 @@ export function run(algorithm: string, params: ParamValues, limits: Limits): Run
   const t2 = Date.now();
 
   const { summary, perStep } = measure(built.schedule, report.usage, params);
-  const measured: Measured = {
-    steps: summary.steps,
-    phases: summary.phases,
-    transfers: summary.transfers,
-    channelsUsed: summary.channelsUsed,
-    seconds: summary.seconds,
-  };
   return {
     algorithm,
     params,
@@ -132,7 +125,7 @@ export function run(algorithm: string, params: ParamValues, limits: Limits): Run
     report,
     summary,
     stepSeconds: perStep,
-    formulas: spec.formulas(params, measured),
+    formulas: spec.formulas(params, summary),
     timing: { buildMs: t1 - t0, verifyMs: t2 - t1 },
   };
 }

@@ -31,7 +31,7 @@ export interface Estimate {
   holdingCells: number;
 }
 
-/** Measured facts of a verified schedule, input to `formulas`. */
+/** Measured facts of a verified schedule, input to `formulas` (run.ts passes its Summary). */
 export interface Measured {
   steps: number;
   phases: number;
