@@ -4,7 +4,8 @@ import { CHROMIUM_ARGS, chromiumPath } from './e2e/browser-path';
 // End-to-end tests drive the system's Chromium (see e2e/ensure-browser.mjs); Playwright never
 // downloads a browser here. `npm run test:e2e` resolves the browser, builds dist/ and runs this.
 const CI = !!process.env.CI;
-const PORT = 4173;
+// E2E_PORT lets two checkouts run their end-to-end tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({

@@ -114,7 +114,7 @@ export function run(algorithm: string, params: ParamValues, limits: Limits): Run
   const { report, holdings } = verify(built.schedule, built.topology);
   const t2 = Date.now();
 
-  const { summary, perStep } = measure(built.schedule, report.usage, params);
+  const { summary, perStep } = measure(spec, built.schedule, report.usage, params);
   return {
     algorithm,
     params,
@@ -130,19 +130,25 @@ export function run(algorithm: string, params: ParamValues, limits: Limits): Run
   };
 }
 
-/** Step count, channels, loads and time of a verified schedule under the ring time model. */
+/** Seconds of each step under the WDM-ring time model (eq. 3): the fullest lightpath sets the pace. */
+export function ringStepSeconds(s: Schedule, usage: Usage, params: ParamValues): Float64Array {
+  const model = timeModelOf(params);
+  const perStep = new Float64Array(s.stepCount);
+  for (let i = 0; i < s.stepCount; i++)
+    perStep[i] = stepSeconds(model, usage.stepMaxBlocks[i] * s.blocks.bytes);
+  return perStep;
+}
+
+/** Step count, channels, loads and time of a verified schedule under the algorithm's time model. */
 export function measure(
+  spec: Pick<AlgorithmSpec, 'stepSeconds'>,
   s: Schedule,
   usage: Usage,
   params: ParamValues,
 ): { summary: Summary; perStep: Float64Array } {
-  const model = timeModelOf(params);
-  const perStep = new Float64Array(s.stepCount);
+  const perStep = (spec.stepSeconds ?? ringStepSeconds)(s, usage, params);
   let seconds = 0;
-  for (let i = 0; i < s.stepCount; i++) {
-    perStep[i] = stepSeconds(model, usage.stepMaxBlocks[i] * s.blocks.bytes);
-    seconds += perStep[i];
-  }
+  for (let i = 0; i < perStep.length; i++) seconds += perStep[i];
   return {
     summary: {
       steps: s.stepCount,

@@ -105,7 +105,7 @@ function ParamField({ def, value }: { def: ParamDef; value: number | string }) {
         <input
           id={id}
           name={def.key}
-          inputMode="decimal"
+          inputMode={def.kind === 'int-list' ? 'text' : 'decimal'}
           className={`rounded border px-2 py-1 text-base tabular-nums ${error ? 'border-red-500 bg-red-50' : 'border-slate-300'}`}
           value={text}
           onChange={(e) => apply(e.target.value)}

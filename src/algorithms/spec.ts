@@ -1,6 +1,7 @@
 import type { Collective, Schedule } from '../model/schedule';
 import type { Topology, TopologyKind } from '../model/topology';
 import type { ParamDef, ParamIssue, ParamValues } from '../params/schema';
+import type { Usage } from '../verify/verifier';
 
 /** A paper of ../shared/papers, cited by file and title. */
 export interface PaperRef {
@@ -88,6 +89,11 @@ export interface AlgorithmSpec {
   validate(p: ParamValues): ParamIssue[];
   estimate(p: ParamValues): Estimate;
   build(p: ParamValues): Built;
+  /**
+   * Seconds of each step of a verified schedule (index s−1 for step s) under this model's cost
+   * parameters. Without it, the WDM-ring time model of the OpTree paper (eq. 3) is used.
+   */
+  stepSeconds?(s: Schedule, usage: Usage, p: ParamValues): Float64Array;
   formulas(p: ParamValues, m: Measured): FormulaRow[];
   narrate(p: ParamValues, f: StepFacts): string;
 }

@@ -465,8 +465,11 @@ describe('docs/schedule-format.md', () => {
 describe('bad input: exit 2, one line naming the problem', () => {
   files.set('not-json.json', '{"format": ');
   const cases: [string[], string][] = [
-    [[], 'no command given; commands are list, schedule, formulas, check, help'],
-    [['frobnicate'], 'unknown command "frobnicate"; commands are list, schedule, formulas, check, help'],
+    [[], 'no command given; commands are list, schedule, formulas, sweep, reproduce, check, help'],
+    [
+      ['frobnicate'],
+      'unknown command "frobnicate"; commands are list, schedule, formulas, sweep, reproduce, check, help',
+    ],
     [['schedule'], 'schedule needs an algorithm: ring-allgather, neighbor-exchange'],
     [['schedule', 'tree'], 'unknown algorithm "tree"; algorithms are ring-allgather, neighbor-exchange'],
     [['schedule', 'ring-allgather', 'extra'], 'schedule: unexpected argument "extra"'],
@@ -562,4 +565,15 @@ describe('the program (spawned)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('sweep and reproduce', () => {
+  it('refuse unknown ids and list the known ones', () => {
+    const s = execute(['sweep', 'no-such-sweep'], io);
+    expect(s.code).toBe(2);
+    expect(s.err).toMatch(/^unknown sweep id "no-such-sweep"; ids are /);
+    const r = execute(['reproduce'], io);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^reproduce needs an id: /);
+  });
 });

@@ -13,6 +13,8 @@ import {
   ScheduleFormatError,
   SCHEDULE_FORMAT,
 } from '../format/schedule-json';
+import { findReproduction, findSweep, REPRODUCTIONS, SWEEPS } from '../experiments/registry';
+import { evaluateSweep, sweepCsv, type SweepDef } from '../experiments/sweep';
 import { describeBounds, type ParamDef } from '../params/schema';
 import { CLI_LIMITS, InputError, paramsFromRaw, run, type RunResult } from '../run';
 import { RULE_TEXT, verify, type Rule, type Violation } from '../verify/verifier';
@@ -41,7 +43,7 @@ export class CliError extends Error {
   override name = 'CliError';
 }
 
-export const COMMANDS = ['list', 'schedule', 'formulas', 'check', 'help'] as const;
+export const COMMANDS = ['list', 'schedule', 'formulas', 'sweep', 'reproduce', 'check', 'help'] as const;
 type Command = (typeof COMMANDS)[number];
 
 /** Violations listed by `check` (the counts cover all of them). */
@@ -97,6 +99,22 @@ function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo)
         paramOptions(args),
         formatOf(args, 'formulas', ['json', 'text']),
       );
+    case 'sweep': {
+      onlyOptions('sweep', args, ['format', 'out']);
+      const format = formatOf(args, 'sweep', ['csv', 'json']);
+      const def = findSweep(oneId('sweep', rest, SWEEPS));
+      const values = evaluateSweep(def!, CLI_LIMITS);
+      return {
+        code: 0,
+        out: format === 'csv' ? [sweepCsv(values)] : json({ sweep: sweepHeader(def!), points: values }),
+      };
+    }
+    case 'reproduce': {
+      onlyOptions('reproduce', args, ['format', 'out']);
+      formatOf(args, 'reproduce', ['json']);
+      const rep = findReproduction(oneId('reproduce', rest, REPRODUCTIONS));
+      return { code: 0, out: json(rep!.run(CLI_LIMITS)) };
+    }
     case 'check': {
       if (rest.length === 0) throw new CliError('check needs a schedule file: check FILE.json');
       noPositional('check', rest.slice(1));
@@ -132,6 +150,20 @@ function formatOf<F extends string>(args: ParsedArgs, command: string, allowed: 
   if (!(allowed as readonly string[]).includes(f))
     throw new CliError(`--format for ${command} must be ${allowed.join(' or ')}; got "${f}"`);
   return f as F;
+}
+
+/** The one id a command takes, from a registry (sweeps, reproductions). */
+function oneId(command: string, rest: string[], known: readonly { id: string }[]): string {
+  const ids = known.map((k) => k.id).join(', ') || '(none yet)';
+  if (rest.length === 0) throw new CliError(`${command} needs an id: ${ids}`);
+  noPositional(command, rest.slice(1));
+  if (!known.some((k) => k.id === rest[0]))
+    throw new CliError(`unknown ${command} id "${rest[0]}"; ids are ${ids}`);
+  return rest[0];
+}
+
+function sweepHeader(d: SweepDef) {
+  return { id: d.id, title: d.title, paper: d.paper, where: d.where, x: d.x, y: d.y, metric: d.metric };
 }
 
 function algorithmOf(command: string, rest: string[]): AlgorithmSpec {
@@ -172,6 +204,9 @@ export interface ListedParam {
   max?: number;
   /** True when `min` itself is not allowed. */
   min_exclusive?: boolean;
+  /** Lists (int-list): how many elements; min and max bound each element. */
+  min_length?: number;
+  max_length?: number;
   options?: string[];
   default: number | string;
   unit?: string;
@@ -197,6 +232,7 @@ export function listedParam(d: ParamDef): ListedParam {
     kind: d.kind,
     ...(d.kind === 'enum' ? { options: d.options.map((o) => o.value) } : { min: d.min, max: d.max }),
     ...(d.kind === 'number' && d.minInclusive === false ? { min_exclusive: true } : {}),
+    ...(d.kind === 'int-list' ? { min_length: d.minLength, max_length: d.maxLength } : {}),
     default: d.default,
     ...(d.unit ? { unit: d.unit } : {}),
     bounds: describeBounds(d),
@@ -438,6 +474,13 @@ Commands:
       Build a schedule, verify it and export it (${SCHEDULE_FORMAT}, see docs/schedule-format.md).
   formulas <algorithm> [--<param> VALUE ...] [--format json|text]
       The paper's closed forms next to what the constructed, verified schedule measures.
+  sweep <id> [--format csv|json] [--out FILE]
+      Evaluate one of the explorer's series (closed form and constructed schedule per point).
+      Sweeps: ${SWEEPS.map((d) => d.id).join(', ') || '(none yet)'}
+  reproduce <id> [--out FILE]
+      A paper's printed numbers beside what its formulas and our schedules give, as JSON rows
+      { "label", "paper", "computed", "constructed" }.
+      Checks: ${REPRODUCTIONS.map((r) => r.id).join(', ') || '(none yet)'}
   check <file.json> [--out FILE]
       Read a schedule file and run the verifier on it; prints a JSON report.
   help [<algorithm>]

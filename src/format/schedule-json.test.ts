@@ -51,7 +51,7 @@ function roundTrip(r: RunResult) {
     params: r.params,
     topology,
     schedule,
-    summary: measure(schedule, report.usage, r.params).summary,
+    summary: measure(findAlgorithm(r.algorithm)!, schedule, report.usage, r.params).summary,
     report,
   });
   expect(again.links).toEqual(doc.links);

@@ -4,10 +4,12 @@ import {
   checkParam,
   defaultsOf,
   describeBounds,
+  intList,
   num,
   parseParam,
   readParams,
   type EnumParam,
+  type IntListParam,
   type IntParam,
   type NumberParam,
   type ParamDef,
@@ -217,5 +219,45 @@ describe('readParams', () => {
   it('does not share state between calls', () => {
     readParams(defs, { nodes: '100' });
     expect(readParams(defs, {}).values.nodes).toBe(8);
+  });
+});
+
+describe('int-list parameters', () => {
+  const RADICES: IntListParam = {
+    kind: 'int-list',
+    key: 'radices',
+    label: 'Radices',
+    help: 'arity of each level',
+    group: 'algorithm',
+    min: 2,
+    max: 64,
+    minLength: 0,
+    maxLength: 4,
+    default: '',
+  };
+
+  it('accepts lists within the bounds and keeps a canonical text', () => {
+    expect(parseParam(RADICES, ' 4, 4 ,4 ')).toEqual({ ok: true, value: '4,4,4' });
+    expect(parseParam(RADICES, '')).toEqual({ ok: true, value: '' });
+    expect(intList({ radices: '4,2' }, 'radices')).toEqual([4, 2]);
+    expect(intList({ radices: '' }, 'radices')).toEqual([]);
+  });
+
+  it('refuses elements out of bounds, non-integers, empty items and too many items', () => {
+    for (const bad of ['1,4', '4,65', '4.5', '4,,4', 'a', '2,2,2,2,2', '4,'])
+      expect(parseParam(RADICES, bad).ok, bad).toBe(false);
+  });
+
+  it('states length and element bounds in its message', () => {
+    expect(describeBounds(RADICES)).toBe(
+      'a comma-separated list of empty or 1 to 4 whole numbers, each from 2 to 64',
+    );
+    expect(describeBounds({ ...RADICES, minLength: 3, maxLength: 3 })).toBe(
+      'a comma-separated list of 3 whole numbers, each from 2 to 64',
+    );
+  });
+
+  it('refuses a non-empty list where one is required', () => {
+    expect(parseParam({ ...RADICES, minLength: 1 }, '').ok).toBe(false);
   });
 });

@@ -37,7 +37,21 @@ export interface EnumParam extends ParamBase {
   default: string;
 }
 
-export type ParamDef = IntParam | NumberParam | EnumParam;
+/**
+ * A comma-separated list of whole numbers ("4,4,4", "1,0,1"), kept as its canonical text so that
+ * parameter values stay plain numbers and strings. The empty list is "" (allowed when minLength is 0).
+ */
+export interface IntListParam extends ParamBase {
+  kind: 'int-list';
+  /** Bounds of each element. */
+  min: number;
+  max: number;
+  minLength: number;
+  maxLength: number;
+  default: string;
+}
+
+export type ParamDef = IntParam | NumberParam | EnumParam | IntListParam;
 
 export type ParseResult = { ok: true; value: ParamValue } | { ok: false; error: string };
 
@@ -54,6 +68,13 @@ export function describeBounds(def: ParamDef): string {
         : `a number from ${fmt(def.min)} to ${fmt(def.max)}`;
     case 'enum':
       return `one of ${def.options.map((o) => o.value).join(', ')}`;
+    case 'int-list': {
+      const n =
+        def.minLength === def.maxLength
+          ? `${def.minLength}`
+          : `${def.minLength === 0 ? 'empty or ' : ''}${Math.max(1, def.minLength)} to ${def.maxLength}`;
+      return `a comma-separated list of ${n} whole numbers, each from ${fmt(def.min)} to ${fmt(def.max)}`;
+    }
   }
 }
 
@@ -66,6 +87,14 @@ export function parseParam(def: ParamDef, raw: string): ParseResult {
   });
   if (def.kind === 'enum')
     return def.options.some((o) => o.value === text) ? { ok: true, value: text } : fail();
+  if (def.kind === 'int-list') {
+    const items = text === '' ? [] : text.split(',').map((x) => x.trim());
+    if (items.length < def.minLength || items.length > def.maxLength) return fail();
+    if (!items.every((x) => /^[+-]?\d+$/.test(x))) return fail();
+    const xs = items.map(Number);
+    if (!xs.every((x) => Number.isSafeInteger(x) && x >= def.min && x <= def.max)) return fail();
+    return { ok: true, value: xs.join(',') };
+  }
   if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return fail();
   const x = Number(text);
   if (!Number.isFinite(x)) return fail();
@@ -114,6 +143,13 @@ export function num(values: ParamValues, key: string): number {
   const v = values[key];
   if (typeof v !== 'number') throw new TypeError(`parameter ${key} is not a number`);
   return v;
+}
+
+/** The whole numbers of an int-list parameter ("" is the empty list). */
+export function intList(values: ParamValues, key: string): number[] {
+  const v = values[key];
+  if (typeof v !== 'string') throw new TypeError(`parameter ${key} is not a list`);
+  return v === '' ? [] : v.split(',').map(Number);
 }
 
 function truncate(s: string): string {
