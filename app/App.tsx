@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { isTypingTarget } from './lib/keys';
 import { FormulaPanel } from './panels/FormulaPanel';
+import { ModelPanels } from './panels/ModelPanels';
 import { Header } from './panels/Header';
 import { Narration } from './panels/Narration';
 import { StepLightpaths } from './panels/StepDetails';
@@ -9,7 +10,7 @@ import { ParamPanel } from './panels/ParamPanel';
 import { Timeline } from './panels/Timeline';
 import { selectOptions, selectResult, selectStep, useApp } from './store/store';
 import { HoldingsMatrix } from './views/HoldingsMatrix';
-import { RingView } from './views/RingView';
+import { MainView } from './views/MainView';
 
 export function App() {
   const options = useApp(selectOptions);
@@ -60,6 +61,7 @@ export function App() {
         >
           <Narration />
           <FormulaPanel />
+          <ModelPanels />
           <StepLightpaths />
         </aside>
       </main>
@@ -73,7 +75,7 @@ export function App() {
 function RingPane() {
   const result = useApp(selectResult);
   const step = useApp(selectStep);
-  return result ? <RingView result={result} step={step} /> : null;
+  return result ? <MainView result={result} step={step} /> : null;
 }
 
 function MatrixPane() {

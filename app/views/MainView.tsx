@@ -1,0 +1,13 @@
+import type { RunResult } from '../../src/run';
+import { RingView } from './RingView';
+
+/**
+ * The network drawing for a result, chosen by its interconnect model. Each model adds its case here
+ * (ring, star, reconfigurable circuits); the WDM ring view is the fallback.
+ */
+export function MainView({ result, step }: { result: RunResult; step: number }) {
+  switch (result.topology.kind) {
+    default:
+      return <RingView result={result} step={step} />;
+  }
+}
