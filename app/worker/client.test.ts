@@ -6,6 +6,7 @@ import type { WorkerRequest, WorkerResponse } from './protocol';
 class FakeWorker implements WorkerLike {
   static all: FakeWorker[] = [];
   received: Extract<WorkerRequest, { kind: 'run' }>[] = [];
+  other: Exclude<WorkerRequest, { kind: 'run' } | { kind: 'crash' }>[] = [];
   crashes = 0;
   terminated = false;
   onmessage: ((e: MessageEvent<WorkerResponse>) => void) | null = null;
@@ -15,7 +16,8 @@ class FakeWorker implements WorkerLike {
   }
   postMessage(msg: WorkerRequest) {
     if (msg.kind === 'run') this.received.push(msg);
-    else this.crashes++;
+    else if (msg.kind === 'crash') this.crashes++;
+    else this.other.push(msg);
   }
   terminate() {
     this.terminated = true;
@@ -120,5 +122,53 @@ describe('worker client', () => {
     expect(await p).toBeNull();
     c.cancel(); // nothing pending: no effect
     expect(FakeWorker.all).toHaveLength(1);
+  });
+
+  it('passes sweep progress to the caller and resolves when the sweep is done', async () => {
+    FakeWorker.all = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    const seen: number[] = [];
+    const p = c.sweep('fig', (values, done, total) => seen.push(values.length, done, total));
+    const w = FakeWorker.all[0];
+    const id = w.other[0].id;
+    expect(w.other[0]).toMatchObject({ kind: 'sweep', sweep: 'fig' });
+    w.reply({ kind: 'progress', id, values: [{} as never, {} as never], done: 2, total: 5 });
+    w.reply({ kind: 'progress', id: id - 1, values: [{} as never], done: 1, total: 9 });
+    w.reply({ kind: 'progress', id, values: [{} as never], done: 5, total: 5 });
+    w.reply({ kind: 'sweep-done', id, totalMs: 7 });
+    expect(await p).toEqual({ totalMs: 7 });
+    expect(seen).toEqual([2, 2, 5, 1, 5, 5]);
+  });
+
+  it('a new request makes a running sweep stale: no more progress reaches its caller', async () => {
+    FakeWorker.all = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    let calls = 0;
+    const sweep = c.sweep('fig', () => calls++);
+    const w1 = FakeWorker.all[0];
+    const rows = c.reproduce('table');
+    expect(w1.terminated).toBe(true);
+    w1.reply({ kind: 'progress', id: w1.other[0].id, values: [], done: 1, total: 2 });
+    expect(calls).toBe(0);
+    expect(await sweep).toBeNull();
+    const w2 = FakeWorker.all[1];
+    w2.reply({ kind: 'rows', id: w2.other[0].id, rows: [{ label: 'x', paper: 1, computed: 1 }], totalMs: 1 });
+    expect((await rows)?.rows[0].label).toBe('x');
+  });
+
+  it('returns each outcome of a batch, failures included', async () => {
+    FakeWorker.all = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    const p = c.runMany([
+      { algorithm: 'a', params: {} },
+      { algorithm: 'b', params: {} },
+    ]);
+    const w = FakeWorker.all[0];
+    const outcomes = [
+      { ok: true as const, result: fakeResult('a') },
+      { ok: false as const, message: 'too big' },
+    ];
+    w.reply({ kind: 'results', id: w.other[0].id, outcomes, totalMs: 3 });
+    expect((await p)?.outcomes).toEqual(outcomes);
   });
 });

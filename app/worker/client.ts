@@ -1,6 +1,8 @@
+import type { ReproRow } from '../../src/experiments/reproduce';
+import type { SweepValue } from '../../src/experiments/sweep';
 import type { ParamIssue, ParamValues } from '../../src/params/schema';
 import type { RunResult } from '../../src/run';
-import type { WorkerRequest, WorkerResponse } from './protocol';
+import type { RunConfig, RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
 
 /** What the client needs of a Worker (a fake one in tests). */
 export interface WorkerLike {
@@ -25,6 +27,17 @@ export interface RunReply {
   totalMs: number;
 }
 
+/** A request without its generation id (the client adds it). */
+type Job = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+type Final = Exclude<WorkerResponse, { kind: 'progress' } | { kind: 'error' }>;
+
+interface Pending {
+  id: number;
+  resolve: (r: Final | null) => void;
+  reject: (e: Error) => void;
+  onProgress?: (msg: Extract<WorkerResponse, { kind: 'progress' }>) => void;
+}
+
 /**
  * Talks to the simulation worker. Every request gets a new generation id; only the newest request's
  * reply is delivered, older ones resolve to `null` (stale). A busy worker is not waited for: a new
@@ -34,8 +47,7 @@ export interface RunReply {
 export class WorkerClient {
   private worker: WorkerLike | null = null;
   private generation = 0;
-  private pending: { id: number; resolve: (r: RunReply | null) => void; reject: (e: Error) => void } | null =
-    null;
+  private pending: Pending | null = null;
   /** How many workers were started (1 + restarts); shown for diagnostics. */
   starts = 0;
 
@@ -53,7 +65,30 @@ export class WorkerClient {
     this.ensure().postMessage({ kind: 'crash' });
   }
 
-  run(algorithm: string, params: ParamValues): Promise<RunReply | null> {
+  async run(algorithm: string, params: ParamValues): Promise<RunReply | null> {
+    const r = await this.send({ kind: 'run', algorithm, params });
+    return r?.kind === 'result' ? { result: r.result, totalMs: r.totalMs } : null;
+  }
+
+  /** Several configurations in one request (compare mode). */
+  async runMany(configs: RunConfig[]): Promise<{ outcomes: RunOutcome[]; totalMs: number } | null> {
+    const r = await this.send({ kind: 'runs', configs });
+    return r?.kind === 'results' ? { outcomes: r.outcomes, totalMs: r.totalMs } : null;
+  }
+
+  /** Evaluates a sweep; `onValues` receives the points as they are computed. Resolves when done. */
+  async sweep(sweep: string, onValues: (values: SweepValue[], done: number, total: number) => void) {
+    const r = await this.send({ kind: 'sweep', sweep }, (m) => onValues(m.values, m.done, m.total));
+    return r?.kind === 'sweep-done' ? { totalMs: r.totalMs } : null;
+  }
+
+  async reproduce(reproduction: string): Promise<{ rows: ReproRow[]; totalMs: number } | null> {
+    const r = await this.send({ kind: 'reproduce', reproduction });
+    return r?.kind === 'rows' ? { rows: r.rows, totalMs: r.totalMs } : null;
+  }
+
+  /** Sends a request as the newest generation; an older one still pending becomes stale. */
+  private send(job: Job, onProgress?: Pending['onProgress']): Promise<Final | null> {
     const id = ++this.generation;
     if (this.pending) {
       // The old request is stale: drop its reply and stop the work it is doing.
@@ -63,8 +98,8 @@ export class WorkerClient {
     }
     const worker = this.ensure();
     return new Promise((resolve, reject) => {
-      this.pending = { id, resolve, reject };
-      worker.postMessage({ kind: 'run', id, algorithm, params });
+      this.pending = { id, resolve, reject, onProgress };
+      worker.postMessage({ ...job, id } as WorkerRequest);
     });
   }
 
@@ -109,8 +144,12 @@ export class WorkerClient {
   private receive(msg: WorkerResponse): void {
     const p = this.pending;
     if (!p || msg.id !== p.id) return; // stale reply
+    if (msg.kind === 'progress') {
+      p.onProgress?.(msg);
+      return;
+    }
     this.pending = null;
-    if (msg.kind === 'result') p.resolve({ result: msg.result, totalMs: msg.totalMs });
-    else p.reject(new RunError(msg.message, msg.issues, msg.input));
+    if (msg.kind === 'error') p.reject(new RunError(msg.message, msg.issues, msg.input));
+    else p.resolve(msg);
   }
 }

@@ -1,12 +1,32 @@
+import type { ReproRow } from '../../src/experiments/reproduce';
+import type { SweepValue } from '../../src/experiments/sweep';
 import type { ParamIssue, ParamValues } from '../../src/params/schema';
 import type { RunResult } from '../../src/run';
+
+export interface RunConfig {
+  algorithm: string;
+  params: ParamValues;
+}
+
+/** One configuration of a batch (compare mode): its result, or why it could not be built. */
+export type RunOutcome = { ok: true; result: RunResult } | { ok: false; message: string };
 
 /** Messages between the page and the simulation worker. `id` is the request's generation. */
 export type WorkerRequest =
   | { kind: 'run'; id: number; algorithm: string; params: ParamValues }
+  /** Several configurations in one request (compare mode); each fails on its own. */
+  | { kind: 'runs'; id: number; configs: RunConfig[] }
+  /** Evaluates a sweep point by point, posting progress after each point. */
+  | { kind: 'sweep'; id: number; sweep: string }
+  | { kind: 'reproduce'; id: number; reproduction: string }
   /** Makes the worker throw (end-to-end tests check that a crashed worker is restarted). */
   | { kind: 'crash' };
 
 export type WorkerResponse =
   | { kind: 'result'; id: number; result: RunResult; totalMs: number }
+  | { kind: 'results'; id: number; outcomes: RunOutcome[]; totalMs: number }
+  /** Points evaluated since the last progress message; `done` of `total` so far. */
+  | { kind: 'progress'; id: number; values: SweepValue[]; done: number; total: number }
+  | { kind: 'sweep-done'; id: number; totalMs: number }
+  | { kind: 'rows'; id: number; rows: ReproRow[]; totalMs: number }
   | { kind: 'error'; id: number; message: string; issues: ParamIssue[]; input: boolean };
