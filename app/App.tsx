@@ -8,9 +8,15 @@ import { StepLightpaths } from './panels/StepDetails';
 import { Notices } from './panels/Notices';
 import { ParamPanel } from './panels/ParamPanel';
 import { Timeline } from './panels/Timeline';
+import { ComparePage } from './pages/ComparePage';
+import { ExplorerPage } from './pages/ExplorerPage';
+import { PaperPage } from './pages/PaperPage';
 import { selectOptions, selectResult, selectStep, useApp } from './store/store';
+import { DETAILS, type DetailName } from '../src/config/url-codec';
 import { HoldingsMatrix } from './views/HoldingsMatrix';
 import { MainView } from './views/MainView';
+import { SpectrumView } from './views/SpectrumView';
+import { TreeView } from './views/TreeView';
 
 export function App() {
   const options = useApp(selectOptions);
@@ -32,40 +38,59 @@ export function App() {
   }, []);
 
   const lecture = options.lecture;
+  const mode = options.mode;
   return (
     <div className={`flex h-screen flex-col bg-slate-50 text-slate-900 ${lecture ? 'lecture' : ''}`}>
       <Header />
       <Notices />
-      <main className="flex min-h-0 flex-1">
-        {!lecture && (
-          <aside className="w-72 shrink-0 overflow-y-auto border-r border-slate-200 bg-white">
-            <ParamPanel />
-          </aside>
-        )}
-        <section className="flex min-w-0 flex-1 flex-col">
-          {result ? (
-            <div
-              className={`grid min-h-0 flex-1 gap-2 p-2 ${options.view === 'split' ? 'grid-cols-[3fr_2fr]' : 'grid-cols-1'}`}
-            >
-              {options.view !== 'matrix' && <RingPane />}
-              {options.view !== 'ring' && <MatrixPane />}
-            </div>
-          ) : (
-            <div className="flex flex-1 items-center justify-center text-xl text-slate-500">
-              {status === 'error' ? 'No result yet: see the message above.' : 'Computing the schedule…'}
-            </div>
-          )}
-        </section>
-        <aside
-          className={`${lecture ? 'w-[28rem]' : 'w-96'} shrink-0 space-y-2 overflow-y-auto border-l border-slate-200 p-2`}
-        >
-          <Narration />
-          <FormulaPanel />
-          <ModelPanels />
-          <StepLightpaths />
-        </aside>
-      </main>
-      <Timeline />
+      {mode === 'explore' ? (
+        <ExplorerPage />
+      ) : mode === 'paper' ? (
+        <PaperPage />
+      ) : (
+        <>
+          <main className="flex min-h-0 flex-1">
+            {!lecture && (
+              <aside className="w-72 shrink-0 overflow-y-auto border-r border-slate-200 bg-white">
+                <ParamPanel />
+              </aside>
+            )}
+            {mode === 'compare' ? (
+              <section className="flex min-w-0 flex-1 flex-col">
+                <ComparePage />
+              </section>
+            ) : (
+              <>
+                <section className="flex min-w-0 flex-1 flex-col">
+                  {result ? (
+                    <div
+                      className={`grid min-h-0 flex-1 gap-2 p-2 ${options.view === 'split' ? 'grid-cols-[3fr_2fr]' : 'grid-cols-1'}`}
+                    >
+                      {options.view !== 'matrix' && <RingPane />}
+                      {options.view !== 'ring' && <DetailPane detail={options.detail} />}
+                    </div>
+                  ) : (
+                    <div className="flex flex-1 items-center justify-center text-xl text-slate-500">
+                      {status === 'error'
+                        ? 'No result yet: see the message above.'
+                        : 'Computing the schedule…'}
+                    </div>
+                  )}
+                </section>
+                <aside
+                  className={`${lecture ? 'w-[28rem]' : 'w-96'} shrink-0 space-y-2 overflow-y-auto border-l border-slate-200 p-2`}
+                >
+                  <Narration />
+                  <FormulaPanel />
+                  <ModelPanels />
+                  <StepLightpaths />
+                </aside>
+              </>
+            )}
+          </main>
+          <Timeline />
+        </>
+      )}
     </div>
   );
 }
@@ -78,8 +103,38 @@ function RingPane() {
   return result ? <MainView result={result} step={step} /> : null;
 }
 
-function MatrixPane() {
+const DETAIL_LABEL: Record<DetailName, string> = { holdings: 'Holdings', tree: 'Tree', spectrum: 'Spectrum' };
+
+/** The detail next to the network: who holds what, the algorithm's tree, or the fibres' occupancy. */
+function DetailPane({ detail }: { detail: DetailName }) {
   const result = useApp(selectResult);
   const step = useApp(selectStep);
-  return result ? <HoldingsMatrix result={result} step={step} /> : null;
+  if (!result) return null;
+  return (
+    <div className="flex min-h-0 min-w-0 flex-col">
+      <div className="flex gap-1 px-1" role="tablist" aria-label="Detail view">
+        {DETAILS.map((d) => (
+          <button
+            key={d}
+            role="tab"
+            aria-selected={d === detail}
+            className={`rounded-t-md px-3 py-1 text-sm font-medium ${d === detail ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:bg-slate-100'}`}
+            onClick={() => useApp.getState().setOptions({ detail: d })}
+            data-testid={`detail-${d}`}
+          >
+            {DETAIL_LABEL[d]}
+          </button>
+        ))}
+      </div>
+      <div className="min-h-0 flex-1 rounded-md bg-white">
+        {detail === 'tree' ? (
+          <TreeView result={result} step={step} />
+        ) : detail === 'spectrum' ? (
+          <SpectrumView result={result} step={step} />
+        ) : (
+          <HoldingsMatrix result={result} step={step} />
+        )}
+      </div>
+    </div>
+  );
 }

@@ -7,12 +7,15 @@ import { loadFromUrl, startSync } from './store/sync';
 import { WorkerClient } from './worker/client';
 import CoreWorker from './worker/core.worker?worker';
 
-const client = new WorkerClient(
-  () => new CoreWorker(),
-  (message) => useApp.getState().addNotice({ title: 'Worker restarted', tone: 'warning', items: [message] }),
-);
+const onCrash = (message: string) =>
+  useApp.getState().addNotice({ title: 'Worker restarted', tone: 'warning', items: [message] });
+const worker = () => new CoreWorker();
 const play = loadFromUrl(location.search);
-startSync(client);
+startSync({
+  run: new WorkerClient(worker, onCrash),
+  compare: new WorkerClient(worker, onCrash),
+  lab: new WorkerClient(worker, onCrash),
+});
 if (play) {
   // Start playing once the first result is on screen.
   const stop = useApp.subscribe((s) => {

@@ -138,7 +138,7 @@ test('projector sizes: 1280×720 and 1920×1080 show every panel', async ({ page
       await expect(page.getByTestId(id)).toBeInViewport();
     await shot(page, `layout-${width}x${height}`);
   }
-  await page.getByRole('button', { name: 'Lecture mode' }).click();
+  await page.getByRole('button', { name: 'Lecture', exact: true }).click();
   await expect(page.getByTestId('param-panel')).toHaveCount(0);
   await shot(page, 'lecture-1920x1080');
 });

@@ -1,8 +1,15 @@
 import { useState } from 'react';
-import { encodeConfig, VIEWS, type ViewName } from '../../src/config/url-codec';
+import { SCENES } from '../../src/config/scenes';
+import { encodeConfig, MODES, VIEWS, type Mode, type ViewName } from '../../src/config/url-codec';
 import { selectOptions, useApp } from '../store/store';
 
-const VIEW_LABEL: Record<ViewName, string> = { ring: 'Ring', matrix: 'Holdings', split: 'Both' };
+const VIEW_LABEL: Record<ViewName, string> = { ring: 'Network', matrix: 'Detail', split: 'Both' };
+const MODE_LABEL: Record<Mode, string> = {
+  visualize: 'Visualize',
+  compare: 'Compare',
+  explore: 'Explore',
+  paper: 'Paper check',
+};
 
 export function Header() {
   const options = useApp(selectOptions);
@@ -21,27 +28,61 @@ export function Header() {
     setTimeout(() => setCopied(null), 2000);
   };
   const btn =
-    'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100';
+    'whitespace-nowrap rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100';
   return (
-    <header className="flex items-center gap-4 border-b border-slate-200 bg-white px-4 py-2">
-      <h1 className="text-xl font-bold tracking-tight text-slate-900">Optical Collectives Lab</h1>
-      <span
-        className="text-sm text-slate-500"
-        data-testid="result-status"
-        data-status={status}
-        title="The simulation core runs in a background worker"
+    <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
+      <div className="flex shrink-0 flex-col leading-tight">
+        <h1 className="whitespace-nowrap text-xl font-bold tracking-tight text-slate-900">
+          Optical Collectives Lab
+        </h1>
+        <span
+          className="h-4 text-xs text-slate-500"
+          data-testid="result-status"
+          data-status={status}
+          title="The simulation core runs in a background worker"
+        >
+          {status === 'running'
+            ? 'computing…'
+            : status === 'ready'
+              ? `computed in ${ms.toFixed(0)} ms`
+              : status === 'error'
+                ? 'no result'
+                : ''}
+        </span>
+      </div>
+      <nav className="flex shrink-0 overflow-hidden rounded-md border border-slate-300" aria-label="Mode">
+        {MODES.map((m) => (
+          <button
+            key={m}
+            className={`whitespace-nowrap px-3 py-1.5 text-sm font-semibold ${options.mode === m ? 'bg-sky-700 text-white' : 'bg-white hover:bg-slate-100'}`}
+            onClick={() => useApp.getState().setOptions({ mode: m })}
+            aria-pressed={options.mode === m}
+            data-testid={`mode-${m}`}
+          >
+            {MODE_LABEL[m]}
+          </button>
+        ))}
+      </nav>
+      <select
+        className="w-32 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        value=""
+        onChange={(e) => {
+          const scene = SCENES.find((x) => x.id === e.target.value);
+          if (scene) useApp.getState().loadConfig(scene.config());
+        }}
+        aria-label="Open a lecture scene"
+        data-testid="scenes"
       >
-        {status === 'running'
-          ? 'computing…'
-          : status === 'ready'
-            ? `computed in ${ms.toFixed(0)} ms`
-            : status === 'error'
-              ? 'no result'
-              : ''}
-      </span>
+        <option value="">Scenes…</option>
+        {SCENES.map((x) => (
+          <option key={x.id} value={x.id} title={x.description}>
+            {x.title}
+          </option>
+        ))}
+      </select>
       <div className="ml-auto flex items-center gap-2">
         <div
-          className="flex overflow-hidden rounded-md border border-slate-300"
+          className={`flex overflow-hidden rounded-md border border-slate-300 ${options.mode === 'visualize' ? '' : 'invisible'}`}
           role="group"
           aria-label="View"
         >
@@ -62,7 +103,7 @@ export function Header() {
           aria-pressed={options.lecture}
           title="Large type, no side panel (L)"
         >
-          {options.lecture ? 'Exit lecture mode' : 'Lecture mode'}
+          {options.lecture ? 'Exit lecture' : 'Lecture'}
         </button>
         <button className={btn} onClick={copy} data-testid="copy-link">
           {copied ?? 'Copy link'}

@@ -4,7 +4,7 @@ import { SPEEDS, type Speed } from '../../src/config/url-codec';
 import {
   selectOptions,
   selectPlaying,
-  selectResult,
+  maxStep,
   selectStep,
   SPEED_STEPS_PER_SECOND,
   useApp,
@@ -14,10 +14,10 @@ import {
 export function Timeline() {
   const step = useApp(selectStep);
   const playing = useApp(selectPlaying);
-  const result = useApp(selectResult);
+  const result = useApp((s) => (s.config.options.mode === 'compare' ? s.compared : s.result));
   const { speed } = useApp(selectOptions);
   const app = useApp.getState();
-  const last = result?.schedule.stepCount ?? 0;
+  const last = useApp(maxStep);
 
   usePlayback(playing, speed);
   useKeyboard();
@@ -116,7 +116,7 @@ function usePlayback(playing: boolean, speed: Speed) {
     let carry = 0;
     const tick = (now: number) => {
       const app = useApp.getState();
-      const end = app.result?.schedule.stepCount ?? 0;
+      const end = maxStep(app);
       carry += rate === Infinity ? 1 : ((now - last) / 1000) * rate;
       last = now;
       const advance = Math.floor(carry);
@@ -138,7 +138,7 @@ function useKeyboard() {
       if (isTypingTarget(e.target)) return;
       if (e.altKey || e.ctrlKey || e.metaKey) return;
       const app = useApp.getState();
-      const last = app.result?.schedule.stepCount ?? 0;
+      const last = maxStep(app);
       switch (e.key) {
         case ' ':
           app.setPlaying(!app.playing);

@@ -1,8 +1,17 @@
 import { create } from 'zustand';
 import { findAlgorithm } from '../../src/algorithms/registry';
-import { defaultConfig, type AppConfig, type Speed, type ViewOptions } from '../../src/config/url-codec';
+import {
+  defaultConfig,
+  type AppConfig,
+  type ComparePane,
+  type Speed,
+  type ViewOptions,
+} from '../../src/config/url-codec';
+import type { ReproRow } from '../../src/experiments/reproduce';
+import type { SweepValue } from '../../src/experiments/sweep';
 import { defaultsOf, type ParamValue } from '../../src/params/schema';
 import type { RunResult } from '../../src/run';
+import type { RunOutcome } from '../worker/protocol';
 
 export type Status = 'idle' | 'running' | 'ready' | 'error';
 
@@ -28,6 +37,15 @@ export interface AppState {
   /** Message of the last failed run (input errors, size limit, worker crash). */
   runError: string | null;
   notices: Notice[];
+  /** Compare mode: one outcome per pane of `config.compare`, in order (null until computed). */
+  compared: RunOutcome[] | null;
+  compareStatus: Status;
+  /** The explorer's evaluated points per sweep id, kept while the page is open. */
+  sweeps: Record<string, SweepProgress>;
+  /** Paper checks per id. */
+  checks: Record<string, { rows: ReproRow[] | null; error: string | null }>;
+  /** Network nodes to highlight across views (hovering the tree, a subset, a legend). */
+  highlight: number[] | null;
 
   setAlgorithm(id: string): void;
   setParam(key: string, value: ParamValue): void;
@@ -41,6 +59,18 @@ export interface AppState {
   runStarted(): void;
   runSucceeded(result: RunResult, ms: number): void;
   runFailed(message: string): void;
+  setCompare(panes: ComparePane[]): void;
+  /** Shows one configuration in the visualizer (a chart point, a table row, a scene). */
+  openConfig(algorithm: string, params: Record<string, ParamValue>, patch?: Partial<AppConfig>): void;
+  setHighlight(nodes: number[] | null): void;
+}
+
+export interface SweepProgress {
+  values: SweepValue[];
+  done: number;
+  total: number;
+  finished: boolean;
+  error: string | null;
 }
 
 let noticeId = 0;
@@ -53,6 +83,11 @@ export const useApp = create<AppState>()((set, get) => ({
   resultMs: 0,
   runError: null,
   notices: [],
+  compared: null,
+  compareStatus: 'idle',
+  sweeps: {},
+  checks: {},
+  highlight: null,
 
   setAlgorithm(id) {
     const spec = findAlgorithm(id);
@@ -69,7 +104,7 @@ export const useApp = create<AppState>()((set, get) => ({
   },
   setStep(step) {
     const c = get().config;
-    const max = get().result?.schedule.stepCount ?? 0;
+    const max = maxStep(get());
     const s = Math.max(0, Math.min(max, Math.round(step)));
     if (s !== c.step) set({ config: { ...c, step: s } });
   },
@@ -77,8 +112,7 @@ export const useApp = create<AppState>()((set, get) => ({
     get().setStep(get().config.step + delta);
   },
   setPlaying(playing) {
-    const r = get().result;
-    if (playing && r && get().config.step >= r.schedule.stepCount) get().setStep(0);
+    if (playing && get().config.step >= maxStep(get())) get().setStep(0);
     set({ playing });
   },
   setOptions(patch) {
@@ -118,7 +152,38 @@ export const useApp = create<AppState>()((set, get) => ({
   runFailed(message) {
     set({ status: get().result ? 'ready' : 'error', runError: message, playing: false });
   },
+  setCompare(panes) {
+    const c = get().config;
+    set({ config: { ...c, compare: panes } });
+  },
+  openConfig(algorithm, params, patch = {}) {
+    const c = get().config;
+    set({
+      config: {
+        ...c,
+        algorithm,
+        params: { ...params },
+        step: 0,
+        ...patch,
+        options: { ...c.options, mode: 'visualize', ...patch.options },
+      },
+      playing: false,
+    });
+  },
+  setHighlight(nodes) {
+    set({ highlight: nodes });
+  },
 }));
+
+/**
+ * The last step the timeline can reach: the schedule's step count, or in compare mode the longest of
+ * the compared schedules (shorter ones stay on their last step).
+ */
+export function maxStep(s: Pick<AppState, 'config' | 'result' | 'compared'>): number {
+  if (s.config.options.mode === 'compare')
+    return Math.max(0, ...(s.compared ?? []).map((o) => (o.ok ? o.result.schedule.stepCount : 0)));
+  return s.result?.schedule.stepCount ?? 0;
+}
 
 export const SPEED_STEPS_PER_SECOND: Record<Speed, number> = {
   '0.5': 0.5,

@@ -1,8 +1,10 @@
 import { findAlgorithm } from '../../src/algorithms/registry';
-import { decodeConfig, encodeConfig, type AppConfig } from '../../src/config/url-codec';
+import { decodeConfig, encodeConfig, paneParams, type AppConfig } from '../../src/config/url-codec';
+import { REPRODUCTIONS, SWEEPS } from '../../src/experiments/registry';
 import { BROWSER_LIMITS, checkRun } from '../../src/run';
 import type { WorkerClient } from '../worker/client';
-import { useApp } from './store';
+import type { RunOutcome } from '../worker/protocol';
+import { useApp, type SweepProgress } from './store';
 
 /** Reads the permalink into the store, listing whatever had to be ignored. Returns `play=1`. */
 export function loadFromUrl(search: string): boolean {
@@ -24,7 +26,18 @@ function sameRun(a: AppConfig, b: AppConfig): boolean {
  * the URL follows every change with replaceState (throttled), and the first parameter change after a
  * pause pushes a history entry, so Back returns to the previous configuration.
  */
-export function startSync(client: WorkerClient): () => void {
+export interface Clients {
+  /** The visualizer's schedule. */
+  run: WorkerClient;
+  /** Compare mode's schedules. */
+  compare: WorkerClient;
+  /** The explorer's sweeps and the paper checks (long jobs that must not hold up the visualizer). */
+  lab: WorkerClient;
+}
+
+export function startSync(clients: Clients): () => void {
+  const client = clients.run;
+  const stopLab = startLabSync(clients);
   const w = window as unknown as { __ocl: Record<string, unknown> };
   w.__ocl = { ...w.__ocl, crashWorker: () => client.crashForTest() };
   let lastRun: AppConfig | null = null;
@@ -95,12 +108,125 @@ export function startSync(client: WorkerClient): () => void {
   };
   window.addEventListener('popstate', onPop);
   return () => {
+    stopLab();
     unsubscribe();
     window.removeEventListener('popstate', onPop);
     clearTimeout(timer);
     clearTimeout(settleTimer);
     clearTimeout(urlTimer);
   };
+}
+
+/** The compared panes' configurations, each checked against the browser's limits before any work. */
+function compareKey(c: AppConfig): string {
+  return c.options.mode === 'compare'
+    ? JSON.stringify(c.compare.map((p) => [p.algorithm, paneParams(c, p)]))
+    : '';
+}
+
+/**
+ * Compare mode, the explorer and the paper checks: each asks its own worker when its inputs change
+ * and keeps what it got, so switching between modes does not recompute.
+ */
+function startLabSync(clients: Clients): () => void {
+  let lastCompare = '';
+  let labJob = '';
+  const compare = (c: AppConfig) => {
+    const key = compareKey(c);
+    if (key === lastCompare) return;
+    lastCompare = key;
+    if (!key) return;
+    const configs = c.compare.map((p) => ({ algorithm: p.algorithm, params: paneParams(c, p) }));
+    const refused: (RunOutcome | null)[] = configs.map((cfg) => {
+      const spec = findAlgorithm(cfg.algorithm);
+      if (!spec) return { ok: false, message: `unknown algorithm "${cfg.algorithm}"` };
+      const issues = checkRun(spec, cfg.params, BROWSER_LIMITS);
+      return issues.length ? { ok: false, message: issues.map((i) => i.message).join(' ') } : null;
+    });
+    const todo = configs.filter((_, i) => !refused[i]);
+    useApp.setState({ compareStatus: 'running' });
+    clients.compare.runMany(todo).then(
+      (reply) => {
+        if (!reply) return;
+        let k = 0;
+        const compared = refused.map((r) => r ?? reply.outcomes[k++]);
+        useApp.setState({ compared, compareStatus: 'ready' });
+        const s = useApp.getState();
+        s.setStep(s.config.step);
+      },
+      (err: unknown) =>
+        useApp.setState({
+          compared: configs.map(() => ({
+            ok: false,
+            message: err instanceof Error ? err.message : String(err),
+          })),
+          compareStatus: 'error',
+        }),
+    );
+  };
+
+  const lab = (c: AppConfig) => {
+    const st = useApp.getState();
+    if (c.options.mode === 'explore') {
+      const id = c.sweep || SWEEPS[0]?.id;
+      if (!id || labJob === `sweep:${id}` || st.sweeps[id]?.finished) return;
+      labJob = `sweep:${id}`;
+      const put = (patch: Partial<SweepProgress>) => {
+        const cur = useApp.getState().sweeps[id] ?? {
+          values: [],
+          done: 0,
+          total: 0,
+          finished: false,
+          error: null,
+        };
+        useApp.setState({ sweeps: { ...useApp.getState().sweeps, [id]: { ...cur, ...patch } } });
+      };
+      put({ values: [], done: 0, total: 0, finished: false, error: null });
+      clients.lab
+        .sweep(id, (values, done, total) =>
+          put({ values: [...(useApp.getState().sweeps[id]?.values ?? []), ...values], done, total }),
+        )
+        .then(
+          (r) => {
+            if (labJob === `sweep:${id}`) labJob = '';
+            if (r) put({ finished: true });
+          },
+          (err: unknown) => {
+            labJob = '';
+            put({ error: err instanceof Error ? err.message : String(err) });
+          },
+        );
+    } else if (c.options.mode === 'paper') {
+      const id = c.check || REPRODUCTIONS[0]?.id;
+      if (!id || labJob === `check:${id}` || st.checks[id]?.rows) return;
+      labJob = `check:${id}`;
+      clients.lab.reproduce(id).then(
+        (r) => {
+          if (labJob === `check:${id}`) labJob = '';
+          if (r)
+            useApp.setState({ checks: { ...useApp.getState().checks, [id]: { rows: r.rows, error: null } } });
+        },
+        (err: unknown) => {
+          labJob = '';
+          useApp.setState({
+            checks: {
+              ...useApp.getState().checks,
+              [id]: { rows: null, error: err instanceof Error ? err.message : String(err) },
+            },
+          });
+        },
+      );
+    }
+  };
+
+  const onConfig = (c: AppConfig) => {
+    compare(c);
+    lab(c);
+  };
+  onConfig(useApp.getState().config);
+  return useApp.subscribe((s, prev) => {
+    if (s.config !== prev.config) onConfig(s.config);
+  });
 }
 
 /** Numbers for benchmarks and tests, readable from the page. */

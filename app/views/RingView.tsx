@@ -2,7 +2,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { stepRange } from '../../src/model/schedule';
 import { arrivalsInStep, heldCounts } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
+import { schemeSet2 } from 'd3';
+import { findAlgorithm } from '../../src/algorithms/registry';
 import { COLORS, wavelengthColor } from '../lib/colors';
+import { useApp } from '../store/store';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { laneRadius, nodeAngle, nodeAt, ringLayout, type RingLayout } from './ringGeometry';
 import { NodeTooltip } from './NodeTooltip';
@@ -13,8 +16,18 @@ import { NodeTooltip } from './NodeTooltip';
  * lightpaths drawn in their lanes, coloured by wavelength. Drawn on a canvas, so a ring of thousands
  * of nodes costs one draw per frame, not thousands of DOM elements.
  */
-export function RingView({ result, step }: { result: RunResult; step: number }) {
+export function RingView({
+  result,
+  step,
+  compact = false,
+}: {
+  result: RunResult;
+  step: number;
+  /** Compare mode: no legend, smaller type. */
+  compact?: boolean;
+}) {
   const box = useRef<HTMLDivElement>(null);
+  const highlight = useApp((st) => st.highlight);
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useSize(box);
   const [hover, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
@@ -23,13 +36,14 @@ export function RingView({ result, step }: { result: RunResult; step: number }) 
   const layout = useMemo(() => ringLayout(width, height, n, w), [width, height, n, w]);
   const counts = useMemo(() => heldCounts(result.holdings, step), [result, step]);
   const lightpaths = step >= 1 ? stepRange(result.schedule, step) : [0, 0];
+  const groups = useMemo(() => phaseGroups(result, step), [result, step]);
 
   useEffect(() => {
     const c = canvas.current;
     if (!c || width === 0) return;
     const ctx = setupCanvas(c, width, height);
-    if (ctx) drawRing(ctx, result, step, layout, counts, hover?.node ?? null);
-  }, [result, step, layout, counts, width, height, hover]);
+    if (ctx) drawRing(ctx, result, step, layout, counts, hover?.node ?? null, groups, highlight);
+  }, [result, step, layout, counts, width, height, hover, groups, highlight]);
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -45,8 +59,14 @@ export function RingView({ result, step }: { result: RunResult; step: number }) 
           const y = e.clientY - rect.top;
           const node = nodeAt(layout, n, x, y);
           setHover(node === null ? null : { node, x, y });
+          const hl = useApp.getState().highlight;
+          if (node === null ? hl !== null : hl?.length !== 1 || hl[0] !== node)
+            useApp.getState().setHighlight(node === null ? null : [node]);
         }}
-        onMouseLeave={() => setHover(null)}
+        onMouseLeave={() => {
+          setHover(null);
+          useApp.getState().setHighlight(null);
+        }}
       >
         <canvas ref={canvas} className="absolute inset-0" role="img" aria-label={ariaLabel(result, step)} />
         {hover && (
@@ -60,7 +80,7 @@ export function RingView({ result, step }: { result: RunResult; step: number }) 
           />
         )}
       </div>
-      <RingLegend w={w} used={result.summary.channelsUsed} />
+      {!compact && <RingLegend w={w} used={result.summary.channelsUsed} groups={groups?.length ?? 0} />}
     </div>
   );
 }
@@ -69,7 +89,19 @@ function ariaLabel(r: RunResult, step: number): string {
   return `Ring of ${r.topology.nodeCount} nodes at step ${step} of ${r.schedule.stepCount}`;
 }
 
-function RingLegend({ w, used }: { w: number; used: number }) {
+/** The subsets the algorithm names for the current step's phase (OpTree's stage subsets), if any. */
+function phaseGroups(r: RunResult, step: number): number[][] | null {
+  if (step < 1 || step > r.schedule.stepCount) return null;
+  const spec = findAlgorithm(r.algorithm);
+  return spec?.groupsOf?.(r.params, r.schedule.stepPhase[step - 1]) ?? null;
+}
+
+/** Colour of subset i (categorical, distinct from the wavelength colours' order). */
+export function groupColor(i: number): string {
+  return schemeSet2[i % schemeSet2.length];
+}
+
+function RingLegend({ w, used, groups }: { w: number; used: number; groups: number }) {
   const shown = Math.min(used, 10);
   return (
     <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 px-2 py-1 text-sm text-slate-700">
@@ -91,6 +123,16 @@ function RingLegend({ w, used }: { w: number; used: number }) {
       <span className="inline-flex items-center gap-1">
         <span className="inline-block h-3 w-3 rounded-full border-2 border-amber-500" /> received this step
       </span>
+      {groups > 0 && (
+        <span className="inline-flex items-center gap-1" data-testid="ring-groups">
+          <span className="inline-flex">
+            {[0, 1, 2].map((i) => (
+              <span key={i} className="inline-block h-3 w-2" style={{ background: groupColor(i) }} />
+            ))}
+          </span>
+          {groups} subsets exchanging in this stage
+        </span>
+      )}
     </div>
   );
 }
@@ -102,6 +144,8 @@ function drawRing(
   l: RingLayout,
   counts: Uint32Array,
   hovered: number | null,
+  groups: number[][] | null,
+  highlight: number[] | null,
 ): void {
   const n = result.topology.nodeCount;
   const w = result.topology.linkChannels[0] ?? 1;
@@ -175,6 +219,24 @@ function drawRing(
     ctx.globalAlpha = 1;
   }
 
+  // Stage subsets: a coloured halo behind each member node (subset colours), so which nodes exchange
+  // together in this stage is visible before any lightpath is read.
+  if (groups) {
+    const halo = Math.max(l.nodeRadius + 3, 4);
+    groups.forEach((g, gi) => {
+      ctx.fillStyle = groupColor(gi);
+      ctx.beginPath();
+      for (const i of g) {
+        const ang = nodeAngle(i, n);
+        const x = l.cx + l.r * Math.cos(ang);
+        const y = l.cy + l.r * Math.sin(ang);
+        ctx.moveTo(x + halo, y);
+        ctx.arc(x, y, halo, 0, 2 * Math.PI);
+      }
+      ctx.fill();
+    });
+  }
+
   // Nodes: a disc filled in proportion to the blocks held; an amber ring where blocks just arrived.
   // Batched into one path per colour. Nodes too small for a pie are squares shaded by the share held.
   const arrived = arrivalsInStep(result.holdings, step);
@@ -220,11 +282,19 @@ function drawRing(
       ctx.fillRect(x - side / 2, y - side / 2, side, side);
     }
   }
-  if (hovered !== null) {
-    const ang = nodeAngle(hovered, n);
+  // Hovered node, or the nodes another view highlights (a tree node's members): magenta rings.
+  const marked = hovered !== null ? [hovered] : (highlight ?? []);
+  if (marked.length) {
     ctx.strokeStyle = COLORS.highlight;
+    ctx.lineWidth = Math.max(2, Math.min(4, nr * 0.3));
     ctx.beginPath();
-    ctx.arc(l.cx + l.r * Math.cos(ang), l.cy + l.r * Math.sin(ang), nr + 2, 0, 2 * Math.PI);
+    for (const i of marked) {
+      const ang = nodeAngle(i, n);
+      const x = l.cx + l.r * Math.cos(ang);
+      const y = l.cy + l.r * Math.sin(ang);
+      ctx.moveTo(x + nr + 3, y);
+      ctx.arc(x, y, nr + 3, 0, 2 * Math.PI);
+    }
     ctx.stroke();
   }
   if (n <= 64) {

@@ -96,6 +96,29 @@ export interface AlgorithmSpec {
   stepSeconds?(s: Schedule, usage: Usage, p: ParamValues): Float64Array;
   formulas(p: ParamValues, m: Measured): FormulaRow[];
   narrate(p: ParamValues, f: StepFacts): string;
+  /**
+   * The subsets of network nodes that work together in phase `phase` (0-based index into the
+   * schedule's phases), e.g. OpTree's stage subsets; views colour them. Null where the phase has none.
+   */
+  groupsOf?(p: ParamValues, phase: number): number[][] | null;
+  /** The tree the algorithm is organised by (OpTree's m-ary tree), for the tree view. */
+  tree?(p: ParamValues): AlgorithmTree | null;
+}
+
+/** A node of an algorithm's tree: the network nodes under it, and its children. */
+export interface TreeNode {
+  label: string;
+  /** Network nodes in this subtree (a leaf has one). */
+  members: number[];
+  children: TreeNode[];
+}
+
+export interface AlgorithmTree {
+  root: TreeNode;
+  /** What the levels mean, in a sentence for the view's caption. */
+  caption: string;
+  /** Depth (root = 0) whose nodes a phase works on, to highlight; null when none. */
+  depthOfPhase(phase: number): number | null;
 }
 
 /** "Afterwards every node holds 3 of 8 blocks." — from the replay's counts, not from a formula. */

@@ -1,7 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALGORITHMS } from '../algorithms/registry';
-import { decodeConfig, defaultConfig, encodeConfig, SPEEDS, VIEWS, type AppConfig } from './url-codec';
+import {
+  decodeConfig,
+  defaultConfig,
+  DETAILS,
+  encodeConfig,
+  MAX_PANES,
+  MODES,
+  paneParams,
+  SPEEDS,
+  VIEWS,
+  type AppConfig,
+} from './url-codec';
 
 const arbConfig: fc.Arbitrary<AppConfig> = fc
   .record({
@@ -14,6 +25,15 @@ const arbConfig: fc.Arbitrary<AppConfig> = fc
     view: fc.constantFrom(...VIEWS),
     speed: fc.constantFrom(...SPEEDS),
     lecture: fc.boolean(),
+    mode: fc.constantFrom(...MODES),
+    detail: fc.constantFrom(...DETAILS),
+    panes: fc.array(
+      fc.record({
+        algorithm: fc.constantFrom(...ALGORITHMS.map((a) => a.id)),
+        nodes: fc.option(fc.integer({ min: 2, max: 64 }), { nil: undefined }),
+      }),
+      { maxLength: MAX_PANES },
+    ),
   })
   .map((r) => {
     const c = defaultConfig(r.alg);
@@ -25,7 +45,12 @@ const arbConfig: fc.Arbitrary<AppConfig> = fc
       bandwidth: r.bandwidth,
     };
     c.step = r.step;
-    c.options = { view: r.view, speed: r.speed, lecture: r.lecture };
+    c.options = { view: r.view, speed: r.speed, lecture: r.lecture, mode: r.mode, detail: r.detail };
+    c.compare = r.panes.map((p) => {
+      const overrides: Record<string, number> = {};
+      if (p.nodes !== undefined) overrides.nodes = p.nodes;
+      return { algorithm: p.algorithm, overrides };
+    });
     return c;
   });
 
@@ -126,5 +151,49 @@ describe('permalink codec', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  describe('compare panes, charts and paper checks', () => {
+    it('reads panes with overrides and lists what it had to leave out', () => {
+      const d = decodeConfig(
+        '?v=1&alg=ring-allgather&nodes=12&mode=compare&cmp=ring-allgather|neighbor-exchange:wavelengths=2|nope|ring-allgather:colour=red;nodes=1',
+      );
+      expect(d.config.options.mode).toBe('compare');
+      expect(d.config.compare).toEqual([
+        { algorithm: 'ring-allgather', overrides: {} },
+        { algorithm: 'neighbor-exchange', overrides: { wavelengths: 2 } },
+        { algorithm: 'ring-allgather', overrides: {} },
+      ]);
+      expect(d.ignored).toHaveLength(3);
+      expect(d.ignored[0]).toMatch(/algorithm "nope" is unknown/);
+      expect(d.ignored[1]).toMatch(/"colour" is not a setting of ring-allgather/);
+      expect(d.ignored[2]).toMatch(/nodes.*must be a whole number from 2/);
+    });
+
+    it('keeps at most MAX_PANES panes and says so', () => {
+      const many = Array.from({ length: MAX_PANES + 2 }, () => 'ring-allgather').join('|');
+      const d = decodeConfig(`?v=1&cmp=${encodeURIComponent(many)}`);
+      expect(d.config.compare).toHaveLength(MAX_PANES);
+      expect(d.ignored.join(' ')).toMatch(new RegExp(`at most ${MAX_PANES}`));
+    });
+
+    it('a pane takes the page values it shares, its defaults, then its overrides', () => {
+      const p = paneParams(
+        { params: { nodes: 20, wavelengths: 3, unrelated: 5 } },
+        { algorithm: 'neighbor-exchange', overrides: { wavelengths: 1 } },
+      );
+      expect(p.nodes).toBe(20);
+      expect(p.wavelengths).toBe(1);
+      expect('unrelated' in p).toBe(false);
+    });
+
+    it('refuses unknown modes, details, charts and checks', () => {
+      const d = decodeConfig('?v=1&mode=cinema&detail=x&sweep=nope&check=Bad!');
+      expect(d.config.options.mode).toBe('visualize');
+      expect(d.config.options.detail).toBe('holdings');
+      expect(d.config.sweep).toBe('');
+      expect(d.config.check).toBe('');
+      expect(d.ignored).toHaveLength(4);
+    });
   });
 });

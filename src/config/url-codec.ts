@@ -1,4 +1,5 @@
 import { ALGORITHMS, DEFAULT_ALGORITHM, findAlgorithm } from '../algorithms/registry';
+import { findReproduction, findSweep, REPRODUCTIONS, SWEEPS } from '../experiments/registry';
 import { defaultsOf, parseParam, type ParamValue } from '../params/schema';
 
 /**
@@ -14,10 +15,25 @@ export type ViewName = (typeof VIEWS)[number];
 export const SPEEDS = ['0.5', '1', '2', '4', '8', '16', 'max'] as const;
 export type Speed = (typeof SPEEDS)[number];
 
+/** What the page shows: one schedule, several side by side, the explorer's charts, the paper checks. */
+export const MODES = ['visualize', 'compare', 'explore', 'paper'] as const;
+export type Mode = (typeof MODES)[number];
+/** The detail pane next to the network: holdings matrix, the algorithm's tree, the fibre spectrum. */
+export const DETAILS = ['holdings', 'tree', 'spectrum'] as const;
+export type DetailName = (typeof DETAILS)[number];
+
 export interface ViewOptions {
   view: ViewName;
   lecture: boolean;
   speed: Speed;
+  mode: Mode;
+  detail: DetailName;
+}
+
+/** One schedule of compare mode: an algorithm and the parameters it sets differently from the page's. */
+export interface ComparePane {
+  algorithm: string;
+  overrides: Record<string, ParamValue>;
 }
 
 export interface AppConfig {
@@ -26,17 +42,95 @@ export interface AppConfig {
   /** 0 = before the first step. */
   step: number;
   options: ViewOptions;
+  /** Compare mode's schedules (at most MAX_PANES). */
+  compare: ComparePane[];
+  /** The explorer's chart (a sweep id) and the paper check shown ('' = the first one). */
+  sweep: string;
+  check: string;
 }
 
-export const DEFAULT_OPTIONS: ViewOptions = { view: 'split', lecture: false, speed: '2' };
+export const MAX_PANES = 4;
+
+export const DEFAULT_OPTIONS: ViewOptions = {
+  view: 'split',
+  lecture: false,
+  speed: '2',
+  mode: 'visualize',
+  detail: 'holdings',
+};
 
 export function defaultConfig(algorithm = DEFAULT_ALGORITHM): AppConfig {
   const spec = findAlgorithm(algorithm) ?? ALGORITHMS[0];
-  return { algorithm: spec.id, params: defaultsOf(spec.params), step: 0, options: { ...DEFAULT_OPTIONS } };
+  return {
+    algorithm: spec.id,
+    params: defaultsOf(spec.params),
+    step: 0,
+    options: { ...DEFAULT_OPTIONS },
+    compare: [],
+    sweep: '',
+    check: '',
+  };
+}
+
+/**
+ * The full parameters of a compare pane: the page's values for the parameters its algorithm shares
+ * (the ring, the message, the time model), its defaults for the rest, then its own overrides.
+ */
+export function paneParams(config: Pick<AppConfig, 'params'>, pane: ComparePane): Record<string, ParamValue> {
+  const spec = findAlgorithm(pane.algorithm);
+  if (!spec) return {};
+  const params = defaultsOf(spec.params);
+  for (const d of spec.params) if (d.key in config.params) params[d.key] = config.params[d.key];
+  return { ...params, ...pane.overrides };
+}
+
+/** `optree:radices=4,4;depth=2` — a pane in the `cmp` key (panes are separated by `|`). */
+function encodePane(p: ComparePane): string {
+  const o = Object.entries(p.overrides).map(([k, v]) => `${k}=${v}`);
+  return o.length ? `${p.algorithm}:${o.join(';')}` : p.algorithm;
+}
+
+function decodePane(text: string, ignored: string[]): ComparePane | null {
+  const colon = text.indexOf(':');
+  const id = colon < 0 ? text : text.slice(0, colon);
+  const spec = findAlgorithm(id);
+  if (!spec) {
+    ignored.push(`compare: algorithm "${show(id)}" is unknown; that pane was left out`);
+    return null;
+  }
+  const overrides: Record<string, ParamValue> = {};
+  if (colon >= 0)
+    for (const item of text.slice(colon + 1).split(';')) {
+      if (!item) continue;
+      const eq = item.indexOf('=');
+      const key = eq < 0 ? item : item.slice(0, eq);
+      const def = spec.params.find((d) => d.key === key);
+      if (!def) {
+        ignored.push(`compare: "${show(key)}" is not a setting of ${spec.id}`);
+        continue;
+      }
+      const r = parseParam(def, eq < 0 ? '' : item.slice(eq + 1));
+      if (r.ok) overrides[key] = r.value;
+      else ignored.push(`compare: ${r.error}`);
+    }
+  return { algorithm: spec.id, overrides };
 }
 
 /** Keys of the query string that are not algorithm parameters. */
-const RESERVED = ['v', 'alg', 'step', 'view', 'lecture', 'speed', 'play'];
+const RESERVED = [
+  'v',
+  'alg',
+  'step',
+  'view',
+  'lecture',
+  'speed',
+  'play',
+  'mode',
+  'detail',
+  'cmp',
+  'sweep',
+  'check',
+];
 
 export function encodeConfig(c: AppConfig): string {
   const spec = findAlgorithm(c.algorithm);
@@ -47,6 +141,11 @@ export function encodeConfig(c: AppConfig): string {
   for (const def of spec?.params ?? []) parts.push([def.key, String(c.params[def.key] ?? def.default)]);
   parts.push(['step', String(c.step)], ['view', c.options.view], ['speed', c.options.speed]);
   if (c.options.lecture) parts.push(['lecture', '1']);
+  if (c.options.mode !== DEFAULT_OPTIONS.mode) parts.push(['mode', c.options.mode]);
+  if (c.options.detail !== DEFAULT_OPTIONS.detail) parts.push(['detail', c.options.detail]);
+  if (c.compare.length) parts.push(['cmp', c.compare.map(encodePane).join('|')]);
+  if (c.sweep) parts.push(['sweep', c.sweep]);
+  if (c.check) parts.push(['check', c.check]);
   return parts.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
 }
 
@@ -129,6 +228,41 @@ export function decodeConfig(query: string): Decoded {
   if (lecture !== undefined) {
     if (lecture === '1' || lecture === '0') config.options.lecture = lecture === '1';
     else ignored.push(`lecture must be 0 or 1; got "${show(lecture)}"`);
+  }
+  const mode = raw.get('mode');
+  if (mode !== undefined) {
+    if ((MODES as readonly string[]).includes(mode)) config.options.mode = mode as Mode;
+    else ignored.push(`mode must be one of ${MODES.join(', ')}; got "${show(mode)}"`);
+  }
+  const detail = raw.get('detail');
+  if (detail !== undefined) {
+    if ((DETAILS as readonly string[]).includes(detail)) config.options.detail = detail as DetailName;
+    else ignored.push(`detail must be one of ${DETAILS.join(', ')}; got "${show(detail)}"`);
+  }
+  const cmp = raw.get('cmp');
+  if (cmp !== undefined) {
+    const texts = cmp.split('|').filter(Boolean);
+    if (texts.length > MAX_PANES)
+      ignored.push(
+        `compare shows at most ${MAX_PANES} schedules; the link has ${texts.length}, the rest were left out`,
+      );
+    for (const t of texts.slice(0, MAX_PANES)) {
+      const pane = decodePane(t, ignored);
+      if (pane) config.compare.push(pane);
+    }
+  }
+  const sweep = raw.get('sweep');
+  if (sweep !== undefined) {
+    if (findSweep(sweep)) config.sweep = sweep;
+    else ignored.push(`chart "${show(sweep)}" is unknown (known: ${SWEEPS.map((x) => x.id).join(', ')})`);
+  }
+  const check = raw.get('check');
+  if (check !== undefined) {
+    if (findReproduction(check)) config.check = check;
+    else
+      ignored.push(
+        `paper check "${show(check)}" is unknown (known: ${REPRODUCTIONS.map((x) => x.id).join(', ')})`,
+      );
   }
   const play = raw.get('play') === '1';
 

@@ -1,0 +1,284 @@
+import { scaleLinear, scaleLog, schemeTableau10 } from 'd3';
+import { useMemo, useRef, useState } from 'react';
+import type { Axis, SweepValue } from '../../src/experiments/sweep';
+import { useSize } from '../lib/useSize';
+import { formatAxisValue } from './axisFormat';
+
+const M = { left: 78, right: 16, top: 14, bottom: 52 };
+
+interface Series {
+  name: string;
+  color: string;
+  points: SweepValue[];
+}
+
+/**
+ * A sweep as a line chart: per series, the paper's closed form (dashed) and the constructed schedule
+ * (solid, with a dot per point). Hovering shows a point's values; clicking opens its configuration.
+ */
+export function LineChart({
+  values,
+  x,
+  y,
+  onPick,
+}: {
+  values: readonly SweepValue[];
+  x: Axis;
+  y: Axis;
+  onPick: (v: SweepValue) => void;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const { width, height } = useSize(box);
+  const [hover, setHover] = useState<{ v: SweepValue; side: 'formula' | 'constructed' } | null>(null);
+
+  const series = useMemo(() => groupSeries(values), [values]);
+  const { sx, sy } = useMemo(() => scales(values, x, y, width, height), [values, x, y, width, height]);
+  const ok = (v: number | null): v is number => v !== null && Number.isFinite(v) && (!y.log || v > 0);
+  const path = (pts: SweepValue[], pick: (v: SweepValue) => number | null) =>
+    pts
+      .filter((p) => ok(pick(p)))
+      .map((p, i) => `${i ? 'L' : 'M'}${sx(p.x).toFixed(1)},${sy(pick(p)!).toFixed(1)}`)
+      .join('');
+
+  return (
+    <div ref={box} className="relative h-full min-h-0 w-full" data-testid="line-chart">
+      {width > 0 && (
+        <svg width={width} height={height} role="img" aria-label={`${y.label} against ${x.label}`}>
+          <Axes sx={sx} sy={sy} x={x} y={y} width={width} height={height} />
+          {series.map((s) => (
+            <g key={s.name}>
+              <path
+                d={path(s.points, (p) => p.formula)}
+                fill="none"
+                stroke={s.color}
+                strokeWidth={2}
+                strokeDasharray="6 4"
+              />
+              <path d={path(s.points, (p) => p.constructed)} fill="none" stroke={s.color} strokeWidth={2.5} />
+              {s.points.map((p, i) => (
+                <g key={i}>
+                  {ok(p.formula) && (
+                    <circle
+                      cx={sx(p.x)}
+                      cy={sy(p.formula)}
+                      r={4}
+                      fill="white"
+                      stroke={s.color}
+                      strokeWidth={2}
+                      className="cursor-pointer"
+                      data-testid="chart-point"
+                      data-series={s.name}
+                      data-x={p.x}
+                      data-kind="formula"
+                      onMouseEnter={() => setHover({ v: p, side: 'formula' })}
+                      onMouseLeave={() => setHover(null)}
+                      onClick={() => onPick(p)}
+                    />
+                  )}
+                  {ok(p.constructed) && (
+                    <circle
+                      cx={sx(p.x)}
+                      cy={sy(p.constructed)}
+                      r={5}
+                      fill={s.color}
+                      className="cursor-pointer"
+                      data-testid="chart-point"
+                      data-series={s.name}
+                      data-x={p.x}
+                      data-kind="constructed"
+                      onMouseEnter={() => setHover({ v: p, side: 'constructed' })}
+                      onMouseLeave={() => setHover(null)}
+                      onClick={() => onPick(p)}
+                    />
+                  )}
+                </g>
+              ))}
+            </g>
+          ))}
+        </svg>
+      )}
+      <Legend series={series} />
+      {hover && <PointTooltip hover={hover} x={x} y={y} left={sx(hover.v.x)} width={width} top={M.top} />}
+    </div>
+  );
+}
+
+export function groupSeries(values: readonly SweepValue[]): Series[] {
+  const names = [...new Set(values.map((v) => v.series))];
+  return names.map((name, i) => ({
+    name,
+    color: schemeTableau10[i % 10],
+    points: values.filter((v) => v.series === name).sort((a, b) => a.x - b.x),
+  }));
+}
+
+function scales(values: readonly SweepValue[], x: Axis, y: Axis, width: number, height: number) {
+  const xs = values.map((v) => v.x).filter((v) => !x.log || v > 0);
+  const ys = values
+    .flatMap((v) => [v.formula, v.constructed])
+    .filter((v): v is number => v !== null && Number.isFinite(v) && (!y.log || v > 0));
+  const [x0, x1] = extent(xs, x.log);
+  const [y0, y1] = extent(ys, y.log);
+  const sx = (x.log ? scaleLog() : scaleLinear())
+    .domain([x0, x1])
+    .range([M.left, Math.max(M.left + 1, width - M.right)]);
+  const sy = (y.log ? scaleLog() : scaleLinear())
+    .domain([y.log ? y0 : Math.min(0, y0), y1])
+    .range([Math.max(M.top + 1, height - M.bottom), M.top]);
+  if (!x.log) sx.nice();
+  sy.nice();
+  return { sx, sy };
+}
+
+function extent(v: number[], log: boolean): [number, number] {
+  if (!v.length) return log ? [1, 10] : [0, 1];
+  let lo = Math.min(...v);
+  let hi = Math.max(...v);
+  if (lo === hi) {
+    lo = log ? lo / 2 : lo - 1;
+    hi = log ? hi * 2 : hi + 1;
+  }
+  return [lo, hi];
+}
+
+type Scale = ReturnType<typeof scaleLinear<number>> | ReturnType<typeof scaleLog<number>>;
+
+function Axes({
+  sx,
+  sy,
+  x,
+  y,
+  width,
+  height,
+}: {
+  sx: Scale;
+  sy: Scale;
+  x: Axis;
+  y: Axis;
+  width: number;
+  height: number;
+}) {
+  const bottom = height - M.bottom;
+  const xt = ticksOf(sx, x.log, Math.max(2, Math.floor(width / 90)));
+  const yt = ticksOf(sy, y.log, Math.max(2, Math.floor(height / 50)));
+  return (
+    <g className="text-slate-600" fontSize={13}>
+      {yt.map((t) => (
+        <g key={`y${t}`}>
+          <line x1={M.left} x2={width - M.right} y1={sy(t)} y2={sy(t)} stroke="#e2e8f0" />
+          <text x={M.left - 6} y={sy(t)} dy="0.32em" textAnchor="end" fill="currentColor">
+            {formatAxisValue(t, y.unit)}
+          </text>
+        </g>
+      ))}
+      {xt.map((t) => (
+        <g key={`x${t}`}>
+          <line x1={sx(t)} x2={sx(t)} y1={bottom} y2={bottom + 5} stroke="#64748b" />
+          <text x={sx(t)} y={bottom + 18} textAnchor="middle" fill="currentColor">
+            {formatAxisValue(t, x.unit)}
+          </text>
+        </g>
+      ))}
+      <line x1={M.left} x2={width - M.right} y1={bottom} y2={bottom} stroke="#64748b" />
+      <line x1={M.left} x2={M.left} y1={M.top} y2={bottom} stroke="#64748b" />
+      <text
+        x={(M.left + width - M.right) / 2}
+        y={height - 10}
+        textAnchor="middle"
+        fontSize={14}
+        fill="#0f172a"
+      >
+        {x.label}
+        {x.log ? ' (log scale)' : ''}
+      </text>
+      <text
+        transform={`translate(16,${(M.top + bottom) / 2}) rotate(-90)`}
+        textAnchor="middle"
+        fontSize={14}
+        fill="#0f172a"
+      >
+        {y.label}
+        {y.log ? ' (log scale)' : ''}
+      </text>
+    </g>
+  );
+}
+
+/** Tick values; a log axis keeps only powers of ten (or of two when the range is narrow). */
+function ticksOf(s: Scale, log: boolean, count: number): number[] {
+  const t = s.ticks(count);
+  if (!log) return t;
+  const decades = t.filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9);
+  if (decades.length >= 2) return decades;
+  const [a, b] = s.domain();
+  const twos: number[] = [];
+  for (let p = 2 ** Math.ceil(Math.log2(a)); p <= b; p *= 2) twos.push(p);
+  return twos.length <= count + 2 ? twos : twos.filter((_, i) => i % Math.ceil(twos.length / count) === 0);
+}
+
+function Legend({ series }: { series: Series[] }) {
+  return (
+    <div className="absolute right-4 top-2 rounded border border-slate-200 bg-white/90 px-3 py-2 text-sm shadow-sm">
+      {series.map((s) => (
+        <div key={s.name} className="flex items-center gap-2">
+          <span className="inline-block h-1 w-6 rounded" style={{ background: s.color }} />
+          {s.name}
+        </div>
+      ))}
+      <div className="mt-1 border-t border-slate-200 pt-1 text-xs text-slate-600">
+        <div className="flex items-center gap-2">
+          <svg width="24" height="8">
+            <line x1="0" x2="24" y1="4" y2="4" stroke="#334155" strokeWidth="2" strokeDasharray="5 3" />
+          </svg>
+          paper&apos;s formula
+        </div>
+        <div className="flex items-center gap-2">
+          <svg width="24" height="8">
+            <line x1="0" x2="24" y1="4" y2="4" stroke="#334155" strokeWidth="2.5" />
+          </svg>
+          constructed schedule
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PointTooltip({
+  hover,
+  x,
+  y,
+  left,
+  width,
+  top,
+}: {
+  hover: { v: SweepValue; side: 'formula' | 'constructed' };
+  x: Axis;
+  y: Axis;
+  left: number;
+  width: number;
+  top: number;
+}) {
+  const v = hover.v;
+  const flip = left > width - 280;
+  return (
+    <div
+      className="pointer-events-none absolute z-10 w-64 rounded-md border border-slate-300 bg-white p-2 text-sm shadow-lg"
+      style={flip ? { right: width - left + 12, top } : { left: left + 12, top }}
+      data-testid="chart-tooltip"
+    >
+      <div className="font-semibold">{v.series}</div>
+      <div>
+        {x.label}: {formatAxisValue(v.x, x.unit)}
+      </div>
+      <div className={hover.side === 'formula' ? 'font-semibold' : ''}>
+        formula: {v.formula === null ? '—' : formatAxisValue(v.formula, y.unit)}
+      </div>
+      <div className={hover.side === 'constructed' ? 'font-semibold' : ''}>
+        constructed: {v.constructed === null ? '—' : formatAxisValue(v.constructed, y.unit)}
+        {v.constructed !== null && (v.verified ? ' (verified)' : ' (NOT verified)')}
+      </div>
+      {v.note && <div className="mt-1 text-xs text-slate-600">{v.note}</div>}
+      <div className="mt-1 text-xs text-slate-500">Click to open this configuration</div>
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { ALGORITHMS, findAlgorithm } from '../../src/algorithms/registry';
+import { MAX_PANES, type ComparePane } from '../../src/config/url-codec';
+import { parseParam } from '../../src/params/schema';
+import { formatSeconds } from '../lib/format';
+import { selectStep, useApp } from '../store/store';
+import { RingView } from '../views/RingView';
+import { useState } from 'react';
+
+/**
+ * Compare mode: up to four schedules on the same ring and parameters (the panel on the left), each
+ * pane with its own algorithm and overrides, all stepping together on one timeline. A shorter
+ * schedule stays on its last step while the others go on.
+ */
+export function ComparePage() {
+  const panes = useApp((s) => s.config.compare);
+  const compared = useApp((s) => s.compared);
+  const status = useApp((s) => s.compareStatus);
+  const step = useApp(selectStep);
+  const edit = (i: number, pane: ComparePane | null) => {
+    const next = [...panes];
+    if (pane) next[i] = pane;
+    else next.splice(i, 1);
+    useApp.getState().setCompare(next);
+  };
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-2 p-2" data-testid="compare">
+      <div className="flex flex-wrap items-end gap-2">
+        {panes.map((p, i) => (
+          <PaneEditor key={i} index={i} pane={p} onChange={(q) => edit(i, q)} />
+        ))}
+        {panes.length < MAX_PANES && (
+          <button
+            className="rounded-md border border-dashed border-slate-400 px-3 py-2 text-sm hover:bg-slate-100"
+            onClick={() =>
+              useApp
+                .getState()
+                .setCompare([...panes, { algorithm: useApp.getState().config.algorithm, overrides: {} }])
+            }
+            data-testid="add-pane"
+          >
+            + add a schedule
+          </button>
+        )}
+        <span className="ml-auto text-sm text-slate-500">{status === 'running' ? 'computing…' : ''}</span>
+      </div>
+      {panes.length === 0 ? (
+        <p className="p-6 text-lg text-slate-600">
+          Add two or more schedules to compare them on the same ring, or open a scene from the Scenes menu.
+        </p>
+      ) : (
+        <div
+          className={`grid min-h-0 flex-1 gap-2 ${panes.length <= 2 ? 'grid-cols-2' : panes.length === 3 ? 'grid-cols-3' : 'grid-cols-2 grid-rows-2'}`}
+        >
+          {panes.map((p, i) => {
+            const o = compared?.[i];
+            const spec = findAlgorithm(p.algorithm);
+            const shown = o?.ok ? Math.min(step, o.result.schedule.stepCount) : 0;
+            return (
+              <div
+                key={i}
+                className="flex min-h-0 flex-col rounded-md border border-slate-200 bg-white"
+                data-testid="compare-pane"
+                data-step={shown}
+                data-steps={o?.ok ? o.result.schedule.stepCount : ''}
+              >
+                <div className="flex items-baseline gap-2 border-b border-slate-100 px-3 py-1">
+                  <b className="text-lg">{spec?.name ?? p.algorithm}</b>
+                  <span className="text-sm text-slate-600">
+                    {overridesText(p) || (o?.ok ? o.result.variant : '')}
+                  </span>
+                </div>
+                {o?.ok ? (
+                  <>
+                    <div className="flex gap-4 px-3 py-1 text-base tabular-nums" data-testid="pane-summary">
+                      <span>
+                        <b>{o.result.summary.steps}</b> steps
+                      </span>
+                      <span>
+                        <b>{formatSeconds(o.result.summary.seconds)}</b>
+                      </span>
+                      <span>{o.result.summary.channelsUsed} λ used</span>
+                      <span className={o.result.report.ok ? 'text-emerald-700' : 'text-red-700'}>
+                        {o.result.report.ok ? '✓ verified' : '✗ fails verification'}
+                      </span>
+                    </div>
+                    <div className="min-h-0 flex-1">
+                      <RingView result={o.result} step={shown} compact />
+                    </div>
+                  </>
+                ) : (
+                  <p className="p-4 text-red-700">{o && !o.ok ? o.message : 'computing…'}</p>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function overridesText(p: ComparePane): string {
+  return Object.entries(p.overrides)
+    .map(([k, v]) => `${k} = ${v}`)
+    .join(', ');
+}
+
+/** One pane's algorithm and its overrides, written `key=value; key=value`. */
+function PaneEditor({
+  index,
+  pane,
+  onChange,
+}: {
+  index: number;
+  pane: ComparePane;
+  onChange: (p: ComparePane | null) => void;
+}) {
+  const [text, setText] = useState(overridesText(pane).replace(/ = /g, '=').replace(/, /g, '; '));
+  const [error, setError] = useState<string | null>(null);
+  const spec = findAlgorithm(pane.algorithm);
+  const apply = (raw: string) => {
+    setText(raw);
+    const overrides: Record<string, number | string> = {};
+    for (const item of raw
+      .split(';')
+      .map((x) => x.trim())
+      .filter(Boolean)) {
+      const [key, value = ''] = item.split('=').map((x) => x.trim());
+      const def = spec?.params.find((d) => d.key === key);
+      if (!def) {
+        setError(
+          `${spec?.id} has no setting "${key}"; it takes ${spec?.params.map((d) => d.key).join(', ')}`,
+        );
+        return;
+      }
+      const r = parseParam(def, value);
+      if (!r.ok) {
+        setError(r.error);
+        return;
+      }
+      overrides[key] = r.value;
+    }
+    setError(null);
+    onChange({ ...pane, overrides });
+  };
+  return (
+    <div
+      className="flex flex-col rounded-md border border-slate-200 bg-white p-2 text-sm"
+      data-testid="pane-editor"
+    >
+      <div className="flex items-center gap-2">
+        <span className="font-semibold text-slate-500">{index + 1}</span>
+        <select
+          className="rounded border border-slate-300 px-1 py-1"
+          value={pane.algorithm}
+          onChange={(e) => {
+            setText('');
+            onChange({ algorithm: e.target.value, overrides: {} });
+          }}
+          aria-label={`Algorithm of schedule ${index + 1}`}
+        >
+          {ALGORITHMS.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+        <input
+          className={`w-44 rounded border px-2 py-1 ${error ? 'border-red-500 bg-red-50' : 'border-slate-300'}`}
+          placeholder="overrides, e.g. depth=3"
+          value={text}
+          onChange={(e) => apply(e.target.value)}
+          aria-label={`Settings of schedule ${index + 1}`}
+        />
+        <button
+          className="px-1 text-slate-500 hover:text-red-700"
+          onClick={() => onChange(null)}
+          aria-label={`Remove schedule ${index + 1}`}
+        >
+          ✕
+        </button>
+      </div>
+      {error && (
+        <span className="mt-1 max-w-md text-red-700" role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}

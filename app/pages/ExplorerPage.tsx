@@ -1,0 +1,66 @@
+import { SWEEPS } from '../../src/experiments/registry';
+import { LineChart } from '../charts/LineChart';
+import { useApp } from '../store/store';
+
+/**
+ * The explorer: the paper's figures recomputed as sweeps in the worker, each point both from the
+ * paper's closed form and from a constructed, verified schedule. Clicking a point opens it.
+ */
+export function ExplorerPage() {
+  const selected = useApp((s) => s.config.sweep) || SWEEPS[0]?.id;
+  const progress = useApp((s) => (selected ? s.sweeps[selected] : undefined));
+  const def = SWEEPS.find((d) => d.id === selected);
+  if (!def) return <p className="p-6 text-lg text-slate-600">No charts are available yet.</p>;
+  const pct = progress && progress.total ? Math.round((100 * progress.done) / progress.total) : 0;
+  return (
+    <div className="flex min-h-0 flex-1" data-testid="explorer">
+      <nav className="w-72 shrink-0 space-y-1 overflow-y-auto border-r border-slate-200 bg-white p-3">
+        <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Charts</h2>
+        {SWEEPS.map((d) => (
+          <button
+            key={d.id}
+            className={`block w-full rounded-md px-3 py-2 text-left ${d.id === def.id ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}
+            onClick={() => useApp.setState((s) => ({ config: { ...s.config, sweep: d.id } }))}
+            data-testid={`sweep-${d.id}`}
+          >
+            <div className="font-medium">{d.title}</div>
+            <div className={`text-xs ${d.id === def.id ? 'text-slate-300' : 'text-slate-500'}`}>
+              {d.where} · {d.id}
+            </div>
+          </button>
+        ))}
+      </nav>
+      <section className="flex min-w-0 flex-1 flex-col p-4">
+        <h2 className="text-xl font-semibold">{def.title}</h2>
+        <p className="text-sm text-slate-600">
+          After {def.where} of <i>{def.paper.title}</i>. Dashed: the paper&apos;s closed form; solid: the
+          schedule we construct and verify for the same parameters. Click a point to open it in the
+          visualizer.
+        </p>
+        <div
+          className="mt-1 h-5 text-sm text-slate-600"
+          data-testid="sweep-progress"
+          data-done={progress?.finished ? 'yes' : 'no'}
+        >
+          {progress?.error ? (
+            <span className="text-red-700">{progress.error}</span>
+          ) : progress?.finished ? (
+            `${progress.total} configurations computed and verified`
+          ) : (
+            <span>
+              computing in the background… {progress?.done ?? 0} of {progress?.total || '?'} ({pct}%)
+            </span>
+          )}
+        </div>
+        <div className="min-h-0 flex-1">
+          <LineChart
+            values={progress?.values ?? []}
+            x={def.x}
+            y={def.y}
+            onPick={(v) => useApp.getState().openConfig(v.config.algorithm, { ...v.config.params })}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}

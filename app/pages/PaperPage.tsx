@@ -1,0 +1,91 @@
+import { REPRODUCTIONS } from '../../src/experiments/registry';
+import type { ReproRow } from '../../src/experiments/reproduce';
+import { useApp } from '../store/store';
+
+const fmt = (v: number | null | undefined) =>
+  v === null || v === undefined ? '—' : v.toLocaleString('en-US', { maximumSignificantDigits: 6 });
+
+/** Relative gap between two numbers, or null when either is missing. */
+function gap(a: number | null | undefined, b: number | null | undefined): number | null {
+  if (a === null || a === undefined || b === null || b === undefined) return null;
+  const scale = Math.max(Math.abs(a), Math.abs(b));
+  return scale === 0 ? 0 : Math.abs(a - b) / scale;
+}
+
+/** The paper checks: each number a paper prints beside what its formulas and our schedules give. */
+export function PaperPage() {
+  const selected = useApp((s) => s.config.check) || REPRODUCTIONS[0]?.id;
+  const state = useApp((s) => (selected ? s.checks[selected] : undefined));
+  const rep = REPRODUCTIONS.find((r) => r.id === selected);
+  if (!rep) return <p className="p-6 text-lg text-slate-600">No paper checks are available yet.</p>;
+  const hasConstructed = state?.rows?.some((r) => r.constructed !== undefined) ?? false;
+  return (
+    <div className="flex min-h-0 flex-1" data-testid="paper-page">
+      <nav className="w-72 shrink-0 space-y-1 overflow-y-auto border-r border-slate-200 bg-white p-3">
+        <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Paper checks</h2>
+        {REPRODUCTIONS.map((r) => (
+          <button
+            key={r.id}
+            className={`block w-full rounded-md px-3 py-2 text-left ${r.id === rep.id ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}
+            onClick={() => useApp.setState((s) => ({ config: { ...s.config, check: r.id } }))}
+            data-testid={`check-${r.id}`}
+          >
+            <div className="font-medium">{r.title}</div>
+            <div className={`text-xs ${r.id === rep.id ? 'text-slate-300' : 'text-slate-500'}`}>
+              {r.where} · {r.id}
+            </div>
+          </button>
+        ))}
+      </nav>
+      <section className="min-w-0 flex-1 overflow-auto p-4">
+        <h2 className="text-xl font-semibold">{rep.title}</h2>
+        <p className="text-sm text-slate-600">
+          {rep.where} of <i>{rep.paper.title}</i>. <b>Paper</b>: the number as printed. <b>Formula</b>: what
+          the paper&apos;s own formulas give. <b>Constructed</b>: what our verified schedule measures.
+          Differences over 1% are marked; the note says why. Same rows as{' '}
+          <code className="rounded bg-slate-100 px-1">npm run cli -- reproduce {rep.id}</code>.
+        </p>
+        {state?.error && <p className="mt-3 text-red-700">{state.error}</p>}
+        {!state?.rows && !state?.error && <p className="mt-3 text-slate-600">computing in the background…</p>}
+        {state?.rows && <RowsTable rows={state.rows} constructed={hasConstructed} />}
+      </section>
+    </div>
+  );
+}
+
+function RowsTable({ rows, constructed }: { rows: ReproRow[]; constructed: boolean }) {
+  const mark = (g: number | null) => (g !== null && g > 0.01 ? 'bg-amber-100 font-semibold' : '');
+  return (
+    <table className="mt-3 w-full border-collapse text-base" data-testid="paper-table">
+      <thead>
+        <tr className="border-b-2 border-slate-300 text-left text-sm uppercase tracking-wide text-slate-500">
+          <th className="py-1 pr-3">Row</th>
+          <th className="py-1 pr-3 text-right">Paper</th>
+          <th className="py-1 pr-3 text-right">Formula</th>
+          {constructed && <th className="py-1 pr-3 text-right">Constructed</th>}
+          <th className="py-1">Note</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r, i) => (
+          <tr key={i} className="border-b border-slate-200 align-top" data-testid="paper-row">
+            <td className="py-1 pr-3">
+              {r.label}
+              {r.unit ? <span className="text-slate-500"> ({r.unit})</span> : null}
+            </td>
+            <td className="py-1 pr-3 text-right tabular-nums">{fmt(r.paper)}</td>
+            <td className={`py-1 pr-3 text-right tabular-nums ${mark(gap(r.paper, r.computed))}`}>
+              {fmt(r.computed)}
+            </td>
+            {constructed && (
+              <td className={`py-1 pr-3 text-right tabular-nums ${mark(gap(r.computed, r.constructed))}`}>
+                {fmt(r.constructed)}
+              </td>
+            )}
+            <td className="py-1 text-sm text-slate-600">{r.note ?? ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,127 @@
+import { hierarchy, tree as treeLayout, type HierarchyPointNode } from 'd3';
+import { useMemo, useRef } from 'react';
+import { findAlgorithm } from '../../src/algorithms/registry';
+import type { TreeNode } from '../../src/algorithms/spec';
+import type { RunResult } from '../../src/run';
+import { COLORS } from '../lib/colors';
+import { useSize } from '../lib/useSize';
+import { useApp } from '../store/store';
+
+/** Leaves drawn one by one up to this many; larger trees show their leaves as a band. */
+const MAX_LEAVES_DRAWN = 256;
+
+/**
+ * The algorithm's tree (d3-hierarchy), the current phase's level highlighted. Hovering a tree node
+ * marks its network nodes on the ring; hovering a ring node marks its path down the tree.
+ */
+export function TreeView({ result, step }: { result: RunResult; step: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const { width, height } = useSize(box);
+  const highlight = useApp((s) => s.highlight);
+  const spec = findAlgorithm(result.algorithm);
+  const t = useMemo(() => spec?.tree?.(result.params) ?? null, [spec, result.params]);
+  const phase = step >= 1 && step <= result.schedule.stepCount ? result.schedule.stepPhase[step - 1] : null;
+  const depth = t && phase !== null ? t.depthOfPhase(phase) : null;
+
+  const laid = useMemo(() => {
+    if (!t || width === 0) return null;
+    const leaves = t.root.members.length;
+    const root = hierarchy<TreeNode>(t.root, (d) =>
+      leaves > MAX_LEAVES_DRAWN && isLeafParent(d) ? null : d.children,
+    );
+    return treeLayout<TreeNode>().size([Math.max(10, width - 40), Math.max(10, height - 70)])(root);
+  }, [t, width, height]);
+
+  if (!t)
+    return (
+      <p className="p-4 text-slate-600" data-testid="tree-view">
+        {spec?.name ?? 'This algorithm'} is not organised by a tree; the tree view shows OpTree&apos;s m-ary
+        tree.
+      </p>
+    );
+  const hl = new Set(highlight ?? []);
+  const contains = (d: HierarchyPointNode<TreeNode>) => d.data.members.some((m) => hl.has(m));
+  const nodes = laid?.descendants() ?? [];
+  const r = (d: HierarchyPointNode<TreeNode>) => (d.children ? 9 : nodes.length > 120 ? 3 : 6);
+  return (
+    <div className="flex h-full min-h-0 w-full flex-col" data-testid="tree-view" data-depth={depth ?? ''}>
+      <p className="px-2 pt-1 text-sm text-slate-700">
+        {t.caption}
+        {depth !== null && (
+          <>
+            {' '}
+            <b style={{ color: COLORS.highlight }}>This step works on level {depth}.</b>
+          </>
+        )}
+      </p>
+      <div ref={box} className="relative min-h-0 flex-1">
+        {laid && (
+          <svg width={width} height={height} role="img" aria-label="Algorithm tree">
+            <g transform="translate(20,24)">
+              {depth !== null && (
+                <rect
+                  x={-16}
+                  y={(nodes.find((d) => d.depth === depth)?.y ?? 0) - 16}
+                  width={width - 8}
+                  height={32}
+                  rx={8}
+                  fill="rgba(219,39,119,0.10)"
+                  data-testid="tree-level"
+                />
+              )}
+              {laid.links().map((l, i) => (
+                <line
+                  key={i}
+                  x1={l.source.x}
+                  y1={l.source.y}
+                  x2={l.target.x}
+                  y2={l.target.y}
+                  stroke={hl.size && contains(l.target) ? COLORS.highlight : '#94a3b8'}
+                  strokeWidth={hl.size && contains(l.target) ? 3 : 1.5}
+                />
+              ))}
+              {nodes.map((d, i) => (
+                <g
+                  key={i}
+                  transform={`translate(${d.x},${d.y})`}
+                  onMouseEnter={() => useApp.getState().setHighlight(d.data.members)}
+                  onMouseLeave={() => useApp.getState().setHighlight(null)}
+                  className="cursor-pointer"
+                  data-testid="tree-node"
+                  data-depth={d.depth}
+                >
+                  <circle
+                    r={r(d)}
+                    fill={d.depth === depth ? COLORS.highlight : hl.size && contains(d) ? '#f9a8d4' : '#fff'}
+                    stroke={COLORS.node}
+                    strokeWidth={1.5}
+                  />
+                  {(d.children || nodes.length <= 64) && (
+                    <text
+                      y={d.children ? -13 : 18}
+                      textAnchor="middle"
+                      fontSize={d.children ? 13 : 12}
+                      fill={COLORS.text}
+                    >
+                      {d.data.label}
+                    </text>
+                  )}
+                  <title>
+                    {d.data.label}: network nodes {summarise(d.data.members)}
+                  </title>
+                </g>
+              ))}
+            </g>
+          </svg>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const isLeafParent = (d: TreeNode) =>
+  d.children.length > 0 && d.children.every((c) => c.children.length === 0);
+
+function summarise(m: number[]): string {
+  return m.length <= 8 ? m.join(', ') : `${m.slice(0, 6).join(', ')}, … (${m.length} in all)`;
+}

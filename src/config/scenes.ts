@@ -1,0 +1,39 @@
+import { PAPERS, type PaperRef } from '../algorithms/spec';
+import { defaultConfig, type AppConfig } from './url-codec';
+
+/**
+ * Lecture scenes: ready configurations for a paper's worked example, opened from the Scenes menu or
+ * as a permalink (`encodeConfig(scene.config())`). A scene is only a configuration: everything on
+ * screen is computed as for any other.
+ */
+export interface Scene {
+  id: string;
+  title: string;
+  /** What the lecturer shows with it, in a sentence. */
+  description: string;
+  paper: PaperRef;
+  config(): AppConfig;
+}
+
+export const SCENES: readonly Scene[] = [
+  {
+    id: 'optree-motivation',
+    title: 'OpTree: why tree depth matters (16 nodes, 2 wavelengths)',
+    description:
+      'The motivating example: all-gather on 16 nodes with 2 wavelengths per fibre, by the one-stage model, a two-stage 4-ary tree and a three-stage 3-ary tree, stepping side by side.',
+    paper: PAPERS.optree,
+    config() {
+      const c = defaultConfig('optree');
+      c.params = { ...c.params, nodes: 16, wavelengths: 2 };
+      c.options = { ...c.options, mode: 'compare', lecture: true, speed: '1' };
+      c.compare = [
+        { algorithm: 'one-stage', overrides: {} },
+        { algorithm: 'optree', overrides: { depth: 2 } },
+        { algorithm: 'optree', overrides: { depth: 3 } },
+      ];
+      return c;
+    },
+  },
+];
+
+export const findScene = (id: string) => SCENES.find((s) => s.id === id);
