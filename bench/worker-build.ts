@@ -1,17 +1,22 @@
 /**
- * Browser benchmark: the same build as bench/core-build.ts, but in the app's Web Worker, plus the
- * main thread's smoothness while playing. Drives the built app (dist/, served by `vite preview`) in
- * headless Chromium and prints a Markdown table to stdout (progress goes to stderr).
+ * Browser benchmark: builds in the app's Web Worker, the main thread's smoothness while playing, and
+ * the explorer's sweeps. Drives the built app (dist/, served by `vite preview` on BENCH_PORT, default
+ * 4173) in headless Chromium and prints Markdown tables to stdout (progress goes to stderr).
  *
- *   npm run bench:browser              # resolves Chromium, builds dist/, runs this
+ *   npm run bench:browser                                   # the default cases below
  *   npm run bench:browser -- --runs 5 --play-seconds 20
+ *   npm run bench:browser -- --build 'v=1&alg=optree&nodes=1024&wavelengths=64' \
+ *       --play 'v=1&alg=one-stage&nodes=1024&wavelengths=64&speed=max&play=1' --explore optree-fig4
  *
- * 1. Build: opens ?v=1&alg=ring-allgather&nodes=4096 in a fresh browser context (so a fresh worker)
- *    per run, waits for [data-testid="result-status"][data-status="ready"] and reads the worker's
- *    timings from window.__ocl.lastRun. Median of the runs.
- * 2. Playback: opens ?v=1&alg=ring-allgather&nodes=1024&speed=max&play=1 and, for a fixed window
- *    while it plays, records requestAnimationFrame deltas and 'longtask' entries (observer installed
- *    before any page script, buffered). Target: no main-thread task over 50 ms.
+ * --build QUERY (repeatable; default ring-allgather N=4096): opens the permalink in a fresh browser
+ *   context per run (so a fresh worker), waits for [data-testid="result-status"][data-status="ready"]
+ *   and reads the worker's timings from window.__ocl.lastRun; checks the transfer count against the
+ *   algorithm's estimate. Median of the runs.
+ * --play QUERY (repeatable; default ring-allgather N=1024 at full speed): for a fixed window while
+ *   it plays, records requestAnimationFrame deltas and 'longtask' entries (observer installed before
+ *   any page script, buffered). Target: no main-thread task over 50 ms.
+ * --explore SWEEP (repeatable): time to the first chart point and to the whole sweep, with the
+ *   longest main-thread task and frame gap meanwhile.
  *
  * Harness failures (no browser, no build, app never ready, wrong result) exit non-zero with a
  * message; missed targets are reported, not treated as failures (see bench/README.md).
@@ -23,18 +28,26 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { preview, type PreviewServer } from 'vite';
 import { launchOptions } from '../e2e/browser-path';
 import { findAlgorithm } from '../src/algorithms/registry';
-import { defaultsOf } from '../src/params/schema';
+import { decodeConfig } from '../src/config/url-codec';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const PORT = 4173;
+const PORT = Number(process.env.BENCH_PORT ?? 4173);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const BUILD = { algorithm: 'ring-allgather', nodes: 4096 };
-const BUILD_PATH = `/?v=1&alg=${BUILD.algorithm}&nodes=${BUILD.nodes}`;
-const PLAY_PATH = '/?v=1&alg=ring-allgather&nodes=1024&speed=max&play=1';
+const DEFAULT_BUILD = 'v=1&alg=ring-allgather&nodes=4096';
+const DEFAULT_PLAY = 'v=1&alg=ring-allgather&nodes=1024&speed=max&play=1';
 const STATUS = '[data-testid="result-status"]';
 const READY_TIMEOUT_MS = Number(process.env.BENCH_READY_TIMEOUT_MS ?? 120_000);
 const OVERALL_TIMEOUT_MS = 15 * 60_000;
 const LONG_TASK_TARGET_MS = 50;
+
+/** Every value of a repeatable option (`--build Q --build Q2`). */
+function args(name: string): string[] {
+  const out: string[] = [];
+  process.argv.forEach((a, i) => {
+    if (a === name && process.argv[i + 1] !== undefined) out.push(process.argv[i + 1]);
+  });
+  return out;
+}
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
@@ -168,27 +181,30 @@ interface BuildSample extends LastRun {
   longestTaskMs: number;
 }
 
-async function benchBuild(browser: Browser, runs: number): Promise<BuildSample[]> {
-  const spec = findAlgorithm(BUILD.algorithm);
-  if (!spec) throw new BenchError(`unknown algorithm ${BUILD.algorithm}`);
-  const expected = spec.estimate({ ...defaultsOf(spec.params), nodes: BUILD.nodes }).transfers;
+async function benchBuild(browser: Browser, query: string, runs: number): Promise<BuildSample[]> {
+  const { config, ignored } = decodeConfig(query);
+  if (ignored.length) throw new BenchError(`--build ${query}: ${ignored.join('; ')}`);
+  const spec = findAlgorithm(config.algorithm);
+  if (!spec) throw new BenchError(`unknown algorithm ${config.algorithm}`);
+  const expected = spec.estimate(config.params).transfers;
+  const path = `/?${query}`;
   const samples: BuildSample[] = [];
   for (let i = 0; i < runs; i++) {
     const { page, errors, close } = await newPage(browser);
     try {
-      const wallMs = await openAndWaitReady(page, BUILD_PATH, errors);
-      const r = await lastRun(page, BUILD_PATH);
+      const wallMs = await openAndWaitReady(page, path, errors);
+      const r = await lastRun(page, path);
       if (r.transfers !== expected)
         throw new BenchError(
-          `${BUILD_PATH}: the result shown has ${r.transfers} transfers, expected ${expected} (wrong run measured?)`,
+          `${path}: the result shown has ${r.transfers} transfers, expected ${expected} (wrong run measured?)`,
         );
       await page.waitForTimeout(300); // let long-task entries for the final render arrive
       const longestTaskMs = await page.evaluate(() =>
         Math.max(0, ...(window as unknown as BenchWindow).__bench!.longtasks.map((t) => t.duration)),
       );
-      if (errors.length) throw new BenchError(`${BUILD_PATH}: page errors: ${errors.join(' | ')}`);
+      if (errors.length) throw new BenchError(`${path}: page errors: ${errors.join(' | ')}`);
       log(
-        `build N=${BUILD.nodes} run ${i + 1}/${runs}: worker build ${r.buildMs} ms, verify ${r.verifyMs} ms, ` +
+        `build ${query} run ${i + 1}/${runs}: worker build ${r.buildMs} ms, verify ${r.verifyMs} ms, ` +
           `worker total ${r.totalMs.toFixed(0)} ms, load→ready ${wallMs} ms`,
       );
       samples.push({ ...r, wallMs, longestTaskMs });
@@ -197,6 +213,60 @@ async function benchBuild(browser: Browser, runs: number): Promise<BuildSample[]
     }
   }
   return samples;
+}
+
+interface ExploreResult {
+  firstPointMs: number;
+  doneMs: number;
+  points: number;
+  longTasks: number[];
+  maxFrameMs: number;
+}
+
+/**
+ * The explorer: opens `?mode=explore&sweep=<id>` and measures the time to the first plotted point
+ * and to the last, with the longest main-thread tasks and frame gaps meanwhile (the UI must stay
+ * responsive while the worker computes).
+ */
+async function benchExplore(browser: Browser, sweep: string): Promise<ExploreResult> {
+  const { page, errors, close } = await newPage(browser);
+  const path = `/?v=1&mode=explore&sweep=${sweep}`;
+  try {
+    const t0 = Date.now();
+    await page.goto(ORIGIN + path, { waitUntil: 'load', timeout: 60_000 });
+    // Frame gaps from page load on: a blocked main thread shows up as a long gap.
+    await page.evaluate(() => {
+      const w = window as unknown as { __gaps: number[] };
+      w.__gaps = [];
+      let last = performance.now();
+      const f = (now: number) => {
+        w.__gaps.push(now - last);
+        last = now;
+        requestAnimationFrame(f);
+      };
+      requestAnimationFrame(f);
+    });
+    await page.waitForSelector('[data-testid="chart-point"]', { timeout: READY_TIMEOUT_MS });
+    const firstPointMs = Date.now() - t0;
+    await page.waitForSelector('[data-testid="sweep-progress"][data-done="yes"]', {
+      timeout: OVERALL_TIMEOUT_MS,
+    });
+    const doneMs = Date.now() - t0;
+    await page.waitForTimeout(300);
+    const r = await page.evaluate(() => {
+      const w = window as unknown as BenchWindow & { __gaps: number[] };
+      return {
+        longTasks: w.__bench!.longtasks.map((t) => t.duration),
+        maxFrameMs: Math.max(0, ...w.__gaps.slice(1)),
+        points: document.querySelectorAll('[data-testid="chart-point"]').length,
+      };
+    });
+    if (errors.length) throw new BenchError(`${path}: page errors: ${errors.join(' | ')}`);
+    log(`explore ${sweep}: first point ${firstPointMs} ms, done ${doneMs} ms, ${r.points} points drawn`);
+    return { firstPointMs, doneMs, ...r };
+  } finally {
+    await close();
+  }
 }
 
 interface PlayResult {
@@ -209,8 +279,9 @@ interface PlayResult {
   stepAfter: string;
 }
 
-async function benchPlay(browser: Browser, seconds: number): Promise<PlayResult> {
+async function benchPlay(browser: Browser, query: string, seconds: number): Promise<PlayResult> {
   const { page, errors, close } = await newPage(browser);
+  const PLAY_PATH = `/?${query}`;
   try {
     await openAndWaitReady(page, PLAY_PATH, errors);
     const label = page.getByTestId('step-label');
@@ -281,49 +352,64 @@ async function main() {
   try {
     log(`launching ${launch.executablePath}`);
     browser = await chromium.launch({ ...launch, timeout: 60_000 });
-    const builds = await benchBuild(browser, runs);
-    log(`playing N=1024 at full speed for ${seconds} s`);
-    const play = await benchPlay(browser, seconds);
-
-    const m = (k: keyof BuildSample) => median(builds.map((b) => (b[k] as number | undefined) ?? NaN));
+    const builds = args('--build').length ? args('--build') : [DEFAULT_BUILD];
+    const plays = args('--play').length ? args('--play') : [DEFAULT_PLAY];
+    const explores = args('--explore');
     const f0 = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : '—');
     const f1 = (x: number) => x.toFixed(1);
     console.log(`## Browser (\`npm run bench:browser\`)\n`);
     console.log(machine(browser.version()).join('\n'));
+
+    console.log(`\n### Build in the Web Worker, median of ${runs} runs\n`);
     console.log(
-      `\n### Build in the Web Worker: ${BUILD.algorithm}, N = ${BUILD.nodes}, median of ${runs} runs\n`,
+      '| Configuration | Transfers | Build ms | Verify ms | Worker total ms | Round trip ms | Load → ready ms | Runs (worker total ms) | Longest main-thread task ms |',
     );
-    console.log(
-      '| Transfers | Build ms | Verify ms | Worker total ms | Round trip ms | Load → ready ms | Runs (worker total ms) | Longest main-thread task ms |',
-    );
-    console.log('| --: | --: | --: | --: | --: | --: | --- | --: |');
-    console.log(
-      `| ${builds[0].transfers.toLocaleString('en-US')} | ${f0(m('buildMs'))} | ${f0(m('verifyMs'))} | ` +
-        `**${f0(m('totalMs'))}** | ${f0(m('roundTripMs'))} | ${f0(m('wallMs'))} | ` +
-        `${builds.map((b) => f0(b.totalMs)).join(' / ')} | ${f0(Math.max(...builds.map((b) => b.longestTaskMs)))} |`,
-    );
+    console.log('| --- | --: | --: | --: | --: | --: | --: | --- | --: |');
+    for (const q of builds) {
+      const b = await benchBuild(browser, q, runs);
+      const m = (k: keyof BuildSample) => median(b.map((x) => (x[k] as number | undefined) ?? NaN));
+      console.log(
+        `| \`${q}\` | ${b[0].transfers.toLocaleString('en-US')} | ${f0(m('buildMs'))} | ${f0(m('verifyMs'))} | ` +
+          `**${f0(m('totalMs'))}** | ${f0(m('roundTripMs'))} | ${f0(m('wallMs'))} | ` +
+          `${b.map((x) => f0(x.totalMs)).join(' / ')} | ${f0(Math.max(...b.map((x) => x.longestTaskMs)))} |`,
+      );
+    }
     console.log(
       '\n"Longest main-thread task" here includes page start-up (parsing, first render) and receiving the result.',
     );
 
-    const d = play.deltas;
-    const longest = play.longTasks.length ? Math.max(...play.longTasks) : 0;
-    const over = play.longTasks.filter((t) => t > LONG_TASK_TARGET_MS).length;
-    console.log(`\n### Playback: ring-allgather, N = 1024, speed max, ${f1(play.seconds)} s window\n`);
+    console.log(`\n### Playback at full speed, ${seconds} s window\n`);
     console.log(
-      '| Frames | FPS | Frame p50 ms | p95 ms | p99 ms | max ms | Long tasks (> 50 ms) | Longest task ms | Step label (start → end of window) |',
+      '| Configuration | Frames | FPS | Frame p50 ms | p95 ms | p99 ms | max ms | Long tasks (> 50 ms) | Longest task ms | Step label (start → end) | Target |',
     );
-    console.log('| --: | --: | --: | --: | --: | --: | --: | --: | --- |');
-    console.log(
-      `| ${play.frames} | ${f1(play.frames / play.seconds)} | ${f1(percentile(d, 50))} | ${f1(percentile(d, 95))} | ` +
-        `${f1(percentile(d, 99))} | ${f1(Math.max(...d))} | ${play.longTasks.length} | ${f0(longest)} | ` +
-        `${play.stepBefore} → ${play.stepAfter} |`,
-    );
-    if (play.observerError) console.log(`\nThe long-task observer failed: ${play.observerError}`);
-    console.log(
-      `\n- No main-thread task over ${LONG_TASK_TARGET_MS} ms while playing: ` +
-        (over === 0 ? 'met' : `**missed** (${over} tasks, longest ${f0(longest)} ms)`),
-    );
+    console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --- | --- |');
+    for (const q of plays) {
+      log(`playing ${q} for ${seconds} s`);
+      const play = await benchPlay(browser, q, seconds);
+      const d = play.deltas;
+      const longest = play.longTasks.length ? Math.max(...play.longTasks) : 0;
+      const over = play.longTasks.filter((t) => t > LONG_TASK_TARGET_MS).length;
+      console.log(
+        `| \`${q}\` | ${play.frames} | ${f1(play.frames / play.seconds)} | ${f1(percentile(d, 50))} | ${f1(percentile(d, 95))} | ` +
+          `${f1(percentile(d, 99))} | ${f1(Math.max(...d))} | ${play.longTasks.length} | ${f0(longest)} | ` +
+          `${play.stepBefore} → ${play.stepAfter} | ${over === 0 ? 'met' : `**missed** (${over} over ${LONG_TASK_TARGET_MS} ms)`} |`,
+      );
+      if (play.observerError) console.log(`\nThe long-task observer failed: ${play.observerError}`);
+    }
+
+    if (explores.length) {
+      console.log('\n### Explorer sweeps (computed in the worker, drawn as they arrive)\n');
+      console.log(
+        '| Sweep | Points drawn | First point ms | Done ms | Longest main-thread task ms | Longest frame gap ms |',
+      );
+      console.log('| --- | --: | --: | --: | --: | --: |');
+      for (const id of explores) {
+        const e = await benchExplore(browser, id);
+        console.log(
+          `| ${id} | ${e.points} | ${e.firstPointMs} | ${e.doneMs} | ${f0(Math.max(0, ...e.longTasks))} | ${f0(e.maxFrameMs)} |`,
+        );
+      }
+    }
   } finally {
     await browser?.close();
     await server.close();
