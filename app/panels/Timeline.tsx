@@ -74,16 +74,19 @@ export function Timeline() {
       >
         ▶|
       </button>
-      <input
-        type="range"
-        className="mx-2 h-2 flex-1 accent-slate-700"
-        min={0}
-        max={last}
-        value={Math.min(step, last)}
-        onChange={(e) => app.setStep(Number(e.target.value))}
-        aria-label="Step"
-        data-testid="scrub"
-      />
+      <div className="relative mx-2 flex flex-1 flex-col">
+        <input
+          type="range"
+          className="h-2 w-full accent-slate-700"
+          min={0}
+          max={last}
+          value={Math.min(step, last)}
+          onChange={(e) => app.setStep(Number(e.target.value))}
+          aria-label="Step"
+          data-testid="scrub"
+        />
+        <PhaseMarks last={last} />
+      </div>
       <span className="w-40 text-right text-lg tabular-nums" data-testid="step-label">
         step <b>{step}</b> / {last}
       </span>
@@ -102,6 +105,36 @@ export function Timeline() {
           ))}
         </select>
       </label>
+    </div>
+  );
+}
+
+/**
+ * Where each phase (stage) starts, under the scrubber: a click jumps to its first step. Shown when
+ * a schedule has a few named phases (OpTree's stages, ReTri's phases), not one per step.
+ */
+function PhaseMarks({ last }: { last: number }) {
+  const result = useApp((s) => (s.config.options.mode === 'visualize' ? s.result : null));
+  if (!result || last === 0) return null;
+  const s = result.schedule;
+  const starts: { step: number; name: string }[] = [];
+  for (let i = 0; i < s.stepCount; i++)
+    if (i === 0 || s.stepPhase[i] !== s.stepPhase[i - 1])
+      starts.push({ step: i + 1, name: s.phases[s.stepPhase[i]] });
+  if (starts.length < 2 || starts.length > 24) return null;
+  return (
+    <div className="relative h-5 text-xs text-slate-600" data-testid="phase-marks">
+      {starts.map((p) => (
+        <button
+          key={p.step}
+          className="absolute whitespace-nowrap border-l-2 border-slate-500 pl-1 hover:text-slate-900"
+          style={{ left: `${((p.step - 1) / last) * 100}%` }}
+          onClick={() => useApp.getState().setStep(p.step)}
+          title={`Go to step ${p.step}, where ${p.name} starts`}
+        >
+          {p.name}
+        </button>
+      ))}
     </div>
   );
 }
