@@ -6,6 +6,7 @@ import { Header } from './panels/Header';
 import { Narration } from './panels/Narration';
 import { StepLightpaths } from './panels/StepDetails';
 import { Notices } from './panels/Notices';
+import { OpticsPanel } from './panels/OpticsPanel';
 import { ParamPanel } from './panels/ParamPanel';
 import { Timeline } from './panels/Timeline';
 import { selectOptions, selectResult, selectStep, useApp } from './store/store';
@@ -61,6 +62,7 @@ export function App() {
         >
           <Narration />
           <FormulaPanel />
+          <OpticsPanel />
           <ModelPanels />
           <StepLightpaths />
         </aside>

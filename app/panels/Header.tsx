@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { encodeConfig, VIEWS, type ViewName } from '../../src/config/url-codec';
 import { selectOptions, useApp } from '../store/store';
+import { OpticsFlag } from './OpticsPanel';
 
 const VIEW_LABEL: Record<ViewName, string> = { ring: 'Ring', matrix: 'Holdings', split: 'Both' };
 
@@ -39,6 +40,7 @@ export function Header() {
               ? 'no result'
               : ''}
       </span>
+      <OpticsFlag />
       <div className="ml-auto flex items-center gap-2">
         <div
           className="flex overflow-hidden rounded-md border border-slate-300"

@@ -282,6 +282,11 @@ function crosstalkLimit(o: OpticsParams): number | null {
 /** One constraint: its value by eq. 4's L_max and by the constructed schedule's longest lightpath. */
 export interface OpticsRow {
   id: 'path' | 'loss' | 'laser' | 'snr' | 'ber';
+  /**
+   * The constraint the row belongs to: 'power' (eqs. 5–6, loss and laser are one inequality in two
+   * units), 'crosstalk' (eqs. 7–9, SNR and BER likewise) or 'length' (the path length both allow).
+   */
+  constraint: 'length' | 'power' | 'crosstalk';
   label: string;
   /** The relation in TeX. */
   tex: string;
@@ -342,7 +347,7 @@ export function evaluateOptics(params: ParamValues, measured: OpticsMeasured): O
   const o = opticsParamsOf(params);
   const lc = nodesOnPath(measured.longestRoute);
   const lf = formulaPath(measured);
-  const where = `the longest lightpath touches ${fmt(lc)} nodes (${fmt(measured.longestRoute)} hops)`;
+  const where = `the longest lightpath touches ${count(lc, 'node')} (${count(measured.longestRoute, 'hop')})`;
   const allowed = longestAllowedPath(o);
   const budget = lossBudgetDb(o);
   const need = snrNeededRatio();
@@ -360,6 +365,7 @@ export function evaluateOptics(params: ParamValues, measured: OpticsMeasured): O
   })[] = [
     {
       id: 'path',
+      constraint: 'length',
       label: 'Longest lightpath L',
       tex: 'L_{max} = 1 + \\left(N^{1/k} - 1\\right) N^{1 - 1/k}',
       source: 'OpTree paper, eq. 4; limit from eqs. 5–9',
@@ -369,7 +375,7 @@ export function evaluateOptics(params: ParamValues, measured: OpticsMeasured): O
       bound: 'max',
       unit: 'nodes',
       explain: () =>
-        `${capital(where)}; with these parameters a lightpath may touch at most ${fmt(allowed.nodes ?? 0)} nodes ` +
+        `${capital(where)}; with these parameters a lightpath may touch at most ${count(allowed.nodes ?? 0, 'node')} ` +
         `(${allowed.binding === 'power' ? 'the laser power budget' : 'crosstalk and noise'} sets the limit).`,
       note:
         lf !== null && lf > half + 1
@@ -379,6 +385,7 @@ export function evaluateOptics(params: ParamValues, measured: OpticsMeasured): O
     },
     {
       id: 'loss',
+      constraint: 'power',
       label: 'Insertion loss L_l',
       tex: 'L_l = P_m + L\\,P_{pass}',
       source: 'OpTree paper, eq. 5',
@@ -393,6 +400,7 @@ export function evaluateOptics(params: ParamValues, measured: OpticsMeasured): O
     },
     {
       id: 'laser',
+      constraint: 'power',
       label: 'Laser power needed',
       tex: 'P_{laser} \\ge S_{rx} + L_l + P_p',
       source: 'OpTree paper, eq. 6 (with receiver sensitivity)',
@@ -407,6 +415,7 @@ export function evaluateOptics(params: ParamValues, measured: OpticsMeasured): O
     },
     {
       id: 'snr',
+      constraint: 'crosstalk',
       label: 'Worst-case SNR',
       tex: '\\mathrm{SNR}_w = 10\\log_{10}\\frac{P_S}{L\\,P_{Rx} + P_{Tx} + P_O}',
       source: 'OpTree paper, eqs. 7–8',
@@ -416,11 +425,12 @@ export function evaluateOptics(params: ParamValues, measured: OpticsMeasured): O
       bound: 'min',
       unit: 'dB',
       explain: () =>
-        `At the end of the longest lightpath (${fmt(lc)} nodes) the worst-case SNR is ${fmt(snrDb(o, lc))} dB; ` +
+        `At the end of the longest lightpath (${count(lc, 'node')}) the worst-case SNR is ${fmt(snrDb(o, lc))} dB; ` +
         `a bit-error rate of 1e-9 needs at least ${fmt(ratioToDb(need))} dB.`,
     },
     {
       id: 'ber',
+      constraint: 'crosstalk',
       label: 'Bit-error rate',
       tex: '\\mathrm{BER} = \\tfrac{1}{2}\\,e^{-\\mathrm{SNR}_w/4}',
       source: 'OpTree paper, eq. 9',
@@ -453,6 +463,8 @@ export function evaluateOptics(params: ParamValues, measured: OpticsMeasured): O
 function snrAllows(o: OpticsParams, pathNodes: number): boolean {
   return atMost(snrNeededRatio(), snrRatio(o, pathNodes));
 }
+
+const count = (n: number, what: string) => `${fmt(n)} ${what}${n === 1 ? '' : 's'}`;
 
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
