@@ -17,23 +17,23 @@ test('a violated optical constraint is flagged, and clears when fixed', async ({
   await expect(page.getByTestId('optics-flag')).toHaveCount(0);
   await expect(panel.locator('[data-ok="false"]')).toHaveCount(0);
 
-  // 10 dB per node and a 0 dBm laser: a one-hop lightpath touches 2 nodes and loses 1 + 2 × 10 = 21 dB,
-  // so the laser must give −20 + 21 + 1 = 2 dBm.
+  // 10 dB per node with the default 0 dBm laser: a one-hop lightpath touches 2 nodes and loses
+  // 1 + 2 × 10 = 21 dB, so the laser must give −20 + 21 + 1 = 2 dBm.
   await page.getByTestId('param-pass-loss').fill('10');
-  await page.getByTestId('param-laser-power').fill('0');
   await expect(panel).toHaveAttribute('data-ok', 'false');
   await expect(page.getByTestId('optics-laser')).toHaveAttribute('data-ok', 'false');
   await expect(page.getByTestId('optics-flag')).toHaveText(/Optics violated: laser power, crosstalk/);
   await expect(page.getByTestId('optics-messages')).toContainText(
     'the laser must deliver at least 2 dBm per wavelength but gives 0 dBm',
   );
-  await expect(page).toHaveURL(/[?&]laser-power=0(&|$)/);
+  await expect(page).toHaveURL(/[?&]pass-loss=10(&|$)/);
   await panel.scrollIntoViewIfNeeded();
   await shot(page, 'optics-violated');
   await page.setViewportSize({ width: 1280, height: 1500 });
   await shot(page, 'optics-violated-tall');
 
-  // Back to a 10 dBm laser: 21 dB of loss fits the 29 dB budget and the SNR stays above 19.04 dB.
+  // A 10 dBm laser: 21 dB of loss fits the 29 dB budget, and P_S = −11 dBm keeps the SNR at
+  // 1/(2·10⁻⁴ + 10^−2.5 + 10^−2.8) = 202 (23.1 dB), above 19.04 dB.
   await page.getByTestId('param-laser-power').fill('10');
   await expect(panel).toHaveAttribute('data-ok', 'true');
   await expect(page.getByTestId('optics-flag')).toHaveCount(0);

@@ -20,13 +20,13 @@ describe('formulas: optical constraints', () => {
     // Ring all-gather sends one hop: the lightpath touches 2 nodes; loss 1 + 2 × 0.32 = 1.64 dB.
     expect(row(rep.optics, 'path')).toMatchObject({ constructed: 2, formula: null, ok: true });
     expect(row(rep.optics, 'loss').constructed).toBeCloseTo(1.64, 9);
-    expect(row(rep.optics, 'loss').limit).toBeCloseTo(29, 9); // 10 dBm − (−20 dBm) − 1 dB
+    expect(row(rep.optics, 'loss').limit).toBeCloseTo(19, 9); // 0 dBm − (−20 dBm) − 1 dB
     expect(rep.optics!.every((o) => o.ok)).toBe(true);
   });
 
   it('flags a violated constraint in plain words (the exit code stays 0: the schedule verifies)', () => {
     // 10 dB per node: 1 + 2 × 10 = 21 dB lost; the laser must give −20 + 21 + 1 = 2 dBm, not 0.
-    const r = cli('formulas', 'ring-allgather', '--nodes', '8', '--pass-loss', '10', '--laser-power', '0');
+    const r = cli('formulas', 'ring-allgather', '--nodes', '8', '--pass-loss', '10');
     expect(r.code).toBe(0);
     const rep = JSON.parse(out(r)) as FormulasReport;
     const laser = row(rep.optics, 'laser');
@@ -38,7 +38,7 @@ describe('formulas: optical constraints', () => {
   it('prints the constraints with their verdicts as text', () => {
     const good = out(cli('formulas', 'neighbor-exchange', '--nodes', '12', '--format', 'text'));
     expect(good).toContain('Optical constraints (eqs. 4–9): all satisfied');
-    expect(good).toMatch(/ok {3}Insertion loss L_l: formula —, constructed 1\.64 dB, at most 29 dB/);
+    expect(good).toMatch(/ok {3}Insertion loss L_l: formula —, constructed 1\.64 dB, at most 19 dB/);
     const bad = out(
       cli(
         'formulas',
@@ -64,7 +64,7 @@ describe('optical parameters on the command line', () => {
     const list = JSON.parse(out(cli('list'))) as ListedAlgorithm[];
     for (const a of list.filter((x) => x.topology === 'wdm-ring')) {
       const laser = a.params.find((p) => p.key === 'laser-power');
-      expect(laser).toMatchObject({ unit: 'dBm', min: -30, max: 30, default: 10 });
+      expect(laser).toMatchObject({ unit: 'dBm', min: -30, max: 30, default: 0 });
     }
     expect(out(cli('help'))).toContain('--pass-loss');
   });

@@ -24,12 +24,12 @@ const close = (actual: number, expected: number, rel = 1e-9) =>
 const DEFAULTS = opticsParamsOf({});
 const row = (rows: OpticsRow[], id: OpticsRow['id']) => rows.find((r) => r.id === id)!;
 
-// The defaults, by hand: P_laser = 10 dBm, S = −20 dBm, P_m = 1 dB, P_pass = 0.32 dB, P_p = 1 dB,
+// The defaults, by hand: P_laser = 0 dBm, S = −20 dBm, P_m = 1 dB, P_pass = 0.32 dB, P_p = 1 dB,
 // P_Rx = −40 dB and P_Tx = −25 dB of the received signal, P_O = −39 dBm.
 /** Eqs. 5, 7, 8 written out for the defaults, independently of the module. */
 function snrByHand(l: number): number {
   const lossDb = 1 + 0.32 * l; // eq. 5
-  const signalMw = 10 ** ((10 - lossDb) / 10); // P_S in mW
+  const signalMw = 10 ** ((0 - lossDb) / 10); // P_S in mW
   const crosstalkMw = signalMw * (l * 10 ** (-40 / 10) + 10 ** (-25 / 10)); // eq. 8
   const otherMw = 10 ** (-39 / 10);
   return signalMw / (crosstalkMw + otherMw); // eq. 7, before taking 10·log10
@@ -97,10 +97,10 @@ describe('eqs. 5–6: insertion loss and laser power', () => {
     const o = opticsParamsOf({ 'receiver-sensitivity': 0 });
     close(requiredLaserDbm(o, 5), 2.6 + 1);
   });
-  it('the power budget allows (29 − 1) / 0.32 = 87.5, so 87 nodes', () => {
-    // Budget: 10 − (−20) − 1 = 29 dB. At 87 nodes: 1 + 27.84 = 28.84 dB fits; at 88: 29.16 dB does not.
+  it('the power budget allows (19 − 1) / 0.32 = 56.25, so 56 nodes', () => {
+    // Budget: 0 − (−20) − 1 = 19 dB. At 56 nodes: 1 + 17.92 = 18.92 dB fits; at 57: 19.24 dB does not.
     const noCrosstalk = opticsParamsOf({ 'crosstalk-rx': -100, 'crosstalk-tx': -100, 'other-noise': -100 });
-    expect(longestAllowedPath(noCrosstalk)).toEqual({ nodes: 87, binding: 'power' });
+    expect(longestAllowedPath(noCrosstalk)).toEqual({ nodes: 56, binding: 'power' });
   });
   it('a lossless path is not limited by power', () => {
     const o = opticsParamsOf({ 'pass-loss': 0, 'crosstalk-rx': -100 });
@@ -110,10 +110,11 @@ describe('eqs. 5–6: insertion loss and laser power', () => {
 
 describe('eqs. 7–9: SNR and bit-error rate', () => {
   it('matches the SNR worked out by hand', () => {
-    // L = 5: P_S = 7.4 dBm = 5.495 mW; crosstalk 5·10⁻⁴ + 10^−2.5 = 0.003662 of it; P_O = 1.259·10⁻⁴ mW.
+    // L = 5: P_S = −2.6 dBm = 0.5495 mW; crosstalk 5·10⁻⁴ + 10^−2.5 = 0.003662 of it; P_O = 1.259·10⁻⁴ mW
+    // = 0.000229 of it: SNR = 1/0.003891 = 257.0, 24.099 dB.
     close(snrRatio(DEFAULTS, 5), snrByHand(5));
     close(snrDb(DEFAULTS, 5), 10 * Math.log10(snrByHand(5)));
-    close(snrDb(DEFAULTS, 5), 24.3354, 1e-5);
+    close(snrDb(DEFAULTS, 5), 24.099, 1e-4);
   });
   it('adds noise powers in milliwatts, not in dB', () => {
     // P_S = 0 dBm, crosstalk equal to the signal (0 dB), P_O = 0 dBm: 1 mW / (1 mW + 1 mW) = −3.01 dB.
@@ -132,10 +133,12 @@ describe('eqs. 7–9: SNR and bit-error rate', () => {
     close(berOf(SNR_NEEDED), 1e-9);
     close(berOf(0), 0.5);
   });
-  it('crosstalk limits the defaults to 68 nodes', () => {
-    expect(snrByHand(68)).toBeGreaterThanOrEqual(SNR_NEEDED);
-    expect(snrByHand(69)).toBeLessThan(SNR_NEEDED);
-    expect(longestAllowedPath(DEFAULTS)).toEqual({ nodes: 68, binding: 'crosstalk' });
+  it('crosstalk limits the defaults to 46 nodes', () => {
+    // L = 46: P_S = −15.72 dBm; 0.0046 + 0.00316 + 10^−2.328 = 0.01246 → SNR 80.25 ≥ 80.12.
+    // L = 47: P_S = −16.04 dBm; 0.0047 + 0.00316 + 10^−2.296 = 0.01292 → SNR 77.40.
+    expect(snrByHand(46)).toBeGreaterThanOrEqual(SNR_NEEDED);
+    expect(snrByHand(47)).toBeLessThan(SNR_NEEDED);
+    expect(longestAllowedPath(DEFAULTS)).toEqual({ nodes: 46, binding: 'crosstalk' });
   });
 });
 
@@ -145,8 +148,8 @@ describe('evaluateOptics', () => {
     expect(rows.map((r) => r.id)).toEqual(['path', 'loss', 'laser', 'snr', 'ber']);
     expect(rows.every((r) => r.ok && r.message === undefined && r.formula === null)).toBe(true);
     expect(row(rows, 'path').constructed).toBe(5);
-    expect(row(rows, 'path').limit).toBe(68);
-    close(row(rows, 'loss').limit!, 29);
+    expect(row(rows, 'path').limit).toBe(46);
+    close(row(rows, 'loss').limit!, 19);
     close(row(rows, 'ber').constructed, 0.5 * Math.exp(-snrByHand(5) / 4));
   });
   it('flags the half-ring lightpath of N = 1024 in plain words', () => {
@@ -157,9 +160,9 @@ describe('evaluateOptics', () => {
     close(laser.constructed, 146.16);
     expect(laser.message).toBe(
       'The longest lightpath touches 513 nodes (512 hops); with these losses the laser must deliver at ' +
-        'least 146.16 dBm per wavelength but gives 10 dBm.',
+        'least 146.16 dBm per wavelength but gives 0 dBm.',
     );
-    expect(row(rows, 'path').message).toContain('at most 68 nodes');
+    expect(row(rows, 'path').message).toContain('at most 46 nodes');
     expect(row(rows, 'ber').message).toContain('above the 1e-9');
     // Eq. 4 at k = 7 goes the long way round (644.6 nodes), beyond the 513 a half ring allows.
     close(row(rows, 'path').formula!, eq4LongestPath(1024, 7));
@@ -167,9 +170,9 @@ describe('evaluateOptics', () => {
     expect(rows.every((r) => r.formulaOk === false)).toBe(true);
   });
   it('is fixed by more laser power and quieter crosstalk', () => {
-    // 40 nodes: loss 1 + 12.8 = 13.8 dB; laser −20 + 13.8 + 1 = −5.2 dBm, so 10 dBm suffices;
-    // P_S = −3.8 dBm = 0.417 mW: crosstalk 40·10⁻⁴ + 10^−2.5 = 0.00716 and P_O/P_S = 0.0003 of it,
-    // SNR = 1/0.00746 = 134 > 80.1.
+    // 40 nodes: loss 1 + 12.8 = 13.8 dB; laser −20 + 13.8 + 1 = −5.2 dBm, so 0 dBm suffices;
+    // P_S = −13.8 dBm: crosstalk 40·10⁻⁴ + 10^−2.5 = 0.00716 and P_O/P_S = 10^−2.52 = 0.00302,
+    // SNR = 1/0.01018 = 98 > 80.1.
     const ok = evaluateOptics({}, { longestRoute: 39, nodes: 80 });
     expect(ok.every((r) => r.ok)).toBe(true);
     // −10 dBm is below the −5.2 dBm needed.
