@@ -60,3 +60,17 @@ test('a permalink with a weak laser opens flagged', async ({ page }) => {
   await page.getByTestId('optics-flag').click();
   await expect(page.getByTestId('optics-panel')).toBeInViewport();
 });
+
+test('lecture mode on a projector shows the flag and the red panel', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  // Ring all-gather with lossy nodes (6 dB each: 1 + 2 × 6 = 13 dB lost) and a −10 dBm laser, where
+  // −20 + 13 + 1 = −6 dBm is needed.
+  await page.goto('/?v=1&alg=ring-allgather&nodes=8&pass-loss=6&laser-power=-10&lecture=1');
+  await ready(page);
+  await expect(page.getByTestId('param-panel')).toHaveCount(0);
+  await expect(page.getByTestId('optics-flag')).toBeVisible();
+  await expect(page.getByTestId('optics-panel')).toHaveAttribute('data-ok', 'false');
+  await page.getByTestId('optics-flag').click();
+  await expect(page.getByTestId('optics-panel')).toBeInViewport();
+  await shot(page, 'optics-lecture-1080p');
+});

@@ -29,9 +29,14 @@ function violated(rows: readonly OpticsRow[]): OpticsRow['constraint'][] {
 
 /**
  * One explanation per violated constraint: rows of one constraint state the same inequality in two
- * units (loss and laser power, SNR and BER), so the laser and SNR rows speak for theirs.
+ * units (loss and laser power, SNR and BER), so the laser and SNR rows speak for theirs, and the path
+ * length only when neither explains it.
  */
-const EXPLAINING: OpticsRow['id'][] = ['path', 'laser', 'snr'];
+const EXPLAINING: Record<OpticsRow['constraint'], OpticsRow['id']> = {
+  length: 'path',
+  power: 'laser',
+  crosstalk: 'snr',
+};
 
 /**
  * The optical constraints of the OpTree paper (eqs. 4–9) for the longest lightpath of the schedule
@@ -43,6 +48,7 @@ export function OpticsPanel() {
   const rows = result?.optics;
   if (!rows) return null;
   const failed = failures(rows);
+  const names = violated(rows);
   const hasFormula = rows.some((r) => r.formula !== null);
   return (
     <section
@@ -53,7 +59,7 @@ export function OpticsPanel() {
     >
       <div className="flex items-baseline justify-between gap-2">
         <h2 className="text-lg font-bold text-slate-900">Optical constraints</h2>
-        <OpticsVerdict failed={failed} total={rows.length} names={violated(rows)} />
+        <OpticsVerdict failed={failed} total={rows.length} names={names} />
       </div>
       <table className="mt-1 w-full text-sm">
         <thead>
@@ -104,7 +110,7 @@ export function OpticsPanel() {
       {failed > 0 && (
         <ul className="mt-2 list-disc pl-5 text-sm text-red-900" data-testid="optics-messages">
           {rows
-            .filter((r) => r.message && EXPLAINING.includes(r.id))
+            .filter((r) => r.message && names.some((c) => EXPLAINING[c] === r.id))
             .map((r) => (
               <li key={r.id}>{r.message}</li>
             ))}
