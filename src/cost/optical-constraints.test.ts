@@ -238,3 +238,22 @@ describe('monotonicity (property-based)', () => {
     );
   });
 });
+
+describe('edge cases', () => {
+  it('a vanishing pass loss leaves only crosstalk to limit the path', () => {
+    // P_S = 0 − 1 = −1 dBm, so P_O/P_S = 10^(−3.8) = 1.585·10⁻⁴; with 10⁻¹⁰ per node and at the
+    // sender, L ≤ (1/80.12 − 1.585·10⁻⁴ − 10⁻¹⁰) / 10⁻¹⁰ ≈ 1.232·10⁸ nodes.
+    const p = { 'pass-loss': 1e-300, 'crosstalk-rx': -100, 'crosstalk-tx': -100 };
+    const { nodes, binding } = longestAllowedPath(opticsParamsOf(p));
+    expect(binding).toBe('crosstalk');
+    expect(nodes! / 1e8).toBeCloseTo((1 / SNR_NEEDED - 10 ** -3.8 - 1e-10) / 1e-10 / 1e8, 4);
+    const rows = evaluateOptics({ 'pass-loss': 0, 'crosstalk-rx': -100 }, { longestRoute: 3, nodes: 8 });
+    expect(rows.every((r) => r.ok && Number.isFinite(r.constructed))).toBe(true);
+  });
+  it('a budget below the modulator loss allows no lightpath at all', () => {
+    // 0 − (−20) − 1 = 19 dB budget against a 25 dB modulator: nothing fits.
+    const o = opticsParamsOf({ 'modulator-loss': 25 });
+    expect(longestAllowedPath(o).nodes).toBe(0);
+    expect(evaluateOptics({ 'modulator-loss': 25 }, { longestRoute: 1, nodes: 8 })[0].ok).toBe(false);
+  });
+});

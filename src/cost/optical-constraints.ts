@@ -250,13 +250,15 @@ export function longestAllowedPath(o: OpticsParams): { nodes: number | null; bin
   return { nodes: byCrosstalk, binding: 'crosstalk' };
 }
 
+/** Path lengths beyond this count as unlimited (a ring has at most 65,536 nodes here). */
+const CAP = 2 ** 40;
+
 function powerLimit(o: OpticsParams): number | null {
   const spare = lossBudgetDb(o) - o.modulatorLossDb;
   if (o.passLossDb === 0) return atMost(0, spare) ? null : 0;
-  return Math.max(0, Math.floor(spare / o.passLossDb + EPS));
+  const nodes = Math.max(0, Math.floor(spare / o.passLossDb + EPS));
+  return nodes > CAP ? null : nodes;
 }
-
-const CAP = 2 ** 40;
 
 function crosstalkLimit(o: OpticsParams): number | null {
   const ok = (l: number) => snrAllows(o, l);
