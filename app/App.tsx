@@ -6,6 +6,7 @@ import { Header } from './panels/Header';
 import { Narration } from './panels/Narration';
 import { StepLightpaths } from './panels/StepDetails';
 import { Notices } from './panels/Notices';
+import { OpticsPanel } from './panels/OpticsPanel';
 import { ParamPanel } from './panels/ParamPanel';
 import { Timeline } from './panels/Timeline';
 import { ComparePage } from './pages/ComparePage';
@@ -82,6 +83,7 @@ export function App() {
                 >
                   <Narration />
                   <FormulaPanel />
+                  <OpticsPanel />
                   <ModelPanels />
                   <StepLightpaths />
                 </aside>

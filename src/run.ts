@@ -1,5 +1,6 @@
 import { findAlgorithm } from './algorithms/registry';
 import type { AlgorithmSpec, Estimate, FormulaRow, StepFacts } from './algorithms/spec';
+import { evaluateOptics, treeShapeOf, type OpticsRow } from './cost/optical-constraints';
 import { stepSeconds, timeModelOf } from './cost/wdm-ring-time';
 import { buffersOf } from './model/columns';
 import { pathLength, receiversOf } from './model/paths';
@@ -51,6 +52,8 @@ export interface RunResult {
   /** Seconds of each step under the time model (index s−1 for step s). */
   stepSeconds: Float64Array;
   formulas: FormulaRow[];
+  /** Optical constraints (OpTree eqs. 4–9) of the longest lightpath; WDM-ring results only. */
+  optics?: OpticsRow[];
   timing: { buildMs: number; verifyMs: number };
 }
 
@@ -126,6 +129,14 @@ export function run(algorithm: string, params: ParamValues, limits: Limits): Run
     summary,
     stepSeconds: perStep,
     formulas: spec.formulas(params, summary),
+    optics:
+      spec.topology === 'wdm-ring'
+        ? evaluateOptics(params, {
+            longestRoute: summary.longestRoute,
+            nodes: built.topology.nodeCount,
+            ...treeShapeOf(params),
+          })
+        : undefined,
     timing: { buildMs: t1 - t0, verifyMs: t2 - t1 },
   };
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SCENES } from '../../src/config/scenes';
 import { encodeConfig, MODES, VIEWS, type Mode, type ViewName } from '../../src/config/url-codec';
 import { selectOptions, useApp } from '../store/store';
+import { OpticsFlag } from './OpticsPanel';
 
 const VIEW_LABEL: Record<ViewName, string> = { ring: 'Network', matrix: 'Detail', split: 'Both' };
 const MODE_LABEL: Record<Mode, string> = {
@@ -80,6 +81,7 @@ export function Header() {
           </option>
         ))}
       </select>
+      <OpticsFlag />
       <div className="ml-auto flex items-center gap-2">
         <div
           className={`flex overflow-hidden rounded-md border border-slate-300 ${options.mode === 'visualize' ? '' : 'invisible'}`}

@@ -1,9 +1,10 @@
+import { OPTICS_PARAMS } from '../cost/optical-constraints';
 import { checkTimeParams, eq3Seconds, timeModelOf, TIME_PARAMS } from '../cost/wdm-ring-time';
 import { allGatherBlocks, ScheduleBuilder } from '../model/schedule';
 import { num, type ParamDef, type ParamIssue, type ParamValues } from '../params/schema';
 import type { FormulaRow, Measured } from './spec';
 
-/** Parameters every WDM-ring algorithm shares: the ring, then the eq. 3 time model. */
+/** Parameters every WDM-ring algorithm shares: the ring, the eq. 3 time model, the optics (eqs. 4–9). */
 export const RING_PARAMS: readonly ParamDef[] = [
   {
     key: 'nodes',
@@ -26,6 +27,7 @@ export const RING_PARAMS: readonly ParamDef[] = [
     help: 'Wavelengths per fibre direction (TeraRack: 64).',
   },
   ...TIME_PARAMS,
+  ...OPTICS_PARAMS,
 ];
 
 export function validateRing(p: ParamValues): ParamIssue[] {

@@ -15,6 +15,7 @@ import {
 } from '../format/schedule-json';
 import { findReproduction, findSweep, REPRODUCTIONS, SWEEPS } from '../experiments/registry';
 import { evaluateSweep, sweepCsv, type SweepDef } from '../experiments/sweep';
+import type { OpticsRow } from '../cost/optical-constraints';
 import { describeBounds, type ParamDef } from '../params/schema';
 import { CLI_LIMITS, InputError, paramsFromRaw, run, type RunResult } from '../run';
 import { RULE_TEXT, verify, type Rule, type Violation } from '../verify/verifier';
@@ -332,6 +333,8 @@ export interface FormulasReport {
     paper?: { value: number; where: string };
     note?: string;
   }[];
+  /** Optical constraints (OpTree eqs. 4–9) for WDM-ring results; `limit: null` means no limit. */
+  optics?: OpticsRow[];
 }
 
 export function formulasReport(r: RunResult): FormulasReport {
@@ -341,6 +344,7 @@ export function formulasReport(r: RunResult): FormulasReport {
     ...(r.variant !== undefined ? { variant: r.variant } : {}),
     verified: r.report.ok,
     rows: r.formulas.map(formulaRow),
+    ...(r.optics ? { optics: r.optics } : {}),
   };
 }
 
@@ -379,8 +383,26 @@ export function formulasCommand(
         `${row.paper ? `, paper ${num(row.paper.value)} (${row.paper.where})` : ''}  [${row.source}]`,
       ...(row.note ? [`    note: ${row.note}`] : []),
     ]),
+    ...opticsLines(rep.optics),
   ];
   return { code, out: [`${lines.join('\n')}\n`], err };
+}
+
+/** The optical constraints as text: each row's formula, constructed value, limit and verdict. */
+function opticsLines(rows: readonly OpticsRow[] | undefined): string[] {
+  if (!rows) return [];
+  const failed = rows.filter((o) => !o.ok).length;
+  const value = (o: OpticsRow, x: number | null) =>
+    x === null ? '—' : o.unit === 'BER' ? x.toExponential(2) : `${num(x)} ${o.unit}`;
+  return [
+    `Optical constraints (eqs. 4–9): ${failed ? `${failed} of ${rows.length} VIOLATED` : 'all satisfied'}`,
+    ...rows.flatMap((o) => [
+      `  ${o.ok ? 'ok  ' : 'FAIL'} ${o.label}: formula ${value(o, o.formula)}, constructed ${value(o, o.constructed)}, ` +
+        `${o.bound === 'max' ? 'at most' : 'at least'} ${o.limit === null ? 'unlimited' : value(o, o.limit)}  [${o.source}]`,
+      ...(o.message ? [`    ${o.message}`] : []),
+      ...(o.note ? [`    note: ${o.note}`] : []),
+    ]),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------------

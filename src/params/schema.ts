@@ -11,7 +11,7 @@ interface ParamBase {
   label: string;
   help: string;
   /** Grouping in the panel. */
-  group: 'network' | 'message' | 'time model' | 'algorithm';
+  group: 'network' | 'message' | 'time model' | 'algorithm' | 'optics';
   unit?: string;
 }
 
