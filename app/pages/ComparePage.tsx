@@ -99,6 +99,43 @@ export function ComparePage() {
   );
 }
 
+/** `key=value; key=value`, as typed in a pane's settings field. */
+function editText(p: ComparePane): string {
+  return Object.entries(p.overrides)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+}
+
+/** The overrides a settings text means for the pane's algorithm, or null (with the reason in `problem`). */
+function parseOverrides(
+  pane: ComparePane,
+  raw: string,
+  problem: string[] = [],
+): Record<string, number | string> | null {
+  const spec = findAlgorithm(pane.algorithm);
+  const overrides: Record<string, number | string> = {};
+  for (const item of raw
+    .split(';')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    const [key, value = ''] = item.split('=').map((x) => x.trim());
+    const def = spec?.params.find((d) => d.key === key);
+    if (!def) {
+      problem.push(
+        `${pane.algorithm} has no setting "${key}"; it takes ${spec?.params.map((d) => d.key).join(', ')}`,
+      );
+      return null;
+    }
+    const r = parseParam(def, value);
+    if (!r.ok) {
+      problem.push(r.error);
+      return null;
+    }
+    overrides[key] = r.value;
+  }
+  return overrides;
+}
+
 function overridesText(p: ComparePane): string {
   return Object.entries(p.overrides)
     .map(([k, v]) => `${k} = ${v}`)
@@ -115,30 +152,24 @@ function PaneEditor({
   pane: ComparePane;
   onChange: (p: ComparePane | null) => void;
 }) {
-  const [text, setText] = useState(overridesText(pane).replace(/ = /g, '=').replace(/, /g, '; '));
+  const [text, setText] = useState(editText(pane));
   const [error, setError] = useState<string | null>(null);
-  const spec = findAlgorithm(pane.algorithm);
+  const [shown, setShown] = useState(pane);
+  if (pane !== shown) {
+    // Changed elsewhere (a scene, Back, a link): show the new overrides unless the text already says so.
+    setShown(pane);
+    if (editText(pane) !== editText({ ...pane, overrides: parseOverrides(pane, text) ?? {} })) {
+      setText(editText(pane));
+      setError(null);
+    }
+  }
   const apply = (raw: string) => {
     setText(raw);
-    const overrides: Record<string, number | string> = {};
-    for (const item of raw
-      .split(';')
-      .map((x) => x.trim())
-      .filter(Boolean)) {
-      const [key, value = ''] = item.split('=').map((x) => x.trim());
-      const def = spec?.params.find((d) => d.key === key);
-      if (!def) {
-        setError(
-          `${spec?.id} has no setting "${key}"; it takes ${spec?.params.map((d) => d.key).join(', ')}`,
-        );
-        return;
-      }
-      const r = parseParam(def, value);
-      if (!r.ok) {
-        setError(r.error);
-        return;
-      }
-      overrides[key] = r.value;
+    const problem: string[] = [];
+    const overrides = parseOverrides(pane, raw, problem);
+    if (!overrides) {
+      setError(problem[0] ?? 'not understood');
+      return;
     }
     setError(null);
     onChange({ ...pane, overrides });
