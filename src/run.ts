@@ -1,5 +1,5 @@
 import { findAlgorithm } from './algorithms/registry';
-import type { AlgorithmSpec, Estimate, FormulaRow, StepFacts } from './algorithms/spec';
+import type { AlgorithmSpec, Estimate, FormulaRow, StageReport, StepFacts } from './algorithms/spec';
 import { stepSeconds, timeModelOf } from './cost/wdm-ring-time';
 import { buffersOf } from './model/columns';
 import { pathLength, receiversOf } from './model/paths';
@@ -51,6 +51,8 @@ export interface RunResult {
   /** Seconds of each step under the time model (index s−1 for step s). */
   stepSeconds: Float64Array;
   formulas: FormulaRow[];
+  /** Per-stage reports of staged algorithms (one-stage, OpTree, WRHT), from Built.stages. */
+  stages?: StageReport[];
   timing: { buildMs: number; verifyMs: number };
 }
 
@@ -125,7 +127,8 @@ export function run(algorithm: string, params: ParamValues, limits: Limits): Run
     report,
     summary,
     stepSeconds: perStep,
-    formulas: spec.formulas(params, summary),
+    formulas: spec.formulas(params, built.stages ? { ...summary, stages: built.stages } : summary),
+    ...(built.stages ? { stages: built.stages } : {}),
     timing: { buildMs: t1 - t0, verifyMs: t2 - t1 },
   };
 }

@@ -2,6 +2,9 @@ import type { Collective, Schedule } from '../model/schedule';
 import type { Topology, TopologyKind } from '../model/topology';
 import type { ParamDef, ParamIssue, ParamValues } from '../params/schema';
 import type { Usage } from '../verify/verifier';
+import type { StageReport } from './ring-stages';
+
+export type { StageReport } from './ring-stages';
 
 /** A paper of ../shared/papers, cited by file and title. */
 export interface PaperRef {
@@ -22,6 +25,8 @@ export interface Built {
   schedule: Schedule;
   /** Which construction was used, in words, when parameters select a variant (e.g. odd N). */
   variant?: string;
+  /** Staged algorithms (one-stage, OpTree, WRHT): what each stage needed and used. */
+  stages?: StageReport[];
 }
 
 /** Work a configuration needs, estimated before building (used to refuse oversized runs). */
@@ -39,6 +44,8 @@ export interface Measured {
   transfers: number;
   channelsUsed: number;
   seconds: number;
+  /** Per-stage reports of staged algorithms (run.ts passes Built.stages). */
+  stages?: StageReport[];
 }
 
 /** One closed form next to what the constructed schedule measures. */
@@ -51,7 +58,7 @@ export interface FormulaRow {
   source: string;
   formula: number;
   constructed: number;
-  unit: 'steps' | 's' | 'wavelengths' | 'transfers';
+  unit: 'steps' | 's' | 'wavelengths' | 'transfers' | 'stages';
   /** The value the paper prints for this configuration, when it prints one. */
   paper?: { value: number; where: string };
   /** Why formula and construction differ, when they do. */
