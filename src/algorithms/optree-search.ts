@@ -25,10 +25,14 @@ export interface BestTree {
   wavelengths: number;
   /** Fewest steps overall (ties: the shallower tree, then the smaller largest arity). */
   best: TreeCandidate;
-  /** The best tree of each depth (depth = radices.length), shallowest first. */
+  /**
+   * The best measured tree of each depth (depth = radices.length), shallowest first; a depth all of
+   * whose trees were provably worse than the overall best is absent.
+   */
   byDepth: TreeCandidate[];
-  /** Trees measured. */
+  /** Trees in the search space, and how many were built (the rest were bounded out). */
   candidates: number;
+  measured: number;
   /** Lemma 3's k* and Theorem 2's steps, for comparison. */
   lemma3Depth: number;
   theorem2Steps: number;
@@ -65,38 +69,92 @@ function isTight(n: number, radices: readonly number[]): boolean {
   return radices.every((m) => m === 2 || (p / m) * (m - 1) < n);
 }
 
+/**
+ * A lower bound on the steps of the tree `optree` builds for these arities, in O(k), used to skip
+ * candidates that cannot win. Per stage, take the smallest tree node the stage splits (⌊N/M⌋ real
+ * nodes, M = the product of the earlier arities) and cut it between its first ⌊m/2⌋ children and the
+ * rest. Every subset's real members on one side send each real block they hold to those on the other;
+ * by the balanced layout each of them holds M real blocks. In stage 1 those lightpaths cross the cut
+ * on two links (one per direction) of the ring; in later stages they all run the same way along the
+ * segment through one link. Virtual slots only add lightpaths, and a link's load needs that many
+ * step-wavelength slots, so Σ ⌈cut / w⌉ never exceeds the constructed steps (it equals them when the
+ * arities multiply to N and the assignment meets the load).
+ */
+export function stepLowerBound(n: number, w: number, radices: readonly number[]): number {
+  let total = 0;
+  let held = 1;
+  for (let j = 0; j < radices.length; j++) {
+    const m = radices[j];
+    const c = Math.floor(n / held);
+    const q = Math.floor(c / m);
+    const rem = c % m;
+    let cut = 0;
+    for (const h of [Math.floor(m / 2), Math.ceil(m / 2)]) {
+      // Offsets real in every child give h(m − h) pairs; the one extra offset is real in the first rem.
+      const pairs = q * h * (m - h) + Math.min(h, rem) * Math.max(0, rem - h);
+      cut = Math.max(cut, j === 0 ? Math.ceil(pairs / 2) : held * pairs);
+    }
+    total += Math.ceil(cut / w);
+    held *= m;
+  }
+  return total;
+}
+
+/** The per-stage estimate used only to order the search (eq. 1's stage costs, one arity per stage). */
+function estimate(n: number, w: number, radices: readonly number[]): number {
+  return radices.reduce((s, m, j) => s + Math.ceil((n * m) / ((j === 0 ? 8 : 4) * w)), 0);
+}
+
 const cache = new Map<string, BestTree>();
 
-/** The best tree for N nodes and w wavelengths (memoised: the search is deterministic). */
+/**
+ * The best tree for N nodes and w wavelengths (memoised: the search is deterministic). Candidates are
+ * measured in order of eq. 1's estimate; one whose lower bound (stepLowerBound) already
+ * exceeds the best measured so far cannot win and is skipped, so the result is still the exact optimum
+ * over all candidates.
+ */
 export function bestTree(n: number, w: number): BestTree {
   const key = `${n}/${w}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const byDepth: TreeCandidate[] = [];
-  let candidates = 0;
-  for (let k = 1; k <= maxDepth(n); k++) {
-    let bestK: TreeCandidate | null = null;
-    for (const radices of candidateRadices(n, k)) {
-      const stages = countOptree(planFor(n, radices), w);
-      const steps = stages.reduce((s, r) => s + r.steps, 0);
-      candidates++;
-      if (!bestK || steps < bestK.steps || (steps === bestK.steps && radices[0] < bestK.radices[0]))
-        bestK = { radices, steps, stages };
-    }
-    if (bestK) byDepth.push(bestK);
+  const all: number[][] = [];
+  for (let k = 1; k <= maxDepth(n); k++) all.push(...candidateRadices(n, k));
+  const est = new Map(all.map((r) => [r, estimate(n, w, r)]));
+  all.sort((a, b) => est.get(a)! - est.get(b)! || a.length - b.length);
+  const byDepthMap = new Map<number, TreeCandidate>();
+  let best: TreeCandidate | null = null;
+  let measured = 0;
+  for (const radices of all) {
+    if (best && stepLowerBound(n, w, radices) > best.steps) continue;
+    const stages = countOptree(planFor(n, radices), w);
+    const steps = stages.reduce((s, r) => s + r.steps, 0);
+    measured++;
+    const c = { radices, steps, stages };
+    const d = byDepthMap.get(radices.length);
+    if (!d || better(c, d)) byDepthMap.set(radices.length, c);
+    if (!best || better(c, best)) best = c;
   }
-  let best = byDepth[0];
-  for (const c of byDepth) if (c.steps < best.steps) best = c;
   const result: BestTree = {
     nodes: n,
     wavelengths: w,
-    best,
-    byDepth,
-    candidates,
+    best: best!,
+    byDepth: [...byDepthMap.values()].sort((a, b) => a.radices.length - b.radices.length),
+    candidates: all.length,
+    measured,
     lemma3Depth: lemma3Depth(n),
     theorem2Steps: theorem2Steps(n, w),
   };
   if (cache.size > 256) cache.clear();
   cache.set(key, result);
   return result;
+}
+
+/** Fewer steps; ties: the shallower tree, then the smaller largest arity. */
+function better(a: TreeCandidate, b: TreeCandidate): boolean {
+  return (
+    a.steps < b.steps ||
+    (a.steps === b.steps &&
+      (a.radices.length < b.radices.length ||
+        (a.radices.length === b.radices.length && a.radices[0] < b.radices[0])))
+  );
 }

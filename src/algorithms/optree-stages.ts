@@ -96,7 +96,9 @@ function stageRequest(
   const mult = new Grow();
   const blockStart = new Grow();
   const host = plan.hostOfSlot;
-  const seen = new Int32Array(m);
+  // Hosts already targeted by the current sender (stamped with sender slot + 1).
+  const targeted = new Int32Array(plan.nodes);
+  const virtual = plan.slots > plan.nodes;
   const ring = stage === 1;
   for (let base = from; base < to; base += span)
     for (let r = 0; r < g; r++)
@@ -106,15 +108,14 @@ function stageRequest(
         const k = count[res];
         if (k === 0) continue;
         const pa = host[a];
-        let targets = 0;
         for (let tb = 0; tb < m; tb++) {
           if (tb === ta) continue;
           const pb = host[base + r + tb * g];
           if (pb === pa) continue;
-          let dup = false;
-          for (let i = 0; i < targets; i++) if (seen[i] === pb) dup = true;
-          if (dup) continue;
-          seen[targets++] = pb;
+          if (virtual) {
+            if (targeted[pb] === a + 1) continue;
+            targeted[pb] = a + 1;
+          }
           src.push(pa - nodeBase);
           hops.push(ring ? ringHops(pa, pb, ringSize) : pb - pa);
           mult.push(k);

@@ -72,7 +72,7 @@ export function validateTree(p: ParamValues) {
 /** Lightpaths of a plan's schedule, counted without building it (for the size check). */
 export function lightpathCount(plan: OptreePlan): number {
   let total = 0;
-  const seen = new Int32Array(Math.max(...plan.radices));
+  const targeted = new Int32Array(plan.nodes);
   for (let j = 0; j < plan.stageCount; j++) {
     const m = plan.radices[j];
     const g = plan.strides[j];
@@ -87,15 +87,13 @@ export function lightpathCount(plan: OptreePlan): number {
           const k = held[a % parent];
           if (k === 0) continue;
           const pa = plan.hostOfSlot[a];
-          let targets = 0;
+          const stamp = j * plan.slots + a + 1;
           for (let tb = 0; tb < m; tb++) {
             const pb = plan.hostOfSlot[base + r + tb * g];
-            if (tb === ta || pb === pa) continue;
-            let dup = false;
-            for (let i = 0; i < targets; i++) if (seen[i] === pb) dup = true;
-            if (!dup) seen[targets++] = pb;
+            if (tb === ta || pb === pa || targeted[pb] === stamp) continue;
+            targeted[pb] = stamp;
+            total += k;
           }
-          total += k * targets;
         }
   }
   return total;
