@@ -61,9 +61,13 @@ export class PlanError extends Error {
   override name = 'PlanError';
 }
 
-/** Largest useful depth for N nodes: every stage needs an arity of at least 2. */
+/**
+ * Largest depth for N nodes: k arities of 2 must leave no bottom group empty, 2^(k−1) ≤ N. At that
+ * depth (for N a power of two) every bottom group is one real node and its virtual partner, so the
+ * last stage is empty; it is allowed so that every depth up to ⌊log₂ N⌋ + 1 has a tree.
+ */
 export function maxDepth(n: number): number {
-  return Math.max(1, Math.ceil(Math.log2(n) - 1e-9));
+  return Math.floor(Math.log2(n) + 1e-9) + 1;
 }
 
 /** Why radices cannot serve N nodes, or null when they can. */

@@ -4,7 +4,7 @@
  * schedule. The one-stage model, OpTree and WRHT all build through here, so they share one assignment
  * and one way of reporting it.
  */
-import type { ScheduleBuilder } from '../model/schedule';
+import type { Schedule, ScheduleBuilder } from '../model/schedule';
 import { assignWavelengths, type ArcBundles, type Assignment } from './wdm-assign';
 
 /** What one stage of a staged ring schedule needed and used (Built.stages, RunResult.stages). */
@@ -24,10 +24,67 @@ export interface StageReport {
   loadBound: number;
   /** The fewest steps any assignment of these routes can take: ⌈loadBound / w⌉. */
   stepBound: number;
-  /** Colours (step-wavelength slots) the assignment used on the busier fibre direction. */
+  /**
+   * Step-wavelength slots the stage used on the busier fibre direction: the colours of the assignment
+   * for stages assigned as a whole (one-stage, OpTree). A stage whose lightpaths depend on each other
+   * step by step (Ring, Neighbor Exchange, WRHT's relays) holds its whole span: steps × w.
+   */
   wavelengthsUsed: number;
-  /** wavelengthsUsed / loadBound: 1 when the assignment meets the bound. */
+  /** wavelengthsUsed / loadBound: 1 when the stage meets the bound. */
   ratio: number;
+}
+
+/**
+ * Reports of a schedule whose stages are its phases (runs of consecutive steps with one phase name),
+ * for algorithms that relay step by step: load bound from the routes, wavelengths held = steps × w.
+ */
+export function phaseReports(s: Schedule, w: number, label: (phase: string) => string): StageReport[] {
+  if (s.path.kind !== 'ring-arc') throw new Error('phaseReports needs ring arcs');
+  const hops = s.path.hops;
+  const n = s.nodeCount;
+  const reports: StageReport[] = [];
+  const diff = new Int32Array(2 * n + 2);
+  let first = 1;
+  for (let step = 1; step <= s.stepCount; step++) {
+    if (step < s.stepCount && s.stepPhase[step] === s.stepPhase[step - 1]) continue;
+    // Steps first..step form one stage: its lightpaths per directed link, by a difference array.
+    diff.fill(0);
+    const t0 = s.stepStart[first - 1];
+    const t1 = s.stepStart[step];
+    for (let t = t0; t < t1; t++) {
+      const h = hops[t];
+      const base = h > 0 ? 0 : n + 1;
+      const start = h > 0 ? s.src[t] : n - 1 - s.src[t];
+      const e = start + (h > 0 ? h : -h);
+      diff[base + start]++;
+      if (e <= n) diff[base + e]--;
+      else {
+        diff[base + n]--;
+        diff[base]++;
+        diff[base + e - n]--;
+      }
+    }
+    let load = 0;
+    for (let base = 0; base <= n + 1; base += n + 1)
+      for (let x = 0, run = 0; x < n; x++) {
+        run += diff[base + x];
+        if (run > load) load = run;
+      }
+    const steps = step - first + 1;
+    reports.push({
+      stage: reports.length + 1,
+      label: label(s.phases[s.stepPhase[step - 1]]),
+      firstStep: first,
+      steps,
+      lightpaths: t1 - t0,
+      loadBound: load,
+      stepBound: Math.ceil(load / w),
+      wavelengthsUsed: steps * w,
+      ratio: load > 0 ? (steps * w) / load : 1,
+    });
+    first = step + 1;
+  }
+  return reports;
 }
 
 /** One stage's lightpath requests: bundles of identical arcs and the blocks each bundle carries. */
@@ -74,13 +131,14 @@ export function emitStages(
   n: number,
   w: number,
   stages: readonly StageRequest[],
+  first: { stage: number; step: number } = { stage: 1, step: 1 },
 ): StageReport[] {
   const reports: StageReport[] = [];
-  let nextStep = 1;
+  let nextStep = first.step;
   for (let j = 0; j < stages.length; j++) {
     const st = stages[j];
     const a = assignWavelengths(n, st.arcs);
-    const report = stageReport(j + 1, st.label, nextStep, w, a);
+    const report = stageReport(first.stage + j, st.label, nextStep, w, a);
     reports.push(report);
     if (a.lightpaths === 0) continue;
     emitStage(builder, w, st, a, report.steps);
