@@ -39,7 +39,7 @@ function optreeExtra(n: number): Record<string, number> {
 export const FIG4_DEPTHS: Record<number, number[]> = {
   512: [1, 2, 3, 4, 5, 6, 7, 8, 9],
   1024: [2, 3, 4, 5, 6, 7, 8, 9, 10],
-  2048: [4, 7, 10],
+  2048: [7],
   4096: [8],
 };
 
