@@ -115,11 +115,54 @@ function colourDirection(
     }
   }
   let load = 0;
+  const busiest: number[] = [];
   for (let x = 0, run = 0; x < n; x++) {
     run += diff[x];
-    if (run > load) load = run;
+    if (run > load) {
+      load = run;
+      busiest.length = 0;
+    }
+    if (run === load) busiest.push(x);
   }
+  let colours = sweep(n, arcs, offset, out, ids, start, len);
+  // When the first cut falls short of the load, try cutting at a few of the busiest links (their arcs
+  // then all start with colours of their own) and keep the best colouring.
+  const tries = [
+    busiest[0],
+    busiest[busiest.length - 1],
+    busiest[busiest.length >> 1],
+    busiest[busiest.length >> 2],
+  ];
+  const tried = new Set<number>([n - 1]);
+  const moved = new Int32Array(m);
+  const trial = out ? new Int32Array(out.length) : null;
+  for (const cut of tries) {
+    if (colours <= load || tried.has(cut)) continue;
+    tried.add(cut);
+    const shift = n - 1 - cut;
+    for (let i = 0; i < m; i++) moved[i] = (start[i] + shift) % n;
+    const again = sweep(n, arcs, offset, trial, ids, moved, len);
+    if (again < colours) {
+      colours = again;
+      if (out && trial)
+        for (let i = 0; i < m; i++)
+          for (let t = offset[ids[i]]; t < offset[ids[i] + 1]; t++) out[t] = trial[t];
+    }
+  }
+  return { load, colours };
+}
 
+/** One sweep of the colouring for arcs in the clockwise frame; returns the colours used. */
+function sweep(
+  n: number,
+  arcs: ArcBundles,
+  offset: Int32Array,
+  out: Int32Array | null,
+  ids: Int32Array,
+  start: Int32Array,
+  len: Int32Array,
+): number {
+  const m = ids.length;
   const table = new ColourTable();
   // Pending colours per node: they become free when the sweep reaches their frontier.
   const pendingHead = new Int32Array(n + 1).fill(-1);
@@ -211,7 +254,7 @@ function colourDirection(
       }
     }
   }
-  return { load, colours: table.size };
+  return table.size;
 }
 
 /** Stable counting sort of 0..m−1 by key(i) ∈ [0, range], optionally starting from an order. */
