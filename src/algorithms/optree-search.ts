@@ -105,6 +105,9 @@ function estimate(n: number, w: number, radices: readonly number[]): number {
   return radices.reduce((s, m, j) => s + Math.ceil((n * m) / ((j === 0 ? 8 : 4) * w)), 0);
 }
 
+/** Largest N the formula rows search (N = 4096 takes about 2–3 s in Node). */
+export const BEST_TREE_MAX_NODES = 8192;
+
 const cache = new Map<string, BestTree>();
 
 /**

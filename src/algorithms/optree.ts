@@ -1,7 +1,7 @@
 import { eq3Seconds, timeModelOf } from '../cost/wdm-ring-time';
 import { wdmRing } from '../model/topology';
 import { intList, num, type ParamDef, type ParamValues } from '../params/schema';
-import { bestTree } from './optree-search';
+import { BEST_TREE_MAX_NODES, bestTree } from './optree-search';
 import {
   lemma3Continuous,
   lemma3Depth,
@@ -147,7 +147,9 @@ export function optreeRows(p: ParamValues, m: Measured, radices: readonly number
   const exact = radices.every((r) => r === radices[0]) && radices[0] ** k === n;
   const t1 = k >= 2 ? theorem1Steps(n, w, k) : osmSteps(n, w);
   const proof = proofStageSteps(n, w, radices);
-  const best = bestTree(n, w);
+  // The search is exhaustive; beyond BEST_TREE_MAX_NODES it would take too long for a formula panel.
+  const best = n <= BEST_TREE_MAX_NODES ? bestTree(n, w) : null;
+  const skipped = `The best-tree search runs for N ≤ ${BEST_TREE_MAX_NODES} only.`;
   const kStar = lemma3Depth(n);
   const kRound = lemma3DepthRounded(n);
   const atTable1 = n === 1024 && w === 64;
@@ -159,7 +161,7 @@ export function optreeRows(p: ParamValues, m: Measured, radices: readonly number
           ? 'Eq. 1 drops the ceilings of the per-stage counts and uses the unrounded load; the construction rounds each stage up to whole steps.'
           : `Eq. 1 assumes k equal arities N^(1/k) = ${(n ** (1 / k)).toFixed(3)}; these arities are ${fmtList(radices)}, so the constructed stages differ.`
         : undefined;
-  const bestDepth = best.best.radices.length;
+  const bestDepth = best ? best.best.radices.length : NaN;
   return [
     {
       id: 'steps',
@@ -195,7 +197,9 @@ export function optreeRows(p: ParamValues, m: Measured, radices: readonly number
       note:
         `Continuous optimum ${lemma3Continuous(n).toFixed(3)}; ceiling (as printed) ${kStar}, nearest whole number ` +
         `(the text's "rounding") ${kRound}. Constructed: the depth of the fewest-step tree found by exhaustive ` +
-        `search over depths and arities (${fmtList(best.best.radices)}, ${best.best.steps} steps; ${best.candidates} trees measured).`,
+        (best
+          ? `search over depths and arities (${fmtList(best.best.radices)}, ${best.best.steps} steps; ${best.measured} of ${best.candidates} trees built, the rest bounded out).`
+          : `search over depths and arities. ${skipped}`),
     },
     {
       id: 'theorem2-steps',
@@ -203,10 +207,12 @@ export function optreeRows(p: ParamValues, m: Measured, radices: readonly number
       tex: 'S^* = \\left\\lceil \\frac{(2k^*-1)\\,N^{1+1/k^*}}{8w} \\right\\rceil',
       source: 'OpTree paper, Theorem 2 and Table 1',
       formula: theorem2Steps(n, w),
-      constructed: best.best.steps,
+      constructed: best ? best.best.steps : NaN,
       unit: 'steps',
       paper: atTable1 ? { value: 70, where: 'Table 1 (N = 1024, w = 64, k* = 7)' } : undefined,
-      note: `Constructed: the best tree of the exhaustive search (arities ${fmtList(best.best.radices)}).`,
+      note: best
+        ? `Constructed: the best tree of the exhaustive search (arities ${fmtList(best.best.radices)}).`
+        : skipped,
     },
     eq3Row(p, t1, m),
   ];
