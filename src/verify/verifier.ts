@@ -1,6 +1,6 @@
 import type { Schedule } from '../model/schedule';
 import { pathLinks, receiversOf } from '../model/paths';
-import { ringLink, type Topology } from '../model/topology';
+import type { Topology } from '../model/topology';
 import { replay, type Holdings } from '../replay/holdings';
 
 /** The rules a schedule must satisfy; every model expresses its constraints through them. */
@@ -259,9 +259,10 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
           continue;
         }
         len = h > 0 ? h : -h;
-        if (len === 1)
-          links[0] = ringLink(ringSize, u, h > 0 ? 1 : -1); // the common one-hop arc
-        else pathLinks(s, topo, t, links);
+        // The arc's links, as ringLink numbers them (clockwise i, counter-clockwise ringSize + i),
+        // written inline: this loop runs once per link use.
+        if (h > 0) for (let i = 0, v = u; i < len; i++, v = v + 1 === ringSize ? 0 : v + 1) links[i] = v;
+        else for (let i = 0, v = u; i < len; i++, v = v === 0 ? ringSize - 1 : v - 1) links[i] = ringSize + v;
       } else len = pathLinks(s, topo, t, links);
       if (len === 0) flag('empty-route', step, t, `transfer ${t} from node ${u} has no route`);
       if (trackReach) reachedStamp[u] = stamp;
