@@ -31,10 +31,10 @@ function compare(s: Schedule, topo: Topology) {
 }
 
 describe('verifier: long ring arcs checked by sorting report exactly what link-by-link checking reports', () => {
-  // One-stage on 300 nodes with 128 wavelengths: steps of 256 arcs averaging 75 links, long enough
+  // One-stage on 300 nodes with 16 wavelengths: steps of about 128 arcs averaging 75 links, long enough
   // for the sorted check.
   const spec = findAlgorithm('one-stage')!;
-  const r = run('one-stage', { ...defaultsOf(spec.params), nodes: 300, wavelengths: 128 }, CLI_LIMITS);
+  const r = run('one-stage', { ...defaultsOf(spec.params), nodes: 300, wavelengths: 16 }, CLI_LIMITS);
   const s = r.schedule;
   if (s.path.kind !== 'ring-arc') throw new Error('expected arcs');
   const hops = s.path.hops;
@@ -42,7 +42,7 @@ describe('verifier: long ring arcs checked by sorting report exactly what link-b
   it('a clean schedule: same usage and counts', () => {
     const rep = compare(s, r.topology);
     expect(rep.ok).toBe(true);
-    expect(rep.usage.maxLinkLoad).toBe(128);
+    expect(rep.usage.maxLinkLoad).toBe(16);
   });
 
   it('a clash between two overlapping arcs, a channel out of range and a causality fault', () => {
@@ -58,7 +58,7 @@ describe('verifier: long ring arcs checked by sorting report exactly what link-b
     expect(pair).not.toBeNull();
     const channel = s.channel.slice();
     channel[pair![1]] = channel[pair![0]];
-    channel[s.stepStart[9]] = 200; // ≥ w = 128
+    channel[s.stepStart[9]] = 20; // ≥ w = 16
     const ids = s.transferBlocks.ids.slice();
     const t0 = s.stepStart[0]; // in step 1 every node holds only its own block
     ids[t0] = (s.src[t0] + 7) % 300; // not its own block
