@@ -22,7 +22,7 @@ export const DEPTH_PARAM: ParamDef = {
   label: 'Tree depth k',
   kind: 'int',
   min: 1,
-  max: 16,
+  max: 17,
   default: 2,
   group: 'algorithm',
   help:
