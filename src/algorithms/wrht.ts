@@ -159,10 +159,18 @@ export const wrht: AlgorithmSpec = {
     const collected = m.stages
       ?.filter((s) => s.label.startsWith('collection'))
       .reduce((a, s) => a + s.steps, 0);
+    const printedCollect = wrhtCollectSteps(n, w);
+    const printedBroadcast = (levels - 1) * group ** (levels - 1);
+    const collectPart =
+      collected === undefined
+        ? ''
+        : collected === printedCollect
+          ? `Collection ${collected} steps, as printed; `
+          : `Collection ${collected} steps (the printed ${printedCollect} assumes full groups); `;
     const note =
-      `m̄ = ${group}, θ = ${levels}. The collection part matches the printed count; the broadcast is our ` +
-      `relay reconstruction (⌈N/w⌉ + chain length − 1 steps per level) instead of the printed (θ − 1)·m̄^(θ−1), ` +
-      'which unicast lightpaths from the centre alone cannot reach (docs/models/wrht.md).';
+      `m̄ = ${group}, θ = ${levels}. ${collectPart}broadcast ${collected === undefined ? '?' : m.steps - collected} ` +
+      `steps by our relay reconstruction (⌈N/w⌉ + chain length − 1 per level) where the table counts ` +
+      `(θ − 1)·m̄^(θ−1) = ${printedBroadcast}, which unicast lightpaths from the centre alone cannot reach (docs/models/wrht.md).`;
     return [
       {
         id: 'steps',
