@@ -13,5 +13,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'app/**/*.test.ts'],
     environment: 'node',
+    // Property tests build and verify many schedules; on a busy 2-core CI machine some take seconds.
+    // This is a hang guard, not a speed requirement (speed is measured in bench/).
+    testTimeout: 60_000,
   },
 });

@@ -1,5 +1,5 @@
 import { findAlgorithm } from './algorithms/registry';
-import type { AlgorithmSpec, Estimate, FormulaRow, StepFacts } from './algorithms/spec';
+import type { AlgorithmSpec, Estimate, FormulaRow, StageReport, StepFacts } from './algorithms/spec';
 import { evaluateOptics, treeShapeOf, type OpticsRow } from './cost/optical-constraints';
 import { stepSeconds, timeModelOf } from './cost/wdm-ring-time';
 import { buffersOf } from './model/columns';
@@ -54,6 +54,8 @@ export interface RunResult {
   formulas: FormulaRow[];
   /** Optical constraints (OpTree eqs. 4–9) of the longest lightpath; WDM-ring results only. */
   optics?: OpticsRow[];
+  /** Per-stage reports of staged algorithms (one-stage, OpTree, WRHT), from Built.stages. */
+  stages?: StageReport[];
   timing: { buildMs: number; verifyMs: number };
 }
 
@@ -128,7 +130,8 @@ export function run(algorithm: string, params: ParamValues, limits: Limits): Run
     report,
     summary,
     stepSeconds: perStep,
-    formulas: spec.formulas(params, summary),
+    formulas: spec.formulas(params, built.stages ? { ...summary, stages: built.stages } : summary),
+    ...(built.stages ? { stages: built.stages } : {}),
     optics:
       spec.topology === 'wdm-ring'
         ? evaluateOptics(params, {

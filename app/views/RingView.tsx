@@ -93,7 +93,7 @@ function ariaLabel(r: RunResult, step: number): string {
 function phaseGroups(r: RunResult, step: number): number[][] | null {
   if (step < 1 || step > r.schedule.stepCount) return null;
   const spec = findAlgorithm(r.algorithm);
-  return spec?.groupsOf?.(r.params, r.schedule.stepPhase[step - 1]) ?? null;
+  return spec?.groupsOf?.(r.params, r.schedule.phases[r.schedule.stepPhase[step - 1]]) ?? null;
 }
 
 /** Colour of subset i (categorical, distinct from the wavelength colours' order). */

@@ -20,7 +20,8 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
   const highlight = useApp((s) => s.highlight);
   const spec = findAlgorithm(result.algorithm);
   const t = useMemo(() => spec?.tree?.(result.params) ?? null, [spec, result.params]);
-  const phase = step >= 1 && step <= result.schedule.stepCount ? result.schedule.stepPhase[step - 1] : null;
+  const s = result.schedule;
+  const phase = step >= 1 && step <= s.stepCount ? s.phases[s.stepPhase[step - 1]] : null;
   const depth = t && phase !== null ? t.depthOfPhase(phase) : null;
 
   const laid = useMemo(() => {

@@ -1,6 +1,7 @@
 import { wdmRing } from '../model/topology';
 import { num, type ParamValues } from '../params/schema';
 import { eq3Row, RING_PARAMS, ringAllGatherBuilder, validateRing } from './ring-params';
+import { phaseReports } from './ring-stages';
 import { heldSentence, PAPERS, type AlgorithmSpec } from './spec';
 
 /**
@@ -38,9 +39,11 @@ export const neighborExchange: AlgorithmSpec = {
     const n = num(p, 'nodes');
     const w = num(p, 'wavelengths');
     const topology = wdmRing(n, w);
+    const schedule = n % 2 === 1 ? buildRelay(p, n) : buildPairs(p, n, w);
+    const stages = phaseReports(schedule, w, (phase) => `${phase}: neighbours pass blocks on, step by step`);
     return n % 2 === 1
-      ? { topology, schedule: buildRelay(p, n), variant: ODD_VARIANT }
-      : { topology, schedule: buildPairs(p, n, w), variant: w === 1 && n > 2 ? SHARED_VARIANT : undefined };
+      ? { topology, schedule, variant: ODD_VARIANT, stages }
+      : { topology, schedule, variant: w === 1 && n > 2 ? SHARED_VARIANT : undefined, stages };
   },
   formulas(p, m) {
     const n = num(p, 'nodes');

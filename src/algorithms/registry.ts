@@ -1,4 +1,7 @@
 import { neighborExchange } from './neighbor-exchange';
+import { oneStage } from './one-stage';
+import { optree } from './optree';
+import { wrht } from './wrht';
 import { ringAllgather } from './ring-allgather';
 import type { AlgorithmSpec } from './spec';
 
@@ -6,7 +9,7 @@ import type { AlgorithmSpec } from './spec';
  * Every algorithm the product knows. The UI, the permalink codec, the command line and the tests all
  * read this list: adding an algorithm is one module and one line here.
  */
-export const ALGORITHMS: readonly AlgorithmSpec[] = [ringAllgather, neighborExchange];
+export const ALGORITHMS: readonly AlgorithmSpec[] = [ringAllgather, neighborExchange, oneStage, wrht, optree];
 
 export const DEFAULT_ALGORITHM = ringAllgather.id;
 

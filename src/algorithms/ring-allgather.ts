@@ -1,7 +1,10 @@
 import { wdmRing } from '../model/topology';
 import { num } from '../params/schema';
 import { eq3Row, RING_PARAMS, ringAllGatherBuilder, validateRing } from './ring-params';
+import { phaseReports } from './ring-stages';
 import { heldSentence, PAPERS, type AlgorithmSpec } from './spec';
+
+const RING_STAGE = 'ring: every node forwards one block clockwise per step';
 
 /**
  * Ring all-gather: in step s (1..N−1) node i forwards block (i − s + 1) mod N to node i + 1 on the
@@ -31,7 +34,9 @@ export const ringAllgather: AlgorithmSpec = {
       b.beginStep('ring');
       for (let i = 0; i < n; i++) b.addArc(i, 1, 0, (i - s + 1 + n) % n);
     }
-    return { topology: wdmRing(n, num(p, 'wavelengths')), schedule: b.finish() };
+    const w = num(p, 'wavelengths');
+    const schedule = b.finish();
+    return { topology: wdmRing(n, w), schedule, stages: phaseReports(schedule, w, () => RING_STAGE) };
   },
   formulas(p, m) {
     const n = num(p, 'nodes');

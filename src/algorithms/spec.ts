@@ -2,6 +2,9 @@ import type { Collective, Schedule } from '../model/schedule';
 import type { Topology, TopologyKind } from '../model/topology';
 import type { ParamDef, ParamIssue, ParamValues } from '../params/schema';
 import type { Usage } from '../verify/verifier';
+import type { StageReport } from './ring-stages';
+
+export type { StageReport } from './ring-stages';
 
 /** A paper of ../shared/papers, cited by file and title. */
 export interface PaperRef {
@@ -22,6 +25,8 @@ export interface Built {
   schedule: Schedule;
   /** Which construction was used, in words, when parameters select a variant (e.g. odd N). */
   variant?: string;
+  /** Staged algorithms (one-stage, OpTree, WRHT): what each stage needed and used. */
+  stages?: StageReport[];
 }
 
 /** Work a configuration needs, estimated before building (used to refuse oversized runs). */
@@ -39,6 +44,8 @@ export interface Measured {
   transfers: number;
   channelsUsed: number;
   seconds: number;
+  /** Per-stage reports of staged algorithms (run.ts passes Built.stages). */
+  stages?: StageReport[];
 }
 
 /** One closed form next to what the constructed schedule measures. */
@@ -51,7 +58,7 @@ export interface FormulaRow {
   source: string;
   formula: number;
   constructed: number;
-  unit: 'steps' | 's' | 'wavelengths' | 'transfers';
+  unit: 'steps' | 's' | 'wavelengths' | 'transfers' | 'stages';
   /** The value the paper prints for this configuration, when it prints one. */
   paper?: { value: number; where: string };
   /** Why formula and construction differ, when they do. */
@@ -97,10 +104,10 @@ export interface AlgorithmSpec {
   formulas(p: ParamValues, m: Measured): FormulaRow[];
   narrate(p: ParamValues, f: StepFacts): string;
   /**
-   * The subsets of network nodes that work together in phase `phase` (0-based index into the
-   * schedule's phases), e.g. OpTree's stage subsets; views colour them. Null where the phase has none.
+   * The subsets of network nodes that work together in the phase named `phase` (a name from the
+   * schedule's `phases`), e.g. OpTree's stage subsets; views colour them. Null where it has none.
    */
-  groupsOf?(p: ParamValues, phase: number): number[][] | null;
+  groupsOf?(p: ParamValues, phase: string): number[][] | null;
   /** The tree the algorithm is organised by (OpTree's m-ary tree), for the tree view. */
   tree?(p: ParamValues): AlgorithmTree | null;
 }
@@ -117,8 +124,8 @@ export interface AlgorithmTree {
   root: TreeNode;
   /** What the levels mean, in a sentence for the view's caption. */
   caption: string;
-  /** Depth (root = 0) whose nodes a phase works on, to highlight; null when none. */
-  depthOfPhase(phase: number): number | null;
+  /** Depth (root = 0) whose nodes the named phase works on, to highlight; null when none. */
+  depthOfPhase(phase: string): number | null;
 }
 
 /** "Afterwards every node holds 3 of 8 blocks." — from the replay's counts, not from a formula. */

@@ -28,8 +28,10 @@ export const SCENES: readonly Scene[] = [
       c.options = { ...c.options, mode: 'compare', lecture: true, speed: '1' };
       c.compare = [
         { algorithm: 'one-stage', overrides: {} },
-        { algorithm: 'optree', overrides: { depth: 2 } },
-        { algorithm: 'optree', overrides: { depth: 3 } },
+        // The paper's Fig. 2: a two-stage 4-ary tree, and a three-stage tree whose stage 1 pairs
+        // nodes (8 subsets of 2) before two 3-ary stages: 2 × 3 × 3 = 18 leaf slots for 16 nodes.
+        { algorithm: 'optree', overrides: { radices: '4,4' } },
+        { algorithm: 'optree', overrides: { radices: '2,3,3' } },
       ];
       return c;
     },

@@ -1,6 +1,6 @@
 import type { Schedule } from '../model/schedule';
 import { pathLinks, receiversOf } from '../model/paths';
-import { ringLink, type Topology } from '../model/topology';
+import type { Topology } from '../model/topology';
 import { replay, type Holdings } from '../replay/holdings';
 
 /** The rules a schedule must satisfy; every model expresses its constraints through them. */
@@ -134,12 +134,114 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
   const load = new Uint32Array(topo.linkCount);
   const loadStep = new Uint32Array(topo.linkCount);
 
+  // Long ring arcs (one-stage, OpTree): checking clashes link by link costs the sum of the route
+  // lengths (hundreds of millions of link uses for N = 1024). A step whose arcs are long is checked
+  // instead by sorting its arcs per (direction, channel) and comparing neighbours: arcs on a circle are
+  // disjoint exactly when each ends before the next begins. Only a step found clean this way is
+  // accepted; any doubt (a clash, a bad id, a bad channel) sends the step through the link-by-link
+  // check below, so reports are the same either way.
+  const uniformChannels = linkChannels.every((c) => c === W);
+  const sortable =
+    arcs !== null &&
+    pathEnd &&
+    !s.activeLinks &&
+    !s.ports &&
+    uniformChannels &&
+    linkShared.every((x) => x === 0) &&
+    2 * W * ringSize < 2 ** 31;
+  let sortKeys: Float64Array | null = null;
+  const arcDiff = sortable ? new Int32Array(2 * ringSize + 2) : null;
+  const LOCAL = 2 ** 21;
+  const arcStepClean = (step: number): boolean => {
+    const a0 = s.stepStart[step - 1];
+    const a1 = s.stepStart[step];
+    const count = a1 - a0;
+    if (!arcs || !arcDiff || count < 2 || count >= LOCAL) return false;
+    let lengths = 0;
+    for (let t = a0; t < a1; t++) lengths += arcs[t] > 0 ? arcs[t] : -arcs[t];
+    if (lengths < 8 * count * Math.log2(count + 1)) return false;
+    if (!sortKeys || sortKeys.length < count) sortKeys = new Float64Array(Math.max(count, 1024));
+    const keys = sortKeys.subarray(0, count);
+    let longest = 0;
+    let chans = 0;
+    let maxBlocks = 0;
+    let blocksDelivered = 0;
+    for (let t = a0; t < a1; t++) {
+      const u = src[t];
+      const h = arcs[t];
+      const ch = channel[t];
+      if (u >= n || h === 0 || h >= ringSize || -h >= ringSize || ch >= W) return false;
+      const b0 = blockOffsets ? blockOffsets[t] : t;
+      const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
+      for (let k = b0; k < b1; k++) if (ids[k] >= B) return false;
+      if (b1 - b0 > maxBlocks) maxBlocks = b1 - b0;
+      blocksDelivered += b1 - b0;
+      const len = h > 0 ? h : -h;
+      if (len > longest) longest = len;
+      if (ch >= chans) chans = ch + 1;
+      const dir = h > 0 ? 0 : 1;
+      const start = h > 0 ? u : ringSize - 1 - u;
+      keys[t - a0] = ((dir * W + ch) * ringSize + start) * LOCAL + (t - a0);
+    }
+    keys.sort();
+    let group = -1;
+    let firstStart = 0;
+    let prevEnd = 0;
+    for (let i = 0; i <= count; i++) {
+      const key = i < count ? keys[i] : -1;
+      const pos = i < count ? Math.floor(key / LOCAL) : -1;
+      const g = i < count ? Math.floor(pos / ringSize) : -1;
+      if (g !== group) {
+        // Close the previous group: its last arc must not wrap onto its first.
+        if (group >= 0 && prevEnd - ringSize > firstStart) return false;
+        if (i === count) break;
+        group = g;
+        firstStart = pos - g * ringSize;
+        prevEnd = -1;
+      }
+      const start = pos - g * ringSize;
+      if (start < prevEnd) return false;
+      const h = arcs[a0 + (key - pos * LOCAL)];
+      prevEnd = start + (h > 0 ? h : -h);
+    }
+    // Clean: account for the step as the link-by-link check would.
+    if (count > maxLinkLoad) {
+      arcDiff.fill(0);
+      for (let t = a0; t < a1; t++) {
+        const h = arcs[t];
+        const base = h > 0 ? 0 : ringSize + 1;
+        const start = h > 0 ? src[t] : ringSize - 1 - src[t];
+        const e = start + (h > 0 ? h : -h);
+        arcDiff[base + start]++;
+        if (e <= ringSize) arcDiff[base + e]--;
+        else {
+          arcDiff[base + ringSize]--;
+          arcDiff[base]++;
+          arcDiff[base + e - ringSize]--;
+        }
+      }
+      for (let base = 0; base <= ringSize + 1; base += ringSize + 1)
+        for (let x = 0, run = 0; x < ringSize; x++) {
+          run += arcDiff[base + x];
+          if (run > maxLinkLoad) maxLinkLoad = run;
+        }
+    }
+    linkUses += lengths;
+    deliveries += count;
+    blockDeliveries += blocksDelivered;
+    if (longest > longestRoute) longestRoute = longest;
+    if (chans > channelsUsed) channelsUsed = chans;
+    stepMaxBlocks[step - 1] = maxBlocks;
+    return true;
+  };
+
   for (let step = 1; step <= s.stepCount; step++) {
     if (cellMap) cellMap.clear();
     if (activeStamp && s.activeLinks) {
       const a = s.activeLinks;
       for (let i = a.stepStart[step - 1]; i < a.stepStart[step]; i++) activeStamp[a.links[i]] = step;
     }
+    if (sortable && arcStepClean(step)) continue;
     const end = s.stepStart[step];
     for (let t = s.stepStart[step - 1]; t < end; t++) {
       const u = src[t];
@@ -157,9 +259,10 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
           continue;
         }
         len = h > 0 ? h : -h;
-        if (len === 1)
-          links[0] = ringLink(ringSize, u, h > 0 ? 1 : -1); // the common one-hop arc
-        else pathLinks(s, topo, t, links);
+        // The arc's links, as ringLink numbers them (clockwise i, counter-clockwise ringSize + i),
+        // written inline: this loop runs once per link use.
+        if (h > 0) for (let i = 0, v = u; i < len; i++, v = v + 1 === ringSize ? 0 : v + 1) links[i] = v;
+        else for (let i = 0, v = u; i < len; i++, v = v === 0 ? ringSize - 1 : v - 1) links[i] = ringSize + v;
       } else len = pathLinks(s, topo, t, links);
       if (len === 0) flag('empty-route', step, t, `transfer ${t} from node ${u} has no route`);
       if (trackReach) reachedStamp[u] = stamp;

@@ -1,0 +1,133 @@
+/**
+ * Staged ring algorithms (one-stage model, OpTree): build + wavelength assignment, verification and
+ * formulas timed separately, in Node, each run in a fresh child process (cold, its own peak RSS).
+ *
+ *   npm run bench:staged                 # 3 runs per configuration, median reported
+ *   npm run bench:staged -- --runs 5
+ *
+ * Prints a Markdown table for docs/benchmarks.md. "Build" is spec.build(): the tree plan, every
+ * stage's lightpaths, the wavelength assignment and the columnar schedule. "Verify" is the generic
+ * verifier (routes, wavelength clashes, replay for causality and the postcondition). "Formulas" includes
+ * the exhaustive best-tree search that the OpTree formula panel shows (memoised per N and w).
+ * Exits non-zero when a schedule fails verification; a missed target is reported, not a failure.
+ */
+import { fork } from 'node:child_process';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { findAlgorithm } from '../src/algorithms/registry';
+import { defaultsOf } from '../src/params/schema';
+import { measure } from '../src/run';
+import { verify } from '../src/verify/verifier';
+
+interface Case {
+  algorithm: string;
+  nodes: number;
+  wavelengths: number;
+  extra?: Record<string, number | string>;
+  /** Target for build + verify, ms (reported, not enforced). */
+  targetMs: number;
+}
+
+const CASES: Case[] = [
+  { algorithm: 'optree', nodes: 1024, wavelengths: 64, extra: { depth: 7 }, targetMs: 200 },
+  { algorithm: 'optree', nodes: 1024, wavelengths: 64, extra: { radices: '7,3,3,3,3,2' }, targetMs: 200 },
+  { algorithm: 'one-stage', nodes: 1024, wavelengths: 64, targetMs: 2000 },
+];
+
+interface Sample {
+  transfers: number;
+  steps: number;
+  ok: boolean;
+  buildMs: number;
+  verifyMs: number;
+  formulasMs: number;
+  peakRssMB: number;
+}
+
+function measureOnce(c: Case): Sample {
+  const spec = findAlgorithm(c.algorithm)!;
+  const p = { ...defaultsOf(spec.params), nodes: c.nodes, wavelengths: c.wavelengths, ...c.extra };
+  const t0 = performance.now();
+  const built = spec.build(p);
+  const t1 = performance.now();
+  const { report } = verify(built.schedule, built.topology);
+  const t2 = performance.now();
+  const { summary } = measure(spec, built.schedule, report.usage, p);
+  spec.formulas(p, { ...summary, stages: built.stages });
+  const t3 = performance.now();
+  return {
+    transfers: built.schedule.transferCount,
+    steps: built.schedule.stepCount,
+    ok: report.ok,
+    buildMs: t1 - t0,
+    verifyMs: t2 - t1,
+    formulasMs: t3 - t2,
+    peakRssMB: process.resourceUsage().maxRSS / 1024,
+  };
+}
+
+function runChild(c: Case): Promise<Sample> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--child', JSON.stringify(c)], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let sample: Sample | undefined;
+    child.on('message', (m) => (sample = m as Sample));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      sample && code === 0 ? resolve(sample) : reject(new Error(`${c.algorithm}: child failed`)),
+    );
+  });
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const f0 = (x: number) => x.toFixed(0);
+
+async function main() {
+  const childArg = process.argv.indexOf('--child');
+  if (childArg >= 0) {
+    const sample = measureOnce(JSON.parse(process.argv[childArg + 1]) as Case);
+    process.send!(sample, () => process.exit(0));
+    return;
+  }
+  const runsArg = process.argv.indexOf('--runs');
+  const runs = runsArg >= 0 ? Number(process.argv[runsArg + 1]) : 3;
+  const load = loadavg();
+  console.log(`- Date: ${new Date().toISOString()}`);
+  console.log(
+    `- CPU: ${cpus()[0]?.model.trim()} × ${cpus().length}; memory ${(totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+  );
+  console.log(
+    `- Node ${process.version}; load average before the runs ${load.map((x) => x.toFixed(2)).join(' ')}`,
+  );
+  console.log('');
+  console.log(
+    '| Configuration | Transfers | Steps | Verified | Build + assign ms | Verify ms | Build + verify ms | Runs (build + verify) | Formulas ms | Peak RSS MB | Target |',
+  );
+  console.log('| --- | --: | --: | --- | --: | --: | --: | --- | --: | --: | --- |');
+  let failed = false;
+  for (const c of CASES) {
+    const samples: Sample[] = [];
+    for (let i = 0; i < runs; i++) samples.push(await runChild(c));
+    const ok = samples.every((s) => s.ok);
+    failed ||= !ok;
+    const m = (k: keyof Omit<Sample, 'ok'>) => median(samples.map((s) => s[k] as number));
+    const total = median(samples.map((s) => s.buildMs + s.verifyMs));
+    const name = `${c.algorithm} N = ${c.nodes}, w = ${c.wavelengths}${c.extra ? ` ${JSON.stringify(c.extra)}` : ''}`;
+    console.log(
+      `| ${name} | ${samples[0].transfers.toLocaleString('en-US')} | ${samples[0].steps} | ${ok ? 'yes' : '**no**'} | ` +
+        `${f0(m('buildMs'))} | ${f0(m('verifyMs'))} | **${f0(total)}** | ${samples.map((s) => f0(s.buildMs + s.verifyMs)).join(' / ')} | ` +
+        `${f0(m('formulasMs'))} | ${f0(m('peakRssMB'))} | ≤ ${c.targetMs} ms: ${total <= c.targetMs ? 'met' : '**missed**'} |`,
+    );
+  }
+  if (failed) process.exit(1);
+}
+
+main().catch((e: unknown) => {
+  console.error(`bench:staged: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

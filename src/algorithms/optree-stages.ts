@@ -1,0 +1,195 @@
+/**
+ * The lightpaths of every OpTree stage, from a plan (optree-plan.ts): in stage j each slot sends, to
+ * every other slot of its subset, each real block it holds, one block per lightpath (the paper's load
+ * balance: every wavelength carries d per step). Virtual slots act through their hosts; a lightpath
+ * whose host would send to itself is dropped, and so is a second copy to the same host.
+ *
+ * Routes: stage 1 spans the whole ring and takes the shorter way round; a tie (exactly half the ring)
+ * is broken so that antipodal pairs travel the same way, half of the ring each way (tieClockwise).
+ * Later stages stay inside their parent group's segment of the ring and take the direct way along it,
+ * so groups never share a link (on a segment that is also the shortest way for every pair but possibly
+ * the antipodal one, and it is what the paper's line bound assumes).
+ *
+ * The one-stage model is the tree with a single level of arity N.
+ */
+import type { OptreePlan } from './optree-plan';
+import { countStages, stageReport, type StageReport, type StageRequest } from './ring-stages';
+import { assignWavelengths } from './wdm-assign';
+
+/**
+ * Direction of a lightpath over exactly half a ring of n nodes (n even) from node a. Node a and its
+ * antipode a + n/2 go the same way, so every window of n/2 links carries one of each such pair: the
+ * ties add ⌊n/4⌋ lightpaths to each link, plus one on half the links when n/2 is odd (the pair that
+ * cannot be split evenly).
+ */
+export function tieClockwise(a: number, n: number): boolean {
+  const half = n / 2;
+  const r = a % half;
+  return r < Math.floor(half / 2) || (half % 2 === 1 && a === half - 1);
+}
+
+/** Signed shortest arc from a to b on a ring of n nodes (ties by tieClockwise). */
+export function ringHops(a: number, b: number, n: number): number {
+  const d = (b - a + n) % n;
+  if (2 * d < n) return d;
+  if (2 * d > n) return d - n;
+  return tieClockwise(a, n) ? d : d - n;
+}
+
+class Grow {
+  a = new Int32Array(1024);
+  n = 0;
+  push(x: number): void {
+    if (this.n === this.a.length) {
+      const b = new Int32Array(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+    }
+    this.a[this.n++] = x;
+  }
+  done(): Int32Array {
+    return this.a.slice(0, this.n);
+  }
+}
+
+/** Real blocks held by each residue class of stage j (slots r + t·g_{j−1}), as a pool. */
+function blockPool(
+  plan: OptreePlan,
+  stage: number,
+): { start: Int32Array; count: Int32Array; pool: Int32Array } {
+  const span = stage === 1 ? plan.slots : plan.strides[stage - 2];
+  const copies = plan.slots / span;
+  const start = new Int32Array(span);
+  const count = new Int32Array(span);
+  const pool = new Grow();
+  for (let r = 0; r < span; r++) {
+    start[r] = pool.n;
+    for (let t = 0; t < copies; t++) {
+      const v = plan.nodeOfSlot[r + t * span];
+      if (v >= 0) pool.push(v);
+    }
+    count[r] = pool.n - start[r];
+  }
+  return { start, count, pool: pool.done() };
+}
+
+/**
+ * Requests of stage `stage` for the slots [from, to) (a whole number of parent groups), with node ids
+ * shifted by −nodeBase and routes on a ring of `ringSize` nodes.
+ */
+function stageRequest(
+  plan: OptreePlan,
+  stage: number,
+  from: number,
+  to: number,
+  nodeBase: number,
+  ringSize: number,
+  label: string,
+): StageRequest {
+  const j = stage - 1;
+  const m = plan.radices[j];
+  const g = plan.strides[j];
+  const span = g * m;
+  const { start, count, pool } = blockPool(plan, stage);
+  const src = new Grow();
+  const hops = new Grow();
+  const mult = new Grow();
+  const blockStart = new Grow();
+  const host = plan.hostOfSlot;
+  // Hosts already targeted by the current sender (stamped with sender slot + 1).
+  const targeted = new Int32Array(plan.nodes);
+  const virtual = plan.slots > plan.nodes;
+  const ring = stage === 1;
+  for (let base = from; base < to; base += span)
+    for (let r = 0; r < g; r++)
+      for (let ta = 0; ta < m; ta++) {
+        const a = base + r + ta * g;
+        const res = a % (stage === 1 ? plan.slots : plan.strides[stage - 2]);
+        const k = count[res];
+        if (k === 0) continue;
+        const pa = host[a];
+        for (let tb = 0; tb < m; tb++) {
+          if (tb === ta) continue;
+          const pb = host[base + r + tb * g];
+          if (pb === pa) continue;
+          if (virtual) {
+            if (targeted[pb] === a + 1) continue;
+            targeted[pb] = a + 1;
+          }
+          src.push(pa - nodeBase);
+          hops.push(ring ? ringHops(pa, pb, ringSize) : pb - pa);
+          mult.push(k);
+          blockStart.push(start[res]);
+        }
+      }
+  const c = src.n;
+  return {
+    label,
+    phase: `stage ${stage}`,
+    arcs: { count: c, src: src.done(), hops: hops.done(), mult: mult.done() },
+    blockStart: blockStart.done(),
+    pool,
+  };
+}
+
+export function stageLabel(plan: OptreePlan, stage: number): string {
+  if (plan.stageCount === 1) return `one stage: all ${plan.nodes} nodes exchange directly`;
+  const m = plan.radices[stage - 1];
+  const held = plan.slots / (stage === 1 ? plan.slots : plan.strides[stage - 2]);
+  return `stage ${stage} of ${plan.stageCount}: subsets of ${m}, ${held} block${held === 1 ? '' : 's'} per node to send`;
+}
+
+/** Every stage's requests over the whole ring (what the builder assigns and emits). */
+export function optreeRequests(plan: OptreePlan): StageRequest[] {
+  const out: StageRequest[] = [];
+  for (let j = 1; j <= plan.stageCount; j++)
+    out.push(stageRequest(plan, j, 0, plan.slots, 0, plan.nodes, stageLabel(plan, j)));
+  return out;
+}
+
+/**
+ * Stage reports without building the schedule, for searches over trees. Stage 1 is assigned over the
+ * whole ring; a later stage's groups never share a link, and groups with the same number of real nodes
+ * are identical up to a shift, so one group of each size is assigned (same code, same result) and the
+ * stage needs what its hungriest group needs.
+ */
+export function countOptree(plan: OptreePlan, w: number): StageReport[] {
+  const reports = countStages(plan.nodes, w, [
+    stageRequest(plan, 1, 0, plan.slots, 0, plan.nodes, stageLabel(plan, 1)),
+  ]);
+  let nextStep = reports[0].firstStep + reports[0].steps;
+  for (let j = 2; j <= plan.stageCount; j++) {
+    const parent = plan.strides[j - 2];
+    const shapes = new Map<number, { from: number; firstNode: number; groups: number }>();
+    for (let base = 0; base < plan.slots; base += parent) {
+      let real = 0;
+      let firstNode = -1;
+      for (let s = base; s < base + parent; s++)
+        if (plan.nodeOfSlot[s] >= 0) {
+          if (firstNode < 0) firstNode = plan.nodeOfSlot[s];
+          real++;
+        }
+      const shape = shapes.get(real);
+      if (shape) shape.groups++;
+      else shapes.set(real, { from: base, firstNode, groups: 1 });
+    }
+    let load = 0;
+    let used = 0;
+    let lightpaths = 0;
+    for (const [real, sh] of shapes) {
+      const req = stageRequest(plan, j, sh.from, sh.from + parent, sh.firstNode, real, '');
+      const a = assignWavelengths(real, req.arcs, true);
+      load = Math.max(load, a.cw.load, a.ccw.load);
+      used = Math.max(used, a.cw.colours, a.ccw.colours);
+      lightpaths += a.lightpaths * sh.groups;
+    }
+    const r = stageReport(j, stageLabel(plan, j), nextStep, w, {
+      cw: { load, colours: used },
+      ccw: { load: 0, colours: 0 },
+      lightpaths,
+    });
+    reports.push(r);
+    nextStep += r.steps;
+  }
+  return reports;
+}

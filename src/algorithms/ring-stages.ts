@@ -1,0 +1,186 @@
+/**
+ * Stages of lightpaths on the WDM ring: wavelength assignment per stage, the per-stage report (link
+ * load bound, wavelengths used, steps) and the emission of the stages, one after the other, into a
+ * schedule. The one-stage model, OpTree and WRHT all build through here, so they share one assignment
+ * and one way of reporting it.
+ */
+import type { Schedule, ScheduleBuilder } from '../model/schedule';
+import { assignWavelengths, type ArcBundles, type Assignment } from './wdm-assign';
+
+/** What one stage of a staged ring schedule needed and used (Built.stages, RunResult.stages). */
+export interface StageReport {
+  /** 1-based stage number. */
+  stage: number;
+  label: string;
+  /** First step of the stage (1-based) in the whole schedule. */
+  firstStep: number;
+  steps: number;
+  /** Lightpaths in the stage (each carries one block). */
+  lightpaths: number;
+  /**
+   * Link-load lower bound: the most lightpaths of this stage routed over one directed link. No
+   * assignment of these routes can use fewer wavelengths (step-wavelength slots) on that link.
+   */
+  loadBound: number;
+  /** The fewest steps any assignment of these routes can take: ⌈loadBound / w⌉. */
+  stepBound: number;
+  /**
+   * Step-wavelength slots the stage used on the busier fibre direction: the colours of the assignment
+   * for stages assigned as a whole (one-stage, OpTree). A stage whose lightpaths depend on each other
+   * step by step (Ring, Neighbor Exchange, WRHT's relays) holds its whole span: steps × w.
+   */
+  wavelengthsUsed: number;
+  /** wavelengthsUsed / loadBound: 1 when the stage meets the bound. */
+  ratio: number;
+}
+
+/**
+ * Reports of a schedule whose stages are its phases (runs of consecutive steps with one phase name),
+ * for algorithms that relay step by step: load bound from the routes, wavelengths held = steps × w.
+ */
+export function phaseReports(s: Schedule, w: number, label: (phase: string) => string): StageReport[] {
+  if (s.path.kind !== 'ring-arc') throw new Error('phaseReports needs ring arcs');
+  const hops = s.path.hops;
+  const n = s.nodeCount;
+  const reports: StageReport[] = [];
+  const diff = new Int32Array(2 * n + 2);
+  let first = 1;
+  for (let step = 1; step <= s.stepCount; step++) {
+    if (step < s.stepCount && s.stepPhase[step] === s.stepPhase[step - 1]) continue;
+    // Steps first..step form one stage: its lightpaths per directed link, by a difference array.
+    diff.fill(0);
+    const t0 = s.stepStart[first - 1];
+    const t1 = s.stepStart[step];
+    for (let t = t0; t < t1; t++) {
+      const h = hops[t];
+      const base = h > 0 ? 0 : n + 1;
+      const start = h > 0 ? s.src[t] : n - 1 - s.src[t];
+      const e = start + (h > 0 ? h : -h);
+      diff[base + start]++;
+      if (e <= n) diff[base + e]--;
+      else {
+        diff[base + n]--;
+        diff[base]++;
+        diff[base + e - n]--;
+      }
+    }
+    let load = 0;
+    for (let base = 0; base <= n + 1; base += n + 1)
+      for (let x = 0, run = 0; x < n; x++) {
+        run += diff[base + x];
+        if (run > load) load = run;
+      }
+    const steps = step - first + 1;
+    reports.push({
+      stage: reports.length + 1,
+      label: label(s.phases[s.stepPhase[step - 1]]),
+      firstStep: first,
+      steps,
+      lightpaths: t1 - t0,
+      loadBound: load,
+      stepBound: Math.ceil(load / w),
+      wavelengthsUsed: steps * w,
+      ratio: load > 0 ? (steps * w) / load : 1,
+    });
+    first = step + 1;
+  }
+  return reports;
+}
+
+/** One stage's lightpath requests: bundles of identical arcs and the blocks each bundle carries. */
+export interface StageRequest {
+  label: string;
+  /** Phase name of the stage's steps in the schedule. */
+  phase: string;
+  arcs: ArcBundles;
+  /** Bundle b carries blocks pool[blockStart[b] .. blockStart[b] + mult[b]), one per lightpath. */
+  blockStart: Int32Array;
+  pool: Int32Array;
+}
+
+/** The report of one assigned stage. */
+export function stageReport(
+  stage: number,
+  label: string,
+  firstStep: number,
+  w: number,
+  a: Pick<Assignment, 'cw' | 'ccw' | 'lightpaths'>,
+): StageReport {
+  const loadBound = Math.max(a.cw.load, a.ccw.load);
+  const used = Math.max(a.cw.colours, a.ccw.colours);
+  return {
+    stage,
+    label,
+    firstStep,
+    steps: Math.ceil(used / w),
+    lightpaths: a.lightpaths,
+    loadBound,
+    stepBound: Math.ceil(loadBound / w),
+    wavelengthsUsed: used,
+    ratio: loadBound > 0 ? used / loadBound : 1,
+  };
+}
+
+/**
+ * Assigns every stage and appends it to the builder: colour c of a stage becomes step ⌊c/w⌋ of that
+ * stage on wavelength c mod w. Stages follow each other, so a stage starts only after the previous
+ * one has delivered everything (the data dependency of a staged all-gather).
+ */
+export function emitStages(
+  builder: ScheduleBuilder,
+  n: number,
+  w: number,
+  stages: readonly StageRequest[],
+  first: { stage: number; step: number } = { stage: 1, step: 1 },
+): StageReport[] {
+  const reports: StageReport[] = [];
+  let nextStep = first.step;
+  for (let j = 0; j < stages.length; j++) {
+    const st = stages[j];
+    const a = assignWavelengths(n, st.arcs);
+    const report = stageReport(first.stage + j, st.label, nextStep, w, a);
+    reports.push(report);
+    if (a.lightpaths === 0) continue;
+    emitStage(builder, w, st, a, report.steps);
+    nextStep += report.steps;
+  }
+  return reports;
+}
+
+/** Reports of every stage without building (same assignment, colours not kept). */
+export function countStages(n: number, w: number, stages: readonly StageRequest[]): StageReport[] {
+  let nextStep = 1;
+  return stages.map((st, j) => {
+    const r = stageReport(j + 1, st.label, nextStep, w, assignWavelengths(n, st.arcs, true));
+    nextStep += r.steps;
+    return r;
+  });
+}
+
+function emitStage(b: ScheduleBuilder, w: number, st: StageRequest, a: Assignment, steps: number): void {
+  const colour = a.colour!;
+  const { offset } = a;
+  const { src, hops } = st.arcs;
+  const bundles = st.arcs.count;
+  // Bucket the lightpaths by step (counting sort), remembering each one's bundle.
+  const perStep = new Int32Array(steps + 1);
+  for (let t = 0; t < a.lightpaths; t++) perStep[((colour[t] / w) | 0) + 1]++;
+  for (let s = 1; s <= steps; s++) perStep[s] += perStep[s - 1];
+  const order = new Int32Array(a.lightpaths);
+  const bundleOf = new Int32Array(a.lightpaths);
+  for (let bd = 0; bd < bundles; bd++)
+    for (let t = offset[bd]; t < offset[bd + 1]; t++) {
+      bundleOf[t] = bd;
+      order[perStep[(colour[t] / w) | 0]++] = t;
+    }
+  let k = 0;
+  for (let s = 0; s < steps; s++) {
+    b.beginStep(st.phase);
+    const end = perStep[s];
+    for (; k < end; k++) {
+      const t = order[k];
+      const bd = bundleOf[t];
+      b.addArc(src[bd], hops[bd], colour[t] % w, st.pool[st.blockStart[bd] + (t - offset[bd])]);
+    }
+  }
+}

@@ -1,0 +1,321 @@
+/**
+ * Wavelength assignment on a WDM ring: every lightpath of one stage gets a colour, and colour c
+ * becomes (step ⌊c/w⌋ of the stage, wavelength c mod w). Lightpaths of one colour never share a
+ * directed link, so a step never puts two lightpaths on one wavelength of one link.
+ *
+ * The clockwise and counter-clockwise fibres are separate resources, so each direction is coloured
+ * on its own (counter-clockwise arcs are mirrored onto the clockwise frame first).
+ *
+ * Per direction the colouring cuts the ring at the link N−1 → 0:
+ * 1. Arcs crossing the cut get distinct colours. Such a colour is then free on the line only from the
+ *    node where its crossing arc ends up to the node where it starts (its "deadline").
+ * 2. The other arcs are intervals on the line 0 … N−1. A sweep from node 0 gives each interval (longest
+ *    first among those starting at the same node) a free colour whose deadline it meets exactly, so
+ *    that the colour's line is tiled without a gap; failing that, the free colour with the latest
+ *    deadline, which leaves the most room; only when none is free does it open a new colour.
+ * Without crossing arcs (a stage routed inside segments of the ring) this is the left-endpoint greedy
+ * for interval graphs, which is optimal: the colours equal the largest link load. With crossing arcs
+ * it is a heuristic; the link load stays the lower bound and callers report the ratio. On the
+ * all-to-all of the one-stage model and the stages of OpTree it meets the load exactly in every case
+ * the tests try (docs/models/one-stage.md).
+ *
+ * The same function serves building (colours written out) and counting (`countOnly`: only the totals),
+ * so a search over trees measures exactly what the builder would construct.
+ */
+
+/** Lightpath requests: bundles of identical arcs (same sender, same signed length). */
+export interface ArcBundles {
+  count: number;
+  /** Sender node of each bundle. */
+  src: Int32Array;
+  /** Signed length: positive clockwise, negative counter-clockwise; never 0, |hops| < ring size. */
+  hops: Int32Array;
+  /** Lightpaths in each bundle (each needs its own colour). */
+  mult: Int32Array;
+}
+
+export interface DirectionResult {
+  /** Most lightpaths on one directed link of this direction: no assignment can use fewer colours. */
+  load: number;
+  /** Colours the assignment used. */
+  colours: number;
+}
+
+export interface Assignment {
+  cw: DirectionResult;
+  ccw: DirectionResult;
+  /** Lightpath i of bundle b has colour `colour[offset[b] + i]` (null when counting only). */
+  colour: Int32Array | null;
+  offset: Int32Array;
+  lightpaths: number;
+}
+
+/** Colours the bundles of one stage on a ring of `n` nodes. */
+export function assignWavelengths(n: number, arcs: ArcBundles, countOnly = false): Assignment {
+  const offset = new Int32Array(arcs.count + 1);
+  for (let b = 0; b < arcs.count; b++) offset[b + 1] = offset[b] + arcs.mult[b];
+  const lightpaths = offset[arcs.count];
+  const colour = countOnly ? null : new Int32Array(lightpaths);
+  const cw = colourDirection(n, arcs, offset, colour, 1);
+  const ccw = colourDirection(n, arcs, offset, colour, -1);
+  return { cw, ccw, colour, offset, lightpaths };
+}
+
+/** Growable per-colour state. */
+class ColourTable {
+  deadline = new Int32Array(64);
+  next = new Int32Array(64);
+  size = 0;
+  add(deadline: number): number {
+    if (this.size === this.deadline.length) {
+      const d = new Int32Array(this.size * 2);
+      d.set(this.deadline);
+      this.deadline = d;
+      const x = new Int32Array(this.size * 2);
+      x.set(this.next);
+      this.next = x;
+    }
+    this.deadline[this.size] = deadline;
+    return this.size++;
+  }
+}
+
+function colourDirection(
+  n: number,
+  arcs: ArcBundles,
+  offset: Int32Array,
+  out: Int32Array | null,
+  dir: 1 | -1,
+): DirectionResult {
+  // Bundles of this direction in the clockwise frame: start, length.
+  let m = 0;
+  for (let b = 0; b < arcs.count; b++) if (arcs.hops[b] * dir > 0) m++;
+  if (m === 0) return { load: 0, colours: 0 };
+  const ids = new Int32Array(m);
+  const start = new Int32Array(m);
+  const len = new Int32Array(m);
+  const diff = new Float64Array(n + 1);
+  for (let b = 0, i = 0; b < arcs.count; b++) {
+    const h = arcs.hops[b] * dir;
+    if (h <= 0) continue;
+    const s = dir > 0 ? arcs.src[b] : n - 1 - arcs.src[b];
+    ids[i] = b;
+    start[i] = s;
+    len[i] = h;
+    i++;
+    // Link load by a difference array; arcs over the cut count on both pieces.
+    const k = arcs.mult[b];
+    const e = s + h;
+    diff[s] += k;
+    if (e <= n) diff[e] -= k;
+    else {
+      diff[n] -= k;
+      diff[0] += k;
+      diff[e - n] -= k;
+    }
+  }
+  let load = 0;
+  const busiest: number[] = [];
+  for (let x = 0, run = 0; x < n; x++) {
+    run += diff[x];
+    if (run > load) {
+      load = run;
+      busiest.length = 0;
+    }
+    if (run === load) busiest.push(x);
+  }
+  let colours = sweep(n, arcs, offset, out, ids, start, len);
+  // When the first cut falls short of the load, try cutting at a few of the busiest links (their arcs
+  // then all start with colours of their own) and keep the best colouring.
+  const tries = [
+    busiest[0],
+    busiest[busiest.length - 1],
+    busiest[busiest.length >> 1],
+    busiest[busiest.length >> 2],
+  ];
+  const tried = new Set<number>([n - 1]);
+  const moved = new Int32Array(m);
+  const trial = out ? new Int32Array(out.length) : null;
+  for (const cut of tries) {
+    if (colours <= load || tried.has(cut)) continue;
+    tried.add(cut);
+    const shift = n - 1 - cut;
+    for (let i = 0; i < m; i++) moved[i] = (start[i] + shift) % n;
+    const again = sweep(n, arcs, offset, trial, ids, moved, len);
+    if (again < colours) {
+      colours = again;
+      if (out && trial)
+        for (let i = 0; i < m; i++)
+          for (let t = offset[ids[i]]; t < offset[ids[i] + 1]; t++) out[t] = trial[t];
+    }
+  }
+  return { load, colours };
+}
+
+/** One sweep of the colouring for arcs in the clockwise frame; returns the colours used. */
+function sweep(
+  n: number,
+  arcs: ArcBundles,
+  offset: Int32Array,
+  out: Int32Array | null,
+  ids: Int32Array,
+  start: Int32Array,
+  len: Int32Array,
+): number {
+  const m = ids.length;
+  const table = new ColourTable();
+  // Pending colours per node: they become free when the sweep reaches their frontier.
+  const pendingHead = new Int32Array(n + 1).fill(-1);
+  const push = (c: number, at: number) => {
+    table.next[c] = pendingHead[at];
+    pendingHead[at] = c;
+  };
+
+  // 1. Crossing arcs: one colour per lightpath.
+  for (let i = 0; i < m; i++) {
+    const s = start[i];
+    const e = s + len[i];
+    if (e < n) continue;
+    const b = ids[i];
+    for (let k = 0; k < arcs.mult[b]; k++) {
+      const c = table.add(s);
+      if (out) out[offset[b] + k] = c;
+      push(c, e - n);
+    }
+  }
+
+  // 2. The intervals, ordered by start, longest first (two stable counting sorts).
+  const byLen = countingOrder(m, n, (i) => n - len[i], null);
+  const order = countingOrder(m, n, (i) => start[i], byLen);
+  const crossing = (i: number) => start[i] + len[i] >= n;
+  if (table.size === 0) return sweepLine(n, arcs, offset, out, ids, start, len, order, table, pendingHead);
+
+  // Free colours bucketed by deadline, with a two-level bitmap of non-empty buckets.
+  const head = new Int32Array(n).fill(-1);
+  const words = new Uint32Array((n + 31) >>> 5);
+  const summary = new Uint32Array((words.length + 31) >>> 5);
+  let bucketNext = new Int32Array(64);
+  const makeFree = (c: number) => {
+    const a = table.deadline[c];
+    if (bucketNext.length < table.deadline.length) {
+      const x = new Int32Array(table.deadline.length);
+      x.set(bucketNext);
+      bucketNext = x;
+    }
+    bucketNext[c] = head[a];
+    head[a] = c;
+    const w = a >>> 5;
+    words[w] |= 1 << (a & 31);
+    summary[w >>> 5] |= 1 << (w & 31);
+  };
+  const takeFrom = (a: number): number => {
+    const c = head[a];
+    head[a] = bucketNext[c];
+    if (head[a] < 0) {
+      const w = a >>> 5;
+      words[w] &= ~(1 << (a & 31));
+      if (words[w] === 0) summary[w >>> 5] &= ~(1 << (w & 31));
+    }
+    return c;
+  };
+  /** A free colour whose deadline is exactly e, else the one with the latest deadline ≥ e, else −1. */
+  const take = (e: number): number => {
+    if (head[e] >= 0) return takeFrom(e);
+    const ew = e >>> 5;
+    for (let sw = summary.length - 1; sw >= ew >>> 5; sw--) {
+      let sbits = summary[sw];
+      while (sbits !== 0) {
+        const w = (sw << 5) + 31 - Math.clz32(sbits);
+        if (w < ew) return -1;
+        const bits = w === ew ? words[w] & (~0 << (e & 31)) : words[w];
+        if (bits !== 0) return takeFrom((w << 5) + 31 - Math.clz32(bits));
+        sbits &= ~(1 << (w & 31));
+      }
+    }
+    return -1;
+  };
+
+  let p = 0;
+  for (let x = 0; x < n; x++) {
+    for (let c = pendingHead[x]; c >= 0;) {
+      const nx = table.next[c];
+      if (table.deadline[c] > x) makeFree(c);
+      c = nx;
+    }
+    while (p < m && start[order[p]] === x) {
+      const i = order[p++];
+      if (crossing(i)) continue;
+      const b = ids[i];
+      const e = x + len[i];
+      for (let k = 0; k < arcs.mult[b]; k++) {
+        let c = take(e);
+        if (c < 0) c = table.add(n - 1);
+        if (out) out[offset[b] + k] = c;
+        if (e < n - 1) push(c, e);
+      }
+    }
+  }
+  return table.size;
+}
+
+/** Stable counting sort of 0..m−1 by key(i) ∈ [0, range], optionally starting from an order. */
+function countingOrder(m: number, range: number, key: (i: number) => number, from: Int32Array | null) {
+  const count = new Int32Array(range + 2);
+  for (let i = 0; i < m; i++) count[key(i) + 1]++;
+  for (let k = 1; k < count.length; k++) count[k] += count[k - 1];
+  const out = new Int32Array(m);
+  for (let j = 0; j < m; j++) {
+    const i = from ? from[j] : j;
+    out[count[key(i)]++] = i;
+  }
+  return out;
+}
+
+/**
+ * Step 2 of the sweep when no arc crosses the cut (a stage inside segments of the ring): every free
+ * colour then has the same deadline, so the bucket structure reduces to one stack. Same choices, same
+ * colours as the general sweep, with less work per lightpath (millions of them in a large OpTree).
+ */
+function sweepLine(
+  n: number,
+  arcs: ArcBundles,
+  offset: Int32Array,
+  out: Int32Array | null,
+  ids: Int32Array,
+  start: Int32Array,
+  len: Int32Array,
+  order: Int32Array,
+  table: ColourTable,
+  pendingHead: Int32Array,
+): number {
+  const m = ids.length;
+  let stack = new Int32Array(64);
+  let top = 0;
+  let p = 0;
+  for (let x = 0; x < n; x++) {
+    for (let c = pendingHead[x]; c >= 0; c = table.next[c]) {
+      if (top === stack.length) {
+        const grown = new Int32Array(stack.length * 2);
+        grown.set(stack);
+        stack = grown;
+      }
+      stack[top++] = c;
+    }
+    while (p < m && start[order[p]] === x) {
+      const i = order[p++];
+      const b = ids[i];
+      const e = x + len[i];
+      const mult = arcs.mult[b];
+      const base = offset[b];
+      for (let k = 0; k < mult; k++) {
+        const c = top > 0 ? stack[--top] : table.add(n - 1);
+        if (out) out[base + k] = c;
+        if (e < n - 1) {
+          table.next[c] = pendingHead[e];
+          pendingHead[e] = c;
+        }
+      }
+    }
+  }
+  return table.size;
+}
