@@ -48,3 +48,78 @@ test('the spectrum view shows which link-wavelength slots the step uses', async 
   await expect(page.getByTestId('holdings-matrix')).toBeVisible();
   await expect(page).not.toHaveURL(/detail=/);
 });
+
+test('the motivation scene (16 nodes, 2 wavelengths) opens from the menu and from its link', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await page.getByTestId('scenes').selectOption('optree-motivation');
+  const panes = page.getByTestId('compare-pane');
+  await expect(panes).toHaveCount(3);
+  // The paper's worked example: one-stage ⌈32/2⌉ = 16 steps, the two-stage 4-ary tree 4 + 8 = 12.
+  await expect(panes.nth(0)).toHaveAttribute('data-steps', '16');
+  await expect(panes.nth(1)).toHaveAttribute('data-steps', '12');
+  await expect(panes.nth(2)).toHaveAttribute('data-steps', /^1[2-9]$/);
+  const link = page.url();
+  expect(link).toMatch(/mode=compare/);
+  await shot(page, 'motivation-scene');
+
+  const other = await page.context().newPage();
+  await other.goto(link);
+  await expect(other.getByTestId('compare-pane')).toHaveCount(3);
+  await expect(other.getByTestId('compare-pane').nth(1)).toHaveAttribute('data-steps', '12');
+  await expect(other.getByTestId('notice')).toHaveCount(0);
+});
+
+test('a permalink to OpTree at stage 2 reopens there: ring, tree level and stage table agree', async ({
+  page,
+}) => {
+  // 16 nodes as 4 × 4 on 2 wavelengths: stage 1 takes 4 steps, so step 5 is the first of stage 2.
+  await page.goto('/?v=1&alg=optree&nodes=16&wavelengths=2&radices=4,4&step=5&detail=tree');
+  await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '5');
+  await expect(page.getByTestId('tree-view')).toHaveAttribute('data-depth', '2');
+  await expect(page.getByTestId('stage-row').nth(1)).toHaveAttribute('data-current', 'yes');
+  await expect(page.getByTestId('narration')).toContainText('Stage 2 of 2');
+  await shot(page, 'optree-stage2');
+  await page.keyboard.press('Home');
+  await page.getByTestId('phase-marks').getByRole('button', { name: 'stage 2' }).click();
+  await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '5');
+  // Hovering a tree node marks its network nodes (the ring reads them from the store).
+  await page
+    .getByTestId('tree-node')
+    .filter({ has: page.locator('title', { hasText: /^0:/ }) })
+    .first()
+    .hover();
+  await expect(page.getByTestId('tree-view').locator('line[stroke-width="3"]').first()).toBeVisible();
+});
+
+test('explorer: points arrive from the worker, hover shows both numbers, a click opens the configuration', async ({
+  page,
+}) => {
+  await page.goto('/?v=1&mode=explore&sweep=optree-fig4');
+  const point = page.locator('[data-testid="chart-point"][data-kind="constructed"]').first();
+  await expect(point).toBeVisible({ timeout: 30_000 });
+  await point.hover();
+  await expect(page.getByTestId('chart-tooltip')).toContainText('constructed');
+  await expect(page.getByTestId('chart-tooltip')).toContainText('formula');
+  const series = await point.getAttribute('data-series');
+  await shot(page, 'explorer-fig4');
+  await point.click();
+  await expect(page.getByTestId('ring-view')).toBeVisible();
+  await expect(page).toHaveURL(/alg=optree/);
+  await expect(page).not.toHaveURL(/mode=explore/);
+  // The series is "N = …": the opened configuration has that many nodes.
+  const n = /N = ([\d,]+)/.exec(series ?? '')?.[1]?.replace(/,/g, '');
+  if (n) await expect(page.getByTestId('param-nodes')).toHaveValue(n);
+});
+
+test('paper check: the OpTree motivation rows show paper, formula and constructed numbers', async ({
+  page,
+}) => {
+  await page.goto('/?v=1&mode=paper&check=optree-motivation');
+  const rows = page.getByTestId('paper-row');
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('paper-table')).toContainText('One-stage: steps');
+  await shot(page, 'paper-motivation');
+});

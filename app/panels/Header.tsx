@@ -31,7 +31,7 @@ export function Header() {
   const btn =
     'whitespace-nowrap rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100';
   return (
-    <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
+    <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-4 py-2">
       <div className="flex shrink-0 flex-col leading-tight">
         <h1 className="whitespace-nowrap text-xl font-bold tracking-tight text-slate-900">
           Optical Collectives Lab

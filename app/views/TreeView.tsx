@@ -97,7 +97,7 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
                     stroke={COLORS.node}
                     strokeWidth={1.5}
                   />
-                  {(d.children || nodes.length <= 64) && (
+                  {(d.children || leafGap(laid) >= 18) && (
                     <text
                       y={d.children ? -13 : 18}
                       textAnchor="middle"
@@ -118,6 +118,12 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
       </div>
     </div>
   );
+}
+
+/** Horizontal room per leaf, to decide whether leaf labels fit. */
+function leafGap(root: HierarchyPointNode<TreeNode>): number {
+  const xs = root.leaves().map((l) => l.x);
+  return xs.length < 2 ? Infinity : (Math.max(...xs) - Math.min(...xs)) / (xs.length - 1);
 }
 
 const isLeafParent = (d: TreeNode) =>
