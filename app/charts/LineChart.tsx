@@ -2,7 +2,7 @@ import { scaleLinear, scaleLog, schemeTableau10 } from 'd3';
 import { useMemo, useRef, useState } from 'react';
 import type { Axis, SweepValue } from '../../src/experiments/sweep';
 import { useSize } from '../lib/useSize';
-import { formatAxisValue } from './axisFormat';
+import { axisTitle, formatAxisValue, formatTick } from './axisFormat';
 
 const M = { left: 78, right: 16, top: 14, bottom: 52 };
 
@@ -44,7 +44,15 @@ export function LineChart({
     <div ref={box} className="relative h-full min-h-0 w-full" data-testid="line-chart">
       {width > 0 && (
         <svg width={width} height={height} role="img" aria-label={`${y.label} against ${x.label}`}>
-          <Axes sx={sx} sy={sy} x={x} y={y} width={width} height={height} />
+          <Axes
+            sx={sx}
+            sy={sy}
+            x={x}
+            y={y}
+            width={width}
+            height={height}
+            integerX={values.length > 0 && values.every((v) => Number.isInteger(v.x))}
+          />
           {series.map((s) => (
             <g key={s.name}>
               <path
@@ -150,6 +158,7 @@ function Axes({
   y,
   width,
   height,
+  integerX,
 }: {
   sx: Scale;
   sy: Scale;
@@ -157,9 +166,13 @@ function Axes({
   y: Axis;
   width: number;
   height: number;
+  /** Every x is a whole number (depths, counts): no fractional ticks. */
+  integerX: boolean;
 }) {
   const bottom = height - M.bottom;
-  const xt = ticksOf(sx, x.log, Math.max(2, Math.floor(width / 90)));
+  const xt = ticksOf(sx, x.log, Math.max(2, Math.floor(width / 90))).filter(
+    (t) => !integerX || Number.isInteger(t),
+  );
   const yt = ticksOf(sy, y.log, Math.max(2, Math.floor(height / 50)));
   return (
     <g className="text-slate-600" fontSize={13}>
@@ -167,7 +180,7 @@ function Axes({
         <g key={`y${t}`}>
           <line x1={M.left} x2={width - M.right} y1={sy(t)} y2={sy(t)} stroke="#e2e8f0" />
           <text x={M.left - 6} y={sy(t)} dy="0.32em" textAnchor="end" fill="currentColor">
-            {formatAxisValue(t, y.unit)}
+            {formatTick(t, y.unit)}
           </text>
         </g>
       ))}
@@ -175,7 +188,7 @@ function Axes({
         <g key={`x${t}`}>
           <line x1={sx(t)} x2={sx(t)} y1={bottom} y2={bottom + 5} stroke="#64748b" />
           <text x={sx(t)} y={bottom + 18} textAnchor="middle" fill="currentColor">
-            {formatAxisValue(t, x.unit)}
+            {formatTick(t, x.unit)}
           </text>
         </g>
       ))}
@@ -188,8 +201,7 @@ function Axes({
         fontSize={14}
         fill="#0f172a"
       >
-        {x.label}
-        {x.log ? ' (log scale)' : ''}
+        {axisTitle(x.label, x.unit, x.log)}
       </text>
       <text
         transform={`translate(16,${(M.top + bottom) / 2}) rotate(-90)`}
@@ -197,8 +209,7 @@ function Axes({
         fontSize={14}
         fill="#0f172a"
       >
-        {y.label}
-        {y.log ? ' (log scale)' : ''}
+        {axisTitle(y.label, y.unit, y.log)}
       </text>
     </g>
   );
