@@ -6,7 +6,7 @@ import { pathLength, receiversOf } from './model/paths';
 import { blockRange, stepRange, type Schedule } from './model/schedule';
 import type { Topology } from './model/topology';
 import { checkParam, readParams, type ParamIssue, type ParamValues } from './params/schema';
-import { heldCounts, type Holdings } from './replay/holdings';
+import { heldCounts, holdingsBuffers, type Holdings } from './replay/holdings';
 import { verify, type Usage, type VerifyReport } from './verify/verifier';
 
 /** Sizes a run may reach. The browser's are stated to users when a configuration is refused. */
@@ -245,11 +245,7 @@ export function transferables(r: RunResult): ArrayBuffer[] {
     t.linkChannels,
     t.linkKind,
     t.linkShared,
-    h.arrival,
-    h.eventStart,
-    h.eventNode,
-    h.snapshotStep,
-    h.snapshotCounts,
+    ...holdingsBuffers(h),
     r.stepSeconds,
   ]);
 }

@@ -1,7 +1,7 @@
 import type { Schedule } from '../model/schedule';
 import { pathLinks, receiversOf } from '../model/paths';
 import { ringLink, type Topology } from '../model/topology';
-import { replay, type Holdings } from '../replay/holdings';
+import { firstArrival, replay, type Holdings } from '../replay/holdings';
 
 /** The rules a schedule must satisfy; every model expresses its constraints through them. */
 export type Rule =
@@ -68,6 +68,12 @@ export interface Usage {
   blockDeliveries: number;
   /** Largest number of blocks one transfer carries, per step (index s−1 for step s). */
   stepMaxBlocks: Uint32Array;
+  /** Per step: most transfers on one directed link (the congestion c_k of shared-link models). */
+  stepMaxLinkLoad: Uint32Array;
+  /** Per step: most blocks crossing one directed link, summed over its transfers. */
+  stepMaxLinkBlocks: Float64Array;
+  /** Per step: the longest route, in links. */
+  stepLongestRoute: Uint32Array;
 }
 
 export const MAX_LISTED = 100;
@@ -131,7 +137,11 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
   let maxLinkLoad = 0;
   let longestRoute = 0;
   const stepMaxBlocks = new Uint32Array(s.stepCount);
+  const stepMaxLinkLoad = new Uint32Array(s.stepCount);
+  const stepMaxLinkBlocks = new Float64Array(s.stepCount);
+  const stepLongestRoute = new Uint32Array(s.stepCount);
   const load = new Uint32Array(topo.linkCount);
+  const loadBlocks = new Float64Array(topo.linkCount);
   const loadStep = new Uint32Array(topo.linkCount);
 
   for (let step = 1; step <= s.stepCount; step++) {
@@ -164,6 +174,9 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
       if (len === 0) flag('empty-route', step, t, `transfer ${t} from node ${u} has no route`);
       if (trackReach) reachedStamp[u] = stamp;
       if (len > longestRoute) longestRoute = len;
+      if (len > stepLongestRoute[step - 1]) stepLongestRoute[step - 1] = len;
+      const b0 = blockOffsets ? blockOffsets[t] : t;
+      const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
       const ch = channel[t];
       if (ch >= channelsUsed) channelsUsed = ch + 1;
       for (let i = 0; i < len; i++) {
@@ -176,8 +189,12 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
         if (loadStep[l] !== step) {
           loadStep[l] = step;
           load[l] = 0;
+          loadBlocks[l] = 0;
         }
         if (++load[l] > maxLinkLoad) maxLinkLoad = load[l];
+        if (load[l] > stepMaxLinkLoad[step - 1]) stepMaxLinkLoad[step - 1] = load[l];
+        loadBlocks[l] += b1 - b0;
+        if (loadBlocks[l] > stepMaxLinkBlocks[step - 1]) stepMaxLinkBlocks[step - 1] = loadBlocks[l];
         const from = linkFrom[l];
         if (trackReach && reachedStamp[from] !== stamp)
           flag(
@@ -259,8 +276,6 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
         if (++txCount[u] === s.ports.tx + 1)
           flag('tx-ports', step, t, `node ${u} sends more than ${s.ports.tx} transfers in step ${step}`);
       }
-      const b0 = blockOffsets ? blockOffsets[t] : t;
-      const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
       if (b1 - b0 > stepMaxBlocks[step - 1]) stepMaxBlocks[step - 1] = b1 - b0;
       blockDeliveries += (b1 - b0) * nr;
       for (let k = b0; k < b1; k++)
@@ -289,7 +304,16 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
       counts,
       total,
       checked: { steps: s.stepCount, transfers: s.transferCount, linkUses, deliveries },
-      usage: { channelsUsed, maxLinkLoad, longestRoute, blockDeliveries, stepMaxBlocks },
+      usage: {
+        channelsUsed,
+        maxLinkLoad,
+        longestRoute,
+        blockDeliveries,
+        stepMaxBlocks,
+        stepMaxLinkLoad,
+        stepMaxLinkBlocks,
+        stepLongestRoute,
+      },
     },
     holdings,
   };
@@ -303,17 +327,21 @@ function checkPostcondition(
   const B = s.blocks.count;
   const never = h.never;
   const d = s.blocks.destinations;
+  const missing = (v: number, b: number) =>
+    flag('postcondition', 0, -1, `node ${v} never receives block ${b}`);
   if (d.kind === 'all') {
-    for (let v = 0; v < s.nodeCount; v++)
-      for (let b = 0; b < B; b++)
-        if (h.arrival[v * B + b] === never)
-          flag('postcondition', 0, -1, `node ${v} never receives block ${b}`);
+    if (h.kind === 'dense') {
+      // The common dense case reads the table directly.
+      for (let v = 0; v < s.nodeCount; v++)
+        for (let b = 0; b < B; b++) if (h.arrival[v * B + b] === never) missing(v, b);
+    } else
+      for (let v = 0; v < s.nodeCount; v++)
+        for (let b = 0; b < B; b++) if (firstArrival(h, v, b) === never) missing(v, b);
   } else {
     for (let b = 0; b < B; b++)
       for (let i = d.offsets[b]; i < d.offsets[b + 1]; i++) {
         const v = d.nodes[i];
-        if (h.arrival[v * B + b] === never)
-          flag('postcondition', 0, -1, `node ${v} never receives block ${b}`);
+        if (firstArrival(h, v, b) === never) missing(v, b);
       }
   }
 }
