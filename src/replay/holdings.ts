@@ -270,13 +270,21 @@ function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend): Spars
         const b = ids[k];
         const a = start[b];
         const e = a + len[b];
+        // One scan answers both questions for the common single receiver: does the sender hold the
+        // block, and has the receiver had it before?
+        const v0 = rx[0];
         let held = false;
-        for (let i = a; i < e && !held; i++) held = visitNode[i] === u && visitStep[i] < step;
+        let seen0 = false;
+        for (let i = a; i < e; i++) {
+          const w = visitNode[i];
+          if (w === u && visitStep[i] < step) held = true;
+          if (w === v0) seen0 = true;
+        }
         if (!held && onUnheld) onUnheld(step, t, b);
         for (let r = 0; r < nr; r++) {
           const v = rx[r];
-          let seen = false;
-          for (let i = a; i < a + len[b] && !seen; i++) seen = visitNode[i] === v;
+          let seen = r === 0 ? seen0 : false;
+          for (let i = a; i < a + len[b] && !seen && r > 0; i++) seen = visitNode[i] === v;
           if (seen) continue;
           const i = a + len[b]++;
           visitNode[i] = v;
@@ -332,9 +340,10 @@ export function location(h: Holdings, block: number, step: number): number {
   if (h.kind === 'sparse') {
     for (let i = h.blockStart[block]; i < h.blockStart[block + 1]; i++) {
       const st = h.visitStep[i];
-      if (st <= step && st > bestStep) {
+      const v = h.visitNode[i];
+      if (st <= step && (st > bestStep || (st === bestStep && v < best))) {
         bestStep = st;
-        best = h.visitNode[i];
+        best = v;
       }
     }
     return best;
