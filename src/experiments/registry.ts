@@ -1,9 +1,10 @@
 import type { Reproduction } from './reproduce';
+import { alltoallTimeSweep } from './alltoall-sweeps';
 import { retriClaims } from './retri-claims';
 import type { SweepDef } from './sweep';
 
 /** Every sweep of the explorer and of `npm run cli -- sweep`; one line per module that adds some. */
-export const SWEEPS: readonly SweepDef[] = [];
+export const SWEEPS: readonly SweepDef[] = [alltoallTimeSweep];
 
 /** Every paper check of `npm run cli -- reproduce` and of the app's tables. */
 export const REPRODUCTIONS: readonly Reproduction[] = [retriClaims];
