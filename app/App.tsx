@@ -9,6 +9,7 @@ import { Notices } from './panels/Notices';
 import { ParamPanel } from './panels/ParamPanel';
 import { Timeline } from './panels/Timeline';
 import { selectOptions, selectResult, selectStep, useApp } from './store/store';
+import { BlockMatrix } from './views/BlockMatrix';
 import { HoldingsMatrix } from './views/HoldingsMatrix';
 import { MainView } from './views/MainView';
 
@@ -81,5 +82,8 @@ function RingPane() {
 function MatrixPane() {
   const result = useApp(selectResult);
   const step = useApp(selectStep);
-  return result ? <HoldingsMatrix result={result} step={step} /> : null;
+  if (!result) return null;
+  // All-to-all blocks have one destination each: a source × destination matrix shows them better.
+  if (result.schedule.collective === 'alltoall') return <BlockMatrix result={result} step={step} />;
+  return <HoldingsMatrix result={result} step={step} />;
 }

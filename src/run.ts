@@ -19,7 +19,8 @@ export interface Limits {
 export const BROWSER_LIMITS: Limits = {
   name: 'the browser',
   transfers: 20_000_000,
-  holdingCells: 20_000_000,
+  // 32 M: sparse all-to-all holdings of ReTri on 2187 nodes need 27 M entries.
+  holdingCells: 32_000_000,
 };
 export const CLI_LIMITS: Limits = {
   name: 'the command line',

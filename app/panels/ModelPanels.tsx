@@ -1,5 +1,8 @@
 import { findAlgorithm } from '../../src/algorithms/registry';
 import { selectConfig, useApp } from '../store/store';
+import { Fig1Scenes } from './circuit/Fig1Scenes';
+import { ReconfigEditor } from './circuit/ReconfigEditor';
+import { SpeedupExplorer } from './circuit/SpeedupExplorer';
 
 /**
  * Panels that belong to one interconnect model or algorithm (the right-hand column, under the
@@ -10,6 +13,14 @@ export function ModelPanels() {
   const spec = findAlgorithm(config.algorithm);
   if (!spec) return null;
   switch (spec.topology) {
+    case 'circuit':
+      return (
+        <>
+          <ReconfigEditor />
+          <SpeedupExplorer />
+          <Fig1Scenes />
+        </>
+      );
     default:
       return null;
   }

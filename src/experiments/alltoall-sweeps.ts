@@ -14,12 +14,12 @@ export const alltoallTimeSweep: SweepDef = {
   y: { label: 'Time', unit: 's', log: true },
   metric: 'time',
   points(): SweepPoint[] {
-    const series = [
+    const series: { series: string; algorithm: string; nodes: number; reconfigure?: string }[] = [
       { series: 'ReTri, n = 81', algorithm: 'retri', nodes: 81, reconfigure: '0,1,1,1' },
       { series: 'Bruck, n = 64', algorithm: 'bruck', nodes: 64, reconfigure: '0,1,1,1,1,1' },
       { series: 'static, n = 64', algorithm: 'direct-alltoall', nodes: 64 },
     ];
-    return series.flatMap(({ series: name, algorithm, ...extra }) =>
+    return series.flatMap(({ series: name, algorithm, nodes, reconfigure }) =>
       HEATMAP_MESSAGES.map((m) => ({
         series: name,
         x: m,
@@ -27,7 +27,8 @@ export const alltoallTimeSweep: SweepDef = {
           algorithm,
           params: {
             ...defaultsOf(findAlgorithm(algorithm)?.params ?? []),
-            ...extra,
+            nodes,
+            ...(reconfigure === undefined ? {} : { reconfigure }),
             'message-bytes': m,
             'reconfiguration-delay': 10,
           },

@@ -26,7 +26,11 @@ describe('speed-up heatmaps', () => {
       const spec = findAlgorithm(id)!;
       for (let mask = 0; mask < 2 ** table.phases; mask++) {
         const x = Array.from({ length: table.phases }, (_, k) => ((mask >> k) & 1) === 1);
-        const params = { ...defaultsOf(spec.params), nodes: n, reconfigure: x.map(Number).join(',') };
+        const params: Record<string, string | number> = {
+          ...defaultsOf(spec.params),
+          nodes: n,
+          reconfigure: x.map(Number).join(','),
+        };
         const r = run(id, params, CLI_LIMITS);
         const model = cellModel(
           params,
