@@ -31,9 +31,9 @@ export function buildDigitRouting(d: DigitRouting): Built & { plan: CircuitPlan 
   const S = d.phaseOffsets.length;
   const plan = planCircuits(d.phaseOffsets, d.x);
   const B = d.blocks.count;
-  // Transfers: at most two per node and phase; block references: each block at most once per phase.
-  let refs = 0;
-  for (let b = 0; b < B; b++) for (let k = 0; k < S; k++) if (d.digits[d.digitRow[b] * S + k] !== 0) refs++;
+  // Transfers: at most two per node and phase. Block references: two thirds of the blocks move in a
+  // ReTri phase, half in a Bruck phase (the builder grows past an estimate that is short).
+  const refs = Math.ceil((2 / 3) * B * S) + 16;
   let pathLinks = 0;
   for (let k = 0; k < S; k++) pathLinks += 2 * N * plan.phaseHops[k];
   const builder = new ScheduleBuilder({

@@ -225,17 +225,27 @@ function replayDense(s: Schedule, topo: Topology, onUnheld?: UnheldSend): DenseH
   return { kind: 'dense', ...log.finish(B, never), arrival };
 }
 
-function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend): SparseHoldings {
-  const n = s.nodeCount;
-  const B = s.blocks.count;
-  const S = s.stepCount;
-  const wide = S >= 0xffff;
-  const never = wide ? 0xffffffff : 0xffff;
-  const ids = s.transferBlocks.ids;
+/** Most slots per block the fixed-layout fast path may reserve in all (entries). */
+const FIXED_SLOT_LIMIT = 1 << 26;
 
-  // Pass 1: room for every possible visit of each block (its origin plus every delivery).
+function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend): SparseHoldings {
+  const B = s.blocks.count;
+  // Fast path: with one receiver per transfer and a block carried at most once per step (every
+  // forwarding schedule), a block has at most steps + 1 visits, so each gets that many slots and the
+  // counting pass is not needed. A schedule that overflows a slot is replayed the exact way.
+  const slots = s.stepCount + 1;
+  if (singleReceivers(s) && B * slots <= FIXED_SLOT_LIMIT && s.nodeCount <= 0xffff && s.stepCount < 0xffff) {
+    const unheld: [number, number, number][] = [];
+    const r = replayPacked(s, topo, slots, onUnheld && ((st, t, b) => unheld.push([st, t, b])));
+    if (r) {
+      if (onUnheld) for (const [st, t, b] of unheld) onUnheld(st, t, b);
+      return r;
+    }
+  }
+  // Exact layout: count every possible visit of each block (its origin plus every delivery).
   const start = new Uint32Array(B + 1);
   for (let b = 0; b < B; b++) start[b + 1] = 1;
+  const ids = s.transferBlocks.ids;
   forEachTransfer(
     s,
     topo,
@@ -245,10 +255,116 @@ function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend): Spars
     },
   );
   for (let b = 0; b < B; b++) start[b + 1] += start[b];
+  const r = replaySparseInto(s, topo, start, onUnheld);
+  if (!r) throw new Error('sparse replay: a block outgrew its exactly counted room');
+  return r;
+}
+
+/**
+ * The fast path of the sparse replay: `slots` visits per block, each packed as step·2^16 + node in one
+ * 32-bit word (empty: all ones), so everything the replay reads or writes about one block lies in one
+ * or two cache lines. Returns null when a block needs more than `slots` visits.
+ */
+function replayPacked(
+  s: Schedule,
+  topo: Topology,
+  slots: number,
+  onUnheld?: UnheldSend,
+): SparseHoldings | null {
+  const n = s.nodeCount;
+  const B = s.blocks.count;
+  const S = s.stepCount;
+  const EMPTY = 0xffffffff;
+  const room = new Uint32Array(B * slots).fill(EMPTY);
+  const ids = s.transferBlocks.ids;
+  const log = new EventLog(n, S, B * slots);
+  const origin = s.blocks.origin;
+  for (let b = 0; b < B; b++) {
+    room[b * slots] = origin[b];
+    log.add(origin[b]);
+  }
+  log.endStep(0);
+  let overflow = false;
+  forEachTransfer(
+    s,
+    topo,
+    (step) => log.endStep(step),
+    (step, t, u, b0, b1, rx) => {
+      if (overflow) return;
+      const v = rx[0];
+      const mark = step * 0x10000 + v;
+      for (let k = b0; k < b1; k++) {
+        const b = ids[k];
+        const a = b * slots;
+        const e = a + slots;
+        let held = false;
+        let seen = false;
+        let i = a;
+        for (; i < e; i++) {
+          const x = room[i];
+          if (x === EMPTY) break;
+          const node = x & 0xffff;
+          if (node === u && x >>> 16 < step) held = true;
+          if (node === v) seen = true;
+        }
+        if (!held && onUnheld) onUnheld(step, t, b);
+        if (seen) continue;
+        if (i === e) {
+          overflow = true;
+          return;
+        }
+        room[i] = mark;
+        log.add(v);
+      }
+    },
+  );
+  if (overflow) return null;
+  // Pack into per-block lists.
+  let total = 0;
+  for (let i = 0; i < room.length; i++) if (room[i] !== EMPTY) total++;
+  const blockStart = new Uint32Array(B + 1);
+  const visitNode = indexArray(Math.max(1, total), n);
+  const visitStep = new Uint16Array(Math.max(1, total));
+  let w = 0;
+  for (let b = 0; b < B; b++) {
+    blockStart[b] = w;
+    for (let i = b * slots, e = i + slots; i < e && room[i] !== EMPTY; i++) {
+      visitNode[w] = room[i] & 0xffff;
+      visitStep[w++] = room[i] >>> 16;
+    }
+  }
+  blockStart[B] = w;
+  return { kind: 'sparse', ...log.finish(B, 0xffff), blockStart, visitNode, visitStep };
+}
+
+/** Whether every transfer has at most one receiver. */
+function singleReceivers(s: Schedule): boolean {
+  const r = s.receivers;
+  if (r.kind === 'path-end') return true;
+  for (let t = 0; t < s.transferCount; t++) if (r.offsets[t + 1] - r.offsets[t] > 1) return false;
+  return true;
+}
+
+/**
+ * Replays into per-block room [start[b], start[b+1]); returns null when a block needs more room than
+ * it was given. First arrivals are kept in step order within each block, then packed.
+ */
+function replaySparseInto(
+  s: Schedule,
+  topo: Topology,
+  start: Uint32Array,
+  onUnheld?: UnheldSend,
+): SparseHoldings | null {
+  const n = s.nodeCount;
+  const B = s.blocks.count;
+  const S = s.stepCount;
+  const wide = S >= 0xffff;
+  const never = wide ? 0xffffffff : 0xffff;
+  const ids = s.transferBlocks.ids;
   const capacity = start[B];
   const visitNode = indexArray(Math.max(1, capacity), n);
   const visitStep = wide ? new Uint32Array(Math.max(1, capacity)) : new Uint16Array(Math.max(1, capacity));
-  const len = new Uint32Array(B);
+  const len = S + 1 <= 0xff ? new Uint8Array(B) : new Uint32Array(B);
 
   const log = new EventLog(n, S, capacity);
   const origin = s.blocks.origin;
@@ -260,12 +376,13 @@ function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend): Spars
   }
   log.endStep(0);
 
-  // Pass 2: first arrivals, in step order within each block.
+  let overflow = false;
   forEachTransfer(
     s,
     topo,
     (step) => log.endStep(step),
     (step, t, u, b0, b1, rx, nr) => {
+      if (overflow) return;
       for (let k = b0; k < b1; k++) {
         const b = ids[k];
         const a = start[b];
@@ -286,7 +403,12 @@ function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend): Spars
           let seen = r === 0 ? seen0 : false;
           for (let i = a; i < a + len[b] && !seen && r > 0; i++) seen = visitNode[i] === v;
           if (seen) continue;
-          const i = a + len[b]++;
+          const i = a + len[b];
+          if (i >= start[b + 1]) {
+            overflow = true;
+            return;
+          }
+          len[b]++;
           visitNode[i] = v;
           visitStep[i] = step;
           log.add(v);
@@ -294,8 +416,9 @@ function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend): Spars
       }
     },
   );
+  if (overflow) return null;
 
-  // Close the gaps left by repeated deliveries (none in a schedule without duplicates).
+  // Pack the lists (in place: the write position never passes the read position).
   let w = 0;
   const blockStart = new Uint32Array(B + 1);
   for (let b = 0; b < B; b++) {
@@ -308,12 +431,15 @@ function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend): Spars
     w += len[b];
   }
   blockStart[B] = w;
+  // Copy out when much of the room went unused, so the result does not keep it alive.
+  const fit = <T extends IndexArray | Uint16Array | Uint32Array>(a: T): T =>
+    (a.length > w * 1.25 ? a.slice(0, w) : a.subarray(0, w)) as T;
   return {
     kind: 'sparse',
     ...log.finish(B, never),
     blockStart,
-    visitNode: visitNode.subarray(0, w) as IndexArray,
-    visitStep: visitStep.subarray(0, w) as Uint16Array | Uint32Array,
+    visitNode: fit(visitNode),
+    visitStep: fit(visitStep),
   };
 }
 

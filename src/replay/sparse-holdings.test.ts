@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../algorithms/registry';
+import { allGatherBlocks, ScheduleBuilder } from '../model/schedule';
+import { wdmRing } from '../model/topology';
 import { defaultsOf } from '../params/schema';
 import { CLI_LIMITS, run } from '../run';
 import {
@@ -96,6 +98,32 @@ describe('sparse holdings give the same answers as dense ones', () => {
       }),
       { numRuns: 20 },
     );
+  });
+
+  it('a block copied to several nodes in one step outgrows the fast layout and is replayed exactly', () => {
+    // Ring of 5, one step (room for 2 visits per block in the fast layout): node 0 sends its block to
+    // 1 and to 4 (3 visits), node 2 sends block 2 to 3 twice (counted once).
+    const b = new ScheduleBuilder({
+      algorithm: 'test',
+      collective: 'allgather',
+      nodeCount: 5,
+      blocks: allGatherBlocks(5, 1),
+      pathKind: 'ring-arc',
+      receiverKind: 'path-end',
+      singleBlock: true,
+    });
+    b.beginStep('one');
+    b.addArc(0, 1, 0, 0);
+    b.addArc(0, -1, 0, 0);
+    b.addArc(2, 1, 0, 2);
+    b.addArc(2, 1, 1, 2);
+    const sched = b.finish();
+    const topo = wdmRing(5, 2);
+    const sparse = replay(sched, topo, undefined, 'sparse');
+    expectSameAnswers(replay(sched, topo, undefined, 'dense'), sparse);
+    expect(firstArrival(sparse, 4, 0)).toBe(1);
+    expect(firstArrival(sparse, 3, 2)).toBe(1);
+    expect(Array.from(heldCounts(sparse, 1))).toEqual([1, 2, 1, 2, 2]);
   });
 
   it('a block that visits a relay counts at the relay from then on, and location follows the block', () => {
