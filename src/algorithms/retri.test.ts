@@ -82,7 +82,7 @@ describe('retri, bruck and direct all-to-all through the verifier', () => {
       ),
       { numRuns: 60 },
     );
-  });
+  }, 60_000);
 
   it('retri: powers of three up to 729 with every-phase and no reconfiguration', () => {
     for (const n of [3, 9, 27, 81, 243, 729]) {
@@ -90,7 +90,7 @@ describe('retri, bruck and direct all-to-all through the verifier', () => {
       for (const x of [[], Array.from({ length: s }, (_, k) => k > 0)])
         checkCorrect(runOf('retri', { nodes: n, reconfigure: bits(x) }));
     }
-  });
+  }, 60_000);
 
   it('bruck: every n from 2 to 70 with random schedules', () => {
     fc.assert(
@@ -101,7 +101,7 @@ describe('retri, bruck and direct all-to-all through the verifier', () => {
       }),
       { numRuns: 40 },
     );
-  });
+  }, 60_000);
 
   it('direct all-to-all: n from 2 to 40', () => {
     for (let n = 2; n <= 40; n++) {
@@ -110,7 +110,7 @@ describe('retri, bruck and direct all-to-all through the verifier', () => {
       expect(r.schedule.stepCount).toBe(1);
       expect(r.schedule.transferCount).toBe(n * (n - 1));
     }
-  });
+  }, 60_000);
 });
 
 describe('balance lemma and measured hops and congestion', () => {
@@ -141,7 +141,7 @@ describe('balance lemma and measured hops and congestion', () => {
         expect(left).toEqual(new Array(n).fill(n / 3));
       }
     }
-  });
+  }, 60_000);
 
   it('phase k after the last reconfiguration j: 3^(k−j) hops, load 3^(k−j) transfers and n/3·3^(k−j) blocks per circuit', () => {
     fc.assert(
@@ -160,7 +160,7 @@ describe('balance lemma and measured hops and congestion', () => {
       }),
       { numRuns: 25 },
     );
-  });
+  }, 60_000);
 
   it('mirrored bruck on n = 2^s: 2^(k−j) hops and n/2·2^(k−j) half-blocks per circuit', () => {
     for (const s of [1, 2, 3, 4, 5]) {
@@ -174,7 +174,7 @@ describe('balance lemma and measured hops and congestion', () => {
         expect(u.stepMaxLinkBlocks[k]).toBe((n / 2) * 2 ** (k - last));
       }
     }
-  });
+  }, 60_000);
 
   it('static all-to-all: ⌊n/2⌋ hops, the busiest circuit carries 1+2+…+⌊(n−1)/2⌋ (+ n/4 for n ≡ 0 mod 4)', () => {
     for (const n of [5, 9, 13, 81, 8, 16, 64]) {
@@ -184,7 +184,7 @@ describe('balance lemma and measured hops and congestion', () => {
       expect(u.stepLongestRoute[0]).toBe(Math.floor(n / 2));
       expect(u.stepMaxLinkBlocks[0]).toBe(expected);
     }
-  });
+  }, 60_000);
 });
 
 describe('costs against closed forms derived by hand', () => {
@@ -202,27 +202,27 @@ describe('costs against closed forms derived by hand', () => {
   it('retri, n = 27, no reconfiguration: 3·α_s + (1 + 3 + 9)·(α_h + β·m/3)', () => {
     const r = runOf('retri', { nodes: 27, reconfigure: '', ...model });
     expect(r.summary.seconds).toBeCloseTo(3 * 2 * us + 13 * (1 * us + 9000 * ns), 12);
-  });
+  }, 60_000);
 
   it('retri, n = 27, x = (0,1,1): 3·(α_s + α_h + β·m/3) + 2δ', () => {
     const r = runOf('retri', { nodes: 27, reconfigure: '0,1,1', ...model });
     expect(r.summary.seconds).toBeCloseTo(3 * (2 * us + 1 * us + 9000 * ns) + 2 * 5 * us, 12);
-  });
+  }, 60_000);
 
   it('retri, n = 81, x = (0,0,1,0): segments of 2 and 2 phases, (1+3)·2 hop units', () => {
     const r = runOf('retri', { nodes: 81, reconfigure: '0,0,1,0', ...model });
     expect(r.summary.seconds).toBeCloseTo(4 * 2 * us + 8 * (1 * us + 9000 * ns) + 5 * us, 12);
-  });
+  }, 60_000);
 
   it('bruck, n = 8, every phase: 3·(α_s + α_h + β·m/4) + 2δ', () => {
     const r = runOf('bruck', { nodes: 8, reconfigure: '0,1,1', ...model });
     expect(r.summary.seconds).toBeCloseTo(3 * (2 * us + 1 * us + 6750 * ns) + 2 * 5 * us, 12);
-  });
+  }, 60_000);
 
   it('static all-to-all, n = 9: α_s + 4·α_h + (m/9)·(1+2+3+4)·β', () => {
     const r = runOf('direct-alltoall', { nodes: 9, ...model });
     expect(r.summary.seconds).toBeCloseTo(2 * us + 4 * us + 3000 * 10 * ns, 12);
-  });
+  }, 60_000);
 
   it('the formula rows agree with the constructed time for powers of the radix', () => {
     for (const [id, n, x] of [
@@ -235,7 +235,7 @@ describe('costs against closed forms derived by hand', () => {
       const time = r.formulas.find((f) => f.id === 'time');
       expect(time?.formula).toBeCloseTo(r.summary.seconds, 12);
     }
-  });
+  }, 60_000);
 });
 
 describe('the verifier catches circuit faults', () => {
@@ -249,7 +249,7 @@ describe('the verifier catches circuit faults', () => {
     links[s.path.offsets[t]] = links[s.path.offsets[t]] % (2 * 9);
     const { report } = verify({ ...s, path: { ...s.path, links } }, r.topology);
     expect(report.counts['inactive-link']).toBe(1);
-  });
+  }, 60_000);
 
   it('a dropped transfer: postcondition; swapped phases: causality', () => {
     const r = runOf('retri', { nodes: 9, reconfigure: '' });
@@ -266,7 +266,7 @@ describe('the verifier catches circuit faults', () => {
     for (let i = 0; i < s.transferCount; i++) order[i] = i;
     const swapped = reorder(s, [...order.slice(a1), ...order.slice(0, a1)]);
     expect(verify(swapped, r.topology).report.counts.causality).toBeGreaterThan(0);
-  });
+  }, 60_000);
 
   it('a third transfer from one node in one phase: tx-ports', () => {
     const r = runOf('retri', { nodes: 9, reconfigure: '' });
@@ -276,7 +276,7 @@ describe('the verifier catches circuit faults', () => {
     src[2] = 0;
     const report = verify({ ...s, src }, r.topology).report;
     expect(report.counts['tx-ports']).toBe(1);
-  });
+  }, 60_000);
 });
 
 /** The schedule with its transfers in a new order, step boundaries kept by count. */
@@ -297,7 +297,7 @@ function reorder(s: Schedule, order: number[]): Schedule {
     for (let k = boff[t]; k < boff[t + 1]; k++) ids.push(tb.ids[k]);
     pathOffsets[i + 1] = links.length;
     blockOffsets[i + 1] = ids.length;
-  });
+  }, 60_000);
   return {
     ...s,
     src,

@@ -30,7 +30,7 @@ describe('command line for the circuit-switch algorithms', () => {
     const report = JSON.parse(text(check)) as CheckReport;
     expect(report.ok).toBe(true);
     expect(report.blocks).toBe(81 * 81);
-  });
+  }, 60_000);
 
   it('check catches a transfer moved onto a circuit that is not in force', () => {
     const r = execute(['schedule', 'retri', '--nodes', '9', '--reconfigure', '0,1'], io);
@@ -42,7 +42,7 @@ describe('command line for the circuit-switch algorithms', () => {
     const report = JSON.parse(text(checkCommand(JSON.stringify(doc), 'bad.json'))) as CheckReport;
     expect(report.ok).toBe(false);
     expect(report.counts['inactive-link']).toBe(1);
-  });
+  }, 60_000);
 
   it('formulas and bad input', () => {
     const f = execute(
@@ -56,12 +56,12 @@ describe('command line for the circuit-switch algorithms', () => {
     const big = execute(['formulas', 'retri', '--nodes', '3000'], io);
     expect(big.code).toBe(2);
     expect(big.err).toMatch(/2,187/);
-  });
+  }, 60_000);
 
   it('reproduce retri-claims prints rows with label, paper and computed', () => {
     const r = execute(['reproduce', 'retri-claims'], io);
     expect(r.code).toBe(0);
     const rows = JSON.parse(text(r)) as { label: string; paper: number; computed: number }[];
     expect(rows.every((x) => typeof x.label === 'string' && typeof x.paper === 'number')).toBe(true);
-  });
+  }, 60_000);
 });

@@ -40,7 +40,7 @@ describe('speed-up heatmaps', () => {
         expect(secondsOf(table, x, model)).toBeCloseTo(r.summary.seconds, 15);
       }
     }
-  });
+  }, 60_000);
 
   it('every heatmap covers 10 message sizes × 6 delays, built from verified schedules', () => {
     const r = computeHeatmap(findHeatmap('retri-vs-bruck-9')!, CLI_LIMITS);
@@ -51,7 +51,7 @@ describe('speed-up heatmaps', () => {
       expect(c.reconfigurations).toBe(c.retriX.split(',').filter((b) => b === '1').length);
     }
     expect(HEATMAPS.map((h) => [h.retriNodes, h.baselineNodes])).toContainEqual([243, 256]);
-  });
+  }, 60_000);
 
   it('more delay never means more reconfigurations in the chosen schedule', () => {
     const r = computeHeatmap(findHeatmap('retri-vs-static-81')!, CLI_LIMITS);
@@ -60,7 +60,7 @@ describe('speed-up heatmaps', () => {
       for (let i = 1; i < col.length; i++)
         expect(col[i].reconfigurations).toBeLessThanOrEqual(col[i - 1].reconfigurations);
     }
-  });
+  }, 60_000);
 
   it('a cell opens the ReTri configuration it reports', () => {
     const d = findHeatmap('retri-vs-static-9')!;
@@ -69,7 +69,7 @@ describe('speed-up heatmaps', () => {
     const spec = findAlgorithm(cfg.algorithm)!;
     const r = run(cfg.algorithm, { ...defaultsOf(spec.params), ...cfg.params }, CLI_LIMITS);
     expect(r.summary.seconds).toBeCloseTo(cell.retriSeconds, 15);
-  });
+  }, 60_000);
 });
 
 describe('reproduce retri-claims', () => {
@@ -84,5 +84,5 @@ describe('reproduce retri-claims', () => {
     // Where the model is exact (powers of the radix), the closed forms and the measured schedules agree.
     for (const row of rows.filter((r) => !r.label.startsWith('Phases')))
       expect(row.constructed).toBeCloseTo(row.computed!, 2);
-  });
+  }, 60_000);
 });
