@@ -3,15 +3,11 @@ import { balancedTernary, centred } from '../../src/cost/reconfig-formulas';
 import { location } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
 import { realNodes } from '../circuit/circuitFacts';
+import { BlockImages } from '../circuit/blockImages';
 import { COLORS } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
 
 const MARGIN = { left: 44, top: 28 };
-const STATE_COLORS = {
-  source: [226, 232, 240],
-  transit: [245, 158, 11],
-  home: [22, 163, 74],
-} as const;
 
 /**
  * All-to-all blocks as a source × destination matrix: where is block B[r, d] now? Pale: still at its
@@ -25,7 +21,8 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
   const [selected, setSelected] = useState<{ r: number; d: number } | null>(null);
   const n = realNodes(result);
   const side = Math.max(40, Math.min(width - MARGIN.left - 8, height - MARGIN.top - 8));
-  const image = useMemo(() => blockImage(result, step, n), [result, step, n]);
+  const images = useMemo(() => new BlockImages(result, n), [result, n]);
+  const image = useMemo(() => images.imageAt(step), [images, step]);
   const bitmap = useMemo(() => {
     const c = new OffscreenCanvas(image.width, image.height);
     c.getContext('2d')?.putImageData(image, 0, 0);
@@ -99,40 +96,6 @@ function blocksOf(result: RunResult, r: number, d: number): number[] {
   const n = realNodes(result);
   const per = result.schedule.blocks.count / (n * n);
   return Array.from({ length: per }, (_, i) => (r * n + d) * per + i);
-}
-
-/** The matrix picture at one step: one pixel per (r, d), or pooled when n is large. */
-function blockImage(result: RunResult, step: number, n: number): ImageData {
-  const pool = Math.max(1, Math.ceil(n / 600));
-  const size = Math.ceil(n / pool);
-  const home = new Float32Array(size * size);
-  const moving = new Float32Array(size * size);
-  const total = new Float32Array(size * size);
-  const s = result.schedule;
-  const d = s.blocks.destinations;
-  const h = result.holdings;
-  for (let b = 0; b < s.blocks.count; b++) {
-    const r = s.blocks.origin[b];
-    const dest = d.kind === 'list' ? d.nodes[d.offsets[b]] : r;
-    const at = location(h, b, step);
-    const cell = Math.floor(r / pool) * size + Math.floor(dest / pool);
-    total[cell]++;
-    if (at === dest) home[cell]++;
-    else if (at !== r) moving[cell]++;
-  }
-  const img = new ImageData(size, size);
-  for (let i = 0; i < size * size; i++) {
-    const t = Math.max(1, total[i]);
-    const fh = home[i] / t;
-    const fm = moving[i] / t;
-    const fs = 1 - fh - fm;
-    for (let c = 0; c < 3; c++)
-      img.data[i * 4 + c] = Math.round(
-        STATE_COLORS.source[c] * fs + STATE_COLORS.transit[c] * fm + STATE_COLORS.home[c] * fh,
-      );
-    img.data[i * 4 + 3] = 255;
-  }
-  return img;
 }
 
 /** The selected block's digits and where it is after every phase. */

@@ -64,9 +64,11 @@ export function CircuitView({ result, step }: { result: RunResult; step: number 
       }
     // The circuits are the road: wide and pale in their subring's colour.
     const nr0 = Math.max(2, l.nodeRadius);
-    const road = n > 300 ? 1.5 : n > 60 ? 3 : Math.max(4, nr0 * 0.7);
+    // Large rings: thin square-ended lines, which rasterise several times faster.
+    const large = n > 300;
+    const road = large ? 1 : n > 60 ? 3 : Math.max(4, nr0 * 0.7);
     ctx.lineWidth = road;
-    ctx.lineCap = 'round';
+    ctx.lineCap = large ? 'butt' : 'round';
     ctx.globalAlpha = step === 0 ? 0.3 : 0.45;
     for (const [ring, p] of groups) {
       ctx.strokeStyle = subringColor(ring, info.subrings);
@@ -84,6 +86,8 @@ export function CircuitView({ result, step }: { result: RunResult; step: number 
       const heads = { right: new Path2D(), left: new Path2D() };
       const head = Math.max(4, Math.min(10, nr0 * 0.6));
       const [a0, a1] = [s.stepStart[step - 1], s.stepStart[step]];
+      // Draw every hop while that stays cheap (a few tens of thousands of segments per frame).
+      const perHop = s.path.offsets[a1] - s.path.offsets[a0] <= 20_000;
       for (let t = a0; t < a1; t++) {
         const p0 = s.path.offsets[t];
         const p1 = s.path.offsets[t + 1];
@@ -92,6 +96,14 @@ export function CircuitView({ result, step }: { result: RunResult; step: number 
         if (onlyNode0 && s.src[t] !== 0) continue;
         const dim = hover !== null && s.src[t] !== hover.node && last !== hover.node;
         const target = (dim ? faded : lines)[dir];
+        if (!perHop) {
+          // Too many circuit hops to draw one by one: one stroke from sender to receiver.
+          const [x0, y0] = pos(s.src[t]);
+          const [x1, y1] = pos(last);
+          target.moveTo(x0, y0);
+          target.lineTo(x1, y1);
+          continue;
+        }
         for (let k = p0; k < p1; k++) {
           const [x0, y0] = pos(topo.linkFrom[s.path.links[k]]);
           const [x1, y1] = pos(topo.linkTo[s.path.links[k]]);
@@ -118,8 +130,10 @@ export function CircuitView({ result, step }: { result: RunResult; step: number 
       ctx.lineWidth = n > 300 ? 1 : 2.5;
       for (const dir of ['right', 'left'] as const) {
         ctx.strokeStyle = ctx.fillStyle = DIRECTION_COLORS[dir];
-        ctx.globalAlpha = 0.15;
-        ctx.stroke(faded[dir]);
+        if (hover) {
+          ctx.globalAlpha = 0.15;
+          ctx.stroke(faded[dir]);
+        }
         ctx.globalAlpha = 1;
         ctx.stroke(lines[dir]);
         ctx.fill(heads[dir]);
@@ -133,6 +147,10 @@ export function CircuitView({ result, step }: { result: RunResult; step: number 
     for (let i = 0; i < n; i++) {
       const [cx, cy] = pos(i);
       const p = i < real ? solid : ghosts;
+      if (nr < 3) {
+        p.rect(cx - nr, cy - nr, 2 * nr, 2 * nr); // tiny nodes: squares are cheaper than discs
+        continue;
+      }
       p.moveTo(cx + nr, cy);
       p.arc(cx, cy, nr, 0, 2 * Math.PI);
     }
