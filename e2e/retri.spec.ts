@@ -76,3 +76,16 @@ test('the Fig. 1 lecture scene is reachable from the app', async ({ page }) => {
   await expect(page.getByTestId('play')).toHaveText(/Pause/);
   await shot(page, 'retri-fig1');
 });
+
+test('a padded run shows its ghost nodes; a large run still draws', async ({ page }) => {
+  await page.goto('/?v=1&alg=retri&nodes=20&layout=padded&reconfigure=0,1,0&step=2&view=ring');
+  await ready(page);
+  await expect(page.getByTestId('variant')).toContainText('7 ghost nodes');
+  await expect(page.getByText('dashed: ghost nodes (padding to 27)')).toBeVisible();
+  await page.getByTestId('only-node0').check();
+  await shot(page, 'retri-padded');
+  await page.goto('/?v=1&alg=bruck&nodes=64&reconfigure=0,0,1,0,1,0&step=4&view=split');
+  await ready(page);
+  await expect(page.getByTestId('circuit-view')).toHaveAttribute('data-offset', '4');
+  await shot(page, 'bruck-64');
+});

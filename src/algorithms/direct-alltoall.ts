@@ -107,8 +107,9 @@ export const directAlltoall: AlgorithmSpec = {
       {
         id: 'time',
         label: 'Time',
-        tex: '\\alpha_s + \\lfloor n/2 \\rfloor \\alpha_h + \\tfrac{m}{n}\\, c\\, \\beta,\\quad c = \\sum_{h=1}^{\\lfloor (n-1)/2 \\rfloor} h \\;(+\\, n/4)',
-        source: 'cost model of the ReTri paper, Sec. 3.4, with c the load of the busiest circuit',
+        tex: '\\alpha_s + \\lfloor \\tfrac{n}{2} \\rfloor \\alpha_h + \\tfrac{m}{n} c \\beta',
+        source:
+          'cost model of the ReTri paper, Sec. 3.4; c = 1+2+…+⌊(n−1)/2⌋ (+⌈n/4⌉ for even n) blocks on the busiest circuit',
         formula: model.phase + Math.floor(n / 2) * model.hop + (model.messageBytes / n) * load * model.beta,
         constructed: m.seconds,
         unit: 's',

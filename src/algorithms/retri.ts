@@ -184,18 +184,26 @@ export function retriFormulas(
     {
       id: 'time',
       label: `Time for x = (${bitsText(x)})`,
-      tex: 'C(\\mathbf{x}) = \\sum_k \\left(\\alpha_s + 3^{k-j_k}\\left(\\alpha_h + \\beta\\tfrac{m}{3}\\right)\\right) + R\\delta',
-      source: 'ReTri paper, Sec. 3.4 (segment cost), j_k = last reconfiguration ≤ k',
+      tex: '\\textstyle\\sum_k (\\alpha_s + 3^{k-j_k} y) + R\\delta',
+      source: 'ReTri paper, Sec. 3.4 (segment cost); y = α_h + β·m/3, j_k = last reconfiguration ≤ k',
       formula: scheduleCost(model, RETRI_FAMILY, x, s),
       constructed: constructedSeconds,
       unit: 's',
-      note: padNote,
+      note:
+        [
+          padNote,
+          x[0]
+            ? 'x₀ = 1 rebuilds the ring the switch starts with: it costs δ and changes no circuit (our reading of Algorithm 1)'
+            : null,
+        ]
+          .filter(Boolean)
+          .join('; ') || undefined,
     },
     {
       id: 'balanced',
       label: `Balanced segments, R = ${R}`,
-      tex: 's\\,\\alpha_s + (R+1)\\left(\\alpha_h + \\beta\\tfrac{m}{3}\\right)\\frac{3^{s/(R+1)}-1}{2} + R\\delta',
-      source: 'ReTri paper, Sec. 3.4',
+      tex: 's\\alpha_s + (R{+}1)\\,y\\,\\tfrac{3^{s/(R+1)}-1}{2} + R\\delta',
+      source: 'ReTri paper, Sec. 3.4; y = α_h + β·m/3',
       formula: R < s ? paperClosedForm(model, RETRI_FAMILY, s, R) : NaN,
       constructed: constructedSeconds,
       unit: 's',
@@ -216,7 +224,7 @@ export function retriFormulas(
     {
       id: 'best-r',
       label: 'Best number of reconfigurations',
-      tex: 'R^\\star = \\arg\\min_{0 \\le R \\le s-1} C(R)',
+      tex: 'R^\\star = \\arg\\min_R C(R)',
       source: 'ReTri paper, Sec. 3.4 (balanced segments) vs. all 2^s schedules enumerated',
       formula: star.R,
       constructed: best.reconfigurations,
