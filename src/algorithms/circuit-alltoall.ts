@@ -52,21 +52,26 @@ export function buildDigitRouting(d: DigitRouting): Built & { plan: CircuitPlan 
   const bucketStart = new Uint32Array(2 * N + 1);
   const fill = new Uint32Array(2 * N);
   const order = new Uint32Array(B);
+  const keys = new Uint32Array(B);
+  const NONE = 0xffffffff;
   const active: Uint32Array[] = [];
   for (let k = 0; k < S; k++) {
     builder.beginStep(`phase ${k}`);
     active.push(configLinks(N, plan.phaseConfig[k]));
-    // Bucket the moving blocks by (node, direction): bucket 2i is +, 2i+1 is −.
+    // Bucket the moving blocks by (node, direction): bucket 2i is +, 2i+1 is −. The bucket of every
+    // block is worked out once (NONE: the block stays) and read again to fill the buckets.
     bucketStart.fill(0);
     for (let b = 0; b < B; b++) {
       const t = d.digits[d.digitRow[b] * S + k];
-      if (t !== 0) bucketStart[2 * pos[b] + (t > 0 ? 0 : 1) + 1]++;
+      const key = t === 0 ? NONE : 2 * pos[b] + (t > 0 ? 0 : 1);
+      keys[b] = key;
+      if (key !== NONE) bucketStart[key + 1]++;
     }
     for (let i = 0; i < 2 * N; i++) bucketStart[i + 1] += bucketStart[i];
     fill.set(bucketStart.subarray(0, 2 * N));
     for (let b = 0; b < B; b++) {
-      const t = d.digits[d.digitRow[b] * S + k];
-      if (t !== 0) order[fill[2 * pos[b] + (t > 0 ? 0 : 1)]++] = b;
+      const key = keys[b];
+      if (key !== NONE) order[fill[key]++] = b;
     }
     const offset = d.phaseOffsets[k];
     const config = plan.phaseConfig[k];

@@ -261,9 +261,10 @@ function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend): Spars
 }
 
 /**
- * The fast path of the sparse replay: `slots` visits per block, each packed as step·2^16 + node in one
- * 32-bit word (empty: all ones), so everything the replay reads or writes about one block lies in one
- * or two cache lines. Returns null when a block needs more than `slots` visits.
+ * The fast path of the sparse replay: `slots` visits per block, each packed into one word as
+ * step · 2^bits + node (empty: all ones), so everything the replay reads or writes about one block lies
+ * in one cache line. The word is 16 bits when node ids and step numbers fit together (ReTri on 2187
+ * nodes: 12 + 4 bits; 16 bytes per block), else 32. Returns null when a block needs more than `slots`.
  */
 function replayPacked(
   s: Schedule,
@@ -274,8 +275,15 @@ function replayPacked(
   const n = s.nodeCount;
   const B = s.blocks.count;
   const S = s.stepCount;
-  const EMPTY = 0xffffffff;
-  const room = new Uint32Array(B * slots).fill(EMPTY);
+  let bits = 1;
+  while (1 << bits < n) bits++;
+  // 16-bit words when the largest step stays below the all-ones step field (so no entry looks empty).
+  const narrow = bits < 16 && S < (1 << (16 - bits)) - 1;
+  if (!narrow) bits = 16;
+  const EMPTY = narrow ? 0xffff : 0xffffffff;
+  const mask = (1 << bits) - 1;
+  const scale = 1 << bits;
+  const room = narrow ? new Uint16Array(B * slots).fill(EMPTY) : new Uint32Array(B * slots).fill(EMPTY);
   const ids = s.transferBlocks.ids;
   const log = new EventLog(n, S, B * slots);
   const origin = s.blocks.origin;
@@ -292,7 +300,7 @@ function replayPacked(
     (step, t, u, b0, b1, rx) => {
       if (overflow) return;
       const v = rx[0];
-      const mark = step * 0x10000 + v;
+      const mark = step * scale + v;
       for (let k = b0; k < b1; k++) {
         const b = ids[k];
         const a = b * slots;
@@ -303,8 +311,8 @@ function replayPacked(
         for (; i < e; i++) {
           const x = room[i];
           if (x === EMPTY) break;
-          const node = x & 0xffff;
-          if (node === u && x >>> 16 < step) held = true;
+          const node = x & mask;
+          if (node === u && x >>> bits < step) held = true;
           if (node === v) seen = true;
         }
         if (!held && onUnheld) onUnheld(step, t, b);
@@ -329,8 +337,8 @@ function replayPacked(
   for (let b = 0; b < B; b++) {
     blockStart[b] = w;
     for (let i = b * slots, e = i + slots; i < e && room[i] !== EMPTY; i++) {
-      visitNode[w] = room[i] & 0xffff;
-      visitStep[w++] = room[i] >>> 16;
+      visitNode[w] = room[i] & mask;
+      visitStep[w++] = room[i] >>> bits;
     }
   }
   blockStart[B] = w;
