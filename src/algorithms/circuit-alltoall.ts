@@ -52,8 +52,10 @@ export function buildDigitRouting(d: DigitRouting): Built & { plan: CircuitPlan 
   const bucketStart = new Uint32Array(2 * N + 1);
   const fill = new Uint32Array(2 * N);
   const order = new Uint32Array(B);
-  const keys = new Uint32Array(B);
-  const NONE = 0xffffffff;
+  const keys = new Int32Array(B);
+  const digits = d.digits;
+  const rows = d.digitRow;
+  const NONE = -1; // (small integers keep the loops on the fast path)
   const active: Uint32Array[] = [];
   for (let k = 0; k < S; k++) {
     builder.beginStep(`phase ${k}`);
@@ -62,7 +64,7 @@ export function buildDigitRouting(d: DigitRouting): Built & { plan: CircuitPlan 
     // block is worked out once (NONE: the block stays) and read again to fill the buckets.
     bucketStart.fill(0);
     for (let b = 0; b < B; b++) {
-      const t = d.digits[d.digitRow[b] * S + k];
+      const t = digits[rows[b] * S + k];
       const key = t === 0 ? NONE : 2 * pos[b] + (t > 0 ? 0 : 1);
       keys[b] = key;
       if (key !== NONE) bucketStart[key + 1]++;
