@@ -63,6 +63,11 @@ export class BlockImages {
     return this.locations[step];
   }
 
+  /** Whether the picture of `step` is made already. */
+  has(step: number): boolean {
+    return this.images.has(step);
+  }
+
   imageAt(step: number): ImageData {
     const cached = this.images.get(step);
     if (cached) return cached;

@@ -23,6 +23,22 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
   const side = Math.max(40, Math.min(width - MARGIN.left - 8, height - MARGIN.top - 8));
   const images = useMemo(() => new BlockImages(result, n), [result, n]);
   const image = useMemo(() => images.imageAt(step), [images, step]);
+  // Make the other steps' pictures while the page is idle, one per idle period, so that playing
+  // later only draws cached pictures.
+  useEffect(() => {
+    let k = 0;
+    let handle = 0;
+    const next = () => {
+      while (k <= result.schedule.stepCount && images.has(k)) k++;
+      if (k > result.schedule.stepCount) return;
+      handle = requestIdleCallback(() => {
+        images.imageAt(k);
+        next();
+      });
+    };
+    next();
+    return () => cancelIdleCallback(handle);
+  }, [images, result]);
   const bitmap = useMemo(() => {
     const c = new OffscreenCanvas(image.width, image.height);
     c.getContext('2d')?.putImageData(image, 0, 0);
