@@ -58,6 +58,19 @@ describe('command line for the circuit-switch algorithms', () => {
     expect(big.err).toMatch(/2,187/);
   }, 60_000);
 
+  it('heatmap prints one CSV row per cell; an unknown id is bad input', () => {
+    const r = execute(['heatmap', 'retri-vs-bruck-9', '--format', 'csv'], io);
+    expect(r.code).toBe(0);
+    const lines = text(r).trim().split('\n');
+    expect(lines[0]).toBe(
+      'message_bytes,delay_us,retri_seconds,baseline_seconds,speedup,retri_x,reconfigurations,baseline_x',
+    );
+    expect(lines).toHaveLength(1 + 60);
+    const bad = execute(['heatmap', 'nope'], io);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/unknown heatmap id "nope"; ids are retri-vs-static-81/);
+  }, 60_000);
+
   it('reproduce retri-claims prints rows with label, paper and computed', () => {
     const r = execute(['reproduce', 'retri-claims'], io);
     expect(r.code).toBe(0);
