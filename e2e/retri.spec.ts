@@ -74,6 +74,11 @@ test('the Fig. 1 lecture scene is reachable from the app', async ({ page }) => {
   await ready(page);
   await expect(page.getByTestId('circuit-view')).toBeVisible();
   await expect(page.getByTestId('play')).toHaveText(/Pause/);
+  // As in the figure, only node 0's blocks are drawn.
+  await expect(page.getByTestId('only-node0')).toBeChecked();
+  await page.getByTestId('play').click();
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('circuit-view')).toHaveAttribute('data-step', '2');
   await shot(page, 'retri-fig1');
 });
 

@@ -4,6 +4,7 @@ import { location } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
 import { circuitStep, realNodes, reconfigurations, stepTransfers } from '../circuit/circuitFacts';
 import { COLORS } from '../lib/colors';
+import { useApp } from '../store/store';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { nodeAngle, nodeAt, ringLayout } from './ringGeometry';
 
@@ -25,8 +26,9 @@ export function CircuitView({ result, step }: { result: RunResult; step: number 
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useSize(box);
   const [hover, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
-  // As in the paper's Fig. 1: only the blocks node 0 sends, so the circuits stay visible.
-  const [onlyNode0, setOnlyNode0] = useState(false);
+  // As in the paper's Fig. 1: only the blocks node 0 sends, so the circuits stay visible. Lecture
+  // mode (the Fig. 1 scenes) starts that way.
+  const [onlyNode0, setOnlyNode0] = useState(() => useApp.getState().config.options.lecture);
   const n = result.topology.nodeCount;
   const layout = useMemo(() => ringLayout(width, height - 8, n, 1), [width, height, n]);
   const info = circuitStep(result, step);
