@@ -94,3 +94,17 @@ test('a padded run shows its ghost nodes; a large run still draws', async ({ pag
   await expect(page.getByTestId('circuit-view')).toHaveAttribute('data-offset', '4');
   await shot(page, 'bruck-64');
 });
+
+test("the paper's claims sit beside our model's numbers", async ({ page }) => {
+  await page.goto('/?v=1&alg=retri&nodes=81');
+  await ready(page);
+  await page.getByTestId('claims-toggle').click();
+  const row = page
+    .getByTestId('paper-claims')
+    .locator('tr', { hasText: 'Reconfiguring pays up to δ, 1 KB messages' });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row.locator('td').nth(1)).toHaveText('10 µs');
+  await expect(row.locator('td').nth(3)).toHaveText('10');
+  await page.getByTestId('paper-claims').scrollIntoViewIfNeeded();
+  await shot(page, 'retri-claims');
+});

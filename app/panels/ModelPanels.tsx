@@ -1,6 +1,7 @@
 import { findAlgorithm } from '../../src/algorithms/registry';
 import { selectConfig, useApp } from '../store/store';
 import { Fig1Scenes } from './circuit/Fig1Scenes';
+import { PaperClaims } from './circuit/PaperClaims';
 import { ReconfigEditor } from './circuit/ReconfigEditor';
 import { SpeedupExplorer } from './circuit/SpeedupExplorer';
 
@@ -18,6 +19,7 @@ export function ModelPanels() {
         <>
           <ReconfigEditor />
           <SpeedupExplorer />
+          <PaperClaims />
           <Fig1Scenes />
         </>
       );

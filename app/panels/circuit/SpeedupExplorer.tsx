@@ -25,11 +25,12 @@ export function SpeedupExplorer() {
   useEffect(() => {
     if (!open || state.id === id) return;
     const w = (worker.current ??= new HeatmapWorker());
-    const req: HeatmapRequest = { id: ++generation.current, heatmap: id };
+    const req: HeatmapRequest = { kind: 'heatmap', id: ++generation.current, heatmap: id };
     setState({ id });
     w.onmessage = (e: MessageEvent<HeatmapReply>) => {
-      if (e.data.id !== generation.current) return;
-      setState(e.data.ok ? { id, result: e.data.result, ms: e.data.ms } : { id, error: e.data.message });
+      const r = e.data;
+      if (r.id !== generation.current || r.kind !== 'heatmap') return;
+      setState(r.ok ? { id, result: r.result, ms: r.ms } : { id, error: r.message });
     };
     w.postMessage(req);
   }, [open, id, state.id]);
