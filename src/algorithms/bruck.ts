@@ -13,6 +13,7 @@ import {
   alltoallBlocks,
   buildDigitRouting,
   circuitParams,
+  circuitSentence,
   circuitStepSeconds,
   exactBlockBytes,
   RECONFIGURE_PARAM,
@@ -171,15 +172,10 @@ export const bruck: AlgorithmSpec = {
   narrate(p, f) {
     const k = f.step - 1;
     const { x } = reconfigBits(p, bruckPhases(p));
-    let last = 0;
-    for (let j = 1; j <= k; j++) if (x[j]) last = j;
-    const hops = 2 ** (k - last);
     return (
       `Phase ${k}: every node sends the half-blocks whose bit ${k} is set ${2 ** k} positions on, the clockwise ` +
       `halves right and the mirrored halves left: ${f.transfers} transfers, ${f.blocksMoved} half-blocks. ` +
-      (x[k]
-        ? `The circuits were rebuilt for offset ±${2 ** k}: one hop each.`
-        : `The circuits of offset ±${2 ** last} stay: ${hops} hop${hops === 1 ? '' : 's'} each.`)
+      circuitSentence(2, x, k)
     );
   },
 };

@@ -176,3 +176,16 @@ export function circuitStepSeconds(
 export function exactBlockBytes(p: ParamValues, parts: number): number {
   return num(p, 'message-bytes') / parts;
 }
+
+/** "The circuits of offset ±3 stay: 3 hops each." — phase k's circuits in words, from the plan. */
+export function circuitSentence(radix: number, x: readonly boolean[], k: number): string {
+  const plan = planCircuits(
+    x.map((_, j) => radix ** j),
+    x,
+  );
+  const offset = plan.configOffsets[plan.phaseConfig[k]];
+  const hops = plan.phaseHops[k];
+  if (x[k])
+    return `The switch was rebuilt before this phase: every node is wired to its two peers ±${radix ** k}.`;
+  return `The circuits of offset ±${offset} stay, so each transfer crosses ${hops} circuit${hops === 1 ? '' : 's'}.`;
+}

@@ -176,13 +176,16 @@ describe('balance lemma and measured hops and congestion', () => {
     }
   }, 60_000);
 
-  it('static all-to-all: ⌊n/2⌋ hops, the busiest circuit carries 1+2+…+⌊(n−1)/2⌋ (+ n/4 for n ≡ 0 mod 4)', () => {
-    for (const n of [5, 9, 13, 81, 8, 16, 64]) {
+  it('static all-to-all: ⌊n/2⌋ hops; the busiest circuit carries 1+2+…+⌊(n−1)/2⌋ plus the half-way blocks', () => {
+    // Offsets h = 1 … ⌊(n−1)/2⌋ each cross h consecutive circuits. For even n the half-way block goes
+    // clockwise from even sources only: a clockwise circuit lies on the half-way arcs of n/2
+    // consecutive sources, of which n/4 are even (n ≡ 0 mod 4) or at most (n+2)/4 (n ≡ 2 mod 4).
+    for (const n of [5, 9, 13, 81, 8, 16, 64, 6, 10, 14, 22]) {
       const u = runOf('direct-alltoall', { nodes: n }).report.usage;
       const h = Math.floor((n - 1) / 2);
-      const expected = (h * (h + 1)) / 2 + (n % 2 === 0 ? n / 4 : 0);
+      const halfway = n % 2 === 1 ? 0 : n % 4 === 0 ? n / 4 : (n + 2) / 4;
       expect(u.stepLongestRoute[0]).toBe(Math.floor(n / 2));
-      expect(u.stepMaxLinkBlocks[0]).toBe(expected);
+      expect(u.stepMaxLinkBlocks[0]).toBe((h * (h + 1)) / 2 + halfway);
     }
   }, 60_000);
 });
@@ -306,3 +309,16 @@ function reorder(s: Schedule, order: number[]): Schedule {
     transferBlocks: { offsets: blockOffsets, ids: Uint32Array.from(ids) },
   };
 }
+
+describe('narration', () => {
+  it('says which circuits serve the phase and how many hops a transfer takes', async () => {
+    const { stepFacts } = await import('../run');
+    const r = runOf('retri', { nodes: 27, reconfigure: '0,1,0' });
+    const say = (step: number) => findAlgorithm('retri')!.narrate(r.params, stepFacts(r, step));
+    expect(say(2)).toContain('rebuilt before this phase: every node is wired to its two peers ±3');
+    expect(say(3)).toContain('circuits of offset ±3 stay, so each transfer crosses 3 circuits');
+    expect(say(1)).toContain('(9 each way per node)');
+    const b = runOf('bruck', { nodes: 8, reconfigure: '' });
+    expect(findAlgorithm('bruck')!.narrate(b.params, stepFacts(b, 3))).toContain('crosses 4 circuits');
+  });
+});

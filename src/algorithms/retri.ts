@@ -16,6 +16,7 @@ import {
   alltoallBlocks,
   buildDigitRouting,
   circuitParams,
+  circuitSentence,
   circuitStepSeconds,
   exactBlockBytes,
   RECONFIGURE_PARAM,
@@ -138,12 +139,7 @@ export const retri: AlgorithmSpec = {
     const { n, ring, phases } = retriShape(p);
     const k = f.step - 1;
     const { x } = reconfigBits(p, phases);
-    let last = 0;
-    for (let j = 1; j <= k; j++) if (x[j]) last = j;
-    const hops = 3 ** (k - last);
-    const circuits = x[k]
-      ? `The switch was rebuilt before this phase: every node is wired to its two peers ±${3 ** k}.`
-      : `The circuits of phase ${last} stay (offset ±${3 ** last}), so each transfer crosses ${hops} circuit${hops === 1 ? '' : 's'}.`;
+    const circuits = circuitSentence(3, x, k);
     const perNode = ring === n && 3 ** phases === n ? ` (${n / 3} each way per node)` : '';
     return (
       `Phase ${k}: every node sends the blocks whose digit ${k} is +1 to the node ${3 ** k} to its right and ` +

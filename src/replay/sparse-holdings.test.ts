@@ -105,8 +105,8 @@ describe('sparse holdings give the same answers as dense ones', () => {
       fc.property(fc.integer({ min: 3, max: 10 }), fc.integer({ min: 0, max: 1000 }), (n, seed) => {
         const b = built('retri', { nodes: n, reconfigure: '' });
         const s = b.schedule;
-        // Reverse the phases' block sets by swapping the first and last step boundaries' contents:
-        // here, simply move every block reference of the schedule by `seed` positions.
+        // Rotate every block reference of the schedule by `seed` positions: most transfers then carry
+        // blocks their sender does not hold, and both replays must report exactly the same ones.
         const ids = s.transferBlocks.ids.slice();
         const shift = seed % Math.max(1, ids.length);
         const rotated = ids.map((_, i) => ids[(i + shift) % ids.length]);

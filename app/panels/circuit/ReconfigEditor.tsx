@@ -5,7 +5,6 @@ import {
   bestSchedule,
   bitsText,
   BRUCK_FAMILY,
-  ceilLog,
   RETRI_FAMILY,
   scheduleCost,
 } from '../../../src/cost/reconfig-formulas';
@@ -26,7 +25,7 @@ export function ReconfigEditor() {
   if (!spec.params.every((d) => checkParam(d, config.params[d.key]).ok)) return null;
   const family = config.algorithm === 'retri' ? RETRI_FAMILY : BRUCK_FAMILY;
   const n = Number(config.params.nodes);
-  const s = ceilLog(n, family.radix);
+  const s = spec.estimate(config.params).steps; // one step per phase
   const { x } = reconfigBits(config.params, s);
   const model = circuitModelOf(config.params);
   const modelTime = scheduleCost(model, family, x, s);
