@@ -279,7 +279,9 @@ function PhaseStrip({ x, step }: { x: boolean[]; step: number }) {
 }
 
 function NodeInfo({ result, step, node }: { result: RunResult; step: number; node: number }) {
+  // Counting needs a pass over every block: only where that stays quick while the mouse moves.
   const here = useMemo(() => {
+    if (result.schedule.blocks.count > 1_000_000) return null;
     let count = 0;
     for (let b = 0; b < result.schedule.blocks.count; b++)
       if (location(result.holdings, b, step) === node) count++;
@@ -289,7 +291,8 @@ function NodeInfo({ result, step, node }: { result: RunResult; step: number; nod
   return (
     <>
       <b>Node {node}</b>
-      {node >= realNodes(result) && ' (ghost)'}: {here} blocks here after this phase.
+      {node >= realNodes(result) && ' (ghost)'}
+      {here !== null && `: ${here} blocks here after this phase.`}
       {sends.map((t, i) => (
         <div key={i}>
           sends {t.blocks} {t.right ? 'right' : 'left'} to node {t.dst}
