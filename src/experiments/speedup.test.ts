@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../algorithms/registry';
 import { defaultsOf } from '../params/schema';
 import { CLI_LIMITS, run } from '../run';
+import {
+  bestReconfigurationCount,
+  bestSchedule,
+  RETRI_FAMILY,
+  scheduleCost,
+} from '../cost/reconfig-formulas';
 import { REPRODUCTIONS } from './registry';
 import {
   cellConfig,
@@ -69,6 +75,21 @@ describe('speed-up heatmaps', () => {
     const spec = findAlgorithm(cfg.algorithm)!;
     const r = run(cfg.algorithm, { ...defaultsOf(spec.params), ...cfg.params }, CLI_LIMITS);
     expect(r.summary.seconds).toBeCloseTo(cell.retriSeconds, 15);
+  }, 60_000);
+});
+
+describe("the paper's R* rule", () => {
+  it('balanced segments with the best R cost exactly what the best of all schedules costs', () => {
+    const d = defaultsOf(findAlgorithm('retri')!.params);
+    for (const s of [2, 3, 4, 5, 6])
+      for (const m of HEATMAPS[0].messageBytes)
+        for (const delta of HEATMAPS[0].delays) {
+          const model = cellModel(d, m, delta);
+          const all = bestSchedule(s, (x) => scheduleCost(model, RETRI_FAMILY, x, s));
+          const star = bestReconfigurationCount(model, RETRI_FAMILY, s);
+          expect(all.reconfigurations).toBe(star.R);
+          expect(all.seconds).toBeCloseTo(star.seconds, 15);
+        }
   }, 60_000);
 });
 
