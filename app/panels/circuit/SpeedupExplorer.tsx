@@ -102,10 +102,12 @@ function Heatmap({
   onPick: (r: HeatmapResult, c: HeatmapCell) => void;
 }) {
   const d = result.def;
+  // Lecture mode: a size readable from the back of the room.
+  const large = useApp((st) => st.config.options.lecture);
   const delay = (us: number) => (us >= 1000 ? `${us / 1000} ms` : `${us} µs`);
   return (
     <div className="mt-2 overflow-x-auto" data-testid="heatmap">
-      <table className="border-collapse text-xs tabular-nums">
+      <table className={`border-collapse tabular-nums ${large ? 'text-sm' : 'text-xs'}`}>
         <thead>
           <tr>
             <th className="px-1 text-left font-medium text-slate-500">δ \ m</th>
