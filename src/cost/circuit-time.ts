@@ -113,9 +113,3 @@ export function phaseMeasures(
     reconfigured: reconfigured[i] ?? false,
   }));
 }
-
-export function totalSeconds(m: CircuitModel, phases: readonly PhaseMeasure[]): number {
-  let t = 0;
-  for (const ph of phases) t += phaseSeconds(m, ph);
-  return t;
-}

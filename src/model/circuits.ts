@@ -104,14 +104,7 @@ export function configLinks(n: number, config: number): Uint32Array {
   return out;
 }
 
-/**
- * Subring of every node under the circuits of offset o on n nodes: node i belongs to subring
- * i mod gcd(n, o), and there are gcd(n, o) subrings of n / gcd(n, o) nodes each.
- */
-export function subringOf(n: number, o: number, node: number): number {
-  return node % gcd(n, o);
-}
-
+/** Greatest common divisor: circuits of offset o on n nodes form gcd(n, o) subrings of n / gcd(n, o). */
 export function gcd(a: number, b: number): number {
   while (b) [a, b] = [b, a % b];
   return a;
