@@ -108,3 +108,23 @@ test("the paper's claims sit beside our model's numbers", async ({ page }) => {
   await page.getByTestId('paper-claims').scrollIntoViewIfNeeded();
   await shot(page, 'retri-claims');
 });
+
+test('edge sizes open, step to the end and draw without page errors', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  for (const q of [
+    'alg=retri&nodes=2&reconfigure=1',
+    'alg=retri&nodes=4&layout=padded',
+    'alg=bruck&nodes=2',
+    'alg=bruck&nodes=3&reconfigure=0,1',
+    'alg=direct-alltoall&nodes=2',
+    'alg=retri&nodes=10&reconfigure=0,1,1,1,1',
+  ]) {
+    await page.goto(`/?v=1&${q}&view=split`);
+    await ready(page);
+    await page.keyboard.press('End');
+    await expect(page.getByTestId('verified')).toContainText('Verified');
+    await expect(page.getByTestId('narration')).toContainText('every block is at its destination');
+  }
+  expect(errors).toEqual([]);
+});
