@@ -7,7 +7,7 @@ import { pathLength, receiversOf } from './model/paths';
 import { blockRange, stepRange, type Schedule } from './model/schedule';
 import type { Topology } from './model/topology';
 import { checkParam, readParams, type ParamIssue, type ParamValues } from './params/schema';
-import { heldCounts, type Holdings } from './replay/holdings';
+import { heldCounts, holdingsBuffers, type Holdings } from './replay/holdings';
 import { verify, type Usage, type VerifyReport } from './verify/verifier';
 
 /** Sizes a run may reach. The browser's are stated to users when a configuration is refused. */
@@ -20,7 +20,8 @@ export interface Limits {
 export const BROWSER_LIMITS: Limits = {
   name: 'the browser',
   transfers: 20_000_000,
-  holdingCells: 20_000_000,
+  // 32 M: sparse all-to-all holdings of ReTri on 2187 nodes need 27 M entries.
+  holdingCells: 32_000_000,
 };
 export const CLI_LIMITS: Limits = {
   name: 'the command line',
@@ -259,11 +260,7 @@ export function transferables(r: RunResult): ArrayBuffer[] {
     t.linkChannels,
     t.linkKind,
     t.linkShared,
-    h.arrival,
-    h.eventStart,
-    h.eventNode,
-    h.snapshotStep,
-    h.snapshotCounts,
+    ...holdingsBuffers(h),
     r.stepSeconds,
   ]);
 }

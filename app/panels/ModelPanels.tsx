@@ -1,6 +1,10 @@
 import { findAlgorithm } from '../../src/algorithms/registry';
 import { selectConfig, useApp } from '../store/store';
 import { StagePanel } from './StagePanel';
+import { Fig1Scenes } from './circuit/Fig1Scenes';
+import { PaperClaims } from './circuit/PaperClaims';
+import { ReconfigEditor } from './circuit/ReconfigEditor';
+import { SpeedupExplorer } from './circuit/SpeedupExplorer';
 
 /**
  * Panels that belong to one interconnect model or algorithm (the right-hand column, under the
@@ -13,6 +17,15 @@ export function ModelPanels() {
   switch (spec.topology) {
     case 'wdm-ring':
       return <StagePanel />;
+    case 'circuit':
+      return (
+        <>
+          <ReconfigEditor />
+          <SpeedupExplorer />
+          <PaperClaims />
+          <Fig1Scenes />
+        </>
+      );
     default:
       return null;
   }

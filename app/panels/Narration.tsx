@@ -14,7 +14,14 @@ export function Narration() {
   const n = s.nodeCount;
   let title: string;
   let text: string;
-  if (step === 0) {
+  const alltoall = s.collective === 'alltoall';
+  if (step === 0 && alltoall) {
+    title = 'Before the first step';
+    text =
+      `Each node holds one block for every destination (${s.blocks.count.toLocaleString('en-US')} blocks in all). ` +
+      `${spec?.name ?? result.algorithm} delivers every block to its destination in ${s.stepCount} ` +
+      `phase${s.stepCount === 1 ? '' : 's'}. Press Space or ▶ to play, ← and → to step.`;
+  } else if (step === 0) {
     title = 'Before the first step';
     text =
       `Each of the ${n} nodes holds only its own block of ${formatBytes(s.blocks.bytes)}. ` +
@@ -24,7 +31,10 @@ export function Narration() {
     const facts = stepFacts(result, step);
     title = `Step ${step} of ${s.stepCount} · ${facts.phase}`;
     text = spec ? spec.narrate(result.params, facts) : '';
-    if (step === s.stepCount) text += ' This was the last step: every node now holds every block.';
+    if (step === s.stepCount)
+      text += alltoall
+        ? ' This was the last phase: every block is at its destination.'
+        : ' This was the last step: every node now holds every block.';
   }
   return (
     <section

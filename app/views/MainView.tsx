@@ -1,4 +1,5 @@
 import type { RunResult } from '../../src/run';
+import { CircuitView } from './CircuitView';
 import { RingView } from './RingView';
 
 /**
@@ -7,6 +8,8 @@ import { RingView } from './RingView';
  */
 export function MainView({ result, step }: { result: RunResult; step: number }) {
   switch (result.topology.kind) {
+    case 'circuit':
+      return <CircuitView result={result} step={step} />;
     default:
       return <RingView result={result} step={step} />;
   }

@@ -3,13 +3,25 @@ import { oneStage } from './one-stage';
 import { optree } from './optree';
 import { wrht } from './wrht';
 import { ringAllgather } from './ring-allgather';
+import { bruck } from './bruck';
+import { directAlltoall } from './direct-alltoall';
+import { retri } from './retri';
 import type { AlgorithmSpec } from './spec';
 
 /**
  * Every algorithm the product knows. The UI, the permalink codec, the command line and the tests all
  * read this list: adding an algorithm is one module and one line here.
  */
-export const ALGORITHMS: readonly AlgorithmSpec[] = [ringAllgather, neighborExchange, oneStage, wrht, optree];
+export const ALGORITHMS: readonly AlgorithmSpec[] = [
+  ringAllgather,
+  neighborExchange,
+  oneStage,
+  wrht,
+  optree,
+  retri,
+  bruck,
+  directAlltoall,
+];
 
 export const DEFAULT_ALGORITHM = ringAllgather.id;
 

@@ -17,6 +17,10 @@ export const PAPERS = {
     file: '000_a9b39a03c816b605.txt',
     title: 'Efficient Algorithm for All-gather Operation in Optical Interconnect Systems (OpTree)',
   },
+  retri: {
+    file: '003_fe2d6dafc098a907.txt',
+    title: 'Revisiting Bruck: Phase-Efficient All-to-All Communication in Reconfigurable Networks (ReTri)',
+  },
 } satisfies Record<string, PaperRef>;
 
 /** What a build produces. */
@@ -58,7 +62,7 @@ export interface FormulaRow {
   source: string;
   formula: number;
   constructed: number;
-  unit: 'steps' | 's' | 'wavelengths' | 'transfers' | 'stages';
+  unit: 'steps' | 's' | 'wavelengths' | 'transfers' | 'stages' | 'reconfigurations' | 'hops';
   /** The value the paper prints for this configuration, when it prints one. */
   paper?: { value: number; where: string };
   /** Why formula and construction differ, when they do. */

@@ -14,6 +14,7 @@ import {
   SCHEDULE_FORMAT,
 } from '../format/schedule-json';
 import { findReproduction, findSweep, REPRODUCTIONS, SWEEPS } from '../experiments/registry';
+import { computeHeatmap, findHeatmap, heatmapCsv, HEATMAPS } from '../experiments/speedup';
 import { evaluateSweep, sweepCsv, type SweepDef } from '../experiments/sweep';
 import type { OpticsRow } from '../cost/optical-constraints';
 import { describeBounds, type ParamDef } from '../params/schema';
@@ -44,7 +45,16 @@ export class CliError extends Error {
   override name = 'CliError';
 }
 
-export const COMMANDS = ['list', 'schedule', 'formulas', 'sweep', 'reproduce', 'check', 'help'] as const;
+export const COMMANDS = [
+  'list',
+  'schedule',
+  'formulas',
+  'sweep',
+  'heatmap',
+  'reproduce',
+  'check',
+  'help',
+] as const;
 type Command = (typeof COMMANDS)[number];
 
 /** Violations listed by `check` (the counts cover all of them). */
@@ -109,6 +119,12 @@ function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo)
         code: 0,
         out: format === 'csv' ? [sweepCsv(values)] : json({ sweep: sweepHeader(def!), points: values }),
       };
+    }
+    case 'heatmap': {
+      onlyOptions('heatmap', args, ['format', 'out']);
+      const format = formatOf(args, 'heatmap', ['csv', 'json']);
+      const result = computeHeatmap(findHeatmap(oneId('heatmap', rest, HEATMAPS))!, CLI_LIMITS);
+      return { code: 0, out: format === 'csv' ? [heatmapCsv(result)] : json(result) };
     }
     case 'reproduce': {
       onlyOptions('reproduce', args, ['format', 'out']);
@@ -499,6 +515,9 @@ Commands:
   sweep <id> [--format csv|json] [--out FILE]
       Evaluate one of the explorer's series (closed form and constructed schedule per point).
       Sweeps: ${SWEEPS.map((d) => d.id).join(', ') || '(none yet)'}
+  heatmap <id> [--format csv|json] [--out FILE]
+      A speed-up heatmap of the ReTri paper (message size × reconfiguration delay), every cell from
+      verified schedules. Heatmaps: ${HEATMAPS.map((h) => h.id).join(', ')}
   reproduce <id> [--out FILE]
       A paper's printed numbers beside what its formulas and our schedules give, as JSON rows
       { "label", "paper", "computed", "constructed" }.

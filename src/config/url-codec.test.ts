@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ALGORITHMS } from '../algorithms/registry';
+import { ALGORITHMS, findAlgorithm } from '../algorithms/registry';
 import {
   decodeConfig,
   defaultConfig,
@@ -37,13 +37,19 @@ const arbConfig: fc.Arbitrary<AppConfig> = fc
   })
   .map((r) => {
     const c = defaultConfig(r.alg);
-    c.params = {
-      ...c.params,
+    // Only the parameters this algorithm has, within its bounds.
+    const defs = findAlgorithm(r.alg)?.params ?? [];
+    const drawn: Record<string, number> = {
       nodes: r.nodes,
       wavelengths: r.wavelengths,
       'message-bytes': r.bytes,
       bandwidth: r.bandwidth,
     };
+    const params = { ...c.params };
+    for (const d of defs)
+      if (d.key in drawn && (d.kind === 'int' || d.kind === 'number'))
+        params[d.key] = Math.min(d.max, Math.max(d.min, drawn[d.key]));
+    c.params = params;
     c.step = r.step;
     c.options = { view: r.view, speed: r.speed, lecture: r.lecture, mode: r.mode, detail: r.detail };
     c.compare = r.panes.map((p) => {

@@ -512,9 +512,18 @@ function readTopology(doc: Record<string, unknown>, nodes: number, aux: number):
 function readBlocks(doc: Record<string, unknown>, nodes: number): BlockTable {
   const blocks = array(doc.blocks, 'blocks');
   const B = blocks.length;
-  if (nodes * B > MAX_HOLDING_CELLS)
+  // Personalised blocks (one destination each, as in all-to-all) are tracked sparsely, per block;
+  // any other table needs one holding cell per (processor, block).
+  const personalised = blocks.every(
+    (b) =>
+      typeof b === 'object' &&
+      b !== null &&
+      Array.isArray((b as { to?: unknown }).to) &&
+      (b as { to: unknown[] }).to.length === 1,
+  );
+  if (!personalised && nodes * B > MAX_HOLDING_CELLS)
     throw new ScheduleFormatError(
-      `blocks: ${nodes} processors × ${B} blocks need ${nodes * B} holding cells; at most ${MAX_HOLDING_CELLS} are supported`,
+      `blocks: ${nodes} processors × ${B} blocks need ${nodes * B} holding cells; at most ${MAX_HOLDING_CELLS} are supported (unless every block has exactly one destination)`,
     );
   const origin = indexArray(B, nodes);
   const lists: (number[] | null)[] = [];

@@ -163,7 +163,14 @@ export class ScheduleBuilder {
       this.pushBlock(blocks);
     } else {
       if (!this.blockOffsets && blocks.length !== 1) throw new Error('single-block schedule got a block set');
-      for (let i = 0; i < blocks.length; i++) this.pushBlock(blocks[i]);
+      const need = this.blockLen + blocks.length;
+      if (need > this.blockIds.length)
+        this.blockIds = resized(this.blockIds, Math.max(need, 2 * this.blockIds.length));
+      if (ArrayBuffer.isView(blocks)) {
+        // Block sets from typed arrays (large all-to-all transfers) are copied in one call.
+        this.blockIds.set(blocks as unknown as ArrayLike<number>, this.blockLen);
+        this.blockLen = need;
+      } else for (let i = 0; i < blocks.length; i++) this.blockIds[this.blockLen++] = blocks[i];
     }
     if (this.blockOffsets) this.blockOffsets[t + 1] = this.blockLen;
     this.n = t + 1;

@@ -3,9 +3,10 @@ import { indexArray, type IndexArray } from './columns';
 /**
  * Interconnect models the core knows. Each has its own resource rules (see verify/). `generic` is a
  * network read from a schedule file (docs/schedule-format.md): any vertices and links, checked by the
- * same generic rules.
+ * same generic rules. `circuit`: processors with two transceivers each on an optical circuit switch
+ * (src/model/circuits.ts).
  */
-export type TopologyKind = 'wdm-ring' | 'generic';
+export type TopologyKind = 'wdm-ring' | 'circuit' | 'generic';
 
 /**
  * A network: processors 0..nodeCount-1, optional auxiliary vertices (couplers, switches) after them,

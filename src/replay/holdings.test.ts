@@ -5,7 +5,15 @@ import { wdmRing } from '../model/topology';
 import { defaultsOf } from '../params/schema';
 import { CLI_LIMITS, run, type RunResult } from '../run';
 import { rng } from '../util/rng';
-import { arrivalsInStep, heldCounts, holds, MAX_HOLDING_CELLS, replay, type Holdings } from './holdings';
+import {
+  arrivalsInStep,
+  firstArrival,
+  heldCounts,
+  holds,
+  MAX_HOLDING_CELLS,
+  replay,
+  type Holdings,
+} from './holdings';
 
 function build(id: string, n: number, w: number): RunResult {
   const spec = findAlgorithm(id);
@@ -140,9 +148,9 @@ describe('holdings', () => {
     const h = replay(b.finish(), wdmRing(n, 1));
     expect(Array.from(heldCounts(h, 1))).toEqual([1, 2, 1]);
     expect(Array.from(heldCounts(h, 2))).toEqual([1, 3, 1]);
-    expect(h.arrival[1 * n + 0]).toBe(1);
-    expect(h.arrival[1 * n + 2]).toBe(2);
-    expect(h.arrival[0 * n + 1]).toBe(h.never);
+    expect(firstArrival(h, 1, 0)).toBe(1);
+    expect(firstArrival(h, 1, 2)).toBe(2);
+    expect(firstArrival(h, 0, 1)).toBe(h.never);
     expect(arrivalsInStep(h, 2)).toEqual(new Map([[1, 1]]));
   });
 
@@ -169,7 +177,7 @@ describe('holdings', () => {
     expect(Array.from(heldCounts(h, 2))).toEqual([2, 3, 3, 2]);
   });
 
-  it('refuses holdings larger than MAX_HOLDING_CELLS', () => {
+  it('refuses dense holdings larger than MAX_HOLDING_CELLS and goes sparse on its own', () => {
     const n = Math.ceil(Math.sqrt(MAX_HOLDING_CELLS)) + 1;
     const b = new ScheduleBuilder({
       algorithm: 'test',
@@ -180,6 +188,8 @@ describe('holdings', () => {
       receiverKind: 'path-end',
       singleBlock: true,
     });
-    expect(() => replay(b.finish(), wdmRing(2, 1))).toThrow(RangeError);
+    const s = b.finish();
+    expect(() => replay(s, wdmRing(2, 1), undefined, 'dense')).toThrow(RangeError);
+    expect(replay(s, wdmRing(2, 1)).kind).toBe('sparse');
   });
 });

@@ -4,21 +4,29 @@ import { receiversOf } from '../model/paths';
 import type { Topology } from '../model/topology';
 
 /**
- * What every node holds after any step, computed in one pass over the schedule.
+ * What every node holds after any step, computed in one pass over the schedule. A node holds a block
+ * from the step it first receives it on (a relay that passes a block on keeps counting as having held
+ * it; for forwarded blocks `location` gives where a block is now).
  *
- * - `arrival[node * blockCount + block]` is the step after which the node first holds the block
- *   (0 = from the start), or `never`. So "does node n hold block b after step s" is one comparison,
- *   and jumping to any step needs no replay.
- * - Arrival events (which node gained a block, grouped by step) plus periodic snapshots of per-node
- *   counts give the number of blocks each node holds after any step in time proportional to the
- *   events since the nearest snapshot, forwards or backwards.
+ * Two representations answer the same questions (`holds`, `firstArrival`, `location`, `heldCounts`,
+ * `arrivalsInStep`):
+ *
+ * - `dense`: `arrival[node * blockCount + block]` is the step after which the node first holds the
+ *   block (0 = from the start), or `never`. One comparison per question; nodes × blocks cells.
+ * - `sparse`: per block, the list of (node, step) first arrivals in step order. Personalised blocks
+ *   (all-to-all: one destination each, forwarded rather than copied) visit only the few nodes of their
+ *   route, so this needs blocks + deliveries entries instead of nodes × blocks: ReTri on 2187 nodes has
+ *   4.8 million blocks, which would need 10.5 billion dense cells but only 27 million visits.
+ *
+ * Both keep arrival events grouped by step plus periodic snapshots of per-node counts, so the number
+ * of blocks each node holds after any step costs time proportional to the events since the nearest
+ * snapshot, forwards or backwards.
  */
-export interface Holdings {
+interface HoldingsBase {
   nodeCount: number;
   blockCount: number;
   stepCount: number;
   never: number;
-  arrival: Uint16Array | Uint32Array;
   /** Events of step s (0 = initial holdings) are eventNode[eventStart[s] .. eventStart[s+1]). */
   eventStart: Uint32Array;
   eventNode: IndexArray;
@@ -27,65 +35,134 @@ export interface Holdings {
   snapshotCounts: Uint32Array;
 }
 
+export interface DenseHoldings extends HoldingsBase {
+  kind: 'dense';
+  arrival: Uint16Array | Uint32Array;
+}
+
+export interface SparseHoldings extends HoldingsBase {
+  kind: 'sparse';
+  /** Visits of block b are visitNode/visitStep[blockStart[b] .. blockStart[b+1]), in step order. */
+  blockStart: Uint32Array;
+  visitNode: IndexArray;
+  visitStep: Uint16Array | Uint32Array;
+}
+
+export type Holdings = DenseHoldings | SparseHoldings;
+
+export type Representation = 'auto' | 'dense' | 'sparse';
+
 /** Called for every block a transfer sends without holding it at the start of the step. */
 export type UnheldSend = (step: number, transfer: number, block: number) => void;
 
-/** Dense holdings need nodes × blocks cells; past this the replay refuses. */
+/** Dense holdings need nodes × blocks cells; past this the replay uses the sparse representation. */
 export const MAX_HOLDING_CELLS = 1 << 28;
 
 /** Events between count snapshots (bounds the work of one `heldCounts` call). */
 const SNAPSHOT_EVERY = 1 << 16;
 
 /**
+ * The representation `auto` picks: sparse for personalised blocks (every block has exactly one
+ * destination, as in all-to-all) and for tables too large to be dense; dense otherwise.
+ */
+export function chooseRepresentation(s: Schedule): 'dense' | 'sparse' {
+  const d = s.blocks.destinations;
+  if (d.kind === 'list' && s.blocks.count > 0) {
+    let single = true;
+    for (let b = 0; b < s.blocks.count && single; b++) single = d.offsets[b + 1] - d.offsets[b] === 1;
+    if (single) return 'sparse';
+  }
+  return s.nodeCount * s.blocks.count > MAX_HOLDING_CELLS ? 'sparse' : 'dense';
+}
+
+/** Per-step arrival events and count snapshots, shared by both representations. */
+class EventLog {
+  readonly counts: Uint32Array;
+  readonly eventStart: Uint32Array;
+  eventNode: IndexArray;
+  events = 0;
+  private readonly snapshotStep: number[] = [];
+  private readonly snapshotCounts: Uint32Array[] = [];
+  private sinceSnapshot = 0;
+
+  constructor(
+    private readonly n: number,
+    private readonly steps: number,
+    capacity: number,
+  ) {
+    this.counts = new Uint32Array(n);
+    this.eventStart = new Uint32Array(steps + 2);
+    this.eventNode = indexArray(Math.max(1, capacity), n);
+  }
+
+  add(node: number): void {
+    this.eventNode[this.events++] = node;
+    this.counts[node]++;
+  }
+
+  /** Closes step `step` (0 = the initial holdings). */
+  endStep(step: number): void {
+    this.eventStart[step + 1] = this.events;
+    if (step === 0) {
+      this.snapshot(0);
+      return;
+    }
+    this.sinceSnapshot += this.events - this.eventStart[step];
+    if (this.sinceSnapshot >= SNAPSHOT_EVERY && step < this.steps) this.snapshot(step);
+  }
+
+  private snapshot(step: number): void {
+    this.snapshotStep.push(step);
+    this.snapshotCounts.push(this.counts.slice());
+    this.sinceSnapshot = 0;
+  }
+
+  finish(blockCount: number, never: number): HoldingsBase {
+    const n = this.n;
+    const flat = new Uint32Array(this.snapshotCounts.length * n);
+    this.snapshotCounts.forEach((c, i) => flat.set(c, i * n));
+    return {
+      nodeCount: n,
+      blockCount,
+      stepCount: this.steps,
+      never,
+      eventStart: this.eventStart,
+      eventNode: this.eventNode.subarray(0, this.events) as IndexArray,
+      snapshotStep: Uint32Array.from(this.snapshotStep),
+      snapshotCounts: flat,
+    };
+  }
+}
+
+/**
  * Replays the schedule from the initial holdings (each block at its origin). Sends of unheld blocks
  * are reported to `onUnheld` and still delivered, so one fault does not hide the rest.
  */
-export function replay(s: Schedule, topo: Topology, onUnheld?: UnheldSend): Holdings {
+export function replay(
+  s: Schedule,
+  topo: Topology,
+  onUnheld?: UnheldSend,
+  representation: Representation = 'auto',
+): Holdings {
+  const kind = representation === 'auto' ? chooseRepresentation(s) : representation;
+  return kind === 'dense' ? replayDense(s, topo, onUnheld) : replaySparse(s, topo, onUnheld);
+}
+
+/** Calls `visit(step, t, u, b0, b1, rx, nr)` for every transfer in order, receivers decoded. */
+function forEachTransfer(
+  s: Schedule,
+  topo: Topology,
+  endStep: (step: number) => void,
+  visit: (step: number, t: number, u: number, b0: number, b1: number, rx: Uint32Array, nr: number) => void,
+): void {
   const n = s.nodeCount;
-  const B = s.blocks.count;
-  const cells = n * B;
-  if (cells > MAX_HOLDING_CELLS)
-    throw new RangeError(`holdings need ${n} × ${B} cells; the limit is ${MAX_HOLDING_CELLS}`);
-  const S = s.stepCount;
-  const wide = S >= 0xffff;
-  const never = wide ? 0xffffffff : 0xffff;
-  const arrival = wide ? new Uint32Array(cells) : new Uint16Array(cells);
-  arrival.fill(never);
-
-  const counts = new Uint32Array(n);
-  const eventStart = new Uint32Array(S + 2);
-  // Each (node, block) cell gains its block at most once, so `cells` events always suffice.
-  const eventNode = indexArray(Math.max(1, cells), n);
-  let events = 0;
-  const snapshotStep: number[] = [];
-  const snapshotCounts: Uint32Array[] = [];
-  let sinceSnapshot = 0;
-
-  const addEvent = (node: number) => {
-    eventNode[events++] = node;
-    counts[node]++;
-  };
-
-  const origin = s.blocks.origin;
-  for (let b = 0; b < B; b++) {
-    const o = origin[b];
-    arrival[o * B + b] = 0;
-    addEvent(o);
-  }
-  eventStart[1] = events;
-  snapshotStep.push(0);
-  snapshotCounts.push(counts.slice());
-
-  const rx = new Uint32Array(Math.max(1, n));
-  const ids = s.transferBlocks.ids;
+  const rx = new Uint32Array(Math.max(1, n + topo.auxCount));
   const blockOffsets = s.transferBlocks.offsets;
   const arcEnds = s.path.kind === 'ring-arc' && s.receivers.kind === 'path-end' ? s.path.hops : null;
-  for (let step = 1; step <= S; step++) {
+  for (let step = 1; step <= s.stepCount; step++) {
     const end = s.stepStart[step];
     for (let t = s.stepStart[step - 1]; t < end; t++) {
       const u = s.src[t];
-      const b0 = blockOffsets ? blockOffsets[t] : t;
-      const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
       let nr: number;
       if (arcEnds) {
         // Fast path for ring arcs: the one receiver is where the arc ends.
@@ -93,6 +170,45 @@ export function replay(s: Schedule, topo: Topology, onUnheld?: UnheldSend): Hold
         rx[0] = e >= n ? e - n : e < 0 ? e + n : e;
         nr = 1;
       } else nr = receiversOf(s, topo, t, rx);
+      visit(
+        step,
+        t,
+        u,
+        blockOffsets ? blockOffsets[t] : t,
+        blockOffsets ? blockOffsets[t + 1] : t + 1,
+        rx,
+        nr,
+      );
+    }
+    endStep(step);
+  }
+}
+
+function replayDense(s: Schedule, topo: Topology, onUnheld?: UnheldSend): DenseHoldings {
+  const n = s.nodeCount;
+  const B = s.blocks.count;
+  const cells = n * B;
+  if (cells > MAX_HOLDING_CELLS)
+    throw new RangeError(`dense holdings need ${n} × ${B} cells; the limit is ${MAX_HOLDING_CELLS}`);
+  const S = s.stepCount;
+  const wide = S >= 0xffff;
+  const never = wide ? 0xffffffff : 0xffff;
+  const arrival = wide ? new Uint32Array(cells) : new Uint16Array(cells);
+  arrival.fill(never);
+  // Each (node, block) cell gains its block at most once, so `cells` events always suffice.
+  const log = new EventLog(n, S, cells);
+  const origin = s.blocks.origin;
+  for (let b = 0; b < B; b++) {
+    arrival[origin[b] * B + b] = 0;
+    log.add(origin[b]);
+  }
+  log.endStep(0);
+  const ids = s.transferBlocks.ids;
+  forEachTransfer(
+    s,
+    topo,
+    (step) => log.endStep(step),
+    (step, t, u, b0, b1, rx, nr) => {
       for (let k = b0; k < b1; k++) {
         const b = ids[k];
         if (arrival[u * B + b] >= step && onUnheld) onUnheld(step, t, b);
@@ -100,38 +216,280 @@ export function replay(s: Schedule, topo: Topology, onUnheld?: UnheldSend): Hold
           const cell = rx[r] * B + b;
           if (arrival[cell] > step) {
             arrival[cell] = step;
-            addEvent(rx[r]);
+            log.add(rx[r]);
           }
         }
       }
-    }
-    eventStart[step + 1] = events;
-    sinceSnapshot += events - eventStart[step];
-    if (sinceSnapshot >= SNAPSHOT_EVERY && step < S) {
-      snapshotStep.push(step);
-      snapshotCounts.push(counts.slice());
-      sinceSnapshot = 0;
+    },
+  );
+  return { kind: 'dense', ...log.finish(B, never), arrival };
+}
+
+/** Most slots per block the fixed-layout fast path may reserve in all (entries). */
+const FIXED_SLOT_LIMIT = 1 << 26;
+
+function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend): SparseHoldings {
+  const B = s.blocks.count;
+  // Fast path: with one receiver per transfer and a block carried at most once per step (every
+  // forwarding schedule), a block has at most steps + 1 visits, so each gets that many slots and the
+  // counting pass is not needed. A schedule that overflows a slot is replayed the exact way.
+  const slots = s.stepCount + 1;
+  if (singleReceivers(s) && B * slots <= FIXED_SLOT_LIMIT && s.nodeCount <= 0xffff && s.stepCount < 0xffff) {
+    const unheld: [number, number, number][] = [];
+    const r = replayPacked(s, topo, slots, onUnheld && ((st, t, b) => unheld.push([st, t, b])));
+    if (r) {
+      if (onUnheld) for (const [st, t, b] of unheld) onUnheld(st, t, b);
+      return r;
     }
   }
+  // Exact layout: count every possible visit of each block (its origin plus every delivery).
+  const start = new Uint32Array(B + 1);
+  for (let b = 0; b < B; b++) start[b + 1] = 1;
+  const ids = s.transferBlocks.ids;
+  forEachTransfer(
+    s,
+    topo,
+    () => {},
+    (_step, _t, _u, b0, b1, _rx, nr) => {
+      for (let k = b0; k < b1; k++) start[ids[k] + 1] += nr;
+    },
+  );
+  for (let b = 0; b < B; b++) start[b + 1] += start[b];
+  const r = replaySparseInto(s, topo, start, onUnheld);
+  if (!r) throw new Error('sparse replay: a block outgrew its exactly counted room');
+  return r;
+}
 
-  const flat = new Uint32Array(snapshotCounts.length * n);
-  snapshotCounts.forEach((c, i) => flat.set(c, i * n));
+/**
+ * The fast path of the sparse replay: `slots` visits per block, each packed into one word as
+ * step · 2^bits + node (empty: all ones), so everything the replay reads or writes about one block lies
+ * in one cache line. The word is 16 bits when node ids and step numbers fit together (ReTri on 2187
+ * nodes: 12 + 4 bits; 16 bytes per block), else 32. Returns null when a block needs more than `slots`.
+ */
+function replayPacked(
+  s: Schedule,
+  topo: Topology,
+  slots: number,
+  onUnheld?: UnheldSend,
+): SparseHoldings | null {
+  const n = s.nodeCount;
+  const B = s.blocks.count;
+  const S = s.stepCount;
+  let bits = 1;
+  while (1 << bits < n) bits++;
+  // 16-bit words when the largest step stays below the all-ones step field (so no entry looks empty).
+  const narrow = bits < 16 && S < (1 << (16 - bits)) - 1;
+  if (!narrow) bits = 16;
+  const EMPTY = narrow ? 0xffff : 0xffffffff;
+  const mask = (1 << bits) - 1;
+  const scale = 1 << bits;
+  const room = narrow ? new Uint16Array(B * slots).fill(EMPTY) : new Uint32Array(B * slots).fill(EMPTY);
+  const ids = s.transferBlocks.ids;
+  const log = new EventLog(n, S, B * slots);
+  const origin = s.blocks.origin;
+  for (let b = 0; b < B; b++) {
+    room[b * slots] = origin[b];
+    log.add(origin[b]);
+  }
+  log.endStep(0);
+  let overflow = false;
+  forEachTransfer(
+    s,
+    topo,
+    (step) => log.endStep(step),
+    (step, t, u, b0, b1, rx) => {
+      if (overflow) return;
+      const v = rx[0];
+      const mark = step * scale + v;
+      for (let k = b0; k < b1; k++) {
+        const b = ids[k];
+        const a = b * slots;
+        const e = a + slots;
+        let held = false;
+        let seen = false;
+        let i = a;
+        for (; i < e; i++) {
+          const x = room[i];
+          if (x === EMPTY) break;
+          const node = x & mask;
+          if (node === u && x >>> bits < step) held = true;
+          if (node === v) seen = true;
+        }
+        if (!held && onUnheld) onUnheld(step, t, b);
+        if (seen) continue;
+        if (i === e) {
+          overflow = true;
+          return;
+        }
+        room[i] = mark;
+        log.add(v);
+      }
+    },
+  );
+  if (overflow) return null;
+  // Pack into per-block lists.
+  let total = 0;
+  for (let i = 0; i < room.length; i++) if (room[i] !== EMPTY) total++;
+  const blockStart = new Uint32Array(B + 1);
+  const visitNode = indexArray(Math.max(1, total), n);
+  const visitStep = new Uint16Array(Math.max(1, total));
+  let w = 0;
+  for (let b = 0; b < B; b++) {
+    blockStart[b] = w;
+    for (let i = b * slots, e = i + slots; i < e && room[i] !== EMPTY; i++) {
+      visitNode[w] = room[i] & mask;
+      visitStep[w++] = room[i] >>> bits;
+    }
+  }
+  blockStart[B] = w;
+  return { kind: 'sparse', ...log.finish(B, 0xffff), blockStart, visitNode, visitStep };
+}
+
+/** Whether every transfer has at most one receiver. */
+function singleReceivers(s: Schedule): boolean {
+  const r = s.receivers;
+  if (r.kind === 'path-end') return true;
+  for (let t = 0; t < s.transferCount; t++) if (r.offsets[t + 1] - r.offsets[t] > 1) return false;
+  return true;
+}
+
+/**
+ * Replays into per-block room [start[b], start[b+1]); returns null when a block needs more room than
+ * it was given. First arrivals are kept in step order within each block, then packed.
+ */
+function replaySparseInto(
+  s: Schedule,
+  topo: Topology,
+  start: Uint32Array,
+  onUnheld?: UnheldSend,
+): SparseHoldings | null {
+  const n = s.nodeCount;
+  const B = s.blocks.count;
+  const S = s.stepCount;
+  const wide = S >= 0xffff;
+  const never = wide ? 0xffffffff : 0xffff;
+  const ids = s.transferBlocks.ids;
+  const capacity = start[B];
+  const visitNode = indexArray(Math.max(1, capacity), n);
+  const visitStep = wide ? new Uint32Array(Math.max(1, capacity)) : new Uint16Array(Math.max(1, capacity));
+  const len = S + 1 <= 0xff ? new Uint8Array(B) : new Uint32Array(B);
+
+  const log = new EventLog(n, S, capacity);
+  const origin = s.blocks.origin;
+  for (let b = 0; b < B; b++) {
+    visitNode[start[b]] = origin[b];
+    visitStep[start[b]] = 0;
+    len[b] = 1;
+    log.add(origin[b]);
+  }
+  log.endStep(0);
+
+  let overflow = false;
+  forEachTransfer(
+    s,
+    topo,
+    (step) => log.endStep(step),
+    (step, t, u, b0, b1, rx, nr) => {
+      if (overflow) return;
+      for (let k = b0; k < b1; k++) {
+        const b = ids[k];
+        const a = start[b];
+        const e = a + len[b];
+        // One scan answers both questions for the common single receiver: does the sender hold the
+        // block, and has the receiver had it before?
+        const v0 = rx[0];
+        let held = false;
+        let seen0 = false;
+        for (let i = a; i < e; i++) {
+          const w = visitNode[i];
+          if (w === u && visitStep[i] < step) held = true;
+          if (w === v0) seen0 = true;
+        }
+        if (!held && onUnheld) onUnheld(step, t, b);
+        for (let r = 0; r < nr; r++) {
+          const v = rx[r];
+          let seen = r === 0 ? seen0 : false;
+          for (let i = a; i < a + len[b] && !seen && r > 0; i++) seen = visitNode[i] === v;
+          if (seen) continue;
+          const i = a + len[b];
+          if (i >= start[b + 1]) {
+            overflow = true;
+            return;
+          }
+          len[b]++;
+          visitNode[i] = v;
+          visitStep[i] = step;
+          log.add(v);
+        }
+      }
+    },
+  );
+  if (overflow) return null;
+
+  // Pack the lists (in place: the write position never passes the read position).
+  let w = 0;
+  const blockStart = new Uint32Array(B + 1);
+  for (let b = 0; b < B; b++) {
+    const a = start[b];
+    blockStart[b] = w;
+    if (a !== w) {
+      visitNode.copyWithin(w, a, a + len[b]);
+      visitStep.copyWithin(w, a, a + len[b]);
+    }
+    w += len[b];
+  }
+  blockStart[B] = w;
+  // Copy out when much of the room went unused, so the result does not keep it alive.
+  const fit = <T extends IndexArray | Uint16Array | Uint32Array>(a: T): T =>
+    (a.length > w * 1.25 ? a.slice(0, w) : a.subarray(0, w)) as T;
   return {
-    nodeCount: n,
-    blockCount: B,
-    stepCount: S,
-    never,
-    arrival,
-    eventStart,
-    eventNode: eventNode.subarray(0, events) as IndexArray,
-    snapshotStep: Uint32Array.from(snapshotStep),
-    snapshotCounts: flat,
+    kind: 'sparse',
+    ...log.finish(B, never),
+    blockStart,
+    visitNode: fit(visitNode),
+    visitStep: fit(visitStep),
   };
+}
+
+/** The step after which `node` first holds `block` (0 = from the start), or `h.never`. */
+export function firstArrival(h: Holdings, node: number, block: number): number {
+  if (h.kind === 'dense') return h.arrival[node * h.blockCount + block];
+  for (let i = h.blockStart[block]; i < h.blockStart[block + 1]; i++)
+    if (h.visitNode[i] === node) return h.visitStep[i];
+  return h.never;
 }
 
 /** Does `node` hold `block` after step `step` (0 = initially)? */
 export function holds(h: Holdings, node: number, block: number, step: number): boolean {
-  return h.arrival[node * h.blockCount + block] <= step;
+  return firstArrival(h, node, block) <= step;
+}
+
+/**
+ * Where a forwarded block is after step `step`: the node that received it last at or before that step
+ * (the smallest such node id when several received it in the same step).
+ */
+export function location(h: Holdings, block: number, step: number): number {
+  let best = -1;
+  let bestStep = -1;
+  if (h.kind === 'sparse') {
+    for (let i = h.blockStart[block]; i < h.blockStart[block + 1]; i++) {
+      const st = h.visitStep[i];
+      const v = h.visitNode[i];
+      if (st <= step && (st > bestStep || (st === bestStep && v < best))) {
+        bestStep = st;
+        best = v;
+      }
+    }
+    return best;
+  }
+  for (let v = 0; v < h.nodeCount; v++) {
+    const st = h.arrival[v * h.blockCount + block];
+    if (st <= step && st > bestStep) {
+      bestStep = st;
+      best = v;
+    }
+  }
+  return best;
 }
 
 /** Number of blocks each node holds after step `step`, written into `out` (length nodeCount). */
@@ -166,4 +524,10 @@ export function arrivalsInStep(h: Holdings, step: number): Map<number, number> {
     m.set(v, (m.get(v) ?? 0) + 1);
   }
   return m;
+}
+
+/** The typed arrays of a holdings value (for transfer lists). */
+export function holdingsBuffers(h: Holdings): ArrayBufferView[] {
+  const common = [h.eventStart, h.eventNode, h.snapshotStep, h.snapshotCounts];
+  return h.kind === 'dense' ? [h.arrival, ...common] : [h.blockStart, h.visitNode, h.visitStep, ...common];
 }

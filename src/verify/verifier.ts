@@ -1,7 +1,7 @@
 import type { Schedule } from '../model/schedule';
 import { pathLinks, receiversOf } from '../model/paths';
-import type { Topology } from '../model/topology';
-import { replay, type Holdings } from '../replay/holdings';
+import { ringLink, type Topology } from '../model/topology';
+import { firstArrival, replay, type Holdings } from '../replay/holdings';
 
 /** The rules a schedule must satisfy; every model expresses its constraints through them. */
 export type Rule =
@@ -68,6 +68,12 @@ export interface Usage {
   blockDeliveries: number;
   /** Largest number of blocks one transfer carries, per step (index s−1 for step s). */
   stepMaxBlocks: Uint32Array;
+  /** Per step: most transfers on one directed link (the congestion c_k of shared-link models). */
+  stepMaxLinkLoad: Uint32Array;
+  /** Per step: most blocks crossing one directed link, summed over its transfers. */
+  stepMaxLinkBlocks: Float64Array;
+  /** Per step: the longest route, in links. */
+  stepLongestRoute: Uint32Array;
 }
 
 export const MAX_LISTED = 100;
@@ -131,7 +137,11 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
   let maxLinkLoad = 0;
   let longestRoute = 0;
   const stepMaxBlocks = new Uint32Array(s.stepCount);
+  const stepMaxLinkLoad = new Uint32Array(s.stepCount);
+  const stepMaxLinkBlocks = new Float64Array(s.stepCount);
+  const stepLongestRoute = new Uint32Array(s.stepCount);
   const load = new Uint32Array(topo.linkCount);
+  const loadBlocks = new Float64Array(topo.linkCount);
   const loadStep = new Uint32Array(topo.linkCount);
 
   // Long ring arcs (one-stage, OpTree): checking clashes link by link costs the sum of the route
@@ -151,6 +161,7 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
     2 * W * ringSize < 2 ** 31;
   let sortKeys: Float64Array | null = null;
   const arcDiff = sortable ? new Int32Array(2 * ringSize + 2) : null;
+  const arcDiffBlocks = sortable && blockOffsets ? new Float64Array(2 * ringSize + 2) : null;
   const LOCAL = 2 ** 21;
   const arcStepClean = (step: number): boolean => {
     const a0 = s.stepStart[step - 1];
@@ -204,28 +215,48 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
       const h = arcs[a0 + (key - pos * LOCAL)];
       prevEnd = start + (h > 0 ? h : -h);
     }
-    // Clean: account for the step as the link-by-link check would.
-    if (count > maxLinkLoad) {
-      arcDiff.fill(0);
-      for (let t = a0; t < a1; t++) {
-        const h = arcs[t];
-        const base = h > 0 ? 0 : ringSize + 1;
-        const start = h > 0 ? src[t] : ringSize - 1 - src[t];
-        const e = start + (h > 0 ? h : -h);
-        arcDiff[base + start]++;
-        if (e <= ringSize) arcDiff[base + e]--;
-        else {
-          arcDiff[base + ringSize]--;
-          arcDiff[base]++;
-          arcDiff[base + e - ringSize]--;
+    // Clean: account for the step as the link-by-link check would, per-step loads included (the
+    // shared-link cost models read them). Loads by difference arrays over each fibre.
+    arcDiff.fill(0);
+    arcDiffBlocks?.fill(0);
+    for (let t = a0; t < a1; t++) {
+      const h = arcs[t];
+      const base = h > 0 ? 0 : ringSize + 1;
+      const start = h > 0 ? src[t] : ringSize - 1 - src[t];
+      const e = start + (h > 0 ? h : -h);
+      const w = blockOffsets ? blockOffsets[t + 1] - blockOffsets[t] : 1;
+      arcDiff[base + start]++;
+      if (arcDiffBlocks) arcDiffBlocks[base + start] += w;
+      if (e <= ringSize) {
+        arcDiff[base + e]--;
+        if (arcDiffBlocks) arcDiffBlocks[base + e] -= w;
+      } else {
+        arcDiff[base + ringSize]--;
+        arcDiff[base]++;
+        arcDiff[base + e - ringSize]--;
+        if (arcDiffBlocks) {
+          arcDiffBlocks[base + ringSize] -= w;
+          arcDiffBlocks[base] += w;
+          arcDiffBlocks[base + e - ringSize] -= w;
         }
       }
-      for (let base = 0; base <= ringSize + 1; base += ringSize + 1)
-        for (let x = 0, run = 0; x < ringSize; x++) {
-          run += arcDiff[base + x];
-          if (run > maxLinkLoad) maxLinkLoad = run;
-        }
     }
+    let stepLoad = 0;
+    let stepBlocks = 0;
+    for (let base = 0; base <= ringSize + 1; base += ringSize + 1)
+      for (let x = 0, run = 0, runBlocks = 0; x < ringSize; x++) {
+        run += arcDiff[base + x];
+        if (run > stepLoad) stepLoad = run;
+        if (arcDiffBlocks) {
+          runBlocks += arcDiffBlocks[base + x];
+          if (runBlocks > stepBlocks) stepBlocks = runBlocks;
+        }
+      }
+    if (!arcDiffBlocks) stepBlocks = stepLoad;
+    if (stepLoad > maxLinkLoad) maxLinkLoad = stepLoad;
+    stepMaxLinkLoad[step - 1] = stepLoad;
+    stepMaxLinkBlocks[step - 1] = stepBlocks;
+    stepLongestRoute[step - 1] = longest;
     linkUses += lengths;
     deliveries += count;
     blockDeliveries += blocksDelivered;
@@ -267,6 +298,9 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
       if (len === 0) flag('empty-route', step, t, `transfer ${t} from node ${u} has no route`);
       if (trackReach) reachedStamp[u] = stamp;
       if (len > longestRoute) longestRoute = len;
+      if (len > stepLongestRoute[step - 1]) stepLongestRoute[step - 1] = len;
+      const b0 = blockOffsets ? blockOffsets[t] : t;
+      const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
       const ch = channel[t];
       if (ch >= channelsUsed) channelsUsed = ch + 1;
       for (let i = 0; i < len; i++) {
@@ -279,8 +313,12 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
         if (loadStep[l] !== step) {
           loadStep[l] = step;
           load[l] = 0;
+          loadBlocks[l] = 0;
         }
         if (++load[l] > maxLinkLoad) maxLinkLoad = load[l];
+        if (load[l] > stepMaxLinkLoad[step - 1]) stepMaxLinkLoad[step - 1] = load[l];
+        loadBlocks[l] += b1 - b0;
+        if (loadBlocks[l] > stepMaxLinkBlocks[step - 1]) stepMaxLinkBlocks[step - 1] = loadBlocks[l];
         const from = linkFrom[l];
         if (trackReach && reachedStamp[from] !== stamp)
           flag(
@@ -362,8 +400,6 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
         if (++txCount[u] === s.ports.tx + 1)
           flag('tx-ports', step, t, `node ${u} sends more than ${s.ports.tx} transfers in step ${step}`);
       }
-      const b0 = blockOffsets ? blockOffsets[t] : t;
-      const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
       if (b1 - b0 > stepMaxBlocks[step - 1]) stepMaxBlocks[step - 1] = b1 - b0;
       blockDeliveries += (b1 - b0) * nr;
       for (let k = b0; k < b1; k++)
@@ -392,7 +428,16 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
       counts,
       total,
       checked: { steps: s.stepCount, transfers: s.transferCount, linkUses, deliveries },
-      usage: { channelsUsed, maxLinkLoad, longestRoute, blockDeliveries, stepMaxBlocks },
+      usage: {
+        channelsUsed,
+        maxLinkLoad,
+        longestRoute,
+        blockDeliveries,
+        stepMaxBlocks,
+        stepMaxLinkLoad,
+        stepMaxLinkBlocks,
+        stepLongestRoute,
+      },
     },
     holdings,
   };
@@ -406,17 +451,21 @@ function checkPostcondition(
   const B = s.blocks.count;
   const never = h.never;
   const d = s.blocks.destinations;
+  const missing = (v: number, b: number) =>
+    flag('postcondition', 0, -1, `node ${v} never receives block ${b}`);
   if (d.kind === 'all') {
-    for (let v = 0; v < s.nodeCount; v++)
-      for (let b = 0; b < B; b++)
-        if (h.arrival[v * B + b] === never)
-          flag('postcondition', 0, -1, `node ${v} never receives block ${b}`);
+    if (h.kind === 'dense') {
+      // The common dense case reads the table directly.
+      for (let v = 0; v < s.nodeCount; v++)
+        for (let b = 0; b < B; b++) if (h.arrival[v * B + b] === never) missing(v, b);
+    } else
+      for (let v = 0; v < s.nodeCount; v++)
+        for (let b = 0; b < B; b++) if (firstArrival(h, v, b) === never) missing(v, b);
   } else {
     for (let b = 0; b < B; b++)
       for (let i = d.offsets[b]; i < d.offsets[b + 1]; i++) {
         const v = d.nodes[i];
-        if (h.arrival[v * B + b] === never)
-          flag('postcondition', 0, -1, `node ${v} never receives block ${b}`);
+        if (firstArrival(h, v, b) === never) missing(v, b);
       }
   }
 }

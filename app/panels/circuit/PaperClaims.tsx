@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import type { ReproRow } from '../../../src/experiments/reproduce';
+import type { HeatmapReply, HeatmapRequest } from '../../worker/heatmap.worker';
+import HeatmapWorker from '../../worker/heatmap.worker?worker';
+
+/**
+ * The ReTri paper's headline claims beside our model (the rows of `reproduce retri-claims`), computed
+ * in a worker when opened: the printed number, the paper's closed forms, and measured schedules.
+ */
+export function PaperClaims() {
+  const [open, setOpen] = useState(false);
+  const [rows, setRows] = useState<ReproRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!open || rows) return;
+    const w = new HeatmapWorker();
+    w.onmessage = (e: MessageEvent<HeatmapReply>) => {
+      const r = e.data;
+      if (r.kind !== 'claims') return;
+      if (r.ok) setRows(r.rows);
+      else setError(r.message);
+      w.terminate();
+    };
+    const req: HeatmapRequest = { kind: 'claims', id: 1 };
+    w.postMessage(req);
+    return () => w.terminate();
+  }, [open, rows]);
+  const num = (x: number | null | undefined) =>
+    x === null || x === undefined ? '—' : x.toLocaleString('en-US', { maximumSignificantDigits: 3 });
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="paper-claims">
+      <div className="flex items-center justify-between">
+        <h2 className="text-lg font-bold text-slate-900">Paper’s claims vs. our model</h2>
+        <button
+          type="button"
+          className="rounded-md border border-slate-300 px-2 py-1 text-sm"
+          onClick={() => setOpen(!open)}
+          data-testid="claims-toggle"
+        >
+          {open ? 'hide' : 'show'}
+        </button>
+      </div>
+      {open && error && <p className="text-sm text-red-700">{error}</p>}
+      {open && !rows && !error && <p className="py-2 text-center text-slate-500">Building and verifying…</p>}
+      {open && rows && (
+        <>
+          <table className="mt-1 w-full text-sm">
+            <thead>
+              <tr className="text-left text-slate-500">
+                <th className="font-medium">claim</th>
+                <th className="pl-2 text-right font-medium">paper</th>
+                <th className="pl-2 text-right font-medium">formulas</th>
+                <th className="pl-2 text-right font-medium">built</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.label} className="border-t border-slate-100 align-top" title={r.note}>
+                  <td className="py-1 pr-1">{r.label}</td>
+                  <td className="pl-2 text-right tabular-nums">
+                    {num(r.paper)} {r.unit}
+                  </td>
+                  <td className="pl-2 text-right tabular-nums">{num(r.computed)}</td>
+                  <td className="pl-2 text-right font-semibold tabular-nums">{num(r.constructed)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="mt-1 text-xs text-slate-500">
+            The paper simulates packets (ns-3); we use its analytic cost model with measured hops and
+            congestion. Why the speed-ups differ: docs/models/retri.md.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

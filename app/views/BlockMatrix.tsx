@@ -1,0 +1,159 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { balancedTernary, centred } from '../../src/cost/reconfig-formulas';
+import { location } from '../../src/replay/holdings';
+import type { RunResult } from '../../src/run';
+import { realNodes } from '../circuit/circuitFacts';
+import { BlockImages } from '../circuit/blockImages';
+import { COLORS } from '../lib/colors';
+import { setupCanvas, useSize } from '../lib/useSize';
+
+const MARGIN = { left: 44, top: 28 };
+
+/**
+ * All-to-all blocks as a source × destination matrix: where is block B[r, d] now? Pale: still at its
+ * source; amber: on its way (at a relay); green: at its destination. Click a cell for the block's
+ * digits and its route phase by phase.
+ */
+export function BlockMatrix({ result, step }: { result: RunResult; step: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const { width, height } = useSize(box);
+  const [selected, setSelected] = useState<{ r: number; d: number } | null>(null);
+  const n = realNodes(result);
+  const side = Math.max(40, Math.min(width - MARGIN.left - 8, height - MARGIN.top - 8));
+  const images = useMemo(() => new BlockImages(result, n), [result, n]);
+  const image = useMemo(() => images.imageAt(step), [images, step]);
+  // Make the other steps' pictures while the page is idle, one per idle period, so that playing
+  // later only draws cached pictures.
+  useEffect(() => {
+    let k = 0;
+    let handle = 0;
+    const next = () => {
+      while (k <= result.schedule.stepCount && images.has(k)) k++;
+      if (k > result.schedule.stepCount) return;
+      handle = requestIdleCallback(() => {
+        images.imageAt(k);
+        next();
+      });
+    };
+    next();
+    return () => cancelIdleCallback(handle);
+  }, [images, result]);
+  const bitmap = useMemo(() => {
+    const c = new OffscreenCanvas(image.width, image.height);
+    c.getContext('2d')?.putImageData(image, 0, 0);
+    return c;
+  }, [image]);
+
+  useEffect(() => {
+    const c = canvas.current;
+    if (!c || width === 0) return;
+    const ctx = setupCanvas(c, width, height);
+    if (!ctx) return;
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(bitmap, MARGIN.left, MARGIN.top, side, side);
+    ctx.strokeStyle = '#94a3b8';
+    ctx.strokeRect(MARGIN.left - 0.5, MARGIN.top - 0.5, side + 1, side + 1);
+    if (selected) {
+      const cell = side / n;
+      ctx.strokeStyle = COLORS.highlight;
+      ctx.lineWidth = 2;
+      ctx.strokeRect(
+        MARGIN.left + selected.d * cell - 1,
+        MARGIN.top + selected.r * cell - 1,
+        Math.max(3, cell) + 2,
+        Math.max(3, cell) + 2,
+      );
+    }
+    ctx.fillStyle = COLORS.text;
+    ctx.font = '600 14px system-ui, sans-serif';
+    ctx.textBaseline = 'alphabetic';
+    ctx.fillText('destination d →', MARGIN.left, MARGIN.top - 10);
+    ctx.save();
+    ctx.translate(14, MARGIN.top + side);
+    ctx.rotate(-Math.PI / 2);
+    ctx.fillText('← source r', 0, 0);
+    ctx.restore();
+  }, [bitmap, width, height, side, selected, n]);
+
+  return (
+    <div className="flex h-full min-h-0 w-full flex-col">
+      <div
+        ref={box}
+        className="relative min-h-0 flex-1 cursor-crosshair"
+        data-testid="block-matrix"
+        onClick={(e) => {
+          const rect = e.currentTarget.getBoundingClientRect();
+          const d = Math.floor(((e.clientX - rect.left - MARGIN.left) / side) * n);
+          const r = Math.floor(((e.clientY - rect.top - MARGIN.top) / side) * n);
+          if (r >= 0 && r < n && d >= 0 && d < n) setSelected({ r, d });
+        }}
+      >
+        <canvas
+          ref={canvas}
+          className="absolute inset-0"
+          role="img"
+          aria-label={`Blocks by source and destination, step ${step}`}
+        />
+      </div>
+      <div className="flex flex-wrap justify-center gap-x-4 px-2 text-sm text-slate-700">
+        <span>■ at its source</span>
+        <span style={{ color: 'rgb(245,158,11)' }}>■ on its way</span>
+        <span style={{ color: 'rgb(22,163,74)' }}>■ delivered</span>
+        {!selected && <span className="text-slate-500">click a cell to follow its block</span>}
+      </div>
+      {selected && <BlockRoute result={result} step={step} r={selected.r} d={selected.d} />}
+    </div>
+  );
+}
+
+/** Blocks of the pair (r, d): one, or two halves in mirrored Bruck. */
+function blocksOf(result: RunResult, r: number, d: number): number[] {
+  const n = realNodes(result);
+  const per = result.schedule.blocks.count / (n * n);
+  return Array.from({ length: per }, (_, i) => (r * n + d) * per + i);
+}
+
+/** The selected block's digits and where it is after every phase. */
+function BlockRoute({ result, step, r, d }: { result: RunResult; step: number; r: number; d: number }) {
+  const S = result.schedule.stepCount;
+  const ring = result.topology.nodeCount;
+  const blocks = blocksOf(result, r, d);
+  const digits =
+    result.algorithm === 'retri'
+      ? `balanced-ternary digits of Δ = ${centred(d - r, ring)}: (${balancedTernary(centred(d - r, ring), S)
+          .map((t) => (t > 0 ? '+1' : t < 0 ? '−1' : '0'))
+          .join(', ')}) for phases 0…${S - 1}`
+      : result.algorithm === 'bruck'
+        ? `binary digits (phase 0 first): clockwise half ${bitsOf((((d - r) % ring) + ring) % ring, S)}, mirrored half ${bitsOf((((r - d) % ring) + ring) % ring, S)}`
+        : `goes straight, ${Math.abs(centred(d - r, ring))} circuits`;
+  return (
+    <div className="border-t border-slate-200 px-3 py-2 text-base" data-testid="block-route">
+      <div className="font-semibold">
+        Block B[{r}, {d}]{blocks.length > 1 ? ` (${blocks.length} halves)` : ''}: {digits}
+      </div>
+      {blocks.map((b, i) => (
+        <div key={b} className="flex flex-wrap items-center gap-1 text-sm">
+          {blocks.length > 1 && <span className="text-slate-500">half {i}:</span>}
+          {Array.from({ length: S + 1 }, (_, k) => {
+            const at = location(result.holdings, b, k);
+            const moved = k > 0 && at !== location(result.holdings, b, k - 1);
+            return (
+              <span
+                key={k}
+                className={`rounded px-1.5 ${k === step ? 'bg-slate-800 text-white' : 'bg-slate-100'}`}
+              >
+                {k === 0 ? 'start' : `P${k - 1}`}: {at}
+                {moved ? '' : k > 0 ? ' (stays)' : ''}
+              </span>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function bitsOf(x: number, s: number): string {
+  return Array.from({ length: s }, (_, k) => (x >> k) & 1).join('');
+}
