@@ -1,6 +1,6 @@
 import type { Schedule } from '../model/schedule';
 import { pathLinks, receiversOf } from '../model/paths';
-import { ringLink, type Topology } from '../model/topology';
+import type { Topology } from '../model/topology';
 import { firstArrival, replay, type Holdings } from '../replay/holdings';
 
 /** The rules a schedule must satisfy; every model expresses its constraints through them. */
