@@ -37,6 +37,8 @@ export interface Summary {
   longestRoute: number;
   seconds: number;
   bytesMoved: number;
+  /** Model-specific measured costs (AlgorithmSpec.modelCosts), when the model has any. */
+  costs?: Record<string, number>;
 }
 
 export interface RunResult {
@@ -141,7 +143,7 @@ export function ringStepSeconds(s: Schedule, usage: Usage, params: ParamValues):
 
 /** Step count, channels, loads and time of a verified schedule under the algorithm's time model. */
 export function measure(
-  spec: Pick<AlgorithmSpec, 'stepSeconds'>,
+  spec: Pick<AlgorithmSpec, 'stepSeconds' | 'modelCosts'>,
   s: Schedule,
   usage: Usage,
   params: ParamValues,
@@ -159,6 +161,7 @@ export function measure(
       longestRoute: usage.longestRoute,
       seconds,
       bytesMoved: usage.blockDeliveries * s.blocks.bytes,
+      ...(spec.modelCosts ? { costs: spec.modelCosts(s, usage, params) } : {}),
     },
     perStep,
   };

@@ -14,6 +14,10 @@ export const PAPERS = {
     file: '000_a9b39a03c816b605.txt',
     title: 'Efficient Algorithm for All-gather Operation in Optical Interconnect Systems (OpTree)',
   },
+  star: {
+    file: '002_78e0d1576d1a2d3b.txt',
+    title: 'Efficient Communication Operations on Passive Optical Star Networks',
+  },
 } satisfies Record<string, PaperRef>;
 
 /** What a build produces. */
@@ -39,6 +43,8 @@ export interface Measured {
   transfers: number;
   channelsUsed: number;
   seconds: number;
+  /** Model-specific measured costs (from `AlgorithmSpec.modelCosts`), e.g. the star's tunings. */
+  costs?: Readonly<Record<string, number>>;
 }
 
 /** One closed form next to what the constructed schedule measures. */
@@ -51,7 +57,7 @@ export interface FormulaRow {
   source: string;
   formula: number;
   constructed: number;
-  unit: 'steps' | 's' | 'wavelengths' | 'transfers';
+  unit: 'steps' | 's' | 'wavelengths' | 'transfers' | 'tunings' | 'time units';
   /** The value the paper prints for this configuration, when it prints one. */
   paper?: { value: number; where: string };
   /** Why formula and construction differ, when they do. */
@@ -94,6 +100,8 @@ export interface AlgorithmSpec {
    * parameters. Without it, the WDM-ring time model of the OpTree paper (eq. 3) is used.
    */
   stepSeconds?(s: Schedule, usage: Usage, p: ParamValues): Float64Array;
+  /** Model-specific measured costs of a verified schedule (Summary.costs, passed on to `formulas`). */
+  modelCosts?(s: Schedule, usage: Usage, p: ParamValues): Record<string, number>;
   formulas(p: ParamValues, m: Measured): FormulaRow[];
   narrate(p: ParamValues, f: StepFacts): string;
 }

@@ -5,7 +5,7 @@ import { indexArray, type IndexArray } from './columns';
  * network read from a schedule file (docs/schedule-format.md): any vertices and links, checked by the
  * same generic rules.
  */
-export type TopologyKind = 'wdm-ring' | 'generic';
+export type TopologyKind = 'wdm-ring' | 'star' | 'generic';
 
 /**
  * A network: processors 0..nodeCount-1, optional auxiliary vertices (couplers, switches) after them,

@@ -17,6 +17,7 @@ export type Rule =
   | 'inactive-link'
   | 'tx-ports'
   | 'rx-ports'
+  | 'fanout'
   | 'causality'
   | 'postcondition';
 
@@ -33,6 +34,7 @@ export const RULE_TEXT: Record<Rule, string> = {
   'inactive-link': 'a route uses a link that does not exist in that step',
   'tx-ports': 'a node sends more transfers in one step than it has transmitters',
   'rx-ports': 'a node receives more transfers in one step than it has receivers',
+  fanout: 'a transfer has more receivers than one message can reach (ports.fanout)',
   causality: 'a node sends a block it does not hold at the start of the step',
   postcondition: 'a destination does not hold its block at the end',
 };
@@ -234,6 +236,13 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
         rx[0] = e >= ringSize ? e - ringSize : e < 0 ? e + ringSize : e;
         nr = 1;
       } else nr = receiversOf(s, topo, t, rx);
+      if (s.ports?.fanout !== undefined && nr > s.ports.fanout)
+        flag(
+          'fanout',
+          step,
+          t,
+          `transfer ${t} has ${nr} receivers; one message reaches at most ${s.ports.fanout}`,
+        );
       for (let r = 0; r < nr; r++) {
         const v = rx[r];
         if (v >= n)

@@ -1,0 +1,142 @@
+import { lowerBounds, multiscatterCommunication, tcp2Tunings } from '../../cost/star-formulas';
+import { num, type ParamValues } from '../../params/schema';
+import { heldSentence, PAPERS, type AlgorithmSpec } from '../spec';
+import {
+  dOf,
+  kOf,
+  notPowerNote,
+  shapeOf,
+  STAR_COSTS,
+  STAR_PARAMS,
+  starRows,
+  StarBuilder,
+  validateStar,
+} from './common';
+import { digit, paddedSize, power, tcpDepth } from './tcp';
+import { indexArray } from '../../model/columns';
+import type { BlockTable } from '../../model/schedule';
+
+/** Block id of the message from s to d (s ≠ d) among P real nodes. */
+export function personalBlock(p: number, s: number, d: number): number {
+  return s * (p - 1) + (d < s ? d : d - 1);
+}
+
+/**
+ * Multi-scatter / personalised all-to-all by TCP2 exchange steps (passive-star paper, Sec. 3.4): along
+ * digit q, node v sends each clique partner u, on its own transmitter, the messages it holds whose
+ * destination has u's digit q. Before that step v holds the messages (s, d) with s agreeing with v on
+ * digits ≥ q and d agreeing on digits < q: P/(k+1) of them go to each partner. Padded like gossip.
+ */
+export const starMultiscatter: AlgorithmSpec = {
+  id: 'star-multiscatter',
+  name: 'Star multi-scatter (TCP2)',
+  family: 'Passive star',
+  collective: 'multiscatter',
+  topology: 'star',
+  paper: PAPERS.star,
+  summary:
+    'Every node has a different message for every other node. In each step the nodes form cliques of ' +
+    'k+1 along one base-(k+1) digit, and each node sends each partner, on a separate wavelength, the ' +
+    'messages whose destination has that partner’s digit: a (k+1)-th of what it holds. After h steps ' +
+    'every message has arrived.',
+  params: STAR_PARAMS,
+  validate: (p) => validateStar(p, multiscatterMachine(p)),
+  estimate(p) {
+    const real = num(p, 'nodes');
+    const n = multiscatterMachine(p);
+    const k = kOf(p);
+    const h = tcpDepth(n, k);
+    return {
+      steps: h,
+      transfers: n * k * h,
+      blockRefs: (h * n * n * k) / (k + 1),
+      holdingCells: n * real * (real - 1),
+    };
+  },
+  build(p) {
+    const real = num(p, 'nodes');
+    const n = multiscatterMachine(p);
+    const k = kOf(p);
+    const x = k + 1;
+    const h = tcpDepth(n, k);
+    const sb = new StarBuilder('star-multiscatter', 'multiscatter', n, k, personalBlocks(real, n), {
+      transfers: n * k * h,
+      blockRefs: Math.ceil((h * n * n * k) / x),
+      receivers: n * k * h,
+    });
+    const out: number[] = [];
+    for (let q = 0; q < h; q++) {
+      sb.b.beginStep('exchange');
+      const low = power(x, q);
+      for (let v = 0; v < n; v++) {
+        const mine = digit(v, q, k);
+        const sFirst = v - (v % low);
+        const sEnd = Math.min(sFirst + low, real);
+        for (let y = 0; y <= k; y++) {
+          if (y === mine) continue;
+          const u = v + (y - mine) * low;
+          out.length = 0;
+          for (let s = sFirst; s < sEnd; s++)
+            for (let d = (v % low) + y * low; d < real; d += low * x) out.push(personalBlock(real, s, d));
+          sb.send(v, y < mine ? y : y - 1, [u], out);
+        }
+      }
+    }
+    return {
+      ...sb.finish(),
+      variant: n > real ? `padded to ${n} processors (${n - real} dummies)` : undefined,
+    };
+  },
+  ...STAR_COSTS,
+  formulas(p, m) {
+    const shape = shapeOf(p);
+    return starRows(m, {
+      steps: shape.h,
+      d: dOf(p),
+      tunings: { tex: 'hPk', source: 'passive-star paper, Sec. 3.4', value: tcp2Tunings(shape) },
+      communication: {
+        tex: 'T_{com} = h\\,\\frac{P}{k+1}',
+        source: 'passive-star paper, Sec. 3.4',
+        value: multiscatterCommunication(shape),
+      },
+      lowerBound: {
+        tex: '\\frac{P-1}{k}',
+        source: 'passive-star paper, Table 1',
+        value: lowerBounds.multiscatter(shape),
+      },
+      note: notPowerNote(p, true),
+    });
+  },
+  narrate(p, f) {
+    const k = kOf(p);
+    const e = f.examples[0];
+    const ex = e
+      ? ` For example, node ${e.from} sends ${e.blocks.length} message${e.blocks.length === 1 ? '' : 's'} to node ${e.to[0]} on λ${e.channel}.`
+      : '';
+    return (
+      `Cliques of ${k + 1} nodes that differ in base-${k + 1} digit ${f.step - 1}: each node sends each of its ${k} ` +
+      `partners, on a separate wavelength, the messages bound for that partner’s side.${ex} ${heldSentence(f)}`
+    );
+  },
+};
+
+export function multiscatterMachine(p: ParamValues): number {
+  return paddedSize(num(p, 'nodes'), kOf(p));
+}
+
+/** Blocks (s, d), s ≠ d, of P real nodes on a machine of n processors. */
+function personalBlocks(p: number, n: number): BlockTable {
+  const count = p * (p - 1);
+  const origin = indexArray(count, n);
+  const offsets = new Uint32Array(count + 1);
+  const nodes = indexArray(count, n);
+  for (let s = 0; s < p; s++)
+    for (let d = 0; d < p; d++) {
+      if (d === s) continue;
+      const b = personalBlock(p, s, d);
+      origin[b] = s;
+      nodes[b] = d;
+    }
+  for (let b = 0; b <= count; b++) offsets[b] = b;
+  return { count, origin, destinations: { kind: 'list', offsets, nodes }, bytes: 1 };
+}
