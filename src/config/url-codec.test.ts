@@ -17,13 +17,14 @@ const arbConfig: fc.Arbitrary<AppConfig> = fc
   })
   .map((r) => {
     const c = defaultConfig(r.alg);
-    c.params = {
-      ...c.params,
+    const drawn: Record<string, number> = {
       nodes: r.nodes,
       wavelengths: r.wavelengths,
       'message-bytes': r.bytes,
       bandwidth: r.bandwidth,
     };
+    // Only the parameters this algorithm has (the star algorithms have no ring parameters).
+    for (const key of Object.keys(drawn)) if (key in c.params) c.params[key] = drawn[key];
     c.step = r.step;
     c.options = { view: r.view, speed: r.speed, lecture: r.lecture };
     return c;

@@ -38,7 +38,7 @@ export const BROADCAST_PARAMS: readonly ParamDef[] = [
     kind: 'int',
     min: 0,
     max: 16,
-    default: 2,
+    default: 1,
     group: 'algorithm',
     help: 'Steps of the broadcast-split phase (0 … h); the exchange phase has as many steps.',
   },
