@@ -17,14 +17,17 @@ export function Narration() {
   if (step === 0) {
     title = 'Before the first step';
     text =
-      `Each of the ${n} nodes holds only its own block of ${formatBytes(s.blocks.bytes)}. ` +
-      `${spec?.name ?? result.algorithm} will give every node every block in ${s.stepCount} steps. ` +
-      `Press Space or ▶ to play, ← and → to step.`;
+      (spec?.narrateStart
+        ? spec.narrateStart(result.params, s.stepCount)
+        : `Each of the ${n} nodes holds only its own block of ${formatBytes(s.blocks.bytes)}. ` +
+          `${spec?.name ?? result.algorithm} will give every node every block in ${s.stepCount} steps.`) +
+      ` Press Space or ▶ to play, ← and → to step.`;
   } else {
     const facts = stepFacts(result, step);
     title = `Step ${step} of ${s.stepCount} · ${facts.phase}`;
     text = spec ? spec.narrate(result.params, facts) : '';
-    if (step === s.stepCount) text += ' This was the last step: every node now holds every block.';
+    if (step === s.stepCount)
+      text += ` This was the last step: ${spec?.goal ?? 'every node now holds every block'}.`;
   }
   return (
     <section

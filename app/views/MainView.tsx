@@ -1,5 +1,6 @@
 import type { RunResult } from '../../src/run';
 import { RingView } from './RingView';
+import { StarView } from './StarView';
 
 /**
  * The network drawing for a result, chosen by its interconnect model. Each model adds its case here
@@ -7,6 +8,8 @@ import { RingView } from './RingView';
  */
 export function MainView({ result, step }: { result: RunResult; step: number }) {
   switch (result.topology.kind) {
+    case 'star':
+      return <StarView result={result} step={step} />;
     default:
       return <RingView result={result} step={step} />;
   }

@@ -104,6 +104,12 @@ export interface AlgorithmSpec {
   modelCosts?(s: Schedule, usage: Usage, p: ParamValues): Record<string, number>;
   formulas(p: ParamValues, m: Measured): FormulaRow[];
   narrate(p: ParamValues, f: StepFacts): string;
+  /** What the panels call the time model's unit and a block's size, when not seconds and bytes. */
+  units?: { time: string; data: string };
+  /** The text before the first step, when the all-gather default does not fit. */
+  narrateStart?(p: ParamValues, steps: number): string;
+  /** What holds after the last step, in words (default: every node holds every block). */
+  goal?: string;
 }
 
 /** "Afterwards every node holds 3 of 8 blocks." — from the replay's counts, not from a formula. */

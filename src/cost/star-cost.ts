@@ -27,6 +27,10 @@ export interface StarTunings {
   rxPerNode: Uint32Array;
   rxTotal: number;
   txTotal: number;
+  /** Nodes that retuned in step s: retuned[retunedStart[s−1] .. retunedStart[s]), with how many. */
+  retunedStart: Uint32Array;
+  retuned: Uint32Array;
+  retunedHow: Uint32Array;
 }
 
 const cache = new WeakMap<Schedule, StarTunings>();
@@ -52,7 +56,12 @@ export function starTunings(s: Schedule, k: number): StarTunings {
     rxPerNode: new Uint32Array(n),
     rxTotal: 0,
     txTotal: 0,
+    retunedStart: new Uint32Array(s.stepCount + 1),
+    retuned: new Uint32Array(0),
+    retunedHow: new Uint32Array(0),
   };
+  const retunedNodes: number[] = [];
+  const retunedHow: number[] = [];
   const want = (buf: Int32Array, count: Uint32Array, v: number, w: number) => {
     const base = v * k;
     for (let i = 0; i < count[v]; i++) if (buf[base + i] === w) return;
@@ -75,16 +84,25 @@ export function starTunings(s: Schedule, k: number): StarTunings {
       const retunedRx = retune(rxSlots, rxWant, v, rxCount[v], k);
       out.rx[step - 1] += retunedRx;
       out.rxPerNode[v] += retunedRx;
+      let retunedTx = 0;
       if (txCount[v] > 0) {
         // The first transmissions of a node find its transmitters on their home wavelengths.
-        const retunedTx = retune(txSlots, txWant, v, txCount[v], k);
-        if (txUsed[v]) out.tx[step - 1] += retunedTx;
+        const changed = retune(txSlots, txWant, v, txCount[v], k);
+        if (txUsed[v]) retunedTx = changed;
+        out.tx[step - 1] += retunedTx;
         txUsed[v] = 1;
+      }
+      if (retunedRx + retunedTx > 0) {
+        retunedNodes.push(v);
+        retunedHow.push(retunedRx + retunedTx);
       }
       rxCount[v] = 0;
       txCount[v] = 0;
     }
+    out.retunedStart[step] = retunedNodes.length;
   }
+  out.retuned = Uint32Array.from(retunedNodes);
+  out.retunedHow = Uint32Array.from(retunedHow);
   for (let i = 0; i < s.stepCount; i++) {
     out.rxTotal += out.rx[i];
     out.txTotal += out.tx[i];

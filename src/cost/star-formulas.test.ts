@@ -105,5 +105,9 @@ describe('tuning count', () => {
     expect(t.rxTotal).toBe(4);
     expect(t.txTotal).toBe(1);
     expect(Array.from(t.rxPerNode)).toEqual([1, 2, 1]);
+    // Who retuned in each step: node 1; node 2; node 1; nodes 2 (transmitter) and 0 (receiver).
+    const who = (s: number) =>
+      Array.from(t.retuned.subarray(t.retunedStart[s - 1], t.retunedStart[s])).sort();
+    expect([1, 2, 3, 4].map(who)).toEqual([[1], [2], [1], [0, 2]]);
   });
 });

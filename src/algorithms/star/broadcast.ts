@@ -4,6 +4,7 @@ import { heldSentence, PAPERS, type AlgorithmSpec } from '../spec';
 import {
   blockTable,
   dOf,
+  dummySentence,
   kOf,
   MESSAGES_PARAM,
   notPowerNote,
@@ -157,6 +158,15 @@ export const starBroadcast: AlgorithmSpec = {
     };
   },
   ...STAR_COSTS,
+  goal: 'every node holds all m messages',
+  narrateStart(p, steps) {
+    const hs = splitStepsOf(p);
+    const plan =
+      hs === 0
+        ? 'the naive variant forwards all of them along the TCP1 tree'
+        : `${hs} broadcast-split step${hs === 1 ? '' : 's'}, ${steps - 2 * hs} broadcast step${steps - 2 * hs === 1 ? '' : 's'} and ${hs} exchange step${hs === 1 ? '' : 's'}`;
+    return `Node 0 holds ${num(p, 'messages')} messages for everyone: ${plan}, ${steps} steps in all.${dummySentence(num(p, 'nodes'), broadcastMachine(p))}`;
+  },
   formulas(p, m) {
     const shape = shapeOf(p);
     const hs = splitStepsOf(p);

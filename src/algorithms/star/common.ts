@@ -179,8 +179,9 @@ export function range(n: number): number[] {
   return out;
 }
 
-/** The star's time model and measured costs, shared by the five algorithms. */
-export const STAR_COSTS: Pick<AlgorithmSpec, 'stepSeconds' | 'modelCosts'> = {
+/** The star's time model, measured costs and units, shared by the five algorithms. */
+export const STAR_COSTS: Pick<AlgorithmSpec, 'stepSeconds' | 'modelCosts' | 'units'> = {
+  units: { time: 'time units', data: 'messages' },
   stepSeconds(s: Schedule, usage: Usage, p: ParamValues) {
     return starStepTimes(s, usage, kOf(p), dOf(p));
   },
@@ -286,4 +287,11 @@ export function starRows(
       note: 'Not in the paper: its T_tune adds every tuning of every node; on a clock, nodes tune in parallel.',
     },
   ];
+}
+
+/** "Nodes 10 … 26 are dummies …" when the machine is padded, else "". */
+export function dummySentence(real: number, machine: number): string {
+  return machine > real
+    ? ` Nodes ${real} … ${machine - 1} are dummies, drawn as ghosts: they pad P to ${machine}, start empty and only relay.`
+    : '';
 }

@@ -31,6 +31,10 @@ export const starGather: AlgorithmSpec = {
     return buildTreeScatter('star-gather', num(p, 'nodes'), kOf(p), true);
   },
   ...STAR_COSTS,
+  goal: 'node 0 holds every node’s message',
+  narrateStart(p, steps) {
+    return `Each of the ${num(p, 'nodes')} nodes holds one message for node 0. The TCP1 tree, run backwards, collects them in ${steps} steps.`;
+  },
   formulas(p, m) {
     return scatterRows(p, m, shapeOf(p), 'Sec. 3.1 (gather is its reverse)');
   },

@@ -4,6 +4,7 @@ import { heldSentence, PAPERS, type AlgorithmSpec } from '../spec';
 import {
   blockTable,
   dOf,
+  dummySentence,
   kOf,
   MESSAGES_PARAM,
   notPowerNote,
@@ -81,6 +82,10 @@ export const starGossip: AlgorithmSpec = {
     };
   },
   ...STAR_COSTS,
+  goal: 'every node holds everyone’s data',
+  narrateStart(p, steps) {
+    return `Each of the ${num(p, 'nodes')} nodes holds its own data (${num(p, 'messages')} message units) for everyone. ${steps} TCP2 exchange steps spread it.${dummySentence(num(p, 'nodes'), gossipMachine(p))}`;
+  },
   formulas(p, m) {
     const shape = shapeOf(p);
     const msgs = num(p, 'messages');

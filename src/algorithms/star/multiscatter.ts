@@ -3,6 +3,7 @@ import { num, type ParamValues } from '../../params/schema';
 import { heldSentence, PAPERS, type AlgorithmSpec } from '../spec';
 import {
   dOf,
+  dummySentence,
   kOf,
   notPowerNote,
   shapeOf,
@@ -88,6 +89,11 @@ export const starMultiscatter: AlgorithmSpec = {
     };
   },
   ...STAR_COSTS,
+  goal: 'every message has reached its destination',
+  narrateStart(p, steps) {
+    const n = num(p, 'nodes');
+    return `Each of the ${n} nodes holds a different message for each of the other ${n - 1} (${(n * (n - 1)).toLocaleString('en-US')} in all). ${steps} TCP2 exchange steps deliver them.${dummySentence(n, multiscatterMachine(p))}`;
+  },
   formulas(p, m) {
     const shape = shapeOf(p);
     return starRows(m, {

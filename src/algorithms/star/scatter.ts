@@ -50,6 +50,11 @@ export const starScatter: AlgorithmSpec = {
     return buildTreeScatter('star-scatter', n, kOf(p), false);
   },
   ...STAR_COSTS,
+  goal: 'every node holds its own message',
+  narrateStart(p, steps) {
+    const n = num(p, 'nodes');
+    return `Node 0 holds ${n} messages, one for each node. The TCP1 tree delivers them in ${steps} steps, the messages shrinking by a factor ${kOf(p) + 1} per step.`;
+  },
   formulas(p, m) {
     const shape = shapeOf(p);
     return scatterRows(p, m, shape, 'Sec. 3.1');
