@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { arrivalOf } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
 import { COLORS } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
@@ -95,7 +96,7 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
 }
 
 function cellText(r: RunResult, node: number, block: number, step: number): string {
-  const a = r.holdings.arrival[node * r.holdings.blockCount + block];
+  const a = arrivalOf(r.holdings, node, block);
   if (a > step)
     return `Node ${node} does not hold block ${block} yet${a === r.holdings.never ? '' : ` (arrives in step ${a})`}`;
   return a === 0

@@ -1,4 +1,5 @@
 import { receiversOf } from '../../src/model/paths';
+import { arrivalOf } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
 
 const HELD: [number, number, number] = [71, 85, 105];
@@ -82,7 +83,7 @@ export class MatrixImage {
     let c: [number, number, number];
     const f = this.pool;
     if (f === 1) {
-      const a = h.arrival[py * B + px];
+      const a = h.sparse ? arrivalOf(h, py, px) : h.arrival[py * B + px];
       c = a > step ? EMPTY : a === step && step > 0 ? NEW : HELD;
     } else {
       let held = 0;
@@ -90,7 +91,7 @@ export class MatrixImage {
       for (let v = py * f; v < Math.min(h.nodeCount, (py + 1) * f); v++)
         for (let b = px * f; b < Math.min(B, (px + 1) * f); b++) {
           cells++;
-          if (h.arrival[v * B + b] <= step) held++;
+          if ((h.sparse ? arrivalOf(h, v, b) : h.arrival[v * B + b]) <= step) held++;
         }
       const t = cells ? held / cells : 0;
       c = [

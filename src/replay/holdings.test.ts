@@ -169,7 +169,7 @@ describe('holdings', () => {
     expect(Array.from(heldCounts(h, 2))).toEqual([2, 3, 3, 2]);
   });
 
-  it('refuses holdings larger than MAX_HOLDING_CELLS', () => {
+  it('refuses a dense table larger than MAX_HOLDING_CELLS, and keeps holder lists instead', () => {
     const n = Math.ceil(Math.sqrt(MAX_HOLDING_CELLS)) + 1;
     const b = new ScheduleBuilder({
       algorithm: 'test',
@@ -180,6 +180,13 @@ describe('holdings', () => {
       receiverKind: 'path-end',
       singleBlock: true,
     });
-    expect(() => replay(b.finish(), wdmRing(2, 1))).toThrow(RangeError);
+    const s = b.finish();
+    expect(() => replay(s, wdmRing(2, 1), undefined, 'dense')).toThrow(RangeError);
+    // Automatically: one holder (the origin) per block, no table of n² cells.
+    const h = replay(s, wdmRing(2, 1));
+    expect(h.arrival).toHaveLength(0);
+    expect(h.sparse?.node).toHaveLength(n);
+    expect(holds(h, 5, 5, 0)).toBe(true);
+    expect(holds(h, 5, 6, 0)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import type { Schedule } from '../model/schedule';
 import { pathLinks, receiversOf } from '../model/paths';
 import { ringLink, type Topology } from '../model/topology';
-import { replay, type Holdings } from '../replay/holdings';
+import { arrivalOf, replay, type Holdings, type HoldingsForm } from '../replay/holdings';
 
 /** The rules a schedule must satisfy; every model expresses its constraints through them. */
 export type Rule =
@@ -82,7 +82,11 @@ const FLAT_CELL_LIMIT = 1 << 25;
  * channel range, active links, port limits), causality and the collective's postcondition.
  * Returns the holdings computed by the replay as well, so callers need not replay twice.
  */
-export function verify(s: Schedule, topo: Topology): { report: VerifyReport; holdings: Holdings } {
+export function verify(
+  s: Schedule,
+  topo: Topology,
+  options: { holdings?: HoldingsForm } = {},
+): { report: VerifyReport; holdings: Holdings } {
   const violations: Violation[] = [];
   const counts: Partial<Record<Rule, number>> = {};
   let total = 0;
@@ -283,12 +287,16 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
   const structural = (counts['bad-node'] ?? 0) + (counts['bad-block'] ?? 0) + (counts['bad-link'] ?? 0);
   let holdings: Holdings;
   if (structural === 0) {
-    holdings = replay(s, topo, (step, t, b) =>
-      flag('causality', step, t, `node ${s.src[t]} sends block ${b} in step ${step} before it holds it`),
+    holdings = replay(
+      s,
+      topo,
+      (step, t, b) =>
+        flag('causality', step, t, `node ${s.src[t]} sends block ${b} in step ${step} before it holds it`),
+      options.holdings,
     );
     checkPostcondition(s, holdings, flag);
   } else {
-    holdings = replay(emptyLike(s), topo);
+    holdings = replay(emptyLike(s), topo, undefined, options.holdings);
   }
   violations.sort((a, b) => (a.step || Infinity) - (b.step || Infinity) || a.transfer - b.transfer);
   return {
@@ -315,14 +323,12 @@ function checkPostcondition(
   if (d.kind === 'all') {
     for (let v = 0; v < s.nodeCount; v++)
       for (let b = 0; b < B; b++)
-        if (h.arrival[v * B + b] === never)
-          flag('postcondition', 0, -1, `node ${v} never receives block ${b}`);
+        if (arrivalOf(h, v, b) === never) flag('postcondition', 0, -1, `node ${v} never receives block ${b}`);
   } else {
     for (let b = 0; b < B; b++)
       for (let i = d.offsets[b]; i < d.offsets[b + 1]; i++) {
         const v = d.nodes[i];
-        if (h.arrival[v * B + b] === never)
-          flag('postcondition', 0, -1, `node ${v} never receives block ${b}`);
+        if (arrivalOf(h, v, b) === never) flag('postcondition', 0, -1, `node ${v} never receives block ${b}`);
       }
   }
 }

@@ -16,6 +16,7 @@ import {
 import { digit, paddedSize, power, tcpDepth } from './tcp';
 import { indexArray } from '../../model/columns';
 import type { BlockTable } from '../../model/schedule';
+import { MAX_HOLDING_CELLS } from '../../replay/holdings';
 
 /** Block id of the message from s to d (s ≠ d) among P real nodes. */
 export function personalBlock(p: number, s: number, d: number): number {
@@ -47,12 +48,11 @@ export const starMultiscatter: AlgorithmSpec = {
     const n = multiscatterMachine(p);
     const k = kOf(p);
     const h = tcpDepth(n, k);
-    return {
-      steps: h,
-      transfers: n * k * h,
-      blockRefs: (h * n * n * k) / (k + 1),
-      holdingCells: n * real * (real - 1),
-    };
+    const blockRefs = (h * n * n * k) / (k + 1);
+    const dense = n * real * (real - 1);
+    // Past the dense table's size the replay keeps per-block holder lists: origin plus deliveries.
+    const holdingCells = dense <= MAX_HOLDING_CELLS ? dense : real * (real - 1) + blockRefs;
+    return { steps: h, transfers: n * k * h, blockRefs, holdingCells };
   },
   build(p) {
     const real = num(p, 'nodes');
