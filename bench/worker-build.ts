@@ -5,6 +5,8 @@
  *
  *   npm run bench:browser              # resolves Chromium, builds dist/, runs this
  *   npm run bench:browser -- --runs 5 --play-seconds 20
+ *   BENCH_PORT=4175 npm run bench:browser -- --build '/?v=1&alg=star-gossip&nodes=4096&wavelengths-per-node=7' \
+ *     --play '/?v=1&alg=star-gossip&nodes=4096&wavelengths-per-node=7&speed=max&play=1'
  *
  * 1. Build: opens ?v=1&alg=ring-allgather&nodes=4096 in a fresh browser context (so a fresh worker)
  *    per run, waits for [data-testid="result-status"][data-status="ready"] and reads the worker's
@@ -23,14 +25,17 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { preview, type PreviewServer } from 'vite';
 import { launchOptions } from '../e2e/browser-path';
 import { findAlgorithm } from '../src/algorithms/registry';
-import { defaultsOf } from '../src/params/schema';
+import { decodeConfig } from '../src/config/url-codec';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const PORT = 4173;
+// BENCH_PORT lets two checkouts benchmark side by side; --build and --play pick other configurations.
+const PORT = Number(process.env.BENCH_PORT ?? 4173);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const BUILD = { algorithm: 'ring-allgather', nodes: 4096 };
-const BUILD_PATH = `/?v=1&alg=${BUILD.algorithm}&nodes=${BUILD.nodes}`;
-const PLAY_PATH = '/?v=1&alg=ring-allgather&nodes=1024&speed=max&play=1';
+const BUILD_PATH = argText('--build', '/?v=1&alg=ring-allgather&nodes=4096');
+const PLAY_PATH = argText('--play', '/?v=1&alg=ring-allgather&nodes=1024&speed=max&play=1');
+/** The configurations the paths open, read by the app's own permalink codec. */
+const BUILD = configOf(BUILD_PATH);
+const PLAY = configOf(PLAY_PATH);
 const STATUS = '[data-testid="result-status"]';
 const READY_TIMEOUT_MS = Number(process.env.BENCH_READY_TIMEOUT_MS ?? 120_000);
 const OVERALL_TIMEOUT_MS = 15 * 60_000;
@@ -42,6 +47,17 @@ function arg(name: string, fallback: number): number {
   const v = Number(process.argv[i + 1]);
   if (!Number.isFinite(v) || v <= 0) throw new BenchError(`${name} needs a positive number`);
   return v;
+}
+
+function argText(name: string, fallback: string): string {
+  const i = process.argv.indexOf(name);
+  return i < 0 ? fallback : (process.argv[i + 1] ?? fallback);
+}
+
+function configOf(path: string) {
+  const { config, ignored } = decodeConfig(path.slice(path.indexOf('?')));
+  if (ignored.length) throw new Error(`${path}: ${ignored.join('; ')}`);
+  return { algorithm: config.algorithm, nodes: Number(config.params.nodes), params: config.params };
 }
 
 class BenchError extends Error {}
@@ -171,7 +187,7 @@ interface BuildSample extends LastRun {
 async function benchBuild(browser: Browser, runs: number): Promise<BuildSample[]> {
   const spec = findAlgorithm(BUILD.algorithm);
   if (!spec) throw new BenchError(`unknown algorithm ${BUILD.algorithm}`);
-  const expected = spec.estimate({ ...defaultsOf(spec.params), nodes: BUILD.nodes }).transfers;
+  const expected = spec.estimate(BUILD.params).transfers;
   const samples: BuildSample[] = [];
   for (let i = 0; i < runs; i++) {
     const { page, errors, close } = await newPage(browser);
@@ -282,7 +298,7 @@ async function main() {
     log(`launching ${launch.executablePath}`);
     browser = await chromium.launch({ ...launch, timeout: 60_000 });
     const builds = await benchBuild(browser, runs);
-    log(`playing N=1024 at full speed for ${seconds} s`);
+    log(`playing ${PLAY.algorithm} N=${PLAY.nodes} for ${seconds} s`);
     const play = await benchPlay(browser, seconds);
 
     const m = (k: keyof BuildSample) => median(builds.map((b) => (b[k] as number | undefined) ?? NaN));
@@ -290,9 +306,7 @@ async function main() {
     const f1 = (x: number) => x.toFixed(1);
     console.log(`## Browser (\`npm run bench:browser\`)\n`);
     console.log(machine(browser.version()).join('\n'));
-    console.log(
-      `\n### Build in the Web Worker: ${BUILD.algorithm}, N = ${BUILD.nodes}, median of ${runs} runs\n`,
-    );
+    console.log(`\n### Build in the Web Worker: ${BUILD_PATH}, median of ${runs} runs\n`);
     console.log(
       '| Transfers | Build ms | Verify ms | Worker total ms | Round trip ms | Load → ready ms | Runs (worker total ms) | Longest main-thread task ms |',
     );
@@ -309,7 +323,7 @@ async function main() {
     const d = play.deltas;
     const longest = play.longTasks.length ? Math.max(...play.longTasks) : 0;
     const over = play.longTasks.filter((t) => t > LONG_TASK_TARGET_MS).length;
-    console.log(`\n### Playback: ring-allgather, N = 1024, speed max, ${f1(play.seconds)} s window\n`);
+    console.log(`\n### Playback: ${PLAY_PATH}, ${f1(play.seconds)} s window\n`);
     console.log(
       '| Frames | FPS | Frame p50 ms | p95 ms | p99 ms | max ms | Long tasks (> 50 ms) | Longest task ms | Step label (start → end of window) |',
     );
