@@ -224,6 +224,8 @@ function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend): Holdi
   const entry = packed ? new Uint32Array(Math.max(1, capacity)) : new Float64Array(Math.max(1, capacity));
   const log = new EventLog(n, capacity, S);
 
+  let scratch = new Uint32Array(1024);
+  let sink = 0;
   const origin = s.blocks.origin;
   for (let b = 0; b < B; b++) {
     entry[bounds[2 * b + 1]++] = origin[b] * SHIFT;
@@ -241,9 +243,16 @@ function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend): Holdi
       // Entries of u before this step lie in [u·SHIFT, u·SHIFT + step).
       const uLow = u * SHIFT;
       const uHigh = uLow + step;
+      // Memory-level parallelism: first read every block's bounds and first entry with independent
+      // loads (the processor overlaps their cache misses), then work on lines already in cache.
+      if (b1 - b0 > scratch.length) scratch = new Uint32Array(2 * (b1 - b0));
+      let warm = 0;
+      for (let k = b0; k < b1; k++) scratch[k - b0] = bounds[2 * ids[k]];
+      for (let k = b0; k < b1; k++) warm += entry[scratch[k - b0]];
+      sink += warm;
       for (let k = b0; k < b1; k++) {
         const b = ids[k];
-        const a = bounds[2 * b];
+        const a = scratch[k - b0];
         let e = bounds[2 * b + 1];
         if (onUnheld) {
           let held = false;
@@ -279,6 +288,7 @@ function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend): Holdi
     log.endStep(step);
   }
 
+  if (sink < 0) throw new Error('unreachable'); // keeps the warming loads from being optimised away
   // Unpack into holder lists without gaps.
   let total = 0;
   for (let b = 0; b < B; b++) total += bounds[2 * b + 1] - bounds[2 * b];
