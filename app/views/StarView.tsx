@@ -2,12 +2,15 @@ import { useEffect, useMemo, useRef } from 'react';
 import { num } from '../../src/params/schema';
 import { starTunings, type StarTunings } from '../../src/cost/star-cost';
 import { stepRange } from '../../src/model/schedule';
-import { arrivalsInStep, heldCounts } from '../../src/replay/holdings';
+import { heldCounts } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
 import { COLORS, wavelengthColor } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { NodeTooltip } from './NodeTooltip';
 import { useStarHover } from './starHover';
+
+/** Above this many line segments in a step, transmissions are drawn as stubs at their nodes. */
+const STUB_ABOVE = 4000;
 
 /** Most distinct colours one step gets; beyond that, wavelengths share colour buckets. */
 const MAX_STEP_COLOURS = 48;
@@ -207,6 +210,24 @@ function drawStar(
     return [l.cx + (dx / d) * l.coupler, l.cy + (dy / d) * l.coupler];
   };
   const nr = l.nodeRadius;
+  // Where a line from node i toward the centre stops: at the coupler's rim, or, when a step has too
+  // many lines to draw in a frame (software rasterising 30 000 long lines takes hundreds of ms), a
+  // short stub just inside the node, still coloured by wavelength.
+  const segments =
+    step >= 1 && s.receivers.kind === 'list'
+      ? s.receivers.offsets[s.stepStart[step]] -
+        s.receivers.offsets[s.stepStart[step - 1]] +
+        (s.stepStart[step] - s.stepStart[step - 1])
+      : 0;
+  const stubs = segments > STUB_ABOVE;
+  const stub = Math.max(10, l.r * 0.12);
+  const inner = (i: number): [number, number] => {
+    if (!stubs) return rim(i);
+    const dx = xy[2 * i] - l.cx;
+    const dy = xy[2 * i + 1] - l.cy;
+    const d = Math.hypot(dx, dy) || 1;
+    return [xy[2 * i] - (dx / d) * stub, xy[2 * i + 1] - (dy / d) * stub];
+  };
 
   // Transmissions, batched by colour: sender → coupler (thick), coupler → each receiver (thin).
   if (step >= 1 && s.receivers.kind === 'list') {
@@ -221,6 +242,9 @@ function drawStar(
       if (!p) m.set(key, (p = new Path2D()));
       return p;
     };
+    // In stub mode a node's stubs would overlap on one spot: draw one uplink and one downlink stub per node.
+    const upDone = stubs ? new Uint8Array(n) : null;
+    const downDone = stubs ? new Uint8Array(n) : null;
     for (let t = a; t < b; t++) {
       const u = s.src[t];
       const colour = o.colours.of.get(s.channel[t]) ?? COLORS.muted;
@@ -229,24 +253,31 @@ function drawStar(
         if (rec.nodes[r] === o.hovered) involved = true;
       const pu = involved ? path(up, colour) : dimUp;
       const pd = involved ? path(down, colour) : dimDown;
-      const [ux, uy] = rim(u);
-      pu.moveTo(xy[2 * u], xy[2 * u + 1]);
-      pu.lineTo(ux, uy);
+      if (!upDone || !upDone[u]) {
+        if (upDone) upDone[u] = 1;
+        const [ux, uy] = inner(u);
+        pu.moveTo(xy[2 * u], xy[2 * u + 1]);
+        pu.lineTo(ux, uy);
+      }
       for (let r = rec.offsets[t]; r < rec.offsets[t + 1]; r++) {
         const v = rec.nodes[r];
-        const [vx, vy] = rim(v);
+        if (downDone) {
+          if (downDone[v]) continue;
+          downDone[v] = 1;
+        }
+        const [vx, vy] = inner(v);
         pd.moveTo(vx, vy);
         pd.lineTo(xy[2 * v], xy[2 * v + 1]);
       }
     }
     const thick = Math.max(1.2, Math.min(5, nr * 0.35));
-    ctx.lineCap = 'round';
+    ctx.lineCap = stubs ? 'butt' : 'round';
     ctx.globalAlpha = 0.15;
     ctx.strokeStyle = COLORS.muted;
     ctx.lineWidth = thick * 0.6;
     ctx.stroke(dimUp);
     ctx.stroke(dimDown);
-    ctx.globalAlpha = b - a > 512 ? 0.5 : 0.9;
+    ctx.globalAlpha = stubs ? 1 : b - a > 512 ? 0.5 : 0.9;
     for (const [colour, p] of up) {
       ctx.strokeStyle = colour;
       ctx.lineWidth = thick;
@@ -270,58 +301,67 @@ function drawStar(
   ctx.stroke();
 
   // Processors: disc filled by the share of what they finally hold; rings for received and retuned.
-  const arrived = arrivalsInStep(result.holdings, step);
+  // "Received" is read from the step's transmissions, not from the replay's arrival events: a gossip
+  // step on 4096 nodes has 14.7 million of those.
+  const arrived = new Uint8Array(n);
+  if (step >= 1 && s.receivers.kind === 'list') {
+    const [a, b] = stepRange(s, step);
+    for (let i = s.receivers.offsets[a]; i < s.receivers.offsets[b]; i++) arrived[s.receivers.nodes[i]] = 1;
+  }
   const retuned = new Set<number>();
   if (step >= 1)
     for (let e = o.tunings.retunedStart[step - 1]; e < o.tunings.retunedStart[step]; e++)
       retuned.add(o.tunings.retuned[e]);
-  const discs = new Path2D();
-  const ghosts = new Path2D();
-  const wedges = new Path2D();
-  const rings = new Path2D();
-  const tuned = new Path2D();
-  for (let i = 0; i < n; i++) {
-    const x = xy[2 * i];
-    const y = xy[2 * i + 1];
-    const target = o.finalCounts[i];
-    const frac = target > 0 ? o.counts[i] / target : 0;
-    (i < o.real ? discs : ghosts).moveTo(x + nr, y);
-    (i < o.real ? discs : ghosts).arc(x, y, nr, 0, 2 * Math.PI);
-    if (frac >= 1) {
-      wedges.moveTo(x + nr, y);
-      wedges.arc(x, y, nr, 0, 2 * Math.PI);
-    } else if (frac > 0) {
-      wedges.moveTo(x, y);
-      wedges.arc(x, y, nr, -Math.PI / 2, -Math.PI / 2 + 2 * Math.PI * frac);
-      wedges.closePath();
+  if (nr < 4) drawSmallNodes(ctx, xy, n, o, arrived, retuned, nr);
+  else {
+    const discs = new Path2D();
+    const ghosts = new Path2D();
+    const wedges = new Path2D();
+    const rings = new Path2D();
+    const tuned = new Path2D();
+    for (let i = 0; i < n; i++) {
+      const x = xy[2 * i];
+      const y = xy[2 * i + 1];
+      const target = o.finalCounts[i];
+      const frac = target > 0 ? o.counts[i] / target : 0;
+      (i < o.real ? discs : ghosts).moveTo(x + nr, y);
+      (i < o.real ? discs : ghosts).arc(x, y, nr, 0, 2 * Math.PI);
+      if (frac >= 1) {
+        wedges.moveTo(x + nr, y);
+        wedges.arc(x, y, nr, 0, 2 * Math.PI);
+      } else if (frac > 0) {
+        wedges.moveTo(x, y);
+        // No closePath: filling closes every subpath, and closePath on a long Path2D is slow.
+        wedges.arc(x, y, nr, -Math.PI / 2, -Math.PI / 2 + 2 * Math.PI * frac);
+      }
+      if (arrived[i]) {
+        rings.moveTo(x + nr + 1.5, y);
+        rings.arc(x, y, nr + 1.5, 0, 2 * Math.PI);
+      }
+      if (retuned.has(i)) {
+        const rr = nr + Math.max(3, nr * 0.35);
+        tuned.moveTo(x + rr, y);
+        tuned.arc(x, y, rr, 0, 2 * Math.PI);
+      }
     }
-    if (arrived.has(i)) {
-      rings.moveTo(x + nr + 1.5, y);
-      rings.arc(x, y, nr + 1.5, 0, 2 * Math.PI);
-    }
-    if (retuned.has(i)) {
-      const rr = nr + Math.max(3, nr * 0.35);
-      tuned.moveTo(x + rr, y);
-      tuned.arc(x, y, rr, 0, 2 * Math.PI);
-    }
+    ctx.fillStyle = COLORS.nodeEmpty;
+    ctx.fill(discs);
+    ctx.fillStyle = '#f8fafc';
+    ctx.fill(ghosts);
+    ctx.save();
+    ctx.setLineDash([3, 3]);
+    ctx.strokeStyle = '#94a3b8';
+    ctx.lineWidth = 1.2;
+    ctx.stroke(ghosts);
+    ctx.restore();
+    ctx.fillStyle = COLORS.held;
+    ctx.fill(wedges);
+    ctx.lineWidth = Math.max(1.2, Math.min(4, nr * 0.25));
+    ctx.strokeStyle = COLORS.arrived;
+    ctx.stroke(rings);
+    ctx.strokeStyle = COLORS.highlight;
+    ctx.stroke(tuned);
   }
-  ctx.fillStyle = COLORS.nodeEmpty;
-  ctx.fill(discs);
-  ctx.fillStyle = '#f8fafc';
-  ctx.fill(ghosts);
-  ctx.save();
-  ctx.setLineDash([3, 3]);
-  ctx.strokeStyle = '#94a3b8';
-  ctx.lineWidth = 1.2;
-  ctx.stroke(ghosts);
-  ctx.restore();
-  ctx.fillStyle = COLORS.held;
-  ctx.fill(wedges);
-  ctx.lineWidth = Math.max(1.2, Math.min(4, nr * 0.25));
-  ctx.strokeStyle = COLORS.arrived;
-  ctx.stroke(rings);
-  ctx.strokeStyle = COLORS.highlight;
-  ctx.stroke(tuned);
   if (o.hovered !== null && o.hovered < n) {
     ctx.strokeStyle = COLORS.text;
     ctx.lineWidth = 2;
@@ -351,4 +391,47 @@ function drawStar(
   ctx.font = `600 ${big * 0.62}px system-ui, sans-serif`;
   ctx.fillStyle = COLORS.muted;
   ctx.fillText(step === 0 ? 'coupler' : s.phases[s.stepPhase[step - 1]], l.cx, l.cy + big * 0.6);
+}
+
+/**
+ * Nodes too small for discs and rings (hundreds around the circle): squares, magenta where the node
+ * retuned, amber where it received, else grey by the share of what it finally holds; dummies pale.
+ * Batched into one path per colour, so thousands of nodes cost a dozen fills.
+ */
+function drawSmallNodes(
+  ctx: CanvasRenderingContext2D,
+  xy: Float64Array,
+  n: number,
+  o: { counts: Uint32Array; finalCounts: Uint32Array; real: number },
+  arrived: Uint8Array,
+  retuned: Set<number>,
+  nr: number,
+): void {
+  const side = Math.max(2.5, nr * 2);
+  const paths = new Map<string, Path2D>();
+  for (let i = 0; i < n; i++) {
+    const target = o.finalCounts[i];
+    const frac = target > 0 ? o.counts[i] / target : 0;
+    const colour = retuned.has(i)
+      ? COLORS.highlight
+      : arrived[i]
+        ? COLORS.arrived
+        : i >= o.real
+          ? '#e2e8f0'
+          : shade(frac);
+    let p = paths.get(colour);
+    if (!p) paths.set(colour, (p = new Path2D()));
+    p.rect(xy[2 * i] - side / 2, xy[2 * i + 1] - side / 2, side, side);
+  }
+  for (const [colour, p] of paths) {
+    ctx.fillStyle = colour;
+    ctx.fill(p);
+  }
+}
+
+/** Grey from empty to full in eight shades. */
+function shade(frac: number): string {
+  const k = Math.round(Math.min(1, frac) * 8) / 8;
+  const mix = (a: number, b: number) => Math.round(a + (b - a) * k);
+  return `rgb(${mix(226, 71)},${mix(232, 85)},${mix(240, 105)})`;
 }
