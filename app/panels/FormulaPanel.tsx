@@ -34,7 +34,10 @@ export function FormulaPanel() {
                   <div className="text-xs text-slate-500">{f.source}</div>
                 </td>
                 <td className="pr-2 text-base">
-                  <Tex tex={f.tex} />
+                  {/* A long closed form scrolls in its cell instead of pushing the values off the panel. */}
+                  <div className="max-w-[9rem] overflow-x-auto">
+                    <Tex tex={f.tex} />
+                  </div>
                 </td>
                 <td className="text-right tabular-nums">{formatValue(f.formula, f.unit)}</td>
                 <td

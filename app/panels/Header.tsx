@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { encodeConfig, VIEWS, type ViewName } from '../../src/config/url-codec';
 import { selectOptions, useApp } from '../store/store';
 
-const VIEW_LABEL: Record<ViewName, string> = { ring: 'Ring', matrix: 'Holdings', split: 'Both' };
+// 'ring' is the network drawing of any model (ring, star, …); the key stays for permalinks.
+const VIEW_LABEL: Record<ViewName, string> = { ring: 'Network', matrix: 'Holdings', split: 'Both' };
 
 export function Header() {
   const options = useApp(selectOptions);
