@@ -57,7 +57,7 @@ export interface FormulaRow {
   source: string;
   formula: number;
   constructed: number;
-  unit: 'steps' | 's' | 'wavelengths' | 'transfers' | 'tunings' | 'time units';
+  unit: 'steps' | 's' | 'wavelengths' | 'transfers' | 'tunings' | 'time units' | 'processors';
   /** The value the paper prints for this configuration, when it prints one. */
   paper?: { value: number; where: string };
   /** Why formula and construction differ, when they do. */

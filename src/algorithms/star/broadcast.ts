@@ -201,6 +201,7 @@ export const starBroadcast: AlgorithmSpec = {
         value: lowerBounds.broadcast(shape, msgs),
       },
       note: notPowerNote(p, hs > 0),
+      padding: hs > 0 ? { p: shape.p, padded: broadcastMachine(p) } : undefined,
     }).map((row) =>
       row.id === 'steps'
         ? { ...row, tex: "h + h'", source: 'passive-star paper, Sec. 3.2.2 (three phases)' }

@@ -186,7 +186,7 @@ export const STAR_COSTS: Pick<AlgorithmSpec, 'stepSeconds' | 'modelCosts' | 'uni
     return starStepTimes(s, usage, kOf(p), dOf(p));
   },
   modelCosts(s: Schedule, usage: Usage, p: ParamValues) {
-    return { ...starCosts(s, usage, kOf(p), dOf(p)) };
+    return { ...starCosts(s, usage, kOf(p), dOf(p)), processors: s.nodeCount };
   },
 };
 
@@ -215,10 +215,31 @@ export function starRows(
     lowerBound: { tex: string; source: string; value: number };
     d: number;
     note?: string;
+    /** For TCP2 patterns: P and the padded P′ = (k+1)^h, shown as a row. */
+    padding?: { p: number; padded: number };
   },
 ): FormulaRow[] {
   const note = (x?: string) => [x, o.note].filter(Boolean).join(' ') || undefined;
+  const pad = o.padding;
+  const padding: FormulaRow[] = pad
+    ? [
+        {
+          id: 'processors',
+          label: 'Processors (dummies included)',
+          tex: "P' = (k+1)^{\\lceil \\log_{k+1} P \\rceil}",
+          source: 'TCP2 needs a power of k+1 (passive-star paper, Sec. 2.2); P is padded with dummies',
+          formula: pad.padded,
+          constructed: costOf(m, 'processors'),
+          unit: 'processors',
+          note:
+            pad.padded > pad.p
+              ? `${pad.padded - pad.p} of the ${pad.padded} processors are dummies: every cost measured here is the padded machine's.`
+              : undefined,
+        },
+      ]
+    : [];
   return [
+    ...padding,
     {
       id: 'steps',
       label: 'Steps',

@@ -104,6 +104,7 @@ export const starGossip: AlgorithmSpec = {
         value: lowerBounds.gossip(shape, msgs),
       },
       note: notPowerNote(p, true),
+      padding: { p: shape.p, padded: gossipMachine(p) },
     });
   },
   narrate(p, f) {

@@ -111,6 +111,7 @@ export const starMultiscatter: AlgorithmSpec = {
         value: lowerBounds.multiscatter(shape),
       },
       note: notPowerNote(p, true),
+      padding: { p: shape.p, padded: multiscatterMachine(p) },
     });
   },
   narrate(p, f) {

@@ -76,6 +76,14 @@ describe('star algorithms through the verifier', () => {
     const split = runStar('star-broadcast', { nodes: 10, 'wavelengths-per-node': 2, 'split-steps': 1 });
     expect(split.schedule.nodeCount).toBe(27);
     expect(split.variant).toMatch(/17 dummies/);
+    // The formula table shows the padding: P′ = 3³ = 27 by the closed form, 27 processors built.
+    const gossip10 = runStar('star-gossip', { nodes: 10, 'wavelengths-per-node': 2 });
+    expect(row(gossip10, 'processors')).toMatchObject({ formula: 27, constructed: 27 });
+    expect(row(gossip10, 'processors').note).toMatch(/17 of the 27 processors are dummies/);
+    expect(
+      row(runStar('star-gossip', { nodes: 9, 'wavelengths-per-node': 2 }), 'processors').note,
+    ).toBeUndefined();
+    expect(naive.formulas.find((f) => f.id === 'processors')).toBeUndefined();
   });
 });
 
