@@ -298,15 +298,27 @@ function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend): Holdi
   const node = indexArray(Math.max(1, total), n);
   const arrivedAt = wide ? new Uint32Array(Math.max(1, total)) : new Uint16Array(Math.max(1, total));
   let at = 0;
-  for (let b = 0; b < B; b++) {
-    start[b] = at;
-    for (let i = bounds[2 * b]; i < bounds[2 * b + 1]; i++) {
-      const x = entry[i];
-      const v = Math.floor(x / SHIFT);
-      node[at] = v;
-      arrivedAt[at++] = x - v * SHIFT;
+  if (entry instanceof Uint32Array) {
+    // Packed: node in the high 16 bits, step in the low 16.
+    for (let b = 0; b < B; b++) {
+      start[b] = at;
+      const end = bounds[2 * b + 1];
+      for (let i = bounds[2 * b]; i < end; i++) {
+        const x = entry[i];
+        node[at] = x >>> 16;
+        arrivedAt[at++] = x & 0xffff;
+      }
     }
-  }
+  } else
+    for (let b = 0; b < B; b++) {
+      start[b] = at;
+      for (let i = bounds[2 * b]; i < bounds[2 * b + 1]; i++) {
+        const x = entry[i];
+        const v = Math.floor(x / SHIFT);
+        node[at] = v;
+        arrivedAt[at++] = x - v * SHIFT;
+      }
+    }
   start[B] = at;
   return {
     nodeCount: n,
