@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../algorithms/registry';
+import { allGatherBlocks, ScheduleBuilder } from '../model/schedule';
+import { wdmRing } from '../model/topology';
 import { defaultsOf } from '../params/schema';
 import { CLI_LIMITS, run, type RunResult } from '../run';
 import { verify } from '../verify/verifier';
@@ -82,6 +84,35 @@ describe('sparse holdings (holder lists per block)', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('more than 65 534 steps (entries no longer pack into 32 bits) still agree', () => {
+    const n = 3;
+    const b = new ScheduleBuilder({
+      algorithm: 'long',
+      collective: 'allgather',
+      nodeCount: n,
+      blocks: allGatherBlocks(n, 1),
+      pathKind: 'ring-arc',
+      receiverKind: 'path-end',
+      singleBlock: true,
+    });
+    for (let step = 1; step <= 70_000; step++) {
+      b.beginStep('wait');
+      if (step === 3) b.addArc(0, 1, 0, 0);
+      if (step === 69_999) b.addArc(1, 1, 0, 0); // node 1 forwards block 0 to node 2
+      if (step === 70_000) b.addArc(2, 1, 0, 1); // node 2 sends block 1, which it never got
+    }
+    const s = b.finish();
+    const topo = wdmRing(n, 1);
+    const dense = verify(s, topo, { holdings: 'dense' });
+    const sparse = verify(s, topo, { holdings: 'sparse' });
+    expect(sparse.holdings.never).toBe(0xffffffff);
+    expect(arrivalOf(sparse.holdings, 2, 0)).toBe(69_999);
+    expect(arrivalOf(sparse.holdings, 1, 0)).toBe(3);
+    expect(sparse.report.violations).toEqual(dense.report.violations);
+    expect(sparse.report.counts.causality).toBe(1);
+    expectSameHoldings(dense.holdings, sparse.holdings);
   });
 
   it('auto keeps the dense table while it fits', () => {
