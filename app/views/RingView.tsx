@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { stepRange } from '../../src/model/schedule';
 import { arrivalsInStep, heldCounts } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
-import { COLORS, wavelengthColor } from '../lib/colors';
+import { COLORS, heldShade, wavelengthColor } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { laneRadius, nodeAngle, nodeAt, ringLayout, type RingLayout } from './ringGeometry';
 import { NodeTooltip } from './NodeTooltip';
@@ -216,7 +216,7 @@ function drawRing(
       const ang = nodeAngle(i, n);
       const x = l.cx + l.r * Math.cos(ang);
       const y = l.cy + l.r * Math.sin(ang);
-      ctx.fillStyle = arrived.has(i) ? COLORS.arrived : shade(counts[i] / blocks);
+      ctx.fillStyle = arrived.has(i) ? COLORS.arrived : heldShade(counts[i] / blocks);
       ctx.fillRect(x - side / 2, y - side / 2, side, side);
     }
   }
@@ -254,13 +254,6 @@ function drawRing(
     l.cx,
     l.cy + big * 0.55,
   );
-}
-
-/** Grey from empty to held, in eight shades (few distinct fill styles keep drawing fast). */
-function shade(frac: number): string {
-  const k = Math.round(frac * 8) / 8;
-  const mix = (a: number, b: number) => Math.round(a + (b - a) * k);
-  return `rgb(${mix(226, 71)},${mix(232, 85)},${mix(240, 105)})`;
 }
 
 /** Adds a small triangle at `angle` on the circle of radius r, pointing along the direction of travel. */

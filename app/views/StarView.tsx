@@ -4,7 +4,7 @@ import { starTunings, type StarTunings } from '../../src/cost/star-cost';
 import { stepRange } from '../../src/model/schedule';
 import { heldCounts } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
-import { COLORS, wavelengthColor } from '../lib/colors';
+import { COLORS, heldShade, wavelengthColor } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { NodeTooltip } from './NodeTooltip';
 import { useStarHover } from './starHover';
@@ -418,7 +418,7 @@ function drawSmallNodes(
         ? COLORS.arrived
         : i >= o.real
           ? '#e2e8f0'
-          : shade(frac);
+          : heldShade(frac);
     let p = paths.get(colour);
     if (!p) paths.set(colour, (p = new Path2D()));
     p.rect(xy[2 * i] - side / 2, xy[2 * i + 1] - side / 2, side, side);
@@ -427,11 +427,4 @@ function drawSmallNodes(
     ctx.fillStyle = colour;
     ctx.fill(p);
   }
-}
-
-/** Grey from empty to full in eight shades. */
-function shade(frac: number): string {
-  const k = Math.round(Math.min(1, frac) * 8) / 8;
-  const mix = (a: number, b: number) => Math.round(a + (b - a) * k);
-  return `rgb(${mix(226, 71)},${mix(232, 85)},${mix(240, 105)})`;
 }

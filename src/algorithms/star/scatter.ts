@@ -13,6 +13,7 @@ import {
   dOf,
   kOf,
   notPowerNote,
+  range,
   shapeOf,
   STAR_COSTS,
   STAR_PARAMS,
@@ -67,7 +68,7 @@ export const starScatter: AlgorithmSpec = {
 /** Scatter (gather = false) or its reverse, gather, on the TCP1 tree of n nodes. */
 export function buildTreeScatter(algorithm: string, n: number, k: number, gather: boolean) {
   const h = tcpDepth(n, k);
-  const nodes = Array.from({ length: n }, (_, i) => i);
+  const nodes = range(n);
   const blocks = gather
     ? blockTable(nodes, n, () => [0])
     : blockTable(
