@@ -41,7 +41,7 @@ export const BROADCAST_PARAMS: readonly ParamDef[] = [
     max: 16,
     default: 1,
     group: 'algorithm',
-    help: 'Steps of the broadcast-split phase (0 … h); the exchange phase has as many steps.',
+    help: 'Split variant: steps of the broadcast-split phase (0 … h); the exchange phase has as many.',
   },
 ];
 
