@@ -65,7 +65,9 @@ export const starMultiscatter: AlgorithmSpec = {
       blockRefs: Math.ceil((h * n * n * k) / x),
       receivers: n * k * h,
     });
-    const out: number[] = [];
+    // One message's block ids, written into a reused typed buffer (a message holds at most P²/(k+1)).
+    let out = new Uint32Array(1024);
+    const to = [0];
     for (let q = 0; q < h; q++) {
       sb.b.beginStep('exchange');
       const low = power(x, q);
@@ -76,10 +78,13 @@ export const starMultiscatter: AlgorithmSpec = {
         for (let y = 0; y <= k; y++) {
           if (y === mine) continue;
           const u = v + (y - mine) * low;
-          out.length = 0;
+          let len = 0;
+          const need = (sEnd - sFirst) * Math.ceil(real / (low * x));
+          if (need > out.length) out = new Uint32Array(2 * need);
           for (let s = sFirst; s < sEnd; s++)
-            for (let d = (v % low) + y * low; d < real; d += low * x) out.push(personalBlock(real, s, d));
-          sb.send(v, y < mine ? y : y - 1, [u], out);
+            for (let d = (v % low) + y * low; d < real; d += low * x) out[len++] = personalBlock(real, s, d);
+          to[0] = u;
+          sb.send(v, y < mine ? y : y - 1, to, out.subarray(0, len));
         }
       }
     }
