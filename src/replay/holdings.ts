@@ -187,150 +187,160 @@ function replayDense(s: Schedule, topo: Topology, onUnheld?: UnheldSend): Holdin
 }
 
 /**
- * The sparse form: one pass counts the deliveries of each block (an upper bound on its holders), a
- * second fills each block's holder list, skipping nodes already on it, and a last pass packs the
- * lists into `SparseArrivals`. While filling, a list entry is one number (node · 2¹⁶ + step, or a
- * float when that does not fit 32 bits) and each block's list bounds sit side by side, so a block
- * costs about two cache misses: the replay is bound by memory, not by arithmetic.
+ * The sparse form, block by block. A counting sort groups the schedule's block references by block
+ * (in schedule order within each block); then each block's holder list is built in one small scratch
+ * list by walking its own references: the sender must already hold it (before the transfer's step),
+ * and every receiver not yet on the list joins it with that step. The transfers' columns (sender,
+ * step, receivers) are small enough to stay in cache, so memory is touched almost only in sequence;
+ * the two scattered passes are the counting sort's. Arrival events are then bucketed by step, and
+ * unheld sends are reported in schedule order, as the dense replay reports them.
  */
 function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend): Holdings {
   const n = s.nodeCount;
   const B = s.blocks.count;
   const S = s.stepCount;
+  // The transfers of steps 1 … S (columns may run longer, e.g. a schedule cut short).
+  const T = S > 0 ? s.stepStart[S] : 0;
   const wide = S >= 0xffff;
   const never = wide ? 0xffffffff : 0xffff;
   const ids = s.transferBlocks.ids;
   const blockOffsets = s.transferBlocks.offsets;
-  const rx = new Uint32Array(Math.max(1, n));
-  const rxOffsets = s.receivers.kind === 'list' ? s.receivers.offsets : null;
+  const src = s.src;
 
-  // bounds[2b] = first entry of block b's list, bounds[2b+1] = one past its last entry so far.
-  const bounds = new Uint32Array(2 * B);
-  const counted = new Uint32Array(B);
-  counted.fill(1); // the origin
-  for (let t = 0; t < s.transferCount; t++) {
-    const nr = rxOffsets ? rxOffsets[t + 1] - rxOffsets[t] : 1;
+  // Per transfer: its step and its receivers (one CSR whatever the receiver encoding).
+  const stepOf = wide ? new Uint32Array(T) : new Uint16Array(T);
+  for (let st = 1; st <= S; st++) stepOf.fill(st, s.stepStart[st - 1], s.stepStart[st]);
+  let rxStart: Uint32Array;
+  let rxNode: IndexArray | Uint32Array;
+  if (s.receivers.kind === 'list') {
+    rxStart = s.receivers.offsets;
+    rxNode = s.receivers.nodes;
+  } else {
+    rxStart = new Uint32Array(T + 1);
+    const one = new Uint32Array(Math.max(1, n));
+    const nodes: number[] = [];
+    for (let t = 0; t < T; t++) {
+      const nr = receiversOf(s, topo, t, one);
+      for (let r = 0; r < nr; r++) nodes.push(one[r]);
+      rxStart[t + 1] = nodes.length;
+    }
+    rxNode = Uint32Array.from(nodes);
+  }
+
+  // Counting sort of the references by block; the capacity of the holder lists on the way.
+  const first = new Uint32Array(B + 1);
+  let capacity = B;
+  for (let t = 0; t < T; t++) {
     const b0 = blockOffsets ? blockOffsets[t] : t;
     const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
-    for (let k = b0; k < b1; k++) counted[ids[k]] += nr;
+    const nr = rxStart[t + 1] - rxStart[t];
+    for (let k = b0; k < b1; k++) first[ids[k] + 1]++;
+    capacity += (b1 - b0) * nr;
   }
-  let capacity = 0;
-  for (let b = 0; b < B; b++) {
-    bounds[2 * b] = bounds[2 * b + 1] = capacity;
-    capacity += counted[b];
-    if (capacity > MAX_SPARSE_ENTRIES)
-      throw new RangeError(`holdings need more than ${MAX_SPARSE_ENTRIES} (block, holder) entries`);
+  if (capacity > MAX_SPARSE_ENTRIES)
+    throw new RangeError(`holdings need more than ${MAX_SPARSE_ENTRIES} (block, holder) entries`);
+  for (let b = 0; b < B; b++) first[b + 1] += first[b];
+  const next = first.slice(0, Math.max(1, B));
+  const refTransfer = new Uint32Array(Math.max(1, first[B]));
+  for (let t = 0; t < T; t++) {
+    const b0 = blockOffsets ? blockOffsets[t] : t;
+    const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
+    for (let k = b0; k < b1; k++) refTransfer[next[ids[k]]++] = t;
   }
-  const packed = n <= 0x10000 && !wide;
-  const SHIFT = packed ? 0x10000 : 0x100000000;
-  const entry = packed ? new Uint32Array(Math.max(1, capacity)) : new Float64Array(Math.max(1, capacity));
-  const log = new EventLog(n, capacity, S);
 
-  let scratch = new Uint32Array(1024);
-  let sink = 0;
+  // Holder lists, block by block.
+  const start = new Uint32Array(B + 1);
+  let node = indexArray(Math.max(1, capacity), n);
+  let arrivedAt: Uint16Array | Uint32Array = wide
+    ? new Uint32Array(Math.max(1, capacity))
+    : new Uint16Array(Math.max(1, capacity));
+  const perStep = new Uint32Array(S + 2);
+  const unheldT: number[] = [];
+  const unheldB: number[] = [];
   const origin = s.blocks.origin;
+  let at = 0;
   for (let b = 0; b < B; b++) {
-    entry[bounds[2 * b + 1]++] = origin[b] * SHIFT;
-    log.add(origin[b]);
+    const a = at;
+    start[b] = a;
+    node[at] = origin[b];
+    arrivedAt[at++] = 0;
+    for (let r = first[b]; r < first[b + 1]; r++) {
+      const t = refTransfer[r];
+      const st = stepOf[t];
+      if (onUnheld) {
+        const u = src[t];
+        let held = false;
+        for (let i = a; i < at; i++)
+          if (node[i] === u && arrivedAt[i] < st) {
+            held = true;
+            break;
+          }
+        if (!held) {
+          unheldT.push(t);
+          unheldB.push(b);
+        }
+      }
+      for (let q = rxStart[t]; q < rxStart[t + 1]; q++) {
+        const v = rxNode[q];
+        let known = false;
+        for (let i = a; i < at; i++)
+          if (node[i] === v) {
+            known = true;
+            break;
+          }
+        if (!known) {
+          node[at] = v;
+          arrivedAt[at++] = st;
+          perStep[st]++;
+        }
+      }
+    }
   }
-  log.endStep(0);
+  start[B] = at;
+  node = node.subarray(0, at) as IndexArray;
+  arrivedAt = arrivedAt.subarray(0, at);
 
-  for (let step = 1; step <= S; step++) {
-    const end = s.stepStart[step];
-    for (let t = s.stepStart[step - 1]; t < end; t++) {
-      const u = s.src[t];
+  // Arrival events in step order (origins first, in block order, as the dense replay has them).
+  const log = new EventLog(n, at, S);
+  for (let b = 0; b < B; b++) log.add(origin[b]);
+  log.endStep(0);
+  if (S > 0) {
+    const bucket = new Uint32Array(S + 2);
+    for (let st = 1; st <= S; st++) bucket[st + 1] = bucket[st] + perStep[st];
+    const byStep = indexArray(Math.max(1, at - B), n);
+    for (let i = 0; i < at; i++) {
+      const st = arrivedAt[i];
+      if (st > 0) byStep[bucket[st]++] = node[i];
+    }
+    let e = 0;
+    for (let st = 1; st <= S; st++) {
+      for (const end = e + perStep[st]; e < end; e++) log.add(byStep[e]);
+      log.endStep(st);
+    }
+  }
+
+  // Unheld sends in schedule order: by transfer, then by the block's place in the transfer.
+  if (onUnheld && unheldT.length) {
+    const place = (i: number) => {
+      const t = unheldT[i];
       const b0 = blockOffsets ? blockOffsets[t] : t;
       const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
-      const nr = receiversOf(s, topo, t, rx);
-      // Entries of u before this step lie in [u·SHIFT, u·SHIFT + step).
-      const uLow = u * SHIFT;
-      const uHigh = uLow + step;
-      // Memory-level parallelism: first read every block's bounds and first entry with independent
-      // loads (the processor overlaps their cache misses), then work on lines already in cache.
-      if (b1 - b0 > scratch.length) scratch = new Uint32Array(2 * (b1 - b0));
-      let warm = 0;
-      for (let k = b0; k < b1; k++) scratch[k - b0] = bounds[2 * ids[k]];
-      for (let k = b0; k < b1; k++) warm += entry[scratch[k - b0]];
-      sink += warm;
-      for (let k = b0; k < b1; k++) {
-        const b = ids[k];
-        const a = scratch[k - b0];
-        let e = bounds[2 * b + 1];
-        if (onUnheld) {
-          let held = false;
-          for (let i = a; i < e; i++) {
-            const x = entry[i];
-            if (x >= uLow && x < uHigh) {
-              held = true;
-              break;
-            }
-          }
-          if (!held) onUnheld(step, t, b);
-        }
-        for (let r = 0; r < nr; r++) {
-          const v = rx[r];
-          const vLow = v * SHIFT;
-          const vHigh = vLow + SHIFT;
-          let known = false;
-          for (let i = a; i < e; i++) {
-            const x = entry[i];
-            if (x >= vLow && x < vHigh) {
-              known = true;
-              break;
-            }
-          }
-          if (!known) {
-            entry[e++] = vLow + step;
-            log.add(v);
-          }
-        }
-        bounds[2 * b + 1] = e;
-      }
-    }
-    log.endStep(step);
+      for (let k = b0; k < b1; k++) if (ids[k] === unheldB[i]) return k;
+      return b1;
+    };
+    const order = unheldT.map((_, i) => i);
+    const key = order.map(place);
+    order.sort((x, y) => unheldT[x] - unheldT[y] || key[x] - key[y]);
+    for (const i of order) onUnheld(stepOf[unheldT[i]], unheldT[i], unheldB[i]);
   }
 
-  if (sink < 0) throw new Error('unreachable'); // keeps the warming loads from being optimised away
-  // Unpack into holder lists without gaps.
-  let total = 0;
-  for (let b = 0; b < B; b++) total += bounds[2 * b + 1] - bounds[2 * b];
-  const start = new Uint32Array(B + 1);
-  const node = indexArray(Math.max(1, total), n);
-  const arrivedAt = wide ? new Uint32Array(Math.max(1, total)) : new Uint16Array(Math.max(1, total));
-  let at = 0;
-  if (entry instanceof Uint32Array) {
-    // Packed: node in the high 16 bits, step in the low 16.
-    for (let b = 0; b < B; b++) {
-      start[b] = at;
-      const end = bounds[2 * b + 1];
-      for (let i = bounds[2 * b]; i < end; i++) {
-        const x = entry[i];
-        node[at] = x >>> 16;
-        arrivedAt[at++] = x & 0xffff;
-      }
-    }
-  } else
-    for (let b = 0; b < B; b++) {
-      start[b] = at;
-      for (let i = bounds[2 * b]; i < bounds[2 * b + 1]; i++) {
-        const x = entry[i];
-        const v = Math.floor(x / SHIFT);
-        node[at] = v;
-        arrivedAt[at++] = x - v * SHIFT;
-      }
-    }
-  start[B] = at;
   return {
     nodeCount: n,
     blockCount: B,
     stepCount: S,
     never,
     arrival: wide ? new Uint32Array(0) : new Uint16Array(0),
-    sparse: {
-      start,
-      node: node.subarray(0, at) as IndexArray,
-      step: arrivedAt.subarray(0, at) as Uint16Array | Uint32Array,
-    },
+    sparse: { start, node, step: arrivedAt },
     ...log.finish(),
   };
 }
