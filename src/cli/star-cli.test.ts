@@ -82,6 +82,24 @@ describe('command line: the passive-star algorithms', () => {
     expect(rep.blocks).toBe(9 * 8);
   });
 
+  it('check reads ports.fanout: a bad value is bad input, a message past it a violation', () => {
+    const text = out(
+      cli('schedule', 'star-broadcast', '--nodes', '16', '--variant', 'naive', '--messages', '1'),
+    );
+    const doc = JSON.parse(text) as ScheduleJson;
+    files.set('zero.json', JSON.stringify({ ...doc, ports: { tx: 3, rx: 3, fanout: 0 } }));
+    const bad = cli('check', 'zero.json');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/ports\.fanout must be a whole number ≥ 1; got 0/);
+    // Fanout 2 < k = 3: node 0's first multicast (3 receivers) now breaks the life-span.
+    files.set('two.json', JSON.stringify({ ...doc, ports: { tx: 3, rx: 3, fanout: 2 } }));
+    const r = cli('check', 'two.json');
+    expect(r.code).toBe(1);
+    const rep = JSON.parse(out(r)) as CheckReport;
+    // Multicasts to 3 children: 1 in step 1, 4 in step 2 (16 nodes, k = 3).
+    expect(rep.counts).toEqual({ fanout: 5 });
+  });
+
   it('h′ above h is bad input: exit 2, one line with the bounds', () => {
     const r = cli(
       'formulas',
