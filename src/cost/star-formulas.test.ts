@@ -10,6 +10,7 @@ import {
   hOptInteger,
   hOptPaper,
   lambertW,
+  splitTradeoff,
 } from './star-formulas';
 
 describe('Lambert W', () => {
@@ -42,6 +43,11 @@ describe('h′ trade-off of the split broadcast', () => {
     // No tuning cost: split all the way; huge tuning cost: do not split.
     expect(hOptInteger(shape, 64, 0)).toBe(3);
     expect(hOptInteger(shape, 64, 1000)).toBe(0);
+    // The chart's data: the same four totals, with their parts.
+    const t = splitTradeoff(shape, 64, 0.1);
+    expect(t.points.map((p) => p.total)).toEqual([198.3, 89.5, 88.7, 105.9].map((x) => expect.closeTo(x, 9)));
+    expect(t.points[2]).toMatchObject({ hs: 2, communication: 44, tuning: expect.closeTo(44.7, 9) });
+    expect(t.best).toBe(2);
   });
 
   it('the re-derived stationary point is where the continuous total is flat', () => {

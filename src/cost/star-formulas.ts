@@ -96,3 +96,31 @@ export function hOptInteger(shape: StarShape, m: number, d: number): number {
     if (broadcastTotal(shape, m, d, hs) < broadcastTotal(shape, m, d, best) - 1e-12) best = hs;
   return best;
 }
+
+/** One whole h′ of the trade-off: the paper's tuning, communication and total. */
+export interface TradeoffPoint {
+  hs: number;
+  tuning: number;
+  communication: number;
+  total: number;
+}
+
+/**
+ * The h′ trade-off of the split broadcast for one configuration: the paper's costs at every whole
+ * h′ = 0 … h, its printed h′_opt, our re-derived one, and the best whole h′ by enumeration.
+ */
+export function splitTradeoff(shape: StarShape, m: number, d: number) {
+  const points: TradeoffPoint[] = [];
+  for (let hs = 0; hs <= shape.h; hs++) {
+    const tuning = broadcastTunings(shape, hs) * d;
+    const communication = broadcastCommunication(shape, m, hs);
+    points.push({ hs, tuning, communication, total: tuning + communication });
+  }
+  return {
+    points,
+    h: shape.h,
+    paperOpt: hOptPaper(shape, m, d),
+    derivedOpt: hOptDerived(shape, m, d),
+    best: hOptInteger(shape, m, d),
+  };
+}

@@ -1,14 +1,8 @@
 import { useMemo } from 'react';
 import { shapeOf, dOf } from '../../../src/algorithms/star/common';
 import { splitStepsOf } from '../../../src/algorithms/star/broadcast';
-import {
-  broadcastCommunication,
-  broadcastTunings,
-  hOptDerived,
-  hOptInteger,
-  hOptPaper,
-} from '../../../src/cost/star-formulas';
-import { num, type ParamValues } from '../../../src/params/schema';
+import { splitTradeoff } from '../../../src/cost/star-formulas';
+import { num } from '../../../src/params/schema';
 import type { RunResult } from '../../../src/run';
 import { useApp } from '../../store/store';
 
@@ -22,25 +16,6 @@ const SERIES = [
   { key: 'total', label: 'total', colour: '#0f172a' },
 ] as const;
 
-/** The paper's costs of the split broadcast at every whole h′ for the current P, k, D, m. */
-export function tradeoff(p: ParamValues) {
-  const shape = shapeOf(p);
-  const d = dOf(p);
-  const m = num(p, 'messages');
-  const points = Array.from({ length: shape.h + 1 }, (_, hs) => {
-    const tuning = broadcastTunings(shape, hs) * d;
-    const communication = broadcastCommunication(shape, m, hs);
-    return { hs, tuning, communication, total: tuning + communication };
-  });
-  return {
-    points,
-    h: shape.h,
-    paperOpt: hOptPaper(shape, m, d),
-    derivedOpt: hOptDerived(shape, m, d),
-    best: hOptInteger(shape, m, d),
-  };
-}
-
 /**
  * The h′ trade-off of the split broadcast: tuning, communication and their total against h′ (the
  * paper's closed forms, Sec. 3.2.2), the paper's h′_opt (Lambert W) and our re-derived one beside the
@@ -48,7 +23,7 @@ export function tradeoff(p: ParamValues) {
  */
 export function TradeoffPanel({ result }: { result: RunResult }) {
   const params = result.params;
-  const t = useMemo(() => tradeoff(params), [params]);
+  const t = useMemo(() => splitTradeoff(shapeOf(params), num(params, 'messages'), dOf(params)), [params]);
   const current = splitStepsOf(params);
   const setH = (hs: number) => {
     const app = useApp.getState();
