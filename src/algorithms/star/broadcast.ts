@@ -200,8 +200,17 @@ export const starBroadcast: AlgorithmSpec = {
         source: 'passive-star paper, Table 1',
         value: lowerBounds.broadcast(shape, msgs),
       },
-      note: notPowerNote(p, hs > 0),
-      padding: hs > 0 ? { p: shape.p, padded: broadcastMachine(p) } : undefined,
+      note: notPowerNote(p, hs > 0 ? broadcastMachine(p) : undefined),
+      padding:
+        hs > 0
+          ? {
+              p: shape.p,
+              padded: broadcastMachine(p),
+              tex: "P' = (k+1)^{h}",
+              source:
+                'the exchange phase needs every digit of the TCP1 numbering (padding, as the paper does)',
+            }
+          : undefined,
     }).map((row) =>
       row.id === 'steps'
         ? { ...row, tex: "h + h'", source: 'passive-star paper, Sec. 3.2.2 (three phases)' }

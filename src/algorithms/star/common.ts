@@ -69,12 +69,6 @@ export function shapeOf(p: ParamValues): StarShape {
   return { p: n, k, h: tcpDepth(n, k) };
 }
 
-/** The shape of the padded machine (TCP2 patterns): P′ = (k+1)^h. */
-export function paddedShapeOf(p: ParamValues): StarShape {
-  const s = shapeOf(p);
-  return { ...s, p: paddedSize(s.p, s.k) };
-}
-
 /** Every home wavelength must fit a channel id: k · (processors, dummies included) ≤ 65 535. */
 export function validateStar(p: ParamValues, machine: number): ParamIssue[] {
   const k = kOf(p);
@@ -193,16 +187,18 @@ export const STAR_COSTS: Pick<AlgorithmSpec, 'stepSeconds' | 'modelCosts' | 'uni
 /** A measured cost (NaN when the run measured none, e.g. a sweep point too big to build). */
 export const costOf = (m: Measured, key: string) => m.costs?.[key] ?? NaN;
 
-/** Note for P that is not a power of k+1. */
-export function notPowerNote(p: ParamValues, padded: boolean): string | undefined {
+/**
+ * Note for P that is not a power of k+1. `machine`: the processors the schedule runs on (TCP2
+ * patterns, dummies included); absent for TCP1 trees, which are cut at P.
+ */
+export function notPowerNote(p: ParamValues, machine?: number): string | undefined {
   const { p: n, k } = shapeOf(p);
-  const pp = paddedSize(n, k);
-  if (pp === n) return undefined;
-  return padded
-    ? `P = ${n} is not a power of k+1: the paper's formulas are evaluated at P = ${n}, h = ⌈log_(k+1) P⌉; ` +
-        `the schedule runs on ${pp} processors, ${pp - n} of them dummies.`
-    : `P = ${n} is not a power of k+1: the paper's formulas are evaluated at P = ${n}, h = ⌈log_(k+1) P⌉; ` +
-        `the TCP1 tree is simply cut at P (no dummies).`;
+  if (paddedSize(n, k) === n) return undefined;
+  const lead = `P = ${n} is not a power of k+1: the paper's formulas are evaluated at P = ${n}, h = ⌈log_(k+1) P⌉; `;
+  if (machine === undefined) return `${lead}the TCP1 tree is simply cut at P (no dummies).`;
+  return machine > n
+    ? `${lead}the schedule runs on ${machine} processors, ${machine - n} of them dummies.`
+    : `${lead}the cliques have mixed sizes (at most k+1), so no dummies are needed.`;
 }
 
 /** The rows every star algorithm shows: steps, tunings, tuning, communication, total, clock. */
@@ -215,8 +211,8 @@ export function starRows(
     lowerBound: { tex: string; source: string; value: number };
     d: number;
     note?: string;
-    /** For TCP2 patterns: P and the padded P′ = (k+1)^h, shown as a row. */
-    padding?: { p: number; padded: number };
+    /** For TCP2 patterns: P, the machine it runs on and how that machine is chosen, shown as a row. */
+    padding?: { p: number; padded: number; tex: string; source: string };
   },
 ): FormulaRow[] {
   const note = (x?: string) => [x, o.note].filter(Boolean).join(' ') || undefined;
@@ -226,8 +222,8 @@ export function starRows(
         {
           id: 'processors',
           label: 'Processors (dummies included)',
-          tex: "P' = (k+1)^{\\lceil \\log_{k+1} P \\rceil}",
-          source: 'TCP2 needs a power of k+1 (passive-star paper, Sec. 2.2); P is padded with dummies',
+          tex: pad.tex,
+          source: pad.source,
           formula: pad.padded,
           constructed: costOf(m, 'processors'),
           unit: 'processors',
@@ -316,3 +312,9 @@ export function dummySentence(real: number, machine: number): string {
     ? ` Nodes ${real} … ${machine - 1} are dummies, drawn as ghosts: they pad P to ${machine}, start empty and only relay.`
     : '';
 }
+
+/** How gossip and multi-scatter choose their machine (the `padding` row). */
+export const TCP2_MACHINE = {
+  tex: "P'' = r_0 r_1 \\cdots r_{h-1} \\ge P,\\ r_q \\le k+1",
+  source: 'ours: the smallest product of h clique sizes ≤ k+1 (the paper pads to (k+1)^h)',
+};

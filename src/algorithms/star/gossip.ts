@@ -14,9 +14,10 @@ import {
   STAR_PARAMS,
   starRows,
   StarBuilder,
+  TCP2_MACHINE,
   validateStar,
 } from './common';
-import { paddedSize, power, tcp2Clique, tcpDepth } from './tcp';
+import { cliqueWords, radixClique, tcp2Radices, tcpDepth } from './tcp';
 
 const GOSSIP_MESSAGES: IntParam = {
   ...MESSAGES_PARAM,
@@ -52,9 +53,10 @@ export const starGossip: AlgorithmSpec = {
   },
   build(p) {
     const real = num(p, 'nodes');
-    const n = gossipMachine(p);
     const k = kOf(p);
-    const h = tcpDepth(n, k);
+    const radices = tcp2Radices(real, k);
+    const n = radices.stride[radices.radix.length];
+    const h = radices.radix.length;
     const blocks = blockTable(range(real), n, n === real ? 'all' : () => range(real), num(p, 'messages'));
     const sb = new StarBuilder('star-gossip', 'gossip', n, k, blocks, {
       transfers: n * h,
@@ -63,7 +65,7 @@ export const starGossip: AlgorithmSpec = {
     });
     for (let q = 0; q < h; q++) {
       sb.b.beginStep('exchange-group');
-      const group = power(k + 1, q);
+      const group = radices.stride[q];
       for (let v = 0; v < n; v++) {
         // Before the step for digit q, v holds the data of every node that agrees with it on digits ≥ q.
         const first = v - (v % group);
@@ -71,7 +73,7 @@ export const starGossip: AlgorithmSpec = {
         sb.send(
           v,
           0,
-          tcp2Clique(v, q, k).filter((u) => u !== v),
+          radixClique(v, q, radices).filter((u) => u !== v),
           held,
         );
       }
@@ -103,8 +105,8 @@ export const starGossip: AlgorithmSpec = {
         source: 'passive-star paper, Table 1',
         value: lowerBounds.gossip(shape, msgs),
       },
-      note: notPowerNote(p, true),
-      padding: { p: shape.p, padded: gossipMachine(p) },
+      note: notPowerNote(p, gossipMachine(p)),
+      padding: { p: shape.p, padded: gossipMachine(p), ...TCP2_MACHINE },
     });
   },
   narrate(p, f) {
@@ -113,14 +115,16 @@ export const starGossip: AlgorithmSpec = {
     const ex = e
       ? ` For example, node ${e.from} sends ${e.blocks.length} block${e.blocks.length === 1 ? '' : 's'} on λ${e.channel} to nodes ${e.to.join(', ')}.`
       : '';
+    const c = cliqueWords(num(p, 'nodes'), k, f.step - 1);
     return (
-      `Cliques of ${k + 1} nodes that differ in base-${k + 1} digit ${f.step - 1}: each node sends everything it ` +
-      `holds to the other ${k} with one transmission, and retunes its ${k} receivers to their wavelengths.${ex} ${heldSentence(f)}`
+      `${c.words}: each node sends everything it holds to the other ${c.size - 1} with one transmission, ` +
+      `and retunes ${c.size - 1} receivers to their wavelengths.${ex} ${heldSentence(f)}`
     );
   },
 };
 
 /** Processors of the gossip machine: P padded to the next power of k+1. */
 export function gossipMachine(p: ParamValues): number {
-  return paddedSize(num(p, 'nodes'), kOf(p));
+  const r = tcp2Radices(num(p, 'nodes'), kOf(p));
+  return r.stride[r.radix.length];
 }

@@ -11,9 +11,10 @@ import {
   STAR_PARAMS,
   starRows,
   StarBuilder,
+  TCP2_MACHINE,
   validateStar,
 } from './common';
-import { digit, paddedSize, power, tcpDepth } from './tcp';
+import { cliqueWords, radixDigit, tcp2Radices, tcpDepth } from './tcp';
 import { indexArray } from '../../model/columns';
 import type { BlockTable } from '../../model/schedule';
 import { MAX_HOLDING_CELLS } from '../../replay/holdings';
@@ -58,11 +59,11 @@ export const starMultiscatter: AlgorithmSpec = {
     const real = num(p, 'nodes');
     const n = multiscatterMachine(p);
     const k = kOf(p);
-    const x = k + 1;
-    const h = tcpDepth(n, k);
+    const radices = tcp2Radices(real, k);
+    const h = radices.radix.length;
     const sb = new StarBuilder('star-multiscatter', 'multiscatter', n, k, personalBlocks(real, n), {
       transfers: n * k * h,
-      blockRefs: Math.ceil((h * n * n * k) / x),
+      blockRefs: Math.ceil((h * n * n * k) / (k + 1)),
       receivers: n * k * h,
     });
     // One message's block ids, written into a reused typed buffer (a message holds at most P²/(k+1)).
@@ -70,19 +71,20 @@ export const starMultiscatter: AlgorithmSpec = {
     const to = [0];
     for (let q = 0; q < h; q++) {
       sb.b.beginStep('exchange');
-      const low = power(x, q);
+      const low = radices.stride[q];
+      const high = radices.stride[q + 1];
       for (let v = 0; v < n; v++) {
-        const mine = digit(v, q, k);
+        const mine = radixDigit(v, q, radices);
         const sFirst = v - (v % low);
         const sEnd = Math.min(sFirst + low, real);
-        for (let y = 0; y <= k; y++) {
+        for (let y = 0; y < radices.radix[q]; y++) {
           if (y === mine) continue;
           const u = v + (y - mine) * low;
           let len = 0;
-          const need = (sEnd - sFirst) * Math.ceil(real / (low * x));
+          const need = (sEnd - sFirst) * Math.ceil(real / high);
           if (need > out.length) out = new Uint32Array(2 * need);
           for (let s = sFirst; s < sEnd; s++)
-            for (let d = (v % low) + y * low; d < real; d += low * x) out[len++] = personalBlock(real, s, d);
+            for (let d = (v % low) + y * low; d < real; d += high) out[len++] = personalBlock(real, s, d);
           to[0] = u;
           sb.send(v, y < mine ? y : y - 1, to, out.subarray(0, len));
         }
@@ -115,8 +117,8 @@ export const starMultiscatter: AlgorithmSpec = {
         source: 'passive-star paper, Table 1',
         value: lowerBounds.multiscatter(shape),
       },
-      note: notPowerNote(p, true),
-      padding: { p: shape.p, padded: multiscatterMachine(p) },
+      note: notPowerNote(p, multiscatterMachine(p)),
+      padding: { p: shape.p, padded: multiscatterMachine(p), ...TCP2_MACHINE },
     });
   },
   narrate(p, f) {
@@ -125,15 +127,17 @@ export const starMultiscatter: AlgorithmSpec = {
     const ex = e
       ? ` For example, node ${e.from} sends ${e.blocks.length} message${e.blocks.length === 1 ? '' : 's'} to node ${e.to[0]} on λ${e.channel}.`
       : '';
+    const c = cliqueWords(num(p, 'nodes'), k, f.step - 1);
     return (
-      `Cliques of ${k + 1} nodes that differ in base-${k + 1} digit ${f.step - 1}: each node sends each of its ${k} ` +
-      `partners, on a separate wavelength, the messages bound for that partner’s side.${ex} ${heldSentence(f)}`
+      `${c.words}: each node sends each of its ${c.size - 1} partners, on a separate wavelength, the ` +
+      `messages bound for that partner’s side.${ex} ${heldSentence(f)}`
     );
   },
 };
 
 export function multiscatterMachine(p: ParamValues): number {
-  return paddedSize(num(p, 'nodes'), kOf(p));
+  const r = tcp2Radices(num(p, 'nodes'), kOf(p));
+  return r.stride[r.radix.length];
 }
 
 /** Blocks (s, d), s ≠ d, of P real nodes on a machine of n processors. */

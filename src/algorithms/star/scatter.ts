@@ -117,7 +117,7 @@ export function scatterRows(p: ParamValues, m: Measured, shape: StarShape, where
       source: 'passive-star paper, Table 1',
       value: lowerBounds.scatter(shape),
     },
-    note: notPowerNote(p, false),
+    note: notPowerNote(p),
   });
 }
 

@@ -65,25 +65,45 @@ describe('star algorithms through the verifier', () => {
     );
   });
 
-  it('dummies appear exactly when a TCP2 pattern meets a P that is not a power of k+1', () => {
-    expect(runStar('star-gossip', { nodes: 10, 'wavelengths-per-node': 2 }).schedule.nodeCount).toBe(27);
+  it('dummies: TCP2 runs on the smallest product of h clique sizes ≤ k+1; TCP1 trees need none', () => {
+    // P = 10, k = 2, h = 3: 10 and 11 are no products of three factors ≤ 3, 12 = 2·2·3 is.
+    const g10 = runStar('star-gossip', { nodes: 10, 'wavelengths-per-node': 2 });
+    expect(g10.schedule.nodeCount).toBe(12);
+    expect(g10.variant).toMatch(/2 dummies/);
+    expect(row(g10, 'processors')).toMatchObject({ formula: 12, constructed: 12 });
+    expect(row(g10, 'processors').note).toMatch(/2 of the 12 processors are dummies/);
+    // P = 12, k = 3: 3·4, no dummies although 12 is no power of 4.
+    const g12 = runStar('star-gossip', { nodes: 12, 'wavelengths-per-node': 3 });
+    expect(g12.schedule.nodeCount).toBe(12);
+    expect(row(g12, 'processors').note).toBeUndefined();
+    expect(row(g12, 'communication').note).toMatch(/mixed sizes .* no dummies are needed/);
     expect(runStar('star-gossip', { nodes: 9, 'wavelengths-per-node': 2 }).schedule.nodeCount).toBe(9);
+    // k = 1: cliques of 2 only, so the next power of two.
     expect(runStar('star-multiscatter', { nodes: 5, 'wavelengths-per-node': 1 }).schedule.nodeCount).toBe(8);
     // The TCP1 tree is cut at P: no dummies for scatter, gather and the naive broadcast.
     expect(runStar('star-scatter', { nodes: 10, 'wavelengths-per-node': 2 }).schedule.nodeCount).toBe(10);
     const naive = runStar('star-broadcast', { nodes: 10, 'wavelengths-per-node': 2, variant: 'naive' });
     expect(naive.schedule.nodeCount).toBe(10);
+    expect(naive.formulas.find((f) => f.id === 'processors')).toBeUndefined();
+    // The split broadcast's exchange follows the TCP1 numbering: padded to (k+1)^h.
     const split = runStar('star-broadcast', { nodes: 10, 'wavelengths-per-node': 2, 'split-steps': 1 });
     expect(split.schedule.nodeCount).toBe(27);
     expect(split.variant).toMatch(/17 dummies/);
-    // The formula table shows the padding: P′ = 3³ = 27 by the closed form, 27 processors built.
-    const gossip10 = runStar('star-gossip', { nodes: 10, 'wavelengths-per-node': 2 });
-    expect(row(gossip10, 'processors')).toMatchObject({ formula: 27, constructed: 27 });
-    expect(row(gossip10, 'processors').note).toMatch(/17 of the 27 processors are dummies/);
-    expect(
-      row(runStar('star-gossip', { nodes: 9, 'wavelengths-per-node': 2 }), 'processors').note,
-    ).toBeUndefined();
-    expect(naive.formulas.find((f) => f.id === 'processors')).toBeUndefined();
+  });
+
+  it('mixed cliques: gossip on 12 = 3·4 processors, k = 3, by hand', () => {
+    const r = runStar('star-gossip', { nodes: 12, 'wavelengths-per-node': 3, messages: 1 });
+    // Step 1: cliques of 3 (each node sends its own block to 2 others); step 2: cliques of 4, each
+    // node sends the 3 blocks of its first clique to 3 others. Communication 1 + 3; tunings 12·2 + 12·3.
+    expect(r.schedule.stepCount).toBe(2);
+    expect(r.summary.costs?.communication).toBe(4);
+    expect(r.summary.costs?.tunings).toBe(60);
+    expect(r.report.ok).toBe(true);
+    // P = 10 on 12 = 2·2·3 (dummies 10, 11, empty at first). Step 1, pairs (0,1) … (8,9): 10 tunings,
+    // the pair (10,11) has nothing. Step 2, pairs (0,2), (1,3), (4,6), (5,7) swap: 8; 8 and 9 hand
+    // their pairs' data to the dummies 10 and 11: 2. Step 3, cliques of 3, everyone hears 2: 24.
+    const padded = runStar('star-gossip', { nodes: 10, 'wavelengths-per-node': 2 });
+    expect(padded.summary.costs?.tunings).toBe(10 + 10 + 24);
   });
 });
 

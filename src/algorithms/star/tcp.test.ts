@@ -8,7 +8,9 @@ import {
   tcp1Step,
   tcp1Subtree,
   tcp1Tree,
+  radixClique,
   tcp2Clique,
+  tcp2Radices,
   tcpDepth,
 } from './tcp';
 
@@ -114,6 +116,43 @@ describe('TCP2 (exchange on cliques K_(k+1))', () => {
         expect(faults).toEqual([]);
       }),
       { numRuns: 40 },
+    );
+  });
+});
+
+describe('mixed-radix TCP2 machines', () => {
+  /** Is `size` a product of exactly `count` factors from 2 to `max`? (brute force) */
+  const product = (size: number, count: number, max: number): boolean =>
+    count === 0
+      ? size === 1
+      : Array.from({ length: max - 1 }, (_, i) => i + 2).some(
+          (f) => size % f === 0 && product(size / f, count - 1, max),
+        );
+
+  it('is the smallest product of h clique sizes ≤ k+1 at or above P, and its cliques partition it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 300 }), fc.integer({ min: 1, max: 6 }), (p, k) => {
+        const r = tcp2Radices(p, k);
+        const h = tcpDepth(p, k);
+        const size = r.stride[r.radix.length];
+        expect(r.radix).toHaveLength(h);
+        expect(r.radix.every((x) => x >= 2 && x <= k + 1)).toBe(true);
+        expect(size).toBe(r.radix.reduce((a, b) => a * b, 1));
+        expect(size).toBeGreaterThanOrEqual(p);
+        for (let smaller = p; smaller < size; smaller++) expect(product(smaller, h, k + 1)).toBe(false);
+        const faults: string[] = [];
+        for (let q = 0; q < h; q++) {
+          const seen = new Uint8Array(size);
+          for (let v = 0; v < size; v++) {
+            const c = radixClique(v, q, r);
+            if (c.length !== r.radix[q] || !c.includes(v)) faults.push(`clique of ${v} along ${q}`);
+            if (Math.min(...c) === v) for (const u of c) seen[u]++;
+          }
+          if (seen.some((x) => x !== 1)) faults.push(`digit ${q} does not partition`);
+        }
+        expect(faults).toEqual([]);
+      }),
+      { numRuns: 80 },
     );
   });
 });

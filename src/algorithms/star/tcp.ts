@@ -111,3 +111,68 @@ export function tcp2Clique(v: number, q: number, k: number): number[] {
   for (let y = 0; y <= k; y++) out.push(base + y * stride);
   return out;
 }
+
+/**
+ * Mixed-radix TCP2: cliques need not all have k+1 members. A machine of R = r₀·r₁·…·r_(h−1)
+ * processors with every r_q ≤ k+1 exchanges along "digit" q in cliques of r_q (ids read in the mixed
+ * radix), still in h steps. So P need not be padded to (k+1)^h: the smallest R ≥ P that is such a
+ * product with h = ⌈log_(k+1) P⌉ factors needs far fewer dummies (P = 10, k = 2: 12 = 2·2·3 instead
+ * of 27; P = 100, k = 3: 108 instead of 256), and none when P itself is one.
+ */
+export interface Radices {
+  /** r_q, smallest first (gossip then sends its largest message in the largest clique's step). */
+  radix: number[];
+  /** stride[q] = r₀·…·r_(q−1); stride[h] = the machine size R. */
+  stride: number[];
+}
+
+export function tcp2Radices(p: number, k: number): Radices {
+  const h = tcpDepth(p, k);
+  const limit = power(k + 1, h);
+  for (let size = p; size <= limit; size++) {
+    const radix = factorInto(size, h, k + 1);
+    if (!radix) continue;
+    radix.sort((a, b) => a - b);
+    const stride = [1];
+    for (const r of radix) stride.push(stride[stride.length - 1] * r);
+    return { radix, stride };
+  }
+  throw new Error(`no machine for P = ${p}, k = ${k}`); // (k+1)^h always factors
+}
+
+/** `size` as a product of exactly `count` factors, each from 1 to `max`, or null. */
+function factorInto(size: number, count: number, max: number): number[] | null {
+  if (count === 0) return size === 1 ? [] : null;
+  for (let f = Math.min(max, size); f >= 1; f--) {
+    if (size % f !== 0) continue;
+    const rest = factorInto(size / f, count - 1, f);
+    if (rest) return [f, ...rest];
+  }
+  return null;
+}
+
+/** Mixed-radix digit q of v. */
+export function radixDigit(v: number, q: number, r: Radices): number {
+  return Math.floor(v / r.stride[q]) % r.radix[q];
+}
+
+/** The clique of v along digit q: the r_q ids that differ from v in that digit only. */
+export function radixClique(v: number, q: number, r: Radices): number[] {
+  const base = v - radixDigit(v, q, r) * r.stride[q];
+  const out: number[] = [];
+  for (let y = 0; y < r.radix[q]; y++) out.push(base + y * r.stride[q]);
+  return out;
+}
+
+/** "Cliques of 4 nodes that differ in base-4 digit 1" (or in a digit of the mixed radix), and the size. */
+export function cliqueWords(p: number, k: number, q: number): { size: number; words: string } {
+  const r = tcp2Radices(p, k);
+  const size = r.radix[q] ?? k + 1;
+  const uniform = r.radix.every((x) => x === k + 1);
+  return {
+    size,
+    words: uniform
+      ? `Cliques of ${size} nodes that differ in base-${k + 1} digit ${q}`
+      : `Cliques of ${size} nodes that differ in digit ${q} of the mixed radix ${r.radix.join(' · ')}`,
+  };
+}
