@@ -320,15 +320,18 @@ function checkPostcondition(
   const B = s.blocks.count;
   const never = h.never;
   const d = s.blocks.destinations;
+  // The dense table is read directly (millions of cells); holder lists go through arrivalOf.
+  const dense = h.sparse ? null : h.arrival;
+  const arrival = (v: number, b: number) => (dense ? dense[v * B + b] : arrivalOf(h, v, b));
   if (d.kind === 'all') {
     for (let v = 0; v < s.nodeCount; v++)
       for (let b = 0; b < B; b++)
-        if (arrivalOf(h, v, b) === never) flag('postcondition', 0, -1, `node ${v} never receives block ${b}`);
+        if (arrival(v, b) === never) flag('postcondition', 0, -1, `node ${v} never receives block ${b}`);
   } else {
     for (let b = 0; b < B; b++)
       for (let i = d.offsets[b]; i < d.offsets[b + 1]; i++) {
         const v = d.nodes[i];
-        if (arrivalOf(h, v, b) === never) flag('postcondition', 0, -1, `node ${v} never receives block ${b}`);
+        if (arrival(v, b) === never) flag('postcondition', 0, -1, `node ${v} never receives block ${b}`);
       }
   }
 }
