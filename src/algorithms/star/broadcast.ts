@@ -63,7 +63,7 @@ export function broadcastMachine(p: ParamValues): number {
  * Multiple-message broadcast from node 0 (passive-star paper, Sec. 3.2). Block b (of m) belongs to
  * piece b mod (k+1)^h′.
  * - Phase 1, broadcast-split (steps 1 … h′): in step l node i < (k+1)^(l−1) sends child
- *   c = i + j(k+1)^(l−1), on transmitter j, the blocks b ≡ c (mod (k+1)^l): a (k+1)-th of its share.
+ *   c = i + j(k+1)^(l−1), on transmitter j − 1, the blocks b ≡ c (mod (k+1)^l): a (k+1)-th of its share.
  * - Phase 2, broadcast (steps h′+1 … h): TCP1 forwarding; node i multicasts its piece (b ≡ i mod
  *   (k+1)^h′) to its k children at once.
  * - Phase 3, exchange (h′ steps): TCP2 along digits h′−1 … 0; before the step for digit q a node holds
