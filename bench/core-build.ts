@@ -4,6 +4,7 @@
  *
  *   npm run bench:core                 # 3 runs per configuration, median reported
  *   npm run bench:core -- --runs 5
+ *   npm run bench:core -- --only star-      # only the cases whose algorithm id contains "star-"
  *
  * Every run happens in a fresh child process, so each timing is a cold start (what a user sees the
  * first time) and each peak RSS belongs to that configuration alone. Exits non-zero if a schedule
@@ -21,13 +22,26 @@ interface Case {
   nodes: number;
   /** Target for the median total, in ms (reported, not enforced). */
   targetMs?: number;
+  /** Parameters besides `nodes` (the rest are defaults). */
+  params?: Record<string, number | string>;
 }
 
 const CASES: Case[] = [
   { algorithm: 'ring-allgather', nodes: 4096, targetMs: 3000 },
   { algorithm: 'ring-allgather', nodes: 1024 },
   { algorithm: 'neighbor-exchange', nodes: 4096 },
+  { algorithm: 'star-gossip', nodes: 4096, targetMs: 1000, params: { 'wavelengths-per-node': 7 } },
+  { algorithm: 'star-multiscatter', nodes: 4096, targetMs: 1000, params: { 'wavelengths-per-node': 7 } },
 ];
+
+/** A case's name in tables: the algorithm, with its non-default parameters. */
+const nameOf = (c: Case) =>
+  c.algorithm +
+  (c.params
+    ? ` (${Object.entries(c.params)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')})`
+    : '');
 
 interface Sample {
   transfers: number;
@@ -50,7 +64,7 @@ function measureOnce(c: Case): Sample {
   const spec = findAlgorithm(c.algorithm);
   if (!spec) throw new Error(`unknown algorithm ${c.algorithm}`);
   const t0 = performance.now();
-  const r = run(c.algorithm, { ...defaultsOf(spec.params), nodes: c.nodes }, CLI_LIMITS);
+  const r = run(c.algorithm, { ...defaultsOf(spec.params), ...c.params, nodes: c.nodes }, CLI_LIMITS);
   const totalMs = performance.now() - t0;
   const mem = process.memoryUsage(); // taken while the result is still alive
   return {
@@ -120,10 +134,12 @@ async function main() {
   const runs = runsArg >= 0 ? Number(process.argv[runsArg + 1]) : 3;
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
 
+  const onlyArg = process.argv.indexOf('--only');
+  const only = onlyArg >= 0 ? process.argv[onlyArg + 1] : '';
   const rows: string[] = [];
   const verdicts: string[] = [];
   let failed = false;
-  for (const c of CASES) {
+  for (const c of CASES.filter((x) => x.algorithm.includes(only))) {
     const samples: Sample[] = [];
     for (let i = 0; i < runs; i++) {
       const s = await runChild(c);
@@ -138,14 +154,14 @@ async function main() {
     const m = (k: keyof Omit<Sample, 'ok'>) => median(samples.map((s) => s[k] as number));
     const total = m('totalMs');
     rows.push(
-      `| ${c.algorithm} | ${group(c.nodes)} | ${group(samples[0].transfers)} | ${group(samples[0].steps)} | ` +
+      `| ${nameOf(c)} | ${group(c.nodes)} | ${group(samples[0].transfers)} | ${group(samples[0].steps)} | ` +
         `${ok ? 'yes' : `**no** (${samples[0].violations} violations)`} | ${f0(m('buildMs'))} | ${f0(m('verifyMs'))} | ` +
         `**${f0(total)}** | ${samples.map((s) => f0(s.totalMs)).join(' / ')} | ${f0(m('peakRssMB'))} | ` +
         `${m('heapUsedMB').toFixed(1)} | ${f0(m('arrayBuffersMB'))} |`,
     );
     if (c.targetMs !== undefined)
       verdicts.push(
-        `- ${c.algorithm} N = ${c.nodes}: median total ${f0(total)} ms, target ≤ ${c.targetMs} ms — ` +
+        `- ${nameOf(c)} N = ${c.nodes}: median total ${f0(total)} ms, target ≤ ${c.targetMs} ms — ` +
           (total <= c.targetMs ? 'met' : '**missed**'),
       );
   }

@@ -44,7 +44,8 @@ const LONG_TASK_TARGET_MS = 50;
 function args(name: string): string[] {
   const out: string[] = [];
   process.argv.forEach((a, i) => {
-    if (a === name && process.argv[i + 1] !== undefined) out.push(process.argv[i + 1]);
+    // A permalink's query, with or without its leading '/?' or '?'.
+    if (a === name && process.argv[i + 1] !== undefined) out.push(process.argv[i + 1].replace(/^\/?\?/, ''));
   });
   return out;
 }

@@ -39,6 +39,8 @@ export interface Summary {
   longestRoute: number;
   seconds: number;
   bytesMoved: number;
+  /** Model-specific measured costs (AlgorithmSpec.modelCosts), when the model has any. */
+  costs?: Record<string, number>;
 }
 
 export interface RunResult {
@@ -156,7 +158,7 @@ export function ringStepSeconds(s: Schedule, usage: Usage, params: ParamValues):
 
 /** Step count, channels, loads and time of a verified schedule under the algorithm's time model. */
 export function measure(
-  spec: Pick<AlgorithmSpec, 'stepSeconds'>,
+  spec: Pick<AlgorithmSpec, 'stepSeconds' | 'modelCosts'>,
   s: Schedule,
   usage: Usage,
   params: ParamValues,
@@ -174,6 +176,7 @@ export function measure(
       longestRoute: usage.longestRoute,
       seconds,
       bytesMoved: usage.blockDeliveries * s.blocks.bytes,
+      ...(spec.modelCosts ? { costs: spec.modelCosts(s, usage, params) } : {}),
     },
     perStep,
   };

@@ -22,3 +22,10 @@ export const COLORS = {
   muted: '#64748b',
   highlight: '#db2777',
 };
+
+/** Grey from empty to held, in eight shades (few distinct fill styles keep drawing fast). */
+export function heldShade(frac: number): string {
+  const k = Math.round(Math.min(1, Math.max(0, frac)) * 8) / 8;
+  const mix = (a: number, b: number) => Math.round(a + (b - a) * k);
+  return `rgb(${mix(226, 71)},${mix(232, 85)},${mix(240, 105)})`;
+}

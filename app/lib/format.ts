@@ -33,3 +33,13 @@ function round(x: number): string {
 export function formatValue(v: number, unit: string): string {
   return unit === 's' ? formatSeconds(v) : formatCount(Math.round(v * 1000) / 1000);
 }
+
+/** A time of the run's time model: seconds, or the model's own unit (the star's message times). */
+export function formatTime(v: number, units?: { time: string }): string {
+  return units ? `${round(v)} ${units.time}` : formatSeconds(v);
+}
+
+/** An amount of data: bytes, or the model's own unit (messages). */
+export function formatData(v: number, units?: { data: string }): string {
+  return units ? `${formatCount(v)} ${units.data}` : formatBytes(v);
+}

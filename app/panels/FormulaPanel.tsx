@@ -1,4 +1,5 @@
-import { formatBytes, formatCount, formatSeconds, formatValue } from '../lib/format';
+import { findAlgorithm } from '../../src/algorithms/registry';
+import { formatCount, formatData, formatTime, formatValue } from '../lib/format';
 import { selectResult, useApp } from '../store/store';
 import { Tex } from './Tex';
 
@@ -10,6 +11,7 @@ export function FormulaPanel() {
   const result = useApp(selectResult);
   if (!result) return null;
   const { summary, report } = result;
+  const units = findAlgorithm(result.algorithm)?.units;
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="formula-panel">
       <h2 className="text-lg font-bold text-slate-900">Paper vs. constructed</h2>
@@ -32,7 +34,10 @@ export function FormulaPanel() {
                   <div className="text-xs text-slate-500">{f.source}</div>
                 </td>
                 <td className="pr-2 text-base">
-                  <Tex tex={f.tex} />
+                  {/* A long closed form scrolls in its cell instead of pushing the values off the panel. */}
+                  <div className="max-w-[9rem] overflow-x-auto">
+                    <Tex tex={f.tex} />
+                  </div>
                 </td>
                 <td className="text-right tabular-nums">{formatValue(f.formula, f.unit)}</td>
                 <td
@@ -65,15 +70,16 @@ export function FormulaPanel() {
         <dt className="text-slate-500">most lightpaths on one link</dt>
         <dd className="tabular-nums">{summary.maxLinkLoad}</dd>
         <dt className="text-slate-500">data delivered</dt>
-        <dd className="tabular-nums">{formatBytes(summary.bytesMoved)}</dd>
+        <dd className="tabular-nums">{formatData(summary.bytesMoved, units)}</dd>
         <dt className="text-slate-500">time (time model)</dt>
-        <dd className="tabular-nums">{formatSeconds(summary.seconds)}</dd>
+        <dd className="tabular-nums">{formatTime(summary.seconds, units)}</dd>
       </dl>
       <VerifyBadge
         ok={report.ok}
         total={report.total}
         transfers={report.checked.transfers}
         first={report.violations.slice(0, 5).map((v) => v.message)}
+        goal={findAlgorithm(result.algorithm)?.goal}
       />
     </section>
   );
@@ -84,17 +90,19 @@ function VerifyBadge({
   total,
   transfers,
   first,
+  goal,
 }: {
   ok: boolean;
   total: number;
   transfers: number;
   first: string[];
+  goal?: string;
 }) {
   if (ok)
     return (
       <p className="mt-3 rounded bg-emerald-50 px-2 py-1.5 text-sm text-emerald-900" data-testid="verified">
         ✓ Verified: {formatCount(transfers)} transfers checked — no wavelength clashes, every block sent was
-        held, every node ends with every block.
+        held, {goal ?? 'every node ends with every block'}.
       </p>
     );
   return (

@@ -5,6 +5,7 @@ import { Fig1Scenes } from './circuit/Fig1Scenes';
 import { PaperClaims } from './circuit/PaperClaims';
 import { ReconfigEditor } from './circuit/ReconfigEditor';
 import { SpeedupExplorer } from './circuit/SpeedupExplorer';
+import { StarPanels } from './star/StarPanels';
 
 /**
  * Panels that belong to one interconnect model or algorithm (the right-hand column, under the
@@ -26,6 +27,8 @@ export function ModelPanels() {
           <Fig1Scenes />
         </>
       );
+    case 'star':
+      return <StarPanels />;
     default:
       return null;
   }

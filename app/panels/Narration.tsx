@@ -24,9 +24,11 @@ export function Narration() {
   } else if (step === 0) {
     title = 'Before the first step';
     text =
-      `Each of the ${n} nodes holds only its own block of ${formatBytes(s.blocks.bytes)}. ` +
-      `${spec?.name ?? result.algorithm} will give every node every block in ${s.stepCount} steps. ` +
-      `Press Space or ▶ to play, ← and → to step.`;
+      (spec?.narrateStart
+        ? spec.narrateStart(result.params, s.stepCount)
+        : `Each of the ${n} nodes holds only its own block of ${formatBytes(s.blocks.bytes)}. ` +
+          `${spec?.name ?? result.algorithm} will give every node every block in ${s.stepCount} steps.`) +
+      ` Press Space or ▶ to play, ← and → to step.`;
   } else {
     const facts = stepFacts(result, step);
     title = `Step ${step} of ${s.stepCount} · ${facts.phase}`;
@@ -34,7 +36,7 @@ export function Narration() {
     if (step === s.stepCount)
       text += alltoall
         ? ' This was the last phase: every block is at its destination.'
-        : ' This was the last step: every node now holds every block.';
+        : ` This was the last step: ${spec?.goal ?? 'every node now holds every block'}.`;
   }
   return (
     <section

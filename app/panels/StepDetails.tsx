@@ -2,7 +2,8 @@ import { stepRange, blockRange } from '../../src/model/schedule';
 import { receiversOf } from '../../src/model/paths';
 import type { RunResult } from '../../src/run';
 import { wavelengthColor } from '../lib/colors';
-import { formatSeconds } from '../lib/format';
+import { findAlgorithm } from '../../src/algorithms/registry';
+import { formatTime } from '../lib/format';
 import { selectResult, selectStep, useApp } from '../store/store';
 
 /** Lightpaths listed one by one only for steps this small; larger steps show the counts only. */
@@ -15,14 +16,15 @@ export function StepTime() {
   if (!result || step === 0) return null;
   let elapsed = 0;
   for (let i = 0; i < step; i++) elapsed += result.stepSeconds[i];
+  const units = findAlgorithm(result.algorithm)?.units;
   return (
     <div className="flex flex-wrap justify-between gap-x-4 text-sm text-slate-700" data-testid="step-time">
       <span>
-        this step: <b className="tabular-nums">{formatSeconds(result.stepSeconds[step - 1])}</b>
+        this step: <b className="tabular-nums">{formatTime(result.stepSeconds[step - 1], units)}</b>
       </span>
       <span>
-        elapsed: <b className="tabular-nums">{formatSeconds(elapsed)}</b> of{' '}
-        {formatSeconds(result.summary.seconds)}
+        elapsed: <b className="tabular-nums">{formatTime(elapsed, units)}</b> of{' '}
+        {formatTime(result.summary.seconds, units)}
       </span>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { RunResult } from '../../src/run';
 import { CircuitView } from './CircuitView';
 import { RingView } from './RingView';
+import { StarView } from './StarView';
 
 /**
  * The network drawing for a result, chosen by its interconnect model. Each model adds its case here
@@ -10,6 +11,8 @@ export function MainView({ result, step }: { result: RunResult; step: number }) 
   switch (result.topology.kind) {
     case 'circuit':
       return <CircuitView result={result} step={step} />;
+    case 'star':
+      return <StarView result={result} step={step} />;
     default:
       return <RingView result={result} step={step} />;
   }

@@ -4,7 +4,7 @@ import { arrivalsInStep, heldCounts } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
 import { schemeSet2 } from 'd3';
 import { findAlgorithm } from '../../src/algorithms/registry';
-import { COLORS, wavelengthColor } from '../lib/colors';
+import { COLORS, heldShade, wavelengthColor } from '../lib/colors';
 import { useApp } from '../store/store';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { laneRadius, nodeAngle, nodeAt, ringLayout, type RingLayout } from './ringGeometry';
@@ -278,7 +278,7 @@ function drawRing(
       const ang = nodeAngle(i, n);
       const x = l.cx + l.r * Math.cos(ang);
       const y = l.cy + l.r * Math.sin(ang);
-      ctx.fillStyle = arrived.has(i) ? COLORS.arrived : shade(counts[i] / blocks);
+      ctx.fillStyle = arrived.has(i) ? COLORS.arrived : heldShade(counts[i] / blocks);
       ctx.fillRect(x - side / 2, y - side / 2, side, side);
     }
   }
@@ -324,13 +324,6 @@ function drawRing(
     l.cx,
     l.cy + big * 0.55,
   );
-}
-
-/** Grey from empty to held, in eight shades (few distinct fill styles keep drawing fast). */
-function shade(frac: number): string {
-  const k = Math.round(frac * 8) / 8;
-  const mix = (a: number, b: number) => Math.round(a + (b - a) * k);
-  return `rgb(${mix(226, 71)},${mix(232, 85)},${mix(240, 105)})`;
 }
 
 /** Adds a small triangle at `angle` on the circle of radius r, pointing along the direction of travel. */

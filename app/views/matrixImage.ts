@@ -42,7 +42,44 @@ export class MatrixImage {
   }
 
   private repaintAll(): void {
+    const h = this.result.holdings;
+    if (this.pool > 1 && h.kind === 'dense') return this.repaintPooled(h.arrival);
     for (let py = 0; py < this.height; py++) for (let px = 0; px < this.width; px++) this.paint(px, py);
+  }
+
+  /**
+   * Every pooled pixel at once, reading the arrival table row by row (sequential memory), then
+   * colouring: the same shares as `paint`, several times faster than pixel by pixel.
+   */
+  private repaintPooled(arrival: Uint16Array | Uint32Array): void {
+    const h = this.result.holdings;
+    const B = h.blockCount;
+    const f = this.pool;
+    const w = this.width;
+    const step = this.step;
+    const held = new Uint32Array(w * this.height);
+    for (let v = 0; v < h.nodeCount; v++) {
+      const row = ((v / f) | 0) * w;
+      const base = v * B;
+      for (let px = 0, b = 0; px < w; px++) {
+        let c = 0;
+        for (const end = Math.min(B, b + f); b < end; b++) if (arrival[base + b] <= step) c++;
+        held[row + px] += c;
+      }
+    }
+    const d = this.image.data;
+    for (let py = 0; py < this.height; py++) {
+      const rows = Math.min(h.nodeCount, (py + 1) * f) - py * f;
+      for (let px = 0; px < w; px++) {
+        const cells = rows * (Math.min(B, (px + 1) * f) - px * f);
+        const t = cells ? held[py * w + px] / cells : 0;
+        const p = (py * w + px) * 4;
+        d[p] = EMPTY[0] + (HELD[0] - EMPTY[0]) * t;
+        d[p + 1] = EMPTY[1] + (HELD[1] - EMPTY[1]) * t;
+        d[p + 2] = EMPTY[2] + (HELD[2] - EMPTY[2]) * t;
+        d[p + 3] = 255;
+      }
+    }
   }
 
   /** Repaints the pixels of cells that arrived in steps between `a` and `b`; false if too many. */
@@ -52,6 +89,14 @@ export class MatrixImage {
     const hi = Math.min(s.stepCount, Math.max(a, b));
     if (hi < lo) return true;
     if (s.stepStart[hi] - s.stepStart[lo - 1] > this.width * this.height) return false;
+    // Deliveries (block × receiver) of the steps, each a random access: past a quarter of the cells, a
+    // full repaint (sequential, see repaintPooled) is cheaper.
+    const offsets0 = s.transferBlocks.offsets;
+    const rxList = s.receivers.kind === 'list' ? s.receivers.offsets : null;
+    let deliveries = 0;
+    for (let t = s.stepStart[lo - 1]; t < s.stepStart[hi]; t++)
+      deliveries += (offsets0 ? offsets0[t + 1] - offsets0[t] : 1) * (rxList ? rxList[t + 1] - rxList[t] : 1);
+    if (4 * deliveries > this.result.holdings.nodeCount * this.result.holdings.blockCount) return false;
     const gen = ++this.stampGen;
     const rx = new Uint32Array(Math.max(1, this.result.topology.nodeCount + this.result.topology.auxCount));
     const offsets = s.transferBlocks.offsets;

@@ -6,6 +6,7 @@ import { ringAllgather } from './ring-allgather';
 import { bruck } from './bruck';
 import { directAlltoall } from './direct-alltoall';
 import { retri } from './retri';
+import { STAR_ALGORITHMS } from './star';
 import type { AlgorithmSpec } from './spec';
 
 /**
@@ -18,6 +19,7 @@ export const ALGORITHMS: readonly AlgorithmSpec[] = [
   oneStage,
   wrht,
   optree,
+  ...STAR_ALGORITHMS,
   retri,
   bruck,
   directAlltoall,

@@ -21,6 +21,10 @@ export const PAPERS = {
     file: '003_fe2d6dafc098a907.txt',
     title: 'Revisiting Bruck: Phase-Efficient All-to-All Communication in Reconfigurable Networks (ReTri)',
   },
+  star: {
+    file: '002_78e0d1576d1a2d3b.txt',
+    title: 'Efficient Communication Operations on Passive Optical Star Networks',
+  },
 } satisfies Record<string, PaperRef>;
 
 /** What a build produces. */
@@ -50,6 +54,8 @@ export interface Measured {
   seconds: number;
   /** Per-stage reports of staged algorithms (run.ts passes Built.stages). */
   stages?: StageReport[];
+  /** Model-specific measured costs (from `AlgorithmSpec.modelCosts`), e.g. the star's tunings. */
+  costs?: Readonly<Record<string, number>>;
 }
 
 /** One closed form next to what the constructed schedule measures. */
@@ -62,7 +68,17 @@ export interface FormulaRow {
   source: string;
   formula: number;
   constructed: number;
-  unit: 'steps' | 's' | 'wavelengths' | 'transfers' | 'stages' | 'reconfigurations' | 'hops';
+  unit:
+    | 'steps'
+    | 's'
+    | 'wavelengths'
+    | 'transfers'
+    | 'stages'
+    | 'reconfigurations'
+    | 'hops'
+    | 'tunings'
+    | 'time units'
+    | 'processors';
   /** The value the paper prints for this configuration, when it prints one. */
   paper?: { value: number; where: string };
   /** Why formula and construction differ, when they do. */
@@ -105,8 +121,16 @@ export interface AlgorithmSpec {
    * parameters. Without it, the WDM-ring time model of the OpTree paper (eq. 3) is used.
    */
   stepSeconds?(s: Schedule, usage: Usage, p: ParamValues): Float64Array;
+  /** Model-specific measured costs of a verified schedule (Summary.costs, passed on to `formulas`). */
+  modelCosts?(s: Schedule, usage: Usage, p: ParamValues): Record<string, number>;
   formulas(p: ParamValues, m: Measured): FormulaRow[];
   narrate(p: ParamValues, f: StepFacts): string;
+  /** What the panels call the time model's unit and a block's size, when not seconds and bytes. */
+  units?: { time: string; data: string };
+  /** The text before the first step, when the all-gather default does not fit. */
+  narrateStart?(p: ParamValues, steps: number): string;
+  /** What holds after the last step, in words (default: every node holds every block). */
+  goal?: string;
   /**
    * The subsets of network nodes that work together in the phase named `phase` (a name from the
    * schedule's `phases`), e.g. OpTree's stage subsets; views colour them. Null where it has none.

@@ -36,6 +36,27 @@ export const SCENES: readonly Scene[] = [
       return c;
     },
   },
+  {
+    id: 'star-64',
+    title: 'Passive star: split broadcast on 64 processors, k = 3',
+    description:
+      'The star paper’s running example: 64 processors with 3 tunable transmitters and receivers each, the split broadcast with h′ = 2 (our reading of its Figure 5), in lecture mode.',
+    paper: PAPERS.star,
+    config() {
+      const c = defaultConfig('star-broadcast');
+      c.params = {
+        ...c.params,
+        nodes: 64,
+        'wavelengths-per-node': 3,
+        'tuning-delay': 0.1,
+        messages: 64,
+        variant: 'split',
+        'split-steps': 2,
+      };
+      c.options = { ...c.options, view: 'ring', lecture: true, speed: '1' };
+      return c;
+    },
+  },
 ];
 
 export const findScene = (id: string) => SCENES.find((s) => s.id === id);

@@ -3,13 +3,14 @@ import { OPTREE_SWEEPS } from './optree-sweeps';
 import type { Reproduction } from './reproduce';
 import { alltoallTimeSweep } from './alltoall-sweeps';
 import { retriClaims } from './retri-claims';
+import { starSplitSweep, starTables } from './star';
 import type { SweepDef } from './sweep';
 
 /** Every sweep of the explorer and of `npm run cli -- sweep`; one line per module that adds some. */
-export const SWEEPS: readonly SweepDef[] = [...OPTREE_SWEEPS, alltoallTimeSweep];
+export const SWEEPS: readonly SweepDef[] = [...OPTREE_SWEEPS, starSplitSweep, alltoallTimeSweep];
 
 /** Every paper check of `npm run cli -- reproduce` and of the app's tables. */
-export const REPRODUCTIONS: readonly Reproduction[] = [...OPTREE_REPRODUCTIONS, retriClaims];
+export const REPRODUCTIONS: readonly Reproduction[] = [...OPTREE_REPRODUCTIONS, starTables, retriClaims];
 
 export const findSweep = (id: string) => SWEEPS.find((s) => s.id === id);
 export const findReproduction = (id: string) => REPRODUCTIONS.find((r) => r.id === id);

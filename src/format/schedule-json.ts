@@ -83,7 +83,7 @@ export interface ScheduleJson {
   params: Record<string, ParamValue>;
   nodes: number;
   auxiliary_nodes?: number;
-  ports?: { tx: number; rx: number };
+  ports?: { tx: number; rx: number; fanout?: number };
   links: LinkJson[];
   blocks: BlockJson[];
   steps: StepJson[];
@@ -216,7 +216,12 @@ function head(r: Exportable): Partial<ScheduleJson> {
   h.params = { ...r.params };
   h.nodes = r.topology.nodeCount;
   if (r.topology.auxCount > 0) h.auxiliary_nodes = r.topology.auxCount;
-  if (s.ports) h.ports = { tx: s.ports.tx, rx: s.ports.rx };
+  if (s.ports)
+    h.ports = {
+      tx: s.ports.tx,
+      rx: s.ports.rx,
+      ...(s.ports.fanout !== undefined ? { fanout: s.ports.fanout } : {}),
+    };
   return h;
 }
 
@@ -583,10 +588,11 @@ export function fromScheduleJson(obj: unknown): { topology: Topology; schedule: 
   const nodes = whole(doc.nodes, 'nodes', 1);
   const aux = doc.auxiliary_nodes === undefined ? 0 : whole(doc.auxiliary_nodes, 'auxiliary_nodes', 0);
   if (nodes + aux > U32) fail('auxiliary_nodes', `at most ${U32 - nodes} (vertex ids are 32-bit)`, aux);
-  let ports: { tx: number; rx: number } | undefined;
+  let ports: { tx: number; rx: number; fanout?: number } | undefined;
   if (doc.ports !== undefined) {
     const p = record(doc.ports, 'ports');
     ports = { tx: whole(p.tx, 'ports.tx', 1), rx: whole(p.rx, 'ports.rx', 1) };
+    if (p.fanout !== undefined) ports.fanout = whole(p.fanout, 'ports.fanout', 1);
   }
   const topology = readTopology(doc, nodes, aux);
   const blocks = readBlocks(doc, nodes);

@@ -50,8 +50,11 @@ export interface Schedule {
   /** Blocks carried by each transfer: `offsets` null means exactly one block per transfer. */
   transferBlocks: { offsets: Uint32Array | null; ids: IndexArray };
   blocks: BlockTable;
-  /** Per-node limits on transfers sent / received in one step, when the model sets them. */
-  ports?: { tx: number; rx: number };
+  /**
+   * Per-node limits on transfers sent / received in one step, when the model sets them; `fanout`
+   * (optional) caps the receivers of one transfer (a passive star's message life-span).
+   */
+  ports?: { tx: number; rx: number; fanout?: number };
   /** Links that exist in each step (reconfigurable circuits); absent means every link exists. */
   activeLinks?: { stepStart: Uint32Array; links: Uint32Array };
 }
@@ -67,7 +70,7 @@ export interface BuilderOptions {
   singleBlock: boolean;
   /** Expected totals; the builder grows past them when needed. */
   capacity?: { transfers?: number; blockRefs?: number; pathLinks?: number; receivers?: number };
-  ports?: { tx: number; rx: number };
+  ports?: { tx: number; rx: number; fanout?: number };
 }
 
 /** Accumulates transfers step by step into growable typed columns. */

@@ -1,7 +1,7 @@
 import type { Schedule } from '../model/schedule';
 import { pathLinks, receiversOf } from '../model/paths';
 import type { Topology } from '../model/topology';
-import { firstArrival, replay, type Holdings } from '../replay/holdings';
+import { firstArrival, replay, type Holdings, type Representation } from '../replay/holdings';
 
 /** The rules a schedule must satisfy; every model expresses its constraints through them. */
 export type Rule =
@@ -17,6 +17,7 @@ export type Rule =
   | 'inactive-link'
   | 'tx-ports'
   | 'rx-ports'
+  | 'fanout'
   | 'causality'
   | 'postcondition';
 
@@ -33,6 +34,7 @@ export const RULE_TEXT: Record<Rule, string> = {
   'inactive-link': 'a route uses a link that does not exist in that step',
   'tx-ports': 'a node sends more transfers in one step than it has transmitters',
   'rx-ports': 'a node receives more transfers in one step than it has receivers',
+  fanout: 'a transfer has more receivers than one message can reach (ports.fanout)',
   causality: 'a node sends a block it does not hold at the start of the step',
   postcondition: 'a destination does not hold its block at the end',
 };
@@ -86,7 +88,11 @@ const FLAT_CELL_LIMIT = 1 << 25;
  * channel range, active links, port limits), causality and the collective's postcondition.
  * Returns the holdings computed by the replay as well, so callers need not replay twice.
  */
-export function verify(s: Schedule, topo: Topology): { report: VerifyReport; holdings: Holdings } {
+export function verify(
+  s: Schedule,
+  topo: Topology,
+  options: { holdings?: Representation } = {},
+): { report: VerifyReport; holdings: Holdings } {
   const violations: Violation[] = [];
   const counts: Partial<Record<Rule, number>> = {};
   let total = 0;
@@ -375,6 +381,13 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
         rx[0] = e >= ringSize ? e - ringSize : e < 0 ? e + ringSize : e;
         nr = 1;
       } else nr = receiversOf(s, topo, t, rx);
+      if (s.ports?.fanout !== undefined && nr > s.ports.fanout)
+        flag(
+          'fanout',
+          step,
+          t,
+          `transfer ${t} has ${nr} receivers; one message reaches at most ${s.ports.fanout}`,
+        );
       for (let r = 0; r < nr; r++) {
         const v = rx[r];
         if (v >= n)
@@ -413,12 +426,16 @@ export function verify(s: Schedule, topo: Topology): { report: VerifyReport; hol
   const structural = (counts['bad-node'] ?? 0) + (counts['bad-block'] ?? 0) + (counts['bad-link'] ?? 0);
   let holdings: Holdings;
   if (structural === 0) {
-    holdings = replay(s, topo, (step, t, b) =>
-      flag('causality', step, t, `node ${s.src[t]} sends block ${b} in step ${step} before it holds it`),
+    holdings = replay(
+      s,
+      topo,
+      (step, t, b) =>
+        flag('causality', step, t, `node ${s.src[t]} sends block ${b} in step ${step} before it holds it`),
+      options.holdings,
     );
     checkPostcondition(s, holdings, flag);
   } else {
-    holdings = replay(emptyLike(s), topo);
+    holdings = replay(emptyLike(s), topo, undefined, options.holdings);
   }
   violations.sort((a, b) => (a.step || Infinity) - (b.step || Infinity) || a.transfer - b.transfer);
   return {
