@@ -3,7 +3,7 @@ import { MAX_PANES, type ComparePane } from '../../src/config/url-codec';
 import { parseParam } from '../../src/params/schema';
 import { formatSeconds } from '../lib/format';
 import { selectStep, useApp } from '../store/store';
-import { RingView } from '../views/RingView';
+import { MainView } from '../views/MainView';
 import { useState } from 'react';
 
 /**
@@ -76,15 +76,21 @@ export function ComparePage() {
                         <b>{o.result.summary.steps}</b> steps
                       </span>
                       <span>
-                        <b>{formatSeconds(o.result.summary.seconds)}</b>
+                        <b>
+                          {spec?.units
+                            ? `${o.result.summary.seconds.toLocaleString('en-US', { maximumSignificantDigits: 5 })} ${spec.units.time}`
+                            : formatSeconds(o.result.summary.seconds)}
+                        </b>
                       </span>
-                      <span>{o.result.summary.channelsUsed} λ used</span>
+                      {o.result.topology.kind === 'wdm-ring' && (
+                        <span>{o.result.summary.channelsUsed} λ used</span>
+                      )}
                       <span className={o.result.report.ok ? 'text-emerald-700' : 'text-red-700'}>
                         {o.result.report.ok ? '✓ verified' : '✗ fails verification'}
                       </span>
                     </div>
                     <div className="min-h-0 flex-1">
-                      <RingView result={o.result} step={shown} compact />
+                      <MainView result={o.result} step={shown} compact />
                     </div>
                   </>
                 ) : (

@@ -7,13 +7,22 @@ import { StarView } from './StarView';
  * The network drawing for a result, chosen by its interconnect model. Each model adds its case here
  * (ring, star, reconfigurable circuits); the WDM ring view is the fallback.
  */
-export function MainView({ result, step }: { result: RunResult; step: number }) {
+export function MainView({
+  result,
+  step,
+  compact = false,
+}: {
+  result: RunResult;
+  step: number;
+  /** Compare mode: smaller panes, no legend where a view has one. */
+  compact?: boolean;
+}) {
   switch (result.topology.kind) {
     case 'circuit':
       return <CircuitView result={result} step={step} />;
     case 'star':
       return <StarView result={result} step={step} />;
     default:
-      return <RingView result={result} step={step} />;
+      return <RingView result={result} step={step} compact={compact} />;
   }
 }

@@ -57,6 +57,24 @@ export const SCENES: readonly Scene[] = [
       return c;
     },
   },
+  {
+    id: 'retri-fig1',
+    title: 'ReTri vs Bruck vs static all-to-all (Fig. 1: 8 and 9 nodes)',
+    description:
+      'The ReTri paper’s Fig. 1 side by side: Bruck on 8 nodes needs three phases, ReTri on 9 nodes two, static all-to-all one phase on a crowded ring.',
+    paper: PAPERS.retri,
+    config() {
+      const c = defaultConfig('retri');
+      c.params = { ...c.params, nodes: 9 };
+      c.options = { ...c.options, mode: 'compare', lecture: true, speed: '1' };
+      c.compare = [
+        { algorithm: 'bruck', overrides: { nodes: 8, reconfigure: '0,1,1' } },
+        { algorithm: 'retri', overrides: { reconfigure: '0,1' } },
+        { algorithm: 'direct-alltoall', overrides: {} },
+      ];
+      return c;
+    },
+  },
 ];
 
 export const findScene = (id: string) => SCENES.find((s) => s.id === id);
