@@ -39,10 +39,16 @@ export function SpectrumView({ result, step }: { result: RunResult; step: number
   return (
     <div className="flex h-full min-h-0 w-full flex-col" data-testid="spectrum-view" data-used={sp.used}>
       <p className="px-2 pt-1 text-sm text-slate-700">
-        Step {step}: <b>{sp.used.toLocaleString('en-US')}</b> of {(2 * perBand).toLocaleString('en-US')}{' '}
-        link-wavelength slots busy ({pct(sp.used, ring ? 2 * perBand : perBand)}) — clockwise{' '}
-        {pct(cw, perBand)}, counter-clockwise {pct(ccw, perBand)}.
-        {sp.clashes > 0 && <b className="text-red-700"> {sp.clashes} slots used twice!</b>}
+        Step {step}: <b>{sp.used.toLocaleString('en-US')}</b> of{' '}
+        {(ring ? 2 * perBand : perBand).toLocaleString('en-US')} {ring ? 'link-wavelength' : 'link-channel'}{' '}
+        slots busy ({pct(sp.used, ring ? 2 * perBand : perBand)})
+        {ring && (
+          <>
+            {' '}
+            — clockwise {pct(cw, perBand)}, counter-clockwise {pct(ccw, perBand)}
+          </>
+        )}
+        .{sp.clashes > 0 && <b className="text-red-700"> {sp.clashes} slots used twice!</b>}
       </p>
       <div ref={box} className="relative min-h-0 flex-1">
         <canvas
