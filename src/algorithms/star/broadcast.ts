@@ -207,7 +207,7 @@ export const starBroadcast: AlgorithmSpec = {
         value: broadcastTunings(shape, hs),
         note:
           hs > 0
-            ? 'A node reached in step h′ as child 1 still has a receiver on its parent’s first wavelength when the exchange starts, so (k+1)^(h′−1) tunings are saved.'
+            ? 'A node reached in step h′ as child 1 still has a receiver on its parent’s first wavelength when the exchange starts, so some tunings are saved ((k+1)^(h′−1) when P is a power of k+1).'
             : undefined,
       },
       communication: {
