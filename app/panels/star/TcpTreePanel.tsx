@@ -1,6 +1,7 @@
 import { hierarchy, tree } from 'd3';
 import { useMemo } from 'react';
-import { tcp1Parent, tcp1Tree, type TreeNode } from '../../../src/algorithms/star/tcp';
+import { broadcastRadices } from '../../../src/algorithms/star/broadcast';
+import { radixParent, radixTree, uniformRadices, type TreeNode } from '../../../src/algorithms/star/tcp';
 import { stepRange } from '../../../src/model/schedule';
 import { num } from '../../../src/params/schema';
 import type { RunResult } from '../../../src/run';
@@ -21,9 +22,15 @@ export function TcpTreePanel({ result, step }: { result: RunResult; step: number
   const k = num(result.params, 'wavelengths-per-node');
   const hovered = useStarHover((s) => s.node);
   const setHovered = useStarHover((s) => s.set);
+  // The split broadcast's tree may use clique sizes below k+1 (docs/models/star.md); the others are
+  // plain TCP1 in base k+1.
+  const radices = useMemo(
+    () => (result.algorithm === 'star-broadcast' ? broadcastRadices(result.params) : uniformRadices(n, k)),
+    [result, n, k],
+  );
   const layout = useMemo(() => {
     if (n > MAX_TREE) return null;
-    const root = hierarchy<TreeNode>(tcp1Tree(n, k));
+    const root = hierarchy<TreeNode>(radixTree(n, radices));
     const radius = SIZE / 2 - 18;
     tree<TreeNode>()
       .size([2 * Math.PI, radius])
@@ -39,7 +46,7 @@ export function TcpTreePanel({ result, step }: { result: RunResult; step: number
       links: root.links().map((e) => ({ child: e.target.data.id, from: pos(e.source), to: pos(e.target) })),
       height: h,
     };
-  }, [n, k]);
+  }, [n, radices]);
 
   // Children whose edge to their parent carries a transmission in this step (either direction).
   const active = useMemo(() => {
@@ -53,12 +60,12 @@ export function TcpTreePanel({ result, step }: { result: RunResult; step: number
       const u = s.src[t];
       for (let r = rec.offsets[t]; r < rec.offsets[t + 1]; r++) {
         const v = rec.nodes[r];
-        if (v > 0 && tcp1Parent(v, k) === u) set.add(v);
-        else if (u > 0 && tcp1Parent(u, k) === v) set.add(u);
+        if (v > 0 && radixParent(v, radices) === u) set.add(v);
+        else if (u > 0 && radixParent(u, radices) === v) set.add(u);
       }
     }
     return set;
-  }, [result, step, k]);
+  }, [result, step, radices]);
 
   if (!layout)
     return (

@@ -14,9 +14,19 @@ import {
   STAR_PARAMS,
   starRows,
   StarBuilder,
+  TCP2_MACHINE,
   validateStar,
 } from './common';
-import { paddedSize, power, tcp1Children, tcp2Clique, tcpDepth } from './tcp';
+import {
+  largestFirst,
+  power,
+  radixChildren,
+  radixClique,
+  tcp2Radices,
+  tcpDepth,
+  uniformRadices,
+  type Radices,
+} from './tcp';
 
 export const BROADCAST_PARAMS: readonly ParamDef[] = [
   ...STAR_PARAMS,
@@ -53,10 +63,21 @@ export function splitStepsOf(p: ParamValues): number {
   return variantOf(p) === 'naive' ? 0 : num(p, 'split-steps');
 }
 
-/** Processors of the machine the schedule runs on: padded to (k+1)^h when the exchange phase needs it. */
-export function broadcastMachine(p: ParamValues): number {
+/**
+ * The digits the schedule's TCP1 tree and exchange cliques follow. Naive: base k+1, the tree cut at
+ * P. Split: the exchange undoes the splits digit by digit, so every id must exist: the smallest
+ * machine of h clique sizes ≤ k+1 (all k+1 when P is a power of k+1), largest first so that the first
+ * split steps split most.
+ */
+export function broadcastRadices(p: ParamValues): Radices {
   const n = num(p, 'nodes');
-  return splitStepsOf(p) > 0 ? paddedSize(n, kOf(p)) : n;
+  return splitStepsOf(p) > 0 ? largestFirst(tcp2Radices(n, kOf(p))) : uniformRadices(n, kOf(p));
+}
+
+/** Processors of the machine the schedule runs on (dummies included). */
+export function broadcastMachine(p: ParamValues): number {
+  const r = broadcastRadices(p);
+  return splitStepsOf(p) > 0 ? r.stride[r.radix.length] : num(p, 'nodes');
 }
 
 /**
@@ -108,10 +129,10 @@ export const starBroadcast: AlgorithmSpec = {
     const real = num(p, 'nodes');
     const n = broadcastMachine(p);
     const k = kOf(p);
-    const x = k + 1;
     const m = num(p, 'messages');
     const hs = splitStepsOf(p);
-    const h = tcpDepth(n, k);
+    const r = broadcastRadices(p);
+    const h = r.radix.length;
     const blocks = blockTable(
       range(m).map(() => 0),
       n,
@@ -122,29 +143,29 @@ export const starBroadcast: AlgorithmSpec = {
       blockRefs: 2 * n * m,
       receivers: n * k * (hs + 1) + n,
     });
-    const residues = (r: number, mod: number) => {
+    const residues = (rest: number, mod: number) => {
       const out: number[] = [];
-      for (let b = r % mod; b < m; b += mod) out.push(b);
+      for (let b = rest % mod; b < m; b += mod) out.push(b);
       return out;
     };
-    const pieces = power(x, hs);
+    const pieces = r.stride[hs];
     for (let l = 1; l <= h; l++) {
-      const stride = power(x, l - 1);
+      const stride = r.stride[l - 1];
       sb.b.beginStep(l <= hs ? 'broadcast-split' : 'broadcast');
       for (let i = 0; i < Math.min(stride, n); i++) {
-        const children = tcp1Children(i, l, k, n);
-        if (l <= hs) children.forEach((c, j) => sb.send(i, j, [c], residues(c, stride * x)));
+        const children = radixChildren(i, l, r, n);
+        if (l <= hs) children.forEach((c, j) => sb.send(i, j, [c], residues(c, r.stride[l])));
         else sb.send(i, 0, children, residues(i, pieces));
       }
     }
     for (let q = hs - 1; q >= 0; q--) {
       sb.b.beginStep('exchange');
-      const mod = power(x, q + 1);
+      const mod = r.stride[q + 1];
       for (let v = 0; v < n; v++)
         sb.send(
           v,
           0,
-          tcp2Clique(v, q, k).filter((u) => u !== v),
+          radixClique(v, q, r).filter((u) => u !== v),
           residues(v, mod),
         );
     }
@@ -186,7 +207,7 @@ export const starBroadcast: AlgorithmSpec = {
         value: broadcastTunings(shape, hs),
         note:
           hs > 0
-            ? 'A node reached in step h′ as child 1 still has a receiver on its parent’s first wavelength when the exchange starts, so (k+1)^(h′−1) tunings are saved.'
+            ? 'A node reached in step h′ as child 1 still has a receiver on its parent’s first wavelength when the exchange starts, so some tunings are saved ((k+1)^(h′−1) when P is a power of k+1).'
             : undefined,
       },
       communication: {
@@ -201,16 +222,7 @@ export const starBroadcast: AlgorithmSpec = {
         value: lowerBounds.broadcast(shape, msgs),
       },
       note: notPowerNote(p, hs > 0 ? broadcastMachine(p) : undefined),
-      padding:
-        hs > 0
-          ? {
-              p: shape.p,
-              padded: broadcastMachine(p),
-              tex: "P' = (k+1)^{h}",
-              source:
-                'the exchange phase needs every digit of the TCP1 numbering (padding, as the paper does)',
-            }
-          : undefined,
+      padding: hs > 0 ? { p: shape.p, padded: broadcastMachine(p), ...TCP2_MACHINE } : undefined,
     }).map((row) =>
       row.id === 'steps'
         ? { ...row, tex: "h + h'", source: 'passive-star paper, Sec. 3.2.2 (three phases)' }

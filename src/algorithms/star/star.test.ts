@@ -85,10 +85,19 @@ describe('star algorithms through the verifier', () => {
     const naive = runStar('star-broadcast', { nodes: 10, 'wavelengths-per-node': 2, variant: 'naive' });
     expect(naive.schedule.nodeCount).toBe(10);
     expect(naive.formulas.find((f) => f.id === 'processors')).toBeUndefined();
-    // The split broadcast's exchange follows the TCP1 numbering: padded to (k+1)^h.
-    const split = runStar('star-broadcast', { nodes: 10, 'wavelengths-per-node': 2, 'split-steps': 1 });
-    expect(split.schedule.nodeCount).toBe(27);
-    expect(split.variant).toMatch(/17 dummies/);
+    // The split broadcast needs every id of its tree for the exchange: the same 12 = 3·2·2 (largest
+    // first). By hand, m = 12: split into pieces b mod 3 of 4 messages (step 1), forward them (steps 2
+    // and 3), exchange them in cliques of 3 (step 4): 4 + 4 + 4 + 4 = 16.
+    const split = runStar('star-broadcast', {
+      nodes: 10,
+      'wavelengths-per-node': 2,
+      'split-steps': 1,
+      messages: 12,
+    });
+    expect(split.schedule.nodeCount).toBe(12);
+    expect(split.variant).toMatch(/2 dummies/);
+    expect(split.schedule.stepCount).toBe(4);
+    expect(split.summary.costs?.communication).toBe(16);
   });
 
   it('mixed cliques: gossip on 12 = 3·4 processors, k = 3, by hand', () => {

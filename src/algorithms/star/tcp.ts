@@ -43,14 +43,7 @@ export function tcp1Step(c: number, k: number): number {
 
 /** TCP1 parent of node c ≥ 1: c with its top digit cleared. */
 export function tcp1Parent(c: number, k: number): number {
-  const l = tcp1Step(c, k);
-  return c % power(k + 1, l - 1);
-}
-
-/** Index j (1 … k) of node c ≥ 1 among its parent's children: its top digit. */
-export function tcp1ChildIndex(c: number, k: number): number {
-  const l = tcp1Step(c, k);
-  return Math.floor(c / power(k + 1, l - 1));
+  return c % power(k + 1, tcp1Step(c, k) - 1);
 }
 
 /**
@@ -58,14 +51,7 @@ export function tcp1ChildIndex(c: number, k: number): number {
  * is not yet reached before step l.
  */
 export function tcp1Children(i: number, l: number, k: number, p: number): number[] {
-  const stride = power(k + 1, l - 1);
-  const out: number[] = [];
-  if (i >= stride) return out;
-  for (let j = 1; j <= k; j++) {
-    const c = i + j * stride;
-    if (c < p) out.push(c);
-  }
-  return out;
+  return radixChildren(i, l, uniformRadices(p, k), p);
 }
 
 /**
@@ -73,10 +59,7 @@ export function tcp1Children(i: number, l: number, k: number, p: number): number
  * equal c, where l is the step c is reached in (for c = 0, everyone).
  */
 export function tcp1Subtree(c: number, k: number, p: number): number[] {
-  const stride = power(k + 1, tcp1Step(c, k));
-  const out: number[] = [];
-  for (let v = c; v < p; v += stride) out.push(v);
-  return out;
+  return radixSubtree(c, uniformRadices(p, k), p);
 }
 
 /** The TCP1 tree on p nodes as nested objects (for drawing with d3-hierarchy). */
@@ -88,14 +71,7 @@ export interface TreeNode {
 }
 
 export function tcp1Tree(p: number, k: number): TreeNode {
-  const h = tcpDepth(p, k);
-  const make = (id: number): TreeNode => {
-    const step = tcp1Step(id, k);
-    const children: TreeNode[] = [];
-    for (let l = step + 1; l <= h; l++) for (const c of tcp1Children(id, l, k, p)) children.push(make(c));
-    return { id, step, children };
-  };
-  return make(0);
+  return radixTree(p, uniformRadices(p, k));
 }
 
 /** Digit q of v in base k+1. */
@@ -175,4 +151,65 @@ export function cliqueWords(p: number, k: number, q: number): { size: number; wo
       ? `Cliques of ${size} nodes that differ in base-${k + 1} digit ${q}`
       : `Cliques of ${size} nodes that differ in digit ${q} of the mixed radix ${r.radix.join(' · ')}`,
   };
+}
+
+/** The radices of plain TCP1/TCP2 on p nodes: h = ⌈log_(k+1) p⌉ digits of base k+1. */
+export function uniformRadices(p: number, k: number): Radices {
+  const radix = new Array<number>(tcpDepth(p, k)).fill(k + 1);
+  const stride = [1];
+  for (const r of radix) stride.push(stride[stride.length - 1] * r);
+  return { radix, stride };
+}
+
+/** The same radices, largest first (the split broadcast then splits most in its first steps). */
+export function largestFirst(r: Radices): Radices {
+  const radix = [...r.radix].sort((a, b) => b - a);
+  const stride = [1];
+  for (const x of radix) stride.push(stride[stride.length - 1] * x);
+  return { radix, stride };
+}
+
+/**
+ * TCP1 in a mixed radix: in step l every reached node i < stride[l−1] talks to i + j·stride[l−1],
+ * j = 1 … r_(l−1) − 1 (at most k), so after step l the nodes 0 … stride[l] − 1 are reached. With all
+ * radices k+1 this is TCP1 as above.
+ */
+export function radixStep(c: number, r: Radices): number {
+  let l = 0;
+  while (l < r.radix.length && c >= r.stride[l]) l++;
+  return l;
+}
+
+export function radixParent(c: number, r: Radices): number {
+  return c % r.stride[radixStep(c, r) - 1];
+}
+
+export function radixChildren(i: number, l: number, r: Radices, p: number): number[] {
+  const stride = r.stride[l - 1];
+  const out: number[] = [];
+  if (i >= stride) return out;
+  for (let j = 1; j < r.radix[l - 1]; j++) {
+    const c = i + j * stride;
+    if (c < p) out.push(c);
+  }
+  return out;
+}
+
+/** Descendants of c (c included): the ids that agree with c on its lower radixStep(c) digits. */
+export function radixSubtree(c: number, r: Radices, p: number): number[] {
+  const stride = r.stride[radixStep(c, r)];
+  const out: number[] = [];
+  for (let v = c; v < p; v += stride) out.push(v);
+  return out;
+}
+
+export function radixTree(p: number, r: Radices): TreeNode {
+  const h = r.radix.length;
+  const make = (id: number): TreeNode => {
+    const step = radixStep(id, r);
+    const children: TreeNode[] = [];
+    for (let l = step + 1; l <= h; l++) for (const c of radixChildren(id, l, r, p)) children.push(make(c));
+    return { id, step, children };
+  };
+  return make(0);
 }
