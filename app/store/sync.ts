@@ -1,6 +1,7 @@
 import { findAlgorithm } from '../../src/algorithms/registry';
 import { decodeConfig, encodeConfig, type AppConfig } from '../../src/config/url-codec';
 import { BROWSER_LIMITS, checkRun } from '../../src/run';
+import { rememberPictures } from '../circuit/pictures';
 import type { WorkerClient } from '../worker/client';
 import { useApp } from './store';
 
@@ -47,6 +48,7 @@ export function startSync(client: WorkerClient): () => void {
     client.run(config.algorithm, config.params).then(
       (reply) => {
         if (!reply) return; // stale
+        if (reply.blockPictures) rememberPictures(reply.result, reply.blockPictures);
         useApp.getState().runSucceeded(reply.result, reply.totalMs);
         expose(reply.result, reply.totalMs, performance.now() - t0);
       },

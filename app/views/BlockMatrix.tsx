@@ -3,7 +3,8 @@ import { balancedTernary, centred } from '../../src/cost/reconfig-formulas';
 import { location } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
 import { realNodes } from '../circuit/circuitFacts';
-import { BlockImages } from '../circuit/blockImages';
+import { blockPictures } from '../../src/views/block-pictures';
+import { picturesOf } from '../circuit/pictures';
 import { COLORS } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
 
@@ -21,24 +22,16 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
   const [selected, setSelected] = useState<{ r: number; d: number } | null>(null);
   const n = realNodes(result);
   const side = Math.max(40, Math.min(width - MARGIN.left - 8, height - MARGIN.top - 8));
-  const images = useMemo(() => new BlockImages(result, n), [result, n]);
-  const image = useMemo(() => images.imageAt(step), [images, step]);
-  // Make the other steps' pictures while the page is idle, one per idle period, so that playing
-  // later only draws cached pictures.
-  useEffect(() => {
-    let k = 0;
-    let handle = 0;
-    const next = () => {
-      while (k <= result.schedule.stepCount && images.has(k)) k++;
-      if (k > result.schedule.stepCount) return;
-      handle = requestIdleCallback(() => {
-        images.imageAt(k);
-        next();
-      });
-    };
-    next();
-    return () => cancelIdleCallback(handle);
-  }, [images, result]);
+  // Pictures of every step, made in the worker with the result (made here only if it sent none).
+  const pictures = useMemo(
+    () => picturesOf(result) ?? blockPictures(result.schedule, result.topology, n),
+    [result, n],
+  );
+  const image = useMemo(
+    () =>
+      new ImageData(pictures.steps[Math.min(step, pictures.steps.length - 1)], pictures.size, pictures.size),
+    [pictures, step],
+  );
   const bitmap = useMemo(() => {
     const c = new OffscreenCanvas(image.width, image.height);
     c.getContext('2d')?.putImageData(image, 0, 0);

@@ -1,5 +1,6 @@
 import type { ParamIssue, ParamValues } from '../../src/params/schema';
 import type { RunResult } from '../../src/run';
+import type { BlockPictures } from '../../src/views/block-pictures';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
 /** What the client needs of a Worker (a fake one in tests). */
@@ -23,6 +24,7 @@ export class RunError extends Error {
 export interface RunReply {
   result: RunResult;
   totalMs: number;
+  blockPictures?: BlockPictures;
 }
 
 /**
@@ -110,7 +112,8 @@ export class WorkerClient {
     const p = this.pending;
     if (!p || msg.id !== p.id) return; // stale reply
     this.pending = null;
-    if (msg.kind === 'result') p.resolve({ result: msg.result, totalMs: msg.totalMs });
+    if (msg.kind === 'result')
+      p.resolve({ result: msg.result, totalMs: msg.totalMs, blockPictures: msg.blockPictures });
     else p.reject(new RunError(msg.message, msg.issues, msg.input));
   }
 }

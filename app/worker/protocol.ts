@@ -1,5 +1,6 @@
 import type { ParamIssue, ParamValues } from '../../src/params/schema';
 import type { RunResult } from '../../src/run';
+import type { BlockPictures } from '../../src/views/block-pictures';
 
 /** Messages between the page and the simulation worker. `id` is the request's generation. */
 export type WorkerRequest =
@@ -8,5 +9,12 @@ export type WorkerRequest =
   | { kind: 'crash' };
 
 export type WorkerResponse =
-  | { kind: 'result'; id: number; result: RunResult; totalMs: number }
+  | {
+      kind: 'result';
+      id: number;
+      result: RunResult;
+      totalMs: number;
+      /** All-to-all runs: the block-matrix pictures of every step, made in the worker. */
+      blockPictures?: BlockPictures;
+    }
   | { kind: 'error'; id: number; message: string; issues: ParamIssue[]; input: boolean };
