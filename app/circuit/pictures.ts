@@ -1,13 +1,18 @@
+import { create } from 'zustand';
 import type { RunResult } from '../../src/run';
 import type { BlockPictures } from '../../src/views/block-pictures';
 
-/** Block-matrix pictures the worker made, kept beside the result they belong to. */
-const pictures = new WeakMap<RunResult, BlockPictures>();
+/** The block-matrix pictures the worker sent after a result, with the result they belong to. */
+export const usePictures = create<{ result: RunResult | null; pictures: BlockPictures | null }>()(() => ({
+  result: null,
+  pictures: null,
+}));
 
-export function rememberPictures(result: RunResult, p: BlockPictures): void {
-  pictures.set(result, p);
+export function rememberPictures(result: RunResult, pictures: BlockPictures): void {
+  usePictures.setState({ result, pictures });
 }
 
-export function picturesOf(result: RunResult): BlockPictures | undefined {
-  return pictures.get(result);
+/** The pictures of `result`, once they have arrived. */
+export function usePicturesOf(result: RunResult): BlockPictures | null {
+  return usePictures((s) => (s.result === result ? s.pictures : null));
 }

@@ -28,6 +28,7 @@ function sameRun(a: AppConfig, b: AppConfig): boolean {
 export function startSync(client: WorkerClient): () => void {
   const w = window as unknown as { __ocl: Record<string, unknown> };
   w.__ocl = { ...w.__ocl, crashWorker: () => client.crashForTest() };
+  client.onPictures = rememberPictures;
   let lastRun: AppConfig | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -48,7 +49,6 @@ export function startSync(client: WorkerClient): () => void {
     client.run(config.algorithm, config.params).then(
       (reply) => {
         if (!reply) return; // stale
-        if (reply.blockPictures) rememberPictures(reply.result, reply.blockPictures);
         useApp.getState().runSucceeded(reply.result, reply.totalMs);
         expose(reply.result, reply.totalMs, performance.now() - t0);
       },

@@ -24,7 +24,6 @@ export class RunError extends Error {
 export interface RunReply {
   result: RunResult;
   totalMs: number;
-  blockPictures?: BlockPictures;
 }
 
 /**
@@ -40,6 +39,9 @@ export class WorkerClient {
     null;
   /** How many workers were started (1 + restarts); shown for diagnostics. */
   starts = 0;
+  /** Told about pictures that follow the newest delivered result (all-to-all block matrix). */
+  onPictures: ((result: RunResult, pictures: BlockPictures) => void) | null = null;
+  private delivered: { id: number; result: RunResult } | null = null;
 
   /**
    * @param create starts a worker
@@ -109,11 +111,16 @@ export class WorkerClient {
   }
 
   private receive(msg: WorkerResponse): void {
+    if (msg.kind === 'pictures') {
+      if (this.delivered?.id === msg.id) this.onPictures?.(this.delivered.result, msg.pictures);
+      return;
+    }
     const p = this.pending;
     if (!p || msg.id !== p.id) return; // stale reply
     this.pending = null;
-    if (msg.kind === 'result')
-      p.resolve({ result: msg.result, totalMs: msg.totalMs, blockPictures: msg.blockPictures });
-    else p.reject(new RunError(msg.message, msg.issues, msg.input));
+    if (msg.kind === 'result') {
+      this.delivered = { id: msg.id, result: msg.result };
+      p.resolve({ result: msg.result, totalMs: msg.totalMs });
+    } else p.reject(new RunError(msg.message, msg.issues, msg.input));
   }
 }

@@ -14,16 +14,23 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
   try {
     const result = run(req.algorithm, req.params, BROWSER_LIMITS);
     const totalMs = performance.now() - t0;
-    // All-to-all: the block matrix's pictures are made here too, so the page only draws them.
-    const real = typeof req.params.nodes === 'number' ? req.params.nodes : result.schedule.nodeCount;
-    const pictures =
-      result.schedule.collective === 'alltoall'
-        ? blockPictures(result.schedule, result.topology, Math.min(real, result.schedule.nodeCount))
-        : undefined;
-    const msg: WorkerResponse = { kind: 'result', id: req.id, result, totalMs, blockPictures: pictures };
-    const buffers = transferables(result);
-    if (pictures) for (const p of pictures.steps) if (p.buffer instanceof ArrayBuffer) buffers.push(p.buffer);
-    scope.postMessage(msg, buffers);
+    const msg: WorkerResponse = { kind: 'result', id: req.id, result, totalMs };
+    scope.postMessage(msg, transferables(result));
+    // All-to-all: the block matrix's pictures are made here too, after the result is on its way, so
+    // the page shows the result at once and only draws the pictures when they come.
+    if (result.schedule.collective === 'alltoall') {
+      const real = typeof req.params.nodes === 'number' ? req.params.nodes : result.schedule.nodeCount;
+      const pictures = blockPictures(
+        result.schedule,
+        result.topology,
+        Math.min(real, result.schedule.nodeCount),
+      );
+      const extra: WorkerResponse = { kind: 'pictures', id: req.id, pictures };
+      scope.postMessage(
+        extra,
+        pictures.steps.map((p) => p.buffer),
+      );
+    }
   } catch (err) {
     const input = err instanceof InputError;
     const msg: WorkerResponse = {

@@ -14,7 +14,7 @@ export type WorkerResponse =
       id: number;
       result: RunResult;
       totalMs: number;
-      /** All-to-all runs: the block-matrix pictures of every step, made in the worker. */
-      blockPictures?: BlockPictures;
     }
+  /** All-to-all runs: the block-matrix pictures of every step, sent right after the result. */
+  | { kind: 'pictures'; id: number; pictures: BlockPictures }
   | { kind: 'error'; id: number; message: string; issues: ParamIssue[]; input: boolean };
