@@ -64,6 +64,19 @@ describe('worker client', () => {
     expect(seen).toEqual([[{ algorithm: 'r' }, 3]]);
   });
 
+  it('a new run does not wait for the pictures of the result on screen', async () => {
+    FakeWorker.all = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    const p = c.run('retri', {});
+    const w = FakeWorker.all[0];
+    const result = { algorithm: 'r', schedule: { collective: 'alltoall' } } as never;
+    w.reply({ kind: 'result', id: w.received[0].id, result, totalMs: 0 });
+    await p;
+    void c.run('retri', { nodes: 9 });
+    expect(w.terminated).toBe(true);
+    expect(FakeWorker.all).toHaveLength(2);
+  });
+
   it('ignores a reply carrying an old generation id', async () => {
     FakeWorker.all = [];
     const c = new WorkerClient(() => new FakeWorker());

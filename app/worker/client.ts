@@ -42,6 +42,8 @@ export class WorkerClient {
   /** Told about pictures that follow the newest delivered result (all-to-all block matrix). */
   onPictures: ((result: RunResult, pictures: BlockPictures) => void) | null = null;
   private delivered: { id: number; result: RunResult } | null = null;
+  /** The worker is making pictures for the delivered (all-to-all) result. */
+  private picturesDue = false;
 
   /**
    * @param create starts a worker
@@ -59,6 +61,11 @@ export class WorkerClient {
 
   run(algorithm: string, params: ParamValues): Promise<RunReply | null> {
     const id = ++this.generation;
+    if (!this.pending && this.picturesDue) {
+      // Still making pictures for the result on screen: that work is stale now, do not wait for it.
+      this.picturesDue = false;
+      this.restart();
+    }
     if (this.pending) {
       // The old request is stale: drop its reply and stop the work it is doing.
       this.pending.resolve(null);
@@ -112,7 +119,9 @@ export class WorkerClient {
 
   private receive(msg: WorkerResponse): void {
     if (msg.kind === 'pictures') {
-      if (this.delivered?.id === msg.id) this.onPictures?.(this.delivered.result, msg.pictures);
+      if (this.delivered?.id !== msg.id) return;
+      this.picturesDue = false;
+      this.onPictures?.(this.delivered.result, msg.pictures);
       return;
     }
     const p = this.pending;
@@ -120,6 +129,7 @@ export class WorkerClient {
     this.pending = null;
     if (msg.kind === 'result') {
       this.delivered = { id: msg.id, result: msg.result };
+      this.picturesDue = msg.result.schedule?.collective === 'alltoall';
       p.resolve({ result: msg.result, totalMs: msg.totalMs });
     } else p.reject(new RunError(msg.message, msg.issues, msg.input));
   }
