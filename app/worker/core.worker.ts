@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { BROWSER_LIMITS, InputError, run, transferables } from '../../src/run';
-import { blockPictures } from '../../src/views/block-pictures';
+import { blockPictures, pictureInput } from '../../src/views/block-pictures';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
 // The simulation core runs here, never on the page's thread. Results are posted with their typed
@@ -14,22 +14,28 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
   try {
     const result = run(req.algorithm, req.params, BROWSER_LIMITS);
     const totalMs = performance.now() - t0;
+    // All-to-all: the block matrix's pictures are made here too, after the result is on its way (so
+    // the page shows it at once), from copies of what they need (sending detaches the schedule).
+    const alltoall = result.schedule.collective === 'alltoall';
+    const input = alltoall ? pictureInput(result.schedule, result.topology) : null;
     const msg: WorkerResponse = { kind: 'result', id: req.id, result, totalMs };
     scope.postMessage(msg, transferables(result));
-    // All-to-all: the block matrix's pictures are made here too, after the result is on its way, so
-    // the page shows the result at once and only draws the pictures when they come.
-    if (result.schedule.collective === 'alltoall') {
-      const real = typeof req.params.nodes === 'number' ? req.params.nodes : result.schedule.nodeCount;
-      const pictures = blockPictures(
-        result.schedule,
-        result.topology,
-        Math.min(real, result.schedule.nodeCount),
-      );
-      const extra: WorkerResponse = { kind: 'pictures', id: req.id, pictures };
-      scope.postMessage(
-        extra,
-        pictures.steps.map((p) => p.buffer),
-      );
+    if (input) {
+      try {
+        const real =
+          typeof req.params.nodes === 'number'
+            ? Math.min(req.params.nodes, input.nodeCount)
+            : input.nodeCount;
+        const pictures = blockPictures(input, real);
+        const extra: WorkerResponse = { kind: 'pictures', id: req.id, pictures };
+        scope.postMessage(
+          extra,
+          pictures.steps.map((p) => p.buffer),
+        );
+      } catch (err) {
+        // The result is already shown; without pictures the matrix keeps saying it is preparing them.
+        console.error('block-matrix pictures failed', err);
+      }
     }
   } catch (err) {
     const input = err instanceof InputError;

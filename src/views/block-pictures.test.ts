@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../algorithms/registry';
 import { defaultsOf } from '../params/schema';
-import { blockPictures, STATE_RGB } from './block-pictures';
+import { blockPictures, pictureInput, STATE_RGB } from './block-pictures';
 
 const rgbAt = (p: Uint8ClampedArray, size: number, r: number, d: number) =>
   Array.from(p.subarray((r * size + d) * 4, (r * size + d) * 4 + 3));
@@ -10,7 +10,7 @@ describe('block-matrix pictures', () => {
   it('ReTri on 9 nodes: each cell shows where its block is after each phase', () => {
     const spec = findAlgorithm('retri')!;
     const b = spec.build({ ...defaultsOf(spec.params), nodes: 9, reconfigure: '0,1' });
-    const pic = blockPictures(b.schedule, b.topology, 9);
+    const pic = blockPictures(pictureInput(b.schedule, b.topology), 9);
     expect(pic.size).toBe(9);
     expect(pic.steps).toHaveLength(3);
     const [start, one, end] = pic.steps;
@@ -29,7 +29,7 @@ describe('block-matrix pictures', () => {
   it('pools large matrices to at most maxSide pixels a side, mixing the states', () => {
     const spec = findAlgorithm('bruck')!;
     const b = spec.build({ ...defaultsOf(spec.params), nodes: 16, reconfigure: '' });
-    const pic = blockPictures(b.schedule, b.topology, 16, 5);
+    const pic = blockPictures(pictureInput(b.schedule, b.topology), 16, 5);
     expect(pic.pool).toBe(4);
     expect(pic.size).toBe(4);
     // Pixel (0, 0) pools sources 0–3 × destinations 0–3: 4 of its 16 pairs are r = d, home from the start.

@@ -1,4 +1,4 @@
-import { indexArray } from '../model/columns';
+import { indexArray, type IndexArray } from '../model/columns';
 import { receiversOf } from '../model/paths';
 import type { Schedule } from '../model/schedule';
 import type { Topology } from '../model/topology';
@@ -25,36 +25,70 @@ export const STATE_RGB = {
   home: [22, 163, 74],
 } as const;
 
-export function blockPictures(s: Schedule, topo: Topology, realNodes: number, maxSide = 600): BlockPictures {
-  const pool = Math.max(1, Math.ceil(realNodes / maxSide));
-  const size = Math.ceil(realNodes / pool);
+/** What the pictures need of a schedule: blocks, and per step which blocks went where. */
+export interface PictureInput {
+  blockCount: number;
+  origin: IndexArray;
+  dest: IndexArray;
+  nodeCount: number;
+  stepCount: number;
+  stepStart: Uint32Array;
+  /** Blocks of transfer t: ids[offsets[t] .. offsets[t+1]) (offsets null: one block per transfer). */
+  blockOffsets: Uint32Array | null;
+  ids: IndexArray;
+  /** The one receiver of each transfer, or −1 for a multicast (blocks are then not moved). */
+  receiver: Int32Array;
+}
+
+/**
+ * Copies what the pictures need out of a schedule, so the schedule's own arrays can be transferred
+ * to the page (which detaches them) before the pictures are made.
+ */
+export function pictureInput(s: Schedule, topo: Topology): PictureInput {
   const B = s.blocks.count;
   const d = s.blocks.destinations;
-  const origin = s.blocks.origin;
   const dest = indexArray(B, topo.nodeCount);
+  for (let b = 0; b < B; b++) dest[b] = d.kind === 'list' ? d.nodes[d.offsets[b]] : s.blocks.origin[b];
+  const receiver = new Int32Array(s.transferCount);
+  const rx = new Uint32Array(Math.max(1, topo.nodeCount + topo.auxCount));
+  for (let t = 0; t < s.transferCount; t++) receiver[t] = receiversOf(s, topo, t, rx) === 1 ? rx[0] : -1;
+  return {
+    blockCount: B,
+    origin: s.blocks.origin.slice(),
+    dest,
+    nodeCount: topo.nodeCount,
+    stepCount: s.stepCount,
+    stepStart: s.stepStart.slice(),
+    blockOffsets: s.transferBlocks.offsets ? s.transferBlocks.offsets.slice() : null,
+    ids: s.transferBlocks.ids.slice(),
+    receiver,
+  };
+}
+
+export function blockPictures(input: PictureInput, realNodes: number, maxSide = 600): BlockPictures {
+  const pool = Math.max(1, Math.ceil(realNodes / maxSide));
+  const size = Math.ceil(realNodes / pool);
+  const { blockCount: B, origin, dest, ids, blockOffsets: off, receiver } = input;
   const cell = new Uint32Array(B);
   const total = new Float32Array(size * size);
   for (let b = 0; b < B; b++) {
-    dest[b] = d.kind === 'list' ? d.nodes[d.offsets[b]] : origin[b];
     cell[b] = Math.floor(origin[b] / pool) * size + Math.floor(dest[b] / pool);
     total[cell[b]]++;
   }
-  const loc = indexArray(B, topo.nodeCount);
+  const loc = indexArray(B, input.nodeCount);
   loc.set(origin);
-  const rx = new Uint32Array(Math.max(1, topo.nodeCount + topo.auxCount));
   const home = new Float32Array(size * size);
   const moving = new Float32Array(size * size);
   const steps: Uint8ClampedArray<ArrayBuffer>[] = [];
-  for (let step = 0; step <= s.stepCount; step++) {
-    if (step > 0) {
-      const off = s.transferBlocks.offsets;
-      for (let t = s.stepStart[step - 1]; t < s.stepStart[step]; t++) {
-        if (receiversOf(s, topo, t, rx) !== 1) continue;
+  for (let step = 0; step <= input.stepCount; step++) {
+    if (step > 0)
+      for (let t = input.stepStart[step - 1]; t < input.stepStart[step]; t++) {
+        const to = receiver[t];
+        if (to < 0) continue;
         const a = off ? off[t] : t;
         const e = off ? off[t + 1] : t + 1;
-        for (let i = a; i < e; i++) loc[s.transferBlocks.ids[i]] = rx[0];
+        for (let i = a; i < e; i++) loc[ids[i]] = to;
       }
-    }
     home.fill(0);
     moving.fill(0);
     for (let b = 0; b < B; b++) {
