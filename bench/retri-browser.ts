@@ -143,6 +143,9 @@ async function main() {
     const play = await withPage(browser, async (page) => {
       await page.goto(ORIGIN + PLAY_PATH);
       await ready(page);
+      // In the split view, wait until the worker's block-matrix pictures are on screen.
+      if (!PLAY_PATH.includes('view=ring'))
+        await page.waitForSelector('[data-testid="block-matrix"][data-ready="1"]', { timeout: 60_000 });
       await page.waitForTimeout(1000);
       const since = await page.evaluate(() => performance.now());
       const frames = await page.evaluate(

@@ -39,6 +39,8 @@ test('a block matrix cell shows the block digits and route', async ({ page }) =>
   await page.goto('/?v=1&alg=retri&nodes=9&reconfigure=0,1&step=2&view=split');
   await ready(page);
   const m = page.getByTestId('block-matrix');
+  // The pictures come from the worker right after the result.
+  await expect(m).toHaveAttribute('data-ready', '1');
   const box = await m.boundingBox();
   if (!box) throw new Error('no matrix');
   const side = Math.min(box.width - 44 - 8, box.height - 28 - 8);

@@ -2,6 +2,7 @@ import { findAlgorithm } from '../../src/algorithms/registry';
 import { decodeConfig, encodeConfig, paneParams, type AppConfig } from '../../src/config/url-codec';
 import { REPRODUCTIONS, SWEEPS } from '../../src/experiments/registry';
 import { BROWSER_LIMITS, checkRun } from '../../src/run';
+import { rememberPictures } from '../circuit/pictures';
 import type { WorkerClient } from '../worker/client';
 import type { RunOutcome } from '../worker/protocol';
 import { useApp, type SweepProgress } from './store';
@@ -40,6 +41,7 @@ export function startSync(clients: Clients): () => void {
   const stopLab = startLabSync(clients);
   const w = window as unknown as { __ocl: Record<string, unknown> };
   w.__ocl = { ...w.__ocl, crashWorker: () => client.crashForTest() };
+  client.onPictures = rememberPictures;
   let lastRun: AppConfig | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let settleTimer: ReturnType<typeof setTimeout> | undefined;

@@ -3,7 +3,7 @@ import { balancedTernary, centred } from '../../src/cost/reconfig-formulas';
 import { location } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
 import { realNodes } from '../circuit/circuitFacts';
-import { BlockImages } from '../circuit/blockImages';
+import { usePicturesOf } from '../circuit/pictures';
 import { COLORS } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
 
@@ -21,25 +21,21 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
   const [selected, setSelected] = useState<{ r: number; d: number } | null>(null);
   const n = realNodes(result);
   const side = Math.max(40, Math.min(width - MARGIN.left - 8, height - MARGIN.top - 8));
-  const images = useMemo(() => new BlockImages(result, n), [result, n]);
-  const image = useMemo(() => images.imageAt(step), [images, step]);
-  // Make the other steps' pictures while the page is idle, one per idle period, so that playing
-  // later only draws cached pictures.
-  useEffect(() => {
-    let k = 0;
-    let handle = 0;
-    const next = () => {
-      while (k <= result.schedule.stepCount && images.has(k)) k++;
-      if (k > result.schedule.stepCount) return;
-      handle = requestIdleCallback(() => {
-        images.imageAt(k);
-        next();
-      });
-    };
-    next();
-    return () => cancelIdleCallback(handle);
-  }, [images, result]);
+  // Pictures of every step, made in the worker right after the result (null until they arrive).
+  const pictures = usePicturesOf(result);
+  const image = useMemo(
+    () =>
+      pictures
+        ? new ImageData(
+            pictures.steps[Math.min(step, pictures.steps.length - 1)],
+            pictures.size,
+            pictures.size,
+          )
+        : null,
+    [pictures, step],
+  );
   const bitmap = useMemo(() => {
+    if (!image) return null;
     const c = new OffscreenCanvas(image.width, image.height);
     c.getContext('2d')?.putImageData(image, 0, 0);
     return c;
@@ -51,7 +47,12 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
     const ctx = setupCanvas(c, width, height);
     if (!ctx) return;
     ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(bitmap, MARGIN.left, MARGIN.top, side, side);
+    if (bitmap) ctx.drawImage(bitmap, MARGIN.left, MARGIN.top, side, side);
+    else {
+      ctx.fillStyle = COLORS.muted;
+      ctx.font = '16px system-ui, sans-serif';
+      ctx.fillText('preparing the picture…', MARGIN.left + 8, MARGIN.top + 24);
+    }
     ctx.strokeStyle = '#94a3b8';
     ctx.strokeRect(MARGIN.left - 0.5, MARGIN.top - 0.5, side + 1, side + 1);
     if (selected) {
@@ -82,6 +83,7 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
         ref={box}
         className="relative min-h-0 flex-1 cursor-crosshair"
         data-testid="block-matrix"
+        data-ready={bitmap ? 1 : 0}
         onClick={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
           const d = Math.floor(((e.clientX - rect.left - MARGIN.left) / side) * n);

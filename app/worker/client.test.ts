@@ -49,6 +49,36 @@ describe('worker client', () => {
     expect((await second)?.result).toEqual({ algorithm: 'new' });
   });
 
+  it('passes on pictures that follow the delivered result, and only those', async () => {
+    FakeWorker.all = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    const seen: [unknown, number][] = [];
+    c.onPictures = (result, pictures) => seen.push([result, pictures.size]);
+    const p = c.run('retri', {});
+    const w = FakeWorker.all[0];
+    const id = w.received[0].id;
+    const pictures = (size: number) => ({ size, pool: 1, steps: [] });
+    w.reply({ kind: 'pictures', id, pictures: pictures(1) }); // before its result: not delivered yet
+    w.reply({ kind: 'result', id, result: fakeResult('r'), totalMs: 0 });
+    await p;
+    w.reply({ kind: 'pictures', id: id - 1, pictures: pictures(2) }); // an older run's
+    w.reply({ kind: 'pictures', id, pictures: pictures(3) });
+    expect(seen).toEqual([[{ algorithm: 'r' }, 3]]);
+  });
+
+  it('a new run does not wait for the pictures of the result on screen', async () => {
+    FakeWorker.all = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    const p = c.run('retri', {});
+    const w = FakeWorker.all[0];
+    const result = { algorithm: 'r', schedule: { collective: 'alltoall' } } as never;
+    w.reply({ kind: 'result', id: w.received[0].id, result, totalMs: 0 });
+    await p;
+    void c.run('retri', { nodes: 9 });
+    expect(w.terminated).toBe(true);
+    expect(FakeWorker.all).toHaveLength(2);
+  });
+
   it('ignores a reply carrying an old generation id', async () => {
     FakeWorker.all = [];
     const c = new WorkerClient(() => new FakeWorker());

@@ -2,6 +2,7 @@ import type { ReproRow } from '../../src/experiments/reproduce';
 import type { SweepValue } from '../../src/experiments/sweep';
 import type { ParamIssue, ParamValues } from '../../src/params/schema';
 import type { RunResult } from '../../src/run';
+import type { BlockPictures } from '../../src/views/block-pictures';
 import type { RunConfig, RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
 
 /** What the client needs of a Worker (a fake one in tests). */
@@ -50,6 +51,11 @@ export class WorkerClient {
   private pending: Pending | null = null;
   /** How many workers were started (1 + restarts); shown for diagnostics. */
   starts = 0;
+  /** Told about pictures that follow the newest delivered result (all-to-all block matrix). */
+  onPictures: ((result: RunResult, pictures: BlockPictures) => void) | null = null;
+  private delivered: { id: number; result: RunResult } | null = null;
+  /** The worker is making pictures for the delivered (all-to-all) result. */
+  private picturesDue = false;
 
   /**
    * @param create starts a worker
@@ -90,6 +96,11 @@ export class WorkerClient {
   /** Sends a request as the newest generation; an older one still pending becomes stale. */
   private send(job: Job, onProgress?: Pending['onProgress']): Promise<Final | null> {
     const id = ++this.generation;
+    if (!this.pending && this.picturesDue) {
+      // Still making pictures for the result on screen: that work is stale now, do not wait for it.
+      this.picturesDue = false;
+      this.restart();
+    }
     if (this.pending) {
       // The old request is stale: drop its reply and stop the work it is doing.
       this.pending.resolve(null);
@@ -142,6 +153,12 @@ export class WorkerClient {
   }
 
   private receive(msg: WorkerResponse): void {
+    if (msg.kind === 'pictures') {
+      if (this.delivered?.id !== msg.id) return;
+      this.picturesDue = false;
+      this.onPictures?.(this.delivered.result, msg.pictures);
+      return;
+    }
     const p = this.pending;
     if (!p || msg.id !== p.id) return; // stale reply
     if (msg.kind === 'progress') {
@@ -150,6 +167,12 @@ export class WorkerClient {
     }
     this.pending = null;
     if (msg.kind === 'error') p.reject(new RunError(msg.message, msg.issues, msg.input));
-    else p.resolve(msg);
+    else {
+      if (msg.kind === 'result') {
+        this.delivered = { id: msg.id, result: msg.result };
+        this.picturesDue = msg.result.schedule?.collective === 'alltoall';
+      }
+      p.resolve(msg);
+    }
   }
 }

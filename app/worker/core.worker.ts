@@ -2,6 +2,8 @@
 import { findReproduction, findSweep } from '../../src/experiments/registry';
 import { evaluatePoint } from '../../src/experiments/sweep';
 import { BROWSER_LIMITS, InputError, run, transferables } from '../../src/run';
+import type { ParamValues } from '../../src/params/schema';
+import { blockPictures, pictureInput } from '../../src/views/block-pictures';
 import type { RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
 
 // The simulation core runs here, never on the page's thread. Results are posted with their typed
@@ -20,7 +22,12 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
     switch (req.kind) {
       case 'run': {
         const result = run(req.algorithm, req.params, BROWSER_LIMITS);
+        // All-to-all: the block matrix's pictures are made here too, after the result is on its way
+        // (so the page shows it at once), from copies of what they need (sending detaches the schedule).
+        const input =
+          result.schedule.collective === 'alltoall' ? pictureInput(result.schedule, result.topology) : null;
         post({ kind: 'result', id: req.id, result, totalMs: performance.now() - t0 }, transferables(result));
+        if (input) postPictures(req.id, req.params, input);
         return;
       }
       case 'runs': {
@@ -71,3 +78,20 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
     });
   }
 };
+
+/**
+ * The block matrix's pictures of every step of an all-to-all result, posted after the result. A
+ * failure only leaves the matrix saying it is still preparing them: the result is already shown.
+ */
+function postPictures(id: number, params: ParamValues, input: ReturnType<typeof pictureInput>) {
+  try {
+    const real = typeof params.nodes === 'number' ? Math.min(params.nodes, input.nodeCount) : input.nodeCount;
+    const pictures = blockPictures(input, real);
+    post(
+      { kind: 'pictures', id, pictures },
+      pictures.steps.map((p) => p.buffer),
+    );
+  } catch (err) {
+    console.error('block-matrix pictures failed', err);
+  }
+}

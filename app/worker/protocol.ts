@@ -2,6 +2,7 @@ import type { ReproRow } from '../../src/experiments/reproduce';
 import type { SweepValue } from '../../src/experiments/sweep';
 import type { ParamIssue, ParamValues } from '../../src/params/schema';
 import type { RunResult } from '../../src/run';
+import type { BlockPictures } from '../../src/views/block-pictures';
 
 export interface RunConfig {
   algorithm: string;
@@ -29,4 +30,6 @@ export type WorkerResponse =
   | { kind: 'progress'; id: number; values: SweepValue[]; done: number; total: number }
   | { kind: 'sweep-done'; id: number; totalMs: number }
   | { kind: 'rows'; id: number; rows: ReproRow[]; totalMs: number }
+  /** All-to-all runs: the block-matrix pictures of every step, sent right after the result. */
+  | { kind: 'pictures'; id: number; pictures: BlockPictures }
   | { kind: 'error'; id: number; message: string; issues: ParamIssue[]; input: boolean };

@@ -322,3 +322,21 @@ describe('narration', () => {
     expect(findAlgorithm('bruck')!.narrate(b.params, stepFacts(b, 3))).toContain('crosses 4 circuits');
   });
 });
+
+describe('reconfiguration schedule parameter', () => {
+  it('missing bits are 0; bits past the last phase are ignored and the run says so', () => {
+    const short = runOf('retri', { nodes: 27, reconfigure: '0,1' });
+    expect(short.schedule.stepCount).toBe(3);
+    expect(short.formulas.find((f) => f.id === 'time')?.label).toContain('(0,1,0)');
+    const long = runOf('retri', { nodes: 9, reconfigure: '0,1,1,1' });
+    expect(long.variant).toContain('lists 4 bits but this run has 2 phases; bits 2…3 are ignored');
+    expect(long.report.ok).toBe(true);
+  });
+
+  it('x₀ = 1 costs one δ and changes no circuit', () => {
+    const base = runOf('retri', { nodes: 27, reconfigure: '0,1,0', 'reconfiguration-delay': 7 });
+    const x0 = runOf('retri', { nodes: 27, reconfigure: '1,1,0', 'reconfiguration-delay': 7 });
+    expect(x0.summary.seconds - base.summary.seconds).toBeCloseTo(7e-6, 15);
+    expect(Array.from(x0.schedule.activeLinks!.links)).toEqual(Array.from(base.schedule.activeLinks!.links));
+  });
+});
