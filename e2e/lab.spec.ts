@@ -97,9 +97,12 @@ test('a permalink to OpTree at stage 2 reopens there: ring, tree level and stage
 test('explorer: points arrive from the worker, hover shows both numbers, a click opens the configuration', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   await page.goto('/?v=1&mode=explore&sweep=optree-fig4');
   const point = page.locator('[data-testid="chart-point"][data-kind="constructed"]').first();
   await expect(point).toBeVisible({ timeout: 30_000 });
+  // Points keep arriving (the chart re-lays out as the axes grow); hover once the sweep is complete.
+  await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-done', 'yes', { timeout: 150_000 });
   await point.hover();
   await expect(page.getByTestId('chart-tooltip')).toContainText('constructed');
   await expect(page.getByTestId('chart-tooltip')).toContainText('formula');

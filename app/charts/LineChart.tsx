@@ -63,8 +63,8 @@ export function LineChart({
                 strokeDasharray="6 4"
               />
               <path d={path(s.points, (p) => p.constructed)} fill="none" stroke={s.color} strokeWidth={2.5} />
-              {s.points.map((p, i) => (
-                <g key={i}>
+              {s.points.map((p) => (
+                <g key={p.x}>
                   {ok(p.formula) && (
                     <circle
                       cx={sx(p.x)}
