@@ -1,5 +1,5 @@
 import { findAlgorithm } from '../../src/algorithms/registry';
-import { selectConfig, useApp } from '../store/store';
+import { useRunConfig } from '../store/store';
 import { StagePanel } from './StagePanel';
 import { Fig1Scenes } from './circuit/Fig1Scenes';
 import { PaperClaims } from './circuit/PaperClaims';
@@ -12,7 +12,7 @@ import { StarPanels } from './star/StarPanels';
  * formulas): each model adds its case here.
  */
 export function ModelPanels() {
-  const config = useApp(selectConfig);
+  const config = useRunConfig();
   const spec = findAlgorithm(config.algorithm);
   if (!spec) return null;
   switch (spec.topology) {

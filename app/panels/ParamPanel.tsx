@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { ALGORITHMS, findAlgorithm } from '../../src/algorithms/registry';
 import { parseParam, type ParamDef } from '../../src/params/schema';
-import { selectConfig, useApp } from '../store/store';
+import { useApp, useRunConfig } from '../store/store';
 
 /**
  * The parameter panel, generated from the algorithm's schema. A field keeps what the user typed; a
  * valid value is applied at once, an invalid one shows why (with the bounds) and changes nothing.
  */
 export function ParamPanel() {
-  const config = useApp(selectConfig);
+  const config = useRunConfig();
   const spec = findAlgorithm(config.algorithm);
   if (!spec) return null;
   const groups = [...new Set(spec.params.map((p) => p.group))];

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import { findAlgorithm } from '../../src/algorithms/registry';
 import {
   defaultConfig,
@@ -201,3 +202,11 @@ export const selectStep = (s: AppState) => s.config.step;
 export const selectResult = (s: AppState) => s.result;
 export const selectPlaying = (s: AppState) => s.playing;
 export const selectOptions = (s: AppState) => s.config.options;
+
+/**
+ * The algorithm and its parameters, without the step: panels that read only these do not re-render
+ * on every frame while playing (the configuration object changes with each step).
+ */
+export function useRunConfig(): Pick<AppConfig, 'algorithm' | 'params'> {
+  return useApp(useShallow((s) => ({ algorithm: s.config.algorithm, params: s.config.params })));
+}

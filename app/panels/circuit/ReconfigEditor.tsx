@@ -10,7 +10,7 @@ import {
 } from '../../../src/cost/reconfig-formulas';
 import { checkParam } from '../../../src/params/schema';
 import { formatSeconds } from '../../lib/format';
-import { selectConfig, selectResult, useApp } from '../../store/store';
+import { selectResult, useApp, useRunConfig } from '../../store/store';
 
 /**
  * One toggle per phase: rebuild the circuits before it, or keep the ones in force. The model's time
@@ -18,7 +18,7 @@ import { selectConfig, selectResult, useApp } from '../../store/store';
  * worker has rebuilt it.
  */
 export function ReconfigEditor() {
-  const config = useApp(selectConfig);
+  const config = useRunConfig();
   const result = useApp(selectResult);
   const spec = findAlgorithm(config.algorithm);
   if (!spec || !spec.params.some((p) => p.key === 'reconfigure')) return null;
