@@ -35,13 +35,13 @@ export function FormulaPanel() {
                 </td>
                 <td className="pr-2 text-base">
                   {/* A long closed form scrolls in its cell instead of pushing the values off the panel. */}
-                  <div className="max-w-[9rem] overflow-x-auto">
+                  <div className="max-w-[7rem] overflow-x-auto">
                     <Tex tex={f.tex} />
                   </div>
                 </td>
                 <td className="text-right tabular-nums">{formatValue(f.formula, f.unit)}</td>
                 <td
-                  className={`text-right font-semibold tabular-nums ${same ? 'text-emerald-700' : 'text-amber-700'}`}
+                  className={`pl-1 text-right font-semibold tabular-nums ${same ? 'text-emerald-700' : 'text-amber-700'}`}
                 >
                   {formatValue(f.constructed, f.unit)} {same ? '✓' : '≠'}
                   {f.paper && (

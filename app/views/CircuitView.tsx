@@ -6,6 +6,7 @@ import { circuitStep, realNodes, reconfigurations, stepTransfers } from '../circ
 import { COLORS } from '../lib/colors';
 import { useApp } from '../store/store';
 import { setupCanvas, useSize } from '../lib/useSize';
+import { drawCentreCaption, drawNodeLabels } from './canvasText';
 import { nodeAngle, nodeAt, ringLayout } from './ringGeometry';
 
 /** Colours of the two directions blocks leave in. */
@@ -173,35 +174,22 @@ export function CircuitView({ result, step }: { result: RunResult; step: number 
       ctx.arc(hx, hy, nr + 3, 0, 2 * Math.PI);
       ctx.stroke();
     }
-    if (n <= 64) {
-      ctx.font = `600 ${n <= 16 ? 16 : n <= 32 ? 14 : 11}px system-ui, sans-serif`;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillStyle = COLORS.text;
-      for (let i = 0; i < n; i++) {
-        const [lx, ly] = pos(i, l.r + nr + 14);
-        ctx.fillText(String(i), lx, ly);
-      }
-    }
+    drawNodeLabels(
+      ctx,
+      n,
+      (i) => pos(i, l.r + nr + 14),
+      (i) => i >= real,
+    );
     // Centre: phase and what the circuits are.
     const big = Math.max(16, Math.min(34, l.r * 0.16));
     ctx.fillStyle = 'rgba(248,250,252,0.92)';
     ctx.beginPath();
     ctx.arc(l.cx, l.cy, Math.min(l.r * 0.62, big * 3.4), 0, 2 * Math.PI);
     ctx.fill();
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillStyle = COLORS.text;
-    ctx.font = `700 ${big}px system-ui, sans-serif`;
-    ctx.fillText(step === 0 ? 'Start' : `Phase ${step - 1}`, l.cx, l.cy - big * 0.4);
-    ctx.font = `600 ${Math.max(13, big * 0.55)}px system-ui, sans-serif`;
-    ctx.fillStyle = COLORS.muted;
-    ctx.fillText(
+    drawCentreCaption(ctx, l.cx, l.cy, big, step === 0 ? 'Start' : `Phase ${step - 1}`, [
       `±${info.offset} · ${info.subrings} subring${info.subrings === 1 ? '' : 's'}`,
-      l.cx,
-      l.cy + big * 0.5,
-    );
-    if (step >= 1) ctx.fillText(info.reconfigured ? '⟳ rebuilt' : 'circuits kept', l.cx, l.cy + big * 1.1);
+      ...(step >= 1 ? [info.reconfigured ? '⟳ rebuilt' : 'circuits kept'] : []),
+    ]);
   }, [result, step, layout, info, width, height, hover, n, real, onlyNode0]);
 
   const hovered = hover && <NodeInfo result={result} step={step} node={hover.node} />;

@@ -8,6 +8,7 @@ import { COLORS, heldShade, wavelengthColor } from '../lib/colors';
 import { useApp } from '../store/store';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { laneRadius, nodeAngle, nodeAt, ringLayout, type RingLayout } from './ringGeometry';
+import { drawCentreCaption, drawNodeLabels, stepTitle } from './canvasText';
 import { NodeTooltip } from './NodeTooltip';
 
 /**
@@ -297,33 +298,15 @@ function drawRing(
     }
     ctx.stroke();
   }
-  if (n <= 64) {
-    // Labels just outside the clockwise lanes, along the radius, clear of nodes and lightpaths.
-    ctx.font = `600 ${n <= 16 ? 16 : n <= 32 ? 14 : 11}px system-ui, sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillStyle = COLORS.text;
-    const lr = l.r + l.nodeRadius + 6 + l.lanes * l.lane + 12;
-    for (let i = 0; i < n; i++) {
-      const ang = nodeAngle(i, n);
-      ctx.fillText(String(i), l.cx + lr * Math.cos(ang), l.cy + lr * Math.sin(ang));
-    }
-  }
-
-  // Centre: the step counter, readable from the back of a hall.
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillStyle = COLORS.text;
-  const big = Math.max(14, Math.min(34, l.r * 0.16));
-  ctx.font = `700 ${big}px system-ui, sans-serif`;
-  ctx.fillText(step === 0 ? 'Start' : `Step ${step} / ${s.stepCount}`, l.cx, l.cy - big * 0.3);
-  ctx.font = `500 ${big * 0.5}px system-ui, sans-serif`;
-  ctx.fillStyle = COLORS.muted;
-  ctx.fillText(
+  // Labels just outside the clockwise lanes, along the radius, clear of nodes and lightpaths.
+  const lr = l.r + l.nodeRadius + 6 + l.lanes * l.lane + 12;
+  drawNodeLabels(ctx, n, (i) => [
+    l.cx + lr * Math.cos(nodeAngle(i, n)),
+    l.cy + lr * Math.sin(nodeAngle(i, n)),
+  ]);
+  drawCentreCaption(ctx, l.cx, l.cy, Math.max(14, Math.min(34, l.r * 0.16)), stepTitle(step, s.stepCount), [
     step === 0 ? `${s.stepCount} steps ahead` : s.phases[s.stepPhase[step - 1]],
-    l.cx,
-    l.cy + big * 0.55,
-  );
+  ]);
 }
 
 /** Adds a small triangle at `angle` on the circle of radius r, pointing along the direction of travel. */

@@ -7,6 +7,7 @@ import type { RunResult } from '../../src/run';
 import { COLORS, heldShade, wavelengthColor } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { NodeTooltip } from './NodeTooltip';
+import { drawCentreCaption, drawNodeLabels, stepTitle } from './canvasText';
 import { useStarHover } from './starHover';
 
 /** Above this many line segments in a step, transmissions are drawn as stubs at their nodes. */
@@ -369,28 +370,23 @@ function drawStar(
     ctx.arc(xy[2 * o.hovered], xy[2 * o.hovered + 1], nr + 4, 0, 2 * Math.PI);
     ctx.stroke();
   }
-  if (n <= 64) {
-    ctx.font = `600 ${n <= 16 ? 16 : n <= 32 ? 14 : 12}px system-ui, sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    const lr = l.r + nr + 14;
-    for (let i = 0; i < n; i++) {
-      const ang = -Math.PI / 2 + (2 * Math.PI * i) / n;
-      ctx.fillStyle = i < o.real ? COLORS.text : COLORS.muted;
-      ctx.fillText(String(i), l.cx + lr * Math.cos(ang), l.cy + lr * Math.sin(ang));
-    }
-  }
-
-  // In the coupler: the step counter and phase, readable from the back of a hall.
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillStyle = COLORS.text;
-  const big = Math.max(12, Math.min(32, l.coupler * 0.3));
-  ctx.font = `700 ${big}px system-ui, sans-serif`;
-  ctx.fillText(step === 0 ? 'Start' : `Step ${step} / ${s.stepCount}`, l.cx, l.cy - big * 0.35);
-  ctx.font = `600 ${big * 0.62}px system-ui, sans-serif`;
-  ctx.fillStyle = COLORS.muted;
-  ctx.fillText(step === 0 ? 'coupler' : s.phases[s.stepPhase[step - 1]], l.cx, l.cy + big * 0.6);
+  const lr = l.r + nr + 14;
+  const angle = (i: number) => -Math.PI / 2 + (2 * Math.PI * i) / n;
+  drawNodeLabels(
+    ctx,
+    n,
+    (i) => [l.cx + lr * Math.cos(angle(i)), l.cy + lr * Math.sin(angle(i))],
+    (i) => i >= o.real,
+  );
+  // In the coupler: the step counter and phase.
+  drawCentreCaption(
+    ctx,
+    l.cx,
+    l.cy,
+    Math.max(12, Math.min(32, l.coupler * 0.3)),
+    stepTitle(step, s.stepCount),
+    [step === 0 ? 'coupler' : s.phases[s.stepPhase[step - 1]]],
+  );
 }
 
 /**
