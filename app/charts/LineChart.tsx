@@ -4,7 +4,7 @@ import type { Axis, SweepValue } from '../../src/experiments/sweep';
 import { useSize } from '../lib/useSize';
 import { axisTitle, formatAxisValue, formatTick } from './axisFormat';
 
-const M = { left: 78, right: 16, top: 14, bottom: 52 };
+const M = { left: 78, right: 36, top: 14, bottom: 52 };
 
 interface Series {
   name: string;
@@ -170,10 +170,10 @@ function Axes({
   integerX: boolean;
 }) {
   const bottom = height - M.bottom;
-  const xt = ticksOf(sx, x.log, Math.max(2, Math.floor(width / 90))).filter(
+  const xt = ticksOf(sx, x.log, Math.max(2, Math.floor(width / 90)), x.unit).filter(
     (t) => !integerX || Number.isInteger(t),
   );
-  const yt = ticksOf(sy, y.log, Math.max(2, Math.floor(height / 50)));
+  const yt = ticksOf(sy, y.log, Math.max(2, Math.floor(height / 50)), y.unit);
   return (
     <g className="text-slate-600" fontSize={13}>
       {yt.map((t) => (
@@ -215,16 +215,27 @@ function Axes({
   );
 }
 
-/** Tick values; a log axis keeps only powers of ten (or of two when the range is narrow). */
-function ticksOf(s: Scale, log: boolean, count: number): number[] {
+/**
+ * Tick values; a log axis keeps only powers of ten (or of two when the range is narrow), and a log
+ * axis of bytes powers of two (1 KiB, 16 KiB, 256 KiB, …), which read as round binary sizes.
+ */
+function ticksOf(s: Scale, log: boolean, count: number, unit: string): number[] {
+  if (log && unit === 'B') return powersOfTwo(s, count);
   const t = s.ticks(count);
   if (!log) return t;
   const decades = t.filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9);
   if (decades.length >= 2) return decades;
+  return powersOfTwo(s, count);
+}
+
+/** Powers of two in the domain, every few so that at most about `count` remain. */
+function powersOfTwo(s: Scale, count: number): number[] {
   const [a, b] = s.domain();
   const twos: number[] = [];
   for (let p = 2 ** Math.ceil(Math.log2(a)); p <= b; p *= 2) twos.push(p);
-  return twos.length <= count + 2 ? twos : twos.filter((_, i) => i % Math.ceil(twos.length / count) === 0);
+  if (twos.length <= count + 2) return twos;
+  const every = 2 ** Math.ceil(Math.log2(twos.length / count));
+  return twos.filter((v) => Math.round(Math.log2(v)) % every === 0);
 }
 
 function Legend({ series }: { series: Series[] }) {
