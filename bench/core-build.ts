@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { findAlgorithm } from '../src/algorithms/registry';
 import { defaultsOf } from '../src/params/schema';
 import { CLI_LIMITS, run } from '../src/run';
+import { median } from './stats';
 
 interface Case {
   algorithm: string;
@@ -94,12 +95,6 @@ function runChild(c: Case): Promise<Sample> {
       else reject(new Error(`${c.algorithm} N=${c.nodes}: child exited with ${signal ?? code}`));
     });
   });
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 function sh(cmd: string): string {

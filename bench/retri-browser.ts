@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { preview } from 'vite';
 import { launchOptions } from '../e2e/browser-path';
+import { median } from './stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.E2E_PORT ?? 4176);
@@ -74,12 +75,6 @@ async function withPage<T>(browser: Browser, f: (page: Page) => Promise<T>): Pro
 async function ready(page: Page, timeout = 180_000) {
   await page.waitForSelector(`${STATUS}[data-status="ready"]`, { state: 'attached', timeout });
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 async function main() {
   if (!existsSync(`${ROOT}/dist/index.html`)) throw new Error('no dist/: run `npx vite build` first');

@@ -15,6 +15,7 @@ import { findAlgorithm } from '../src/algorithms/registry';
 import { computeHeatmap, HEATMAPS } from '../src/experiments/speedup';
 import { defaultsOf } from '../src/params/schema';
 import { CLI_LIMITS, run } from '../src/run';
+import { median } from './stats';
 
 const NODES = 2187;
 const RECONFIGURE = '0,1,0,1,0,1,0';
@@ -66,12 +67,6 @@ function child(): Promise<Sample> {
     );
   });
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 async function main() {
   if (process.argv.includes('--child')) {

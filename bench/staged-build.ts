@@ -18,6 +18,7 @@ import { findAlgorithm } from '../src/algorithms/registry';
 import { defaultsOf } from '../src/params/schema';
 import { measure } from '../src/run';
 import { verify } from '../src/verify/verifier';
+import { median } from './stats';
 
 interface Case {
   algorithm: string;
@@ -80,11 +81,6 @@ function runChild(c: Case): Promise<Sample> {
   });
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const f0 = (x: number) => x.toFixed(0);
 
 async function main() {

@@ -29,6 +29,7 @@ import { preview, type PreviewServer } from 'vite';
 import { launchOptions } from '../e2e/browser-path';
 import { findAlgorithm } from '../src/algorithms/registry';
 import { decodeConfig } from '../src/config/url-codec';
+import { median, percentile } from './stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 4173);
@@ -87,18 +88,6 @@ function installObservers() {
   } catch (e) {
     bench.observerError = String(e);
   }
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-/** Nearest-rank percentile. */
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 }
 
 async function startServer(): Promise<PreviewServer> {
