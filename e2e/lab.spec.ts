@@ -126,3 +126,12 @@ test('paper check: the OpTree motivation rows show paper, formula and constructe
   await expect(page.getByTestId('paper-table')).toContainText('One-stage: steps');
   await shot(page, 'paper-motivation');
 });
+
+test('OpTree offers the best tree its search found, and one click takes it', async ({ page }) => {
+  await page.goto('/?v=1&alg=optree&nodes=16&wavelengths=2&radices=2,3,3');
+  await expect(page.getByTestId('step-label')).toHaveText(/\/ 14/);
+  await page.getByTestId('suggest-theorem2-steps').click();
+  await expect(page.getByTestId('step-label')).toHaveText(/\/ 12/);
+  await expect(page).toHaveURL(/radices=4%2C4/);
+  await expect(page.getByTestId('suggest-theorem2-steps')).toHaveCount(0);
+});

@@ -64,6 +64,21 @@ export function FormulaPanel() {
             ))}
         </ul>
       )}
+      {result.formulas
+        .filter((f) => f.suggest)
+        .map((f) => (
+          <button
+            key={`suggest-${f.id}`}
+            className="mt-2 rounded-md border border-sky-600 px-3 py-1 text-sm font-semibold text-sky-800 hover:bg-sky-50"
+            onClick={() => {
+              const app = useApp.getState();
+              for (const [k, v] of Object.entries(f.suggest!.params)) app.setParam(k, v);
+            }}
+            data-testid={`suggest-${f.id}`}
+          >
+            {f.suggest!.label}
+          </button>
+        ))}
       <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-500">transfers (lightpaths)</dt>
         <dd className="tabular-nums">{formatCount(summary.transfers)}</dd>

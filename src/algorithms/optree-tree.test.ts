@@ -56,4 +56,15 @@ describe('OpTree tree for the tree view', () => {
       { numRuns: 40 },
     );
   });
+
+  it('suggests the best tree found by the search when the chosen one takes more steps', () => {
+    // 16 nodes, 2 wavelengths: 2 × 3 × 3 takes 14 steps; the search finds 4 × 4 with 12 (the paper's
+    // motivating example: 4 + 8 steps).
+    const r = run('optree', params(16, '2,3,3'), CLI_LIMITS);
+    const row = r.formulas.find((f) => f.id === 'theorem2-steps')!;
+    expect(row.constructed).toBe(12);
+    expect(row.suggest?.params).toEqual({ radices: '4,4' });
+    const best = run('optree', params(16, '4,4'), CLI_LIMITS);
+    expect(best.formulas.find((f) => f.id === 'theorem2-steps')!.suggest).toBeUndefined();
+  });
 });

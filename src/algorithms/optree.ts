@@ -214,6 +214,14 @@ export function optreeRows(p: ParamValues, m: Measured, radices: readonly number
       note: best
         ? `Constructed: the best tree of the exhaustive search (arities ${fmtList(best.best.radices)}).`
         : skipped,
+      ...(best && best.best.radices.join(',') !== radices.join(',')
+        ? {
+            suggest: {
+              label: `Use the best tree (${fmtList(best.best.radices)})`,
+              params: { radices: best.best.radices.join(',') },
+            },
+          }
+        : {}),
     },
     eq3Row(p, t1, m),
   ];

@@ -1,6 +1,6 @@
 import type { Collective, Schedule } from '../model/schedule';
 import type { Topology, TopologyKind } from '../model/topology';
-import type { ParamDef, ParamIssue, ParamValues } from '../params/schema';
+import type { ParamDef, ParamIssue, ParamValue, ParamValues } from '../params/schema';
 import type { Usage } from '../verify/verifier';
 import type { StageReport } from './ring-stages';
 
@@ -83,6 +83,8 @@ export interface FormulaRow {
   paper?: { value: number; where: string };
   /** Why formula and construction differ, when they do. */
   note?: string;
+  /** Parameters the row suggests trying (e.g. the best tree found), offered as a one-click change. */
+  suggest?: { label: string; params: Readonly<Record<string, ParamValue>> };
 }
 
 /** Facts about one step that narration can use. */

@@ -375,6 +375,7 @@ function formulaRow(f: RunResult['formulas'][number]): FormulasReport['rows'][nu
     source: f.source,
     ...(f.paper ? { paper: { value: f.paper.value, where: f.paper.where } } : {}),
     ...(f.note ? { note: f.note } : {}),
+    ...(f.suggest ? { suggest: { label: f.suggest.label, params: { ...f.suggest.params } } } : {}),
   };
 }
 
