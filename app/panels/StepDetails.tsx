@@ -1,5 +1,5 @@
 import { stepRange, blockRange } from '../../src/model/schedule';
-import { receiversOf } from '../../src/model/paths';
+import { pathLength, receiversOf } from '../../src/model/paths';
 import type { RunResult } from '../../src/run';
 import { wavelengthColor } from '../lib/colors';
 import { findAlgorithm } from '../../src/algorithms/registry';
@@ -44,15 +44,23 @@ export function StepLightpaths() {
       data-testid="step-lightpaths"
     >
       <summary className="cursor-pointer font-semibold text-slate-800">
-        Lightpaths in this step ({b - a})
+        {TRANSFER_NOUN[result.topology.kind] ?? 'Transfers'} in this step ({b - a})
       </summary>
       <LightpathList result={result} from={a} to={b} />
     </details>
   );
 }
 
+/** What one transfer is called on each interconnect. */
+const TRANSFER_NOUN: Partial<Record<RunResult['topology']['kind'], string>> = {
+  'wdm-ring': 'Lightpaths',
+  star: 'Transmissions',
+  circuit: 'Transfers',
+};
+
 function LightpathList({ result, from, to }: { result: RunResult; from: number; to: number }) {
   const s = result.schedule;
+  const ring = s.path.kind === 'ring-arc';
   const w = result.topology.linkChannels[0] ?? 1;
   const rx = new Uint32Array(Math.max(1, result.topology.nodeCount + result.topology.auxCount));
   const rows = [];
@@ -74,7 +82,9 @@ function LightpathList({ result, from, to }: { result: RunResult; from: number; 
             λ{s.channel[t]}
           </span>
         </td>
-        <td className="text-slate-600">{hops > 0 ? 'cw' : hops < 0 ? 'ccw' : ''}</td>
+        <td className="text-slate-600">
+          {ring ? (hops > 0 ? 'cw' : 'ccw') : `${pathLength(s, t)} link${pathLength(s, t) === 1 ? '' : 's'}`}
+        </td>
         <td className="tabular-nums">{Array.from(s.transferBlocks.ids.subarray(k0, k1)).join(', ')}</td>
       </tr>,
     );
@@ -83,9 +93,9 @@ function LightpathList({ result, from, to }: { result: RunResult; from: number; 
     <table className="mt-2 w-full">
       <thead>
         <tr className="text-left text-slate-500">
-          <th className="font-medium">lightpath</th>
-          <th className="font-medium">wavelength</th>
-          <th className="font-medium">fibre</th>
+          <th className="font-medium">{ring ? 'lightpath' : 'from → to'}</th>
+          <th className="font-medium">{result.topology.kind === 'circuit' ? 'channel' : 'wavelength'}</th>
+          <th className="font-medium">{ring ? 'fibre' : 'route'}</th>
           <th className="font-medium">blocks</th>
         </tr>
       </thead>
