@@ -135,3 +135,15 @@ test('OpTree offers the best tree its search found, and one click takes it', asy
   await expect(page).toHaveURL(/radices=4%2C4/);
   await expect(page.getByTestId('suggest-theorem2-steps')).toHaveCount(0);
 });
+
+test('the speed-up heatmaps are also a page of the explorer; a cell opens its run in the visualizer', async ({
+  page,
+}) => {
+  await page.goto('/?v=1&mode=explore&sweep=speedup-heatmaps');
+  const cell = page.getByTestId('heatmap-cell-268435456-1');
+  await expect(cell).toBeVisible({ timeout: 60_000 });
+  await cell.click();
+  await expect(page).not.toHaveURL(/mode=explore/);
+  await expect(page).toHaveURL(/alg=retri/);
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+});

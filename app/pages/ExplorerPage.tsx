@@ -1,5 +1,6 @@
-import { SWEEPS } from '../../src/experiments/registry';
+import { HEATMAPS_PAGE, SWEEPS } from '../../src/experiments/registry';
 import { LineChart } from '../charts/LineChart';
+import { SpeedupExplorer } from '../panels/circuit/SpeedupExplorer';
 import { useApp } from '../store/store';
 
 /**
@@ -7,10 +8,12 @@ import { useApp } from '../store/store';
  * paper's closed form and from a constructed, verified schedule. Clicking a point opens it.
  */
 export function ExplorerPage() {
-  const selected = useApp((s) => s.config.sweep) || SWEEPS[0]?.id;
+  const chosen = useApp((s) => s.config.sweep);
+  const selected = chosen || SWEEPS[0]?.id;
   const progress = useApp((s) => (selected ? s.sweeps[selected] : undefined));
+  const heatmaps = chosen === HEATMAPS_PAGE;
   const def = SWEEPS.find((d) => d.id === selected);
-  if (!def) return <p className="p-6 text-lg text-slate-600">No charts are available yet.</p>;
+  if (!def && !heatmaps) return <p className="p-6 text-lg text-slate-600">No charts are available yet.</p>;
   const pct = progress && progress.total ? Math.round((100 * progress.done) / progress.total) : 0;
   return (
     <div className="flex min-h-0 flex-1" data-testid="explorer">
@@ -19,48 +22,66 @@ export function ExplorerPage() {
         {SWEEPS.map((d) => (
           <button
             key={d.id}
-            className={`block w-full rounded-md px-3 py-2 text-left ${d.id === def.id ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}
+            className={`block w-full rounded-md px-3 py-2 text-left ${d.id === def?.id && !heatmaps ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}
             onClick={() => useApp.setState((s) => ({ config: { ...s.config, sweep: d.id } }))}
             data-testid={`sweep-${d.id}`}
           >
             <div className="font-medium">{d.title}</div>
-            <div className={`text-xs ${d.id === def.id ? 'text-slate-300' : 'text-slate-500'}`}>
+            <div className={`text-xs ${d.id === def?.id && !heatmaps ? 'text-slate-300' : 'text-slate-500'}`}>
               {d.where} · {d.id}
             </div>
           </button>
         ))}
-      </nav>
-      <section className="flex min-w-0 flex-1 flex-col p-4">
-        <h2 className="text-xl font-semibold">{def.title}</h2>
-        <p className="text-sm text-slate-600">
-          After {def.where} of <i>{def.paper.title}</i>. Dashed: the paper&apos;s closed form; solid: the
-          schedule we construct and verify for the same parameters. Click a point to open it in the
-          visualizer.
-        </p>
-        <div
-          className="mt-1 h-5 text-sm text-slate-600"
-          data-testid="sweep-progress"
-          data-done={progress?.finished ? 'yes' : 'no'}
+        <button
+          className={`block w-full rounded-md px-3 py-2 text-left ${heatmaps ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}
+          onClick={() => useApp.setState((s) => ({ config: { ...s.config, sweep: HEATMAPS_PAGE } }))}
+          data-testid={`sweep-${HEATMAPS_PAGE}`}
         >
-          {progress?.error ? (
-            <span className="text-red-700">{progress.error}</span>
-          ) : progress?.finished ? (
-            `${progress.total} configurations computed and verified`
-          ) : (
-            <span>
-              computing in the background… {progress?.done ?? 0} of {progress?.total || '?'} ({pct}%)
-            </span>
-          )}
-        </div>
-        <div className="min-h-0 flex-1">
-          <LineChart
-            values={progress?.values ?? []}
-            x={def.x}
-            y={def.y}
-            onPick={(v) => useApp.getState().openConfig(v.config.algorithm, { ...v.config.params })}
-          />
-        </div>
-      </section>
+          <div className="font-medium">Speed-up heatmaps: ReTri over static all-to-all and over Bruck</div>
+          <div className={`text-xs ${heatmaps ? 'text-slate-300' : 'text-slate-500'}`}>
+            Figs. 2–5 of the ReTri paper · {HEATMAPS_PAGE}
+          </div>
+        </button>
+      </nav>
+      {heatmaps || !def ? (
+        <section className="min-w-0 flex-1 overflow-auto p-4">
+          <div className="max-w-3xl">
+            <SpeedupExplorer startOpen />
+          </div>
+        </section>
+      ) : (
+        <section className="flex min-w-0 flex-1 flex-col p-4">
+          <h2 className="text-xl font-semibold">{def.title}</h2>
+          <p className="text-sm text-slate-600">
+            After {def.where} of <i>{def.paper.title}</i>. Dashed: the paper&apos;s closed form; solid: the
+            schedule we construct and verify for the same parameters. Click a point to open it in the
+            visualizer.
+          </p>
+          <div
+            className="mt-1 h-5 text-sm text-slate-600"
+            data-testid="sweep-progress"
+            data-done={progress?.finished ? 'yes' : 'no'}
+          >
+            {progress?.error ? (
+              <span className="text-red-700">{progress.error}</span>
+            ) : progress?.finished ? (
+              `${progress.total} configurations computed and verified`
+            ) : (
+              <span>
+                computing in the background… {progress?.done ?? 0} of {progress?.total || '?'} ({pct}%)
+              </span>
+            )}
+          </div>
+          <div className="min-h-0 flex-1">
+            <LineChart
+              values={progress?.values ?? []}
+              x={def.x}
+              y={def.y}
+              onPick={(v) => useApp.getState().openConfig(v.config.algorithm, { ...v.config.params })}
+            />
+          </div>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { findAlgorithm } from '../../src/algorithms/registry';
 import { decodeConfig, encodeConfig, paneParams, type AppConfig } from '../../src/config/url-codec';
-import { REPRODUCTIONS, SWEEPS } from '../../src/experiments/registry';
+import { HEATMAPS_PAGE, REPRODUCTIONS, SWEEPS } from '../../src/experiments/registry';
 import { BROWSER_LIMITS, checkRun } from '../../src/run';
 import { rememberPictures } from '../circuit/pictures';
 import type { WorkerClient } from '../worker/client';
@@ -171,7 +171,8 @@ function startLabSync(clients: Clients): () => void {
     const st = useApp.getState();
     if (c.options.mode === 'explore') {
       const id = c.sweep || SWEEPS[0]?.id;
-      if (!id || labJob === `sweep:${id}` || st.sweeps[id]?.finished) return;
+      // The heatmap page computes in its own worker (app/worker/heatmap.worker.ts).
+      if (!id || id === HEATMAPS_PAGE || labJob === `sweep:${id}` || st.sweeps[id]?.finished) return;
       labJob = `sweep:${id}`;
       const put = (patch: Partial<SweepProgress>) => {
         const cur = useApp.getState().sweeps[id] ?? {

@@ -1,5 +1,5 @@
 import { ALGORITHMS, DEFAULT_ALGORITHM, findAlgorithm } from '../algorithms/registry';
-import { findReproduction, findSweep, REPRODUCTIONS, SWEEPS } from '../experiments/registry';
+import { findReproduction, findSweep, HEATMAPS_PAGE, REPRODUCTIONS, SWEEPS } from '../experiments/registry';
 import { defaultsOf, parseParam, type ParamValue } from '../params/schema';
 
 /**
@@ -253,8 +253,11 @@ export function decodeConfig(query: string): Decoded {
   }
   const sweep = raw.get('sweep');
   if (sweep !== undefined) {
-    if (findSweep(sweep)) config.sweep = sweep;
-    else ignored.push(`chart "${show(sweep)}" is unknown (known: ${SWEEPS.map((x) => x.id).join(', ')})`);
+    if (findSweep(sweep) || sweep === HEATMAPS_PAGE) config.sweep = sweep;
+    else
+      ignored.push(
+        `chart "${show(sweep)}" is unknown (known: ${[...SWEEPS.map((x) => x.id), HEATMAPS_PAGE].join(', ')})`,
+      );
   }
   const check = raw.get('check');
   if (check !== undefined) {

@@ -14,3 +14,6 @@ export const REPRODUCTIONS: readonly Reproduction[] = [...OPTREE_REPRODUCTIONS, 
 
 export const findSweep = (id: string) => SWEEPS.find((s) => s.id === id);
 export const findReproduction = (id: string) => REPRODUCTIONS.find((r) => r.id === id);
+
+/** The explorer's page of speed-up heatmaps (src/experiments/speedup.ts), addressed like a sweep. */
+export const HEATMAPS_PAGE = 'speedup-heatmaps';

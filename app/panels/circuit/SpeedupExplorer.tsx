@@ -12,9 +12,9 @@ import HeatmapWorker from '../../worker/heatmap.worker?worker';
  * reconfiguration delay (the paper's Figs. 2–5), computed in a worker from verified schedules. Each
  * cell shows the speed-up and ReTri's number of reconfigurations; clicking it opens that run.
  */
-export function SpeedupExplorer() {
+export function SpeedupExplorer({ startOpen = false }: { startOpen?: boolean }) {
   const [id, setId] = useState(HEATMAPS[0].id);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(startOpen);
   const [state, setState] = useState<{ id: string; result?: HeatmapResult; error?: string; ms?: number }>({
     id: '',
   });
@@ -39,13 +39,8 @@ export function SpeedupExplorer() {
     const cfg = cellConfig(r.def, c);
     const spec = findAlgorithm(cfg.algorithm);
     if (!spec) return;
-    const app = useApp.getState();
-    app.loadConfig({
-      ...app.config,
-      algorithm: cfg.algorithm,
-      params: { ...defaultsOf(spec.params), ...cfg.params },
-      step: 0,
-    });
+    // Opens the visualizer on that run (also from the Explore page).
+    useApp.getState().openConfig(cfg.algorithm, { ...defaultsOf(spec.params), ...cfg.params });
   };
 
   return (
