@@ -40,17 +40,38 @@ export interface DenseHoldings extends HoldingsBase {
   arrival: Uint16Array | Uint32Array;
 }
 
-export interface SparseHoldings extends HoldingsBase {
+/**
+ * Sparse holdings, in one of two layouts:
+ *
+ * - `lists`: visits of block b are visitNode/visitStep[blockStart[b] .. blockStart[b+1]), in step
+ *   order.
+ * - `slots`: block b owns `slots` words room[b·slots ..], its visits in step order, each packed as
+ *   step · 2^bits + node, then `empty` words. Written by the fast replay and kept as it is: no
+ *   packing pass, and everything about one block in one cache line.
+ */
+export type SparseHoldings = SparseLists | SparseSlots;
+
+interface SparseLists extends HoldingsBase {
   kind: 'sparse';
-  /** Visits of block b are visitNode/visitStep[blockStart[b] .. blockStart[b+1]), in step order. */
+  layout: 'lists';
   blockStart: Uint32Array;
   visitNode: IndexArray;
   visitStep: Uint16Array | Uint32Array;
 }
 
+interface SparseSlots extends HoldingsBase {
+  kind: 'sparse';
+  layout: 'slots';
+  slots: number;
+  bits: number;
+  empty: number;
+  room: Uint16Array | Uint32Array;
+}
+
 export type Holdings = DenseHoldings | SparseHoldings;
 
-export type Representation = 'auto' | 'dense' | 'sparse';
+/** `sparse-lists` forces the exact sparse layout (tests compare it with the fast `slots` one). */
+export type Representation = 'auto' | 'dense' | 'sparse' | 'sparse-lists';
 
 /** Called for every block a transfer sends without holding it at the start of the step. */
 export type UnheldSend = (step: number, transfer: number, block: number) => void;
@@ -145,7 +166,9 @@ export function replay(
   representation: Representation = 'auto',
 ): Holdings {
   const kind = representation === 'auto' ? chooseRepresentation(s) : representation;
-  return kind === 'dense' ? replayDense(s, topo, onUnheld) : replaySparse(s, topo, onUnheld);
+  return kind === 'dense'
+    ? replayDense(s, topo, onUnheld)
+    : replaySparse(s, topo, onUnheld, kind === 'sparse-lists');
 }
 
 /** Calls `visit(step, t, u, b0, b1, rx, nr)` for every transfer in order, receivers decoded. */
@@ -226,15 +249,21 @@ function replayDense(s: Schedule, topo: Topology, onUnheld?: UnheldSend): DenseH
 }
 
 /** Most slots per block the fixed-layout fast path may reserve in all (entries). */
-const FIXED_SLOT_LIMIT = 1 << 26;
+const FIXED_SLOT_LIMIT = 1 << 27;
 
-function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend): SparseHoldings {
+function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend, exact = false): SparseHoldings {
   const B = s.blocks.count;
   // Fast path: with one receiver per transfer and a block carried at most once per step (every
   // forwarding schedule), a block has at most steps + 1 visits, so each gets that many slots and the
   // counting pass is not needed. A schedule that overflows a slot is replayed the exact way.
   const slots = s.stepCount + 1;
-  if (singleReceivers(s) && B * slots <= FIXED_SLOT_LIMIT && s.nodeCount <= 0xffff && s.stepCount < 0xffff) {
+  if (
+    !exact &&
+    singleReceivers(s) &&
+    B * slots <= FIXED_SLOT_LIMIT &&
+    s.nodeCount <= 0xffff &&
+    s.stepCount < 0xffff
+  ) {
     const unheld: [number, number, number][] = [];
     const r = replayPacked(s, topo, slots, onUnheld && ((st, t, b) => unheld.push([st, t, b])));
     if (r) {
@@ -327,22 +356,7 @@ function replayPacked(
     },
   );
   if (overflow) return null;
-  // Pack into per-block lists.
-  let total = 0;
-  for (let i = 0; i < room.length; i++) if (room[i] !== EMPTY) total++;
-  const blockStart = new Uint32Array(B + 1);
-  const visitNode = indexArray(Math.max(1, total), n);
-  const visitStep = new Uint16Array(Math.max(1, total));
-  let w = 0;
-  for (let b = 0; b < B; b++) {
-    blockStart[b] = w;
-    for (let i = b * slots, e = i + slots; i < e && room[i] !== EMPTY; i++) {
-      visitNode[w] = room[i] & mask;
-      visitStep[w++] = room[i] >>> bits;
-    }
-  }
-  blockStart[B] = w;
-  return { kind: 'sparse', ...log.finish(B, 0xffff), blockStart, visitNode, visitStep };
+  return { kind: 'sparse', layout: 'slots', ...log.finish(B, 0xffff), slots, bits, empty: EMPTY, room };
 }
 
 /** Whether every transfer has at most one receiver. */
@@ -444,6 +458,7 @@ function replaySparseInto(
     (a.length > w * 1.25 ? a.slice(0, w) : a.subarray(0, w)) as T;
   return {
     kind: 'sparse',
+    layout: 'lists',
     ...log.finish(B, never),
     blockStart,
     visitNode: fit(visitNode),
@@ -454,6 +469,15 @@ function replaySparseInto(
 /** The step after which `node` first holds `block` (0 = from the start), or `h.never`. */
 export function firstArrival(h: Holdings, node: number, block: number): number {
   if (h.kind === 'dense') return h.arrival[node * h.blockCount + block];
+  if (h.layout === 'slots') {
+    const mask = (1 << h.bits) - 1;
+    for (let i = block * h.slots, e = i + h.slots; i < e; i++) {
+      const x = h.room[i];
+      if (x === h.empty) break;
+      if ((x & mask) === node) return x >>> h.bits;
+    }
+    return h.never;
+  }
   for (let i = h.blockStart[block]; i < h.blockStart[block + 1]; i++)
     if (h.visitNode[i] === node) return h.visitStep[i];
   return h.never;
@@ -471,6 +495,20 @@ export function holds(h: Holdings, node: number, block: number, step: number): b
 export function location(h: Holdings, block: number, step: number): number {
   let best = -1;
   let bestStep = -1;
+  if (h.kind === 'sparse' && h.layout === 'slots') {
+    const mask = (1 << h.bits) - 1;
+    for (let i = block * h.slots, e = i + h.slots; i < e; i++) {
+      const x = h.room[i];
+      if (x === h.empty) break;
+      const st = x >>> h.bits;
+      const v = x & mask;
+      if (st <= step && (st > bestStep || (st === bestStep && v < best))) {
+        bestStep = st;
+        best = v;
+      }
+    }
+    return best;
+  }
   if (h.kind === 'sparse') {
     for (let i = h.blockStart[block]; i < h.blockStart[block + 1]; i++) {
       const st = h.visitStep[i];
@@ -529,5 +567,6 @@ export function arrivalsInStep(h: Holdings, step: number): Map<number, number> {
 /** The typed arrays of a holdings value (for transfer lists). */
 export function holdingsBuffers(h: Holdings): ArrayBufferView[] {
   const common = [h.eventStart, h.eventNode, h.snapshotStep, h.snapshotCounts];
-  return h.kind === 'dense' ? [h.arrival, ...common] : [h.blockStart, h.visitNode, h.visitStep, ...common];
+  if (h.kind === 'dense') return [h.arrival, ...common];
+  return h.layout === 'slots' ? [h.room, ...common] : [h.blockStart, h.visitNode, h.visitStep, ...common];
 }
