@@ -259,13 +259,7 @@ function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend, exact 
   // forwarding schedule), a block has at most steps + 1 visits, so each gets that many slots and the
   // counting pass is not needed. A schedule that overflows a slot is replayed the exact way.
   const slots = s.stepCount + 1;
-  if (
-    !exact &&
-    singleReceivers(s) &&
-    B * slots <= FIXED_SLOT_LIMIT &&
-    s.nodeCount <= 0xffff &&
-    s.stepCount < 0xffff
-  ) {
+  if (!exact && singleReceivers(s) && fixedSlotsFit(B, s.stepCount, s.nodeCount)) {
     const unheld: [number, number, number][] = [];
     const r = replayPacked(s, topo, slots, onUnheld && ((st, t, b) => unheld.push([st, t, b])));
     if (r) {
@@ -289,6 +283,27 @@ function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend, exact 
   const r = replaySparseInto(s, topo, start, onUnheld);
   if (!r) throw new Error('sparse replay: a block outgrew its exactly counted room');
   return r;
+}
+
+/** Whether the fixed-slot layout can hold a forwarding schedule of this shape. */
+function fixedSlotsFit(blocks: number, steps: number, nodes: number): boolean {
+  return blocks * (steps + 1) <= FIXED_SLOT_LIMIT && nodes <= 0xffff && steps < 0xffff;
+}
+
+/**
+ * Entries the sparse replay stores for a schedule of `blocks` blocks over `steps` steps with
+ * `deliveries` (block, receiver) deliveries in all: the fixed slots when every transfer has one
+ * receiver and they fit (`singleReceiver`), else one entry per origin and per delivery. Estimates
+ * use it, so the limits compare what the replay will really allocate.
+ */
+export function sparseEntries(
+  blocks: number,
+  steps: number,
+  nodes: number,
+  deliveries: number,
+  singleReceiver: boolean,
+): number {
+  return singleReceiver && fixedSlotsFit(blocks, steps, nodes) ? blocks * (steps + 1) : blocks + deliveries;
 }
 
 /**

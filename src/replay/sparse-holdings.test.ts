@@ -158,6 +158,25 @@ describe('sparse holdings give the same answers as dense ones', () => {
     );
   }, 60_000);
 
+  it("star multi-scatter's estimate counts the entries its replay really stores", () => {
+    const spec = findAlgorithm('star-multiscatter')!;
+    // P = 8, k = 1: 8 · 7 = 56 messages, h = 3 steps, 3 + 1 slots each: 224 entries.
+    const p8 = { ...defaultsOf(spec.params), nodes: 8, 'wavelengths-per-node': 1 };
+    expect(spec.estimate(p8).holdingCells).toBe(224);
+    for (const [nodes, k] of [
+      [8, 1],
+      [27, 2],
+      [10, 3],
+      [64, 3],
+    ]) {
+      const p = { ...defaultsOf(spec.params), nodes, 'wavelengths-per-node': k };
+      const b = spec.build(p);
+      const h = replay(b.schedule, b.topology);
+      const stored = h.kind === 'sparse' && h.layout === 'slots' ? h.room.length : -1;
+      expect(stored).toBe(spec.estimate(p).holdingCells);
+    }
+  });
+
   it('a block copied to several nodes in one step outgrows the fast layout and is replayed exactly', () => {
     // Ring of 5, one step (room for 2 visits per block in the fast layout): node 0 sends its block to
     // 1 and to 4 (3 visits), node 2 sends block 2 to 3 twice (counted once).
