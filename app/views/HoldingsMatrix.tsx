@@ -37,8 +37,8 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
   // Bumped whenever new pixels reach the offscreen canvas, to redraw.
   const [painted, setPainted] = useState(0);
 
-  // Small changes are painted at once; a full repaint runs in slices of SLICE_MS, one task each, and
-  // the picture fills in row by row while it runs (a newer step restarts it).
+  // Small changes are painted in one go; a full repaint runs in slices of SLICE_MS, one task each,
+  // and the picture fills in row by row while it runs (a newer step restarts it).
   useEffect(() => {
     const image = picture.image;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -50,10 +50,13 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
       if (!image.work(performance.now() + SLICE_MS)) timer = setTimeout(slice, 0);
       show();
     };
-    if (image.begin(step)) {
-      if (image.pending) slice();
-      else show();
-    }
+    // In a task of its own, not in the one that moved the step (which draws the other views too).
+    timer = setTimeout(() => {
+      if (image.begin(step)) {
+        if (image.pending) slice();
+        else show();
+      }
+    }, 0);
     return () => clearTimeout(timer);
   }, [picture, step]);
 
