@@ -1,10 +1,10 @@
 import { receiversOf } from '../../src/model/paths';
-import { firstArrival } from '../../src/replay/holdings';
+import { firstArrival, forEachVisit } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
 
-const HELD: [number, number, number] = [71, 85, 105];
+export const HELD: [number, number, number] = [71, 85, 105];
 const NEW: [number, number, number] = [245, 158, 11];
-const EMPTY: [number, number, number] = [241, 245, 249];
+export const EMPTY: [number, number, number] = [241, 245, 249];
 /** Above this many nodes or blocks, cells are pooled into pixels (each pixel shows the share held). */
 const MAX_SIDE = 1024;
 
@@ -29,8 +29,14 @@ export class MatrixImage {
   /** RGBA pixels, row by row (wrap in an ImageData to draw). */
   readonly data: Uint8ClampedArray;
   private step = -1;
-  /** Next pixel row of a full repaint in progress, or −1. */
+  /** Next pixel row (or column, see `byColumns`) of a full repaint in progress, or −1. */
   private nextRow = -1;
+  /**
+   * Pooled sparse holdings are repainted a pixel column at a time, from each block's list of visits:
+   * pixel by pixel would ask every node of the pool about every block (f² questions a pixel).
+   */
+  private readonly byColumns: boolean;
+  private readonly colHeld: Uint32Array;
   private readonly stamp: Uint32Array;
   private stampGen = 0;
   private readonly rowHeld: Uint32Array;
@@ -43,6 +49,8 @@ export class MatrixImage {
     this.data = new Uint8ClampedArray(this.width * this.height * 4);
     this.stamp = new Uint32Array(this.width * this.height);
     this.rowHeld = new Uint32Array(this.width);
+    this.byColumns = this.pool > 1 && h.kind === 'sparse';
+    this.colHeld = new Uint32Array(this.byColumns ? this.height : 0);
   }
 
   /** Repaints for `step` at once; returns whether anything changed. */
@@ -71,11 +79,13 @@ export class MatrixImage {
 
   /** Continues a full repaint until it is done or `deadline` (performance.now()) passes; true when done. */
   work(deadline: number): boolean {
-    while (this.nextRow >= 0 && this.nextRow < this.height) {
-      this.repaintRow(this.nextRow++);
+    const units = this.byColumns ? this.width : this.height;
+    while (this.nextRow >= 0 && this.nextRow < units) {
+      if (this.byColumns) this.repaintColumn(this.nextRow++);
+      else this.repaintRow(this.nextRow++);
       if (deadline !== Infinity && performance.now() > deadline) break;
     }
-    if (this.nextRow >= this.height) this.nextRow = -1;
+    if (this.nextRow >= units) this.nextRow = -1;
     return this.nextRow < 0;
   }
 
@@ -111,6 +121,31 @@ export class MatrixImage {
       const cells = rows * (Math.min(B, (px + 1) * f) - px * f);
       const t = cells ? held[px] / cells : 0;
       const p = (py * w + px) * 4;
+      d[p] = EMPTY[0] + (HELD[0] - EMPTY[0]) * t;
+      d[p + 1] = EMPTY[1] + (HELD[1] - EMPTY[1]) * t;
+      d[p + 2] = EMPTY[2] + (HELD[2] - EMPTY[2]) * t;
+      d[p + 3] = 255;
+    }
+  }
+
+  /** One pixel column of pooled sparse holdings: the same shares as `paint`, from the visit lists. */
+  private repaintColumn(px: number): void {
+    const h = this.result.holdings;
+    const f = this.pool;
+    const step = this.step;
+    const held = this.colHeld;
+    held.fill(0);
+    const b1 = Math.min(h.blockCount, (px + 1) * f);
+    for (let b = px * f; b < b1; b++)
+      forEachVisit(h, b, (v, st) => {
+        if (st <= step) held[(v / f) | 0]++;
+      });
+    const d = this.data;
+    const cols = b1 - px * f;
+    for (let py = 0; py < this.height; py++) {
+      const cells = (Math.min(h.nodeCount, (py + 1) * f) - py * f) * cols;
+      const t = cells ? held[py] / cells : 0;
+      const p = (py * this.width + px) * 4;
       d[p] = EMPTY[0] + (HELD[0] - EMPTY[0]) * t;
       d[p + 1] = EMPTY[1] + (HELD[1] - EMPTY[1]) * t;
       d[p + 2] = EMPTY[2] + (HELD[2] - EMPTY[2]) * t;

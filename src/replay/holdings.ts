@@ -500,6 +500,24 @@ export function firstArrival(h: Holdings, node: number, block: number): number {
   return h.never;
 }
 
+/**
+ * Calls `visit(node, step)` for every node that ever holds `block`, with the step of its first
+ * arrival (each node once).
+ */
+export function forEachVisit(h: Holdings, block: number, visit: (node: number, step: number) => void): void {
+  if (h.kind === 'dense') {
+    for (let v = 0; v < h.nodeCount; v++) {
+      const st = h.arrival[v * h.blockCount + block];
+      if (st !== h.never) visit(v, st);
+    }
+  } else if (h.layout === 'slots') {
+    const mask = (1 << h.bits) - 1;
+    for (let i = block * h.slots, e = i + h.slots; i < e && h.room[i] !== h.empty; i++)
+      visit(h.room[i] & mask, h.room[i] >>> h.bits);
+  } else
+    for (let i = h.blockStart[block]; i < h.blockStart[block + 1]; i++) visit(h.visitNode[i], h.visitStep[i]);
+}
+
 /** Does `node` hold `block` after step `step` (0 = initially)? */
 export function holds(h: Holdings, node: number, block: number, step: number): boolean {
   return firstArrival(h, node, block) <= step;
