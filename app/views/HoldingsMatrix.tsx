@@ -5,6 +5,9 @@ import { COLORS } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { MatrixImage } from './matrixImage';
 
+/** Longest slice of a full matrix repaint, in ms (a main-thread task should stay under 50 ms). */
+const SLICE_MS = 12;
+
 /** Room left of and above the matrix for its axis labels (px). */
 const MARGIN = { left: 44, top: 28 };
 
@@ -25,15 +28,43 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
   // One image per result, repainted incrementally as the step moves; drawn via an offscreen canvas.
   const picture = useMemo(() => {
     const image = new MatrixImage(result);
-    return { image, canvas: new OffscreenCanvas(image.width, image.height) };
+    return {
+      image,
+      pixels: new ImageData(image.data as Uint8ClampedArray<ArrayBuffer>, image.width, image.height),
+      canvas: new OffscreenCanvas(image.width, image.height),
+    };
   }, [result]);
+  // Bumped whenever new pixels reach the offscreen canvas, to redraw.
+  const [painted, setPainted] = useState(0);
+
+  // Small changes are painted in one go; a full repaint runs in slices of SLICE_MS, one task each,
+  // and the picture fills in row by row while it runs (a newer step restarts it).
+  useEffect(() => {
+    const image = picture.image;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = () => {
+      picture.canvas.getContext('2d')?.putImageData(picture.pixels, 0, 0);
+      setPainted((x) => x + 1);
+    };
+    const slice = () => {
+      if (!image.work(performance.now() + SLICE_MS)) timer = setTimeout(slice, 0);
+      show();
+    };
+    // In a task of its own, not in the one that moved the step (which draws the other views too).
+    timer = setTimeout(() => {
+      if (image.begin(step)) {
+        if (image.pending) slice();
+        else show();
+      }
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [picture, step]);
 
   useEffect(() => {
     const c = canvas.current;
     if (!c || width === 0) return;
     const ctx = setupCanvas(c, width, height);
     if (!ctx) return;
-    if (picture.image.moveTo(step)) picture.canvas.getContext('2d')?.putImageData(picture.image.image, 0, 0);
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(picture.canvas, MARGIN.left, MARGIN.top, side, side);
     ctx.strokeStyle = '#94a3b8';
@@ -56,7 +87,7 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
     const every = Math.max(1, Math.ceil(rows / 16));
     for (let r = 0; r < rows; r += every)
       ctx.fillText(String(r), MARGIN.left - 4, MARGIN.top + ((r + 0.5) * side) / rows);
-  }, [picture, step, width, height, side, rows]);
+  }, [picture, painted, width, height, side, rows]);
 
   return (
     <div

@@ -1,84 +1,155 @@
 import { receiversOf } from '../../src/model/paths';
-import { firstArrival } from '../../src/replay/holdings';
+import { firstArrival, forEachVisit } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
 
-const HELD: [number, number, number] = [71, 85, 105];
+export const HELD: [number, number, number] = [71, 85, 105];
 const NEW: [number, number, number] = [245, 158, 11];
-const EMPTY: [number, number, number] = [241, 245, 249];
+export const EMPTY: [number, number, number] = [241, 245, 249];
 /** Above this many nodes or blocks, cells are pooled into pixels (each pixel shows the share held). */
 const MAX_SIDE = 1024;
+
+/**
+ * Most cells an incremental repaint may read in one go (each delivery repaints its pixel: f² cells);
+ * past it the full repaint, sliced, takes over.
+ */
+const INCREMENTAL_CELLS = 1_000_000;
 
 /**
  * The holdings matrix as an image: one pixel per (node, block) cell, or per f × f pool of cells for
  * large runs. Moving to another step repaints only the pixels whose cells arrived between the two
  * steps (found from the transfers of those steps), so playing costs per frame what the step delivers,
- * not nodes × blocks.
+ * not nodes × blocks. When a step delivers too much for that, the whole image is repainted row by
+ * row in slices (`work`), so no single task of the page runs long: a gossip step on 4096 nodes
+ * delivers 14.7 million cells.
  */
 export class MatrixImage {
   readonly pool: number;
   readonly width: number;
   readonly height: number;
-  readonly image: ImageData;
+  /** RGBA pixels, row by row (wrap in an ImageData to draw). */
+  readonly data: Uint8ClampedArray;
   private step = -1;
+  /** Next pixel row (or column, see `byColumns`) of a full repaint in progress, or −1. */
+  private nextRow = -1;
+  /**
+   * Pooled sparse holdings are repainted a pixel column at a time, from each block's list of visits:
+   * pixel by pixel would ask every node of the pool about every block (f² questions a pixel).
+   */
+  private readonly byColumns: boolean;
+  private readonly colHeld: Uint32Array;
   private readonly stamp: Uint32Array;
   private stampGen = 0;
+  private readonly rowHeld: Uint32Array;
 
   constructor(private readonly result: RunResult) {
     const h = result.holdings;
     this.pool = Math.max(1, Math.ceil(Math.max(h.nodeCount, h.blockCount) / MAX_SIDE));
     this.width = Math.ceil(h.blockCount / this.pool);
     this.height = Math.ceil(h.nodeCount / this.pool);
-    this.image = new ImageData(this.width, this.height);
+    this.data = new Uint8ClampedArray(this.width * this.height * 4);
     this.stamp = new Uint32Array(this.width * this.height);
+    this.rowHeld = new Uint32Array(this.width);
+    this.byColumns = this.pool > 1 && h.kind === 'sparse';
+    this.colHeld = new Uint32Array(this.byColumns ? this.height : 0);
   }
 
-  /** Repaints for `step`; returns whether anything changed. */
+  /** Repaints for `step` at once; returns whether anything changed. */
   moveTo(step: number): boolean {
-    if (step === this.step) return false;
-    const from = this.step;
-    this.step = step;
-    if (from < 0 || !this.repaintBetween(from, step)) this.repaintAll();
-    return true;
-  }
-
-  private repaintAll(): void {
-    const h = this.result.holdings;
-    if (this.pool > 1 && h.kind === 'dense') return this.repaintPooled(h.arrival);
-    for (let py = 0; py < this.height; py++) for (let px = 0; px < this.width; px++) this.paint(px, py);
+    const changed = this.begin(step);
+    this.work(Infinity);
+    return changed;
   }
 
   /**
-   * Every pooled pixel at once, reading the arrival table row by row (sequential memory), then
-   * colouring: the same shares as `paint`, several times faster than pixel by pixel.
+   * Starts moving to `step`: small changes are painted at once, larger ones start a full repaint that
+   * `work` carries out. Returns whether anything changed.
    */
-  private repaintPooled(arrival: Uint16Array | Uint32Array): void {
+  begin(step: number): boolean {
+    if (step === this.step && this.nextRow < 0) return false;
+    const from = this.nextRow < 0 ? this.step : -1;
+    this.step = step;
+    this.nextRow = from >= 0 && this.repaintBetween(from, step) ? -1 : 0;
+    return true;
+  }
+
+  /** Whether a full repaint is still in progress. */
+  get pending(): boolean {
+    return this.nextRow >= 0;
+  }
+
+  /** Continues a full repaint until it is done or `deadline` (performance.now()) passes; true when done. */
+  work(deadline: number): boolean {
+    const units = this.byColumns ? this.width : this.height;
+    while (this.nextRow >= 0 && this.nextRow < units) {
+      if (this.byColumns) this.repaintColumn(this.nextRow++);
+      else this.repaintRow(this.nextRow++);
+      if (deadline !== Infinity && performance.now() > deadline) break;
+    }
+    if (this.nextRow >= units) this.nextRow = -1;
+    return this.nextRow < 0;
+  }
+
+  /**
+   * One pixel row. Pooled dense holdings are read row by row (sequential memory), then coloured: the
+   * same shares as `paint`, several times faster than pixel by pixel.
+   */
+  private repaintRow(py: number): void {
     const h = this.result.holdings;
+    if (!(this.pool > 1 && h.kind === 'dense')) {
+      for (let px = 0; px < this.width; px++) this.paint(px, py);
+      return;
+    }
+    const arrival = h.arrival;
     const B = h.blockCount;
     const f = this.pool;
     const w = this.width;
     const step = this.step;
-    const held = new Uint32Array(w * this.height);
-    for (let v = 0; v < h.nodeCount; v++) {
-      const row = ((v / f) | 0) * w;
+    const held = this.rowHeld;
+    held.fill(0);
+    const v1 = Math.min(h.nodeCount, (py + 1) * f);
+    for (let v = py * f; v < v1; v++) {
       const base = v * B;
       for (let px = 0, b = 0; px < w; px++) {
         let c = 0;
         for (const end = Math.min(B, b + f); b < end; b++) if (arrival[base + b] <= step) c++;
-        held[row + px] += c;
+        held[px] += c;
       }
     }
-    const d = this.image.data;
+    const d = this.data;
+    const rows = v1 - py * f;
+    for (let px = 0; px < w; px++) {
+      const cells = rows * (Math.min(B, (px + 1) * f) - px * f);
+      const t = cells ? held[px] / cells : 0;
+      const p = (py * w + px) * 4;
+      d[p] = EMPTY[0] + (HELD[0] - EMPTY[0]) * t;
+      d[p + 1] = EMPTY[1] + (HELD[1] - EMPTY[1]) * t;
+      d[p + 2] = EMPTY[2] + (HELD[2] - EMPTY[2]) * t;
+      d[p + 3] = 255;
+    }
+  }
+
+  /** One pixel column of pooled sparse holdings: the same shares as `paint`, from the visit lists. */
+  private repaintColumn(px: number): void {
+    const h = this.result.holdings;
+    const f = this.pool;
+    const step = this.step;
+    const held = this.colHeld;
+    held.fill(0);
+    const b1 = Math.min(h.blockCount, (px + 1) * f);
+    for (let b = px * f; b < b1; b++)
+      forEachVisit(h, b, (v, st) => {
+        if (st <= step) held[(v / f) | 0]++;
+      });
+    const d = this.data;
+    const cols = b1 - px * f;
     for (let py = 0; py < this.height; py++) {
-      const rows = Math.min(h.nodeCount, (py + 1) * f) - py * f;
-      for (let px = 0; px < w; px++) {
-        const cells = rows * (Math.min(B, (px + 1) * f) - px * f);
-        const t = cells ? held[py * w + px] / cells : 0;
-        const p = (py * w + px) * 4;
-        d[p] = EMPTY[0] + (HELD[0] - EMPTY[0]) * t;
-        d[p + 1] = EMPTY[1] + (HELD[1] - EMPTY[1]) * t;
-        d[p + 2] = EMPTY[2] + (HELD[2] - EMPTY[2]) * t;
-        d[p + 3] = 255;
-      }
+      const cells = (Math.min(h.nodeCount, (py + 1) * f) - py * f) * cols;
+      const t = cells ? held[py] / cells : 0;
+      const p = (py * this.width + px) * 4;
+      d[p] = EMPTY[0] + (HELD[0] - EMPTY[0]) * t;
+      d[p + 1] = EMPTY[1] + (HELD[1] - EMPTY[1]) * t;
+      d[p + 2] = EMPTY[2] + (HELD[2] - EMPTY[2]) * t;
+      d[p + 3] = 255;
     }
   }
 
@@ -96,7 +167,11 @@ export class MatrixImage {
     let deliveries = 0;
     for (let t = s.stepStart[lo - 1]; t < s.stepStart[hi]; t++)
       deliveries += (offsets0 ? offsets0[t + 1] - offsets0[t] : 1) * (rxList ? rxList[t + 1] - rxList[t] : 1);
-    if (4 * deliveries > this.result.holdings.nodeCount * this.result.holdings.blockCount) return false;
+    if (
+      deliveries * this.pool * this.pool > INCREMENTAL_CELLS ||
+      4 * deliveries > this.result.holdings.nodeCount * this.result.holdings.blockCount
+    )
+      return false;
     const gen = ++this.stampGen;
     const rx = new Uint32Array(Math.max(1, this.result.topology.nodeCount + this.result.topology.auxCount));
     const offsets = s.transferBlocks.offsets;
@@ -123,7 +198,7 @@ export class MatrixImage {
     const h = this.result.holdings;
     const B = h.blockCount;
     const step = this.step;
-    const d = this.image.data;
+    const d = this.data;
     const p = (py * this.width + px) * 4;
     let c: [number, number, number];
     const f = this.pool;

@@ -40,17 +40,38 @@ export interface DenseHoldings extends HoldingsBase {
   arrival: Uint16Array | Uint32Array;
 }
 
-export interface SparseHoldings extends HoldingsBase {
+/**
+ * Sparse holdings, in one of two layouts:
+ *
+ * - `lists`: visits of block b are visitNode/visitStep[blockStart[b] .. blockStart[b+1]), in step
+ *   order.
+ * - `slots`: block b owns `slots` words room[b·slots ..], its visits in step order, each packed as
+ *   step · 2^bits + node, then `empty` words. Written by the fast replay and kept as it is: no
+ *   packing pass, and everything about one block in one cache line.
+ */
+export type SparseHoldings = SparseLists | SparseSlots;
+
+interface SparseLists extends HoldingsBase {
   kind: 'sparse';
-  /** Visits of block b are visitNode/visitStep[blockStart[b] .. blockStart[b+1]), in step order. */
+  layout: 'lists';
   blockStart: Uint32Array;
   visitNode: IndexArray;
   visitStep: Uint16Array | Uint32Array;
 }
 
+interface SparseSlots extends HoldingsBase {
+  kind: 'sparse';
+  layout: 'slots';
+  slots: number;
+  bits: number;
+  empty: number;
+  room: Uint16Array | Uint32Array;
+}
+
 export type Holdings = DenseHoldings | SparseHoldings;
 
-export type Representation = 'auto' | 'dense' | 'sparse';
+/** `sparse-lists` forces the exact sparse layout (tests compare it with the fast `slots` one). */
+export type Representation = 'auto' | 'dense' | 'sparse' | 'sparse-lists';
 
 /** Called for every block a transfer sends without holding it at the start of the step. */
 export type UnheldSend = (step: number, transfer: number, block: number) => void;
@@ -108,7 +129,9 @@ class EventLog {
       return;
     }
     this.sinceSnapshot += this.events - this.eventStart[step];
-    if (this.sinceSnapshot >= SNAPSHOT_EVERY && step < this.steps) this.snapshot(step);
+    // The last step too: the final counts are asked for on every frame (a star view's discs fill
+    // towards them), and a gossip step on 4096 nodes has 14.7 million events to walk otherwise.
+    if (this.sinceSnapshot >= SNAPSHOT_EVERY) this.snapshot(step);
   }
 
   private snapshot(step: number): void {
@@ -145,7 +168,9 @@ export function replay(
   representation: Representation = 'auto',
 ): Holdings {
   const kind = representation === 'auto' ? chooseRepresentation(s) : representation;
-  return kind === 'dense' ? replayDense(s, topo, onUnheld) : replaySparse(s, topo, onUnheld);
+  return kind === 'dense'
+    ? replayDense(s, topo, onUnheld)
+    : replaySparse(s, topo, onUnheld, kind === 'sparse-lists');
 }
 
 /** Calls `visit(step, t, u, b0, b1, rx, nr)` for every transfer in order, receivers decoded. */
@@ -226,15 +251,15 @@ function replayDense(s: Schedule, topo: Topology, onUnheld?: UnheldSend): DenseH
 }
 
 /** Most slots per block the fixed-layout fast path may reserve in all (entries). */
-const FIXED_SLOT_LIMIT = 1 << 26;
+const FIXED_SLOT_LIMIT = 1 << 27;
 
-function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend): SparseHoldings {
+function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend, exact = false): SparseHoldings {
   const B = s.blocks.count;
   // Fast path: with one receiver per transfer and a block carried at most once per step (every
   // forwarding schedule), a block has at most steps + 1 visits, so each gets that many slots and the
   // counting pass is not needed. A schedule that overflows a slot is replayed the exact way.
   const slots = s.stepCount + 1;
-  if (singleReceivers(s) && B * slots <= FIXED_SLOT_LIMIT && s.nodeCount <= 0xffff && s.stepCount < 0xffff) {
+  if (!exact && singleReceivers(s) && fixedSlotsFit(B, s.stepCount, s.nodeCount)) {
     const unheld: [number, number, number][] = [];
     const r = replayPacked(s, topo, slots, onUnheld && ((st, t, b) => unheld.push([st, t, b])));
     if (r) {
@@ -258,6 +283,27 @@ function replaySparse(s: Schedule, topo: Topology, onUnheld?: UnheldSend): Spars
   const r = replaySparseInto(s, topo, start, onUnheld);
   if (!r) throw new Error('sparse replay: a block outgrew its exactly counted room');
   return r;
+}
+
+/** Whether the fixed-slot layout can hold a forwarding schedule of this shape. */
+function fixedSlotsFit(blocks: number, steps: number, nodes: number): boolean {
+  return blocks * (steps + 1) <= FIXED_SLOT_LIMIT && nodes <= 0xffff && steps < 0xffff;
+}
+
+/**
+ * Entries the sparse replay stores for a schedule of `blocks` blocks over `steps` steps with
+ * `deliveries` (block, receiver) deliveries in all: the fixed slots when every transfer has one
+ * receiver and they fit (`singleReceiver`), else one entry per origin and per delivery. Estimates
+ * use it, so the limits compare what the replay will really allocate.
+ */
+export function sparseEntries(
+  blocks: number,
+  steps: number,
+  nodes: number,
+  deliveries: number,
+  singleReceiver: boolean,
+): number {
+  return singleReceiver && fixedSlotsFit(blocks, steps, nodes) ? blocks * (steps + 1) : blocks + deliveries;
 }
 
 /**
@@ -327,22 +373,7 @@ function replayPacked(
     },
   );
   if (overflow) return null;
-  // Pack into per-block lists.
-  let total = 0;
-  for (let i = 0; i < room.length; i++) if (room[i] !== EMPTY) total++;
-  const blockStart = new Uint32Array(B + 1);
-  const visitNode = indexArray(Math.max(1, total), n);
-  const visitStep = new Uint16Array(Math.max(1, total));
-  let w = 0;
-  for (let b = 0; b < B; b++) {
-    blockStart[b] = w;
-    for (let i = b * slots, e = i + slots; i < e && room[i] !== EMPTY; i++) {
-      visitNode[w] = room[i] & mask;
-      visitStep[w++] = room[i] >>> bits;
-    }
-  }
-  blockStart[B] = w;
-  return { kind: 'sparse', ...log.finish(B, 0xffff), blockStart, visitNode, visitStep };
+  return { kind: 'sparse', layout: 'slots', ...log.finish(B, 0xffff), slots, bits, empty: EMPTY, room };
 }
 
 /** Whether every transfer has at most one receiver. */
@@ -444,6 +475,7 @@ function replaySparseInto(
     (a.length > w * 1.25 ? a.slice(0, w) : a.subarray(0, w)) as T;
   return {
     kind: 'sparse',
+    layout: 'lists',
     ...log.finish(B, never),
     blockStart,
     visitNode: fit(visitNode),
@@ -454,9 +486,36 @@ function replaySparseInto(
 /** The step after which `node` first holds `block` (0 = from the start), or `h.never`. */
 export function firstArrival(h: Holdings, node: number, block: number): number {
   if (h.kind === 'dense') return h.arrival[node * h.blockCount + block];
+  if (h.layout === 'slots') {
+    const mask = (1 << h.bits) - 1;
+    for (let i = block * h.slots, e = i + h.slots; i < e; i++) {
+      const x = h.room[i];
+      if (x === h.empty) break;
+      if ((x & mask) === node) return x >>> h.bits;
+    }
+    return h.never;
+  }
   for (let i = h.blockStart[block]; i < h.blockStart[block + 1]; i++)
     if (h.visitNode[i] === node) return h.visitStep[i];
   return h.never;
+}
+
+/**
+ * Calls `visit(node, step)` for every node that ever holds `block`, with the step of its first
+ * arrival (each node once).
+ */
+export function forEachVisit(h: Holdings, block: number, visit: (node: number, step: number) => void): void {
+  if (h.kind === 'dense') {
+    for (let v = 0; v < h.nodeCount; v++) {
+      const st = h.arrival[v * h.blockCount + block];
+      if (st !== h.never) visit(v, st);
+    }
+  } else if (h.layout === 'slots') {
+    const mask = (1 << h.bits) - 1;
+    for (let i = block * h.slots, e = i + h.slots; i < e && h.room[i] !== h.empty; i++)
+      visit(h.room[i] & mask, h.room[i] >>> h.bits);
+  } else
+    for (let i = h.blockStart[block]; i < h.blockStart[block + 1]; i++) visit(h.visitNode[i], h.visitStep[i]);
 }
 
 /** Does `node` hold `block` after step `step` (0 = initially)? */
@@ -471,6 +530,20 @@ export function holds(h: Holdings, node: number, block: number, step: number): b
 export function location(h: Holdings, block: number, step: number): number {
   let best = -1;
   let bestStep = -1;
+  if (h.kind === 'sparse' && h.layout === 'slots') {
+    const mask = (1 << h.bits) - 1;
+    for (let i = block * h.slots, e = i + h.slots; i < e; i++) {
+      const x = h.room[i];
+      if (x === h.empty) break;
+      const st = x >>> h.bits;
+      const v = x & mask;
+      if (st <= step && (st > bestStep || (st === bestStep && v < best))) {
+        bestStep = st;
+        best = v;
+      }
+    }
+    return best;
+  }
   if (h.kind === 'sparse') {
     for (let i = h.blockStart[block]; i < h.blockStart[block + 1]; i++) {
       const st = h.visitStep[i];
@@ -529,5 +602,6 @@ export function arrivalsInStep(h: Holdings, step: number): Map<number, number> {
 /** The typed arrays of a holdings value (for transfer lists). */
 export function holdingsBuffers(h: Holdings): ArrayBufferView[] {
   const common = [h.eventStart, h.eventNode, h.snapshotStep, h.snapshotCounts];
-  return h.kind === 'dense' ? [h.arrival, ...common] : [h.blockStart, h.visitNode, h.visitStep, ...common];
+  if (h.kind === 'dense') return [h.arrival, ...common];
+  return h.layout === 'slots' ? [h.room, ...common] : [h.blockStart, h.visitNode, h.visitStep, ...common];
 }

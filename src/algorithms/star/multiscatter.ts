@@ -17,7 +17,7 @@ import {
 import { cliqueWords, radixDigit, tcp2Radices, tcpDepth } from './tcp';
 import { indexArray } from '../../model/columns';
 import type { BlockTable } from '../../model/schedule';
-import { MAX_HOLDING_CELLS } from '../../replay/holdings';
+import { sparseEntries } from '../../replay/holdings';
 
 /** Block id of the message from s to d (s ≠ d) among P real nodes. */
 export function personalBlock(p: number, s: number, d: number): number {
@@ -50,9 +50,8 @@ export const starMultiscatter: AlgorithmSpec = {
     const k = kOf(p);
     const h = tcpDepth(n, k);
     const blockRefs = (h * n * n * k) / (k + 1);
-    const dense = n * real * (real - 1);
-    // Past the dense table's size the replay keeps per-block holder lists: origin plus deliveries.
-    const holdingCells = dense <= MAX_HOLDING_CELLS ? dense : real * (real - 1) + blockRefs;
+    // Personalised blocks: the replay keeps sparse holdings (every transfer has one receiver).
+    const holdingCells = sparseEntries(real * (real - 1), h, n, blockRefs, true);
     return { steps: h, transfers: n * k * h, blockRefs, holdingCells };
   },
   build(p) {
