@@ -68,3 +68,43 @@ describe('verifier: long ring arcs checked by sorting report exactly what link-b
     expect(rep.counts.causality).toBe(1);
   });
 });
+
+describe('verifier: steps of short ring arcs checked in one tight pass report what link-by-link checking reports', () => {
+  // OpTree on 96 nodes as 4 × 3 × 2 × 2 × 2 with 8 wavelengths: later stages send many blocks over
+  // arcs of a few hops, multi-block lightpaths included.
+  const spec = findAlgorithm('optree')!;
+  const r = run(
+    'optree',
+    { ...defaultsOf(spec.params), nodes: 96, wavelengths: 8, radices: '4,3,2,2,2' },
+    CLI_LIMITS,
+  );
+  const s = r.schedule;
+  if (s.path.kind !== 'ring-arc') throw new Error('expected arcs');
+  const hops = s.path.hops;
+  const last = s.stepCount;
+
+  it('a clean schedule: same usage and counts', () => {
+    expect(compare(s, r.topology).ok).toBe(true);
+  });
+
+  it('a clash between two short arcs on one wavelength, a channel out of range and a bad block', () => {
+    const [a0, a1] = [s.stepStart[last - 1], s.stepStart[last]];
+    let pair: [number, number] | null = null;
+    for (let t = a0; t < a1 && !pair; t++)
+      for (let u = a0; u < a1; u++)
+        if (u !== t && hops[t] > 0 && hops[u] > 0 && (s.src[u] - s.src[t] + 96) % 96 < hops[t]) {
+          pair = [t, u];
+          break;
+        }
+    expect(pair).not.toBeNull();
+    const channel = s.channel.slice();
+    channel[pair![1]] = channel[pair![0]];
+    channel[s.stepStart[last - 2]] = 9; // ≥ w = 8
+    const ids = s.transferBlocks.ids.slice();
+    ids[s.stepStart[last - 3]] = 96 * 96; // no such block
+    const rep = compare({ ...s, channel, transferBlocks: { ...s.transferBlocks, ids } }, r.topology);
+    expect(rep.counts['channel-clash']).toBeGreaterThan(0);
+    expect(rep.counts['channel-range']).toBeGreaterThan(0);
+    expect(rep.counts['bad-block']).toBeGreaterThan(0);
+  });
+});
