@@ -1,4 +1,3 @@
-import { eq3Seconds, timeModelOf } from '../cost/wdm-ring-time';
 import { wdmRing } from '../model/topology';
 import { intList, num, type ParamDef, type ParamValues } from '../params/schema';
 import { BEST_TREE_MAX_NODES, bestTree } from './optree-search';
@@ -225,15 +224,6 @@ export function optreeRows(p: ParamValues, m: Measured, radices: readonly number
     },
     eq3Row(p, t1, m),
   ];
-}
-
-/** Eq. 3 with the constructed best tree's steps, for the optimal-time theorem (Theorem 3). */
-export function theorem3Seconds(p: ParamValues): number {
-  return eq3Seconds(
-    timeModelOf(p),
-    theorem2Steps(num(p, 'nodes'), num(p, 'wavelengths')),
-    num(p, 'message-bytes'),
-  );
 }
 
 export const optree: AlgorithmSpec = {
