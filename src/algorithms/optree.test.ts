@@ -125,7 +125,7 @@ describe('one-stage, OpTree and WRHT through the verifier', () => {
     clean(r);
     expect(r.stages!.map((s) => s.steps)).toEqual([1, 129, 19, 79]);
     expect(r.summary.steps).toBe(228);
-  });
+  }, 60_000);
 
   it('Ring N − 1 and Neighbor Exchange N/2 steps, with one stage report per phase', () => {
     const ring = build('ring-allgather', { nodes: 12, wavelengths: 3 });
@@ -241,7 +241,7 @@ describe('closed forms against hand-derived values', () => {
     expect(small.formulas.every((f) => f.paper === undefined)).toBe(true);
     const osm = build('one-stage', { nodes: 16, wavelengths: 2 });
     expect(osm.formulas.map((f) => f.id)).toEqual(['steps', 'load-bound', 'step-bound', 'time']);
-  });
+  }, 60_000);
 });
 
 describe('the best tree', () => {
@@ -265,7 +265,7 @@ describe('the best tree', () => {
         }
       expect(bestTree(n, w).best.steps, `N = ${n}, w = ${w}`).toBe(oracle);
     }
-  });
+  }, 60_000);
 
   it('candidates have no slack and no empty bottom group', () => {
     for (const radices of candidateRadices(100, 3)) {

@@ -47,7 +47,7 @@ describe('OpTree paper checks', () => {
     expect(row('WRHT, w = 16').note).toMatch(/other variant/);
     expect(row('Ring, w = 256').note).toMatch(/w = 128/);
     expect(row('Ring, w = 16').note).toMatch(/cut \(not rounded\)/);
-  });
+  }, 60_000);
 });
 
 describe('OpTree sweeps', () => {
