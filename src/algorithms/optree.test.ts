@@ -68,7 +68,7 @@ describe('one-stage, OpTree and WRHT through the verifier', () => {
       ),
       { numRuns: 120 },
     );
-  });
+  }, 30_000);
 
   it('OpTree verifies for explicit arities, including products well above N', () => {
     fc.assert(
@@ -87,7 +87,7 @@ describe('one-stage, OpTree and WRHT through the verifier', () => {
       ),
       { numRuns: 120 },
     );
-  });
+  }, 30_000);
 
   it('one-stage verifies and takes ⌈L/w⌉ steps, L = ⌈N²/8⌉ for even N and (N² − 1)/8 for odd N', () => {
     fc.assert(
@@ -103,7 +103,7 @@ describe('one-stage, OpTree and WRHT through the verifier', () => {
       }),
       { numRuns: 80 },
     );
-  });
+  }, 30_000);
 
   it('WRHT verifies for many (N, w); one group (N ≤ 2w + 1) takes 1 + ⌈N/w⌉ + ⌈(N − 1)/2⌉ − 1 steps', () => {
     fc.assert(
@@ -118,7 +118,7 @@ describe('one-stage, OpTree and WRHT through the verifier', () => {
       }),
       { numRuns: 80 },
     );
-  });
+  }, 30_000);
 
   it('WRHT, N = 1024, w = 64: collection 1 + 129 steps as printed, broadcast 19 + 79 (relay)', () => {
     const r = build('wrht', { nodes: 1024, wavelengths: 64 });
@@ -166,7 +166,7 @@ describe('OpTree stages meet the link-load bound of the paper’s analysis', () 
         held *= m;
       });
     }
-  });
+  }, 30_000);
 
   it('the motivating example: 16 nodes, w = 2 — one stage 16 steps, 4-ary two-stage 12 steps', () => {
     const one = build('one-stage', { nodes: 16, wavelengths: 2 });
@@ -190,7 +190,7 @@ describe('OpTree stages meet the link-load bound of the paper’s analysis', () 
         r.stages!.map((s) => [s.steps, s.loadBound, s.wavelengthsUsed, s.lightpaths]),
       );
     }
-  });
+  }, 30_000);
 });
 
 describe('closed forms against hand-derived values', () => {
