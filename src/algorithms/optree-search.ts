@@ -9,7 +9,7 @@
  * cheapest place for a large arity; docs/models/optree.md). With every lightpath carrying one block, each
  * step costs the same under eq. 3, so the fewest steps is also the shortest time.
  */
-import { theorem2Steps, lemma3Depth } from './optree-formulas';
+import { lemma3Depth, osmSteps, theorem1Steps, theorem2Steps } from './optree-formulas';
 import { maxDepth, planFor, radicesProblem } from './optree-plan';
 import { countOptree } from './optree-stages';
 import type { StageReport } from './ring-stages';
@@ -18,6 +18,8 @@ export interface TreeCandidate {
   radices: number[];
   steps: number;
   stages: StageReport[];
+  /** Theorem 1 (eq. 1) at this tree's depth (Table 1's one-stage count for depth 1), for comparison. */
+  theorem1Steps: number;
 }
 
 export interface BestTree {
@@ -132,7 +134,8 @@ export function bestTree(n: number, w: number): BestTree {
     const stages = countOptree(planFor(n, radices), w);
     const steps = stages.reduce((s, r) => s + r.steps, 0);
     measured++;
-    const c = { radices, steps, stages };
+    const k = radices.length;
+    const c = { radices, steps, stages, theorem1Steps: k >= 2 ? theorem1Steps(n, w, k) : osmSteps(n, w) };
     const d = byDepthMap.get(radices.length);
     if (!d || better(c, d)) byDepthMap.set(radices.length, c);
     if (!best || better(c, best)) best = c;

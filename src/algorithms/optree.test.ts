@@ -68,7 +68,7 @@ describe('one-stage, OpTree and WRHT through the verifier', () => {
       ),
       { numRuns: 120 },
     );
-  });
+  }, 30_000);
 
   it('OpTree verifies for explicit arities, including products well above N', () => {
     fc.assert(
@@ -87,7 +87,7 @@ describe('one-stage, OpTree and WRHT through the verifier', () => {
       ),
       { numRuns: 120 },
     );
-  });
+  }, 30_000);
 
   it('one-stage verifies and takes ⌈L/w⌉ steps, L = ⌈N²/8⌉ for even N and (N² − 1)/8 for odd N', () => {
     fc.assert(
@@ -103,7 +103,7 @@ describe('one-stage, OpTree and WRHT through the verifier', () => {
       }),
       { numRuns: 80 },
     );
-  });
+  }, 30_000);
 
   it('WRHT verifies for many (N, w); one group (N ≤ 2w + 1) takes 1 + ⌈N/w⌉ + ⌈(N − 1)/2⌉ − 1 steps', () => {
     fc.assert(
@@ -118,14 +118,14 @@ describe('one-stage, OpTree and WRHT through the verifier', () => {
       }),
       { numRuns: 80 },
     );
-  });
+  }, 30_000);
 
   it('WRHT, N = 1024, w = 64: collection 1 + 129 steps as printed, broadcast 19 + 79 (relay)', () => {
     const r = build('wrht', { nodes: 1024, wavelengths: 64 });
     clean(r);
     expect(r.stages!.map((s) => s.steps)).toEqual([1, 129, 19, 79]);
     expect(r.summary.steps).toBe(228);
-  });
+  }, 60_000);
 
   it('Ring N − 1 and Neighbor Exchange N/2 steps, with one stage report per phase', () => {
     const ring = build('ring-allgather', { nodes: 12, wavelengths: 3 });
@@ -166,7 +166,7 @@ describe('OpTree stages meet the link-load bound of the paper’s analysis', () 
         held *= m;
       });
     }
-  });
+  }, 30_000);
 
   it('the motivating example: 16 nodes, w = 2 — one stage 16 steps, 4-ary two-stage 12 steps', () => {
     const one = build('one-stage', { nodes: 16, wavelengths: 2 });
@@ -190,7 +190,7 @@ describe('OpTree stages meet the link-load bound of the paper’s analysis', () 
         r.stages!.map((s) => [s.steps, s.loadBound, s.wavelengthsUsed, s.lightpaths]),
       );
     }
-  });
+  }, 30_000);
 });
 
 describe('closed forms against hand-derived values', () => {
@@ -241,7 +241,7 @@ describe('closed forms against hand-derived values', () => {
     expect(small.formulas.every((f) => f.paper === undefined)).toBe(true);
     const osm = build('one-stage', { nodes: 16, wavelengths: 2 });
     expect(osm.formulas.map((f) => f.id)).toEqual(['steps', 'load-bound', 'step-bound', 'time']);
-  });
+  }, 60_000);
 });
 
 describe('the best tree', () => {
@@ -265,7 +265,7 @@ describe('the best tree', () => {
         }
       expect(bestTree(n, w).best.steps, `N = ${n}, w = ${w}`).toBe(oracle);
     }
-  });
+  }, 60_000);
 
   it('candidates have no slack and no empty bottom group', () => {
     for (const radices of candidateRadices(100, 3)) {

@@ -1,4 +1,3 @@
-import { eq3Seconds, timeModelOf } from '../cost/wdm-ring-time';
 import { wdmRing } from '../model/topology';
 import { intList, num, type ParamDef, type ParamValues } from '../params/schema';
 import { BEST_TREE_MAX_NODES, bestTree } from './optree-search';
@@ -72,6 +71,15 @@ export function validateTree(p: ParamValues) {
 
 /** Lightpaths of a plan's schedule, counted without building it (for the size check). */
 export function lightpathCount(plan: OptreePlan): number {
+  // Every slot sends the M_j blocks it holds to m_j − 1 partners: an upper bound in O(k), used when
+  // counting exactly would itself be a long job (such trees exceed every size limit anyway).
+  let bound = 0;
+  let held = 1;
+  for (const m of plan.radices) {
+    bound += plan.slots * (m - 1) * held;
+    held *= m;
+  }
+  if (plan.slots * Math.max(...plan.radices) > 50_000_000) return bound;
   let total = 0;
   const targeted = new Int32Array(plan.nodes);
   for (let j = 0; j < plan.stageCount; j++) {
@@ -225,15 +233,6 @@ export function optreeRows(p: ParamValues, m: Measured, radices: readonly number
     },
     eq3Row(p, t1, m),
   ];
-}
-
-/** Eq. 3 with the constructed best tree's steps, for the optimal-time theorem (Theorem 3). */
-export function theorem3Seconds(p: ParamValues): number {
-  return eq3Seconds(
-    timeModelOf(p),
-    theorem2Steps(num(p, 'nodes'), num(p, 'wavelengths')),
-    num(p, 'message-bytes'),
-  );
 }
 
 export const optree: AlgorithmSpec = {

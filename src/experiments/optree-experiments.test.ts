@@ -47,7 +47,6 @@ describe('OpTree paper checks', () => {
     expect(row('WRHT, w = 16').note).toMatch(/other variant/);
     expect(row('Ring, w = 256').note).toMatch(/w = 128/);
     expect(row('Ring, w = 16').note).toMatch(/cut \(not rounded\)/);
-    // It builds and verifies every configuration of the table (seconds on a busy 2-core machine).
   }, 60_000);
 });
 

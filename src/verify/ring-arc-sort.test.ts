@@ -43,7 +43,7 @@ describe('verifier: long ring arcs checked by sorting report exactly what link-b
     const rep = compare(s, r.topology);
     expect(rep.ok).toBe(true);
     expect(rep.usage.maxLinkLoad).toBe(16);
-  });
+  }, 60_000);
 
   it('a clash between two overlapping arcs, a channel out of range and a causality fault', () => {
     // Step 5: two clockwise arcs that overlap, the second moved onto the first's wavelength.
@@ -66,7 +66,7 @@ describe('verifier: long ring arcs checked by sorting report exactly what link-b
     expect(rep.counts['channel-clash']).toBeGreaterThan(0);
     expect(rep.counts['channel-range']).toBeGreaterThan(0);
     expect(rep.counts.causality).toBe(1);
-  });
+  }, 60_000);
 });
 
 describe('verifier: steps of short ring arcs checked in one tight pass report what link-by-link checking reports', () => {
