@@ -169,6 +169,49 @@ export function verify(
   const arcDiff = sortable ? new Int32Array(2 * ringSize + 2) : null;
   const arcDiffBlocks = sortable && blockOffsets ? new Float64Array(2 * ringSize + 2) : null;
   const LOCAL = 2 ** 21;
+  // Both fast checks below (sorted long arcs, one pass over short arcs) vet each transfer the same
+  // way and account for a clean step the same way; these three helpers are that shared part.
+  const tally = { longest: 0, chans: 0, maxBlocks: 0, blocks: 0 };
+  const resetTally = () => {
+    tally.longest = 0;
+    tally.chans = 0;
+    tally.maxBlocks = 0;
+    tally.blocks = 0;
+  };
+  /** Adds ring-arc transfer t to `tally`; false when anything about it needs the full check. */
+  const tallyArc = (t: number): boolean => {
+    const h = arcs![t];
+    const ch = channel[t];
+    if (src[t] >= n || h === 0 || h >= ringSize || -h >= ringSize || ch >= W) return false;
+    const b0 = blockOffsets ? blockOffsets[t] : t;
+    const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
+    for (let k = b0; k < b1; k++) if (ids[k] >= B) return false;
+    if (b1 - b0 > tally.maxBlocks) tally.maxBlocks = b1 - b0;
+    tally.blocks += b1 - b0;
+    const len = h > 0 ? h : -h;
+    if (len > tally.longest) tally.longest = len;
+    if (ch >= tally.chans) tally.chans = ch + 1;
+    return true;
+  };
+  /** Accounts for a clean step as the link-by-link check would, per-step loads included. */
+  const commitArcStep = (
+    step: number,
+    transfers: number,
+    uses: number,
+    stepLoad: number,
+    stepBlocks: number,
+  ) => {
+    linkUses += uses;
+    deliveries += transfers;
+    blockDeliveries += tally.blocks;
+    if (tally.longest > longestRoute) longestRoute = tally.longest;
+    if (tally.chans > channelsUsed) channelsUsed = tally.chans;
+    if (stepLoad > maxLinkLoad) maxLinkLoad = stepLoad;
+    stepMaxBlocks[step - 1] = tally.maxBlocks;
+    stepMaxLinkLoad[step - 1] = stepLoad;
+    stepMaxLinkBlocks[step - 1] = stepBlocks;
+    stepLongestRoute[step - 1] = tally.longest;
+  };
   const arcStepClean = (step: number): boolean => {
     const a0 = s.stepStart[step - 1];
     const a1 = s.stepStart[step];
@@ -179,23 +222,12 @@ export function verify(
     if (lengths < 8 * count * Math.log2(count + 1)) return false;
     if (!sortKeys || sortKeys.length < count) sortKeys = new Float64Array(Math.max(count, 1024));
     const keys = sortKeys.subarray(0, count);
-    let longest = 0;
-    let chans = 0;
-    let maxBlocks = 0;
-    let blocksDelivered = 0;
+    resetTally();
     for (let t = a0; t < a1; t++) {
+      if (!tallyArc(t)) return false;
       const u = src[t];
       const h = arcs[t];
       const ch = channel[t];
-      if (u >= n || h === 0 || h >= ringSize || -h >= ringSize || ch >= W) return false;
-      const b0 = blockOffsets ? blockOffsets[t] : t;
-      const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
-      for (let k = b0; k < b1; k++) if (ids[k] >= B) return false;
-      if (b1 - b0 > maxBlocks) maxBlocks = b1 - b0;
-      blocksDelivered += b1 - b0;
-      const len = h > 0 ? h : -h;
-      if (len > longest) longest = len;
-      if (ch >= chans) chans = ch + 1;
       const dir = h > 0 ? 0 : 1;
       const start = h > 0 ? u : ringSize - 1 - u;
       keys[t - a0] = ((dir * W + ch) * ringSize + start) * LOCAL + (t - a0);
@@ -221,8 +253,8 @@ export function verify(
       const h = arcs[a0 + (key - pos * LOCAL)];
       prevEnd = start + (h > 0 ? h : -h);
     }
-    // Clean: account for the step as the link-by-link check would, per-step loads included (the
-    // shared-link cost models read them). Loads by difference arrays over each fibre.
+    // Clean: the step's link loads by difference arrays over each fibre (the shared-link cost models
+    // read the per-step loads).
     arcDiff.fill(0);
     arcDiffBlocks?.fill(0);
     for (let t = a0; t < a1; t++) {
@@ -259,16 +291,7 @@ export function verify(
         }
       }
     if (!arcDiffBlocks) stepBlocks = stepLoad;
-    if (stepLoad > maxLinkLoad) maxLinkLoad = stepLoad;
-    stepMaxLinkLoad[step - 1] = stepLoad;
-    stepMaxLinkBlocks[step - 1] = stepBlocks;
-    stepLongestRoute[step - 1] = longest;
-    linkUses += lengths;
-    deliveries += count;
-    blockDeliveries += blocksDelivered;
-    if (longest > longestRoute) longestRoute = longest;
-    if (chans > channelsUsed) channelsUsed = chans;
-    stepMaxBlocks[step - 1] = maxBlocks;
+    commitArcStep(step, count, lengths, stepLoad, stepBlocks);
     return true;
   };
 
@@ -284,29 +307,18 @@ export function verify(
     if (!arcs || !fastCell || !fastLoadStep || !fastLoad || !fastBlocks) return false;
     const a0 = s.stepStart[step - 1];
     const a1 = s.stepStart[step];
-    let longest = 0;
-    let chans = 0;
-    let maxBlocks = 0;
-    let blocksDelivered = 0;
     let uses = 0;
     let stepLoad = 0;
     let stepBlocks = 0;
+    resetTally();
     for (let t = a0; t < a1; t++) {
-      const u = src[t];
+      if (!tallyArc(t)) return false;
       const h = arcs[t];
       const ch = channel[t];
-      if (u >= n || h === 0 || h >= ringSize || -h >= ringSize || ch >= W) return false;
-      const b0 = blockOffsets ? blockOffsets[t] : t;
-      const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
-      for (let k = b0; k < b1; k++) if (ids[k] >= B) return false;
-      const w = b1 - b0;
-      if (w > maxBlocks) maxBlocks = w;
-      blocksDelivered += w;
+      const w = blockOffsets ? blockOffsets[t + 1] - blockOffsets[t] : 1;
       const len = h > 0 ? h : -h;
-      if (len > longest) longest = len;
-      if (ch >= chans) chans = ch + 1;
       uses += len;
-      for (let i = 0, v = u; i < len; i++) {
+      for (let i = 0, v = src[t]; i < len; i++) {
         const l = h > 0 ? v : ringSize + v;
         v = h > 0 ? (v + 1 === ringSize ? 0 : v + 1) : v === 0 ? ringSize - 1 : v - 1;
         const cell = l * W + ch;
@@ -322,16 +334,7 @@ export function verify(
         if (fastBlocks[l] > stepBlocks) stepBlocks = fastBlocks[l];
       }
     }
-    linkUses += uses;
-    deliveries += a1 - a0;
-    blockDeliveries += blocksDelivered;
-    if (longest > longestRoute) longestRoute = longest;
-    if (chans > channelsUsed) channelsUsed = chans;
-    if (stepLoad > maxLinkLoad) maxLinkLoad = stepLoad;
-    stepMaxBlocks[step - 1] = maxBlocks;
-    stepMaxLinkLoad[step - 1] = stepLoad;
-    stepMaxLinkBlocks[step - 1] = stepBlocks;
-    stepLongestRoute[step - 1] = longest;
+    commitArcStep(step, a1 - a0, uses, stepLoad, stepBlocks);
     return true;
   };
 
