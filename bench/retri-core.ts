@@ -9,13 +9,13 @@
  * A schedule that fails verification exits non-zero; the 3 s target is reported, not enforced.
  */
 import { fork } from 'node:child_process';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { findAlgorithm } from '../src/algorithms/registry';
 import { computeHeatmap, HEATMAPS } from '../src/experiments/speedup';
 import { defaultsOf } from '../src/params/schema';
 import { CLI_LIMITS, run } from '../src/run';
-import { median } from './stats';
+import { machineLines, median } from './stats';
 
 const NODES = 2187;
 const RECONFIGURE = '0,1,0,1,0,1,0';
@@ -96,13 +96,7 @@ async function main() {
   });
   const s0 = samples[0];
   const total = median(samples.map((s) => s.totalMs));
-  console.log(`- Date: ${new Date().toISOString()}`);
-  console.log(
-    `- CPU: ${cpus()[0]?.model.trim()} × ${cpus().length}; memory ${(totalmem() / 1024 ** 3).toFixed(1)} GiB`,
-  );
-  console.log(
-    `- Node ${process.version}; load average before the runs ${load.map((x) => x.toFixed(2)).join(' ')}`,
-  );
+  for (const line of machineLines(load)) console.log(line);
   console.log('');
   console.log(
     '| Nodes | Blocks | Transfers | Holdings | Build ms | Verify ms | Total ms | Runs (total ms) | Peak RSS MB | ArrayBuffers MB |',

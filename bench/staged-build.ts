@@ -12,13 +12,13 @@
  * Exits non-zero when a schedule fails verification; a missed target is reported, not a failure.
  */
 import { fork } from 'node:child_process';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { findAlgorithm } from '../src/algorithms/registry';
 import { defaultsOf } from '../src/params/schema';
 import { measure } from '../src/run';
 import { verify } from '../src/verify/verifier';
-import { median } from './stats';
+import { machineLines, median } from './stats';
 
 interface Case {
   algorithm: string;
@@ -93,13 +93,7 @@ async function main() {
   const runsArg = process.argv.indexOf('--runs');
   const runs = runsArg >= 0 ? Number(process.argv[runsArg + 1]) : 3;
   const load = loadavg();
-  console.log(`- Date: ${new Date().toISOString()}`);
-  console.log(
-    `- CPU: ${cpus()[0]?.model.trim()} × ${cpus().length}; memory ${(totalmem() / 1024 ** 3).toFixed(1)} GiB`,
-  );
-  console.log(
-    `- Node ${process.version}; load average before the runs ${load.map((x) => x.toFixed(2)).join(' ')}`,
-  );
+  for (const line of machineLines(load)) console.log(line);
   console.log('');
   console.log(
     '| Configuration | Transfers | Steps | Verified | Build + assign ms | Verify ms | Build + verify ms | Runs (build + verify) | Formulas ms | Peak RSS MB | Target |',
