@@ -37,7 +37,9 @@ export function RingView({
   const layout = useMemo(() => ringLayout(width, height, n, w), [width, height, n, w]);
   const counts = useMemo(() => heldCounts(result.holdings, step), [result, step]);
   const lightpaths = step >= 1 ? stepRange(result.schedule, step) : [0, 0];
-  const groups = useMemo(() => phaseGroups(result, step), [result, step]);
+  // The subsets change with the phase, not with every step: computed once per phase.
+  const phase = step >= 1 && step <= result.schedule.stepCount ? result.schedule.stepPhase[step - 1] : -1;
+  const groups = useMemo(() => phaseGroups(result, phase), [result, phase]);
 
   useEffect(() => {
     const c = canvas.current;
@@ -90,11 +92,11 @@ function ariaLabel(r: RunResult, step: number): string {
   return `Ring of ${r.topology.nodeCount} nodes at step ${step} of ${r.schedule.stepCount}`;
 }
 
-/** The subsets the algorithm names for the current step's phase (OpTree's stage subsets), if any. */
-function phaseGroups(r: RunResult, step: number): number[][] | null {
-  if (step < 1 || step > r.schedule.stepCount) return null;
+/** The subsets the algorithm names for a phase (OpTree's stage subsets), if any; −1 is before step 1. */
+function phaseGroups(r: RunResult, phase: number): number[][] | null {
+  if (phase < 0) return null;
   const spec = findAlgorithm(r.algorithm);
-  return spec?.groupsOf?.(r.params, r.schedule.phases[r.schedule.stepPhase[step - 1]]) ?? null;
+  return spec?.groupsOf?.(r.params, r.schedule.phases[phase]) ?? null;
 }
 
 /** Colour of subset i (categorical, distinct from the wavelength colours' order). */
