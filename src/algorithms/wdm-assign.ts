@@ -188,7 +188,7 @@ function sweep(
   const byLen = countingOrder(m, n, (i) => n - len[i], null);
   const order = countingOrder(m, n, (i) => start[i], byLen);
   const crossing = (i: number) => start[i] + len[i] >= n;
-  if (table.size === 0) return sweepLine(n, arcs, offset, out, ids, start, len, order, table, pendingHead);
+  if (table.size === 0) return sweepLine(n, arcs, offset, out, ids, start, len, order);
 
   // Free colours bucketed by deadline, with a two-level bitmap of non-empty buckets.
   const head = new Int32Array(n).fill(-1);
@@ -274,7 +274,13 @@ function countingOrder(m: number, range: number, key: (i: number) => number, fro
 /**
  * Step 2 of the sweep when no arc crosses the cut (a stage inside segments of the ring): every free
  * colour then has the same deadline, so the bucket structure reduces to one stack. Same choices, same
- * colours as the general sweep, with less work per lightpath (millions of them in a large OpTree).
+ * colours as the general sweep, but the stack holds runs of consecutive colours: a bundle of k
+ * lightpaths takes and releases whole runs instead of k single colours, so the work follows the
+ * bundles, not the lightpaths (a large OpTree stage has a million lightpaths in a thousand bundles).
+ *
+ * A run [a, a+len) on the stack stands for the colours a, a+1, … with a on top, which is the order in
+ * which the one-colour-at-a-time sweep would hold them: it pops a bundle's colours in that order and
+ * releases them onto a last-in-first-out list, so they come back with the first one on top again.
  */
 function sweepLine(
   n: number,
@@ -285,37 +291,81 @@ function sweepLine(
   start: Int32Array,
   len: Int32Array,
   order: Int32Array,
-  table: ColourTable,
-  pendingHead: Int32Array,
 ): number {
   const m = ids.length;
+  const runs = new RunPool();
+  // Runs released at each node (linked through runs.next, last released first).
+  const pendingHead = new Int32Array(n + 1).fill(-1);
+  // Stack of free runs (run ids; a run's first colour is the next one popped).
   let stack = new Int32Array(64);
   let top = 0;
+  let opened = 0;
   let p = 0;
   for (let x = 0; x < n; x++) {
-    for (let c = pendingHead[x]; c >= 0; c = table.next[c]) {
+    for (let r = pendingHead[x]; r >= 0; r = runs.next[r]) {
       if (top === stack.length) {
         const grown = new Int32Array(stack.length * 2);
         grown.set(stack);
         stack = grown;
       }
-      stack[top++] = c;
+      stack[top++] = r;
     }
     while (p < m && start[order[p]] === x) {
       const i = order[p++];
       const b = ids[i];
       const e = x + len[i];
-      const mult = arcs.mult[b];
-      const base = offset[b];
-      for (let k = 0; k < mult; k++) {
-        const c = top > 0 ? stack[--top] : table.add(n - 1);
-        if (out) out[base + k] = c;
-        if (e < n - 1) {
-          table.next[c] = pendingHead[e];
-          pendingHead[e] = c;
+      let pos = offset[b];
+      let left = arcs.mult[b];
+      while (left > 0) {
+        let first: number;
+        let take: number;
+        if (top > 0) {
+          const r = stack[top - 1];
+          first = runs.first[r];
+          take = Math.min(left, runs.size[r]);
+          if (take === runs.size[r]) top--;
+          else {
+            runs.first[r] += take;
+            runs.size[r] -= take;
+          }
+        } else {
+          first = opened;
+          take = left;
+          opened += take;
         }
+        if (out) for (let k = 0; k < take; k++) out[pos + k] = first + k;
+        if (e < n - 1) {
+          const r = runs.add(first, take);
+          runs.next[r] = pendingHead[e];
+          pendingHead[e] = r;
+        }
+        pos += take;
+        left -= take;
       }
     }
   }
-  return table.size;
+  return opened;
+}
+
+/** Growable pool of colour runs [first, first + size) with a link each. */
+class RunPool {
+  first = new Int32Array(256);
+  size = new Int32Array(256);
+  next = new Int32Array(256);
+  count = 0;
+  add(first: number, size: number): number {
+    if (this.count === this.first.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.first = grow(this.first);
+      this.size = grow(this.size);
+      this.next = grow(this.next);
+    }
+    this.first[this.count] = first;
+    this.size[this.count] = size;
+    return this.count++;
+  }
 }
