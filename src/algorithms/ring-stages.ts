@@ -161,26 +161,29 @@ function emitStage(b: ScheduleBuilder, w: number, st: StageRequest, a: Assignmen
   const colour = a.colour!;
   const { offset } = a;
   const { src, hops } = st.arcs;
-  const bundles = st.arcs.count;
-  // Bucket the lightpaths by step (counting sort), remembering each one's bundle.
-  const perStep = new Int32Array(steps + 1);
-  for (let t = 0; t < a.lightpaths; t++) perStep[((colour[t] / w) | 0) + 1]++;
-  for (let s = 1; s <= steps; s++) perStep[s] += perStep[s - 1];
-  const order = new Int32Array(a.lightpaths);
-  const bundleOf = new Int32Array(a.lightpaths);
-  for (let bd = 0; bd < bundles; bd++)
+  const total = a.lightpaths;
+  // Bucket the lightpaths by step (counting sort) straight into the columns, in bundle order.
+  const from = new Int32Array(steps + 1);
+  for (let t = 0; t < total; t++) from[((colour[t] / w) | 0) + 1]++;
+  for (let s = 1; s <= steps; s++) from[s] += from[s - 1];
+  const next = from.slice(0, steps);
+  const out = {
+    src: new Int32Array(total),
+    hops: new Int32Array(total),
+    channel: new Int32Array(total),
+    block: new Int32Array(total),
+  };
+  for (let bd = 0; bd < st.arcs.count; bd++) {
+    const first = st.blockStart[bd] - offset[bd];
     for (let t = offset[bd]; t < offset[bd + 1]; t++) {
-      bundleOf[t] = bd;
-      order[perStep[(colour[t] / w) | 0]++] = t;
-    }
-  let k = 0;
-  for (let s = 0; s < steps; s++) {
-    b.beginStep(st.phase);
-    const end = perStep[s];
-    for (; k < end; k++) {
-      const t = order[k];
-      const bd = bundleOf[t];
-      b.addArc(src[bd], hops[bd], colour[t] % w, st.pool[st.blockStart[bd] + (t - offset[bd])]);
+      const c = colour[t];
+      const step = (c / w) | 0;
+      const k = next[step]++;
+      out.src[k] = src[bd];
+      out.hops[k] = hops[bd];
+      out.channel[k] = c - step * w;
+      out.block[k] = st.pool[first + t];
     }
   }
+  b.addArcSteps(st.phase, from, out);
 }

@@ -153,6 +153,49 @@ describe('ScheduleBuilder', () => {
     }
   });
 
+  it('addArcSteps builds what beginStep + addArc build, step boundaries and block offsets included', () => {
+    // Two batches of steps (the second with an empty step) after an ordinary step, with block sets
+    // (offsets column) and without.
+    for (const singleBlock of [true, false]) {
+      const one = new ScheduleBuilder(options({ singleBlock, capacity: { transfers: 2 } }));
+      const bulk = new ScheduleBuilder(options({ singleBlock, capacity: { transfers: 2 } }));
+      for (const b of [one, bulk]) {
+        b.beginStep('warm-up');
+        b.addArc(0, 1, 0, 0);
+      }
+      const batches = [
+        {
+          phase: 'a',
+          from: [0, 2, 5],
+          src: [1, 2, 3, 4, 5],
+          hops: [1, -2, 3, -1, 2],
+          channel: [0, 1, 0, 1, 2],
+        },
+        { phase: 'b', from: [0, 0, 1], src: [6], hops: [-3], channel: [4] },
+      ];
+      let block = 7;
+      for (const x of batches) {
+        const blocks = x.src.map(() => block-- % 8);
+        for (let i = 0; i + 1 < x.from.length; i++) {
+          one.beginStep(x.phase);
+          for (let t = x.from[i]; t < x.from[i + 1]; t++)
+            one.addArc(x.src[t], x.hops[t], x.channel[t], blocks[t]);
+        }
+        bulk.addArcSteps(x.phase, x.from, {
+          src: Int32Array.from(x.src),
+          hops: Int32Array.from(x.hops),
+          channel: Int32Array.from(x.channel),
+          block: Int32Array.from(blocks),
+        });
+      }
+      const a = one.finish();
+      const b = bulk.finish();
+      expect(b.stepCount).toBe(5);
+      expect(Array.from(b.stepStart)).toEqual([0, 1, 3, 6, 6, 7]);
+      expect(b).toEqual(a);
+    }
+  });
+
   it('trims generous capacities to what was used', () => {
     const b = new ScheduleBuilder(options({ capacity: { transfers: 100_000 } }));
     b.beginStep('only');
