@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../algorithms/registry';
+import { asLinkLists } from '../model/link-lists';
 import { allGatherBlocks, ScheduleBuilder } from '../model/schedule';
 import { wdmRing } from '../model/topology';
 import { defaultsOf } from '../params/schema';
@@ -191,5 +192,46 @@ describe('holdings', () => {
     const s = b.finish();
     expect(() => replay(s, wdmRing(2, 1), undefined, 'dense')).toThrow(RangeError);
     expect(replay(s, wdmRing(2, 1)).kind).toBe('sparse');
+  });
+});
+
+describe('replay: one-block ring arcs take a fast path with the same result', () => {
+  it('same arrivals, events, counts and unheld sends as the general replay of the same routes', () => {
+    const r = run(
+      'optree',
+      { ...defaultsOf(findAlgorithm('optree')!.params), nodes: 40, wavelengths: 4, radices: '4,2,5' },
+      CLI_LIMITS,
+    );
+    const s = r.schedule;
+    // Corrupt two sends: a block nobody has yet in step 1, and a sender that never got its block.
+    const ids = s.transferBlocks.ids.slice();
+    ids[0] = (s.src[0] + 3) % 40;
+    ids[s.stepStart[2]] = (s.src[s.stepStart[2]] + 1) % 40;
+    // And one that receives its block only in the step it sends it: still too late.
+    const clean = replay(s, r.topology, undefined, 'dense');
+    const last = s.stepCount;
+    let same = -1;
+    for (let x = s.stepStart[last - 1]; x < s.stepStart[last] && same < 0; x++) {
+      const v = (s.src[x] + (s.path.kind === 'ring-arc' ? s.path.hops[x] : 0) + 40) % 40;
+      if (firstArrival(clean, v, ids[x]) !== last) continue;
+      for (let y = s.stepStart[last - 1]; y < s.stepStart[last]; y++)
+        if (s.src[y] === v) {
+          ids[y] = ids[x];
+          same = y;
+          break;
+        }
+    }
+    expect(same).toBeGreaterThanOrEqual(0);
+    const bad = { ...s, transferBlocks: { offsets: null, ids } };
+    for (const sched of [s, bad]) {
+      const fastUnheld: number[][] = [];
+      const slowUnheld: number[][] = [];
+      const fast = replay(sched, r.topology, (...a) => fastUnheld.push(a), 'dense');
+      const slow = replay(asLinkLists(sched, r.topology), r.topology, (...a) => slowUnheld.push(a), 'dense');
+      expect(fast).toEqual(slow);
+      expect(fastUnheld).toEqual(slowUnheld);
+      if (sched === bad) expect(fastUnheld.map((u) => u[1])).toContain(same);
+      else expect(fastUnheld).toEqual([]);
+    }
   });
 });

@@ -229,6 +229,10 @@ function replayDense(s: Schedule, topo: Topology, onUnheld?: UnheldSend): DenseH
   }
   log.endStep(0);
   const ids = s.transferBlocks.ids;
+  if (s.path.kind === 'ring-arc' && s.receivers.kind === 'path-end' && !s.transferBlocks.offsets) {
+    replayDenseArcs(s, s.path.hops, arrival, log, onUnheld);
+    return { kind: 'dense', ...log.finish(B, never), arrival };
+  }
   forEachTransfer(
     s,
     topo,
@@ -248,6 +252,39 @@ function replayDense(s: Schedule, topo: Topology, onUnheld?: UnheldSend): DenseH
     },
   );
   return { kind: 'dense', ...log.finish(B, never), arrival };
+}
+
+/**
+ * The dense replay of one-block ring arcs (every staged ring all-gather: a million lightpaths for
+ * OpTree on 1024 nodes), written out without the per-transfer callback: same cells, same events.
+ */
+function replayDenseArcs(
+  s: Schedule,
+  hops: ArrayLike<number>,
+  arrival: Uint16Array | Uint32Array,
+  log: EventLog,
+  onUnheld?: UnheldSend,
+): void {
+  const n = s.nodeCount;
+  const B = s.blocks.count;
+  const { src, stepStart } = s;
+  const ids = s.transferBlocks.ids;
+  for (let step = 1; step <= s.stepCount; step++) {
+    const end = stepStart[step];
+    for (let t = stepStart[step - 1]; t < end; t++) {
+      const u = src[t];
+      const b = ids[t];
+      if (arrival[u * B + b] >= step && onUnheld) onUnheld(step, t, b);
+      const e = u + hops[t];
+      const v = e >= n ? e - n : e < 0 ? e + n : e;
+      const cell = v * B + b;
+      if (arrival[cell] > step) {
+        arrival[cell] = step;
+        log.add(v);
+      }
+    }
+    log.endStep(step);
+  }
 }
 
 /** Most slots per block the fixed-layout fast path may reserve in all (entries). */
