@@ -1,24 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../algorithms/registry';
-import { pathLinks } from '../model/paths';
-import type { Schedule } from '../model/schedule';
+import { asLinkLists } from '../model/link-lists';
+import { allGatherBlocks, ScheduleBuilder, type Schedule } from '../model/schedule';
+import { wdmRing } from '../model/topology';
 import type { Topology } from '../model/topology';
 import { defaultsOf } from '../params/schema';
 import { CLI_LIMITS, run } from '../run';
 import { verify } from './verifier';
-
-/** The same schedule with explicit link lists, which the verifier always checks link by link. */
-function asLinkLists(s: Schedule, topo: Topology): Schedule {
-  const offsets = new Uint32Array(s.transferCount + 1);
-  const buf = new Uint32Array(topo.linkCount);
-  const links: number[] = [];
-  for (let t = 0; t < s.transferCount; t++) {
-    const len = pathLinks(s, topo, t, buf);
-    for (let i = 0; i < len; i++) links.push(buf[i]);
-    offsets[t + 1] = links.length;
-  }
-  return { ...s, path: { kind: 'link-list', offsets, links: Uint32Array.from(links) } };
-}
 
 function compare(s: Schedule, topo: Topology) {
   const fast = verify(s, topo).report;
@@ -106,5 +95,144 @@ describe('verifier: steps of short ring arcs checked in one tight pass report wh
     expect(rep.counts['channel-clash']).toBeGreaterThan(0);
     expect(rep.counts['channel-range']).toBeGreaterThan(0);
     expect(rep.counts['bad-block']).toBeGreaterThan(0);
+  });
+});
+
+describe('verifier: the short-arc pass on arbitrary schedules agrees with link-by-link checking', () => {
+  // Random steps of short arcs in runs along one arc on consecutive wavelengths (how the staged
+  // builders emit bundles), with runs that cross a 32-wavelength word, repeat a wavelength, wrap over
+  // node 0, run counter-clockwise, or reach past the last wavelength; blocks are arbitrary, so
+  // causality faults come along too. Whatever the fast pass accepts must be what the slow check finds
+  // clean, and every fault must be reported the same way.
+  const run = fc.record({
+    src: fc.nat(),
+    hops: fc.integer({ min: 1, max: 6 }),
+    ccw: fc.boolean(),
+    channel: fc.nat(),
+    count: fc.integer({ min: 1, max: 20 }),
+    repeat: fc.integer({ min: 0, max: 4 }).map((x) => x === 0),
+    block: fc.nat(),
+  });
+  const scenario = fc.record({
+    n: fc.integer({ min: 3, max: 40 }),
+    w: fc.integer({ min: 1, max: 70 }),
+    // A packed step gives its runs consecutive, disjoint blocks of wavelengths.
+    steps: fc.array(
+      fc.record({ packed: fc.boolean(), runs: fc.array(run, { minLength: 1, maxLength: 6 }) }),
+      {
+        minLength: 1,
+        maxLength: 4,
+      },
+    ),
+  });
+
+  it('same counts, violations and usage', () => {
+    let clean = 0;
+    let faulty = 0;
+    fc.assert(
+      fc.property(scenario, ({ n, w, steps }) => {
+        const b = new ScheduleBuilder({
+          algorithm: 'random',
+          collective: 'allgather',
+          nodeCount: n,
+          blocks: allGatherBlocks(n, 1),
+          pathKind: 'ring-arc',
+          receiverKind: 'path-end',
+          singleBlock: true,
+        });
+        for (const { packed, runs } of steps) {
+          b.beginStep('random');
+          let next = 0;
+          for (const r of runs) {
+            const hops = Math.min(r.hops, n - 1) * (r.ccw ? -1 : 1);
+            const first = packed ? next : r.channel % w;
+            // A packed step stays inside the w wavelengths; others may run past the last one.
+            const count = packed ? Math.min(r.count, w - next) : r.count;
+            next += count;
+            for (let k = 0; k < count; k++)
+              // Channels may reach w (out of range); a repeat puts two lightpaths on one wavelength.
+              b.addArc(
+                r.src % n,
+                hops,
+                Math.min(first + (r.repeat && k === 1 ? 0 : k), w),
+                (r.block + k) % n,
+              );
+          }
+        }
+        const s = b.finish();
+        const rep = compare(s, wdmRing(n, w));
+        if (rep.counts['channel-clash'] || rep.counts['channel-range']) faulty++;
+        else clean++;
+      }),
+      { numRuns: 300, seed: 7 },
+    );
+    // Both kinds must occur: schedules whose steps the fast pass accepts, and faulty ones it hands on.
+    expect(clean).toBeGreaterThan(30);
+    expect(faulty).toBeGreaterThan(30);
+  });
+});
+
+describe('verifier: the short-arc pass catches clashes at its edge cases', () => {
+  /** One step of the given runs [src, hops, first channel, count] on a ring of n nodes, w wavelengths. */
+  function oneStep(n: number, w: number, runs: [number, number, number, number][]) {
+    const b = new ScheduleBuilder({
+      algorithm: 'edge',
+      collective: 'allgather',
+      nodeCount: n,
+      blocks: allGatherBlocks(n, 1),
+      pathKind: 'ring-arc',
+      receiverKind: 'path-end',
+      singleBlock: true,
+    });
+    b.beginStep('edge');
+    for (const [src, hops, first, count] of runs)
+      for (let k = 0; k < count; k++) b.addArc(src, hops, first + k, src);
+    return compare(b.finish(), wdmRing(n, w));
+  }
+
+  it('only in the part of an arc past node 0 (both directions)', () => {
+    // 10 → 11 → 0 → 1 → 2 clockwise and 1 → 2 on λ3: they share only the link 1 → 2.
+    expect(
+      oneStep(12, 8, [
+        [10, 4, 3, 1],
+        [1, 1, 3, 1],
+      ]).counts['channel-clash'],
+    ).toBe(1);
+    // The mirror image counter-clockwise: 1 → 0 → 11 → 10 → 9 and 10 → 9.
+    expect(
+      oneStep(12, 8, [
+        [1, -4, 3, 1],
+        [10, -1, 3, 1],
+      ]).counts['channel-clash'],
+    ).toBe(1);
+    // Touching but not sharing a link is no clash (the blocks do not make an all-gather, so not `ok`).
+    expect(
+      oneStep(12, 8, [
+        [10, 3, 3, 1],
+        [1, 1, 3, 1],
+      ]).counts['channel-clash'],
+    ).toBeUndefined();
+  });
+
+  it('on the last wavelength of a 32-wavelength word, inside runs', () => {
+    // Runs over λ28…λ31 and λ60…λ63 clash with single lightpaths on λ31 and λ63.
+    expect(
+      oneStep(16, 64, [
+        [0, 2, 28, 4],
+        [1, 1, 31, 1],
+      ]).counts['channel-clash'],
+    ).toBe(1);
+    expect(
+      oneStep(16, 64, [
+        [0, 2, 60, 4],
+        [1, 1, 63, 1],
+      ]).counts['channel-clash'],
+    ).toBe(1);
+    expect(
+      oneStep(16, 64, [
+        [0, 2, 28, 4],
+        [1, 1, 32, 1],
+      ]).counts['channel-clash'],
+    ).toBeUndefined();
   });
 });

@@ -193,14 +193,51 @@ export function verify(
     if (ch >= tally.chans) tally.chans = ch + 1;
     return true;
   };
-  /** Accounts for a clean step as the link-by-link check would, per-step loads included. */
-  const commitArcStep = (
-    step: number,
-    transfers: number,
-    uses: number,
-    stepLoad: number,
-    stepBlocks: number,
-  ) => {
+  /**
+   * Accounts for a clean step as the link-by-link check would, per-step loads included: the most
+   * transfers and blocks on one directed link, by difference arrays over each fibre.
+   */
+  const commitArcStep = (step: number, transfers: number, uses: number) => {
+    const a0 = s.stepStart[step - 1];
+    const a1 = s.stepStart[step];
+    const diff = arcDiff!;
+    diff.fill(0);
+    arcDiffBlocks?.fill(0);
+    for (let t = a0; t < a1; t++) {
+      const h = arcs![t];
+      const base = h > 0 ? 0 : ringSize + 1;
+      const start = h > 0 ? src[t] : ringSize - 1 - src[t];
+      const e = start + (h > 0 ? h : -h);
+      diff[base + start]++;
+      if (e <= ringSize) diff[base + e]--;
+      else {
+        diff[base + ringSize]--;
+        diff[base]++;
+        diff[base + e - ringSize]--;
+      }
+      if (arcDiffBlocks) {
+        const w = blockOffsets![t + 1] - blockOffsets![t];
+        arcDiffBlocks[base + start] += w;
+        if (e <= ringSize) arcDiffBlocks[base + e] -= w;
+        else {
+          arcDiffBlocks[base + ringSize] -= w;
+          arcDiffBlocks[base] += w;
+          arcDiffBlocks[base + e - ringSize] -= w;
+        }
+      }
+    }
+    let stepLoad = 0;
+    let stepBlocks = 0;
+    for (let base = 0; base <= ringSize + 1; base += ringSize + 1)
+      for (let x = 0, run = 0, runBlocks = 0; x < ringSize; x++) {
+        run += diff[base + x];
+        if (run > stepLoad) stepLoad = run;
+        if (arcDiffBlocks) {
+          runBlocks += arcDiffBlocks[base + x];
+          if (runBlocks > stepBlocks) stepBlocks = runBlocks;
+        }
+      }
+    if (!arcDiffBlocks) stepBlocks = stepLoad;
     linkUses += uses;
     deliveries += transfers;
     blockDeliveries += tally.blocks;
@@ -253,88 +290,68 @@ export function verify(
       const h = arcs[a0 + (key - pos * LOCAL)];
       prevEnd = start + (h > 0 ? h : -h);
     }
-    // Clean: the step's link loads by difference arrays over each fibre (the shared-link cost models
-    // read the per-step loads).
-    arcDiff.fill(0);
-    arcDiffBlocks?.fill(0);
-    for (let t = a0; t < a1; t++) {
-      const h = arcs[t];
-      const base = h > 0 ? 0 : ringSize + 1;
-      const start = h > 0 ? src[t] : ringSize - 1 - src[t];
-      const e = start + (h > 0 ? h : -h);
-      const w = blockOffsets ? blockOffsets[t + 1] - blockOffsets[t] : 1;
-      arcDiff[base + start]++;
-      if (arcDiffBlocks) arcDiffBlocks[base + start] += w;
-      if (e <= ringSize) {
-        arcDiff[base + e]--;
-        if (arcDiffBlocks) arcDiffBlocks[base + e] -= w;
-      } else {
-        arcDiff[base + ringSize]--;
-        arcDiff[base]++;
-        arcDiff[base + e - ringSize]--;
-        if (arcDiffBlocks) {
-          arcDiffBlocks[base + ringSize] -= w;
-          arcDiffBlocks[base] += w;
-          arcDiffBlocks[base + e - ringSize] -= w;
-        }
-      }
-    }
-    let stepLoad = 0;
-    let stepBlocks = 0;
-    for (let base = 0; base <= ringSize + 1; base += ringSize + 1)
-      for (let x = 0, run = 0, runBlocks = 0; x < ringSize; x++) {
-        run += arcDiff[base + x];
-        if (run > stepLoad) stepLoad = run;
-        if (arcDiffBlocks) {
-          runBlocks += arcDiffBlocks[base + x];
-          if (runBlocks > stepBlocks) stepBlocks = runBlocks;
-        }
-      }
-    if (!arcDiffBlocks) stepBlocks = stepLoad;
-    commitArcStep(step, count, lengths, stepLoad, stepBlocks);
+    commitArcStep(step, count, lengths);
     return true;
   };
 
-  // Steps of short ring arcs (the sorted check does not pay for them): one tight pass that marks each
-  // (link, wavelength) cell and counts link loads, with its own stamps. Like the sorted check, it only
+  // Steps of short ring arcs (the sorted check does not pay for them): one tight pass over a bitmap
+  // of the step's (direction, position, wavelength) cells, 32 wavelengths to a word, cleared per step.
+  // Lightpaths that follow the same arc on consecutive wavelengths (a bundle, as the staged builders
+  // emit them) are checked together, one word operation per link. Like the sorted check, it only
   // accepts a clean step; anything else (a clash, a bad id or channel) sends the step through the
   // link-by-link check below, which then finds and reports exactly what it always does.
-  const fastCell = sortable && flat ? new Uint32Array(cells) : null;
-  const fastLoadStep = fastCell ? new Uint32Array(linkCount) : null;
-  const fastLoad = fastCell ? new Uint32Array(linkCount) : null;
-  const fastBlocks = fastCell ? new Float64Array(linkCount) : null;
+  const wordsPerPos = (W + 31) >>> 5;
+  const arcBits =
+    sortable && 2 * ringSize * wordsPerPos <= 1 << 22 ? new Int32Array(2 * ringSize * wordsPerPos) : null;
   const arcStepShort = (step: number): boolean => {
-    if (!arcs || !fastCell || !fastLoadStep || !fastLoad || !fastBlocks) return false;
+    if (!arcs || !arcBits) return false;
     const a0 = s.stepStart[step - 1];
     const a1 = s.stepStart[step];
+    arcBits.fill(0);
     let uses = 0;
-    let stepLoad = 0;
-    let stepBlocks = 0;
     resetTally();
-    for (let t = a0; t < a1; t++) {
+    for (let t = a0; t < a1;) {
       if (!tallyArc(t)) return false;
+      const u = src[t];
       const h = arcs[t];
       const ch = channel[t];
-      const w = blockOffsets ? blockOffsets[t + 1] - blockOffsets[t] : 1;
-      const len = h > 0 ? h : -h;
-      uses += len;
-      for (let i = 0, v = src[t]; i < len; i++) {
-        const l = h > 0 ? v : ringSize + v;
-        v = h > 0 ? (v + 1 === ringSize ? 0 : v + 1) : v === 0 ? ringSize - 1 : v - 1;
-        const cell = l * W + ch;
-        if (fastCell[cell] === step) return false;
-        fastCell[cell] = step;
-        if (fastLoadStep[l] !== step) {
-          fastLoadStep[l] = step;
-          fastLoad[l] = 0;
-          fastBlocks[l] = 0;
-        }
-        if (++fastLoad[l] > stepLoad) stepLoad = fastLoad[l];
-        fastBlocks[l] += w;
-        if (fastBlocks[l] > stepBlocks) stepBlocks = fastBlocks[l];
+      // The run: following lightpaths on the same arc, on the next wavelengths of the same word.
+      let k = 1;
+      while (
+        t + k < a1 &&
+        arcs[t + k] === h &&
+        src[t + k] === u &&
+        channel[t + k] === ch + k &&
+        ((ch + k) & 31) !== 0
+      ) {
+        if (!tallyArc(t + k)) return false;
+        k++;
       }
+      const mask = (0xffffffff >>> (32 - k)) << (ch & 31);
+      const len = h > 0 ? h : -h;
+      // Counter-clockwise arcs are mirrored (node v at position ringSize − 1 − v) into the second
+      // half of the bitmap, so every arc covers positions first … first + len − 1, wrapping once at most.
+      const base = (h > 0 ? 0 : ringSize * wordsPerPos) + (ch >>> 5);
+      const first = h > 0 ? u : ringSize - 1 - u;
+      const end = first + len;
+      const wrap = end > ringSize ? end - ringSize : 0;
+      uses += len * k;
+      // Up to the end of the ring, then (an arc over the cut) on from its start. One loop serves both
+      // pieces: a loop that ran only for the rare wrapping arc would make the optimised code bail out
+      // each time one comes along.
+      let i = base + first * wordsPerPos;
+      let stop = base + (end - wrap) * wordsPerPos;
+      for (let piece = 0; piece < 2; piece++) {
+        for (; i < stop; i += wordsPerPos) {
+          if ((arcBits[i] & mask) !== 0) return false;
+          arcBits[i] |= mask;
+        }
+        i = base;
+        stop = base + wrap * wordsPerPos;
+      }
+      t += k;
     }
-    commitArcStep(step, a1 - a0, uses, stepLoad, stepBlocks);
+    commitArcStep(step, a1 - a0, uses);
     return true;
   };
 
