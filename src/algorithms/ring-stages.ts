@@ -160,30 +160,32 @@ export function countStages(n: number, w: number, stages: readonly StageRequest[
 function emitStage(b: ScheduleBuilder, w: number, st: StageRequest, a: Assignment, steps: number): void {
   const colour = a.colour!;
   const { offset } = a;
-  const { src, hops } = st.arcs;
+  const { src, hops, count: bundles } = st.arcs;
+  const { pool, blockStart } = st;
   const total = a.lightpaths;
-  // Bucket the lightpaths by step (counting sort) straight into the columns, in bundle order.
+  // Bucket the lightpaths by step (counting sort) straight into the schedule's columns, in bundle order.
   const from = new Int32Array(steps + 1);
   for (let t = 0; t < total; t++) from[((colour[t] / w) | 0) + 1]++;
   for (let s = 1; s <= steps; s++) from[s] += from[s - 1];
   const next = from.slice(0, steps);
-  const out = {
-    src: new Int32Array(total),
-    hops: new Int32Array(total),
-    channel: new Int32Array(total),
-    block: new Int32Array(total),
-  };
-  for (let bd = 0; bd < st.arcs.count; bd++) {
-    const first = st.blockStart[bd] - offset[bd];
-    for (let t = offset[bd]; t < offset[bd + 1]; t++) {
+  const out = b.reserveArcSteps(st.phase, from);
+  const outSrc = out.src;
+  const outHops = out.hops;
+  const outChannel = out.channel;
+  const outBlock = out.block;
+  for (let bd = 0; bd < bundles; bd++) {
+    const u = src[bd];
+    const h = hops[bd];
+    const shift = blockStart[bd] - offset[bd];
+    const end = offset[bd + 1];
+    for (let t = offset[bd]; t < end; t++) {
       const c = colour[t];
       const step = (c / w) | 0;
       const k = next[step]++;
-      out.src[k] = src[bd];
-      out.hops[k] = hops[bd];
-      out.channel[k] = c - step * w;
-      out.block[k] = st.pool[first + t];
+      outSrc[k] = u;
+      outHops[k] = h;
+      outChannel[k] = c - step * w;
+      outBlock[k] = pool[shift + t];
     }
   }
-  b.addArcSteps(st.phase, from, out);
 }

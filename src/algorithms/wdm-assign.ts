@@ -163,13 +163,19 @@ function sweep(
   len: Int32Array,
 ): number {
   const m = ids.length;
+  // 2. (below) visits the intervals ordered by start, longest first: two stable counting sorts.
+  const key = new Int32Array(m);
+  for (let i = 0; i < m; i++) key[i] = n - len[i];
+  const byLen = countingOrder(m, n, key, null);
+  for (let i = 0; i < m; i++) key[i] = start[i];
+  const order = countingOrder(m, n, key, byLen);
+  let crossings = 0;
+  for (let i = 0; i < m; i++) if (start[i] + len[i] >= n) crossings++;
+  if (crossings === 0) return sweepLine(n, arcs, offset, out, ids, start, len, order);
+
   const table = new ColourTable();
-  // Pending colours per node: they become free when the sweep reaches their frontier.
+  // Colours released at each node (linked through table.next): free again when the sweep gets there.
   const pendingHead = new Int32Array(n + 1).fill(-1);
-  const push = (c: number, at: number) => {
-    table.next[c] = pendingHead[at];
-    pendingHead[at] = c;
-  };
 
   // 1. Crossing arcs: one colour per lightpath.
   for (let i = 0; i < m; i++) {
@@ -180,47 +186,72 @@ function sweep(
     for (let k = 0; k < arcs.mult[b]; k++) {
       const c = table.add(s);
       if (out) out[offset[b] + k] = c;
-      push(c, e - n);
+      table.next[c] = pendingHead[e - n];
+      pendingHead[e - n] = c;
     }
   }
 
-  // 2. The intervals, ordered by start, longest first (two stable counting sorts).
-  const byLen = countingOrder(m, n, (i) => n - len[i], null);
-  const order = countingOrder(m, n, (i) => start[i], byLen);
-  const crossing = (i: number) => start[i] + len[i] >= n;
-  if (table.size === 0) return sweepLine(n, arcs, offset, out, ids, start, len, order);
+  // 2. The intervals in order.
+  const free = new FreeColours(n);
+  let p = 0;
+  for (let x = 0; x < n; x++) {
+    for (let c = pendingHead[x]; c >= 0;) {
+      const nx = table.next[c];
+      if (table.deadline[c] > x) free.add(c, table.deadline[c]);
+      c = nx;
+    }
+    while (p < m && start[order[p]] === x) {
+      const i = order[p++];
+      if (start[i] + len[i] >= n) continue;
+      const b = ids[i];
+      const e = x + len[i];
+      for (let k = 0; k < arcs.mult[b]; k++) {
+        let c = free.take(e);
+        if (c < 0) c = table.add(n - 1);
+        if (out) out[offset[b] + k] = c;
+        if (e < n - 1) {
+          table.next[c] = pendingHead[e];
+          pendingHead[e] = c;
+        }
+      }
+    }
+  }
+  return table.size;
+}
 
-  // Free colours bucketed by deadline, with a two-level bitmap of non-empty buckets.
-  const head = new Int32Array(n).fill(-1);
-  const words = new Uint32Array((n + 31) >>> 5);
-  const summary = new Uint32Array((words.length + 31) >>> 5);
-  let bucketNext = new Int32Array(64);
-  const makeFree = (c: number) => {
-    const a = table.deadline[c];
-    if (bucketNext.length < table.deadline.length) {
-      const x = new Int32Array(table.deadline.length);
-      x.set(bucketNext);
-      bucketNext = x;
+/**
+ * Free colours bucketed by deadline (the node up to which the colour is free on the line), with a
+ * two-level bitmap of the non-empty buckets for finding the latest deadline at or after a node.
+ */
+class FreeColours {
+  private readonly head: Int32Array;
+  private readonly words: Uint32Array;
+  private readonly summary: Uint32Array;
+  private next = new Int32Array(64);
+
+  constructor(n: number) {
+    this.head = new Int32Array(n).fill(-1);
+    this.words = new Uint32Array((n + 31) >>> 5);
+    this.summary = new Uint32Array((this.words.length + 31) >>> 5);
+  }
+
+  add(c: number, deadline: number): void {
+    if (c >= this.next.length) {
+      const x = new Int32Array(Math.max(2 * this.next.length, c + 1));
+      x.set(this.next);
+      this.next = x;
     }
-    bucketNext[c] = head[a];
-    head[a] = c;
-    const w = a >>> 5;
-    words[w] |= 1 << (a & 31);
-    summary[w >>> 5] |= 1 << (w & 31);
-  };
-  const takeFrom = (a: number): number => {
-    const c = head[a];
-    head[a] = bucketNext[c];
-    if (head[a] < 0) {
-      const w = a >>> 5;
-      words[w] &= ~(1 << (a & 31));
-      if (words[w] === 0) summary[w >>> 5] &= ~(1 << (w & 31));
-    }
-    return c;
-  };
+    this.next[c] = this.head[deadline];
+    this.head[deadline] = c;
+    const w = deadline >>> 5;
+    this.words[w] |= 1 << (deadline & 31);
+    this.summary[w >>> 5] |= 1 << (w & 31);
+  }
+
   /** A free colour whose deadline is exactly e, else the one with the latest deadline ≥ e, else −1. */
-  const take = (e: number): number => {
-    if (head[e] >= 0) return takeFrom(e);
+  take(e: number): number {
+    if (this.head[e] >= 0) return this.takeFrom(e);
+    const { words, summary } = this;
     const ew = e >>> 5;
     for (let sw = summary.length - 1; sw >= ew >>> 5; sw--) {
       let sbits = summary[sw];
@@ -228,45 +259,34 @@ function sweep(
         const w = (sw << 5) + 31 - Math.clz32(sbits);
         if (w < ew) return -1;
         const bits = w === ew ? words[w] & (~0 << (e & 31)) : words[w];
-        if (bits !== 0) return takeFrom((w << 5) + 31 - Math.clz32(bits));
+        if (bits !== 0) return this.takeFrom((w << 5) + 31 - Math.clz32(bits));
         sbits &= ~(1 << (w & 31));
       }
     }
     return -1;
-  };
-
-  let p = 0;
-  for (let x = 0; x < n; x++) {
-    for (let c = pendingHead[x]; c >= 0;) {
-      const nx = table.next[c];
-      if (table.deadline[c] > x) makeFree(c);
-      c = nx;
-    }
-    while (p < m && start[order[p]] === x) {
-      const i = order[p++];
-      if (crossing(i)) continue;
-      const b = ids[i];
-      const e = x + len[i];
-      for (let k = 0; k < arcs.mult[b]; k++) {
-        let c = take(e);
-        if (c < 0) c = table.add(n - 1);
-        if (out) out[offset[b] + k] = c;
-        if (e < n - 1) push(c, e);
-      }
-    }
   }
-  return table.size;
+
+  private takeFrom(a: number): number {
+    const c = this.head[a];
+    this.head[a] = this.next[c];
+    if (this.head[a] < 0) {
+      const w = a >>> 5;
+      this.words[w] &= ~(1 << (a & 31));
+      if (this.words[w] === 0) this.summary[w >>> 5] &= ~(1 << (w & 31));
+    }
+    return c;
+  }
 }
 
-/** Stable counting sort of 0..m−1 by key(i) ∈ [0, range], optionally starting from an order. */
-function countingOrder(m: number, range: number, key: (i: number) => number, from: Int32Array | null) {
+/** Stable counting sort of 0..m−1 by key[i] ∈ [0, range], optionally starting from an order. */
+function countingOrder(m: number, range: number, key: Int32Array, from: Int32Array | null): Int32Array {
   const count = new Int32Array(range + 2);
-  for (let i = 0; i < m; i++) count[key(i) + 1]++;
+  for (let i = 0; i < m; i++) count[key[i] + 1]++;
   for (let k = 1; k < count.length; k++) count[k] += count[k - 1];
   const out = new Int32Array(m);
   for (let j = 0; j < m; j++) {
     const i = from ? from[j] : j;
-    out[count[key(i)]++] = i;
+    out[count[key[i]]++] = i;
   }
   return out;
 }

@@ -153,7 +153,7 @@ describe('ScheduleBuilder', () => {
     }
   });
 
-  it('addArcSteps builds what beginStep + addArc build, step boundaries and block offsets included', () => {
+  it('reserveArcSteps builds what beginStep + addArc build, step boundaries and block offsets included', () => {
     // Two batches of steps (the second with an empty step) after an ordinary step, with block sets
     // (offsets column) and without.
     for (const singleBlock of [true, false]) {
@@ -181,12 +181,11 @@ describe('ScheduleBuilder', () => {
           for (let t = x.from[i]; t < x.from[i + 1]; t++)
             one.addArc(x.src[t], x.hops[t], x.channel[t], blocks[t]);
         }
-        bulk.addArcSteps(x.phase, x.from, {
-          src: Int32Array.from(x.src),
-          hops: Int32Array.from(x.hops),
-          channel: Int32Array.from(x.channel),
-          block: Int32Array.from(blocks),
-        });
+        const cols = bulk.reserveArcSteps(x.phase, x.from);
+        cols.src.set(x.src);
+        cols.hops.set(x.hops);
+        cols.channel.set(x.channel);
+        cols.block.set(blocks);
       }
       const a = one.finish();
       const b = bulk.finish();

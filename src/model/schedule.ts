@@ -135,32 +135,35 @@ export class ScheduleBuilder {
   }
 
   /**
-   * Appends whole steps of one-block ring arcs given as columns already in step order: step i of the
-   * batch is entries stepFrom[i] .. stepFrom[i+1]) (stepFrom has one entry more than the steps). Same
-   * result as beginStep + addArc for each, copied column by column (stages of a million lightpaths).
+   * Appends whole steps of one-block ring arcs, `count` = stepFrom[last] of them in step order: step i
+   * of the batch is entries stepFrom[i] .. stepFrom[i+1]) (stepFrom has one entry more than the
+   * steps). Returns the columns' views of the new entries for the caller to fill in: the same result
+   * as beginStep + addArc for each, without a call per arc (stages of a million lightpaths).
    */
-  addArcSteps(
+  reserveArcSteps(
     phase: string,
     stepFrom: ArrayLike<number>,
-    columns: { src: Int32Array; hops: Int32Array; channel: Int32Array; block: Int32Array },
-  ): void {
+  ): { src: IndexArray; hops: SignedArray; channel: Uint16Array; block: IndexArray } {
     if (!this.hops) throw new Error('this schedule does not use ring arcs');
-    const count = columns.src.length;
+    const count = stepFrom[stepFrom.length - 1];
     const t0 = this.n;
     if (t0 + count > this.src.length) this.grow(Math.max(t0 + count, 2 * this.src.length));
     if (this.blockLen + count > this.blockIds.length)
       this.blockIds = resized(this.blockIds, Math.max(this.blockLen + count, 2 * this.blockIds.length));
-    this.src.set(columns.src, t0);
-    this.hops!.set(columns.hops, t0);
-    this.channel.set(columns.channel, t0);
-    this.blockIds.set(columns.block, this.blockLen);
-    if (this.blockOffsets) for (let i = 1; i <= count; i++) this.blockOffsets[t0 + i] = this.blockLen + i;
+    const b0 = this.blockLen;
+    if (this.blockOffsets) for (let i = 1; i <= count; i++) this.blockOffsets[t0 + i] = b0 + i;
     this.blockLen += count;
     for (let i = 0; i + 1 < stepFrom.length; i++) {
       this.n = t0 + stepFrom[i];
       this.beginStep(phase);
     }
     this.n = t0 + count;
+    return {
+      src: this.src.subarray(t0, t0 + count) as IndexArray,
+      hops: this.hops.subarray(t0, t0 + count) as SignedArray,
+      channel: this.channel.subarray(t0, t0 + count),
+      block: this.blockIds.subarray(b0, b0 + count) as IndexArray,
+    };
   }
 
   /** A transfer along explicit links to explicit receivers. */
