@@ -157,35 +157,58 @@ export function countStages(n: number, w: number, stages: readonly StageRequest[
   });
 }
 
+/** Runs shorter than this are written entry by entry; longer ones with native fill/set calls. */
+const BULK_RUN = 16;
+
 function emitStage(b: ScheduleBuilder, w: number, st: StageRequest, a: Assignment, steps: number): void {
-  const colour = a.colour!;
-  const { offset } = a;
+  const { from: runFrom, to: runTo, first, size } = a.runs!;
   const { src, hops, count: bundles } = st.arcs;
   const { pool, blockStart } = st;
-  const total = a.lightpaths;
-  // Bucket the lightpaths by step (counting sort) straight into the schedule's columns, in bundle order.
-  const from = new Int32Array(steps + 1);
-  for (let t = 0; t < total; t++) from[((colour[t] / w) | 0) + 1]++;
-  for (let s = 1; s <= steps; s++) from[s] += from[s - 1];
-  const next = from.slice(0, steps);
-  const out = b.reserveArcSteps(st.phase, from);
-  const outSrc = out.src;
-  const outHops = out.hops;
-  const outChannel = out.channel;
-  const outBlock = out.block;
+  // Lightpaths per step, counted run by run (a run of colours may span the end of a step).
+  const stepFrom = new Int32Array(steps + 1);
+  for (let bd = 0; bd < bundles; bd++)
+    for (let r = runFrom[bd]; r < runTo[bd]; r++)
+      for (let c = first[r], left = size[r]; left > 0;) {
+        const step = (c / w) | 0;
+        const len = Math.min(left, (step + 1) * w - c);
+        stepFrom[step + 1] += len;
+        c += len;
+        left -= len;
+      }
+  for (let s = 1; s <= steps; s++) stepFrom[s] += stepFrom[s - 1];
+  const next = stepFrom.slice(0, steps);
+  // Then each run's piece in each step goes straight into the schedule's columns.
+  const out = b.reserveArcSteps(st.phase, stepFrom);
+  const channels = new Int32Array(w);
+  for (let c = 0; c < w; c++) channels[c] = c;
   for (let bd = 0; bd < bundles; bd++) {
     const u = src[bd];
     const h = hops[bd];
-    const shift = blockStart[bd] - offset[bd];
-    const end = offset[bd + 1];
-    for (let t = offset[bd]; t < end; t++) {
-      const c = colour[t];
-      const step = (c / w) | 0;
-      const k = next[step]++;
-      outSrc[k] = u;
-      outHops[k] = h;
-      outChannel[k] = c - step * w;
-      outBlock[k] = pool[shift + t];
+    let block = blockStart[bd];
+    for (let r = runFrom[bd]; r < runTo[bd]; r++) {
+      for (let c = first[r], left = size[r]; left > 0;) {
+        const step = (c / w) | 0;
+        const ch = c - step * w;
+        const len = Math.min(left, w - ch);
+        const k = next[step];
+        next[step] = k + len;
+        if (len < BULK_RUN) {
+          for (let i = 0; i < len; i++) {
+            out.src[k + i] = u;
+            out.hops[k + i] = h;
+            out.channel[k + i] = ch + i;
+            out.block[k + i] = pool[block + i];
+          }
+        } else {
+          out.src.fill(u, k, k + len);
+          out.hops.fill(h, k, k + len);
+          out.channel.set(channels.subarray(ch, ch + len), k);
+          out.block.set(pool.subarray(block, block + len), k);
+        }
+        block += len;
+        c += len;
+        left -= len;
+      }
     }
   }
 }

@@ -44,21 +44,96 @@ export interface DirectionResult {
 export interface Assignment {
   cw: DirectionResult;
   ccw: DirectionResult;
-  /** Lightpath i of bundle b has colour `colour[offset[b] + i]` (null when counting only). */
-  colour: Int32Array | null;
-  offset: Int32Array;
+  /** The colours, as runs per bundle (null when counting only). */
+  runs: ColourRuns | null;
   lightpaths: number;
+}
+
+/**
+ * Colours as runs of consecutive colours: bundle b's lightpaths take, in order, the colours of runs
+ * from[b] … to[b] − 1, run r being the colours first[r] … first[r] + size[r] − 1. A bundle of a
+ * thousand lightpaths usually needs a handful of runs, so the builder can write whole runs at once.
+ */
+export interface ColourRuns {
+  from: Int32Array;
+  to: Int32Array;
+  first: Int32Array;
+  size: Int32Array;
 }
 
 /** Colours the bundles of one stage on a ring of `n` nodes. */
 export function assignWavelengths(n: number, arcs: ArcBundles, countOnly = false): Assignment {
-  const offset = new Int32Array(arcs.count + 1);
-  for (let b = 0; b < arcs.count; b++) offset[b + 1] = offset[b] + arcs.mult[b];
-  const lightpaths = offset[arcs.count];
-  const colour = countOnly ? null : new Int32Array(lightpaths);
-  const cw = colourDirection(n, arcs, offset, colour, 1);
-  const ccw = colourDirection(n, arcs, offset, colour, -1);
-  return { cw, ccw, colour, offset, lightpaths };
+  let lightpaths = 0;
+  for (let b = 0; b < arcs.count; b++) lightpaths += arcs.mult[b];
+  const runs = countOnly ? null : new RunsBuilder(arcs.count);
+  const cw = colourDirection(n, arcs, runs, 1);
+  const ccw = colourDirection(n, arcs, runs, -1);
+  return { cw, ccw, runs: runs ? runs.done() : null, lightpaths };
+}
+
+/** Every lightpath's colour, bundle after bundle (lightpath k of bundle b after those of bundles < b). */
+export function lightpathColours(a: Assignment): Int32Array {
+  if (!a.runs) throw new Error('a counting-only assignment has no colours');
+  const { from, to, first, size } = a.runs;
+  const out = new Int32Array(a.lightpaths);
+  let t = 0;
+  for (let b = 0; b < from.length; b++)
+    for (let r = from[b]; r < to[b]; r++) for (let k = 0; k < size[r]; k++) out[t++] = first[r] + k;
+  return out;
+}
+
+/** Collects colour runs bundle by bundle; consecutive colours of one bundle join one run. */
+class RunsBuilder {
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  first = new Int32Array(256);
+  size = new Int32Array(256);
+  count = 0;
+  private open = 0;
+
+  constructor(bundles: number) {
+    this.from = new Int32Array(bundles);
+    this.to = new Int32Array(bundles);
+  }
+
+  begin(b: number): void {
+    this.from[b] = this.count;
+    this.open = this.count;
+  }
+
+  push(first: number, size: number): void {
+    const last = this.count - 1;
+    if (last >= this.open && this.first[last] + this.size[last] === first) {
+      this.size[last] += size;
+      return;
+    }
+    if (this.count === this.first.length) {
+      const grow = (a: Int32Array) => {
+        const x = new Int32Array(a.length * 2);
+        x.set(a);
+        return x;
+      };
+      this.first = grow(this.first);
+      this.size = grow(this.size);
+    }
+    this.first[this.count] = first;
+    this.size[this.count++] = size;
+  }
+
+  end(b: number): void {
+    this.to[b] = this.count;
+  }
+
+  /** Takes over bundle b's runs from another builder (a better colouring found later). */
+  copy(b: number, other: RunsBuilder): void {
+    this.begin(b);
+    for (let r = other.from[b]; r < other.to[b]; r++) this.push(other.first[r], other.size[r]);
+    this.end(b);
+  }
+
+  done(): ColourRuns {
+    return { from: this.from, to: this.to, first: this.first, size: this.size };
+  }
 }
 
 /** Growable per-colour state. */
@@ -83,8 +158,7 @@ class ColourTable {
 function colourDirection(
   n: number,
   arcs: ArcBundles,
-  offset: Int32Array,
-  out: Int32Array | null,
+  runs: RunsBuilder | null,
   dir: 1 | -1,
 ): DirectionResult {
   // Bundles of this direction in the clockwise frame: start, length.
@@ -124,7 +198,7 @@ function colourDirection(
     }
     if (run === load) busiest.push(x);
   }
-  let colours = sweep(n, arcs, offset, out, ids, start, len);
+  let colours = sweep(n, arcs, runs, ids, start, len);
   // When the first cut falls short of the load, try cutting at a few of the busiest links (their arcs
   // then all start with colours of their own) and keep the best colouring.
   const tries = [
@@ -135,18 +209,16 @@ function colourDirection(
   ];
   const tried = new Set<number>([n - 1]);
   const moved = new Int32Array(m);
-  const trial = out ? new Int32Array(out.length) : null;
   for (const cut of tries) {
     if (colours <= load || tried.has(cut)) continue;
     tried.add(cut);
     const shift = n - 1 - cut;
     for (let i = 0; i < m; i++) moved[i] = (start[i] + shift) % n;
-    const again = sweep(n, arcs, offset, trial, ids, moved, len);
+    const trial = runs ? new RunsBuilder(arcs.count) : null;
+    const again = sweep(n, arcs, trial, ids, moved, len);
     if (again < colours) {
       colours = again;
-      if (out && trial)
-        for (let i = 0; i < m; i++)
-          for (let t = offset[ids[i]]; t < offset[ids[i] + 1]; t++) out[t] = trial[t];
+      if (runs && trial) for (let i = 0; i < m; i++) runs.copy(ids[i], trial);
     }
   }
   return { load, colours };
@@ -156,8 +228,7 @@ function colourDirection(
 function sweep(
   n: number,
   arcs: ArcBundles,
-  offset: Int32Array,
-  out: Int32Array | null,
+  runs: RunsBuilder | null,
   ids: Int32Array,
   start: Int32Array,
   len: Int32Array,
@@ -171,7 +242,7 @@ function sweep(
   const order = countingOrder(m, n, key, byLen);
   let crossings = 0;
   for (let i = 0; i < m; i++) if (start[i] + len[i] >= n) crossings++;
-  if (crossings === 0) return sweepLine(n, arcs, offset, out, ids, start, len, order);
+  if (crossings === 0) return sweepLine(n, arcs, runs, ids, start, len, order);
 
   const table = new ColourTable();
   // Colours released at each node (linked through table.next): free again when the sweep gets there.
@@ -183,12 +254,14 @@ function sweep(
     const e = s + len[i];
     if (e < n) continue;
     const b = ids[i];
+    runs?.begin(b);
     for (let k = 0; k < arcs.mult[b]; k++) {
       const c = table.add(s);
-      if (out) out[offset[b] + k] = c;
+      runs?.push(c, 1);
       table.next[c] = pendingHead[e - n];
       pendingHead[e - n] = c;
     }
+    runs?.end(b);
   }
 
   // 2. The intervals in order.
@@ -205,15 +278,17 @@ function sweep(
       if (start[i] + len[i] >= n) continue;
       const b = ids[i];
       const e = x + len[i];
+      runs?.begin(b);
       for (let k = 0; k < arcs.mult[b]; k++) {
         let c = free.take(e);
         if (c < 0) c = table.add(n - 1);
-        if (out) out[offset[b] + k] = c;
+        runs?.push(c, 1);
         if (e < n - 1) {
           table.next[c] = pendingHead[e];
           pendingHead[e] = c;
         }
       }
+      runs?.end(b);
     }
   }
   return table.size;
@@ -305,8 +380,7 @@ function countingOrder(m: number, range: number, key: Int32Array, from: Int32Arr
 function sweepLine(
   n: number,
   arcs: ArcBundles,
-  offset: Int32Array,
-  out: Int32Array | null,
+  out: RunsBuilder | null,
   ids: Int32Array,
   start: Int32Array,
   len: Int32Array,
@@ -334,8 +408,8 @@ function sweepLine(
       const i = order[p++];
       const b = ids[i];
       const e = x + len[i];
-      let pos = offset[b];
       let left = arcs.mult[b];
+      out?.begin(b);
       while (left > 0) {
         let first: number;
         let take: number;
@@ -353,15 +427,15 @@ function sweepLine(
           take = left;
           opened += take;
         }
-        if (out) for (let k = 0; k < take; k++) out[pos + k] = first + k;
+        out?.push(first, take);
         if (e < n - 1) {
           const r = runs.add(first, take);
           runs.next[r] = pendingHead[e];
           pendingHead[e] = r;
         }
-        pos += take;
         left -= take;
       }
+      out?.end(b);
     }
   }
   return opened;

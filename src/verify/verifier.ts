@@ -197,9 +197,10 @@ export function verify(
    * Accounts for a clean step as the link-by-link check would, per-step loads included: the most
    * transfers and blocks on one directed link, by difference arrays over each fibre.
    */
-  const commitArcStep = (step: number, transfers: number, uses: number) => {
+  const commitArcStep = (step: number, uses: number) => {
     const a0 = s.stepStart[step - 1];
     const a1 = s.stepStart[step];
+    const transfers = a1 - a0;
     const diff = arcDiff!;
     diff.fill(0);
     arcDiffBlocks?.fill(0);
@@ -249,19 +250,20 @@ export function verify(
     stepMaxLinkBlocks[step - 1] = stepBlocks;
     stepLongestRoute[step - 1] = tally.longest;
   };
-  const arcStepClean = (step: number): boolean => {
+  /** The sorted check of one step: its link uses when the step is clean, else −1. */
+  const arcStepClean = (step: number): number => {
     const a0 = s.stepStart[step - 1];
     const a1 = s.stepStart[step];
     const count = a1 - a0;
-    if (!arcs || !arcDiff || count < 2 || count >= LOCAL) return false;
+    if (!arcs || !arcDiff || count < 2 || count >= LOCAL) return -1;
     let lengths = 0;
     for (let t = a0; t < a1; t++) lengths += arcs[t] > 0 ? arcs[t] : -arcs[t];
-    if (lengths < 8 * count * Math.log2(count + 1)) return false;
+    if (lengths < 8 * count * Math.log2(count + 1)) return -1;
     if (!sortKeys || sortKeys.length < count) sortKeys = new Float64Array(Math.max(count, 1024));
     const keys = sortKeys.subarray(0, count);
     resetTally();
     for (let t = a0; t < a1; t++) {
-      if (!tallyArc(t)) return false;
+      if (!tallyArc(t)) return -1;
       const u = src[t];
       const h = arcs[t];
       const ch = channel[t];
@@ -279,19 +281,18 @@ export function verify(
       const g = i < count ? Math.floor(pos / ringSize) : -1;
       if (g !== group) {
         // Close the previous group: its last arc must not wrap onto its first.
-        if (group >= 0 && prevEnd - ringSize > firstStart) return false;
+        if (group >= 0 && prevEnd - ringSize > firstStart) return -1;
         if (i === count) break;
         group = g;
         firstStart = pos - g * ringSize;
         prevEnd = -1;
       }
       const start = pos - g * ringSize;
-      if (start < prevEnd) return false;
+      if (start < prevEnd) return -1;
       const h = arcs[a0 + (key - pos * LOCAL)];
       prevEnd = start + (h > 0 ? h : -h);
     }
-    commitArcStep(step, count, lengths);
-    return true;
+    return lengths;
   };
 
   // Steps of short ring arcs (the sorted check does not pay for them): one tight pass over a bitmap
@@ -303,15 +304,20 @@ export function verify(
   const wordsPerPos = (W + 31) >>> 5;
   const arcBits =
     sortable && 2 * ringSize * wordsPerPos <= 1 << 22 ? new Int32Array(2 * ringSize * wordsPerPos) : null;
-  const arcStepShort = (step: number): boolean => {
-    if (!arcs || !arcBits) return false;
+  /**
+   * The short-arc check of one step: its link uses when clean, else −1. The caller accounts for the
+   * step, so nothing but the return follows the hot loop (code after a loop that has never run has no
+   * type feedback, and optimised code entered inside the loop would bail out there on every step).
+   */
+  const arcStepShort = (step: number): number => {
+    if (!arcs || !arcBits) return -1;
     const a0 = s.stepStart[step - 1];
     const a1 = s.stepStart[step];
     arcBits.fill(0);
     let uses = 0;
     resetTally();
     for (let t = a0; t < a1;) {
-      if (!tallyArc(t)) return false;
+      if (!tallyArc(t)) return -1;
       const u = src[t];
       const h = arcs[t];
       const ch = channel[t];
@@ -324,7 +330,7 @@ export function verify(
         channel[t + k] === ch + k &&
         ((ch + k) & 31) !== 0
       ) {
-        if (!tallyArc(t + k)) return false;
+        if (!tallyArc(t + k)) return -1;
         k++;
       }
       const mask = (0xffffffff >>> (32 - k)) << (ch & 31);
@@ -343,7 +349,7 @@ export function verify(
       let stop = base + (end - wrap) * wordsPerPos;
       for (let piece = 0; piece < 2; piece++) {
         for (; i < stop; i += wordsPerPos) {
-          if ((arcBits[i] & mask) !== 0) return false;
+          if ((arcBits[i] & mask) !== 0) return -1;
           arcBits[i] |= mask;
         }
         i = base;
@@ -351,8 +357,7 @@ export function verify(
       }
       t += k;
     }
-    commitArcStep(step, a1 - a0, uses);
-    return true;
+    return uses;
   };
 
   for (let step = 1; step <= s.stepCount; step++) {
@@ -361,7 +366,14 @@ export function verify(
       const a = s.activeLinks;
       for (let i = a.stepStart[step - 1]; i < a.stepStart[step]; i++) activeStamp[a.links[i]] = step;
     }
-    if (sortable && (arcStepClean(step) || arcStepShort(step))) continue;
+    if (sortable) {
+      let uses = arcStepClean(step);
+      if (uses < 0) uses = arcStepShort(step);
+      if (uses >= 0) {
+        commitArcStep(step, uses);
+        continue;
+      }
+    }
     const end = s.stepStart[step];
     for (let t = s.stepStart[step - 1]; t < end; t++) {
       const u = src[t];
