@@ -10,13 +10,12 @@
  * first time) and each peak RSS belongs to that configuration alone. Exits non-zero if a schedule
  * fails verification; a missed time target is reported, not treated as a failure (see README.md).
  */
-import { execSync, fork } from 'node:child_process';
-import { cpus, loadavg, totalmem } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
 import { findAlgorithm } from '../src/algorithms/registry';
 import { defaultsOf } from '../src/params/schema';
 import { CLI_LIMITS, run } from '../src/run';
-import { median } from './stats';
+import { measureInChild, serveChild } from './child';
+import { machineLines, median } from './stats';
 
 interface Case {
   algorithm: string;
@@ -82,49 +81,11 @@ function measureOnce(c: Case): Sample {
   };
 }
 
-function runChild(c: Case): Promise<Sample> {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--child', JSON.stringify(c)], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    let sample: Sample | undefined;
-    child.on('message', (m) => (sample = m as Sample));
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      if (sample && code === 0) resolve(sample);
-      else reject(new Error(`${c.algorithm} N=${c.nodes}: child exited with ${signal ?? code}`));
-    });
-  });
-}
-
-function sh(cmd: string): string {
-  try {
-    return execSync(cmd, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return '(unavailable)';
-  }
-}
-
-function machine(): string[] {
-  const model = cpus()[0]?.model ?? sh("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2");
-  return [
-    `- Date: ${new Date().toISOString()}`,
-    `- CPU: ${model.trim()} — \`nproc\` = ${sh('nproc')}`,
-    `- Memory: ${(totalmem() / 1024 ** 3).toFixed(1)} GiB total (\`free -h\`: ${sh('free -h | awk \'/^Mem:/ {print $2 " total, " $7 " available"}\'')})`,
-    `- Node ${process.version} (${process.platform} ${process.arch}); load average before the runs ${LOAD.map((x) => x.toFixed(2)).join(' ')}`,
-  ];
-}
-
 const f0 = (x: number) => x.toFixed(0);
 const group = (x: number) => x.toLocaleString('en-US');
 
 async function main() {
-  const childArg = process.argv.indexOf('--child');
-  if (childArg >= 0) {
-    const sample = measureOnce(JSON.parse(process.argv[childArg + 1]) as Case);
-    process.send!(sample, () => process.exit(0));
-    return;
-  }
+  if (serveChild(measureOnce)) return;
   const runsArg = process.argv.indexOf('--runs');
   const runs = runsArg >= 0 ? Number(process.argv[runsArg + 1]) : 3;
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
@@ -137,7 +98,7 @@ async function main() {
   for (const c of CASES.filter((x) => x.algorithm.includes(only))) {
     const samples: Sample[] = [];
     for (let i = 0; i < runs; i++) {
-      const s = await runChild(c);
+      const s = await measureInChild<Case, Sample>(import.meta.url, c, `${c.algorithm} N=${c.nodes}`);
       console.error(
         `  ${c.algorithm} N=${c.nodes} run ${i + 1}/${runs}: build ${s.buildMs} ms, verify ${s.verifyMs} ms, ` +
           `total ${f0(s.totalMs)} ms, peak RSS ${f0(s.peakRssMB)} MB${s.ok ? '' : ' — VERIFICATION FAILED'}`,
@@ -162,7 +123,7 @@ async function main() {
   }
 
   console.log(`## Core build (\`npm run bench:core\`), median of ${runs} cold runs\n`);
-  console.log(machine().join('\n'));
+  console.log(machineLines(LOAD).join('\n'));
   console.log('');
   console.log(
     '| Algorithm | N | Transfers | Steps | Verified | Build ms | Verify ms | Total ms | Runs (total ms) | Peak RSS MB | Heap used MB | ArrayBuffers MB |',

@@ -11,13 +11,12 @@
  * the exhaustive best-tree search that the OpTree formula panel shows (memoised per N and w).
  * Exits non-zero when a schedule fails verification; a missed target is reported, not a failure.
  */
-import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { findAlgorithm } from '../src/algorithms/registry';
 import { defaultsOf } from '../src/params/schema';
 import { measure } from '../src/run';
 import { verify } from '../src/verify/verifier';
+import { measureInChild, serveChild } from './child';
 import { machineLines, median } from './stats';
 
 interface Case {
@@ -30,6 +29,8 @@ interface Case {
 }
 
 const CASES: Case[] = [
+  // The default tree (depth 2: arities 32, 32), the best tree of the search (depth 7) and another deep one.
+  { algorithm: 'optree', nodes: 1024, wavelengths: 64, extra: { depth: 2 }, targetMs: 200 },
   { algorithm: 'optree', nodes: 1024, wavelengths: 64, extra: { depth: 7 }, targetMs: 200 },
   { algorithm: 'optree', nodes: 1024, wavelengths: 64, extra: { radices: '7,3,3,3,3,2' }, targetMs: 200 },
   { algorithm: 'one-stage', nodes: 1024, wavelengths: 64, targetMs: 2000 },
@@ -67,29 +68,10 @@ function measureOnce(c: Case): Sample {
   };
 }
 
-function runChild(c: Case): Promise<Sample> {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--child', JSON.stringify(c)], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    let sample: Sample | undefined;
-    child.on('message', (m) => (sample = m as Sample));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      sample && code === 0 ? resolve(sample) : reject(new Error(`${c.algorithm}: child failed`)),
-    );
-  });
-}
-
 const f0 = (x: number) => x.toFixed(0);
 
 async function main() {
-  const childArg = process.argv.indexOf('--child');
-  if (childArg >= 0) {
-    const sample = measureOnce(JSON.parse(process.argv[childArg + 1]) as Case);
-    process.send!(sample, () => process.exit(0));
-    return;
-  }
+  if (serveChild(measureOnce)) return;
   const runsArg = process.argv.indexOf('--runs');
   const runs = runsArg >= 0 ? Number(process.argv[runsArg + 1]) : 3;
   const load = loadavg();
@@ -102,7 +84,8 @@ async function main() {
   let failed = false;
   for (const c of CASES) {
     const samples: Sample[] = [];
-    for (let i = 0; i < runs; i++) samples.push(await runChild(c));
+    for (let i = 0; i < runs; i++)
+      samples.push(await measureInChild<Case, Sample>(import.meta.url, c, c.algorithm));
     const ok = samples.every((s) => s.ok);
     failed ||= !ok;
     const m = (k: keyof Omit<Sample, 'ok'>) => median(samples.map((s) => s[k] as number));
