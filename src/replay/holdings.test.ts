@@ -235,3 +235,29 @@ describe('replay: one-block ring arcs take a fast path with the same result', ()
     }
   });
 });
+
+describe('holdings of few-step schedules: a count snapshot after every step instead of events', () => {
+  it('keeps no events, and answers counts and arrivals as a cell-by-cell count does', () => {
+    const cases: [string, Record<string, number | string>][] = [
+      ['optree', { nodes: 64, wavelengths: 8, radices: '8,8' }], // dense, 24 steps
+      ['star-gossip', { nodes: 27, 'wavelengths-per-node': 2 }], // dense, multicast
+      ['star-multiscatter', { nodes: 16, 'wavelengths-per-node': 3 }], // sparse slots
+    ];
+    for (const [id, over] of cases) {
+      const spec = findAlgorithm(id)!;
+      const h = run(id, { ...defaultsOf(spec.params), ...over }, CLI_LIMITS).holdings;
+      expect(h.eventNode.length).toBe(0);
+      expect(Array.from(h.snapshotStep)).toEqual([...Array(h.stepCount + 1).keys()]);
+      let before = bruteCounts(h, 0);
+      expect(Array.from(heldCounts(h, 0))).toEqual(before);
+      for (let s = 1; s <= h.stepCount; s++) {
+        const after = bruteCounts(h, s);
+        expect(Array.from(heldCounts(h, s))).toEqual(after);
+        const gained = new Map<number, number>();
+        after.forEach((c, v) => c > before[v] && gained.set(v, c - before[v]));
+        expect(arrivalsInStep(h, s)).toEqual(gained);
+        before = after;
+      }
+    }
+  });
+});
