@@ -4,6 +4,7 @@
  * schedule. The one-stage model, OpTree and WRHT all build through here, so they share one assignment
  * and one way of reporting it.
  */
+import { ArcLoads } from '../model/arc-loads';
 import type { Schedule, ScheduleBuilder } from '../model/schedule';
 import { assignWavelengths, type ArcBundles, type Assignment } from './wdm-assign';
 
@@ -43,33 +44,15 @@ export function phaseReports(s: Schedule, w: number, label: (phase: string) => s
   const hops = s.path.hops;
   const n = s.nodeCount;
   const reports: StageReport[] = [];
-  const diff = new Int32Array(2 * n + 2);
+  const loads = new ArcLoads(n, false);
   let first = 1;
   for (let step = 1; step <= s.stepCount; step++) {
     if (step < s.stepCount && s.stepPhase[step] === s.stepPhase[step - 1]) continue;
-    // Steps first..step form one stage: its lightpaths per directed link, by a difference array.
-    diff.fill(0);
+    // Steps first..step form one stage: its lightpaths per directed link.
     const t0 = s.stepStart[first - 1];
     const t1 = s.stepStart[step];
-    for (let t = t0; t < t1; t++) {
-      const h = hops[t];
-      const base = h > 0 ? 0 : n + 1;
-      const start = h > 0 ? s.src[t] : n - 1 - s.src[t];
-      const e = start + (h > 0 ? h : -h);
-      diff[base + start]++;
-      if (e <= n) diff[base + e]--;
-      else {
-        diff[base + n]--;
-        diff[base]++;
-        diff[base + e - n]--;
-      }
-    }
-    let load = 0;
-    for (let base = 0; base <= n + 1; base += n + 1)
-      for (let x = 0, run = 0; x < n; x++) {
-        run += diff[base + x];
-        if (run > load) load = run;
-      }
+    loads.measure(s.src, hops, t0, t1, null);
+    const load = loads.load;
     const steps = step - first + 1;
     reports.push({
       stage: reports.length + 1,

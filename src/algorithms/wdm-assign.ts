@@ -23,6 +23,8 @@
  * so a search over trees measures exactly what the builder would construct.
  */
 
+import { resized } from '../model/columns';
+
 /** Lightpath requests: bundles of identical arcs (same sender, same signed length). */
 export interface ArcBundles {
   count: number;
@@ -108,13 +110,8 @@ class RunsBuilder {
       return;
     }
     if (this.count === this.first.length) {
-      const grow = (a: Int32Array) => {
-        const x = new Int32Array(a.length * 2);
-        x.set(a);
-        return x;
-      };
-      this.first = grow(this.first);
-      this.size = grow(this.size);
+      this.first = resized(this.first, 2 * this.count);
+      this.size = resized(this.size, 2 * this.count);
     }
     this.first[this.count] = first;
     this.size[this.count++] = size;
@@ -143,12 +140,8 @@ class ColourTable {
   size = 0;
   add(deadline: number): number {
     if (this.size === this.deadline.length) {
-      const d = new Int32Array(this.size * 2);
-      d.set(this.deadline);
-      this.deadline = d;
-      const x = new Int32Array(this.size * 2);
-      x.set(this.next);
-      this.next = x;
+      this.deadline = resized(this.deadline, 2 * this.size);
+      this.next = resized(this.next, 2 * this.size);
     }
     this.deadline[this.size] = deadline;
     return this.size++;
@@ -311,11 +304,7 @@ class FreeColours {
   }
 
   add(c: number, deadline: number): void {
-    if (c >= this.next.length) {
-      const x = new Int32Array(Math.max(2 * this.next.length, c + 1));
-      x.set(this.next);
-      this.next = x;
-    }
+    if (c >= this.next.length) this.next = resized(this.next, Math.max(2 * this.next.length, c + 1));
     this.next[c] = this.head[deadline];
     this.head[deadline] = c;
     const w = deadline >>> 5;
@@ -397,11 +386,7 @@ function sweepLine(
   let p = 0;
   for (let x = 0; x < n; x++) {
     for (let r = pendingHead[x]; r >= 0; r = runs.next[r]) {
-      if (top === stack.length) {
-        const grown = new Int32Array(stack.length * 2);
-        grown.set(stack);
-        stack = grown;
-      }
+      if (top === stack.length) stack = resized(stack, 2 * top);
       stack[top++] = r;
     }
     while (p < m && start[order[p]] === x) {
@@ -449,14 +434,9 @@ class RunPool {
   count = 0;
   add(first: number, size: number): number {
     if (this.count === this.first.length) {
-      const grow = (a: Int32Array) => {
-        const b = new Int32Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.first = grow(this.first);
-      this.size = grow(this.size);
-      this.next = grow(this.next);
+      this.first = resized(this.first, 2 * this.count);
+      this.size = resized(this.size, 2 * this.count);
+      this.next = resized(this.next, 2 * this.count);
     }
     this.first[this.count] = first;
     this.size[this.count] = size;

@@ -9,6 +9,19 @@ import { defaultsOf } from '../params/schema';
 import { CLI_LIMITS, run } from '../run';
 import { verify } from './verifier';
 
+/** A builder of one-block ring arcs on n nodes, blocks as in an all-gather. */
+function arcBuilder(n: number): ScheduleBuilder {
+  return new ScheduleBuilder({
+    algorithm: 'hand-made',
+    collective: 'allgather',
+    nodeCount: n,
+    blocks: allGatherBlocks(n, 1),
+    pathKind: 'ring-arc',
+    receiverKind: 'path-end',
+    singleBlock: true,
+  });
+}
+
 function compare(s: Schedule, topo: Topology) {
   const fast = verify(s, topo).report;
   const slow = verify(asLinkLists(s, topo), topo).report;
@@ -131,15 +144,7 @@ describe('verifier: the short-arc pass on arbitrary schedules agrees with link-b
     let faulty = 0;
     fc.assert(
       fc.property(scenario, ({ n, w, steps }) => {
-        const b = new ScheduleBuilder({
-          algorithm: 'random',
-          collective: 'allgather',
-          nodeCount: n,
-          blocks: allGatherBlocks(n, 1),
-          pathKind: 'ring-arc',
-          receiverKind: 'path-end',
-          singleBlock: true,
-        });
+        const b = arcBuilder(n);
         for (const { packed, runs } of steps) {
           b.beginStep('random');
           let next = 0;
@@ -175,15 +180,7 @@ describe('verifier: the short-arc pass on arbitrary schedules agrees with link-b
 describe('verifier: the short-arc pass catches clashes at its edge cases', () => {
   /** One step of the given runs [src, hops, first channel, count] on a ring of n nodes, w wavelengths. */
   function oneStep(n: number, w: number, runs: [number, number, number, number][]) {
-    const b = new ScheduleBuilder({
-      algorithm: 'edge',
-      collective: 'allgather',
-      nodeCount: n,
-      blocks: allGatherBlocks(n, 1),
-      pathKind: 'ring-arc',
-      receiverKind: 'path-end',
-      singleBlock: true,
-    });
+    const b = arcBuilder(n);
     b.beginStep('edge');
     for (const [src, hops, first, count] of runs)
       for (let k = 0; k < count; k++) b.addArc(src, hops, first + k, src);

@@ -1,4 +1,5 @@
 import type { Schedule } from '../model/schedule';
+import { ArcLoads } from '../model/arc-loads';
 import { pathLinks, receiversOf } from '../model/paths';
 import type { Topology } from '../model/topology';
 import { firstArrival, replay, type Holdings, type Representation } from '../replay/holdings';
@@ -166,8 +167,7 @@ export function verify(
     linkShared.every((x) => x === 0) &&
     2 * W * ringSize < 2 ** 31;
   let sortKeys: Float64Array | null = null;
-  const arcDiff = sortable ? new Int32Array(2 * ringSize + 2) : null;
-  const arcDiffBlocks = sortable && blockOffsets ? new Float64Array(2 * ringSize + 2) : null;
+  const arcLoads = sortable ? new ArcLoads(ringSize, blockOffsets !== null) : null;
   const LOCAL = 2 ** 21;
   // Both fast checks below (sorted long arcs, one pass over short arcs) vet each transfer the same
   // way and account for a clean step the same way; these three helpers are that shared part.
@@ -200,45 +200,10 @@ export function verify(
   const commitArcStep = (step: number, uses: number) => {
     const a0 = s.stepStart[step - 1];
     const a1 = s.stepStart[step];
+    arcLoads!.measure(src, arcs!, a0, a1, blockOffsets);
+    const stepLoad = arcLoads!.load;
+    const stepBlocks = arcLoads!.blocks;
     const transfers = a1 - a0;
-    const diff = arcDiff!;
-    diff.fill(0);
-    arcDiffBlocks?.fill(0);
-    for (let t = a0; t < a1; t++) {
-      const h = arcs![t];
-      const base = h > 0 ? 0 : ringSize + 1;
-      const start = h > 0 ? src[t] : ringSize - 1 - src[t];
-      const e = start + (h > 0 ? h : -h);
-      diff[base + start]++;
-      if (e <= ringSize) diff[base + e]--;
-      else {
-        diff[base + ringSize]--;
-        diff[base]++;
-        diff[base + e - ringSize]--;
-      }
-      if (arcDiffBlocks) {
-        const w = blockOffsets![t + 1] - blockOffsets![t];
-        arcDiffBlocks[base + start] += w;
-        if (e <= ringSize) arcDiffBlocks[base + e] -= w;
-        else {
-          arcDiffBlocks[base + ringSize] -= w;
-          arcDiffBlocks[base] += w;
-          arcDiffBlocks[base + e - ringSize] -= w;
-        }
-      }
-    }
-    let stepLoad = 0;
-    let stepBlocks = 0;
-    for (let base = 0; base <= ringSize + 1; base += ringSize + 1)
-      for (let x = 0, run = 0, runBlocks = 0; x < ringSize; x++) {
-        run += diff[base + x];
-        if (run > stepLoad) stepLoad = run;
-        if (arcDiffBlocks) {
-          runBlocks += arcDiffBlocks[base + x];
-          if (runBlocks > stepBlocks) stepBlocks = runBlocks;
-        }
-      }
-    if (!arcDiffBlocks) stepBlocks = stepLoad;
     linkUses += uses;
     deliveries += transfers;
     blockDeliveries += tally.blocks;
@@ -255,7 +220,7 @@ export function verify(
     const a0 = s.stepStart[step - 1];
     const a1 = s.stepStart[step];
     const count = a1 - a0;
-    if (!arcs || !arcDiff || count < 2 || count >= LOCAL) return -1;
+    if (!arcs || count < 2 || count >= LOCAL) return -1;
     let lengths = 0;
     for (let t = a0; t < a1; t++) lengths += arcs[t] > 0 ? arcs[t] : -arcs[t];
     if (lengths < 8 * count * Math.log2(count + 1)) return -1;
