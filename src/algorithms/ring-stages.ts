@@ -140,9 +140,6 @@ export function countStages(n: number, w: number, stages: readonly StageRequest[
   });
 }
 
-/** Runs shorter than this are written entry by entry; longer ones with native fill/set calls. */
-const BULK_RUN = 16;
-
 function emitStage(b: ScheduleBuilder, w: number, st: StageRequest, a: Assignment, steps: number): void {
   const { from: runFrom, to: runTo, first, size } = a.runs!;
   const { src, hops, count: bundles } = st.arcs;
@@ -162,8 +159,10 @@ function emitStage(b: ScheduleBuilder, w: number, st: StageRequest, a: Assignmen
   const next = stepFrom.slice(0, steps);
   // Then each run's piece in each step goes straight into the schedule's columns.
   const out = b.reserveArcSteps(st.phase, stepFrom);
-  const channels = new Int32Array(w);
-  for (let c = 0; c < w; c++) channels[c] = c;
+  const outSrc = out.src;
+  const outHops = out.hops;
+  const outChannel = out.channel;
+  const outBlock = out.block;
   for (let bd = 0; bd < bundles; bd++) {
     const u = src[bd];
     const h = hops[bd];
@@ -175,18 +174,11 @@ function emitStage(b: ScheduleBuilder, w: number, st: StageRequest, a: Assignmen
         const len = Math.min(left, w - ch);
         const k = next[step];
         next[step] = k + len;
-        if (len < BULK_RUN) {
-          for (let i = 0; i < len; i++) {
-            out.src[k + i] = u;
-            out.hops[k + i] = h;
-            out.channel[k + i] = ch + i;
-            out.block[k + i] = pool[block + i];
-          }
-        } else {
-          out.src.fill(u, k, k + len);
-          out.hops.fill(h, k, k + len);
-          out.channel.set(channels.subarray(ch, ch + len), k);
-          out.block.set(pool.subarray(block, block + len), k);
+        for (let i = 0; i < len; i++) {
+          outSrc[k + i] = u;
+          outHops[k + i] = h;
+          outChannel[k + i] = ch + i;
+          outBlock[k + i] = pool[block + i];
         }
         block += len;
         c += len;
