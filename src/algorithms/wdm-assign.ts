@@ -148,35 +148,45 @@ class ColourTable {
   }
 }
 
-function colourDirection(
+/** A direction's bundles in the clockwise frame: bundle ids, start node and length (null: none). */
+function directionFrame(
   n: number,
   arcs: ArcBundles,
-  runs: RunsBuilder | null,
   dir: 1 | -1,
-): DirectionResult {
-  // Bundles of this direction in the clockwise frame: start, length.
+): { ids: Int32Array; start: Int32Array; len: Int32Array } | null {
   let m = 0;
   for (let b = 0; b < arcs.count; b++) if (arcs.hops[b] * dir > 0) m++;
-  if (m === 0) return { load: 0, colours: 0 };
+  if (m === 0) return null;
   const ids = new Int32Array(m);
   const start = new Int32Array(m);
   const len = new Int32Array(m);
-  const diff = new Float64Array(n + 1);
   for (let b = 0, i = 0; b < arcs.count; b++) {
     const h = arcs.hops[b] * dir;
     if (h <= 0) continue;
-    const s = dir > 0 ? arcs.src[b] : n - 1 - arcs.src[b];
     ids[i] = b;
-    start[i] = s;
+    start[i] = dir > 0 ? arcs.src[b] : n - 1 - arcs.src[b];
     len[i] = h;
     i++;
-    // Link load by a difference array; arcs over the cut count on both pieces.
-    const k = arcs.mult[b];
-    const e = s + h;
+  }
+  return { ids, start, len };
+}
+
+/** The most lightpaths on one link of the direction, and the links that carry that many. */
+function busiestLinks(
+  n: number,
+  arcs: ArcBundles,
+  { ids, start, len }: { ids: Int32Array; start: Int32Array; len: Int32Array },
+): { load: number; busiest: number[] } {
+  // A difference array; arcs over the cut count on both pieces.
+  const diff = new Float64Array(n + 1);
+  for (let i = 0; i < ids.length; i++) {
+    const k = arcs.mult[ids[i]];
+    const s = start[i];
+    const e = s + len[i];
+    const wrap = e > n;
     diff[s] += k;
-    if (e <= n) diff[e] -= k;
-    else {
-      diff[n] -= k;
+    diff[wrap ? n : e] -= k;
+    if (wrap) {
       diff[0] += k;
       diff[e - n] -= k;
     }
@@ -191,6 +201,20 @@ function colourDirection(
     }
     if (run === load) busiest.push(x);
   }
+  return { load, busiest };
+}
+
+function colourDirection(
+  n: number,
+  arcs: ArcBundles,
+  runs: RunsBuilder | null,
+  dir: 1 | -1,
+): DirectionResult {
+  const frame = directionFrame(n, arcs, dir);
+  if (!frame) return { load: 0, colours: 0 };
+  const { ids, start, len } = frame;
+  const m = ids.length;
+  const { load, busiest } = busiestLinks(n, arcs, frame);
   let colours = sweep(n, arcs, runs, ids, start, len);
   // When the first cut falls short of the load, try cutting at a few of the busiest links (their arcs
   // then all start with colours of their own) and keep the best colouring.
@@ -217,7 +241,13 @@ function colourDirection(
   return { load, colours };
 }
 
-/** One sweep of the colouring for arcs in the clockwise frame; returns the colours used. */
+/**
+ * One sweep of the colouring for arcs in the clockwise frame; returns the colours used.
+ *
+ * Each pass over the arcs is a function of its own: V8 optimises a long loop while it runs, and code
+ * after such a loop in the same function would have no type feedback yet, so the optimised code would
+ * bail out there and start over (a cold build paid tens of milliseconds for that).
+ */
 function sweep(
   n: number,
   arcs: ArcBundles,
@@ -226,23 +256,40 @@ function sweep(
   start: Int32Array,
   len: Int32Array,
 ): number {
-  const m = ids.length;
   // 2. (below) visits the intervals ordered by start, longest first: two stable counting sorts.
-  const key = new Int32Array(m);
-  for (let i = 0; i < m; i++) key[i] = n - len[i];
-  const byLen = countingOrder(m, n, key, null);
-  for (let i = 0; i < m; i++) key[i] = start[i];
-  const order = countingOrder(m, n, key, byLen);
-  let crossings = 0;
-  for (let i = 0; i < m; i++) if (start[i] + len[i] >= n) crossings++;
-  if (crossings === 0) return sweepLine(n, arcs, runs, ids, start, len, order);
-
+  const order = intervalOrder(n, start, len);
+  if (!anyCrossing(n, start, len)) return sweepLine(n, arcs, runs, ids, start, len, order);
   const table = new ColourTable();
   // Colours released at each node (linked through table.next): free again when the sweep gets there.
   const pendingHead = new Int32Array(n + 1).fill(-1);
+  colourCrossings(n, arcs, runs, ids, start, len, table, pendingHead);
+  colourIntervals(n, arcs, runs, ids, start, len, order, table, pendingHead);
+  return table.size;
+}
 
-  // 1. Crossing arcs: one colour per lightpath.
-  for (let i = 0; i < m; i++) {
+/** Arcs by start node, the longest first among those starting at one node. */
+function intervalOrder(n: number, start: Int32Array, len: Int32Array): Int32Array {
+  const byLen = countingOrder(n, len, true, null);
+  return countingOrder(n, start, false, byLen);
+}
+
+function anyCrossing(n: number, start: Int32Array, len: Int32Array): boolean {
+  for (let i = 0; i < start.length; i++) if (start[i] + len[i] >= n) return true;
+  return false;
+}
+
+/** 1. Arcs over the cut: one new colour per lightpath, free again on the line past the arc's end. */
+function colourCrossings(
+  n: number,
+  arcs: ArcBundles,
+  runs: RunsBuilder | null,
+  ids: Int32Array,
+  start: Int32Array,
+  len: Int32Array,
+  table: ColourTable,
+  pendingHead: Int32Array,
+): void {
+  for (let i = 0; i < ids.length; i++) {
     const s = start[i];
     const e = s + len[i];
     if (e < n) continue;
@@ -256,8 +303,21 @@ function sweep(
     }
     runs?.end(b);
   }
+}
 
-  // 2. The intervals in order.
+/** 2. The intervals on the line, in order, each taking the best free colour (or a new one). */
+function colourIntervals(
+  n: number,
+  arcs: ArcBundles,
+  runs: RunsBuilder | null,
+  ids: Int32Array,
+  start: Int32Array,
+  len: Int32Array,
+  order: Int32Array,
+  table: ColourTable,
+  pendingHead: Int32Array,
+): void {
+  const m = ids.length;
   const free = new FreeColours(n);
   let p = 0;
   for (let x = 0; x < n; x++) {
@@ -284,7 +344,6 @@ function sweep(
       runs?.end(b);
     }
   }
-  return table.size;
 }
 
 /**
@@ -342,16 +401,40 @@ class FreeColours {
   }
 }
 
-/** Stable counting sort of 0..m−1 by key[i] ∈ [0, range], optionally starting from an order. */
-function countingOrder(m: number, range: number, key: Int32Array, from: Int32Array | null): Int32Array {
+/**
+ * Stable counting sort of 0 … m−1 (m = key.length) by key[i] ∈ [0, range], or by range − key[i]
+ * when `descending`, optionally starting from an order.
+ */
+function countingOrder(
+  range: number,
+  key: Int32Array,
+  descending: boolean,
+  from: Int32Array | null,
+): Int32Array {
+  const count = bucketStarts(range, key, descending);
+  return placeInBuckets(key, descending ? range : -1, count, from ?? identity(key.length));
+}
+
+function bucketStarts(range: number, key: Int32Array, descending: boolean): Int32Array {
   const count = new Int32Array(range + 2);
-  for (let i = 0; i < m; i++) count[key[i] + 1]++;
+  for (let i = 0; i < key.length; i++) count[(descending ? range - key[i] : key[i]) + 1]++;
   for (let k = 1; k < count.length; k++) count[k] += count[k - 1];
-  const out = new Int32Array(m);
-  for (let j = 0; j < m; j++) {
-    const i = from ? from[j] : j;
-    out[count[key[i]]++] = i;
+  return count;
+}
+
+/** Places from[j] in key order (keys read as flip − key when flip ≥ 0). */
+function placeInBuckets(key: Int32Array, flip: number, count: Int32Array, from: Int32Array): Int32Array {
+  const out = new Int32Array(key.length);
+  for (let j = 0; j < from.length; j++) {
+    const i = from[j];
+    out[count[flip >= 0 ? flip - key[i] : key[i]]++] = i;
   }
+  return out;
+}
+
+function identity(m: number): Int32Array {
+  const out = new Int32Array(m);
+  for (let i = 0; i < m; i++) out[i] = i;
   return out;
 }
 
