@@ -28,32 +28,45 @@ export class ArcLoads {
     t1: number,
     blockOffsets: Uint32Array | null,
   ): void {
+    this.reset();
+    for (let t = t0; t < t1; t++)
+      this.add(src[t], hops[t], blockOffsets ? blockOffsets[t + 1] - blockOffsets[t] : 1);
+    this.finish();
+  }
+
+  /** Starts a new set of arcs. */
+  reset(): void {
+    this.diff.fill(0);
+    this.diffBlocks?.fill(0);
+  }
+
+  /** Adds the arc from node u over h links (signed: clockwise > 0) carrying `blocks` blocks. */
+  add(u: number, h: number, blocks: number): void {
     const { n, diff, diffBlocks } = this;
-    diff.fill(0);
-    diffBlocks?.fill(0);
-    for (let t = t0; t < t1; t++) {
-      const h = hops[t];
-      // Counter-clockwise arcs are mirrored into the second array, so every arc runs forwards.
-      const base = h > 0 ? 0 : n + 1;
-      const start = h > 0 ? src[t] : n - 1 - src[t];
-      const e = start + (h > 0 ? h : -h);
-      const wrap = e > n;
-      diff[base + start]++;
-      diff[base + (wrap ? n : e)]--;
+    // Counter-clockwise arcs are mirrored into the second array, so every arc runs forwards.
+    const base = h > 0 ? 0 : n + 1;
+    const start = h > 0 ? u : n - 1 - u;
+    const e = start + (h > 0 ? h : -h);
+    const wrap = e > n;
+    diff[base + start]++;
+    diff[base + (wrap ? n : e)]--;
+    if (wrap) {
+      diff[base]++;
+      diff[base + e - n]--;
+    }
+    if (diffBlocks) {
+      diffBlocks[base + start] += blocks;
+      diffBlocks[base + (wrap ? n : e)] -= blocks;
       if (wrap) {
-        diff[base]++;
-        diff[base + e - n]--;
-      }
-      if (diffBlocks && blockOffsets) {
-        const w = blockOffsets[t + 1] - blockOffsets[t];
-        diffBlocks[base + start] += w;
-        diffBlocks[base + (wrap ? n : e)] -= w;
-        if (wrap) {
-          diffBlocks[base] += w;
-          diffBlocks[base + e - n] -= w;
-        }
+        diffBlocks[base] += blocks;
+        diffBlocks[base + e - n] -= blocks;
       }
     }
+  }
+
+  /** Sets `load` and `blocks` for the arcs added since the last reset. */
+  finish(): void {
+    const { n, diff, diffBlocks } = this;
     let load = 0;
     let blocks = 0;
     for (let base = 0; base <= n + 1; base += n + 1)

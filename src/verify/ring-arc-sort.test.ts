@@ -9,8 +9,8 @@ import { defaultsOf } from '../params/schema';
 import { CLI_LIMITS, run } from '../run';
 import { verify } from './verifier';
 
-/** A builder of one-block ring arcs on n nodes, blocks as in an all-gather. */
-function arcBuilder(n: number): ScheduleBuilder {
+/** A builder of ring arcs on n nodes (one block each unless `blockSets`), blocks as in an all-gather. */
+function arcBuilder(n: number, blockSets = false): ScheduleBuilder {
   return new ScheduleBuilder({
     algorithm: 'hand-made',
     collective: 'allgather',
@@ -18,7 +18,7 @@ function arcBuilder(n: number): ScheduleBuilder {
     blocks: allGatherBlocks(n, 1),
     pathKind: 'ring-arc',
     receiverKind: 'path-end',
-    singleBlock: true,
+    singleBlock: !blockSets,
   });
 }
 
@@ -124,11 +124,14 @@ describe('verifier: the short-arc pass on arbitrary schedules agrees with link-b
     channel: fc.nat(),
     count: fc.integer({ min: 1, max: 20 }),
     repeat: fc.integer({ min: 0, max: 4 }).map((x) => x === 0),
+    // Blocks per lightpath when the schedule carries block sets (the link loads then count blocks).
+    blocks: fc.integer({ min: 1, max: 3 }),
     block: fc.nat(),
   });
   const scenario = fc.record({
     n: fc.integer({ min: 3, max: 40 }),
     w: fc.integer({ min: 1, max: 70 }),
+    blockSets: fc.boolean(),
     // A packed step gives its runs consecutive, disjoint blocks of wavelengths.
     steps: fc.array(
       fc.record({ packed: fc.boolean(), runs: fc.array(run, { minLength: 1, maxLength: 6 }) }),
@@ -143,8 +146,8 @@ describe('verifier: the short-arc pass on arbitrary schedules agrees with link-b
     let clean = 0;
     let faulty = 0;
     fc.assert(
-      fc.property(scenario, ({ n, w, steps }) => {
-        const b = arcBuilder(n);
+      fc.property(scenario, ({ n, w, blockSets, steps }) => {
+        const b = arcBuilder(n, blockSets);
         for (const { packed, runs } of steps) {
           b.beginStep('random');
           let next = 0;
@@ -160,7 +163,9 @@ describe('verifier: the short-arc pass on arbitrary schedules agrees with link-b
                 r.src % n,
                 hops,
                 Math.min(first + (r.repeat && k === 1 ? 0 : k), w),
-                (r.block + k) % n,
+                blockSets
+                  ? Array.from({ length: r.blocks }, (_, j) => (r.block + k + j) % n)
+                  : (r.block + k) % n,
               );
           }
         }
@@ -207,6 +212,23 @@ describe('verifier: the short-arc pass catches clashes at its edge cases', () =>
       oneStep(12, 8, [
         [10, 3, 3, 1],
         [1, 1, 3, 1],
+      ]).counts['channel-clash'],
+    ).toBeUndefined();
+  });
+
+  it('between long arcs only where the last one wraps past node 0 onto the first (sorted check)', () => {
+    // 30 → … → 39 → 0 → … → 5 and 2 → … → 14 on λ0 share the links 2 → 3, 3 → 4 and 4 → 5; long
+    // enough for the sorted check, where the clash is only seen when closing the circle.
+    expect(
+      oneStep(40, 4, [
+        [30, 15, 0, 1],
+        [2, 12, 0, 1],
+      ]).counts['channel-clash'],
+    ).toBe(3);
+    expect(
+      oneStep(40, 4, [
+        [30, 12, 0, 1],
+        [2, 12, 0, 1],
       ]).counts['channel-clash'],
     ).toBeUndefined();
   });

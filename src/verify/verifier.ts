@@ -169,72 +169,67 @@ export function verify(
   let sortKeys: Float64Array | null = null;
   const arcLoads = sortable ? new ArcLoads(ringSize, blockOffsets !== null) : null;
   const LOCAL = 2 ** 21;
-  // Both fast checks below (sorted long arcs, one pass over short arcs) vet each transfer the same
-  // way and account for a clean step the same way; these three helpers are that shared part.
+  // Both fast checks below (sorted long arcs, one pass over short arcs) start from one pass that vets
+  // every transfer of the step, tallies it and adds it to the step's link loads (kept only if the step
+  // turns out clean); a clean step is then accounted for as the link-by-link check would.
   const tally = { longest: 0, chans: 0, maxBlocks: 0, blocks: 0 };
-  const resetTally = () => {
+  /** The step's vetting pass: the sum of its route lengths, or −1 when a transfer needs the full check. */
+  const vetArcStep = (a0: number, a1: number): number => {
     tally.longest = 0;
     tally.chans = 0;
     tally.maxBlocks = 0;
     tally.blocks = 0;
+    arcLoads!.reset();
+    let lengths = 0;
+    for (let t = a0; t < a1; t++) {
+      const len = tallyArc(t);
+      if (len < 0) return -1;
+      lengths += len;
+    }
+    return lengths;
   };
-  /** Adds ring-arc transfer t to `tally`; false when anything about it needs the full check. */
-  const tallyArc = (t: number): boolean => {
+  /** Vets, tallies and loads ring-arc transfer t: its length, or −1 when it needs the full check. */
+  const tallyArc = (t: number): number => {
     const h = arcs![t];
     const ch = channel[t];
-    if (src[t] >= n || h === 0 || h >= ringSize || -h >= ringSize || ch >= W) return false;
+    if (src[t] >= n || h === 0 || h >= ringSize || -h >= ringSize || ch >= W) return -1;
     const b0 = blockOffsets ? blockOffsets[t] : t;
     const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
-    for (let k = b0; k < b1; k++) if (ids[k] >= B) return false;
+    for (let k = b0; k < b1; k++) if (ids[k] >= B) return -1;
     if (b1 - b0 > tally.maxBlocks) tally.maxBlocks = b1 - b0;
     tally.blocks += b1 - b0;
     const len = h > 0 ? h : -h;
     if (len > tally.longest) tally.longest = len;
     if (ch >= tally.chans) tally.chans = ch + 1;
-    return true;
+    arcLoads!.add(src[t], h, b1 - b0);
+    return len;
   };
-  /**
-   * Accounts for a clean step as the link-by-link check would, per-step loads included: the most
-   * transfers and blocks on one directed link, by difference arrays over each fibre.
-   */
+  /** Accounts for a clean step as the link-by-link check would, per-step loads included. */
   const commitArcStep = (step: number, uses: number) => {
-    const a0 = s.stepStart[step - 1];
-    const a1 = s.stepStart[step];
-    arcLoads!.measure(src, arcs!, a0, a1, blockOffsets);
+    arcLoads!.finish();
     const stepLoad = arcLoads!.load;
-    const stepBlocks = arcLoads!.blocks;
-    const transfers = a1 - a0;
     linkUses += uses;
-    deliveries += transfers;
+    deliveries += s.stepStart[step] - s.stepStart[step - 1];
     blockDeliveries += tally.blocks;
     if (tally.longest > longestRoute) longestRoute = tally.longest;
     if (tally.chans > channelsUsed) channelsUsed = tally.chans;
     if (stepLoad > maxLinkLoad) maxLinkLoad = stepLoad;
     stepMaxBlocks[step - 1] = tally.maxBlocks;
     stepMaxLinkLoad[step - 1] = stepLoad;
-    stepMaxLinkBlocks[step - 1] = stepBlocks;
+    stepMaxLinkBlocks[step - 1] = arcLoads!.blocks;
     stepLongestRoute[step - 1] = tally.longest;
   };
-  /** The sorted check of one step: its link uses when the step is clean, else −1. */
-  const arcStepClean = (step: number): number => {
-    const a0 = s.stepStart[step - 1];
-    const a1 = s.stepStart[step];
+  /** The sorted check of a vetted step's clashes: true when clean. */
+  const sortedClean = (a0: number, a1: number): boolean => {
     const count = a1 - a0;
-    if (!arcs || count < 2 || count >= LOCAL) return -1;
-    let lengths = 0;
-    for (let t = a0; t < a1; t++) lengths += arcs[t] > 0 ? arcs[t] : -arcs[t];
-    if (lengths < 8 * count * Math.log2(count + 1)) return -1;
     if (!sortKeys || sortKeys.length < count) sortKeys = new Float64Array(Math.max(count, 1024));
     const keys = sortKeys.subarray(0, count);
-    resetTally();
     for (let t = a0; t < a1; t++) {
-      if (!tallyArc(t)) return -1;
       const u = src[t];
-      const h = arcs[t];
-      const ch = channel[t];
+      const h = arcs![t];
       const dir = h > 0 ? 0 : 1;
       const start = h > 0 ? u : ringSize - 1 - u;
-      keys[t - a0] = ((dir * W + ch) * ringSize + start) * LOCAL + (t - a0);
+      keys[t - a0] = ((dir * W + channel[t]) * ringSize + start) * LOCAL + (t - a0);
     }
     keys.sort();
     let group = -1;
@@ -246,18 +241,18 @@ export function verify(
       const g = i < count ? Math.floor(pos / ringSize) : -1;
       if (g !== group) {
         // Close the previous group: its last arc must not wrap onto its first.
-        if (group >= 0 && prevEnd - ringSize > firstStart) return -1;
+        if (group >= 0 && prevEnd - ringSize > firstStart) return false;
         if (i === count) break;
         group = g;
         firstStart = pos - g * ringSize;
         prevEnd = -1;
       }
       const start = pos - g * ringSize;
-      if (start < prevEnd) return -1;
-      const h = arcs[a0 + (key - pos * LOCAL)];
+      if (start < prevEnd) return false;
+      const h = arcs![a0 + (key - pos * LOCAL)];
       prevEnd = start + (h > 0 ? h : -h);
     }
-    return lengths;
+    return true;
   };
 
   // Steps of short ring arcs (the sorted check does not pay for them): one tight pass over a bitmap
@@ -270,34 +265,27 @@ export function verify(
   const arcBits =
     sortable && 2 * ringSize * wordsPerPos <= 1 << 22 ? new Int32Array(2 * ringSize * wordsPerPos) : null;
   /**
-   * The short-arc check of one step: its link uses when clean, else −1. The caller accounts for the
-   * step, so nothing but the return follows the hot loop (code after a loop that has never run has no
-   * type feedback, and optimised code entered inside the loop would bail out there on every step).
+   * The short-arc check of a vetted step's clashes: true when clean. Nothing but the return follows the
+   * hot loop (code after a loop that has never run has no type feedback, and optimised code entered
+   * inside the loop would bail out there on every step).
    */
-  const arcStepShort = (step: number): number => {
-    if (!arcs || !arcBits) return -1;
-    const a0 = s.stepStart[step - 1];
-    const a1 = s.stepStart[step];
-    arcBits.fill(0);
-    let uses = 0;
-    resetTally();
+  const shortClean = (a0: number, a1: number): boolean => {
+    const bits = arcBits!;
+    bits.fill(0);
     for (let t = a0; t < a1;) {
-      if (!tallyArc(t)) return -1;
       const u = src[t];
-      const h = arcs[t];
+      const h = arcs![t];
       const ch = channel[t];
       // The run: following lightpaths on the same arc, on the next wavelengths of the same word.
       let k = 1;
       while (
         t + k < a1 &&
-        arcs[t + k] === h &&
+        arcs![t + k] === h &&
         src[t + k] === u &&
         channel[t + k] === ch + k &&
         ((ch + k) & 31) !== 0
-      ) {
-        if (!tallyArc(t + k)) return -1;
+      )
         k++;
-      }
       const mask = (0xffffffff >>> (32 - k)) << (ch & 31);
       const len = h > 0 ? h : -h;
       // Counter-clockwise arcs are mirrored (node v at position ringSize − 1 − v) into the second
@@ -306,7 +294,6 @@ export function verify(
       const first = h > 0 ? u : ringSize - 1 - u;
       const end = first + len;
       const wrap = end > ringSize ? end - ringSize : 0;
-      uses += len * k;
       // Up to the end of the ring, then (an arc over the cut) on from its start. One loop serves both
       // pieces: a loop that ran only for the rare wrapping arc would make the optimised code bail out
       // each time one comes along.
@@ -314,15 +301,27 @@ export function verify(
       let stop = base + (end - wrap) * wordsPerPos;
       for (let piece = 0; piece < 2; piece++) {
         for (; i < stop; i += wordsPerPos) {
-          if ((arcBits[i] & mask) !== 0) return -1;
-          arcBits[i] |= mask;
+          if ((bits[i] & mask) !== 0) return false;
+          bits[i] |= mask;
         }
         i = base;
         stop = base + wrap * wordsPerPos;
       }
       t += k;
     }
-    return uses;
+    return true;
+  };
+  /** Whether step `step` is clean by a fast check (then accounted for); false: check it link by link. */
+  const arcStepFast = (step: number): boolean => {
+    const a0 = s.stepStart[step - 1];
+    const a1 = s.stepStart[step];
+    const count = a1 - a0;
+    const lengths = vetArcStep(a0, a1);
+    if (lengths < 0) return false;
+    const long = count >= 2 && count < LOCAL && lengths >= 8 * count * Math.log2(count + 1);
+    const clean = long ? sortedClean(a0, a1) : arcBits !== null && shortClean(a0, a1);
+    if (clean) commitArcStep(step, lengths);
+    return clean;
   };
 
   for (let step = 1; step <= s.stepCount; step++) {
@@ -331,14 +330,7 @@ export function verify(
       const a = s.activeLinks;
       for (let i = a.stepStart[step - 1]; i < a.stepStart[step]; i++) activeStamp[a.links[i]] = step;
     }
-    if (sortable) {
-      let uses = arcStepClean(step);
-      if (uses < 0) uses = arcStepShort(step);
-      if (uses >= 0) {
-        commitArcStep(step, uses);
-        continue;
-      }
-    }
+    if (sortable && arcStepFast(step)) continue;
     const end = s.stepStart[step];
     for (let t = s.stepStart[step - 1]; t < end; t++) {
       const u = src[t];
