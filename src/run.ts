@@ -255,7 +255,7 @@ export function transferables(r: RunResult): ArrayBuffer[] {
     s.transferBlocks.ids,
     s.blocks.origin,
     s.blocks.destinations.kind === 'list' ? s.blocks.destinations.offsets : null,
-    s.blocks.destinations.kind === 'list' ? s.blocks.destinations.nodes : null,
+    s.blocks.destinations.kind !== 'all' ? s.blocks.destinations.nodes : null,
     s.activeLinks?.stepStart,
     s.activeLinks?.links,
     t.linkFrom,

@@ -114,7 +114,6 @@ export function concatSteps(steps: readonly Uint32Array[]): Schedule['activeLink
 export function alltoallBlocks(n: number, bytes: number, copies = 1): BlockTable {
   const B = n * n * copies;
   const origin = indexArray(B, n);
-  const offsets = new Uint32Array(B + 1);
   const dest = indexArray(B, n);
   for (let r = 0; r < n; r++)
     for (let d = 0; d < n; d++)
@@ -123,8 +122,7 @@ export function alltoallBlocks(n: number, bytes: number, copies = 1): BlockTable
         origin[b] = r;
         dest[b] = d;
       }
-  for (let b = 0; b <= B; b++) offsets[b] = b;
-  return { count: B, origin, destinations: { kind: 'list', offsets, nodes: dest }, bytes };
+  return { count: B, origin, destinations: { kind: 'single', nodes: dest }, bytes };
 }
 
 /** The reconfiguration schedule parameter shared by ReTri and Bruck. */

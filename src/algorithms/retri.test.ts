@@ -24,8 +24,8 @@ const bits = (xs: boolean[]) => xs.map((b) => (b ? 1 : 0)).join(',');
 /** Destination of every block, read from the block table. */
 function destinationOf(s: Schedule, b: number): number {
   const d = s.blocks.destinations;
-  if (d.kind !== 'list') throw new Error('all-to-all blocks have lists');
-  return d.nodes[d.offsets[b]];
+  if (d.kind !== 'single') throw new Error('all-to-all blocks have one destination each');
+  return d.nodes[b];
 }
 
 /** Every block sits at its destination after the last step. */

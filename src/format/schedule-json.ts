@@ -9,6 +9,8 @@ import { indexArray } from '../model/columns';
 import { pathLength, pathLinks, receiversOf } from '../model/paths';
 import {
   blockRange,
+  destinationRange,
+  destinationTable,
   ScheduleBuilder,
   type BlockTable,
   type Collective,
@@ -139,7 +141,7 @@ class Reader {
     return {
       id: b,
       origin: bt.origin[b],
-      to: d.kind === 'all' ? 'all' : Array.from(d.nodes.subarray(d.offsets[b], d.offsets[b + 1])),
+      to: d.kind === 'all' ? 'all' : Array.from(d.nodes.subarray(...destinationRange(d, b))),
       bytes: bt.bytes,
     };
   }
@@ -570,7 +572,7 @@ function readBlocks(doc: Record<string, unknown>, nodes: number): BlockTable {
       else for (let v = 0; v < nodes; v++) dn[k++] = v;
       offsets[b + 1] = k;
     });
-    destinations = { kind: 'list', offsets, nodes: dn };
+    destinations = destinationTable(offsets, dn);
   }
   return { count: B, origin, destinations, bytes: bytes ?? 1 };
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { buffersOf, indexArray, resized, signedArray } from './columns';
 import { pathLength, pathLinks, receiversOf } from './paths';
-import { allGatherBlocks, blockRange, ScheduleBuilder, stepRange, type BuilderOptions } from './schedule';
+import {
+  allGatherBlocks,
+  blockRange,
+  destinationRange,
+  destinationTable,
+  ScheduleBuilder,
+  stepRange,
+  type BuilderOptions,
+} from './schedule';
 import { ringLink, wdmRing } from './topology';
 
 function options(over: Partial<BuilderOptions> = {}): BuilderOptions {
@@ -278,6 +286,20 @@ describe('ScheduleBuilder', () => {
     if (sc.path.kind !== 'ring-arc') throw new Error('expected ring arcs');
     expect(sc.path.hops[0]).toBe(39_999);
     expect(sc.src).toBeInstanceOf(Uint16Array);
+  });
+
+  it('destinationTable: one destination per block needs no offsets; otherwise lists', () => {
+    const single = destinationTable(Uint32Array.of(0, 1, 2, 3), Uint16Array.of(5, 0, 2));
+    expect(single.kind).toBe('single');
+    if (single.kind !== 'single') return;
+    expect(destinationRange(single, 2)).toEqual([2, 3]);
+    expect(single.nodes[destinationRange(single, 1)[0]]).toBe(0);
+    // A block with two destinations, or none, keeps the lists.
+    for (const offsets of [Uint32Array.of(0, 1, 3, 4), Uint32Array.of(0, 1, 1, 2)]) {
+      const list = destinationTable(offsets, Uint16Array.of(5, 0, 2, 4));
+      expect(list.kind).toBe('list');
+      if (list.kind === 'list') expect(destinationRange(list, 1)).toEqual([offsets[1], offsets[2]]);
+    }
   });
 
   it('allGatherBlocks: block i starts at node i, every node is a destination', () => {

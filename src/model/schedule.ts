@@ -23,8 +23,15 @@ export type ReceiverColumns =
 export interface BlockTable {
   count: number;
   origin: IndexArray;
-  /** `all`: every node is a destination (all-gather, broadcast of every block). */
-  destinations: { kind: 'all' } | { kind: 'list'; offsets: Uint32Array; nodes: IndexArray };
+  /**
+   * `all`: every node is a destination (all-gather, broadcast of every block); `single`: block b has
+   * the one destination nodes[b] (personalised data: all-to-all, scatter, multi-scatter); `list`:
+   * block b must reach nodes[offsets[b] .. offsets[b+1]).
+   */
+  destinations:
+    | { kind: 'all' }
+    | { kind: 'single'; nodes: IndexArray }
+    | { kind: 'list'; offsets: Uint32Array; nodes: IndexArray };
   /** Size of one block in bytes. */
   bytes: number;
 }
@@ -285,4 +292,23 @@ export function stepRange(s: Schedule, step: number): [number, number] {
 export function blockRange(s: Schedule, t: number): [number, number] {
   const off = s.transferBlocks.offsets;
   return off ? [off[t], off[t + 1]] : [t, t + 1];
+}
+
+/** Range [first, end) of block b's destinations in `destinations.nodes` (single and list tables). */
+export function destinationRange(
+  d: Exclude<BlockTable['destinations'], { kind: 'all' }>,
+  b: number,
+): [number, number] {
+  return d.kind === 'single' ? [b, b + 1] : [d.offsets[b], d.offsets[b + 1]];
+}
+
+/**
+ * A destinations table from per-block lists: `single` when every block has exactly one destination
+ * (no offsets column needed), else `list`.
+ */
+export function destinationTable(offsets: Uint32Array, nodes: IndexArray): BlockTable['destinations'] {
+  const count = offsets.length - 1;
+  for (let b = 0; b < count; b++)
+    if (offsets[b + 1] - offsets[b] !== 1) return { kind: 'list', offsets, nodes };
+  return { kind: 'single', nodes };
 }

@@ -91,6 +91,7 @@ const SNAPSHOT_EVERY = 1 << 16;
  */
 export function chooseRepresentation(s: Schedule): 'dense' | 'sparse' {
   const d = s.blocks.destinations;
+  if (d.kind === 'single' && s.blocks.count > 0) return 'sparse';
   if (d.kind === 'list' && s.blocks.count > 0) {
     let single = true;
     for (let b = 0; b < s.blocks.count && single; b++) single = d.offsets[b + 1] - d.offsets[b] === 1;

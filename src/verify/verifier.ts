@@ -530,6 +530,8 @@ function checkPostcondition(
     } else
       for (let v = 0; v < s.nodeCount; v++)
         for (let b = 0; b < B; b++) if (firstArrival(h, v, b) === never) missing(v, b);
+  } else if (d.kind === 'single') {
+    for (let b = 0; b < B; b++) if (firstArrival(h, d.nodes[b], b) === never) missing(d.nodes[b], b);
   } else {
     for (let b = 0; b < B; b++)
       for (let i = d.offsets[b]; i < d.offsets[b + 1]; i++) {

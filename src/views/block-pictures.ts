@@ -1,6 +1,6 @@
 import { indexArray, type IndexArray } from '../model/columns';
 import { receiversOf } from '../model/paths';
-import type { Schedule } from '../model/schedule';
+import { destinationRange, type Schedule } from '../model/schedule';
 import type { Topology } from '../model/topology';
 
 /**
@@ -48,7 +48,8 @@ export function pictureInput(s: Schedule, topo: Topology): PictureInput {
   const B = s.blocks.count;
   const d = s.blocks.destinations;
   const dest = indexArray(B, topo.nodeCount);
-  for (let b = 0; b < B; b++) dest[b] = d.kind === 'list' ? d.nodes[d.offsets[b]] : s.blocks.origin[b];
+  for (let b = 0; b < B; b++)
+    dest[b] = d.kind === 'all' ? s.blocks.origin[b] : d.nodes[destinationRange(d, b)[0]];
   const receiver = new Int32Array(s.transferCount);
   const rx = new Uint32Array(Math.max(1, topo.nodeCount + topo.auxCount));
   for (let t = 0; t < s.transferCount; t++) receiver[t] = receiversOf(s, topo, t, rx) === 1 ? rx[0] : -1;

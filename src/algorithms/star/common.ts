@@ -2,7 +2,7 @@ import { starCosts, starStepTimes } from '../../cost/star-cost';
 import type { StarShape } from '../../cost/star-formulas';
 import { indexArray } from '../../model/columns';
 import type { BlockTable, Collective, Schedule } from '../../model/schedule';
-import { ScheduleBuilder } from '../../model/schedule';
+import { destinationTable, ScheduleBuilder } from '../../model/schedule';
 import { homeWavelength, passiveStar, starRoute } from '../../model/star';
 import type { Topology } from '../../model/topology';
 import { num, type IntParam, type ParamDef, type ParamIssue, type ParamValues } from '../../params/schema';
@@ -163,7 +163,7 @@ export function blockTable(
   const nodes = indexArray(total, maxNode);
   let at = 0;
   for (const d of lists) for (let i = 0; i < d.length; i++) nodes[at++] = d[i];
-  return { count, origin, destinations: { kind: 'list', offsets, nodes }, bytes };
+  return { count, origin, destinations: destinationTable(offsets, nodes), bytes };
 }
 
 /** Ids 0 … n−1. */

@@ -143,7 +143,6 @@ export function multiscatterMachine(p: ParamValues): number {
 function personalBlocks(p: number, n: number): BlockTable {
   const count = p * (p - 1);
   const origin = indexArray(count, n);
-  const offsets = new Uint32Array(count + 1);
   const nodes = indexArray(count, n);
   for (let s = 0; s < p; s++)
     for (let d = 0; d < p; d++) {
@@ -152,6 +151,5 @@ function personalBlocks(p: number, n: number): BlockTable {
       origin[b] = s;
       nodes[b] = d;
     }
-  for (let b = 0; b <= count; b++) offsets[b] = b;
-  return { count, origin, destinations: { kind: 'list', offsets, nodes }, bytes: 1 };
+  return { count, origin, destinations: { kind: 'single', nodes }, bytes: 1 };
 }
