@@ -94,7 +94,7 @@ function overLimit(e: Estimate, l: Limits): string | null {
   if (e.transfers > l.transfers)
     return `this configuration needs ${f(e.transfers)} transfers; ${l.name} allows at most ${f(l.transfers)}.`;
   if (e.holdingCells > l.holdingCells)
-    return `tracking holdings needs ${f(e.holdingCells)} node × block cells; ${l.name} allows at most ${f(l.holdingCells)}.`;
+    return `tracking who holds which block needs ${f(e.holdingCells)} entries; ${l.name} allows at most ${f(l.holdingCells)}.`;
   return null;
 }
 

@@ -42,6 +42,7 @@ export interface Estimate {
   steps: number;
   transfers: number;
   blockRefs: number;
+  /** Entries of the holdings the replay keeps: node × block cells, or per-block visits when sparse. */
   holdingCells: number;
 }
 
