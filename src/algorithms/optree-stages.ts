@@ -36,22 +36,6 @@ export function ringHops(a: number, b: number, n: number): number {
   return tieClockwise(a, n) ? d : d - n;
 }
 
-class Grow {
-  a = new Int32Array(1024);
-  n = 0;
-  push(x: number): void {
-    if (this.n === this.a.length) {
-      const b = new Int32Array(this.a.length * 2);
-      b.set(this.a);
-      this.a = b;
-    }
-    this.a[this.n++] = x;
-  }
-  done(): Int32Array {
-    return this.a.slice(0, this.n);
-  }
-}
-
 /** Real blocks held by each residue class of stage j (slots r + t·g_{j−1}), as a pool. */
 function blockPool(
   plan: OptreePlan,
@@ -61,16 +45,18 @@ function blockPool(
   const copies = plan.slots / span;
   const start = new Int32Array(span);
   const count = new Int32Array(span);
-  const pool = new Grow();
+  // Every real node is in exactly one class.
+  const pool = new Int32Array(plan.nodes);
+  let at = 0;
   for (let r = 0; r < span; r++) {
-    start[r] = pool.n;
+    start[r] = at;
     for (let t = 0; t < copies; t++) {
       const v = plan.nodeOfSlot[r + t * span];
-      if (v >= 0) pool.push(v);
+      if (v >= 0) pool[at++] = v;
     }
-    count[r] = pool.n - start[r];
+    count[r] = at - start[r];
   }
-  return { start, count, pool: pool.done() };
+  return { start, count, pool };
 }
 
 /**
@@ -91,10 +77,13 @@ function stageRequest(
   const g = plan.strides[j];
   const span = g * m;
   const { start, count, pool } = blockPool(plan, stage);
-  const src = new Grow();
-  const hops = new Grow();
-  const mult = new Grow();
-  const blockStart = new Grow();
+  // At most m − 1 partners per slot: room for every bundle up front, trimmed at the end.
+  const room = (to - from) * (m - 1);
+  const src = new Int32Array(room);
+  const hops = new Int32Array(room);
+  const mult = new Int32Array(room);
+  const blockStart = new Int32Array(room);
+  let c = 0;
   const host = plan.hostOfSlot;
   // Hosts already targeted by the current sender (stamped with sender slot + 1).
   const targeted = new Int32Array(plan.nodes);
@@ -116,18 +105,18 @@ function stageRequest(
             if (targeted[pb] === a + 1) continue;
             targeted[pb] = a + 1;
           }
-          src.push(pa - nodeBase);
-          hops.push(ring ? ringHops(pa, pb, ringSize) : pb - pa);
-          mult.push(k);
-          blockStart.push(start[res]);
+          src[c] = pa - nodeBase;
+          hops[c] = ring ? ringHops(pa, pb, ringSize) : pb - pa;
+          mult[c] = k;
+          blockStart[c] = start[res];
+          c++;
         }
       }
-  const c = src.n;
   return {
     label,
     phase: `stage ${stage}`,
-    arcs: { count: c, src: src.done(), hops: hops.done(), mult: mult.done() },
-    blockStart: blockStart.done(),
+    arcs: { count: c, src: src.subarray(0, c), hops: hops.subarray(0, c), mult: mult.subarray(0, c) },
+    blockStart: blockStart.subarray(0, c),
     pool,
   };
 }
