@@ -6,7 +6,7 @@
  */
 import { ArcLoads } from '../model/arc-loads';
 import type { Schedule, ScheduleBuilder } from '../model/schedule';
-import { assignWavelengths, type ArcBundles, type Assignment } from './wdm-assign';
+import { assignWavelengths, type ArcBundles, type Assignment, type ColourRuns } from './wdm-assign';
 
 /** What one stage of a staged ring schedule needed and used (Built.stages, RunResult.stages). */
 export interface StageReport {
@@ -141,13 +141,21 @@ export function countStages(n: number, w: number, stages: readonly StageRequest[
 }
 
 function emitStage(b: ScheduleBuilder, w: number, st: StageRequest, a: Assignment, steps: number): void {
-  const { from: runFrom, to: runTo, first, size } = a.runs!;
-  const { src, hops, count: bundles } = st.arcs;
-  const { pool, blockStart } = st;
-  // Lightpaths per step, counted run by run (a run of colours may span the end of a step).
+  const stepFrom = stepStarts(w, st.arcs.count, a.runs!, steps);
+  // Each run's piece in each step goes straight into the schedule's columns.
+  fillColumns(w, st, a.runs!, stepFrom.slice(0, steps), b.reserveArcSteps(st.phase, stepFrom));
+}
+
+/**
+ * Where each step's lightpaths start in the stage, counted run by run (a run of colours may span the
+ * end of a step). The passes are separate functions: code after a long loop has no type feedback yet
+ * when the loop gets optimised, and optimised code would bail out there (costly in a cold run).
+ */
+function stepStarts(w: number, bundles: number, runs: ColourRuns, steps: number): Int32Array {
+  const { from, to, first, size } = runs;
   const stepFrom = new Int32Array(steps + 1);
   for (let bd = 0; bd < bundles; bd++)
-    for (let r = runFrom[bd]; r < runTo[bd]; r++)
+    for (let r = from[bd]; r < to[bd]; r++)
       for (let c = first[r], left = size[r]; left > 0;) {
         const step = (c / w) | 0;
         const len = Math.min(left, (step + 1) * w - c);
@@ -156,9 +164,20 @@ function emitStage(b: ScheduleBuilder, w: number, st: StageRequest, a: Assignmen
         left -= len;
       }
   for (let s = 1; s <= steps; s++) stepFrom[s] += stepFrom[s - 1];
-  const next = stepFrom.slice(0, steps);
-  // Then each run's piece in each step goes straight into the schedule's columns.
-  const out = b.reserveArcSteps(st.phase, stepFrom);
+  return stepFrom;
+}
+
+/** Writes every lightpath of the stage at the next free place of its step (`next`, advanced). */
+function fillColumns(
+  w: number,
+  st: StageRequest,
+  runs: ColourRuns,
+  next: Int32Array,
+  out: ReturnType<ScheduleBuilder['reserveArcSteps']>,
+): void {
+  const { from, to, first, size } = runs;
+  const { src, hops, count: bundles } = st.arcs;
+  const { pool, blockStart } = st;
   const outSrc = out.src;
   const outHops = out.hops;
   const outChannel = out.channel;
@@ -167,7 +186,7 @@ function emitStage(b: ScheduleBuilder, w: number, st: StageRequest, a: Assignmen
     const u = src[bd];
     const h = hops[bd];
     let block = blockStart[bd];
-    for (let r = runFrom[bd]; r < runTo[bd]; r++) {
+    for (let r = from[bd]; r < to[bd]; r++)
       for (let c = first[r], left = size[r]; left > 0;) {
         const step = (c / w) | 0;
         const ch = c - step * w;
@@ -184,6 +203,5 @@ function emitStage(b: ScheduleBuilder, w: number, st: StageRequest, a: Assignmen
         c += len;
         left -= len;
       }
-    }
   }
 }
