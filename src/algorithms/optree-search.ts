@@ -11,7 +11,7 @@
  */
 import { lemma3Depth, osmSteps, theorem1Steps, theorem2Steps } from './optree-formulas';
 import { maxDepth, planFor, radicesProblem } from './optree-plan';
-import { countOptree } from './optree-stages';
+import { AssignmentMemo, countOptree } from './optree-stages';
 import type { StageReport } from './ring-stages';
 
 export interface TreeCandidate {
@@ -129,9 +129,10 @@ export function bestTree(n: number, w: number): BestTree {
   const byDepthMap = new Map<number, TreeCandidate>();
   let best: TreeCandidate | null = null;
   let measured = 0;
+  const memo = new AssignmentMemo();
   for (const radices of all) {
     if (best && stepLowerBound(n, w, radices) > best.steps) continue;
-    const stages = countOptree(planFor(n, radices), w);
+    const stages = countOptree(planFor(n, radices), w, memo);
     const steps = stages.reduce((s, r) => s + r.steps, 0);
     measured++;
     const k = radices.length;

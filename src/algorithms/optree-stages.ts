@@ -13,8 +13,8 @@
  * The one-stage model is the tree with a single level of arity N.
  */
 import type { OptreePlan } from './optree-plan';
-import { countStages, stageReport, type StageReport, type StageRequest } from './ring-stages';
-import { assignWavelengths } from './wdm-assign';
+import { stageReport, type StageReport, type StageRequest } from './ring-stages';
+import { assignWavelengths, type ArcBundles, type Assignment } from './wdm-assign';
 
 /**
  * Direction of a lightpath over exactly half a ring of n nodes (n even) from node a. Node a and its
@@ -142,10 +142,9 @@ export function optreeRequests(plan: OptreePlan): StageRequest[] {
  * are identical up to a shift, so one group of each size is assigned (same code, same result) and the
  * stage needs what its hungriest group needs.
  */
-export function countOptree(plan: OptreePlan, w: number): StageReport[] {
-  const reports = countStages(plan.nodes, w, [
-    stageRequest(plan, 1, 0, plan.slots, 0, plan.nodes, stageLabel(plan, 1)),
-  ]);
+export function countOptree(plan: OptreePlan, w: number, memo = new AssignmentMemo()): StageReport[] {
+  const first = stageRequest(plan, 1, 0, plan.slots, 0, plan.nodes, '');
+  const reports = [stageReport(1, stageLabel(plan, 1), 1, w, memo.count(plan.nodes, first.arcs))];
   let nextStep = reports[0].firstStep + reports[0].steps;
   for (let j = 2; j <= plan.stageCount; j++) {
     const parent = plan.strides[j - 2];
@@ -167,7 +166,7 @@ export function countOptree(plan: OptreePlan, w: number): StageReport[] {
     let lightpaths = 0;
     for (const [real, sh] of shapes) {
       const req = stageRequest(plan, j, sh.from, sh.from + parent, sh.firstNode, real, '');
-      const a = assignWavelengths(real, req.arcs, true);
+      const a = memo.count(real, req.arcs);
       load = Math.max(load, a.cw.load, a.ccw.load);
       used = Math.max(used, a.cw.colours, a.ccw.colours);
       lightpaths += a.lightpaths * sh.groups;
@@ -181,4 +180,39 @@ export function countOptree(plan: OptreePlan, w: number): StageReport[] {
     nextStep += r.steps;
   }
   return reports;
+}
+
+/**
+ * Counted assignments remembered by request: trees of a search share many stages (every tree with the
+ * same first arity and exact product has the same stage 1), and the assignment only depends on the
+ * ring size and the arcs. Equal requests are found by a hash and then compared in full.
+ */
+export class AssignmentMemo {
+  private readonly entries = new Map<string, { arcs: ArcBundles; result: Assignment }[]>();
+
+  count(n: number, arcs: ArcBundles): Assignment {
+    let h = 0x811c9dc5;
+    const mix = (x: number) => {
+      h = Math.imul(h ^ x, 0x01000193);
+    };
+    for (let i = 0; i < arcs.count; i++) {
+      mix(arcs.src[i]);
+      mix(arcs.hops[i]);
+      mix(arcs.mult[i]);
+    }
+    const key = `${n}/${arcs.count}/${h >>> 0}`;
+    const list = this.entries.get(key) ?? [];
+    for (const e of list) if (sameArcs(e.arcs, arcs)) return e.result;
+    const result = assignWavelengths(n, arcs, true);
+    list.push({ arcs, result });
+    this.entries.set(key, list);
+    return result;
+  }
+}
+
+function sameArcs(a: ArcBundles, b: ArcBundles): boolean {
+  if (a.count !== b.count) return false;
+  for (let i = 0; i < a.count; i++)
+    if (a.src[i] !== b.src[i] || a.hops[i] !== b.hops[i] || a.mult[i] !== b.mult[i]) return false;
+  return true;
 }

@@ -130,16 +130,6 @@ export function emitStages(
   return reports;
 }
 
-/** Reports of every stage without building (same assignment, colours not kept). */
-export function countStages(n: number, w: number, stages: readonly StageRequest[]): StageReport[] {
-  let nextStep = 1;
-  return stages.map((st, j) => {
-    const r = stageReport(j + 1, st.label, nextStep, w, assignWavelengths(n, st.arcs, true));
-    nextStep += r.steps;
-    return r;
-  });
-}
-
 function emitStage(b: ScheduleBuilder, w: number, st: StageRequest, a: Assignment, steps: number): void {
   const stepFrom = stepStarts(w, st.arcs.count, a.runs!, steps);
   // Each run's piece in each step goes straight into the schedule's columns.
