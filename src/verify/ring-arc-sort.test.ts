@@ -216,6 +216,22 @@ describe('verifier: the short-arc pass catches clashes at its edge cases', () =>
     ).toBeUndefined();
   });
 
+  it('between long arcs that share exactly one link (sorted check)', () => {
+    // 2 → … → 15 and 14 → … → 27 on λ0 share only the link 14 → 15; starting at 15 they only touch.
+    expect(
+      oneStep(40, 4, [
+        [2, 13, 0, 1],
+        [14, 13, 0, 1],
+      ]).counts['channel-clash'],
+    ).toBe(1);
+    expect(
+      oneStep(40, 4, [
+        [2, 13, 0, 1],
+        [15, 13, 0, 1],
+      ]).counts['channel-clash'],
+    ).toBeUndefined();
+  });
+
   it('between long arcs only where the last one wraps past node 0 onto the first (sorted check)', () => {
     // 30 → … → 39 → 0 → … → 5 and 2 → … → 14 on λ0 share the links 2 → 3, 3 → 4 and 4 → 5; long
     // enough for the sorted check, where the clash is only seen when closing the circle.
@@ -253,5 +269,12 @@ describe('verifier: the short-arc pass catches clashes at its edge cases', () =>
         [1, 1, 32, 1],
       ]).counts['channel-clash'],
     ).toBeUndefined();
+    // A run over λ30…λ33 spans two words; the clash is in the second.
+    expect(
+      oneStep(16, 64, [
+        [0, 2, 30, 4],
+        [1, 1, 32, 1],
+      ]).counts['channel-clash'],
+    ).toBe(1);
   });
 });

@@ -1,8 +1,8 @@
 import type { Schedule } from '../model/schedule';
-import { ArcLoads } from '../model/arc-loads';
 import { pathLinks, receiversOf } from '../model/paths';
 import type { Topology } from '../model/topology';
 import { firstArrival, replay, type Holdings, type Representation } from '../replay/holdings';
+import { RingArcSteps, type ArcStepTotals } from './ring-arc-steps';
 
 /** The rules a schedule must satisfy; every model expresses its constraints through them. */
 export type Rule =
@@ -151,177 +151,20 @@ export function verify(
   const loadBlocks = new Float64Array(topo.linkCount);
   const loadStep = new Uint32Array(topo.linkCount);
 
-  // Long ring arcs (one-stage, OpTree): checking clashes link by link costs the sum of the route
-  // lengths (hundreds of millions of link uses for N = 1024). A step whose arcs are long is checked
-  // instead by sorting its arcs per (direction, channel) and comparing neighbours: arcs on a circle are
-  // disjoint exactly when each ends before the next begins. Only a step found clean this way is
-  // accepted; any doubt (a clash, a bad id, a bad channel) sends the step through the link-by-link
-  // check below, so reports are the same either way.
-  const uniformChannels = linkChannels.every((c) => c === W);
-  const sortable =
-    arcs !== null &&
-    pathEnd &&
-    !s.activeLinks &&
-    !s.ports &&
-    uniformChannels &&
-    linkShared.every((x) => x === 0) &&
-    2 * W * ringSize < 2 ** 31;
-  let sortKeys: Float64Array | null = null;
-  const arcLoads = sortable ? new ArcLoads(ringSize, blockOffsets !== null) : null;
-  const LOCAL = 2 ** 21;
-  // Both fast checks below (sorted long arcs, one pass over short arcs) start from one pass that vets
-  // every transfer of the step, tallies it and adds it to the step's link loads (kept only if the step
-  // turns out clean); a clean step is then accounted for as the link-by-link check would.
-  const tally = { longest: 0, chans: 0, maxBlocks: 0, blocks: 0 };
-  /** The step's vetting pass: the sum of its route lengths, or −1 when a transfer needs the full check. */
-  const vetArcStep = (a0: number, a1: number): number => {
-    tally.longest = 0;
-    tally.chans = 0;
-    tally.maxBlocks = 0;
-    tally.blocks = 0;
-    arcLoads!.reset();
-    let lengths = 0;
-    for (let t = a0; t < a1; t++) {
-      const len = tallyArc(t);
-      if (len < 0) return -1;
-      lengths += len;
-    }
-    return lengths;
-  };
-  /** Vets, tallies and loads ring-arc transfer t: its length, or −1 when it needs the full check. */
-  const tallyArc = (t: number): number => {
-    const h = arcs![t];
-    const ch = channel[t];
-    if (src[t] >= n || h === 0 || h >= ringSize || -h >= ringSize || ch >= W) return -1;
-    const b0 = blockOffsets ? blockOffsets[t] : t;
-    const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
-    for (let k = b0; k < b1; k++) if (ids[k] >= B) return -1;
-    if (b1 - b0 > tally.maxBlocks) tally.maxBlocks = b1 - b0;
-    tally.blocks += b1 - b0;
-    const len = h > 0 ? h : -h;
-    if (len > tally.longest) tally.longest = len;
-    if (ch >= tally.chans) tally.chans = ch + 1;
-    arcLoads!.add(src[t], h, b1 - b0);
-    return len;
-  };
-  /** Accounts for a clean step as the link-by-link check would, per-step loads included. */
-  const commitArcStep = (step: number, uses: number) => {
-    arcLoads!.finish();
-    const stepLoad = arcLoads!.load;
-    linkUses += uses;
-    deliveries += s.stepStart[step] - s.stepStart[step - 1];
-    blockDeliveries += tally.blocks;
-    if (tally.longest > longestRoute) longestRoute = tally.longest;
-    if (tally.chans > channelsUsed) channelsUsed = tally.chans;
-    if (stepLoad > maxLinkLoad) maxLinkLoad = stepLoad;
-    stepMaxBlocks[step - 1] = tally.maxBlocks;
-    stepMaxLinkLoad[step - 1] = stepLoad;
-    stepMaxLinkBlocks[step - 1] = arcLoads!.blocks;
-    stepLongestRoute[step - 1] = tally.longest;
-  };
-  /** The sorted check of a vetted step's clashes: true when clean. */
-  const sortedClean = (a0: number, a1: number): boolean => {
-    const count = a1 - a0;
-    if (!sortKeys || sortKeys.length < count) sortKeys = new Float64Array(Math.max(count, 1024));
-    const keys = sortKeys.subarray(0, count);
-    for (let t = a0; t < a1; t++) {
-      const u = src[t];
-      const h = arcs![t];
-      const dir = h > 0 ? 0 : 1;
-      const start = h > 0 ? u : ringSize - 1 - u;
-      keys[t - a0] = ((dir * W + channel[t]) * ringSize + start) * LOCAL + (t - a0);
-    }
-    keys.sort();
-    let group = -1;
-    let firstStart = 0;
-    let prevEnd = 0;
-    for (let i = 0; i <= count; i++) {
-      const key = i < count ? keys[i] : -1;
-      const pos = i < count ? Math.floor(key / LOCAL) : -1;
-      const g = i < count ? Math.floor(pos / ringSize) : -1;
-      if (g !== group) {
-        // Close the previous group: its last arc must not wrap onto its first.
-        if (group >= 0 && prevEnd - ringSize > firstStart) return false;
-        if (i === count) break;
-        group = g;
-        firstStart = pos - g * ringSize;
-        prevEnd = -1;
-      }
-      const start = pos - g * ringSize;
-      if (start < prevEnd) return false;
-      const h = arcs![a0 + (key - pos * LOCAL)];
-      prevEnd = start + (h > 0 ? h : -h);
-    }
-    return true;
-  };
-
-  // Steps of short ring arcs (the sorted check does not pay for them): one tight pass over a bitmap
-  // of the step's (direction, position, wavelength) cells, 32 wavelengths to a word, cleared per step.
-  // Lightpaths that follow the same arc on consecutive wavelengths (a bundle, as the staged builders
-  // emit them) are checked together, one word operation per link. Like the sorted check, it only
-  // accepts a clean step; anything else (a clash, a bad id or channel) sends the step through the
-  // link-by-link check below, which then finds and reports exactly what it always does.
-  const wordsPerPos = (W + 31) >>> 5;
-  const arcBits =
-    sortable && 2 * ringSize * wordsPerPos <= 1 << 22 ? new Int32Array(2 * ringSize * wordsPerPos) : null;
-  /**
-   * The short-arc check of a vetted step's clashes: true when clean. Nothing but the return follows the
-   * hot loop (code after a loop that has never run has no type feedback, and optimised code entered
-   * inside the loop would bail out there on every step).
-   */
-  const shortClean = (a0: number, a1: number): boolean => {
-    const bits = arcBits!;
-    bits.fill(0);
-    for (let t = a0; t < a1;) {
-      const u = src[t];
-      const h = arcs![t];
-      const ch = channel[t];
-      // The run: following lightpaths on the same arc, on the next wavelengths of the same word.
-      let k = 1;
-      while (
-        t + k < a1 &&
-        arcs![t + k] === h &&
-        src[t + k] === u &&
-        channel[t + k] === ch + k &&
-        ((ch + k) & 31) !== 0
-      )
-        k++;
-      const mask = (0xffffffff >>> (32 - k)) << (ch & 31);
-      const len = h > 0 ? h : -h;
-      // Counter-clockwise arcs are mirrored (node v at position ringSize − 1 − v) into the second
-      // half of the bitmap, so every arc covers positions first … first + len − 1, wrapping once at most.
-      const base = (h > 0 ? 0 : ringSize * wordsPerPos) + (ch >>> 5);
-      const first = h > 0 ? u : ringSize - 1 - u;
-      const end = first + len;
-      const wrap = end > ringSize ? end - ringSize : 0;
-      // Up to the end of the ring, then (an arc over the cut) on from its start. One loop serves both
-      // pieces: a loop that ran only for the rare wrapping arc would make the optimised code bail out
-      // each time one comes along.
-      let i = base + first * wordsPerPos;
-      let stop = base + (end - wrap) * wordsPerPos;
-      for (let piece = 0; piece < 2; piece++) {
-        for (; i < stop; i += wordsPerPos) {
-          if ((bits[i] & mask) !== 0) return false;
-          bits[i] |= mask;
-        }
-        i = base;
-        stop = base + wrap * wordsPerPos;
-      }
-      t += k;
-    }
-    return true;
-  };
-  /** Whether step `step` is clean by a fast check (then accounted for); false: check it link by link. */
-  const arcStepFast = (step: number): boolean => {
-    const a0 = s.stepStart[step - 1];
-    const a1 = s.stepStart[step];
-    const count = a1 - a0;
-    const lengths = vetArcStep(a0, a1);
-    if (lengths < 0) return false;
-    const long = count >= 2 && count < LOCAL && lengths >= 8 * count * Math.log2(count + 1);
-    const clean = long ? sortedClean(a0, a1) : arcBits !== null && shortClean(a0, a1);
-    if (clean) commitArcStep(step, lengths);
-    return clean;
+  // Ring arcs on exclusive links (one-stage, OpTree, …): whole steps are checked by the fast checks of
+  // ring-arc-steps.ts when they can; a step they do not find clean is checked link by link below.
+  const fast = RingArcSteps.of(s, topo, W);
+  const accountFast = (step: number, f: ArcStepTotals) => {
+    linkUses += f.linkUses;
+    deliveries += f.transfers;
+    blockDeliveries += f.blocks;
+    if (f.longest > longestRoute) longestRoute = f.longest;
+    if (f.channels > channelsUsed) channelsUsed = f.channels;
+    if (f.load > maxLinkLoad) maxLinkLoad = f.load;
+    stepMaxBlocks[step - 1] = f.maxBlocks;
+    stepMaxLinkLoad[step - 1] = f.load;
+    stepMaxLinkBlocks[step - 1] = f.blockLoad;
+    stepLongestRoute[step - 1] = f.longest;
   };
 
   for (let step = 1; step <= s.stepCount; step++) {
@@ -330,7 +173,11 @@ export function verify(
       const a = s.activeLinks;
       for (let i = a.stepStart[step - 1]; i < a.stepStart[step]; i++) activeStamp[a.links[i]] = step;
     }
-    if (sortable && arcStepFast(step)) continue;
+    const clean = fast?.check(step);
+    if (clean) {
+      accountFast(step, clean);
+      continue;
+    }
     const end = s.stepStart[step];
     for (let t = s.stepStart[step - 1]; t < end; t++) {
       const u = src[t];

@@ -1,0 +1,228 @@
+/**
+ * Fast checks of whole steps of ring arcs on exclusive WDM-ring links (one-stage, OpTree, WRHT, …),
+ * used by the verifier before its link-by-link check.
+ *
+ * Checking wavelength clashes link by link costs the sum of the route lengths: hundreds of millions of
+ * link uses for the one-stage model on 1024 nodes. Here one pass vets every transfer of a step (ids,
+ * channel range) and counts its link loads; then
+ * - a step of long arcs is checked by sorting its arcs per (direction, wavelength) and comparing
+ *   neighbours: arcs on a circle are disjoint exactly when each ends before the next begins;
+ * - a step of short arcs by one tight pass over a bitmap of the step's (direction, position,
+ *   wavelength) cells, 32 wavelengths to a word: a run of lightpaths along the same arc on consecutive
+ *   wavelengths (how the staged builders emit a bundle) is checked with one word operation per link.
+ *
+ * Only a step found clean is accepted, with the totals the link-by-link check would have counted; any
+ * doubt (a clash, a bad id, a bad channel) returns null and the verifier checks the step link by link,
+ * so its reports are the same either way (ring-arc-sort.test.ts compares them, faults included).
+ *
+ * Hot loops are written so that nothing after them runs for the first time in optimised code (V8 would
+ * bail out there, once per step).
+ */
+import { ArcLoads } from '../model/arc-loads';
+import type { SignedArray } from '../model/columns';
+import type { Schedule } from '../model/schedule';
+import type { Topology } from '../model/topology';
+
+/** What a clean step adds to the verifier's counts and usage. */
+export interface ArcStepTotals {
+  transfers: number;
+  /** Sum of the route lengths. */
+  linkUses: number;
+  /** Blocks carried, summed over the transfers. */
+  blocks: number;
+  /** Most blocks on one transfer. */
+  maxBlocks: number;
+  longest: number;
+  /** Highest channel used, plus one. */
+  channels: number;
+  /** Most transfers on one directed link, and most blocks. */
+  load: number;
+  blockLoad: number;
+}
+
+/** Sort keys pack (direction, wavelength, start) above the arc's index within its step. */
+const LOCAL = 2 ** 21;
+/** Largest bitmap (words) the short-arc check keeps. */
+const MAX_BITMAP_WORDS = 1 << 22;
+
+export class RingArcSteps {
+  private readonly totals: ArcStepTotals = {
+    transfers: 0,
+    linkUses: 0,
+    blocks: 0,
+    maxBlocks: 0,
+    longest: 0,
+    channels: 0,
+    load: 0,
+    blockLoad: 0,
+  };
+  private readonly loads: ArcLoads;
+  private sortKeys = new Float64Array(1024);
+  private readonly wordsPerPos: number;
+  private readonly bits: Int32Array | null;
+
+  /**
+   * The fast checks for a schedule of ring arcs ending at their receivers on a ring whose links all
+   * carry W exclusive wavelengths, with no circuits or port limits; null for any other schedule.
+   */
+  static of(s: Schedule, topo: Topology, W: number): RingArcSteps | null {
+    if (s.path.kind !== 'ring-arc' || s.receivers.kind !== 'path-end' || s.activeLinks || s.ports)
+      return null;
+    if (!topo.linkChannels.every((c) => c === W) || !topo.linkShared.every((x) => x === 0)) return null;
+    if (2 * W * topo.nodeCount >= 2 ** 31) return null;
+    return new RingArcSteps(s, s.path.hops, topo.nodeCount, W);
+  }
+
+  private constructor(
+    private readonly s: Schedule,
+    private readonly arcs: SignedArray,
+    private readonly ringSize: number,
+    private readonly W: number,
+  ) {
+    this.loads = new ArcLoads(ringSize, s.transferBlocks.offsets !== null);
+    this.wordsPerPos = (W + 31) >>> 5;
+    const words = 2 * ringSize * this.wordsPerPos;
+    this.bits = words <= MAX_BITMAP_WORDS ? new Int32Array(words) : null;
+  }
+
+  /** The step's totals when a fast check finds it clean (the object is reused); null: check it link by link. */
+  check(step: number): ArcStepTotals | null {
+    const a0 = this.s.stepStart[step - 1];
+    const a1 = this.s.stepStart[step];
+    const count = a1 - a0;
+    const lengths = this.vet(a0, a1);
+    if (lengths < 0) return null;
+    const long = count >= 2 && count < LOCAL && lengths >= 8 * count * Math.log2(count + 1);
+    const clean = long ? this.sortedClean(a0, a1) : this.bits !== null && this.shortClean(a0, a1);
+    if (!clean) return null;
+    this.loads.finish();
+    const t = this.totals;
+    t.transfers = count;
+    t.linkUses = lengths;
+    t.load = this.loads.load;
+    t.blockLoad = this.loads.blocks;
+    return t;
+  }
+
+  /** The vetting pass: tallies every transfer and adds it to the loads; the sum of lengths, or −1. */
+  private vet(a0: number, a1: number): number {
+    const t = this.totals;
+    t.blocks = 0;
+    t.maxBlocks = 0;
+    t.longest = 0;
+    t.channels = 0;
+    this.loads.reset();
+    let lengths = 0;
+    for (let k = a0; k < a1; k++) {
+      const len = this.tally(k);
+      if (len < 0) return -1;
+      lengths += len;
+    }
+    return lengths;
+  }
+
+  /** Vets, tallies and loads transfer t: its length, or −1 when it needs the full check. */
+  private tally(t: number): number {
+    const { s, arcs, ringSize, W, totals } = this;
+    const h = arcs[t];
+    const ch = s.channel[t];
+    const u = s.src[t];
+    if (u >= s.nodeCount || h === 0 || h >= ringSize || -h >= ringSize || ch >= W) return -1;
+    const offsets = s.transferBlocks.offsets;
+    const ids = s.transferBlocks.ids;
+    const b0 = offsets ? offsets[t] : t;
+    const b1 = offsets ? offsets[t + 1] : t + 1;
+    for (let k = b0; k < b1; k++) if (ids[k] >= s.blocks.count) return -1;
+    if (b1 - b0 > totals.maxBlocks) totals.maxBlocks = b1 - b0;
+    totals.blocks += b1 - b0;
+    const len = h > 0 ? h : -h;
+    if (len > totals.longest) totals.longest = len;
+    if (ch >= totals.channels) totals.channels = ch + 1;
+    this.loads.add(u, h, b1 - b0);
+    return len;
+  }
+
+  /** Long arcs: sorted per (direction, wavelength), each must end before the next begins. */
+  private sortedClean(a0: number, a1: number): boolean {
+    const { s, arcs, ringSize, W } = this;
+    const count = a1 - a0;
+    if (this.sortKeys.length < count) this.sortKeys = new Float64Array(count);
+    const keys = this.sortKeys.subarray(0, count);
+    for (let t = a0; t < a1; t++) {
+      const u = s.src[t];
+      const h = arcs[t];
+      const dir = h > 0 ? 0 : 1;
+      const start = h > 0 ? u : ringSize - 1 - u;
+      keys[t - a0] = ((dir * W + s.channel[t]) * ringSize + start) * LOCAL + (t - a0);
+    }
+    keys.sort();
+    let group = -1;
+    let firstStart = 0;
+    let prevEnd = 0;
+    for (let i = 0; i <= count; i++) {
+      const key = i < count ? keys[i] : -1;
+      const pos = i < count ? Math.floor(key / LOCAL) : -1;
+      const g = i < count ? Math.floor(pos / ringSize) : -1;
+      if (g !== group) {
+        // Close the previous group: its last arc must not wrap onto its first.
+        if (group >= 0 && prevEnd - ringSize > firstStart) return false;
+        if (i === count) break;
+        group = g;
+        firstStart = pos - g * ringSize;
+        prevEnd = -1;
+      }
+      const start = pos - g * ringSize;
+      if (start < prevEnd) return false;
+      const h = arcs[a0 + (key - pos * LOCAL)];
+      prevEnd = start + (h > 0 ? h : -h);
+    }
+    return true;
+  }
+
+  /** Short arcs: every cell they cover marked once in the step's bitmap, runs a word at a time. */
+  private shortClean(a0: number, a1: number): boolean {
+    const { s, arcs, ringSize, wordsPerPos } = this;
+    const bits = this.bits!;
+    const src = s.src;
+    const channel = s.channel;
+    bits.fill(0);
+    for (let t = a0; t < a1;) {
+      const u = src[t];
+      const h = arcs[t];
+      const ch = channel[t];
+      // The run: following lightpaths on the same arc, on the next wavelengths of the same word.
+      let k = 1;
+      while (
+        t + k < a1 &&
+        arcs[t + k] === h &&
+        src[t + k] === u &&
+        channel[t + k] === ch + k &&
+        ((ch + k) & 31) !== 0
+      )
+        k++;
+      const mask = (0xffffffff >>> (32 - k)) << (ch & 31);
+      const len = h > 0 ? h : -h;
+      // Counter-clockwise arcs are mirrored (node v at position ringSize − 1 − v) into the second
+      // half of the bitmap, so every arc covers positions first … first + len − 1, wrapping once at most.
+      const base = (h > 0 ? 0 : ringSize * wordsPerPos) + (ch >>> 5);
+      const first = h > 0 ? u : ringSize - 1 - u;
+      const end = first + len;
+      const wrap = end > ringSize ? end - ringSize : 0;
+      // Up to the end of the ring, then (an arc over the cut) on from its start. One loop serves both
+      // pieces: a loop that ran only for the rare wrapping arc would make the optimised code bail out
+      // each time one comes along.
+      let i = base + first * wordsPerPos;
+      let stop = base + (end - wrap) * wordsPerPos;
+      for (let piece = 0; piece < 2; piece++) {
+        for (; i < stop; i += wordsPerPos) {
+          if ((bits[i] & mask) !== 0) return false;
+          bits[i] |= mask;
+        }
+        i = base;
+        stop = base + wrap * wordsPerPos;
+      }
+      t += k;
+    }
+    return true;
+  }
+}
