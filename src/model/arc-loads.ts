@@ -30,7 +30,7 @@ export class ArcLoads {
   ): void {
     this.reset();
     for (let t = t0; t < t1; t++)
-      this.add(src[t], hops[t], blockOffsets ? blockOffsets[t + 1] - blockOffsets[t] : 1);
+      this.add(src[t], hops[t], 1, blockOffsets ? blockOffsets[t + 1] - blockOffsets[t] : 1);
     this.finish();
   }
 
@@ -40,19 +40,19 @@ export class ArcLoads {
     this.diffBlocks?.fill(0);
   }
 
-  /** Adds the arc from node u over h links (signed: clockwise > 0) carrying `blocks` blocks. */
-  add(u: number, h: number, blocks: number): void {
+  /** Adds `arcs` arcs from node u over h links (signed: clockwise > 0) carrying `blocks` blocks in all. */
+  add(u: number, h: number, arcs: number, blocks: number): void {
     const { n, diff, diffBlocks } = this;
     // Counter-clockwise arcs are mirrored into the second array, so every arc runs forwards.
     const base = h > 0 ? 0 : n + 1;
     const start = h > 0 ? u : n - 1 - u;
     const e = start + (h > 0 ? h : -h);
     const wrap = e > n;
-    diff[base + start]++;
-    diff[base + (wrap ? n : e)]--;
+    diff[base + start] += arcs;
+    diff[base + (wrap ? n : e)] -= arcs;
     if (wrap) {
-      diff[base]++;
-      diff[base + e - n]--;
+      diff[base] += arcs;
+      diff[base + e - n] -= arcs;
     }
     if (diffBlocks) {
       diffBlocks[base + start] += blocks;

@@ -57,6 +57,8 @@ export class RingArcSteps {
     blockLoad: 0,
   };
   private readonly loads: ArcLoads;
+  /** The run of transfers along one arc that the vetting pass has not added to the loads yet. */
+  private readonly run = { u: -1, h: 0, arcs: 0, blocks: 0 };
   private sortKeys = new Float64Array(1024);
   private readonly wordsPerPos: number;
   private readonly bits: Int32Array | null;
@@ -90,13 +92,22 @@ export class RingArcSteps {
     const a0 = this.s.stepStart[step - 1];
     const a1 = this.s.stepStart[step];
     const count = a1 - a0;
+    const t = this.totals;
+    t.blocks = 0;
+    t.maxBlocks = 0;
+    t.longest = 0;
+    t.channels = 0;
+    this.loads.reset();
+    const run = this.run;
+    run.u = -1;
+    run.arcs = 0;
     const lengths = this.vet(a0, a1);
     if (lengths < 0) return null;
+    if (run.arcs > 0) this.loads.add(run.u, run.h, run.arcs, run.blocks);
     const long = count >= 2 && count < LOCAL && lengths >= 8 * count * Math.log2(count + 1);
     const clean = long ? this.sortedClean(a0, a1) : this.bits !== null && this.shortClean(a0, a1);
     if (!clean) return null;
     this.loads.finish();
-    const t = this.totals;
     t.transfers = count;
     t.linkUses = lengths;
     t.load = this.loads.load;
@@ -104,42 +115,47 @@ export class RingArcSteps {
     return t;
   }
 
-  /** The vetting pass: tallies every transfer and adds it to the loads; the sum of lengths, or −1. */
+  /**
+   * The vetting pass: checks and tallies every transfer and adds it to the loads, a run of transfers
+   * along the same arc at once; returns the sum of lengths, or −1 when a transfer needs the full check.
+   * The last run is left in `run` for the caller to add (nothing follows the loop; see the header).
+   */
   private vet(a0: number, a1: number): number {
-    const t = this.totals;
-    t.blocks = 0;
-    t.maxBlocks = 0;
-    t.longest = 0;
-    t.channels = 0;
-    this.loads.reset();
-    let lengths = 0;
-    for (let k = a0; k < a1; k++) {
-      const len = this.tally(k);
-      if (len < 0) return -1;
-      lengths += len;
-    }
-    return lengths;
-  }
-
-  /** Vets, tallies and loads transfer t: its length, or −1 when it needs the full check. */
-  private tally(t: number): number {
-    const { s, arcs, ringSize, W, totals } = this;
-    const h = arcs[t];
-    const ch = s.channel[t];
-    const u = s.src[t];
-    if (u >= s.nodeCount || h === 0 || h >= ringSize || -h >= ringSize || ch >= W) return -1;
+    const { s, arcs, ringSize, W, loads, totals, run } = this;
+    const src = s.src;
+    const channel = s.channel;
+    const n = s.nodeCount;
+    const B = s.blocks.count;
     const offsets = s.transferBlocks.offsets;
     const ids = s.transferBlocks.ids;
-    const b0 = offsets ? offsets[t] : t;
-    const b1 = offsets ? offsets[t + 1] : t + 1;
-    for (let k = b0; k < b1; k++) if (ids[k] >= s.blocks.count) return -1;
-    if (b1 - b0 > totals.maxBlocks) totals.maxBlocks = b1 - b0;
-    totals.blocks += b1 - b0;
-    const len = h > 0 ? h : -h;
-    if (len > totals.longest) totals.longest = len;
-    if (ch >= totals.channels) totals.channels = ch + 1;
-    this.loads.add(u, h, b1 - b0);
-    return len;
+    let lengths = 0;
+    for (let t = a0; t < a1; t++) {
+      const h = arcs[t];
+      const ch = channel[t];
+      const u = src[t];
+      if (u >= n || h === 0 || h >= ringSize || -h >= ringSize || ch >= W) return -1;
+      const b0 = offsets ? offsets[t] : t;
+      const b1 = offsets ? offsets[t + 1] : t + 1;
+      for (let k = b0; k < b1; k++) if (ids[k] >= B) return -1;
+      const carried = b1 - b0;
+      if (carried > totals.maxBlocks) totals.maxBlocks = carried;
+      totals.blocks += carried;
+      const len = h > 0 ? h : -h;
+      if (len > totals.longest) totals.longest = len;
+      if (ch >= totals.channels) totals.channels = ch + 1;
+      lengths += len;
+      if (u === run.u && h === run.h) {
+        run.arcs++;
+        run.blocks += carried;
+      } else {
+        if (run.arcs > 0) loads.add(run.u, run.h, run.arcs, run.blocks);
+        run.u = u;
+        run.h = h;
+        run.arcs = 1;
+        run.blocks = carried;
+      }
+    }
+    return lengths;
   }
 
   /** Long arcs: sorted per (direction, wavelength), each must end before the next begins. */
