@@ -84,48 +84,47 @@ export function lightpathColours(a: Assignment): Int32Array {
   return out;
 }
 
-/** Collects colour runs bundle by bundle; consecutive colours of one bundle join one run. */
+/**
+ * Collects colour runs bundle by bundle (a bundle's colours all come in one go); consecutive colours
+ * of one bundle join one run.
+ */
 class RunsBuilder {
   readonly from: Int32Array;
   readonly to: Int32Array;
   first = new Int32Array(256);
   size = new Int32Array(256);
   count = 0;
-  private open = 0;
+  /** The bundle being collected, and where its runs start. */
+  private bundle = -1;
 
   constructor(bundles: number) {
     this.from = new Int32Array(bundles);
     this.to = new Int32Array(bundles);
   }
 
-  begin(b: number): void {
-    this.from[b] = this.count;
-    this.open = this.count;
-  }
-
-  push(first: number, size: number): void {
+  /** Appends `size` colours from `first` on to bundle b's runs. */
+  push(b: number, first: number, size: number): void {
+    if (b !== this.bundle) {
+      this.bundle = b;
+      this.from[b] = this.count;
+    }
     const last = this.count - 1;
-    if (last >= this.open && this.first[last] + this.size[last] === first) {
-      this.size[last] += size;
-      return;
+    if (last >= this.from[b] && this.first[last] + this.size[last] === first) this.size[last] += size;
+    else {
+      if (this.count === this.first.length) {
+        this.first = resized(this.first, 2 * this.count);
+        this.size = resized(this.size, 2 * this.count);
+      }
+      this.first[this.count] = first;
+      this.size[this.count++] = size;
     }
-    if (this.count === this.first.length) {
-      this.first = resized(this.first, 2 * this.count);
-      this.size = resized(this.size, 2 * this.count);
-    }
-    this.first[this.count] = first;
-    this.size[this.count++] = size;
-  }
-
-  end(b: number): void {
     this.to[b] = this.count;
   }
 
   /** Takes over bundle b's runs from another builder (a better colouring found later). */
   copy(b: number, other: RunsBuilder): void {
-    this.begin(b);
-    for (let r = other.from[b]; r < other.to[b]; r++) this.push(other.first[r], other.size[r]);
-    this.end(b);
+    this.bundle = -1;
+    for (let r = other.from[b]; r < other.to[b]; r++) this.push(b, other.first[r], other.size[r]);
   }
 
   done(): ColourRuns {
@@ -294,14 +293,12 @@ function colourCrossings(
     const e = s + len[i];
     if (e < n) continue;
     const b = ids[i];
-    runs?.begin(b);
     for (let k = 0; k < arcs.mult[b]; k++) {
       const c = table.add(s);
-      runs?.push(c, 1);
+      runs?.push(b, c, 1);
       table.next[c] = pendingHead[e - n];
       pendingHead[e - n] = c;
     }
-    runs?.end(b);
   }
 }
 
@@ -331,17 +328,15 @@ function colourIntervals(
       if (start[i] + len[i] >= n) continue;
       const b = ids[i];
       const e = x + len[i];
-      runs?.begin(b);
       for (let k = 0; k < arcs.mult[b]; k++) {
         let c = free.take(e);
         if (c < 0) c = table.add(n - 1);
-        runs?.push(c, 1);
+        runs?.push(b, c, 1);
         if (e < n - 1) {
           table.next[c] = pendingHead[e];
           pendingHead[e] = c;
         }
       }
-      runs?.end(b);
     }
   }
 }
@@ -477,7 +472,6 @@ function sweepLine(
       const b = ids[i];
       const e = x + len[i];
       let left = arcs.mult[b];
-      out?.begin(b);
       while (left > 0) {
         let first: number;
         let take: number;
@@ -495,7 +489,7 @@ function sweepLine(
           take = left;
           opened += take;
         }
-        out?.push(first, take);
+        out?.push(b, first, take);
         if (e < n - 1) {
           const r = runs.add(first, take);
           runs.next[r] = pendingHead[e];
@@ -503,7 +497,6 @@ function sweepLine(
         }
         left -= take;
       }
-      out?.end(b);
     }
   }
   return opened;
