@@ -19,6 +19,7 @@ import {
   wrhtSteps,
 } from './optree-formulas';
 import { bestTree, candidateRadices, stepLowerBound } from './optree-search';
+import { lightpathCount } from './optree';
 import { countOptree } from './optree-stages';
 import { findAlgorithm } from './registry';
 
@@ -320,5 +321,37 @@ describe('injected faults in an OpTree schedule are caught', () => {
     expect(cause.violations.some((v) => v.rule === 'causality' && v.step === 1 && v.transfer === t0)).toBe(
       true,
     );
+  });
+});
+
+describe('lightpathCount (the size check and the builder capacity)', () => {
+  it('is the number of lightpaths built, with and without virtual slots', () => {
+    const trees: [number, number[]][] = [
+      [64, [4, 4, 4]],
+      [96, [4, 3, 2, 2, 2]],
+      [100, [5, 4, 5]],
+      [86, [3, 3, 3, 4]],
+      [37, [3, 13]],
+      [30, [30]],
+    ];
+    for (const [n, radices] of trees) {
+      const p = {
+        ...defaultsOf(findAlgorithm('optree')!.params),
+        nodes: n,
+        wavelengths: 4,
+        radices: radices.join(','),
+      };
+      // Hand count for exact products: every slot sends its M_j blocks to m_j − 1 partners.
+      if (radices.reduce((a, b) => a * b, 1) === n) {
+        let held = 1;
+        let expected = 0;
+        for (const m of radices) {
+          expected += n * (m - 1) * held;
+          held *= m;
+        }
+        expect(lightpathCount(planFor(n, radices))).toBe(expected);
+      }
+      expect(lightpathCount(planFor(n, radices))).toBe(run('optree', p, CLI_LIMITS).schedule.transferCount);
+    }
   });
 });

@@ -71,15 +71,17 @@ export function validateTree(p: ParamValues) {
 
 /** Lightpaths of a plan's schedule, counted without building it (for the size check). */
 export function lightpathCount(plan: OptreePlan): number {
-  // Every slot sends the M_j blocks it holds to m_j − 1 partners: an upper bound in O(k), used when
-  // counting exactly would itself be a long job (such trees exceed every size limit anyway).
+  // Every slot sends the M_j blocks it holds to m_j − 1 partners: an upper bound in O(k), exact when
+  // every slot is real, and used as it is when counting would itself be a long job (such trees exceed
+  // every size limit anyway).
   let bound = 0;
   let held = 1;
   for (const m of plan.radices) {
     bound += plan.slots * (m - 1) * held;
     held *= m;
   }
-  if (plan.slots * Math.max(...plan.radices) > 50_000_000) return bound;
+  // Without virtual slots nobody relays for anybody and the bound is exact.
+  if (plan.slots === plan.nodes || plan.slots * Math.max(...plan.radices) > 50_000_000) return bound;
   let total = 0;
   const targeted = new Int32Array(plan.nodes);
   for (let j = 0; j < plan.stageCount; j++) {
