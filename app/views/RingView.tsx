@@ -6,10 +6,12 @@ import { schemeSet2 } from 'd3';
 import { findAlgorithm } from '../../src/algorithms/registry';
 import { COLORS, heldShade, wavelengthColor } from '../lib/colors';
 import { useApp } from '../store/store';
-import { setupCanvas, useSize } from '../lib/useSize';
+import { useSize } from '../lib/useSize';
 import { laneRadius, nodeAngle, nodeAt, ringLayout, type RingLayout } from './ringGeometry';
 import { drawCentreCaption, drawNodeLabels, stepTitle } from './canvasText';
 import { NodeTooltip } from './NodeTooltip';
+import type { Drawing } from './slicedPainter';
+import { usePainter } from './usePainter';
 
 /**
  * The WDM ring: nodes on a circle (filled in proportion to what they hold), the clockwise fibre's
@@ -41,12 +43,14 @@ export function RingView({
   const phase = step >= 1 && step <= result.schedule.stepCount ? result.schedule.stepPhase[step - 1] : -1;
   const groups = useMemo(() => phaseGroups(result, phase), [result, phase]);
 
+  // Big rings are drawn over a few tasks (see SlicedPainter); small ones at once.
+  const painter = usePainter(canvas);
   useEffect(() => {
-    const c = canvas.current;
-    if (!c || width === 0) return;
-    const ctx = setupCanvas(c, width, height);
-    if (ctx) drawRing(ctx, result, step, layout, counts, hover?.node ?? null, groups, highlight);
-  }, [result, step, layout, counts, width, height, hover, groups, highlight]);
+    if (width === 0) return;
+    painter.request(width, height, (ctx) =>
+      drawRing(ctx, result, step, layout, counts, hover?.node ?? null, groups, highlight),
+    );
+  }, [painter, result, step, layout, counts, width, height, hover, groups, highlight]);
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -140,7 +144,15 @@ function RingLegend({ w, used, groups }: { w: number; used: number; groups: numb
   );
 }
 
-function drawRing(
+/** Lightpaths, or nodes, handled between two points where a sliced drawing may pause. */
+const CHUNK = 512;
+
+/**
+ * The ring at `step`, drawn in parts: it yields after each batch of strokes and every CHUNK
+ * lightpaths or nodes, so a painter can spread a big ring over several tasks. The canvas calls, and
+ * so the picture, are the same however it is sliced.
+ */
+export function* drawRing(
   ctx: CanvasRenderingContext2D,
   result: RunResult,
   step: number,
@@ -149,7 +161,7 @@ function drawRing(
   hovered: number | null,
   groups: number[][] | null,
   highlight: number[] | null,
-): void {
+): Drawing {
   const n = result.topology.nodeCount;
   const w = result.topology.linkChannels[0] ?? 1;
   const s = result.schedule;
@@ -174,6 +186,7 @@ function drawRing(
         ctx.stroke();
       }
   }
+  yield;
 
   // The current step's lightpaths, each in its wavelength's lane, with an arrowhead at the receiver.
   // Drawn as one path per wavelength (and per dimmed/bright state): a few canvas calls per frame
@@ -208,6 +221,7 @@ function drawRing(
       p.moveTo(l.cx + rad * Math.cos(a0), l.cy + rad * Math.sin(a0));
       p.arc(l.cx, l.cy, rad, a0, a1, !cw);
       if (heads1) addArrowhead(pathFor(heads, key), l.cx, l.cy, rad, a1, cw, head);
+      if ((t - a) % CHUNK === CHUNK - 1) yield;
     }
     ctx.lineCap = heads1 ? 'round' : 'butt';
     ctx.lineWidth = lineWidth;
@@ -218,6 +232,7 @@ function drawRing(
       ctx.stroke(p);
       const h = heads.get(key);
       if (h) ctx.fill(h);
+      yield;
     }
     ctx.globalAlpha = 1;
   }
@@ -238,6 +253,7 @@ function drawRing(
       }
       ctx.fill();
     });
+    yield;
   }
 
   // Nodes: a disc filled in proportion to the blocks held; an amber ring where blocks just arrived.
@@ -267,6 +283,7 @@ function drawRing(
         rings.moveTo(x + nr + 1.5, y);
         rings.arc(x, y, nr + 1.5, 0, 2 * Math.PI);
       }
+      if (i % CHUNK === CHUNK - 1) yield;
     }
     ctx.fillStyle = COLORS.nodeEmpty;
     ctx.fill(discs);
@@ -283,8 +300,10 @@ function drawRing(
       const y = l.cy + l.r * Math.sin(ang);
       ctx.fillStyle = arrived.has(i) ? COLORS.arrived : heldShade(counts[i] / blocks);
       ctx.fillRect(x - side / 2, y - side / 2, side, side);
+      if (i % CHUNK === CHUNK - 1) yield;
     }
   }
+  yield;
   // Hovered node, or the nodes another view highlights (a tree node's members): magenta rings.
   const marked = hovered !== null ? [hovered] : (highlight ?? []);
   if (marked.length) {

@@ -5,10 +5,12 @@ import { stepRange } from '../../src/model/schedule';
 import { heldCounts } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
 import { COLORS, heldShade, wavelengthColor } from '../lib/colors';
-import { setupCanvas, useSize } from '../lib/useSize';
+import { useSize } from '../lib/useSize';
 import { NodeTooltip } from './NodeTooltip';
 import { drawCentreCaption, drawNodeLabels, stepTitle } from './canvasText';
 import { useStarHover } from './starHover';
+import type { Drawing } from './slicedPainter';
+import { usePainter } from './usePainter';
 
 /** Above this many line segments in a step, transmissions are drawn as stubs at their nodes. */
 const STUB_ABOVE = 4000;
@@ -43,12 +45,14 @@ export function StarView({ result, step }: { result: RunResult; step: number }) 
   for (let i = 0; i < step; i++) tuningsSoFar += tunings.rx[i] + tunings.tx[i];
   const tuningsHere = step >= 1 ? tunings.rx[step - 1] + tunings.tx[step - 1] : 0;
 
+  // Big stars are drawn over a few tasks (see SlicedPainter); small ones at once.
+  const painter = usePainter(canvas);
   useEffect(() => {
-    const c = canvas.current;
-    if (!c || width === 0) return;
-    const ctx = setupCanvas(c, width, height);
-    if (ctx) drawStar(ctx, result, step, layout, { counts, finalCounts, colours, tunings, real, hovered });
-  }, [result, step, layout, counts, finalCounts, colours, tunings, real, hovered, width, height]);
+    if (width === 0) return;
+    painter.request(width, height, (ctx) =>
+      drawStar(ctx, result, step, layout, { counts, finalCounts, colours, tunings, real, hovered }),
+    );
+  }, [painter, result, step, layout, counts, finalCounts, colours, tunings, real, hovered, width, height]);
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -181,7 +185,15 @@ function stepColours(r: RunResult, step: number): StepColours {
   return { of, legend: sorted.map((w) => [w, of.get(w)!]) };
 }
 
-function drawStar(
+/** Line ends (a transmission has its sender and up to k receivers), or nodes, between two points where a sliced drawing may pause. */
+const CHUNK = 1024;
+
+/**
+ * The star at `step`, drawn in parts: it yields after each batch of strokes and every CHUNK
+ * transmissions or nodes, so a painter can spread a big star over several tasks. The canvas calls,
+ * and so the picture, are the same however it is sliced.
+ */
+export function* drawStar(
   ctx: CanvasRenderingContext2D,
   result: RunResult,
   step: number,
@@ -194,7 +206,7 @@ function drawStar(
     real: number;
     hovered: number | null;
   },
-): void {
+): Drawing {
   const s = result.schedule;
   const n = result.topology.nodeCount;
   const xy = new Float64Array(2 * n);
@@ -246,6 +258,7 @@ function drawStar(
     // In stub mode a node's stubs would overlap on one spot: draw one uplink and one downlink stub per node.
     const upDone = stubs ? new Uint8Array(n) : null;
     const downDone = stubs ? new Uint8Array(n) : null;
+    let drawn = 0;
     for (let t = a; t < b; t++) {
       const u = s.src[t];
       const colour = o.colours.of.get(s.channel[t]) ?? COLORS.muted;
@@ -270,6 +283,11 @@ function drawStar(
         pd.moveTo(vx, vy);
         pd.lineTo(xy[2 * v], xy[2 * v + 1]);
       }
+      drawn += 1 + rec.offsets[t + 1] - rec.offsets[t];
+      if (drawn >= CHUNK) {
+        drawn = 0;
+        yield;
+      }
     }
     const thick = Math.max(1.2, Math.min(5, nr * 0.35));
     ctx.lineCap = stubs ? 'butt' : 'round';
@@ -277,17 +295,21 @@ function drawStar(
     ctx.strokeStyle = COLORS.muted;
     ctx.lineWidth = thick * 0.6;
     ctx.stroke(dimUp);
+    yield;
     ctx.stroke(dimDown);
+    yield;
     ctx.globalAlpha = stubs ? 1 : b - a > 512 ? 0.5 : 0.9;
     for (const [colour, p] of up) {
       ctx.strokeStyle = colour;
       ctx.lineWidth = thick;
       ctx.stroke(p);
+      yield;
     }
     for (const [colour, p] of down) {
       ctx.strokeStyle = colour;
       ctx.lineWidth = thick * 0.55;
       ctx.stroke(p);
+      yield;
     }
     ctx.globalAlpha = 1;
   }
@@ -313,7 +335,8 @@ function drawStar(
   if (step >= 1)
     for (let e = o.tunings.retunedStart[step - 1]; e < o.tunings.retunedStart[step]; e++)
       retuned.add(o.tunings.retuned[e]);
-  if (nr < 4) drawSmallNodes(ctx, xy, n, o, arrived, retuned, nr);
+  yield;
+  if (nr < 4) yield* drawSmallNodes(ctx, xy, n, o, arrived, retuned, nr);
   else {
     const discs = new Path2D();
     const ghosts = new Path2D();
@@ -344,6 +367,7 @@ function drawStar(
         tuned.moveTo(x + rr, y);
         tuned.arc(x, y, rr, 0, 2 * Math.PI);
       }
+      if (i % CHUNK === CHUNK - 1) yield;
     }
     ctx.fillStyle = COLORS.nodeEmpty;
     ctx.fill(discs);
@@ -394,7 +418,7 @@ function drawStar(
  * retuned, amber where it received, else grey by the share of what it finally holds; dummies pale.
  * Batched into one path per colour, so thousands of nodes cost a dozen fills.
  */
-function drawSmallNodes(
+function* drawSmallNodes(
   ctx: CanvasRenderingContext2D,
   xy: Float64Array,
   n: number,
@@ -402,7 +426,7 @@ function drawSmallNodes(
   arrived: Uint8Array,
   retuned: Set<number>,
   nr: number,
-): void {
+): Drawing {
   const side = Math.max(2.5, nr * 2);
   const paths = new Map<string, Path2D>();
   for (let i = 0; i < n; i++) {
@@ -418,9 +442,11 @@ function drawSmallNodes(
     let p = paths.get(colour);
     if (!p) paths.set(colour, (p = new Path2D()));
     p.rect(xy[2 * i] - side / 2, xy[2 * i + 1] - side / 2, side, side);
+    if (i % CHUNK === CHUNK - 1) yield;
   }
   for (const [colour, p] of paths) {
     ctx.fillStyle = colour;
     ctx.fill(p);
+    yield;
   }
 }
