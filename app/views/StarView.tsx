@@ -35,6 +35,7 @@ export function StarView({ result, step }: { result: RunResult; step: number }) 
   const real = Math.min(n, num(result.params, 'nodes'));
   const k = num(result.params, 'wavelengths-per-node');
   const layout = useMemo(() => starLayout(width, height, n), [width, height, n]);
+  const geometry = useMemo(() => starGeometry(layout, n), [layout, n]);
   const tunings = useMemo(() => starTunings(result.schedule, k), [result, k]);
   const finalCounts = useMemo(() => heldCounts(result.holdings, result.schedule.stepCount), [result]);
   const counts = useMemo(() => heldCounts(result.holdings, step), [result, step]);
@@ -50,9 +51,23 @@ export function StarView({ result, step }: { result: RunResult; step: number }) 
   useEffect(() => {
     if (width === 0) return;
     painter.request(width, height, (ctx) =>
-      drawStar(ctx, result, step, layout, { counts, finalCounts, colours, tunings, real, hovered }),
+      drawStar(ctx, result, step, layout, { counts, finalCounts, colours, tunings, real, hovered, geometry }),
     );
-  }, [painter, result, step, layout, counts, finalCounts, colours, tunings, real, hovered, width, height]);
+  }, [
+    painter,
+    result,
+    step,
+    layout,
+    geometry,
+    counts,
+    finalCounts,
+    colours,
+    tunings,
+    real,
+    hovered,
+    width,
+    height,
+  ]);
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -165,6 +180,38 @@ function nodeAt(l: StarLayout, n: number, x: number, y: number): number | null {
   return Math.round((ang / (2 * Math.PI)) * n) % n;
 }
 
+/** Where each node sits, and where its lines toward the centre end (computed once per layout). */
+export interface StarGeometry {
+  xy: Float64Array;
+  /** Where a line from the node meets the coupler's rim. */
+  rimEnds: Float64Array;
+  /**
+   * Where a short stub just inside the node ends: used when a step has too many lines to draw whole
+   * (software rasterising 30 000 long lines takes hundreds of ms); stubs keep the wavelength colours.
+   */
+  stubEnds: Float64Array;
+}
+
+export function starGeometry(l: StarLayout, n: number): StarGeometry {
+  const xy = new Float64Array(2 * n);
+  const rimEnds = new Float64Array(2 * n);
+  const stubEnds = new Float64Array(2 * n);
+  const stub = Math.max(10, l.r * 0.12);
+  for (let i = 0; i < n; i++) {
+    const [x, y] = nodeXY(l, i, n);
+    xy[2 * i] = x;
+    xy[2 * i + 1] = y;
+    const dx = x - l.cx;
+    const dy = y - l.cy;
+    const d = Math.hypot(dx, dy) || 1;
+    rimEnds[2 * i] = l.cx + (dx / d) * l.coupler;
+    rimEnds[2 * i + 1] = l.cy + (dy / d) * l.coupler;
+    stubEnds[2 * i] = x - (dx / d) * stub;
+    stubEnds[2 * i + 1] = y - (dy / d) * stub;
+  }
+  return { xy, rimEnds, stubEnds };
+}
+
 interface StepColours {
   /** Colour of each wavelength used in the step. */
   of: Map<number, string>;
@@ -173,15 +220,18 @@ interface StepColours {
 }
 
 /** Distinct colours for the wavelengths of one step (ranked, so a step's few wavelengths never look alike). */
-function stepColours(r: RunResult, step: number): StepColours {
+export function stepColours(r: RunResult, step: number): StepColours {
   const of = new Map<number, string>();
   if (step < 1) return { of, legend: [] };
   const [a, b] = stepRange(r.schedule, step);
-  const used = new Set<number>();
-  for (let t = a; t < b; t++) used.add(r.schedule.channel[t]);
-  const sorted = [...used].sort((x, y) => x - y);
+  // The distinct wavelengths in order (a typed sort: a gossip step uses 28 000 of them).
+  const all = r.schedule.channel.slice(a, b).sort();
+  const sorted: number[] = [];
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) sorted.push(all[i]);
   const buckets = Math.min(sorted.length, MAX_STEP_COLOURS);
-  sorted.forEach((w, i) => of.set(w, wavelengthColor(Math.floor((i * buckets) / sorted.length), buckets)));
+  // At most MAX_STEP_COLOURS colours, each worked out once.
+  const palette = Array.from({ length: buckets }, (_, j) => wavelengthColor(j, buckets));
+  sorted.forEach((w, i) => of.set(w, palette[Math.floor((i * buckets) / sorted.length)]));
   return { of, legend: sorted.map((w) => [w, of.get(w)!]) };
 }
 
@@ -205,23 +255,12 @@ export function* drawStar(
     tunings: StarTunings;
     real: number;
     hovered: number | null;
+    geometry: StarGeometry;
   },
 ): Drawing {
   const s = result.schedule;
   const n = result.topology.nodeCount;
-  const xy = new Float64Array(2 * n);
-  for (let i = 0; i < n; i++) {
-    const [x, y] = nodeXY(l, i, n);
-    xy[2 * i] = x;
-    xy[2 * i + 1] = y;
-  }
-  // Where a line from node i meets the coupler's rim.
-  const rim = (i: number): [number, number] => {
-    const dx = xy[2 * i] - l.cx;
-    const dy = xy[2 * i + 1] - l.cy;
-    const d = Math.hypot(dx, dy) || 1;
-    return [l.cx + (dx / d) * l.coupler, l.cy + (dy / d) * l.coupler];
-  };
+  const { xy } = o.geometry;
   const nr = l.nodeRadius;
   // Where a line from node i toward the centre stops: at the coupler's rim, or, when a step has too
   // many lines to draw in a frame (software rasterising 30 000 long lines takes hundreds of ms), a
@@ -233,14 +272,7 @@ export function* drawStar(
         (s.stepStart[step] - s.stepStart[step - 1])
       : 0;
   const stubs = segments > STUB_ABOVE;
-  const stub = Math.max(10, l.r * 0.12);
-  const inner = (i: number): [number, number] => {
-    if (!stubs) return rim(i);
-    const dx = xy[2 * i] - l.cx;
-    const dy = xy[2 * i + 1] - l.cy;
-    const d = Math.hypot(dx, dy) || 1;
-    return [xy[2 * i] - (dx / d) * stub, xy[2 * i + 1] - (dy / d) * stub];
-  };
+  const ends = stubs ? o.geometry.stubEnds : o.geometry.rimEnds;
 
   // Transmissions, batched by colour: sender → coupler (thick), coupler → each receiver (thin).
   if (step >= 1 && s.receivers.kind === 'list') {
@@ -269,9 +301,8 @@ export function* drawStar(
       const pd = involved ? path(down, colour) : dimDown;
       if (!upDone || !upDone[u]) {
         if (upDone) upDone[u] = 1;
-        const [ux, uy] = inner(u);
         pu.moveTo(xy[2 * u], xy[2 * u + 1]);
-        pu.lineTo(ux, uy);
+        pu.lineTo(ends[2 * u], ends[2 * u + 1]);
       }
       for (let r = rec.offsets[t]; r < rec.offsets[t + 1]; r++) {
         const v = rec.nodes[r];
@@ -279,8 +310,7 @@ export function* drawStar(
           if (downDone[v]) continue;
           downDone[v] = 1;
         }
-        const [vx, vy] = inner(v);
-        pd.moveTo(vx, vy);
+        pd.moveTo(ends[2 * v], ends[2 * v + 1]);
         pd.lineTo(xy[2 * v], xy[2 * v + 1]);
       }
       drawn += 1 + rec.offsets[t + 1] - rec.offsets[t];

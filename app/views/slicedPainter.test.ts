@@ -80,6 +80,26 @@ describe('SlicedPainter', () => {
     expect(p.busy).toBe(false);
   });
 
+  it('the slice in the asking task has a budget of its own', () => {
+    const h = fakeHost();
+    const { surface, shown } = recordingSurface();
+    const p = new SlicedPainter(surface, 8, h.host, 4);
+    const log: string[] = [];
+    p.request(100, 100, function* (ctx) {
+      for (let i = 0; i < 10; i++) {
+        ctx.push(`a${i}`);
+        log.push(`${i}@${h.host.now()}`);
+        h.advance(3);
+        yield;
+      }
+    });
+    // 2 parts (6 ms ≥ 4 ms) now, then 3 a task (9 ms ≥ 8 ms): 2 + 3 + 3 + 2.
+    expect(log).toEqual(['0@0', '1@3']);
+    expect(h.drain()).toBe(3);
+    expect(shown).toHaveLength(1);
+    expect(p.lastSlices).toBe(4);
+  });
+
   it('draws a small picture at once, in the task that asked', () => {
     const h = fakeHost();
     const { surface, shown } = recordingSurface();
@@ -212,7 +232,7 @@ describe('network pictures drawn in slices', () => {
   }, 60_000);
 
   it('the star: sliced into many tasks, exactly the calls of the picture drawn at once', async () => {
-    const { drawStar, starLayout } = await import('./StarView');
+    const { drawStar, starGeometry, starLayout, stepColours } = await import('./StarView');
     const { starTunings } = await import('../../src/cost/star-cost');
     const r = result('star-gossip', { nodes: 1030, 'wavelengths-per-node': 3 });
     const n = r.topology.nodeCount;
@@ -220,9 +240,11 @@ describe('network pictures drawn in slices', () => {
     const tunings = starTunings(r.schedule, 3);
     for (const step of [0, 1, r.schedule.stepCount]) {
       const counts = heldCounts(r.holdings, step);
-      const colours = { of: new Map<number, string>([[0, '#f00']]), legend: [] as [number, string][] };
-      const o = { counts, finalCounts, colours, tunings, real: 1030, hovered: null };
-      const draw = (ctx: CanvasRenderingContext2D) => drawStar(ctx, r, step, starLayout(800, 600, n), o);
+      const layout = starLayout(800, 600, n);
+      const geometry = starGeometry(layout, n);
+      const colours = stepColours(r, step);
+      const o = { counts, finalCounts, colours, tunings, real: 1030, hovered: null, geometry };
+      const draw = (ctx: CanvasRenderingContext2D) => drawStar(ctx, r, step, layout, o);
       const sliced = calls(draw, 0);
       const whole = calls(draw, Infinity);
       expect(sliced.slices).toBeGreaterThan(2);

@@ -54,16 +54,21 @@ export class SlicedPainter<C> {
   lastSlices = 0;
   private slices = 0;
 
+  /**
+   * `budgetMs` bounds each slice; `firstSliceMs` the one run in the task that asked for the picture,
+   * which has already done other work (a React render, the other views).
+   */
   constructor(
     private readonly surface: Surface<C>,
     private readonly budgetMs: number,
     private readonly host: PainterHost = browserHost,
+    private readonly firstSliceMs = budgetMs,
   ) {}
 
   /** Asks for a picture: drawn now if the painter is idle, else after the one in progress. */
   request(width: number, height: number, draw: (ctx: C) => Drawing): void {
     this.wanted = { width, height, draw };
-    if (!this.job && !this.cancel) this.startNext();
+    if (!this.job && !this.cancel) this.startNext(true);
   }
 
   /** Whether a picture is being drawn or waiting to be. */
@@ -79,7 +84,7 @@ export class SlicedPainter<C> {
     this.wanted = null;
   }
 
-  private startNext(): void {
+  private startNext(asked = false): void {
     this.cancel = null;
     const w = this.wanted;
     this.wanted = null;
@@ -88,10 +93,10 @@ export class SlicedPainter<C> {
     if (ctx === null) return;
     this.job = w.draw(ctx);
     this.slices = 0;
-    this.run(ctx);
+    this.run(ctx, asked ? this.firstSliceMs : this.budgetMs);
   }
 
-  private run(ctx: C): void {
+  private run(ctx: C, budgetMs: number): void {
     this.cancel = null;
     const job = this.job;
     if (!job) return;
@@ -100,8 +105,8 @@ export class SlicedPainter<C> {
     for (;;) {
       if (job.next().done) break;
       this.surface.flush(ctx);
-      if (this.host.now() - t0 >= this.budgetMs) {
-        this.cancel = this.host.later(() => this.run(ctx));
+      if (this.host.now() - t0 >= budgetMs) {
+        this.cancel = this.host.later(() => this.run(ctx, this.budgetMs));
         return;
       }
     }

@@ -3,6 +3,8 @@ import { backBufferSurface, SlicedPainter } from './slicedPainter';
 
 /** Longest slice of a network picture, in ms (a main-thread task should stay well under 50 ms). */
 export const PICTURE_SLICE_MS = 8;
+/** The slice run in the task that moved the step, which also renders the page: shorter. */
+export const FIRST_SLICE_MS = 4;
 
 /** A sliced painter for the canvas in `canvas`, kept for the component's life. */
 export function usePainter(
