@@ -121,6 +121,28 @@ describe('SlicedPainter', () => {
     expect(sliced.shown).toEqual(whole.shown);
   });
 
+  it('after a big picture, the next one starts in a task of its own; after a small one, at once', () => {
+    const h = fakeHost();
+    const { surface, shown } = recordingSurface();
+    const p = new SlicedPainter(surface, 8, h.host);
+    p.request(1, 1, tenParts('a', h.advance)); // 4 slices
+    h.drain();
+    p.request(1, 1, function* (ctx) {
+      ctx.push('small');
+      yield;
+    });
+    expect(shown).toHaveLength(1);
+    expect(h.drain()).toBe(1);
+    expect(shown[1]).toEqual(['small']);
+    // That one fitted in a slice: the next is drawn in the asking task.
+    p.request(1, 1, function* (ctx) {
+      ctx.push('small again');
+      yield;
+    });
+    expect(shown[2]).toEqual(['small again']);
+    expect(h.pending()).toBe(0);
+  });
+
   it('requests during a picture wait for it (no restart) and only the newest is drawn next', () => {
     const h = fakeHost();
     const { surface, shown } = recordingSurface();

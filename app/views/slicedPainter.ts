@@ -7,7 +7,8 @@
  *
  * A small picture is drawn and shown within the task that asked for it, as if drawn directly. A
  * big one (a 1024-node ring's 512 long lightpaths cost the software rasteriser 20–40 ms) is spread
- * over a few tasks, so no task of the page runs long. Requests that arrive while a picture is being
+ * over a few tasks, so no task of the page runs long; once a picture has needed more than one slice,
+ * the next starts in a task of its own rather than in the one that asked (which also renders the page). Requests that arrive while a picture is being
  * drawn do not restart it (at full speed a restarted picture would never be finished): the newest is
  * drawn next, and the ones in between are skipped.
  */
@@ -68,7 +69,11 @@ export class SlicedPainter<C> {
   /** Asks for a picture: drawn now if the painter is idle, else after the one in progress. */
   request(width: number, height: number, draw: (ctx: C) => Drawing): void {
     this.wanted = { width, height, draw };
-    if (!this.job && !this.cancel) this.startNext(true);
+    if (this.job || this.cancel) return;
+    // A picture that fitted in one slice last time is drawn now, in the asking task (no frame shows
+    // the old picture); a big one starts in a task of its own, so the asking task stays short.
+    if (this.lastSlices <= 1) this.startNext(true);
+    else this.cancel = this.host.later(() => this.startNext());
   }
 
   /** Whether a picture is being drawn or waiting to be. */
