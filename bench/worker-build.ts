@@ -13,8 +13,13 @@
  *   and reads the worker's timings from window.__ocl.lastRun; checks the transfer count against the
  *   algorithm's estimate. Median of the runs.
  * --play QUERY (repeatable; default ring-allgather N=1024 at full speed): for a fixed window while
- *   it plays, records requestAnimationFrame deltas and 'longtask' entries (observer installed before
- *   any page script, buffered). Target: no main-thread task over 50 ms.
+ *   it plays, records requestAnimationFrame deltas and, from a Chrome trace of the renderer's main
+ *   thread, every task's length (the 'longtask' API sees only tasks over 50 ms; the margin under the
+ *   target matters on a shared machine). Repeated --runs times, a fresh page each, with the load
+ *   average at the start of each run. Target: no main-thread task over 50 ms.
+ * --profile DIR: also saves a V8 CPU profile of each playback window and prints the longest busy
+ *   stretches with the functions they ran (see bench/main-thread.ts).
+ * The default cases run only when no --build, --play or --explore is given.
  * --explore SWEEP (repeatable): time to the first chart point and to the whole sweep, with the
  *   longest main-thread task and frame gap meanwhile.
  *
