@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { num } from '../../src/params/schema';
-import { starTunings, type StarTunings } from '../../src/cost/star-cost';
+import type { StarTunings } from '../../src/cost/star-cost';
 import { stepRange } from '../../src/model/schedule';
 import { heldCounts } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
@@ -9,6 +9,7 @@ import { useSize } from '../lib/useSize';
 import { NodeTooltip } from './NodeTooltip';
 import { drawCentreCaption, drawNodeLabels, stepTitle } from './canvasText';
 import { useStarHover } from './starHover';
+import { tuningsOf } from '../worker/starTunings';
 import type { Drawing } from './slicedPainter';
 import { usePainter } from './usePainter';
 
@@ -36,7 +37,7 @@ export function StarView({ result, step }: { result: RunResult; step: number }) 
   const k = num(result.params, 'wavelengths-per-node');
   const layout = useMemo(() => starLayout(width, height, n), [width, height, n]);
   const geometry = useMemo(() => starGeometry(layout, n), [layout, n]);
-  const tunings = useMemo(() => starTunings(result.schedule, k), [result, k]);
+  const tunings = useMemo(() => tuningsOf(result.schedule, k), [result, k]);
   const finalCounts = useMemo(() => heldCounts(result.holdings, result.schedule.stepCount), [result]);
   const counts = useMemo(() => heldCounts(result.holdings, step), [result, step]);
   const colours = useMemo(() => stepColours(result, step), [result, step]);
