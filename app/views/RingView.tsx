@@ -146,6 +146,8 @@ function RingLegend({ w, used, groups }: { w: number; used: number; groups: numb
 
 /** Lightpaths, or nodes, handled between two points where a sliced drawing may pause. */
 const CHUNK = 512;
+/** Most arcs in one stroke (each stroke is a point where a sliced drawing may pause). */
+const ARCS_PER_STROKE = 64;
 
 /**
  * The ring at `step`, drawn in parts: it yields after each batch of strokes and every CHUNK
@@ -189,8 +191,12 @@ export function* drawRing(
   yield;
 
   // The current step's lightpaths, each in its wavelength's lane, with an arrowhead at the receiver.
-  // Drawn as one path per wavelength (and per dimmed/bright state): a few canvas calls per frame
-  // however many lightpaths the step has.
+  // Drawn as paths of up to ARCS_PER_STROKE arcs per wavelength (and per dimmed/bright state): a few
+  // canvas calls per frame however many lightpaths the step has, and no single stroke so long that
+  // rasterising it holds up the page (an OpTree stage puts hundreds of arcs on one wavelength). Arcs
+  // of one wavelength in one fibre direction never share a link, so a wavelength's strokes do not
+  // overlap: splitting them changes only the anti-aliasing of a few pixels (measured on OpTree,
+  // N = 1024, step 150: 297 of 266 400 pixels differ by more than 5 of 255 levels).
   if (step >= 1 && s.path.kind === 'ring-arc') {
     const [a, b] = stepRange(s, step);
     const hops = s.path.hops;
@@ -201,12 +207,23 @@ export function* drawRing(
     const head = Math.max(3, lineWidth * 1.6);
     // Arrowheads only where an arc is long enough on screen to show one.
     const heads1 = (l.r * 2 * Math.PI) / n > 4 * head;
-    const arcs = new Map<string, Path2D>();
+    const arcs = new Map<string, { paths: Path2D[]; last: number }>();
     const heads = new Map<string, Path2D>();
     const pathFor = (m: Map<string, Path2D>, key: string) => {
       let p = m.get(key);
       if (!p) m.set(key, (p = new Path2D()));
       return p;
+    };
+    /** The path the next arc of `key` goes on: a new one every ARCS_PER_STROKE arcs. */
+    const arcPathFor = (key: string) => {
+      let e = arcs.get(key);
+      if (!e) arcs.set(key, (e = { paths: [new Path2D()], last: 0 }));
+      else if (e.last === ARCS_PER_STROKE) {
+        e.paths.push(new Path2D());
+        e.last = 0;
+      }
+      e.last++;
+      return e.paths[e.paths.length - 1];
     };
     for (let t = a; t < b; t++) {
       const h = hops[t];
@@ -217,7 +234,7 @@ export function* drawRing(
       const a1 = nodeAngle(s.src[t] + h, n) - (cw ? pad : -pad);
       const dim = hovered !== null && s.src[t] !== hovered && (((s.src[t] + h) % n) + n) % n !== hovered;
       const key = `${ch}:${dim ? 1 : 0}`;
-      const p = pathFor(arcs, key);
+      const p = arcPathFor(key);
       p.moveTo(l.cx + rad * Math.cos(a0), l.cy + rad * Math.sin(a0));
       p.arc(l.cx, l.cy, rad, a0, a1, !cw);
       if (heads1) addArrowhead(pathFor(heads, key), l.cx, l.cy, rad, a1, cw, head);
@@ -225,14 +242,16 @@ export function* drawRing(
     }
     ctx.lineCap = heads1 ? 'round' : 'butt';
     ctx.lineWidth = lineWidth;
-    for (const [key, p] of arcs) {
+    for (const [key, { paths }] of arcs) {
       const [ch, dim] = key.split(':').map(Number);
       ctx.globalAlpha = dim ? 0.2 : 1;
       ctx.strokeStyle = ctx.fillStyle = wavelengthColor(ch, w);
-      ctx.stroke(p);
+      for (const p of paths) {
+        ctx.stroke(p);
+        yield;
+      }
       const h = heads.get(key);
       if (h) ctx.fill(h);
-      yield;
     }
     ctx.globalAlpha = 1;
   }
