@@ -119,12 +119,12 @@ export function StarView({ result, step }: { result: RunResult; step: number }) 
           </span>
         )}
         <span className="flex flex-wrap items-center gap-x-2">
-          {colours.legend.slice(0, 8).map(([w, colour]) => (
+          {colours.legend.map(([w, colour]) => (
             <span key={w} className="inline-flex items-center gap-1">
               <span className="inline-block h-1.5 w-4 rounded" style={{ background: colour }} />λ{w}
             </span>
           ))}
-          {colours.legend.length > 8 && <span>… {colours.legend.length} wavelengths</span>}
+          {colours.count > LEGEND_SHOWN && <span>… {colours.count} wavelengths</span>}
         </span>
       </div>
     </div>
@@ -214,26 +214,45 @@ export function starGeometry(l: StarLayout, n: number): StarGeometry {
 }
 
 interface StepColours {
-  /** Colour of each wavelength used in the step. */
-  of: Map<number, string>;
-  /** (wavelength, colour) in wavelength order, for the legend. */
+  /** Colour of each wavelength used in the step (undefined for the others). */
+  of: { get(w: number): string | undefined };
+  /** The first LEGEND_SHOWN (wavelength, colour) pairs in wavelength order, for the legend. */
   legend: [number, string][];
+  /** How many wavelengths the step uses. */
+  count: number;
 }
 
-/** Distinct colours for the wavelengths of one step (ranked, so a step's few wavelengths never look alike). */
+/** Wavelengths named in the legend. */
+const LEGEND_SHOWN = 8;
+
+/**
+ * Distinct colours for the wavelengths of one step (ranked, so a step's few wavelengths never look
+ * alike). A gossip step on 4096 processors uses 28 672 wavelengths: they are ranked with a typed
+ * sort and looked up in a typed table, not a map of strings.
+ */
 export function stepColours(r: RunResult, step: number): StepColours {
-  const of = new Map<number, string>();
-  if (step < 1) return { of, legend: [] };
+  if (step < 1) return { of: { get: () => undefined }, legend: [], count: 0 };
   const [a, b] = stepRange(r.schedule, step);
-  // The distinct wavelengths in order (a typed sort: a gossip step uses 28 000 of them).
   const all = r.schedule.channel.slice(a, b).sort();
-  const sorted: number[] = [];
-  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) sorted.push(all[i]);
-  const buckets = Math.min(sorted.length, MAX_STEP_COLOURS);
-  // At most MAX_STEP_COLOURS colours, each worked out once.
+  let count = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) count++;
+  const buckets = Math.min(count, MAX_STEP_COLOURS);
+  // At most MAX_STEP_COLOURS colours, each worked out once; bucket + 1 per wavelength (0: unused).
   const palette = Array.from({ length: buckets }, (_, j) => wavelengthColor(j, buckets));
-  sorted.forEach((w, i) => of.set(w, palette[Math.floor((i * buckets) / sorted.length)]));
-  return { of, legend: sorted.map((w) => [w, of.get(w)!]) };
+  const bucket = new Uint8Array(all.length ? all[all.length - 1] + 1 : 0);
+  const legend: [number, string][] = [];
+  for (let i = 0, rank = 0; i < all.length; i++) {
+    if (i > 0 && all[i] === all[i - 1]) continue;
+    const k = Math.floor((rank * buckets) / count);
+    bucket[all[i]] = k + 1;
+    if (rank < LEGEND_SHOWN) legend.push([all[i], palette[k]]);
+    rank++;
+  }
+  return {
+    of: { get: (w) => (w < bucket.length && bucket[w] ? palette[bucket[w] - 1] : undefined) },
+    legend,
+    count,
+  };
 }
 
 /** Line ends (a transmission has its sender and up to k receivers), or nodes, between two points where a sliced drawing may pause. */
