@@ -19,6 +19,8 @@
  *   average at the start of each run. Target: no main-thread task over 50 ms.
  * --profile DIR: also saves a V8 CPU profile of each playback window and prints the longest busy
  *   stretches with the functions they ran (see bench/main-thread.ts).
+ * A --play query without play=1 is started with the Space key just after the window opens (a
+ * schedule of a few steps at full speed would otherwise end before it).
  * The default cases run only when no --build, --play or --explore is given.
  * --explore SWEEP (repeatable): time to the first chart point and to the whole sweep, with the
  *   longest main-thread task and frame gap meanwhile.
@@ -298,15 +300,21 @@ async function benchPlay(
     await openAndWaitReady(page, PLAY_PATH, errors);
     const label = page.getByTestId('step-label');
     const first = (await label.innerText()).trim();
-    try {
-      await page.waitForFunction(
-        (t) => document.querySelector('[data-testid="step-label"]')?.textContent?.trim() !== t,
-        first,
-        { timeout: 10_000 },
-      );
-    } catch {
-      throw new BenchError(`${PLAY_PATH}: playback did not start (step label stayed "${first}" for 10 s)`);
-    }
+    // With play=1 the page starts playing as the result arrives: measure once the step has moved. A
+    // query without it is started with the Space key once the window is open, so a schedule of a few
+    // steps at full speed (star gossip: 4) is measured too, without the result's arrival.
+    const autoplay = new URLSearchParams(query).get('play') === '1';
+    if (autoplay)
+      try {
+        await page.waitForFunction(
+          (t) => document.querySelector('[data-testid="step-label"]')?.textContent?.trim() !== t,
+          first,
+          { timeout: 10_000 },
+        );
+      } catch {
+        throw new BenchError(`${PLAY_PATH}: playback did not start (step label stayed "${first}" for 10 s)`);
+      }
+    else await page.waitForTimeout(1000); // let the first render settle
     const stepBefore = (await label.innerText()).trim();
     const cdp = profileTo ? await page.context().newCDPSession(page) : undefined;
     if (cdp) {
@@ -315,7 +323,7 @@ async function benchPlay(
       await cdp.send('Profiler.start');
     }
     await browser.startTracing(page, { categories: ['toplevel'] });
-    const window_ = await page.evaluate(async (ms) => {
+    const measuring = page.evaluate(async (ms) => {
       const deltas: number[] = [];
       const t0 = performance.now();
       await new Promise<void>((done) => {
@@ -336,6 +344,8 @@ async function benchPlay(
         .map((t) => t.duration);
       return { deltas, longTasks, seconds: (t1 - t0) / 1000, observerError: bench.observerError };
     }, seconds * 1000);
+    if (!autoplay) await page.keyboard.press(' ');
+    const window_ = await measuring;
     const tasks = mainThreadTasks(JSON.parse((await browser.stopTracing()).toString('utf8')));
     const stepAfter = (await label.innerText()).trim();
     if (cdp && profileTo) {
