@@ -83,10 +83,14 @@ export function App() {
                   className={`${lecture ? 'w-[28rem]' : 'w-96'} shrink-0 space-y-2 overflow-y-auto border-l border-slate-200 p-2`}
                 >
                   <Narration />
-                  <FormulaPanel />
-                  <OpticsPanel />
-                  <ModelPanels />
-                  <StepLightpaths />
+                  {/* Its own compositing layer: when the narration above changes height while
+                      playing, the panels move without being painted again. */}
+                  <div className="space-y-2 will-change-transform">
+                    <FormulaPanel />
+                    <OpticsPanel />
+                    <ModelPanels />
+                    <StepLightpaths />
+                  </div>
                 </aside>
               </>
             )}

@@ -13,15 +13,22 @@
  *   and reads the worker's timings from window.__ocl.lastRun; checks the transfer count against the
  *   algorithm's estimate. Median of the runs.
  * --play QUERY (repeatable; default ring-allgather N=1024 at full speed): for a fixed window while
- *   it plays, records requestAnimationFrame deltas and 'longtask' entries (observer installed before
- *   any page script, buffered). Target: no main-thread task over 50 ms.
+ *   it plays, records requestAnimationFrame deltas and, from a Chrome trace of the renderer's main
+ *   thread, every task's length (the 'longtask' API sees only tasks over 50 ms; the margin under the
+ *   target matters on a shared machine). Repeated --runs times, a fresh page each, with the load
+ *   average at the start of each run. Target: no main-thread task over 50 ms.
+ * --profile DIR: also saves a V8 CPU profile of each playback window and prints the longest busy
+ *   stretches with the functions they ran (see bench/main-thread.ts).
+ * A --play query without play=1 is started with the Space key just after the window opens (a
+ * schedule of a few steps at full speed would otherwise end before it).
+ * The default cases run only when no --build, --play or --explore is given.
  * --explore SWEEP (repeatable): time to the first chart point and to the whole sweep, with the
  *   longest main-thread task and frame gap meanwhile.
  *
  * Harness failures (no browser, no build, app never ready, wrong result) exit non-zero with a
  * message; missed targets are reported, not treated as failures (see bench/README.md).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -29,6 +36,7 @@ import { preview, type PreviewServer } from 'vite';
 import { launchOptions } from '../e2e/browser-path';
 import { findAlgorithm } from '../src/algorithms/registry';
 import { decodeConfig } from '../src/config/url-codec';
+import { busyStretches, mainThreadTasks, type CpuProfile } from './main-thread';
 import { median, percentile } from './stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -57,6 +65,11 @@ function arg(name: string, fallback: number): number {
   const v = Number(process.argv[i + 1]);
   if (!Number.isFinite(v) || v <= 0) throw new BenchError(`${name} needs a positive number`);
   return v;
+}
+
+function stringArg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
 class BenchError extends Error {}
@@ -260,6 +273,9 @@ async function benchExplore(browser: Browser, sweep: string): Promise<ExploreRes
 }
 
 interface PlayResult {
+  /** Every main-thread task in the window (ms), from a Chrome trace. */
+  tasks: number[];
+  longestTaskMs: number;
   frames: number;
   seconds: number;
   deltas: number[];
@@ -269,24 +285,45 @@ interface PlayResult {
   stepAfter: string;
 }
 
-async function benchPlay(browser: Browser, query: string, seconds: number): Promise<PlayResult> {
+/** Busy stretches shorter than this are not reported from a profile. */
+const PROFILE_REPORT_MS = 20;
+
+async function benchPlay(
+  browser: Browser,
+  query: string,
+  seconds: number,
+  profileTo?: string,
+): Promise<PlayResult> {
   const { page, errors, close } = await newPage(browser);
   const PLAY_PATH = `/?${query}`;
   try {
     await openAndWaitReady(page, PLAY_PATH, errors);
     const label = page.getByTestId('step-label');
     const first = (await label.innerText()).trim();
-    try {
-      await page.waitForFunction(
-        (t) => document.querySelector('[data-testid="step-label"]')?.textContent?.trim() !== t,
-        first,
-        { timeout: 10_000 },
-      );
-    } catch {
-      throw new BenchError(`${PLAY_PATH}: playback did not start (step label stayed "${first}" for 10 s)`);
-    }
+    // With play=1 the page starts playing as the result arrives: measure once the step has moved. A
+    // query without it is started with the Space key once the window is open, so a schedule of a few
+    // steps at full speed (star gossip: 4) is measured too, without the result's arrival.
+    const autoplay = new URLSearchParams(query).get('play') === '1';
+    if (autoplay)
+      try {
+        await page.waitForFunction(
+          (t) => document.querySelector('[data-testid="step-label"]')?.textContent?.trim() !== t,
+          first,
+          { timeout: 10_000 },
+        );
+      } catch {
+        throw new BenchError(`${PLAY_PATH}: playback did not start (step label stayed "${first}" for 10 s)`);
+      }
+    else await page.waitForTimeout(1000); // let the first render settle
     const stepBefore = (await label.innerText()).trim();
-    const window_ = await page.evaluate(async (ms) => {
+    const cdp = profileTo ? await page.context().newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    await browser.startTracing(page, { categories: ['toplevel'] });
+    const measuring = page.evaluate(async (ms) => {
       const deltas: number[] = [];
       const t0 = performance.now();
       await new Promise<void>((done) => {
@@ -307,9 +344,32 @@ async function benchPlay(browser: Browser, query: string, seconds: number): Prom
         .map((t) => t.duration);
       return { deltas, longTasks, seconds: (t1 - t0) / 1000, observerError: bench.observerError };
     }, seconds * 1000);
+    if (!autoplay) await page.keyboard.press(' ');
+    const window_ = await measuring;
+    const tasks = mainThreadTasks(JSON.parse((await browser.stopTracing()).toString('utf8')));
     const stepAfter = (await label.innerText()).trim();
+    if (cdp && profileTo) {
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+      writeFileSync(profileTo, JSON.stringify(profile));
+      const busy = busyStretches(profile, PROFILE_REPORT_MS);
+      log(`profile ${profileTo}: ${busy.length} busy stretches of ${PROFILE_REPORT_MS} ms or more`);
+      for (const b of busy.slice(0, 5)) {
+        log(`  ${b.durationMs.toFixed(1)} ms at ${b.startMs.toFixed(0)} ms; self:`);
+        for (const f of b.self.slice(0, 8)) log(`    ${f.ms.toFixed(1)} ms  ${f.name}`);
+        log('   total:');
+        for (const f of b.total.slice(0, 10)) log(`    ${f.ms.toFixed(1)} ms  ${f.name}`);
+      }
+    }
     if (errors.length) throw new BenchError(`${PLAY_PATH}: page errors: ${errors.join(' | ')}`);
-    return { ...window_, frames: window_.deltas.length, stepBefore, stepAfter };
+    if (!tasks.length) throw new BenchError(`${PLAY_PATH}: the trace has no main-thread tasks`);
+    return {
+      ...window_,
+      tasks,
+      longestTaskMs: Math.max(...tasks),
+      frames: window_.deltas.length,
+      stepBefore,
+      stepAfter,
+    };
   } finally {
     await close();
   }
@@ -342,19 +402,25 @@ async function main() {
   try {
     log(`launching ${launch.executablePath}`);
     browser = await chromium.launch({ ...launch, timeout: 60_000 });
-    const builds = args('--build').length ? args('--build') : [DEFAULT_BUILD];
-    const plays = args('--play').length ? args('--play') : [DEFAULT_PLAY];
+    const given = ['--build', '--play', '--explore'].some((o) => args(o).length > 0);
+    // The default cases run when no case is named; naming only --play cases skips the build table.
+    const builds = args('--build').length ? args('--build') : given ? [] : [DEFAULT_BUILD];
+    const plays = args('--play').length ? args('--play') : given ? [] : [DEFAULT_PLAY];
     const explores = args('--explore');
+    const profileDir = stringArg('--profile');
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
     const f0 = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : '—');
     const f1 = (x: number) => x.toFixed(1);
     console.log(`## Browser (\`npm run bench:browser\`)\n`);
     console.log(machine(browser.version()).join('\n'));
 
-    console.log(`\n### Build in the Web Worker, median of ${runs} runs\n`);
-    console.log(
-      '| Configuration | Transfers | Build ms | Verify ms | Worker total ms | Round trip ms | Load → ready ms | Runs (worker total ms) | Longest main-thread task ms |',
-    );
-    console.log('| --- | --: | --: | --: | --: | --: | --: | --- | --: |');
+    if (builds.length) {
+      console.log(`\n### Build in the Web Worker, median of ${runs} runs\n`);
+      console.log(
+        '| Configuration | Transfers | Build ms | Verify ms | Worker total ms | Round trip ms | Load → ready ms | Runs (worker total ms) | Longest main-thread task ms |',
+      );
+      console.log('| --- | --: | --: | --: | --: | --: | --: | --- | --: |');
+    }
     for (const q of builds) {
       const b = await benchBuild(browser, q, runs);
       const m = (k: keyof BuildSample) => median(b.map((x) => (x[k] as number | undefined) ?? NaN));
@@ -364,28 +430,62 @@ async function main() {
           `${b.map((x) => f0(x.totalMs)).join(' / ')} | ${f0(Math.max(...b.map((x) => x.longestTaskMs)))} |`,
       );
     }
-    console.log(
-      '\n"Longest main-thread task" here includes page start-up (parsing, first render) and receiving the result.',
-    );
-
-    console.log(`\n### Playback at full speed, ${seconds} s window\n`);
-    console.log(
-      '| Configuration | Frames | FPS | Frame p50 ms | p95 ms | p99 ms | max ms | Long tasks (> 50 ms) | Longest task ms | Step label (start → end) | Target |',
-    );
-    console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --- | --- |');
-    for (const q of plays) {
-      log(`playing ${q} for ${seconds} s`);
-      const play = await benchPlay(browser, q, seconds);
-      const d = play.deltas;
-      const longest = play.longTasks.length ? Math.max(...play.longTasks) : 0;
-      const over = play.longTasks.filter((t) => t > LONG_TASK_TARGET_MS).length;
+    if (builds.length)
       console.log(
-        `| \`${q}\` | ${play.frames} | ${f1(play.frames / play.seconds)} | ${f1(percentile(d, 50))} | ${f1(percentile(d, 95))} | ` +
-          `${f1(percentile(d, 99))} | ${f1(Math.max(...d))} | ${play.longTasks.length} | ${f0(longest)} | ` +
-          `${play.stepBefore} → ${play.stepAfter} | ${over === 0 ? 'met' : `**missed** (${over} over ${LONG_TASK_TARGET_MS} ms)`} |`,
+        '\n"Longest main-thread task" here includes page start-up (parsing, first render) and receiving the result.',
       );
-      if (play.observerError) console.log(`\nThe long-task observer failed: ${play.observerError}`);
+
+    if (plays.length) {
+      console.log(`\n### Playback, ${seconds} s window, ${runs} runs (a fresh page each)\n`);
+      console.log(
+        '| Configuration | Load (1 min) | Frames | FPS | Frame p50 ms | p95 ms | p99 ms | max ms | Longest task ms (each run) | Tasks > 30 ms | Tasks > 50 ms | Step label (start → end) | Target |',
+      );
+      console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --- | --: | --: | --- | --- |');
     }
+    for (const q of plays) {
+      const samples: PlayResult[] = [];
+      const loads: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        log(`playing ${q} for ${seconds} s (run ${i + 1}/${runs})`);
+        loads.push(loadavg()[0]);
+        const slug = q.replace(/[^a-z0-9=]+/gi, '_').slice(0, 80);
+        const play = await benchPlay(
+          browser,
+          q,
+          seconds,
+          profileDir ? `${profileDir}/${slug}-run${i + 1}.cpuprofile` : undefined,
+        );
+        log(
+          `  longest task ${f1(play.longestTaskMs)} ms; tasks over 30 ms: ${
+            play.tasks
+              .filter((t) => t > 30)
+              .map(f0)
+              .join(', ') || 'none'
+          }`,
+        );
+        samples.push(play);
+      }
+      const d = samples.flatMap((p) => p.deltas);
+      const frames = d.length;
+      const secs = samples.reduce((a, p) => a + p.seconds, 0);
+      const tasks = samples.flatMap((p) => p.tasks);
+      const over = tasks.filter((t) => t > LONG_TASK_TARGET_MS).length;
+      console.log(
+        `| \`${q}\` | ${loads.map((x) => x.toFixed(2)).join(' / ')} | ${frames} | ${f1(frames / secs)} | ${f1(percentile(d, 50))} | ` +
+          `${f1(percentile(d, 95))} | ${f1(percentile(d, 99))} | ${f1(Math.max(...d))} | ` +
+          `**${f0(Math.max(...samples.map((p) => p.longestTaskMs)))}** (${samples.map((p) => f0(p.longestTaskMs)).join(' / ')}) | ` +
+          `${tasks.filter((t) => t > 30).length} | ${over} | ` +
+          `${samples.map((p) => `${p.stepBefore} → ${p.stepAfter}`).join('; ')} | ` +
+          `${over === 0 ? 'met' : `**missed** (${over} over ${LONG_TASK_TARGET_MS} ms)`} |`,
+      );
+      for (const p of samples)
+        if (p.observerError) console.log(`\nThe long-task observer failed: ${p.observerError}`);
+    }
+    if (plays.length)
+      console.log(
+        "\nTask lengths come from a Chrome trace of the renderer's main thread during the window (every task, " +
+          'not only those the long-task API reports); "Load" is the 1-minute load average when each run started.',
+      );
 
     if (explores.length) {
       console.log('\n### Explorer sweeps (computed in the worker, drawn as they arrive)\n');

@@ -6,7 +6,7 @@ import { setupCanvas, useSize } from '../lib/useSize';
 import { MatrixImage } from './matrixImage';
 
 /** Longest slice of a full matrix repaint, in ms (a main-thread task should stay under 50 ms). */
-const SLICE_MS = 12;
+const SLICE_MS = 8;
 
 /** Room left of and above the matrix for its axis labels (px). */
 const MARGIN = { left: 44, top: 28 };

@@ -6,10 +6,12 @@ import { schemeSet2 } from 'd3';
 import { findAlgorithm } from '../../src/algorithms/registry';
 import { COLORS, heldShade, wavelengthColor } from '../lib/colors';
 import { useApp } from '../store/store';
-import { setupCanvas, useSize } from '../lib/useSize';
+import { useSize } from '../lib/useSize';
 import { laneRadius, nodeAngle, nodeAt, ringLayout, type RingLayout } from './ringGeometry';
 import { drawCentreCaption, drawNodeLabels, stepTitle } from './canvasText';
 import { NodeTooltip } from './NodeTooltip';
+import type { Drawing } from './slicedPainter';
+import { usePainter } from './usePainter';
 
 /**
  * The WDM ring: nodes on a circle (filled in proportion to what they hold), the clockwise fibre's
@@ -41,12 +43,14 @@ export function RingView({
   const phase = step >= 1 && step <= result.schedule.stepCount ? result.schedule.stepPhase[step - 1] : -1;
   const groups = useMemo(() => phaseGroups(result, phase), [result, phase]);
 
+  // Big rings are drawn over a few tasks (see SlicedPainter); small ones at once.
+  const painter = usePainter(canvas);
   useEffect(() => {
-    const c = canvas.current;
-    if (!c || width === 0) return;
-    const ctx = setupCanvas(c, width, height);
-    if (ctx) drawRing(ctx, result, step, layout, counts, hover?.node ?? null, groups, highlight);
-  }, [result, step, layout, counts, width, height, hover, groups, highlight]);
+    if (width === 0) return;
+    painter.request(width, height, (ctx) =>
+      drawRing(ctx, result, step, layout, counts, hover?.node ?? null, groups, highlight),
+    );
+  }, [painter, result, step, layout, counts, width, height, hover, groups, highlight]);
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -140,7 +144,17 @@ function RingLegend({ w, used, groups }: { w: number; used: number; groups: numb
   );
 }
 
-function drawRing(
+/** Lightpaths, or nodes, handled between two points where a sliced drawing may pause. */
+const CHUNK = 512;
+/** Most arcs in one stroke (each stroke is a point where a sliced drawing may pause). */
+const ARCS_PER_STROKE = 64;
+
+/**
+ * The ring at `step`, drawn in parts: it yields after each batch of strokes and every CHUNK
+ * lightpaths or nodes, so a painter can spread a big ring over several tasks. The canvas calls, and
+ * so the picture, are the same however it is sliced.
+ */
+export function* drawRing(
   ctx: CanvasRenderingContext2D,
   result: RunResult,
   step: number,
@@ -149,7 +163,7 @@ function drawRing(
   hovered: number | null,
   groups: number[][] | null,
   highlight: number[] | null,
-): void {
+): Drawing {
   const n = result.topology.nodeCount;
   const w = result.topology.linkChannels[0] ?? 1;
   const s = result.schedule;
@@ -174,10 +188,15 @@ function drawRing(
         ctx.stroke();
       }
   }
+  yield;
 
   // The current step's lightpaths, each in its wavelength's lane, with an arrowhead at the receiver.
-  // Drawn as one path per wavelength (and per dimmed/bright state): a few canvas calls per frame
-  // however many lightpaths the step has.
+  // Drawn as paths of up to ARCS_PER_STROKE arcs per wavelength (and per dimmed/bright state): a few
+  // canvas calls per frame however many lightpaths the step has, and no single stroke so long that
+  // rasterising it holds up the page (an OpTree stage puts hundreds of arcs on one wavelength). Arcs
+  // of one wavelength in one fibre direction never share a link, so a wavelength's strokes do not
+  // overlap: splitting them changes only the anti-aliasing of a few pixels (measured on OpTree,
+  // N = 1024, step 150: 297 of 266 400 pixels differ by more than 5 of 255 levels).
   if (step >= 1 && s.path.kind === 'ring-arc') {
     const [a, b] = stepRange(s, step);
     const hops = s.path.hops;
@@ -188,12 +207,23 @@ function drawRing(
     const head = Math.max(3, lineWidth * 1.6);
     // Arrowheads only where an arc is long enough on screen to show one.
     const heads1 = (l.r * 2 * Math.PI) / n > 4 * head;
-    const arcs = new Map<string, Path2D>();
+    const arcs = new Map<string, { paths: Path2D[]; last: number }>();
     const heads = new Map<string, Path2D>();
     const pathFor = (m: Map<string, Path2D>, key: string) => {
       let p = m.get(key);
       if (!p) m.set(key, (p = new Path2D()));
       return p;
+    };
+    /** The path the next arc of `key` goes on: a new one every ARCS_PER_STROKE arcs. */
+    const arcPathFor = (key: string) => {
+      let e = arcs.get(key);
+      if (!e) arcs.set(key, (e = { paths: [new Path2D()], last: 0 }));
+      else if (e.last === ARCS_PER_STROKE) {
+        e.paths.push(new Path2D());
+        e.last = 0;
+      }
+      e.last++;
+      return e.paths[e.paths.length - 1];
     };
     for (let t = a; t < b; t++) {
       const h = hops[t];
@@ -204,18 +234,22 @@ function drawRing(
       const a1 = nodeAngle(s.src[t] + h, n) - (cw ? pad : -pad);
       const dim = hovered !== null && s.src[t] !== hovered && (((s.src[t] + h) % n) + n) % n !== hovered;
       const key = `${ch}:${dim ? 1 : 0}`;
-      const p = pathFor(arcs, key);
+      const p = arcPathFor(key);
       p.moveTo(l.cx + rad * Math.cos(a0), l.cy + rad * Math.sin(a0));
       p.arc(l.cx, l.cy, rad, a0, a1, !cw);
       if (heads1) addArrowhead(pathFor(heads, key), l.cx, l.cy, rad, a1, cw, head);
+      if ((t - a) % CHUNK === CHUNK - 1) yield;
     }
     ctx.lineCap = heads1 ? 'round' : 'butt';
     ctx.lineWidth = lineWidth;
-    for (const [key, p] of arcs) {
+    for (const [key, { paths }] of arcs) {
       const [ch, dim] = key.split(':').map(Number);
       ctx.globalAlpha = dim ? 0.2 : 1;
       ctx.strokeStyle = ctx.fillStyle = wavelengthColor(ch, w);
-      ctx.stroke(p);
+      for (const p of paths) {
+        ctx.stroke(p);
+        yield;
+      }
       const h = heads.get(key);
       if (h) ctx.fill(h);
     }
@@ -238,6 +272,7 @@ function drawRing(
       }
       ctx.fill();
     });
+    yield;
   }
 
   // Nodes: a disc filled in proportion to the blocks held; an amber ring where blocks just arrived.
@@ -267,6 +302,7 @@ function drawRing(
         rings.moveTo(x + nr + 1.5, y);
         rings.arc(x, y, nr + 1.5, 0, 2 * Math.PI);
       }
+      if (i % CHUNK === CHUNK - 1) yield;
     }
     ctx.fillStyle = COLORS.nodeEmpty;
     ctx.fill(discs);
@@ -283,8 +319,10 @@ function drawRing(
       const y = l.cy + l.r * Math.sin(ang);
       ctx.fillStyle = arrived.has(i) ? COLORS.arrived : heldShade(counts[i] / blocks);
       ctx.fillRect(x - side / 2, y - side / 2, side, side);
+      if (i % CHUNK === CHUNK - 1) yield;
     }
   }
+  yield;
   // Hovered node, or the nodes another view highlights (a tree node's members): magenta rings.
   const marked = hovered !== null ? [hovered] : (highlight ?? []);
   if (marked.length) {

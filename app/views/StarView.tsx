@@ -1,14 +1,17 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { num } from '../../src/params/schema';
-import { starTunings, type StarTunings } from '../../src/cost/star-cost';
+import type { StarTunings } from '../../src/cost/star-cost';
 import { stepRange } from '../../src/model/schedule';
 import { heldCounts } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
 import { COLORS, heldShade, wavelengthColor } from '../lib/colors';
-import { setupCanvas, useSize } from '../lib/useSize';
+import { useSize } from '../lib/useSize';
 import { NodeTooltip } from './NodeTooltip';
 import { drawCentreCaption, drawNodeLabels, stepTitle } from './canvasText';
 import { useStarHover } from './starHover';
+import { tuningsOf } from '../worker/starTunings';
+import type { Drawing } from './slicedPainter';
+import { usePainter } from './usePainter';
 
 /** Above this many line segments in a step, transmissions are drawn as stubs at their nodes. */
 const STUB_ABOVE = 4000;
@@ -33,7 +36,8 @@ export function StarView({ result, step }: { result: RunResult; step: number }) 
   const real = Math.min(n, num(result.params, 'nodes'));
   const k = num(result.params, 'wavelengths-per-node');
   const layout = useMemo(() => starLayout(width, height, n), [width, height, n]);
-  const tunings = useMemo(() => starTunings(result.schedule, k), [result, k]);
+  const geometry = useMemo(() => starGeometry(layout, n), [layout, n]);
+  const tunings = useMemo(() => tuningsOf(result.schedule, k), [result, k]);
   const finalCounts = useMemo(() => heldCounts(result.holdings, result.schedule.stepCount), [result]);
   const counts = useMemo(() => heldCounts(result.holdings, step), [result, step]);
   const colours = useMemo(() => stepColours(result, step), [result, step]);
@@ -43,12 +47,28 @@ export function StarView({ result, step }: { result: RunResult; step: number }) 
   for (let i = 0; i < step; i++) tuningsSoFar += tunings.rx[i] + tunings.tx[i];
   const tuningsHere = step >= 1 ? tunings.rx[step - 1] + tunings.tx[step - 1] : 0;
 
+  // Big stars are drawn over a few tasks (see SlicedPainter); small ones at once.
+  const painter = usePainter(canvas);
   useEffect(() => {
-    const c = canvas.current;
-    if (!c || width === 0) return;
-    const ctx = setupCanvas(c, width, height);
-    if (ctx) drawStar(ctx, result, step, layout, { counts, finalCounts, colours, tunings, real, hovered });
-  }, [result, step, layout, counts, finalCounts, colours, tunings, real, hovered, width, height]);
+    if (width === 0) return;
+    painter.request(width, height, (ctx) =>
+      drawStar(ctx, result, step, layout, { counts, finalCounts, colours, tunings, real, hovered, geometry }),
+    );
+  }, [
+    painter,
+    result,
+    step,
+    layout,
+    geometry,
+    counts,
+    finalCounts,
+    colours,
+    tunings,
+    real,
+    hovered,
+    width,
+    height,
+  ]);
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -99,12 +119,12 @@ export function StarView({ result, step }: { result: RunResult; step: number }) 
           </span>
         )}
         <span className="flex flex-wrap items-center gap-x-2">
-          {colours.legend.slice(0, 8).map(([w, colour]) => (
+          {colours.legend.map(([w, colour]) => (
             <span key={w} className="inline-flex items-center gap-1">
               <span className="inline-block h-1.5 w-4 rounded" style={{ background: colour }} />λ{w}
             </span>
           ))}
-          {colours.legend.length > 8 && <span>… {colours.legend.length} wavelengths</span>}
+          {colours.count > LEGEND_SHOWN && <span>… {colours.count} wavelengths</span>}
         </span>
       </div>
     </div>
@@ -161,27 +181,89 @@ function nodeAt(l: StarLayout, n: number, x: number, y: number): number | null {
   return Math.round((ang / (2 * Math.PI)) * n) % n;
 }
 
+/** Where each node sits, and where its lines toward the centre end (computed once per layout). */
+export interface StarGeometry {
+  xy: Float64Array;
+  /** Where a line from the node meets the coupler's rim. */
+  rimEnds: Float64Array;
+  /**
+   * Where a short stub just inside the node ends: used when a step has too many lines to draw whole
+   * (software rasterising 30 000 long lines takes hundreds of ms); stubs keep the wavelength colours.
+   */
+  stubEnds: Float64Array;
+}
+
+export function starGeometry(l: StarLayout, n: number): StarGeometry {
+  const xy = new Float64Array(2 * n);
+  const rimEnds = new Float64Array(2 * n);
+  const stubEnds = new Float64Array(2 * n);
+  const stub = Math.max(10, l.r * 0.12);
+  for (let i = 0; i < n; i++) {
+    const [x, y] = nodeXY(l, i, n);
+    xy[2 * i] = x;
+    xy[2 * i + 1] = y;
+    const dx = x - l.cx;
+    const dy = y - l.cy;
+    const d = Math.hypot(dx, dy) || 1;
+    rimEnds[2 * i] = l.cx + (dx / d) * l.coupler;
+    rimEnds[2 * i + 1] = l.cy + (dy / d) * l.coupler;
+    stubEnds[2 * i] = x - (dx / d) * stub;
+    stubEnds[2 * i + 1] = y - (dy / d) * stub;
+  }
+  return { xy, rimEnds, stubEnds };
+}
+
 interface StepColours {
-  /** Colour of each wavelength used in the step. */
-  of: Map<number, string>;
-  /** (wavelength, colour) in wavelength order, for the legend. */
+  /** Colour of each wavelength used in the step (undefined for the others). */
+  of: { get(w: number): string | undefined };
+  /** The first LEGEND_SHOWN (wavelength, colour) pairs in wavelength order, for the legend. */
   legend: [number, string][];
+  /** How many wavelengths the step uses. */
+  count: number;
 }
 
-/** Distinct colours for the wavelengths of one step (ranked, so a step's few wavelengths never look alike). */
-function stepColours(r: RunResult, step: number): StepColours {
-  const of = new Map<number, string>();
-  if (step < 1) return { of, legend: [] };
+/** Wavelengths named in the legend. */
+const LEGEND_SHOWN = 8;
+
+/**
+ * Distinct colours for the wavelengths of one step (ranked, so a step's few wavelengths never look
+ * alike). A gossip step on 4096 processors uses 28 672 wavelengths: they are ranked with a typed
+ * sort and looked up in a typed table, not a map of strings.
+ */
+export function stepColours(r: RunResult, step: number): StepColours {
+  if (step < 1) return { of: { get: () => undefined }, legend: [], count: 0 };
   const [a, b] = stepRange(r.schedule, step);
-  const used = new Set<number>();
-  for (let t = a; t < b; t++) used.add(r.schedule.channel[t]);
-  const sorted = [...used].sort((x, y) => x - y);
-  const buckets = Math.min(sorted.length, MAX_STEP_COLOURS);
-  sorted.forEach((w, i) => of.set(w, wavelengthColor(Math.floor((i * buckets) / sorted.length), buckets)));
-  return { of, legend: sorted.map((w) => [w, of.get(w)!]) };
+  const all = r.schedule.channel.slice(a, b).sort();
+  let count = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) count++;
+  const buckets = Math.min(count, MAX_STEP_COLOURS);
+  // At most MAX_STEP_COLOURS colours, each worked out once; bucket + 1 per wavelength (0: unused).
+  const palette = Array.from({ length: buckets }, (_, j) => wavelengthColor(j, buckets));
+  const bucket = new Uint8Array(all.length ? all[all.length - 1] + 1 : 0);
+  const legend: [number, string][] = [];
+  for (let i = 0, rank = 0; i < all.length; i++) {
+    if (i > 0 && all[i] === all[i - 1]) continue;
+    const k = Math.floor((rank * buckets) / count);
+    bucket[all[i]] = k + 1;
+    if (rank < LEGEND_SHOWN) legend.push([all[i], palette[k]]);
+    rank++;
+  }
+  return {
+    of: { get: (w) => (w < bucket.length && bucket[w] ? palette[bucket[w] - 1] : undefined) },
+    legend,
+    count,
+  };
 }
 
-function drawStar(
+/** Line ends (a transmission has its sender and up to k receivers), or nodes, between two points where a sliced drawing may pause. */
+const CHUNK = 1024;
+
+/**
+ * The star at `step`, drawn in parts: it yields after each batch of strokes and every CHUNK
+ * transmissions or nodes, so a painter can spread a big star over several tasks. The canvas calls,
+ * and so the picture, are the same however it is sliced.
+ */
+export function* drawStar(
   ctx: CanvasRenderingContext2D,
   result: RunResult,
   step: number,
@@ -193,23 +275,12 @@ function drawStar(
     tunings: StarTunings;
     real: number;
     hovered: number | null;
+    geometry: StarGeometry;
   },
-): void {
+): Drawing {
   const s = result.schedule;
   const n = result.topology.nodeCount;
-  const xy = new Float64Array(2 * n);
-  for (let i = 0; i < n; i++) {
-    const [x, y] = nodeXY(l, i, n);
-    xy[2 * i] = x;
-    xy[2 * i + 1] = y;
-  }
-  // Where a line from node i meets the coupler's rim.
-  const rim = (i: number): [number, number] => {
-    const dx = xy[2 * i] - l.cx;
-    const dy = xy[2 * i + 1] - l.cy;
-    const d = Math.hypot(dx, dy) || 1;
-    return [l.cx + (dx / d) * l.coupler, l.cy + (dy / d) * l.coupler];
-  };
+  const { xy } = o.geometry;
   const nr = l.nodeRadius;
   // Where a line from node i toward the centre stops: at the coupler's rim, or, when a step has too
   // many lines to draw in a frame (software rasterising 30 000 long lines takes hundreds of ms), a
@@ -221,14 +292,7 @@ function drawStar(
         (s.stepStart[step] - s.stepStart[step - 1])
       : 0;
   const stubs = segments > STUB_ABOVE;
-  const stub = Math.max(10, l.r * 0.12);
-  const inner = (i: number): [number, number] => {
-    if (!stubs) return rim(i);
-    const dx = xy[2 * i] - l.cx;
-    const dy = xy[2 * i + 1] - l.cy;
-    const d = Math.hypot(dx, dy) || 1;
-    return [xy[2 * i] - (dx / d) * stub, xy[2 * i + 1] - (dy / d) * stub];
-  };
+  const ends = stubs ? o.geometry.stubEnds : o.geometry.rimEnds;
 
   // Transmissions, batched by colour: sender → coupler (thick), coupler → each receiver (thin).
   if (step >= 1 && s.receivers.kind === 'list') {
@@ -246,6 +310,7 @@ function drawStar(
     // In stub mode a node's stubs would overlap on one spot: draw one uplink and one downlink stub per node.
     const upDone = stubs ? new Uint8Array(n) : null;
     const downDone = stubs ? new Uint8Array(n) : null;
+    let drawn = 0;
     for (let t = a; t < b; t++) {
       const u = s.src[t];
       const colour = o.colours.of.get(s.channel[t]) ?? COLORS.muted;
@@ -256,9 +321,8 @@ function drawStar(
       const pd = involved ? path(down, colour) : dimDown;
       if (!upDone || !upDone[u]) {
         if (upDone) upDone[u] = 1;
-        const [ux, uy] = inner(u);
         pu.moveTo(xy[2 * u], xy[2 * u + 1]);
-        pu.lineTo(ux, uy);
+        pu.lineTo(ends[2 * u], ends[2 * u + 1]);
       }
       for (let r = rec.offsets[t]; r < rec.offsets[t + 1]; r++) {
         const v = rec.nodes[r];
@@ -266,9 +330,13 @@ function drawStar(
           if (downDone[v]) continue;
           downDone[v] = 1;
         }
-        const [vx, vy] = inner(v);
-        pd.moveTo(vx, vy);
+        pd.moveTo(ends[2 * v], ends[2 * v + 1]);
         pd.lineTo(xy[2 * v], xy[2 * v + 1]);
+      }
+      drawn += 1 + rec.offsets[t + 1] - rec.offsets[t];
+      if (drawn >= CHUNK) {
+        drawn = 0;
+        yield;
       }
     }
     const thick = Math.max(1.2, Math.min(5, nr * 0.35));
@@ -277,17 +345,21 @@ function drawStar(
     ctx.strokeStyle = COLORS.muted;
     ctx.lineWidth = thick * 0.6;
     ctx.stroke(dimUp);
+    yield;
     ctx.stroke(dimDown);
+    yield;
     ctx.globalAlpha = stubs ? 1 : b - a > 512 ? 0.5 : 0.9;
     for (const [colour, p] of up) {
       ctx.strokeStyle = colour;
       ctx.lineWidth = thick;
       ctx.stroke(p);
+      yield;
     }
     for (const [colour, p] of down) {
       ctx.strokeStyle = colour;
       ctx.lineWidth = thick * 0.55;
       ctx.stroke(p);
+      yield;
     }
     ctx.globalAlpha = 1;
   }
@@ -313,7 +385,8 @@ function drawStar(
   if (step >= 1)
     for (let e = o.tunings.retunedStart[step - 1]; e < o.tunings.retunedStart[step]; e++)
       retuned.add(o.tunings.retuned[e]);
-  if (nr < 4) drawSmallNodes(ctx, xy, n, o, arrived, retuned, nr);
+  yield;
+  if (nr < 4) yield* drawSmallNodes(ctx, xy, n, o, arrived, retuned, nr);
   else {
     const discs = new Path2D();
     const ghosts = new Path2D();
@@ -344,6 +417,7 @@ function drawStar(
         tuned.moveTo(x + rr, y);
         tuned.arc(x, y, rr, 0, 2 * Math.PI);
       }
+      if (i % CHUNK === CHUNK - 1) yield;
     }
     ctx.fillStyle = COLORS.nodeEmpty;
     ctx.fill(discs);
@@ -394,7 +468,7 @@ function drawStar(
  * retuned, amber where it received, else grey by the share of what it finally holds; dummies pale.
  * Batched into one path per colour, so thousands of nodes cost a dozen fills.
  */
-function drawSmallNodes(
+function* drawSmallNodes(
   ctx: CanvasRenderingContext2D,
   xy: Float64Array,
   n: number,
@@ -402,7 +476,7 @@ function drawSmallNodes(
   arrived: Uint8Array,
   retuned: Set<number>,
   nr: number,
-): void {
+): Drawing {
   const side = Math.max(2.5, nr * 2);
   const paths = new Map<string, Path2D>();
   for (let i = 0; i < n; i++) {
@@ -418,9 +492,11 @@ function drawSmallNodes(
     let p = paths.get(colour);
     if (!p) paths.set(colour, (p = new Path2D()));
     p.rect(xy[2 * i] - side / 2, xy[2 * i + 1] - side / 2, side, side);
+    if (i % CHUNK === CHUNK - 1) yield;
   }
   for (const [colour, p] of paths) {
     ctx.fillStyle = colour;
     ctx.fill(p);
+    yield;
   }
 }

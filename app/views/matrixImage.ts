@@ -65,10 +65,15 @@ export class MatrixImage {
    * `work` carries out. Returns whether anything changed.
    */
   begin(step: number): boolean {
-    if (step === this.step && this.nextRow < 0) return false;
-    const from = this.nextRow < 0 ? this.step : -1;
+    if (step === this.step) return this.nextRow >= 0;
+    const from = this.step;
     this.step = step;
-    this.nextRow = from >= 0 && this.repaintBetween(from, step) ? -1 : 0;
+    if (from < 0) this.nextRow = 0;
+    else if (this.repaintBetween(from, step)) {
+      // A full repaint in progress goes on where it was: the rows it has done showed `from` and now
+      // show `step` too; the rest are painted for `step` when it reaches them. Restarting it instead
+      // would never finish while playing at full speed (the step moves before the last slice).
+    } else this.nextRow = 0;
     return true;
   }
 

@@ -202,3 +202,34 @@ describe('worker client', () => {
     expect((await p)?.outcomes).toEqual(outcomes);
   });
 });
+
+describe('star tunings sent with a result', () => {
+  it('are the ones the page uses for that schedule; other schedules count their own', async () => {
+    const { findAlgorithm } = await import('../../src/algorithms/registry');
+    const { defaultsOf } = await import('../../src/params/schema');
+    const { CLI_LIMITS, run } = await import('../../src/run');
+    const { starTunings } = await import('../../src/cost/star-cost');
+    const { tuningsOf } = await import('./starTunings');
+    const params = {
+      ...defaultsOf(findAlgorithm('star-gossip')!.params),
+      nodes: 64,
+      'wavelengths-per-node': 3,
+    };
+    const sent = run('star-gossip', params, CLI_LIMITS);
+    const other = run('star-gossip', params, CLI_LIMITS);
+    const counted = starTunings(sent.schedule, 3);
+    FakeWorker.all = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    const reply = c.run('star-gossip', params);
+    const w = FakeWorker.all[0];
+    w.reply({ kind: 'result', id: w.received[0].id, result: sent, totalMs: 1, starTunings: counted });
+    expect((await reply)?.result).toBe(sent);
+    expect(tuningsOf(sent.schedule, 3)).toBe(counted);
+    // Not sent: counted on the page, with the same numbers (64 processors, 3 exchange steps, each
+    // retuning all 3 receivers of every processor: 3 × 64 × 3).
+    const own = tuningsOf(other.schedule, 3);
+    expect(own).not.toBe(counted);
+    expect(own.rxTotal).toBe(counted.rxTotal);
+    expect(own.rxTotal).toBe(3 * 64 * 3);
+  });
+});

@@ -4,6 +4,7 @@ import type { ParamIssue, ParamValues } from '../../src/params/schema';
 import type { RunResult } from '../../src/run';
 import type { BlockPictures } from '../../src/views/block-pictures';
 import type { RunConfig, RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
+import { rememberTunings } from './starTunings';
 
 /** What the client needs of a Worker (a fake one in tests). */
 export interface WorkerLike {
@@ -169,6 +170,7 @@ export class WorkerClient {
     if (msg.kind === 'error') p.reject(new RunError(msg.message, msg.issues, msg.input));
     else {
       if (msg.kind === 'result') {
+        if (msg.starTunings) rememberTunings(msg.result.schedule, msg.starTunings);
         this.delivered = { id: msg.id, result: msg.result };
         this.picturesDue = msg.result.schedule?.collective === 'alltoall';
       }

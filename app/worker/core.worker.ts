@@ -1,8 +1,9 @@
 /// <reference lib="webworker" />
+import { starTunings } from '../../src/cost/star-cost';
 import { findReproduction, findSweep } from '../../src/experiments/registry';
 import { evaluatePoint } from '../../src/experiments/sweep';
 import { BROWSER_LIMITS, InputError, run, transferables } from '../../src/run';
-import type { ParamValues } from '../../src/params/schema';
+import { num, type ParamValues } from '../../src/params/schema';
 import { blockPictures, pictureInput } from '../../src/views/block-pictures';
 import type { RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
 
@@ -26,7 +27,15 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
         // (so the page shows it at once), from copies of what they need (sending detaches the schedule).
         const input =
           result.schedule.collective === 'alltoall' ? pictureInput(result.schedule, result.topology) : null;
-        post({ kind: 'result', id: req.id, result, totalMs: performance.now() - t0 }, transferables(result));
+        // The star's tunings were counted for its cost formulas (cached): sent along, copied.
+        const tunings =
+          result.topology.kind === 'star' && result.schedule.receivers.kind === 'list'
+            ? starTunings(result.schedule, num(result.params, 'wavelengths-per-node'))
+            : undefined;
+        post(
+          { kind: 'result', id: req.id, result, totalMs: performance.now() - t0, starTunings: tunings },
+          transferables(result),
+        );
         if (input) postPictures(req.id, req.params, input);
         return;
       }

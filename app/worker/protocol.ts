@@ -1,6 +1,7 @@
 import type { ReproRow } from '../../src/experiments/reproduce';
 import type { SweepValue } from '../../src/experiments/sweep';
 import type { ParamIssue, ParamValues } from '../../src/params/schema';
+import type { StarTunings } from '../../src/cost/star-cost';
 import type { RunResult } from '../../src/run';
 import type { BlockPictures } from '../../src/views/block-pictures';
 
@@ -24,7 +25,8 @@ export type WorkerRequest =
   | { kind: 'crash' };
 
 export type WorkerResponse =
-  | { kind: 'result'; id: number; result: RunResult; totalMs: number }
+  /** `starTunings`: a passive-star result's tunings, counted in the worker (see starTunings.ts). */
+  | { kind: 'result'; id: number; result: RunResult; totalMs: number; starTunings?: StarTunings }
   | { kind: 'results'; id: number; outcomes: RunOutcome[]; totalMs: number }
   /** Points evaluated since the last progress message; `done` of `total` so far. */
   | { kind: 'progress'; id: number; values: SweepValue[]; done: number; total: number }

@@ -1,0 +1,276 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { findAlgorithm } from '../../src/algorithms/registry';
+import { defaultsOf } from '../../src/params/schema';
+import { heldCounts } from '../../src/replay/holdings';
+import { CLI_LIMITS, run, type RunResult } from '../../src/run';
+import { SlicedPainter, type Drawing, type PainterHost, type Surface } from './slicedPainter';
+import { ringLayout } from './ringGeometry';
+
+/** A clock that only moves when told, and a task queue run by hand. */
+function fakeHost() {
+  let t = 0;
+  const queue: (() => void)[] = [];
+  const host: PainterHost = {
+    now: () => t,
+    later(task) {
+      queue.push(task);
+      return () => {
+        const i = queue.indexOf(task);
+        if (i >= 0) queue.splice(i, 1);
+      };
+    },
+  };
+  return {
+    host,
+    advance: (ms: number) => (t += ms),
+    pending: () => queue.length,
+    /** Runs queued tasks until none is left; returns how many ran. */
+    drain() {
+      let n = 0;
+      while (queue.length) {
+        queue.shift()!();
+        n++;
+      }
+      return n;
+    },
+  };
+}
+
+/** A surface whose "context" is a list of drawing calls; `shown` holds each presented picture. */
+function recordingSurface() {
+  let current: string[] = [];
+  const shown: string[][] = [];
+  const surface: Surface<string[]> = {
+    start() {
+      current = [];
+      return current;
+    },
+    flush(ctx) {
+      ctx.push('flush');
+    },
+    present() {
+      shown.push(current.filter((c) => c !== 'flush'));
+    },
+  };
+  return { surface, shown };
+}
+
+describe('SlicedPainter', () => {
+  /** Ten parts of 3 ms each. */
+  const tenParts = (tag: string, advance: (ms: number) => void) =>
+    function* (ctx: string[]): Drawing {
+      for (let i = 0; i < 10; i++) {
+        ctx.push(`${tag}${i}`);
+        advance(3);
+        yield;
+      }
+    };
+
+  it('spreads a picture over tasks within the budget and shows it once, complete', () => {
+    const h = fakeHost();
+    const { surface, shown } = recordingSurface();
+    const p = new SlicedPainter(surface, 8, h.host);
+    p.request(100, 100, tenParts('a', h.advance));
+    // 3 parts (9 ms ≥ 8 ms) in the asking task; nothing is shown until the last part.
+    expect(shown).toEqual([]);
+    expect(p.busy).toBe(true);
+    expect(h.drain()).toBe(3);
+    expect(shown).toEqual([['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8', 'a9']]);
+    expect(p.lastSlices).toBe(4);
+    expect(p.busy).toBe(false);
+  });
+
+  it('the slice in the asking task has a budget of its own', () => {
+    const h = fakeHost();
+    const { surface, shown } = recordingSurface();
+    const p = new SlicedPainter(surface, 8, h.host, 4);
+    const log: string[] = [];
+    p.request(100, 100, function* (ctx) {
+      for (let i = 0; i < 10; i++) {
+        ctx.push(`a${i}`);
+        log.push(`${i}@${h.host.now()}`);
+        h.advance(3);
+        yield;
+      }
+    });
+    // 2 parts (6 ms ≥ 4 ms) now, then 3 a task (9 ms ≥ 8 ms): 2 + 3 + 3 + 2.
+    expect(log).toEqual(['0@0', '1@3']);
+    expect(h.drain()).toBe(3);
+    expect(shown).toHaveLength(1);
+    expect(p.lastSlices).toBe(4);
+  });
+
+  it('draws a small picture at once, in the task that asked', () => {
+    const h = fakeHost();
+    const { surface, shown } = recordingSurface();
+    const p = new SlicedPainter(surface, 100, h.host);
+    p.request(100, 100, tenParts('a', h.advance));
+    expect(shown).toHaveLength(1);
+    expect(h.pending()).toBe(0);
+    expect(p.lastSlices).toBe(1);
+  });
+
+  it('sliced or not, the same calls in the same order', () => {
+    const sliced = recordingSurface();
+    const whole = recordingSurface();
+    const h1 = fakeHost();
+    const h2 = fakeHost();
+    new SlicedPainter(sliced.surface, 0, h1.host).request(1, 1, tenParts('x', h1.advance));
+    new SlicedPainter(whole.surface, Infinity, h2.host).request(1, 1, tenParts('x', h2.advance));
+    h1.drain();
+    expect(sliced.shown).toEqual(whole.shown);
+  });
+
+  it('after a big picture, the next one starts in a task of its own; after a small one, at once', () => {
+    const h = fakeHost();
+    const { surface, shown } = recordingSurface();
+    const p = new SlicedPainter(surface, 8, h.host);
+    p.request(1, 1, tenParts('a', h.advance)); // 4 slices
+    h.drain();
+    p.request(1, 1, function* (ctx) {
+      ctx.push('small');
+      yield;
+    });
+    expect(shown).toHaveLength(1);
+    expect(h.drain()).toBe(1);
+    expect(shown[1]).toEqual(['small']);
+    // That one fitted in a slice: the next is drawn in the asking task.
+    p.request(1, 1, function* (ctx) {
+      ctx.push('small again');
+      yield;
+    });
+    expect(shown[2]).toEqual(['small again']);
+    expect(h.pending()).toBe(0);
+  });
+
+  it('requests during a picture wait for it (no restart) and only the newest is drawn next', () => {
+    const h = fakeHost();
+    const { surface, shown } = recordingSurface();
+    const p = new SlicedPainter(surface, 8, h.host);
+    p.request(1, 1, tenParts('a', h.advance));
+    p.request(1, 1, tenParts('b', h.advance));
+    p.request(1, 1, tenParts('c', h.advance));
+    h.drain();
+    expect(shown.map((s) => s.join(''))).toEqual(['a0a1a2a3a4a5a6a7a8a9', 'c0c1c2c3c4c5c6c7c8c9']);
+  });
+
+  it('dispose stops the picture in progress', () => {
+    const h = fakeHost();
+    const { surface, shown } = recordingSurface();
+    const p = new SlicedPainter(surface, 8, h.host);
+    p.request(1, 1, tenParts('a', h.advance));
+    p.dispose();
+    expect(h.pending()).toBe(0);
+    expect(shown).toEqual([]);
+  });
+});
+
+/** A canvas context that writes down every call and property write (paths by their contents). */
+function recordingContext(log: string[]): CanvasRenderingContext2D {
+  const show = (v: unknown): string =>
+    v instanceof RecordingPath
+      ? `path[${v.ops.join(';')}]`
+      : typeof v === 'number'
+        ? v.toFixed(3)
+        : String(v);
+  return new Proxy({} as Record<string, unknown>, {
+    get(target, key) {
+      if (key in target) return target[key as string];
+      if (key === 'measureText') return (s: string) => ({ width: s.length * 7 });
+      return (...args: unknown[]) => log.push(`${String(key)}(${args.map(show).join(',')})`);
+    },
+    set(target, key, value) {
+      target[key as string] = value;
+      log.push(`${String(key)}=${show(value)}`);
+      return true;
+    },
+  }) as unknown as CanvasRenderingContext2D;
+}
+
+class RecordingPath {
+  ops: string[] = [];
+  constructor() {
+    return new Proxy(this, {
+      get(target, key) {
+        if (key in target) return target[key as keyof RecordingPath];
+        return (...args: unknown[]) =>
+          target.ops.push(
+            `${String(key)}(${args.map((a) => (typeof a === 'number' ? a.toFixed(3) : String(a))).join(',')})`,
+          );
+      },
+    });
+  }
+}
+
+function result(id: string, extra: Record<string, number | string>): RunResult {
+  const spec = findAlgorithm(id);
+  if (!spec) throw new Error(`no algorithm ${id}`);
+  return run(id, { ...defaultsOf(spec.params), ...extra }, CLI_LIMITS);
+}
+
+/** The calls of one picture, drawn through a painter with the given budget. */
+function calls(draw: (ctx: CanvasRenderingContext2D) => Drawing, budgetMs: number) {
+  const h = fakeHost();
+  let log: string[] = [];
+  const shown: string[][] = [];
+  const surface: Surface<CanvasRenderingContext2D> = {
+    start() {
+      log = [];
+      return recordingContext(log);
+    },
+    flush() {
+      h.advance(1); // every part "takes" 1 ms: a budget of 0 puts each part in a task of its own
+    },
+    present() {
+      shown.push(log);
+    },
+  };
+  const p = new SlicedPainter(surface, budgetMs, h.host);
+  p.request(800, 600, draw);
+  h.drain();
+  return { shown, slices: p.lastSlices };
+}
+
+describe('network pictures drawn in slices', () => {
+  beforeEach(() => vi.stubGlobal('Path2D', RecordingPath));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('the ring: sliced into many tasks, exactly the calls of the picture drawn at once', async () => {
+    const { drawRing } = await import('./RingView');
+    const r = result('one-stage', { nodes: 1100, wavelengths: 64 });
+    for (const step of [0, 1, 7]) {
+      const counts = heldCounts(r.holdings, step);
+      const layout = ringLayout(800, 600, r.topology.nodeCount, 64);
+      const draw = (ctx: CanvasRenderingContext2D) =>
+        drawRing(ctx, r, step, layout, counts, null, null, null);
+      const sliced = calls(draw, 0);
+      const whole = calls(draw, Infinity);
+      expect(whole.slices).toBe(1);
+      expect(sliced.slices).toBeGreaterThan(step === 0 ? 2 : 10);
+      expect(sliced.shown).toHaveLength(1);
+      expect(sliced.shown).toEqual(whole.shown);
+      expect(whole.shown[0].some((c) => c.startsWith('stroke(path['))).toBe(step > 0);
+    }
+  }, 60_000);
+
+  it('the star: sliced into many tasks, exactly the calls of the picture drawn at once', async () => {
+    const { drawStar, starGeometry, starLayout, stepColours } = await import('./StarView');
+    const { starTunings } = await import('../../src/cost/star-cost');
+    const r = result('star-gossip', { nodes: 1030, 'wavelengths-per-node': 3 });
+    const n = r.topology.nodeCount;
+    const finalCounts = heldCounts(r.holdings, r.schedule.stepCount);
+    const tunings = starTunings(r.schedule, 3);
+    for (const step of [0, 1, r.schedule.stepCount]) {
+      const counts = heldCounts(r.holdings, step);
+      const layout = starLayout(800, 600, n);
+      const geometry = starGeometry(layout, n);
+      const colours = stepColours(r, step);
+      const o = { counts, finalCounts, colours, tunings, real: 1030, hovered: null, geometry };
+      const draw = (ctx: CanvasRenderingContext2D) => drawStar(ctx, r, step, layout, o);
+      const sliced = calls(draw, 0);
+      const whole = calls(draw, Infinity);
+      expect(sliced.slices).toBeGreaterThan(2);
+      expect(sliced.shown).toEqual(whole.shown);
+    }
+  }, 60_000);
+});
