@@ -16,26 +16,40 @@ export function useSize(ref: RefObject<HTMLElement | null>): { width: number; he
   return size;
 }
 
-/** Prepares a canvas for crisp drawing at the device pixel ratio, cleared and in its default state. */
-export function setupCanvas(
+/**
+ * Sizes a canvas's pixels for the device pixel ratio (and its CSS size, when it is on the page) and
+ * resets the context to its default state, scaled to CSS pixels. Every frame starts from there, so a
+ * picture depends only on what is drawn, not on what the previous frame left behind.
+ */
+export function prepareCanvas(
   canvas: HTMLCanvasElement,
+  ctx: CanvasRenderingContext2D,
   width: number,
   height: number,
-): CanvasRenderingContext2D | null {
+  onPage = true,
+): void {
   const dpr = window.devicePixelRatio || 1;
   const w = Math.max(1, Math.round(width * dpr));
   const h = Math.max(1, Math.round(height * dpr));
   if (canvas.width !== w || canvas.height !== h) {
     canvas.width = w;
     canvas.height = h;
-    canvas.style.width = `${width}px`;
-    canvas.style.height = `${height}px`;
+    if (onPage) {
+      canvas.style.width = `${width}px`;
+      canvas.style.height = `${height}px`;
+    }
   }
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return null;
-  // Every frame starts from the default state (line caps, widths, alpha, fonts), so a picture
-  // depends only on what is drawn, not on what the previous frame left behind.
   ctx.reset();
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+}
+
+/** Prepares a canvas on the page for crisp drawing at the device pixel ratio (see prepareCanvas). */
+export function setupCanvas(
+  canvas: HTMLCanvasElement,
+  width: number,
+  height: number,
+): CanvasRenderingContext2D | null {
+  const ctx = canvas.getContext('2d');
+  if (ctx) prepareCanvas(canvas, ctx, width, height);
   return ctx;
 }

@@ -13,6 +13,8 @@
  * drawn next, and the ones in between are skipped.
  */
 
+import { prepareCanvas } from '../lib/useSize';
+
 /** A picture being drawn; each `yield` is a point where the painter may continue in a later task. */
 export type Drawing = Generator<void, void, void>;
 
@@ -136,16 +138,8 @@ export function backBufferSurface(target: () => HTMLCanvasElement | null): Surfa
   return {
     start(width, height) {
       if (!ctx) return null;
-      const dpr = window.devicePixelRatio || 1;
-      const w = Math.max(1, Math.round(width * dpr));
-      const h = Math.max(1, Math.round(height * dpr));
-      if (back.width !== w || back.height !== h) {
-        back.width = w;
-        back.height = h;
-      }
+      prepareCanvas(back, ctx, width, height, false);
       size = { width, height };
-      ctx.reset();
-      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       return ctx;
     },
     flush(c) {
@@ -153,19 +147,11 @@ export function backBufferSurface(target: () => HTMLCanvasElement | null): Surfa
     },
     present() {
       const c = target();
-      if (!c) return;
-      const dpr = window.devicePixelRatio || 1;
-      const w = Math.max(1, Math.round(size.width * dpr));
-      const h = Math.max(1, Math.round(size.height * dpr));
-      if (c.width !== w || c.height !== h) {
-        c.width = w;
-        c.height = h;
-        c.style.width = `${size.width}px`;
-        c.style.height = `${size.height}px`;
-      }
-      const out = c.getContext('2d');
-      if (!out) return;
-      out.reset();
+      const out = c?.getContext('2d');
+      if (!c || !out) return;
+      prepareCanvas(c, out, size.width, size.height);
+      // The back buffer is already in device pixels: copy it one to one.
+      out.setTransform(1, 0, 0, 1, 0, 0);
       out.drawImage(back, 0, 0);
     },
   };
