@@ -147,41 +147,34 @@ class ColourTable {
   }
 }
 
-/** A direction's bundles in the clockwise frame: bundle ids, start node and length (null: none). */
-function directionFrame(
-  n: number,
-  arcs: ArcBundles,
-  dir: 1 | -1,
-): { ids: Int32Array; start: Int32Array; len: Int32Array } | null {
-  let m = 0;
-  for (let b = 0; b < arcs.count; b++) if (arcs.hops[b] * dir > 0) m++;
-  if (m === 0) return null;
-  const ids = new Int32Array(m);
-  const start = new Int32Array(m);
-  const len = new Int32Array(m);
-  for (let b = 0, i = 0; b < arcs.count; b++) {
-    const h = arcs.hops[b] * dir;
-    if (h <= 0) continue;
-    ids[i] = b;
-    start[i] = dir > 0 ? arcs.src[b] : n - 1 - arcs.src[b];
-    len[i] = h;
-    i++;
-  }
-  return { ids, start, len };
+/** A direction's bundles in the clockwise frame, and the lightpaths they put on each link. */
+interface Frame {
+  /** Bundle ids, start node and length of the direction's arcs. */
+  ids: Int32Array;
+  start: Int32Array;
+  len: Int32Array;
+  /** Difference array of the link loads: link x carries diff[0] + … + diff[x] lightpaths. */
+  diff: Float64Array;
 }
 
-/** The most lightpaths on one link of the direction, and the links that carry that many. */
-function busiestLinks(
-  n: number,
-  arcs: ArcBundles,
-  { ids, start, len }: { ids: Int32Array; start: Int32Array; len: Int32Array },
-): { load: number; busiest: number[] } {
-  // A difference array; arcs over the cut count on both pieces.
+/** The direction's arcs in the clockwise frame, in one pass over the bundles (null: none). */
+function directionFrame(n: number, arcs: ArcBundles, dir: 1 | -1): Frame | null {
+  const ids = new Int32Array(arcs.count);
+  const start = new Int32Array(arcs.count);
+  const len = new Int32Array(arcs.count);
   const diff = new Float64Array(n + 1);
-  for (let i = 0; i < ids.length; i++) {
-    const k = arcs.mult[ids[i]];
-    const s = start[i];
-    const e = s + len[i];
+  let m = 0;
+  for (let b = 0; b < arcs.count; b++) {
+    const h = arcs.hops[b] * dir;
+    if (h <= 0) continue;
+    const s = dir > 0 ? arcs.src[b] : n - 1 - arcs.src[b];
+    ids[m] = b;
+    start[m] = s;
+    len[m] = h;
+    m++;
+    // Arcs over the cut count on both pieces of the line.
+    const k = arcs.mult[b];
+    const e = s + h;
     const wrap = e > n;
     diff[s] += k;
     diff[wrap ? n : e] -= k;
@@ -190,6 +183,12 @@ function busiestLinks(
       diff[e - n] -= k;
     }
   }
+  if (m === 0) return null;
+  return { ids: ids.subarray(0, m), start: start.subarray(0, m), len: len.subarray(0, m), diff };
+}
+
+/** The most lightpaths on one link of the direction, and the links that carry that many. */
+function busiestLinks(n: number, diff: Float64Array): { load: number; busiest: number[] } {
   let load = 0;
   const busiest: number[] = [];
   for (let x = 0, run = 0; x < n; x++) {
@@ -213,7 +212,7 @@ function colourDirection(
   if (!frame) return { load: 0, colours: 0 };
   const { ids, start, len } = frame;
   const m = ids.length;
-  const { load, busiest } = busiestLinks(n, arcs, frame);
+  const { load, busiest } = busiestLinks(n, frame.diff);
   let colours = sweep(n, arcs, runs, ids, start, len);
   // When the first cut falls short of the load, try cutting at a few of the busiest links (their arcs
   // then all start with colours of their own) and keep the best colouring.
