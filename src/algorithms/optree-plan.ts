@@ -89,15 +89,13 @@ export function radicesProblem(n: number, radices: readonly number[]): string | 
 }
 
 /**
- * Arities for a tree of depth k: k whole numbers ≥ 2 whose product P ≥ N is as small as possible
- * (fewest virtual slots), ties broken by the smallest largest arity; largest arity first, because
- * stage 1 runs around the whole ring and costs about half as much per unit of arity as later stages.
+ * Every arity multiset of depth k for N nodes, largest first: k whole numbers ≥ 2 whose product P
+ * reaches N without slack (lowering any one arity by one, keeping it ≥ 2, would fall below N) and
+ * leaves no bottom group empty (P/m_min ≤ N). The best-tree search tries them all.
  */
-export function radicesForDepth(n: number, k: number): number[] {
-  if (k === 1) return [n];
-  let best: number[] | null = null;
-  let bestP = Infinity;
-  let bestMax = Infinity;
+export function tightRadices(n: number, k: number): number[][] {
+  if (k === 1) return [[n]];
+  const out: number[][] = [];
   const cur: number[] = [];
   // Nonincreasing tuples f_1 ≥ … ≥ f_k ≥ 2; the last factor is the smallest that reaches N.
   const dfs = (prod: number, maxF: number) => {
@@ -105,18 +103,13 @@ export function radicesForDepth(n: number, k: number): number[] {
     if (left === 1) {
       const f = Math.max(2, Math.ceil(n / prod));
       if (f > maxF) return;
-      const p = prod * f;
-      const mx = cur.length ? cur[0] : f;
-      if (p < bestP || (p === bestP && mx < bestMax)) {
-        bestP = p;
-        bestMax = mx;
-        best = [...cur, f];
-      }
+      const radices = [...cur, f];
+      if (isTight(n, radices) && radicesProblem(n, radices) === null) out.push(radices);
       return;
     }
-    for (let f = Math.min(maxF, Math.ceil(n / prod)); f >= 2; f--) {
-      if (prod * f * 2 ** (left - 1) > bestP) continue;
-      // f must be able to stay the largest of the remaining factors and still reach N.
+    // A larger f would leave slack (the other factors are at least 2); f must still be able to stay
+    // the largest of the remaining factors and reach N.
+    for (let f = Math.min(maxF, Math.max(2, Math.ceil(n / (prod * 2 ** (left - 1))))); f >= 2; f--) {
       if (prod * f ** left < n) break;
       cur.push(f);
       dfs(prod * f, f);
@@ -124,6 +117,29 @@ export function radicesForDepth(n: number, k: number): number[] {
     }
   };
   dfs(1, n);
+  return out;
+}
+
+function isTight(n: number, radices: readonly number[]): boolean {
+  const p = radices.reduce((a, b) => a * b, 1);
+  return radices.every((m) => m === 2 || (p / m) * (m - 1) < n);
+}
+
+/**
+ * Arities for a tree of depth k: of the tight multisets, the one with the smallest product (fewest
+ * virtual slots), ties broken by the smallest largest arity; largest arity first, because stage 1
+ * runs around the whole ring and costs about half as much per unit of arity as later stages.
+ */
+export function radicesForDepth(n: number, k: number): number[] {
+  let best: number[] | null = null;
+  let bestP = Infinity;
+  for (const radices of tightRadices(n, k)) {
+    const p = radices.reduce((a, b) => a * b, 1);
+    if (p < bestP || (p === bestP && radices[0] < best![0])) {
+      best = radices;
+      bestP = p;
+    }
+  }
   if (!best) throw new PlanError(`no tree of depth ${k} for ${n} nodes`);
   return best;
 }

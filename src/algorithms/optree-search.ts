@@ -3,14 +3,14 @@
  * measured on constructed schedules: every candidate tree is planned and its stages assigned with the
  * builder's own wavelength assignment (countOptree), so the step counts are those `optree` would build.
  *
- * Candidates: for every depth k from 1 to ⌈log₂ N⌉, every multiset of k arities ≥ 2 whose product P
- * reaches N without slack (lowering any one arity by one would fall below N) and leaves no bottom group
- * empty (P/m_min ≤ N). Each multiset is tried largest arity first (stage 1, around the whole ring, is the
- * cheapest place for a large arity; docs/models/optree.md). With every lightpath carrying one block, each
+ * Candidates: for every depth k from 1 to ⌊log₂ N⌋ + 1, the arity multisets of `tightRadices`: k
+ * arities ≥ 2 whose product P reaches N without slack and leaves no bottom group empty (P/m_min ≤ N).
+ * Each multiset is tried largest arity first (stage 1, around the whole ring, is the cheapest place for
+ * a large arity; docs/models/optree.md). With every lightpath carrying one block, each
  * step costs the same under eq. 3, so the fewest steps is also the shortest time.
  */
 import { lemma3Depth, osmSteps, theorem1Steps, theorem2Steps } from './optree-formulas';
-import { maxDepth, planFor, radicesProblem } from './optree-plan';
+import { maxDepth, planFor, tightRadices } from './optree-plan';
 import { AssignmentMemo, countOptree } from './optree-stages';
 import type { StageReport } from './ring-stages';
 
@@ -38,37 +38,6 @@ export interface BestTree {
   /** Lemma 3's k* and Theorem 2's steps, for comparison. */
   lemma3Depth: number;
   theorem2Steps: number;
-}
-
-/** Every candidate arity multiset of depth k for N nodes, largest first. */
-export function candidateRadices(n: number, k: number): number[][] {
-  if (k === 1) return [[n]];
-  const out: number[][] = [];
-  const cur: number[] = [];
-  const dfs = (prod: number, maxF: number) => {
-    const left = k - cur.length;
-    if (left === 1) {
-      const f = Math.max(2, Math.ceil(n / prod));
-      if (f > maxF) return;
-      const radices = [...cur, f];
-      if (isTight(n, radices) && radicesProblem(n, radices) === null) out.push(radices);
-      return;
-    }
-    for (let f = Math.min(maxF, Math.ceil(n / (prod * 2 ** (left - 1)))); f >= 2; f--) {
-      if (prod * f ** left < n) break;
-      cur.push(f);
-      dfs(prod * f, f);
-      cur.pop();
-    }
-  };
-  dfs(1, n);
-  return out;
-}
-
-/** No slack: lowering any one arity by one (keeping it ≥ 2) makes the product fall below N. */
-function isTight(n: number, radices: readonly number[]): boolean {
-  const p = radices.reduce((a, b) => a * b, 1);
-  return radices.every((m) => m === 2 || (p / m) * (m - 1) < n);
 }
 
 /**
@@ -123,7 +92,7 @@ export function bestTree(n: number, w: number): BestTree {
   const hit = cache.get(key);
   if (hit) return hit;
   const all: number[][] = [];
-  for (let k = 1; k <= maxDepth(n); k++) all.push(...candidateRadices(n, k));
+  for (let k = 1; k <= maxDepth(n); k++) all.push(...tightRadices(n, k));
   const est = new Map(all.map((r) => [r, estimate(n, w, r)]));
   all.sort((a, b) => est.get(a)! - est.get(b)! || a.length - b.length);
   const byDepthMap = new Map<number, TreeCandidate>();

@@ -4,7 +4,7 @@ import { defaultsOf, type ParamValues } from '../params/schema';
 import { holds } from '../replay/holdings';
 import { CLI_LIMITS, checkRun, run, type RunResult } from '../run';
 import { verify } from '../verify/verifier';
-import { maxDepth, planFor } from './optree-plan';
+import { maxDepth, planFor, tightRadices } from './optree-plan';
 import {
   lemma1Line,
   lemma1Ring,
@@ -18,7 +18,7 @@ import {
   wrhtCollectSteps,
   wrhtSteps,
 } from './optree-formulas';
-import { bestTree, candidateRadices, stepLowerBound } from './optree-search';
+import { bestTree, stepLowerBound } from './optree-search';
 import { lightpathCount } from './optree';
 import { countOptree } from './optree-stages';
 import { findAlgorithm } from './registry';
@@ -257,7 +257,7 @@ describe('the best tree', () => {
     ] as const) {
       let oracle = Infinity;
       for (let k = 1; k <= maxDepth(n); k++)
-        for (const radices of candidateRadices(n, k)) {
+        for (const radices of tightRadices(n, k)) {
           const r = build('optree', { nodes: n, wavelengths: w, radices: radices.join(',') });
           expect(r.report.ok).toBe(true);
           oracle = Math.min(oracle, r.summary.steps);
@@ -269,7 +269,7 @@ describe('the best tree', () => {
   }, 60_000);
 
   it('candidates have no slack and no empty bottom group', () => {
-    for (const radices of candidateRadices(100, 3)) {
+    for (const radices of tightRadices(100, 3)) {
       const p = radices.reduce((a, b) => a * b, 1);
       expect(p).toBeGreaterThanOrEqual(100);
       expect(p / radices[2]).toBeLessThanOrEqual(100);
