@@ -12,6 +12,7 @@ import { drawCentreCaption, drawNodeLabels, stepTitle } from './canvasText';
 import { NodeTooltip } from './NodeTooltip';
 import type { Drawing } from './slicedPainter';
 import { usePainter } from './usePainter';
+import { addHeldWedge } from './heldWedge';
 
 /**
  * The WDM ring: nodes on a circle (filled in proportion to what they hold), the clockwise fibre's
@@ -290,14 +291,7 @@ export function* drawRing(
       const frac = counts[i] / blocks;
       discs.moveTo(x + nr, y);
       discs.arc(x, y, nr, 0, 2 * Math.PI);
-      if (frac >= 1) {
-        wedges.moveTo(x + nr, y);
-        wedges.arc(x, y, nr, 0, 2 * Math.PI);
-      } else if (frac > 0) {
-        wedges.moveTo(x, y);
-        wedges.arc(x, y, nr, -Math.PI / 2, -Math.PI / 2 + 2 * Math.PI * frac);
-        wedges.closePath();
-      }
+      addHeldWedge(wedges, x, y, nr, frac);
       if (arrived.has(i)) {
         rings.moveTo(x + nr + 1.5, y);
         rings.arc(x, y, nr + 1.5, 0, 2 * Math.PI);

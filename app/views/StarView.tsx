@@ -12,6 +12,7 @@ import { useStarHover } from './starHover';
 import { tuningsOf } from '../worker/starTunings';
 import type { Drawing } from './slicedPainter';
 import { usePainter } from './usePainter';
+import { addHeldWedge } from './heldWedge';
 
 /** Above this many line segments in a step, transmissions are drawn as stubs at their nodes. */
 const STUB_ABOVE = 4000;
@@ -400,14 +401,7 @@ export function* drawStar(
       const frac = target > 0 ? o.counts[i] / target : 0;
       (i < o.real ? discs : ghosts).moveTo(x + nr, y);
       (i < o.real ? discs : ghosts).arc(x, y, nr, 0, 2 * Math.PI);
-      if (frac >= 1) {
-        wedges.moveTo(x + nr, y);
-        wedges.arc(x, y, nr, 0, 2 * Math.PI);
-      } else if (frac > 0) {
-        wedges.moveTo(x, y);
-        // No closePath: filling closes every subpath, and closePath on a long Path2D is slow.
-        wedges.arc(x, y, nr, -Math.PI / 2, -Math.PI / 2 + 2 * Math.PI * frac);
-      }
+      addHeldWedge(wedges, x, y, nr, frac);
       if (arrived[i]) {
         rings.moveTo(x + nr + 1.5, y);
         rings.arc(x, y, nr + 1.5, 0, 2 * Math.PI);

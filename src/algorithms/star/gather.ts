@@ -1,8 +1,7 @@
 import { num } from '../../params/schema';
 import { PAPERS, type AlgorithmSpec } from '../spec';
 import { kOf, shapeOf, STAR_COSTS, STAR_PARAMS, validateStar } from './common';
-import { buildTreeScatter, scatterRows, treeNarration } from './scatter';
-import { tcpDepth } from './tcp';
+import { buildTreeScatter, scatterRows, treeNarration, treeScatterEstimate } from './scatter';
 
 /**
  * Gather, the scatter run backwards (passive-star paper, end of Sec. 3.1): the TCP1 steps in reverse
@@ -22,11 +21,7 @@ export const starGather: AlgorithmSpec = {
     'A parent listens to up to k children at once, one receiver per child’s wavelength.',
   params: STAR_PARAMS,
   validate: (p) => validateStar(p, num(p, 'nodes')),
-  estimate(p) {
-    const n = num(p, 'nodes');
-    const h = tcpDepth(n, kOf(p));
-    return { steps: h, transfers: n - 1, blockRefs: n * Math.max(1, h), holdingCells: n * n };
-  },
+  estimate: treeScatterEstimate,
   build(p) {
     return buildTreeScatter('star-gather', num(p, 'nodes'), kOf(p), true);
   },

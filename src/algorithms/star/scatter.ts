@@ -41,11 +41,7 @@ export const starScatter: AlgorithmSpec = {
     'wavelength, the messages of that child’s subtree. The messages shrink by a factor k+1 per step.',
   params: STAR_PARAMS,
   validate: (p) => validateStar(p, num(p, 'nodes')),
-  estimate(p) {
-    const n = num(p, 'nodes');
-    const h = tcpDepth(n, kOf(p));
-    return { steps: h, transfers: n - 1, blockRefs: n * Math.max(1, h), holdingCells: n * n };
-  },
+  estimate: treeScatterEstimate,
   build(p) {
     const n = num(p, 'nodes');
     return buildTreeScatter('star-scatter', n, kOf(p), false);
@@ -66,6 +62,13 @@ export const starScatter: AlgorithmSpec = {
 };
 
 /** Scatter (gather = false) or its reverse, gather, on the TCP1 tree of n nodes. */
+/** Size of a TCP1 scatter or gather: h steps, one transfer per node but the root. */
+export function treeScatterEstimate(p: ParamValues) {
+  const n = num(p, 'nodes');
+  const h = tcpDepth(n, kOf(p));
+  return { steps: h, transfers: n - 1, blockRefs: n * Math.max(1, h), holdingCells: n * n };
+}
+
 export function buildTreeScatter(algorithm: string, n: number, k: number, gather: boolean) {
   const h = tcpDepth(n, k);
   const nodes = range(n);
