@@ -6,6 +6,7 @@ import { realNodes } from '../circuit/circuitFacts';
 import { usePicturesOf } from '../circuit/pictures';
 import { COLORS } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
+import { drawMatrixTitles } from './canvasText';
 
 const MARGIN = { left: 44, top: 28 };
 
@@ -67,14 +68,7 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
       );
     }
     ctx.fillStyle = COLORS.text;
-    ctx.font = '600 14px system-ui, sans-serif';
-    ctx.textBaseline = 'alphabetic';
-    ctx.fillText('destination d →', MARGIN.left, MARGIN.top - 10);
-    ctx.save();
-    ctx.translate(14, MARGIN.top + side);
-    ctx.rotate(-Math.PI / 2);
-    ctx.fillText('← source r', 0, 0);
-    ctx.restore();
+    drawMatrixTitles(ctx, MARGIN.left, MARGIN.top, side, 'destination d →', '← source r');
   }, [bitmap, width, height, side, selected, n]);
 
   return (

@@ -4,6 +4,7 @@ import { firstArrival } from '../../src/replay/holdings';
 import { COLORS } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { MatrixImage } from './matrixImage';
+import { drawMatrixTitles } from './canvasText';
 
 /** Longest slice of a full matrix repaint, in ms (a main-thread task should stay under 50 ms). */
 const SLICE_MS = 8;
@@ -71,15 +72,7 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
     ctx.strokeRect(MARGIN.left - 0.5, MARGIN.top - 0.5, side + 1, side + 1);
     // Axis titles and a few tick labels.
     ctx.fillStyle = COLORS.text;
-    ctx.font = '600 14px system-ui, sans-serif';
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'alphabetic';
-    ctx.fillText('blocks →', MARGIN.left, MARGIN.top - 10);
-    ctx.save();
-    ctx.translate(14, MARGIN.top + side);
-    ctx.rotate(-Math.PI / 2);
-    ctx.fillText('← nodes', 0, 0);
-    ctx.restore();
+    drawMatrixTitles(ctx, MARGIN.left, MARGIN.top, side, 'blocks →', '← nodes');
     ctx.font = '12px system-ui, sans-serif';
     ctx.fillStyle = '#475569';
     ctx.textAlign = 'right';

@@ -45,3 +45,26 @@ export function drawNodeLabels(
     ctx.fillText(String(i), x, y);
   }
 }
+
+/**
+ * Axis titles of a square matrix picture whose top-left corner is (left, top): one above it, one
+ * turned up along its left side (the two matrix views).
+ */
+export function drawMatrixTitles(
+  ctx: CanvasRenderingContext2D,
+  left: number,
+  top: number,
+  side: number,
+  across: string,
+  down: string,
+): void {
+  ctx.font = '600 14px system-ui, sans-serif';
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
+  ctx.fillText(across, left, top - 10);
+  ctx.save();
+  ctx.translate(14, top + side);
+  ctx.rotate(-Math.PI / 2);
+  ctx.fillText(down, 0, 0);
+  ctx.restore();
+}
