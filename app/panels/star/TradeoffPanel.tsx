@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type SVGProps } from 'react';
 import { shapeOf, dOf } from '../../../src/algorithms/star/common';
 import { splitStepsOf } from '../../../src/algorithms/star/broadcast';
 import { splitTradeoff } from '../../../src/cost/star-formulas';
@@ -36,6 +36,10 @@ export function TradeoffPanel({ result }: { result: RunResult }) {
   const fmt = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 2 });
   const measured = result.summary.costs?.total;
   const inRange = (v: number) => Number.isFinite(v) && v >= 0 && v <= t.h;
+  /** A vertical marker across the plot at h′ = hs. */
+  const vLine = (hs: number, look: SVGProps<SVGLineElement>) => (
+    <line x1={x(hs)} x2={x(hs)} y1={M.top} y2={H - M.bottom} {...look} />
+  );
   return (
     <div data-testid="tradeoff" data-best={t.best} data-current={current}>
       <svg viewBox={`0 0 ${W} ${H}`} className="block w-full" role="img">
@@ -56,37 +60,12 @@ export function TradeoffPanel({ result }: { result: RunResult }) {
         <text x={(W + M.left) / 2} y={H - 4} textAnchor="middle" fontSize={11} fill="#334155">
           split steps h′
         </text>
-        <line
-          x1={x(current)}
-          x2={x(current)}
-          y1={M.top}
-          y2={H - M.bottom}
-          stroke="#94a3b8"
-          strokeWidth={6}
-          opacity={0.3}
-        />
-        {inRange(t.paperOpt) && (
-          <line
-            x1={x(t.paperOpt)}
-            x2={x(t.paperOpt)}
-            y1={M.top}
-            y2={H - M.bottom}
-            stroke="#f59e0b"
-            strokeDasharray="4 3"
-            strokeWidth={2}
-          />
-        )}
-        {inRange(t.derivedOpt) && (
-          <line
-            x1={x(t.derivedOpt)}
-            x2={x(t.derivedOpt)}
-            y1={M.top}
-            y2={H - M.bottom}
-            stroke="#16a34a"
-            strokeDasharray="2 3"
-            strokeWidth={2}
-          />
-        )}
+        {/* The current h′, and the paper's and our optimum. */}
+        {vLine(current, { stroke: '#94a3b8', strokeWidth: 6, opacity: 0.3 })}
+        {inRange(t.paperOpt) &&
+          vLine(t.paperOpt, { stroke: '#f59e0b', strokeDasharray: '4 3', strokeWidth: 2 })}
+        {inRange(t.derivedOpt) &&
+          vLine(t.derivedOpt, { stroke: '#16a34a', strokeDasharray: '2 3', strokeWidth: 2 })}
         {SERIES.map((s) => (
           <g key={s.key}>
             <polyline
