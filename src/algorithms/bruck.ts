@@ -46,10 +46,6 @@ export function bruckDigits(n: number, phases: number): Int8Array {
   return digits;
 }
 
-function blockBytes(p: ParamValues): number {
-  return exactBlockBytes(p, 2 * num(p, 'nodes'));
-}
-
 export const bruck: AlgorithmSpec = {
   id: 'bruck',
   name: 'Bruck (mirrored)',
@@ -90,7 +86,7 @@ export const bruck: AlgorithmSpec = {
     const n = num(p, 'nodes');
     const s = bruckPhases(p);
     const { x, note } = reconfigBits(p, s);
-    const blocks = alltoallBlocks(n, Math.ceil(blockBytes(p)), 2);
+    const blocks = alltoallBlocks(n, Math.ceil(exactBlockBytes(p, 2)), 2);
     const digitRow = new Uint32Array(blocks.count);
     for (let r = 0; r < n; r++)
       for (let d = 0; d < n; d++) {
@@ -111,7 +107,7 @@ export const bruck: AlgorithmSpec = {
     return { topology: built.topology, schedule: built.schedule, variant: variants.join('; ') || undefined };
   },
   stepSeconds(s, usage, p) {
-    return circuitStepSeconds(usage, p, blockBytes(p), reconfigBits(p, s.stepCount).x);
+    return circuitStepSeconds(usage, p, exactBlockBytes(p, 2), reconfigBits(p, s.stepCount).x);
   },
   formulas(p, m) {
     const n = num(p, 'nodes');

@@ -170,9 +170,12 @@ export function circuitStepSeconds(
   return Float64Array.from(phaseMeasures(usage, blockBytes, reconfigured), (ph) => phaseSeconds(model, ph));
 }
 
-/** Bytes of one block: each node's message m split evenly over `parts` blocks. */
-export function exactBlockBytes(p: ParamValues, parts: number): number {
-  return num(p, 'message-bytes') / parts;
+/**
+ * Bytes of one block: each node's message m split evenly over its blocks, one per node (`copies` per
+ * node when each pair's data travels in several parts, as Bruck's halves do).
+ */
+export function exactBlockBytes(p: ParamValues, copies = 1): number {
+  return num(p, 'message-bytes') / (copies * num(p, 'nodes'));
 }
 
 /** "The circuits of offset ±3 stay: 3 hops each." — phase k's circuits in words, from the plan. */

@@ -2,7 +2,7 @@ import { circuitModelOf } from '../cost/circuit-time';
 import { centred } from '../cost/reconfig-formulas';
 import { circuitLink, circuitTopology, configLinks } from '../model/circuits';
 import { ScheduleBuilder } from '../model/schedule';
-import { num, type ParamValues } from '../params/schema';
+import { num } from '../params/schema';
 import {
   alltoallBlocks,
   circuitParams,
@@ -24,10 +24,6 @@ export const DIRECT_MAX_NODES = 256;
 export function directOffset(n: number, r: number, d: number): number {
   const c = centred(d - r, n);
   return n % 2 === 0 && c === n / 2 && r % 2 === 1 ? -c : c;
-}
-
-function blockBytes(p: ParamValues): number {
-  return exactBlockBytes(p, num(p, 'nodes'));
 }
 
 export const directAlltoall: AlgorithmSpec = {
@@ -58,7 +54,7 @@ export const directAlltoall: AlgorithmSpec = {
   },
   build(p) {
     const n = num(p, 'nodes');
-    const blocks = alltoallBlocks(n, Math.ceil(blockBytes(p)));
+    const blocks = alltoallBlocks(n, Math.ceil(exactBlockBytes(p)));
     const b = new ScheduleBuilder({
       algorithm: 'direct-alltoall',
       collective: 'alltoall',
@@ -88,7 +84,7 @@ export const directAlltoall: AlgorithmSpec = {
     return { topology: circuitTopology(n, [1]), schedule };
   },
   stepSeconds(_s, usage, p) {
-    return circuitStepSeconds(usage, p, blockBytes(p), [false]);
+    return circuitStepSeconds(usage, p, exactBlockBytes(p), [false]);
   },
   formulas(p, m) {
     const n = num(p, 'nodes');

@@ -54,10 +54,6 @@ export function retriDigits(ring: number, phases: number): Int8Array {
   return digits;
 }
 
-function blockBytes(p: ParamValues): number {
-  return exactBlockBytes(p, num(p, 'nodes'));
-}
-
 export const retri: AlgorithmSpec = {
   id: 'retri',
   name: 'ReTri',
@@ -109,7 +105,7 @@ export const retri: AlgorithmSpec = {
   build(p) {
     const { n, ring, phases } = retriShape(p);
     const { x, note } = reconfigBits(p, phases);
-    const blocks = alltoallBlocks(n, Math.ceil(blockBytes(p)));
+    const blocks = alltoallBlocks(n, Math.ceil(exactBlockBytes(p)));
     const digitRow = new Uint32Array(blocks.count);
     for (let r = 0; r < n; r++)
       for (let d = 0; d < n; d++) digitRow[r * n + d] = (((d - r) % ring) + ring) % ring;
@@ -130,7 +126,7 @@ export const retri: AlgorithmSpec = {
     return { topology: built.topology, schedule: built.schedule, variant: variants.join('; ') || undefined };
   },
   stepSeconds(s, usage, p) {
-    return circuitStepSeconds(usage, p, blockBytes(p), reconfigBits(p, s.stepCount).x);
+    return circuitStepSeconds(usage, p, exactBlockBytes(p), reconfigBits(p, s.stepCount).x);
   },
   formulas(p, m) {
     return retriFormulas(p, m.seconds, m.steps);
