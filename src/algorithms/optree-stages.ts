@@ -13,8 +13,15 @@
  * The one-stage model is the tree with a single level of arity N.
  */
 import type { OptreePlan } from './optree-plan';
-import { stageReport, type StageReport, type StageRequest } from './ring-stages';
-import { assignWavelengths, type ArcBundles, type Assignment } from './wdm-assign';
+import { stageReport, type AssignedStage, type StageReport, type StageRequest } from './ring-stages';
+import {
+  assignWavelengths,
+  composeRuns,
+  directionLoads,
+  type ArcBundles,
+  type Assignment,
+  type RunsPiece,
+} from './wdm-assign';
 
 /**
  * Direction of a lightpath over exactly half a ring of n nodes (n even) from node a. Node a and its
@@ -59,6 +66,12 @@ function blockPool(
   return { start, count, pool };
 }
 
+/** A stage's requests, with where each subset's bundles start (subset by subset, group by group). */
+interface OptreeRequest extends StageRequest {
+  /** Subset i's bundles are subsetStart[i] … subsetStart[i + 1] − 1; the last entry is the count. */
+  subsetStart: Int32Array;
+}
+
 /**
  * Requests of stage `stage` for the slots [from, to) (a whole number of parent groups), with node ids
  * shifted by −nodeBase and routes on a ring of `ringSize` nodes.
@@ -71,7 +84,7 @@ function stageRequest(
   nodeBase: number,
   ringSize: number,
   label: string,
-): StageRequest {
+): OptreeRequest {
   const j = stage - 1;
   const m = plan.radices[j];
   const g = plan.strides[j];
@@ -89,8 +102,11 @@ function stageRequest(
   const targeted = new Int32Array(plan.nodes);
   const virtual = plan.slots > plan.nodes;
   const ring = stage === 1;
+  const subsetStart = new Int32Array(((to - from) / span) * g + 1);
+  let subset = 0;
   for (let base = from; base < to; base += span)
-    for (let r = 0; r < g; r++)
+    for (let r = 0; r < g; r++, subset++) {
+      subsetStart[subset] = c;
       for (let ta = 0; ta < m; ta++) {
         const a = base + r + ta * g;
         const res = a % (stage === 1 ? plan.slots : plan.strides[stage - 2]);
@@ -112,12 +128,15 @@ function stageRequest(
           c++;
         }
       }
+    }
+  subsetStart[subset] = c;
   return {
     label,
     phase: `stage ${stage}`,
     arcs: { count: c, src: src.subarray(0, c), hops: hops.subarray(0, c), mult: mult.subarray(0, c) },
     blockStart: blockStart.subarray(0, c),
     pool,
+    subsetStart,
   };
 }
 
@@ -128,12 +147,153 @@ export function stageLabel(plan: OptreePlan, stage: number): string {
   return `stage ${stage} of ${plan.stageCount}: subsets of ${m}, ${held} block${held === 1 ? '' : 's'} per node to send`;
 }
 
-/** Every stage's requests over the whole ring (what the builder assigns and emits). */
-export function optreeRequests(plan: OptreePlan): StageRequest[] {
-  const out: StageRequest[] = [];
-  for (let j = 1; j <= plan.stageCount; j++)
-    out.push(stageRequest(plan, j, 0, plan.slots, 0, plan.nodes, stageLabel(plan, j)));
+/**
+ * Every stage's requests over the whole ring and their colours (what the builder emits). Stage 1
+ * spans the ring (colourFirstStage); in a later stage every parent group keeps to its own segment, so
+ * groups share no link and all start from colour 0 (colourGroups).
+ */
+export function assignedStages(plan: OptreePlan): AssignedStage[] {
+  const out: AssignedStage[] = [];
+  for (let j = 1; j <= plan.stageCount; j++) {
+    const request = stageRequest(plan, j, 0, plan.slots, 0, plan.nodes, stageLabel(plan, j));
+    const assignment = j === 1 ? colourFirstStage(plan.nodes, request, null) : colourGroups(plan, j, request);
+    out.push({ request, assignment });
+  }
   return out;
+}
+
+/**
+ * Stage 1's colours. Its subsets are spread round the whole ring and share links, but when the
+ * arities' product is N, subset r is subset 0 turned r nodes round the ring: one colouring serves
+ * them all, each subset on a colour range of its own. That is kept when it meets the link-load bound
+ * in both directions (it does for every exact product we test, e.g. 31 744 lightpaths of N = 1024,
+ * arities 32,32 from one colouring of 992); otherwise the stage is coloured as a whole. With a memo
+ * it only counts (the tree search), through the same steps, so it counts what the builder builds.
+ */
+function colourFirstStage(n: number, req: OptreeRequest, memo: AssignmentMemo | null): Assignment {
+  return (
+    (req.subsetStart.length > 2 ? stackedSubsets(n, req, memo) : null) ??
+    (memo ? memo.count(n, req.arcs) : assignWavelengths(n, req.arcs))
+  );
+}
+
+/** Subsets on consecutive colour ranges, one colouring per distinct shape; null above the bound. */
+function stackedSubsets(n: number, req: OptreeRequest, memo: AssignmentMemo | null): Assignment | null {
+  const { arcs, subsetStart } = req;
+  const bound = directionLoads(n, arcs);
+  const shapes = new ShapeCache(arcs, (at, count) => {
+    const part = sliceArcs(arcs, at, count);
+    return memo ? memo.count(n, part) : assignWavelengths(n, part);
+  });
+  const pieces: RunsPiece[] = [];
+  let cw = 0;
+  let ccw = 0;
+  let lightpaths = 0;
+  for (let i = 0; i + 1 < subsetStart.length; i++) {
+    const at = subsetStart[i];
+    const count = subsetStart[i + 1] - at;
+    if (count === 0) continue;
+    const a = shapes.colouring(at, count);
+    if (a.runs) pieces.push({ at, count, proto: a.runs, shiftCw: cw, shiftCcw: ccw });
+    cw += a.cw.colours;
+    ccw += a.ccw.colours;
+    lightpaths += a.lightpaths;
+    if (cw > bound.cw || ccw > bound.ccw) return null;
+  }
+  return {
+    cw: { load: bound.cw, colours: cw },
+    ccw: { load: bound.ccw, colours: ccw },
+    runs: memo ? null : composeRuns(arcs.count, arcs.hops, pieces),
+    lightpaths,
+  };
+}
+
+/**
+ * A later stage's colours: every parent group keeps to its own segment of the ring, so all groups
+ * use the same colours, and groups of one shape (the same arcs, shifted) share one colouring.
+ */
+function colourGroups(plan: OptreePlan, stage: number, req: OptreeRequest): Assignment {
+  const { arcs, subsetStart } = req;
+  const perGroup = plan.strides[stage - 1];
+  const shapes = new ShapeCache(arcs, (at, count) =>
+    assignWavelengths(plan.nodes, sliceArcs(arcs, at, count)),
+  );
+  const pieces: RunsPiece[] = [];
+  const cw = { load: 0, colours: 0 };
+  const ccw = { load: 0, colours: 0 };
+  let lightpaths = 0;
+  for (let i = 0; i + 1 < subsetStart.length; i += perGroup) {
+    const at = subsetStart[i];
+    const count = subsetStart[i + perGroup] - at;
+    if (count === 0) continue;
+    const a = shapes.colouring(at, count);
+    pieces.push({ at, count, proto: a.runs!, shiftCw: 0, shiftCcw: 0 });
+    cw.load = Math.max(cw.load, a.cw.load);
+    cw.colours = Math.max(cw.colours, a.cw.colours);
+    ccw.load = Math.max(ccw.load, a.ccw.load);
+    ccw.colours = Math.max(ccw.colours, a.ccw.colours);
+    lightpaths += a.lightpaths;
+  }
+  return { cw, ccw, runs: composeRuns(arcs.count, arcs.hops, pieces), lightpaths };
+}
+
+/** Bundles at … at + count − 1 of a request as bundles of their own. */
+function sliceArcs(arcs: ArcBundles, at: number, count: number): ArcBundles {
+  const end = at + count;
+  return {
+    count,
+    src: arcs.src.subarray(at, end),
+    hops: arcs.hops.subarray(at, end),
+    mult: arcs.mult.subarray(at, end),
+  };
+}
+
+/**
+ * Colourings of runs of bundles, one per shape: two runs have the same shape when their arcs have the
+ * same lengths and multiplicities and their senders differ by one fixed turn of the ring, so a
+ * colouring of one is a colouring of the other (colours clash only on shared links, and turning the
+ * ring turns the links).
+ */
+export class ShapeCache {
+  private readonly byKey = new Map<number, { at: number; count: number; a: Assignment }[]>();
+
+  constructor(
+    private readonly arcs: ArcBundles,
+    private readonly colour: (at: number, count: number) => Assignment,
+  ) {}
+
+  colouring(at: number, count: number): Assignment {
+    const key = this.key(at, count);
+    const list = this.byKey.get(key) ?? [];
+    for (const e of list) if (e.count === count && this.sameShape(e.at, at, count)) return e.a;
+    const a = this.colour(at, count);
+    list.push({ at, count, a });
+    this.byKey.set(key, list);
+    return a;
+  }
+
+  private key(at: number, count: number): number {
+    const { src, hops, mult } = this.arcs;
+    let h = Math.imul(0x811c9dc5 ^ count, 0x01000193);
+    for (let i = at; i < at + count; i++) {
+      h = Math.imul(h ^ hops[i], 0x01000193);
+      h = Math.imul(h ^ mult[i], 0x01000193);
+      h = Math.imul(h ^ (src[i] - src[at]), 0x01000193);
+    }
+    return h;
+  }
+
+  private sameShape(p: number, q: number, count: number): boolean {
+    const { src, hops, mult } = this.arcs;
+    for (let i = 0; i < count; i++)
+      if (
+        hops[p + i] !== hops[q + i] ||
+        mult[p + i] !== mult[q + i] ||
+        src[p + i] - src[p] !== src[q + i] - src[q]
+      )
+        return false;
+    return true;
+  }
 }
 
 /**
@@ -144,7 +304,7 @@ export function optreeRequests(plan: OptreePlan): StageRequest[] {
  */
 export function countOptree(plan: OptreePlan, w: number, memo = new AssignmentMemo()): StageReport[] {
   const first = stageRequest(plan, 1, 0, plan.slots, 0, plan.nodes, '');
-  const reports = [stageReport(1, stageLabel(plan, 1), 1, w, memo.count(plan.nodes, first.arcs))];
+  const reports = [stageReport(1, stageLabel(plan, 1), 1, w, colourFirstStage(plan.nodes, first, memo))];
   let nextStep = reports[0].firstStep + reports[0].steps;
   for (let j = 2; j <= plan.stageCount; j++) {
     const parent = plan.strides[j - 2];

@@ -20,7 +20,8 @@ import {
 } from './optree-formulas';
 import { bestTree, stepLowerBound } from './optree-search';
 import { lightpathCount } from './optree';
-import { countOptree } from './optree-stages';
+import { assignedStages, countOptree, ShapeCache } from './optree-stages';
+import { lightpathColours } from './wdm-assign';
 import { findAlgorithm } from './registry';
 
 function paramsOf(id: string, extra: Record<string, number | string>): ParamValues {
@@ -168,6 +169,58 @@ describe('OpTree stages meet the link-load bound of the paper’s analysis', () 
       });
     }
   }, 30_000);
+
+  it('exact products colour stage 1 subset by subset, each subset on a colour range of its own', () => {
+    for (const radices of [
+      [8, 4],
+      [4, 4, 4],
+      [6, 6],
+      [3, 5],
+      [10, 4],
+    ]) {
+      const n = radices.reduce((a, b) => a * b, 1);
+      const g = n / radices[0];
+      const { request, assignment } = assignedStages(planFor(n, radices))[0];
+      expect(assignment.cw.colours, `${radices} meets the bound`).toBe(assignment.cw.load);
+      expect(assignment.ccw.colours, `${radices} meets the bound`).toBe(assignment.ccw.load);
+      // Lowest and highest colour of subset {r, r + g, …} per direction: ranges in subset order.
+      const low = [new Array<number>(g).fill(Infinity), new Array<number>(g).fill(Infinity)];
+      const high = [new Array<number>(g).fill(-1), new Array<number>(g).fill(-1)];
+      const colours = lightpathColours(assignment);
+      for (let b = 0, k = 0; b < request.arcs.count; b++)
+        for (let i = 0; i < request.arcs.mult[b]; i++, k++) {
+          const r = request.arcs.src[b] % g;
+          const d = request.arcs.hops[b] > 0 ? 0 : 1;
+          low[d][r] = Math.min(low[d][r], colours[k]);
+          high[d][r] = Math.max(high[d][r], colours[k]);
+        }
+      for (const d of [0, 1]) {
+        expect(low[d][0], `${radices}`).toBe(0);
+        for (let r = 1; r < g; r++) expect(low[d][r], `${radices} subset ${r}`).toBe(high[d][r - 1] + 1);
+      }
+    }
+  });
+
+  it('shares a colouring only between runs of bundles that are the same arcs turned round the ring', () => {
+    // Runs 0–1 and 2–3: two arcs of 2 hops from neighbouring nodes (they overlap, 2 colours);
+    // run 4–5: the same lengths from nodes 5 apart (disjoint, 1 colour); run 6–7: run 0–1 turned by 3.
+    const arcs = {
+      count: 8,
+      src: Int32Array.of(0, 1, 4, 5, 0, 5, 3, 4),
+      hops: new Int32Array(8).fill(2),
+      mult: new Int32Array(8).fill(1),
+    };
+    const coloured: number[] = [];
+    const cache = new ShapeCache(arcs, (at) => {
+      coloured.push(at);
+      return { cw: { load: 0, colours: 0 }, ccw: { load: 0, colours: 0 }, runs: null, lightpaths: 2 };
+    });
+    const shapes = [0, 2, 4, 6].map((at) => cache.colouring(at, 2));
+    expect(coloured).toEqual([0, 4]);
+    expect(shapes[1]).toBe(shapes[0]);
+    expect(shapes[3]).toBe(shapes[0]);
+    expect(shapes[2]).not.toBe(shapes[0]);
+  });
 
   it('the motivating example: 16 nodes, w = 2 — one stage 16 steps, 4-ary two-stage 12 steps', () => {
     const one = build('one-stage', { nodes: 16, wavelengths: 2 });

@@ -11,7 +11,7 @@ import {
   osmSteps,
 } from './optree-formulas';
 import { maxDepth, optreePlan, planFor, radicesOf, radicesProblem, type OptreePlan } from './optree-plan';
-import { optreeRequests } from './optree-stages';
+import { assignedStages } from './optree-stages';
 import { optreeGroups, optreeTree } from './optree-tree';
 import { eq3Row, RING_PARAMS, ringAllGatherBuilder, validateRing } from './ring-params';
 import { emitStages, type StageReport } from './ring-stages';
@@ -115,7 +115,7 @@ export function buildTree(algorithm: string, p: ParamValues, plan: OptreePlan) {
   const n = plan.nodes;
   const w = num(p, 'wavelengths');
   const b = ringAllGatherBuilder(algorithm, p, { singleBlock: true, transfers: lightpathCount(plan) });
-  const stages = emitStages(b, n, w, optreeRequests(plan));
+  const stages = emitStages(b, w, assignedStages(plan));
   return { topology: wdmRing(n, w), schedule: b.finish(), stages };
 }
 

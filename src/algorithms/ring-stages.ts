@@ -6,7 +6,7 @@
  */
 import { ArcLoads } from '../model/arc-loads';
 import type { Schedule, ScheduleBuilder } from '../model/schedule';
-import { assignWavelengths, type ArcBundles, type Assignment, type ColourRuns } from './wdm-assign';
+import type { ArcBundles, Assignment, ColourRuns } from './wdm-assign';
 
 /** What one stage of a staged ring schedule needed and used (Built.stages, RunResult.stages). */
 export interface StageReport {
@@ -104,27 +104,29 @@ export function stageReport(
   };
 }
 
+/** A stage's requests and the colours its lightpaths take. */
+export interface AssignedStage {
+  request: StageRequest;
+  assignment: Assignment;
+}
+
 /**
- * Assigns every stage and appends it to the builder: colour c of a stage becomes step ⌊c/w⌋ of that
- * stage on wavelength c mod w. Stages follow each other, so a stage starts only after the previous
- * one has delivered everything (the data dependency of a staged all-gather).
+ * Appends the assigned stages to the builder: colour c of a stage becomes step ⌊c/w⌋ of that stage
+ * on wavelength c mod w. Stages follow each other, so a stage starts only after the previous one has
+ * delivered everything (the data dependency of a staged all-gather).
  */
 export function emitStages(
   builder: ScheduleBuilder,
-  n: number,
   w: number,
-  stages: readonly StageRequest[],
-  first: { stage: number; step: number } = { stage: 1, step: 1 },
+  stages: readonly AssignedStage[],
 ): StageReport[] {
   const reports: StageReport[] = [];
-  let nextStep = first.step;
-  for (let j = 0; j < stages.length; j++) {
-    const st = stages[j];
-    const a = assignWavelengths(n, st.arcs);
-    const report = stageReport(first.stage + j, st.label, nextStep, w, a);
+  let nextStep = 1;
+  for (const { request, assignment: a } of stages) {
+    const report = stageReport(reports.length + 1, request.label, nextStep, w, a);
     reports.push(report);
     if (a.lightpaths === 0) continue;
-    emitStage(builder, w, st, a, report.steps);
+    emitStage(builder, w, request, a, report.steps);
     nextStep += report.steps;
   }
   return reports;

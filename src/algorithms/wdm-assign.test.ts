@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assignWavelengths, lightpathColours, type ArcBundles } from './wdm-assign';
+import { assignWavelengths, composeRuns, lightpathColours, type ArcBundles } from './wdm-assign';
 import { ringHops } from './optree-stages';
 
 /** Every ordered pair, shortest way round (the one-stage model's routes). */
@@ -133,5 +133,24 @@ describe('wavelength assignment', () => {
     expect(counted.runs).toBeNull();
     expect(counted.cw).toEqual(built.cw);
     expect(counted.ccw).toEqual(built.ccw);
+  });
+
+  it('composed colourings copy a prototype’s runs, shifted per direction', () => {
+    // Prototype: node 0 sends one lightpath 2 hops clockwise and two 1 hop counter-clockwise.
+    const proto = assignWavelengths(8, {
+      count: 2,
+      src: Int32Array.of(0, 0),
+      hops: Int32Array.of(2, -1),
+      mult: Int32Array.of(1, 2),
+    });
+    expect(lightpathColours(proto)).toEqual(Int32Array.of(0, 0, 1));
+    // The same arcs from node 4, after them, on the colours above the prototype's.
+    const hops = Int32Array.of(2, -1, 2, -1);
+    const runs = composeRuns(4, hops, [
+      { at: 0, count: 2, proto: proto.runs!, shiftCw: 0, shiftCcw: 0 },
+      { at: 2, count: 2, proto: proto.runs!, shiftCw: 1, shiftCcw: 2 },
+    ]);
+    const composed = { ...proto, runs, lightpaths: 6 };
+    expect(lightpathColours(composed)).toEqual(Int32Array.of(0, 0, 1, 1, 2, 3));
   });
 });

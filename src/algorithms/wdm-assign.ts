@@ -85,6 +85,62 @@ export function lightpathColours(a: Assignment): Int32Array {
 }
 
 /**
+ * Bundles [at, at + count) of a stage take the colours of bundles 0 … count − 1 of a prototype
+ * colouring (an identical set of arcs assigned on its own, possibly rotated round the ring), shifted
+ * by `shiftCw` on clockwise arcs and `shiftCcw` on counter-clockwise ones.
+ */
+export interface RunsPiece {
+  at: number;
+  count: number;
+  proto: ColourRuns;
+  shiftCw: number;
+  shiftCcw: number;
+}
+
+/**
+ * A stage's colouring put together from pieces (composeRuns' callers make sure the pieces' colours
+ * never meet on a link: disjoint colour ranges, or arcs that share no link).
+ */
+export function composeRuns(bundles: number, hops: Int32Array, pieces: readonly RunsPiece[]): ColourRuns {
+  let total = 0;
+  for (const p of pieces) for (let i = 0; i < p.count; i++) total += p.proto.to[i] - p.proto.from[i];
+  const out: ColourRuns = {
+    from: new Int32Array(bundles),
+    to: new Int32Array(bundles),
+    first: new Int32Array(total),
+    size: new Int32Array(total),
+  };
+  let at = 0;
+  for (const p of pieces) at = copyPiece(hops, p, out, at);
+  return out;
+}
+
+function copyPiece(hops: Int32Array, p: RunsPiece, out: ColourRuns, at: number): number {
+  const { from, to, first, size } = p.proto;
+  for (let i = 0; i < p.count; i++) {
+    const b = p.at + i;
+    const shift = hops[b] > 0 ? p.shiftCw : p.shiftCcw;
+    out.from[b] = at;
+    for (let r = from[i]; r < to[i]; r++, at++) {
+      out.first[at] = first[r] + shift;
+      out.size[at] = size[r];
+    }
+    out.to[b] = at;
+  }
+  return at;
+}
+
+/** The most lightpaths on one directed link, per direction (the assignment's lower bounds). */
+export function directionLoads(n: number, arcs: ArcBundles): { cw: number; ccw: number } {
+  return { cw: directionLoad(n, arcs, 1), ccw: directionLoad(n, arcs, -1) };
+}
+
+function directionLoad(n: number, arcs: ArcBundles, dir: 1 | -1): number {
+  const frame = directionFrame(n, arcs, dir);
+  return frame ? busiestLinks(n, frame.diff).load : 0;
+}
+
+/**
  * Collects colour runs bundle by bundle (a bundle's colours all come in one go); consecutive colours
  * of one bundle join one run.
  */
