@@ -29,6 +29,18 @@ describe('run: input checks before any work', () => {
     expect(checkRun(ring, { ...defaultsOf(ring.params), nodes: 4096 }, BROWSER_LIMITS)).toEqual([]);
   });
 
+  it('states the browser’s holdings limit; multi-scatter on 4096 nodes fits with k = 7, not k = 3', () => {
+    const ms = findAlgorithm('star-multiscatter')!;
+    const p = (k: number) => ({ ...defaultsOf(ms.params), nodes: 4096, 'wavelengths-per-node': k });
+    // 4096 · 4095 = 16,773,120 messages, each with a visit slot per step plus its source: h + 1.
+    // k = 7: h = 4 → 83,865,600 entries; k = 3: h = 6 → 117,411,840.
+    expect(checkRun(ms, p(7), BROWSER_LIMITS)).toEqual([]);
+    const issues = checkRun(ms, p(3), BROWSER_LIMITS);
+    expect(issues).toHaveLength(1);
+    expect(issues[0].message).toContain('117,411,840 entries');
+    expect(issues[0].message).toContain('the browser allows at most 96,000,000');
+  });
+
   it('paramsFromRaw names unknown flags and bad values', () => {
     expect(() => paramsFromRaw(ring, { radius: '3' })).toThrow(/no parameter --radius/);
     expect(() => paramsFromRaw(ring, { nodes: 'many' })).toThrow(/nodes.*from 2 to 65,536.*"many"/);

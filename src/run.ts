@@ -20,8 +20,9 @@ export interface Limits {
 export const BROWSER_LIMITS: Limits = {
   name: 'the browser',
   transfers: 20_000_000,
-  // 32 M: sparse all-to-all holdings of ReTri on 2187 nodes need 27 M entries.
-  holdingCells: 32_000_000,
+  // 96 M: multi-scatter on 4096 nodes with k = 7 keeps 83.9 M visit slots (16-bit words, 168 MB;
+  // the page peaks near 1.5 GB summed over Chromium's processes, like ReTri on 2187 nodes with 27 M).
+  holdingCells: 96_000_000,
 };
 export const CLI_LIMITS: Limits = {
   name: 'the command line',
