@@ -549,6 +549,43 @@ export function firstArrival(h: Holdings, node: number, block: number): number {
 }
 
 /**
+ * The first block b ≥ `from` that node nodes[b] never holds (one destination per block, as in a
+ * personalised all-to-all), or nodes.length when all of them arrive. The slot layout is read in one
+ * pass in block order, straight through its rows.
+ */
+export function firstUnreached(h: Holdings, nodes: IndexArray, from: number): number {
+  if (h.kind === 'sparse' && h.layout === 'slots')
+    return firstUnreachedInSlots(h.room, h.slots, h.bits, h.empty, nodes, from);
+  for (let b = from; b < nodes.length; b++) if (firstArrival(h, nodes[b], b) === h.never) return b;
+  return nodes.length;
+}
+
+function firstUnreachedInSlots(
+  room: Uint16Array | Uint32Array,
+  slots: number,
+  bits: number,
+  empty: number,
+  nodes: IndexArray,
+  from: number,
+): number {
+  const mask = (1 << bits) - 1;
+  for (let b = from; b < nodes.length; b++) {
+    const target = nodes[b];
+    let found = false;
+    for (let i = b * slots, e = i + slots; i < e; i++) {
+      const x = room[i];
+      if (x === empty) break;
+      if ((x & mask) === target) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return b;
+  }
+  return nodes.length;
+}
+
+/**
  * Calls `visit(node, step)` for every node that ever holds `block`, with the step of its first
  * arrival (each node once).
  */

@@ -362,6 +362,30 @@ describe('verifier: injected faults are caught with the right rule and place', (
     }
   });
 
+  it('multi-scatter: messages still under way after a cut-short schedule, and a bad block id', () => {
+    // P = 16, k = 3: two TCP2 steps. Step 1 delivers every message whose destination is in the
+    // sender's own clique (3 per node, 48 in all); the other 16 · 15 − 48 = 192 arrive in step 2.
+    const spec = findAlgorithm('star-multiscatter')!;
+    const b = spec.build({ ...defaultsOf(spec.params), nodes: 16, 'wavelengths-per-node': 3 });
+    const s = b.schedule;
+    expect(s.stepCount).toBe(2);
+    const cut = { ...s, stepCount: 1, transferCount: s.stepStart[1], stepStart: s.stepStart.slice(0, 2) };
+    const rep = verify(cut, b.topology).report;
+    expect(rep.counts).toEqual({ postcondition: 192 });
+    const d = s.blocks.destinations;
+    if (d.kind !== 'single') throw new Error('expected one destination per message');
+    // Reported in block order, each naming the message's own destination.
+    const first = rep.violations[0].message.match(/node (\d+) never receives block (\d+)/)!;
+    expect(d.nodes[Number(first[2])]).toBe(Number(first[1]));
+
+    const ids = s.transferBlocks.ids.slice();
+    const t = s.stepStart[1] + 5;
+    ids[s.transferBlocks.offsets![t] + 2] = s.blocks.count;
+    const bad = verify({ ...s, transferBlocks: { ...s.transferBlocks, ids } }, b.topology).report;
+    expect(bad.counts).toEqual({ 'bad-block': 1 });
+    expect(bad.violations[0]).toMatchObject({ rule: 'bad-block', step: 2, transfer: t });
+  });
+
   it('structural faults: a bad sender, block or arc, and a zero-hop arc', () => {
     const n = 6;
     const r = build(RING, n, 2);

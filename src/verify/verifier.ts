@@ -1,7 +1,14 @@
 import type { Schedule } from '../model/schedule';
 import { pathLinks, receiversOf } from '../model/paths';
 import type { Topology } from '../model/topology';
-import { firstArrival, heldCounts, replay, type Holdings, type Representation } from '../replay/holdings';
+import {
+  firstArrival,
+  firstUnreached,
+  heldCounts,
+  replay,
+  type Holdings,
+  type Representation,
+} from '../replay/holdings';
 import { RingArcSteps, type ArcStepTotals } from './ring-arc-steps';
 
 /** The rules a schedule must satisfy; every model expresses its constraints through them. */
@@ -124,6 +131,9 @@ export function verify(
   const rx = new Uint32Array(Math.max(1, vertices));
   const ids = s.transferBlocks.ids;
   const blockOffsets = s.transferBlocks.offsets;
+  // One tight pass over every block reference; only when it finds a bad id are they checked (and
+  // reported) transfer by transfer (multi-scatter on 4096 processors carries 58.7 M references).
+  const idsSound = allBelow(ids, 0, blockOffsets ? blockOffsets[s.transferCount] : s.transferCount, B);
   const arcs = s.path.kind === 'ring-arc' ? s.path.hops : null;
   const ringSize = topo.nodeCount;
   const pathEnd = s.receivers.kind === 'path-end';
@@ -314,9 +324,10 @@ export function verify(
       }
       if (b1 - b0 > stepMaxBlocks[step - 1]) stepMaxBlocks[step - 1] = b1 - b0;
       blockDeliveries += (b1 - b0) * nr;
-      for (let k = b0; k < b1; k++)
-        if (ids[k] >= B)
-          flag('bad-block', step, t, `transfer ${t} carries block ${ids[k]}; blocks are 0..${B - 1}`);
+      if (!idsSound)
+        for (let k = b0; k < b1; k++)
+          if (ids[k] >= B)
+            flag('bad-block', step, t, `transfer ${t} carries block ${ids[k]}; blocks are 0..${B - 1}`);
     }
   }
 
@@ -359,6 +370,12 @@ export function verify(
   };
 }
 
+/** Whether ids[from … to − 1] are all below `bound`. */
+function allBelow(ids: ArrayLike<number>, from: number, to: number, bound: number): boolean {
+  for (let k = from; k < to; k++) if (ids[k] >= bound) return false;
+  return true;
+}
+
 function checkPostcondition(
   s: Schedule,
   h: Holdings,
@@ -381,7 +398,8 @@ function checkPostcondition(
       for (let v = 0; v < s.nodeCount; v++)
         for (let b = 0; b < B; b++) if (firstArrival(h, v, b) === never) missing(v, b);
   } else if (d.kind === 'single') {
-    for (let b = 0; b < B; b++) if (firstArrival(h, d.nodes[b], b) === never) missing(d.nodes[b], b);
+    for (let b = firstUnreached(h, d.nodes, 0); b < B; b = firstUnreached(h, d.nodes, b + 1))
+      missing(d.nodes[b], b);
   } else {
     for (let b = 0; b < B; b++)
       for (let i = d.offsets[b]; i < d.offsets[b + 1]; i++) {
