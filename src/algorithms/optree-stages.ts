@@ -272,10 +272,11 @@ export class ShapeCache {
     return a;
   }
 
+  /** A hash of the run's size and its first few bundles (sameShape compares the whole run). */
   private key(at: number, count: number): number {
     const { src, hops, mult } = this.arcs;
     let h = Math.imul(0x811c9dc5 ^ count, 0x01000193);
-    for (let i = at; i < at + count; i++) {
+    for (let i = at; i < at + Math.min(count, 16); i++) {
       h = Math.imul(h ^ hops[i], 0x01000193);
       h = Math.imul(h ^ mult[i], 0x01000193);
       h = Math.imul(h ^ (src[i] - src[at]), 0x01000193);
