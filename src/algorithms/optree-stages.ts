@@ -89,55 +89,96 @@ function stageRequest(
   const m = plan.radices[j];
   const g = plan.strides[j];
   const span = g * m;
-  const { start, count, pool } = blockPool(plan, stage);
+  const held = blockPool(plan, stage);
   // At most m − 1 partners per slot: room for every bundle up front, trimmed at the end.
   const room = (to - from) * (m - 1);
-  const src = new Int32Array(room);
-  const hops = new Int32Array(room);
-  const mult = new Int32Array(room);
-  const blockStart = new Int32Array(room);
-  let c = 0;
-  const host = plan.hostOfSlot;
-  // Hosts already targeted by the current sender (stamped with sender slot + 1).
-  const targeted = new Int32Array(plan.nodes);
-  const virtual = plan.slots > plan.nodes;
-  const ring = stage === 1;
+  const out: SubsetSink = {
+    src: new Int32Array(room),
+    hops: new Int32Array(room),
+    mult: new Int32Array(room),
+    blockStart: new Int32Array(room),
+    count: 0,
+    // Hosts already targeted by the current sender (stamped with sender slot + 1).
+    targeted: new Int32Array(plan.nodes),
+  };
   const subsetStart = new Int32Array(((to - from) / span) * g + 1);
   let subset = 0;
   for (let base = from; base < to; base += span)
-    for (let r = 0; r < g; r++, subset++) {
-      subsetStart[subset] = c;
-      for (let ta = 0; ta < m; ta++) {
-        const a = base + r + ta * g;
-        const res = a % (stage === 1 ? plan.slots : plan.strides[stage - 2]);
-        const k = count[res];
-        if (k === 0) continue;
-        const pa = host[a];
-        for (let tb = 0; tb < m; tb++) {
-          if (tb === ta) continue;
-          const pb = host[base + r + tb * g];
-          if (pb === pa) continue;
-          if (virtual) {
-            if (targeted[pb] === a + 1) continue;
-            targeted[pb] = a + 1;
-          }
-          src[c] = pa - nodeBase;
-          hops[c] = ring ? ringHops(pa, pb, ringSize) : pb - pa;
-          mult[c] = k;
-          blockStart[c] = start[res];
-          c++;
-        }
-      }
+    for (let r = 0; r < g; r++) {
+      subsetStart[subset++] = out.count;
+      out.count = addSubset(plan, stage, base + r, held, nodeBase, ringSize, out);
     }
-  subsetStart[subset] = c;
+  subsetStart[subset] = out.count;
+  const c = out.count;
   return {
     label,
     phase: `stage ${stage}`,
-    arcs: { count: c, src: src.subarray(0, c), hops: hops.subarray(0, c), mult: mult.subarray(0, c) },
-    blockStart: blockStart.subarray(0, c),
-    pool,
+    arcs: {
+      count: c,
+      src: out.src.subarray(0, c),
+      hops: out.hops.subarray(0, c),
+      mult: out.mult.subarray(0, c),
+    },
+    blockStart: out.blockStart.subarray(0, c),
+    pool: held.pool,
     subsetStart,
   };
+}
+
+/** The bundles stageRequest collects (`count` so far). */
+interface SubsetSink {
+  src: Int32Array;
+  hops: Int32Array;
+  mult: Int32Array;
+  blockStart: Int32Array;
+  count: number;
+  targeted: Int32Array;
+}
+
+/**
+ * The bundles of one subset of stage `stage`, the slots first + t·g_j: every member sends every other
+ * member's host the blocks of its residue class (one function per subset, so that V8 optimises it as
+ * a whole rather than from inside its innermost loop); returns the new bundle count.
+ */
+function addSubset(
+  plan: OptreePlan,
+  stage: number,
+  first: number,
+  held: { start: Int32Array; count: Int32Array },
+  nodeBase: number,
+  ringSize: number,
+  out: SubsetSink,
+): number {
+  const m = plan.radices[stage - 1];
+  const g = plan.strides[stage - 1];
+  const classes = stage === 1 ? plan.slots : plan.strides[stage - 2];
+  const host = plan.hostOfSlot;
+  const virtual = plan.slots > plan.nodes;
+  const ring = stage === 1;
+  const { src, hops, mult, blockStart, targeted } = out;
+  let c = out.count;
+  for (let ta = 0; ta < m; ta++) {
+    const a = first + ta * g;
+    const res = a % classes;
+    const k = held.count[res];
+    if (k === 0) continue;
+    const pa = host[a];
+    for (let tb = 0; tb < m; tb++) {
+      if (tb === ta) continue;
+      const pb = host[first + tb * g];
+      if (pb === pa) continue;
+      if (virtual) {
+        if (targeted[pb] === a + 1) continue;
+        targeted[pb] = a + 1;
+      }
+      src[c] = pa - nodeBase;
+      hops[c] = ring ? ringHops(pa, pb, ringSize) : pb - pa;
+      mult[c] = k;
+      blockStart[c] = held.start[res];
+      c++;
+    }
+  }
+  return c;
 }
 
 export function stageLabel(plan: OptreePlan, stage: number): string {

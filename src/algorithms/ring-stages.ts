@@ -133,17 +133,17 @@ export function emitStages(
 }
 
 function emitStage(b: ScheduleBuilder, w: number, st: StageRequest, a: Assignment, steps: number): void {
-  const stepFrom = stepStarts(w, st.arcs.count, a.runs!, steps);
+  const stepFrom = accumulate(stepCounts(w, st.arcs.count, a.runs!, steps));
   // Each run's piece in each step goes straight into the schedule's columns.
   fillColumns(w, st, a.runs!, stepFrom.slice(0, steps), b.reserveArcSteps(st.phase, stepFrom));
 }
 
 /**
- * Where each step's lightpaths start in the stage, counted run by run (a run of colours may span the
- * end of a step). The passes are separate functions: code after a long loop has no type feedback yet
+ * How many lightpaths each step of the stage has (entry step + 1; entry 0 stays 0), counted run by
+ * run (a run of colours may span the end of a step); accumulated, where each step's lightpaths start. The passes are separate functions: code after a long loop has no type feedback yet
  * when the loop gets optimised, and optimised code would bail out there (costly in a cold run).
  */
-function stepStarts(w: number, bundles: number, runs: ColourRuns, steps: number): Int32Array {
+function stepCounts(w: number, bundles: number, runs: ColourRuns, steps: number): Int32Array {
   const { from, to, first, size } = runs;
   const stepFrom = new Int32Array(steps + 1);
   for (let bd = 0; bd < bundles; bd++)
@@ -155,8 +155,13 @@ function stepStarts(w: number, bundles: number, runs: ColourRuns, steps: number)
         c += len;
         left -= len;
       }
-  for (let s = 1; s <= steps; s++) stepFrom[s] += stepFrom[s - 1];
   return stepFrom;
+}
+
+/** Running totals in place: a[i] becomes a[0] + … + a[i]. */
+function accumulate(a: Int32Array): Int32Array {
+  for (let i = 1; i < a.length; i++) a[i] += a[i - 1];
+  return a;
 }
 
 /** Writes every lightpath of the stage at the next free place of its step (`next`, advanced). */

@@ -215,15 +215,31 @@ interface Frame {
 
 /** The direction's arcs in the clockwise frame, in one pass over the bundles (null: none). */
 function directionFrame(n: number, arcs: ArcBundles, dir: 1 | -1): Frame | null {
-  const ids = new Int32Array(arcs.count);
-  const start = new Int32Array(arcs.count);
-  const len = new Int32Array(arcs.count);
-  const diff = new Float64Array(n + 1);
+  const frame = {
+    ids: new Int32Array(arcs.count),
+    start: new Int32Array(arcs.count),
+    len: new Int32Array(arcs.count),
+    diff: new Float64Array(n + 1),
+  };
+  const m = fillFrame(n, arcs, dir, frame);
+  if (m === 0) return null;
+  const { ids, start, len, diff } = frame;
+  return { ids: ids.subarray(0, m), start: start.subarray(0, m), len: len.subarray(0, m), diff };
+}
+
+/**
+ * The pass of directionFrame; returns how many arcs go the direction's way. Counter-clockwise arcs
+ * are mirrored (node v at n − 1 − v) by arithmetic rather than a branch, so both directions run the
+ * same instructions (a branch first taken after the loop got optimised would bail out).
+ */
+function fillFrame(n: number, arcs: ArcBundles, dir: 1 | -1, frame: Frame): number {
+  const { ids, start, len, diff } = frame;
+  const mirror = dir > 0 ? 0 : n - 1;
   let m = 0;
   for (let b = 0; b < arcs.count; b++) {
     const h = arcs.hops[b] * dir;
     if (h <= 0) continue;
-    const s = dir > 0 ? arcs.src[b] : n - 1 - arcs.src[b];
+    const s = mirror + dir * arcs.src[b];
     ids[m] = b;
     start[m] = s;
     len[m] = h;
@@ -239,8 +255,7 @@ function directionFrame(n: number, arcs: ArcBundles, dir: 1 | -1): Frame | null 
       diff[e - n] -= k;
     }
   }
-  if (m === 0) return null;
-  return { ids: ids.subarray(0, m), start: start.subarray(0, m), len: len.subarray(0, m), diff };
+  return m;
 }
 
 /** The most lightpaths on one link of the direction, and the links that carry that many. */

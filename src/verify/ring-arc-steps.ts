@@ -57,8 +57,11 @@ export class RingArcSteps {
     blockLoad: 0,
   };
   private readonly loads: ArcLoads;
-  /** The run of transfers along one arc that the vetting pass has not added to the loads yet. */
-  private readonly run = { u: -1, h: 0, arcs: 0, blocks: 0 };
+  /**
+   * The run of transfers along one arc that the vetting pass has not added to the loads yet: its
+   * first transfer, and the step's block total before it.
+   */
+  private readonly run = { u: -1, h: 0, from: 0, blocksBefore: 0 };
   private sortKeys = new Float64Array(1024);
   private readonly wordsPerPos: number;
   private readonly bits: Int32Array | null;
@@ -100,10 +103,10 @@ export class RingArcSteps {
     this.loads.reset();
     const run = this.run;
     run.u = -1;
-    run.arcs = 0;
+    run.from = a0;
     const lengths = this.vet(a0, a1);
     if (lengths < 0) return null;
-    if (run.arcs > 0) this.loads.add(run.u, run.h, run.arcs, run.blocks);
+    if (a1 > run.from) this.loads.add(run.u, run.h, a1 - run.from, t.blocks - run.blocksBefore);
     const long = count >= 2 && count < LOCAL && lengths >= 8 * count * Math.log2(count + 1);
     const clean = long ? this.sortedClean(a0, a1) : this.bits !== null && this.shortClean(a0, a1);
     if (!clean) return null;
@@ -139,21 +142,20 @@ export class RingArcSteps {
       for (let k = b0; k < b1; k++) if (ids[k] >= B) return -1;
       const carried = b1 - b0;
       if (carried > totals.maxBlocks) totals.maxBlocks = carried;
-      totals.blocks += carried;
       const len = h > 0 ? h : -h;
       if (len > totals.longest) totals.longest = len;
       if (ch >= totals.channels) totals.channels = ch + 1;
       lengths += len;
-      if (u === run.u && h === run.h) {
-        run.arcs++;
-        run.blocks += carried;
-      } else {
-        if (run.arcs > 0) loads.add(run.u, run.h, run.arcs, run.blocks);
+      // A new arc closes the run before it (a run's transfers need no work of their own here: a
+      // branch first taken after the loop got optimised would make it bail out).
+      if (u !== run.u || h !== run.h) {
+        if (t > run.from) loads.add(run.u, run.h, t - run.from, totals.blocks - run.blocksBefore);
         run.u = u;
         run.h = h;
-        run.arcs = 1;
-        run.blocks = carried;
+        run.from = t;
+        run.blocksBefore = totals.blocks;
       }
+      totals.blocks += carried;
     }
     return lengths;
   }
