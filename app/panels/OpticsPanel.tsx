@@ -172,12 +172,17 @@ export function OpticsFlag() {
   if (!names.length) return null;
   return (
     <button
-      className="max-w-[18rem] truncate whitespace-nowrap rounded-md bg-red-600 px-3 py-1 text-sm font-semibold text-white hover:bg-red-700"
+      className="flex min-w-0 max-w-[18rem] whitespace-nowrap rounded-md bg-red-600 px-3 py-1 text-sm font-semibold text-white hover:bg-red-700"
       data-testid="optics-flag"
       title={rows.find((r) => r.message)?.message}
       onClick={() => document.getElementById('optics-panel')?.scrollIntoView({ behavior: 'smooth' })}
     >
-      ⚠ Optics violated: {names.map((c) => CONSTRAINT_NAME[c]).join(', ')}
+      {/* "⚠ Optics" always shows; the list of what is violated gives way on a narrow header. */}
+      <span className="shrink-0">⚠ Optics</span>
+      <span className="truncate whitespace-pre">
+        {' '}
+        violated: {names.map((c) => CONSTRAINT_NAME[c]).join(', ')}
+      </span>
     </button>
   );
 }
