@@ -11,7 +11,12 @@
  * --build QUERY (repeatable; default ring-allgather N=4096): opens the permalink in a fresh browser
  *   context per run (so a fresh worker), waits for [data-testid="result-status"][data-status="ready"]
  *   and reads the worker's timings from window.__ocl.lastRun; checks the transfer count against the
- *   algorithm's estimate. Median of the runs.
+ *   algorithm's estimate. Median of the runs. The worker's first build then runs while the page is
+ *   still starting up, on the same cores.
+ * --switch QUERY (repeatable): the same build chosen in an open page: opens the app's default
+ *   configuration, waits until it is shown and the page has been idle for a second, then moves to
+ *   QUERY inside the page (as the browser's Back and Forward do) and measures that build. The
+ *   worker has built the default configuration before, never this one.
  * --play QUERY (repeatable; default ring-allgather N=1024 at full speed): for a fixed window while
  *   it plays, records requestAnimationFrame deltas and, from a Chrome trace of the renderer's main
  *   thread, every task's length (the 'longtask' API sees only tasks over 50 ms; the margin under the
@@ -184,7 +189,33 @@ interface BuildSample extends LastRun {
   longestTaskMs: number;
 }
 
-async function benchBuild(browser: Browser, query: string, runs: number): Promise<BuildSample[]> {
+/** Moves an open page to `query` the way Back/Forward does; resolves once its result is shown. */
+async function switchTo(page: Page, query: string, transfers: number): Promise<number> {
+  const t0 = Date.now();
+  await page.evaluate((q) => {
+    history.pushState(null, '', `/?${q}`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, query);
+  try {
+    await page.waitForFunction(
+      ([n, status]) =>
+        (window as unknown as BenchWindow).__ocl?.lastRun?.transfers === n &&
+        document.querySelector(status)?.getAttribute('data-status') === 'ready',
+      [transfers, STATUS] as const,
+      { timeout: READY_TIMEOUT_MS },
+    );
+  } catch {
+    throw new BenchError(`switching to ${query}: no result with ${transfers} transfers in time`);
+  }
+  return Date.now() - t0;
+}
+
+async function benchBuild(
+  browser: Browser,
+  query: string,
+  runs: number,
+  inOpenPage = false,
+): Promise<BuildSample[]> {
   const { config, ignored } = decodeConfig(query);
   if (ignored.length) throw new BenchError(`--build ${query}: ${ignored.join('; ')}`);
   const spec = findAlgorithm(config.algorithm);
@@ -195,7 +226,12 @@ async function benchBuild(browser: Browser, query: string, runs: number): Promis
   for (let i = 0; i < runs; i++) {
     const { page, errors, close } = await newPage(browser);
     try {
-      const wallMs = await openAndWaitReady(page, path, errors);
+      let wallMs: number;
+      if (inOpenPage) {
+        await openAndWaitReady(page, '/', errors);
+        await page.waitForTimeout(1000);
+        wallMs = await switchTo(page, query, expected);
+      } else wallMs = await openAndWaitReady(page, path, errors);
       const r = await lastRun(page, path);
       if (r.transfers !== expected)
         throw new BenchError(
@@ -207,8 +243,8 @@ async function benchBuild(browser: Browser, query: string, runs: number): Promis
       );
       if (errors.length) throw new BenchError(`${path}: page errors: ${errors.join(' | ')}`);
       log(
-        `build ${query} run ${i + 1}/${runs}: worker build ${r.buildMs} ms, verify ${r.verifyMs} ms, ` +
-          `worker total ${r.totalMs.toFixed(0)} ms, load→ready ${wallMs} ms`,
+        `${inOpenPage ? 'switch' : 'build'} ${query} run ${i + 1}/${runs}: worker build ${r.buildMs} ms, ` +
+          `verify ${r.verifyMs} ms, worker total ${r.totalMs.toFixed(0)} ms, ${inOpenPage ? 'switch' : 'load'}→ready ${wallMs} ms`,
       );
       samples.push({ ...r, wallMs, longestTaskMs });
     } finally {
@@ -402,11 +438,12 @@ async function main() {
   try {
     log(`launching ${launch.executablePath}`);
     browser = await chromium.launch({ ...launch, timeout: 60_000 });
-    const given = ['--build', '--play', '--explore'].some((o) => args(o).length > 0);
+    const given = ['--build', '--switch', '--play', '--explore'].some((o) => args(o).length > 0);
     // The default cases run when no case is named; naming only --play cases skips the build table.
     const builds = args('--build').length ? args('--build') : given ? [] : [DEFAULT_BUILD];
     const plays = args('--play').length ? args('--play') : given ? [] : [DEFAULT_PLAY];
     const explores = args('--explore');
+    const switches = args('--switch');
     const profileDir = stringArg('--profile');
     if (profileDir) mkdirSync(profileDir, { recursive: true });
     const f0 = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : '—');
@@ -414,26 +451,35 @@ async function main() {
     console.log(`## Browser (\`npm run bench:browser\`)\n`);
     console.log(machine(browser.version()).join('\n'));
 
-    if (builds.length) {
-      console.log(`\n### Build in the Web Worker, median of ${runs} runs\n`);
+    const buildTable = async (queries: string[], inOpenPage: boolean) => {
+      if (!queries.length) return;
       console.log(
-        '| Configuration | Transfers | Build ms | Verify ms | Worker total ms | Round trip ms | Load → ready ms | Runs (worker total ms) | Longest main-thread task ms |',
+        inOpenPage
+          ? `\n### Build in the Web Worker of an open page (switched from the default configuration), median of ${runs} runs\n`
+          : `\n### Build in the Web Worker, opened from a permalink, median of ${runs} runs\n`,
       );
-      console.log('| --- | --: | --: | --: | --: | --: | --: | --- | --: |');
-    }
-    for (const q of builds) {
-      const b = await benchBuild(browser, q, runs);
-      const m = (k: keyof BuildSample) => median(b.map((x) => (x[k] as number | undefined) ?? NaN));
       console.log(
-        `| \`${q}\` | ${b[0].transfers.toLocaleString('en-US')} | ${f0(m('buildMs'))} | ${f0(m('verifyMs'))} | ` +
-          `**${f0(m('totalMs'))}** | ${f0(m('roundTripMs'))} | ${f0(m('wallMs'))} | ` +
-          `${b.map((x) => f0(x.totalMs)).join(' / ')} | ${f0(Math.max(...b.map((x) => x.longestTaskMs)))} |`,
+        `| Configuration | Transfers | Build ms | Verify ms | Build + verify ms | Runs (build + verify ms) | Worker total ms | Round trip ms | ${inOpenPage ? 'Switch' : 'Load'} → ready ms | Longest main-thread task ms |`,
       );
-    }
-    if (builds.length)
+      console.log('| --- | --: | --: | --: | --: | --- | --: | --: | --: | --: |');
+      for (const q of queries) {
+        const b = await benchBuild(browser!, q, runs, inOpenPage);
+        const m = (k: keyof BuildSample) => median(b.map((x) => (x[k] as number | undefined) ?? NaN));
+        const bv = b.map((x) => x.buildMs + x.verifyMs);
+        console.log(
+          `| \`${q}\` | ${b[0].transfers.toLocaleString('en-US')} | ${f0(m('buildMs'))} | ${f0(m('verifyMs'))} | ` +
+            `**${f0(median(bv))}** | ${bv.map(f0).join(' / ')} | ${f0(m('totalMs'))} | ${f0(m('roundTripMs'))} | ` +
+            `${f0(m('wallMs'))} | ${f0(Math.max(...b.map((x) => x.longestTaskMs)))} |`,
+        );
+      }
       console.log(
-        '\n"Longest main-thread task" here includes page start-up (parsing, first render) and receiving the result.',
+        inOpenPage
+          ? '\n"Longest main-thread task" here includes the default page\'s start-up and receiving both results.'
+          : '\n"Longest main-thread task" here includes page start-up (parsing, first render) and receiving the result.',
       );
+    };
+    await buildTable(builds, false);
+    await buildTable(switches, true);
 
     if (plays.length) {
       console.log(`\n### Playback, ${seconds} s window, ${runs} runs (a fresh page each)\n`);
