@@ -3,13 +3,15 @@
  * used by the verifier before its link-by-link check.
  *
  * Checking wavelength clashes link by link costs the sum of the route lengths: hundreds of millions of
- * link uses for the one-stage model on 1024 nodes. Here one pass vets every transfer of a step (ids,
- * channel range) and counts its link loads; then
- * - a step of long arcs is checked by sorting its arcs per (direction, wavelength) and comparing
- *   neighbours: arcs on a circle are disjoint exactly when each ends before the next begins;
- * - a step of short arcs by one tight pass over a bitmap of the step's (direction, position,
+ * link uses for the one-stage model on 1024 nodes. Here the step's total route length picks one of two
+ * checks, and each vets every transfer (ids, channel range) and counts its link loads on the way:
+ * - a step of long arcs is vetted in one pass, then checked by sorting its arcs per (direction,
+ *   wavelength) and comparing neighbours: arcs on a circle are disjoint exactly when each ends before
+ *   the next begins;
+ * - a step of short arcs in one tight pass over a bitmap of the step's (direction, position,
  *   wavelength) cells, 32 wavelengths to a word: a run of lightpaths along the same arc on consecutive
- *   wavelengths (how the staged builders emit a bundle) is checked with one word operation per link.
+ *   wavelengths (how the staged builders emit a bundle) is vetted and checked with one word operation
+ *   per link.
  *
  * Only a step found clean is accepted, with the totals the link-by-link check would have counted; any
  * doubt (a clash, a bad id, a bad channel) returns null and the verifier checks the step link by link,
@@ -44,6 +46,13 @@ export interface ArcStepTotals {
 const LOCAL = 2 ** 21;
 /** Largest bitmap (words) the short-arc check keeps. */
 const MAX_BITMAP_WORDS = 1 << 22;
+
+/** Σ |hops| over transfers t0 … t1 − 1 (a tight pass before any vetting, to choose the check). */
+function sumOfLengths(arcs: SignedArray, t0: number, t1: number): number {
+  let sum = 0;
+  for (let t = t0; t < t1; t++) sum += arcs[t] > 0 ? arcs[t] : -arcs[t];
+  return sum;
+}
 
 export class RingArcSteps {
   private readonly totals: ArcStepTotals = {
@@ -101,15 +110,17 @@ export class RingArcSteps {
     t.longest = 0;
     t.channels = 0;
     this.loads.reset();
-    const run = this.run;
-    run.u = -1;
-    run.from = a0;
-    const lengths = this.vet(a0, a1);
-    if (lengths < 0) return null;
-    if (a1 > run.from) this.loads.add(run.u, run.h, a1 - run.from, t.blocks - run.blocksBefore);
+    // Long arcs are vetted, then sorted; short ones are vetted while they are marked in the bitmap.
+    const lengths = sumOfLengths(this.arcs, a0, a1);
     const long = count >= 2 && count < LOCAL && lengths >= 8 * count * Math.log2(count + 1);
-    const clean = long ? this.sortedClean(a0, a1) : this.bits !== null && this.shortClean(a0, a1);
-    if (!clean) return null;
+    if (long) {
+      const run = this.run;
+      run.u = -1;
+      run.from = a0;
+      if (this.vet(a0, a1) < 0) return null;
+      if (a1 > run.from) this.loads.add(run.u, run.h, a1 - run.from, t.blocks - run.blocksBefore);
+      if (!this.sortedClean(a0, a1)) return null;
+    } else if (this.bits === null || !this.shortClean(a0, a1)) return null;
     this.loads.finish();
     t.transfers = count;
     t.linkUses = lengths;
@@ -197,17 +208,23 @@ export class RingArcSteps {
     return true;
   }
 
-  /** Short arcs: every cell they cover marked once in the step's bitmap, runs a word at a time. */
+  /**
+   * Short arcs: every cell they cover marked once in the step's bitmap, runs a word at a time, each
+   * run vetted (ids, channels, totals, loads) as it is marked.
+   */
   private shortClean(a0: number, a1: number): boolean {
-    const { s, arcs, ringSize, wordsPerPos } = this;
+    const { s, arcs, ringSize, wordsPerPos, W, loads, totals } = this;
     const bits = this.bits!;
     const src = s.src;
     const channel = s.channel;
+    const n = s.nodeCount;
+    const offsets = s.transferBlocks.offsets;
     bits.fill(0);
     for (let t = a0; t < a1;) {
       const u = src[t];
       const h = arcs[t];
       const ch = channel[t];
+      if (u >= n || h === 0 || h >= ringSize || -h >= ringSize || ch >= W) return false;
       // The run: following lightpaths on the same arc, on the next wavelengths of the same word.
       let k = 1;
       while (
@@ -218,8 +235,14 @@ export class RingArcSteps {
         ((ch + k) & 31) !== 0
       )
         k++;
-      const mask = (0xffffffff >>> (32 - k)) << (ch & 31);
+      if (ch + k > W || !this.blocksSound(t, t + k)) return false;
       const len = h > 0 ? h : -h;
+      if (len > totals.longest) totals.longest = len;
+      if (ch + k > totals.channels) totals.channels = ch + k;
+      const blocks = offsets ? offsets[t + k] - offsets[t] : k;
+      totals.blocks += blocks;
+      loads.add(u, h, k, blocks);
+      const mask = (0xffffffff >>> (32 - k)) << (ch & 31);
       // Counter-clockwise arcs are mirrored (node v at position ringSize − 1 − v) into the second
       // half of the bitmap, so every arc covers positions first … first + len − 1, wrapping once at most.
       const base = (h > 0 ? 0 : ringSize * wordsPerPos) + (ch >>> 5);
@@ -241,6 +264,22 @@ export class RingArcSteps {
       }
       t += k;
     }
+    return true;
+  }
+
+  /** Block ids of transfers t0 … t1 − 1 all exist; records the most blocks on one of them. */
+  private blocksSound(t0: number, t1: number): boolean {
+    const { s, totals } = this;
+    const B = s.blocks.count;
+    const offsets = s.transferBlocks.offsets;
+    const ids = s.transferBlocks.ids;
+    const b0 = offsets ? offsets[t0] : t0;
+    const b1 = offsets ? offsets[t1] : t1;
+    for (let k = b0; k < b1; k++) if (ids[k] >= B) return false;
+    if (offsets)
+      for (let t = t0; t < t1; t++)
+        if (offsets[t + 1] - offsets[t] > totals.maxBlocks) totals.maxBlocks = offsets[t + 1] - offsets[t];
+    if (!offsets && t1 > t0 && totals.maxBlocks < 1) totals.maxBlocks = 1;
     return true;
   }
 }
