@@ -13,11 +13,17 @@
  * The one-stage model is the tree with a single level of arity N.
  */
 import type { OptreePlan } from './optree-plan';
-import { stageReport, type AssignedStage, type StageReport, type StageRequest } from './ring-stages';
+import {
+  stageReport,
+  type AssignedStage,
+  type StageColouring,
+  type StageReport,
+  type StageRequest,
+} from './ring-stages';
 import {
   assignWavelengths,
-  composeRuns,
   directionLoads,
+  piecesOf,
   type ArcBundles,
   type Assignment,
   type RunsPiece,
@@ -197,8 +203,9 @@ export function assignedStages(plan: OptreePlan): AssignedStage[] {
   const out: AssignedStage[] = [];
   for (let j = 1; j <= plan.stageCount; j++) {
     const request = stageRequest(plan, j, 0, plan.slots, 0, plan.nodes, stageLabel(plan, j));
-    const assignment = j === 1 ? colourFirstStage(plan.nodes, request, null) : colourGroups(plan, j, request);
-    out.push({ request, assignment });
+    const a = j === 1 ? colourFirstStage(plan.nodes, request, null) : colourGroups(plan, j, request);
+    if (!a.pieces) throw new Error('a stage coloured without a memo has its colours');
+    out.push({ request, assignment: { ...a, pieces: a.pieces } });
   }
   return out;
 }
@@ -211,15 +218,19 @@ export function assignedStages(plan: OptreePlan): AssignedStage[] {
  * arities 32,32 from one colouring of 992); otherwise the stage is coloured as a whole. With a memo
  * it only counts (the tree search), through the same steps, so it counts what the builder builds.
  */
-function colourFirstStage(n: number, req: OptreeRequest, memo: AssignmentMemo | null): Assignment {
-  return (
-    (req.subsetStart.length > 2 ? stackedSubsets(n, req, memo) : null) ??
-    (memo ? memo.count(n, req.arcs) : assignWavelengths(n, req.arcs))
-  );
+function colourFirstStage(n: number, req: OptreeRequest, memo: AssignmentMemo | null): Colouring {
+  const stacked = req.subsetStart.length > 2 ? stackedSubsets(n, req, memo) : null;
+  if (stacked) return stacked;
+  if (memo) return { ...memo.count(n, req.arcs), pieces: null };
+  const a = assignWavelengths(n, req.arcs);
+  return { ...a, pieces: piecesOf(a.runs!) };
 }
 
+/** A stage's colouring; pieces is null when only counting. */
+type Colouring = Omit<StageColouring, 'pieces'> & { pieces: RunsPiece[] | null };
+
 /** Subsets on consecutive colour ranges, one colouring per distinct shape; null above the bound. */
-function stackedSubsets(n: number, req: OptreeRequest, memo: AssignmentMemo | null): Assignment | null {
+function stackedSubsets(n: number, req: OptreeRequest, memo: AssignmentMemo | null): Colouring | null {
   const { arcs, subsetStart } = req;
   const bound = directionLoads(n, arcs);
   const shapes = new ShapeCache(arcs, (at, count) => {
@@ -244,7 +255,7 @@ function stackedSubsets(n: number, req: OptreeRequest, memo: AssignmentMemo | nu
   return {
     cw: { load: bound.cw, colours: cw },
     ccw: { load: bound.ccw, colours: ccw },
-    runs: memo ? null : composeRuns(arcs.count, arcs.hops, pieces),
+    pieces: memo ? null : pieces,
     lightpaths,
   };
 }
@@ -253,7 +264,7 @@ function stackedSubsets(n: number, req: OptreeRequest, memo: AssignmentMemo | nu
  * A later stage's colours: every parent group keeps to its own segment of the ring, so all groups
  * use the same colours, and groups of one shape (the same arcs, shifted) share one colouring.
  */
-function colourGroups(plan: OptreePlan, stage: number, req: OptreeRequest): Assignment {
+function colourGroups(plan: OptreePlan, stage: number, req: OptreeRequest): StageColouring {
   const { arcs, subsetStart } = req;
   const perGroup = plan.strides[stage - 1];
   const shapes = new ShapeCache(arcs, (at, count) =>
@@ -275,7 +286,7 @@ function colourGroups(plan: OptreePlan, stage: number, req: OptreeRequest): Assi
     ccw.colours = Math.max(ccw.colours, a.ccw.colours);
     lightpaths += a.lightpaths;
   }
-  return { cw, ccw, runs: composeRuns(arcs.count, arcs.hops, pieces), lightpaths };
+  return { cw, ccw, pieces, lightpaths };
 }
 
 /** Bundles at … at + count − 1 of a request as bundles of their own. */

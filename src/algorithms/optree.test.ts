@@ -186,7 +186,7 @@ describe('OpTree stages meet the link-load bound of the paper’s analysis', () 
       // Lowest and highest colour of subset {r, r + g, …} per direction: ranges in subset order.
       const low = [new Array<number>(g).fill(Infinity), new Array<number>(g).fill(Infinity)];
       const high = [new Array<number>(g).fill(-1), new Array<number>(g).fill(-1)];
-      const colours = lightpathColours(assignment);
+      const colours = lightpathColours(assignment.pieces, request.arcs.hops);
       for (let b = 0, k = 0; b < request.arcs.count; b++)
         for (let i = 0; i < request.arcs.mult[b]; i++, k++) {
           const r = request.arcs.src[b] % g;

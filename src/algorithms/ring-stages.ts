@@ -6,7 +6,7 @@
  */
 import { ArcLoads } from '../model/arc-loads';
 import type { Schedule, ScheduleBuilder } from '../model/schedule';
-import type { ArcBundles, Assignment, ColourRuns } from './wdm-assign';
+import type { ArcBundles, Assignment, RunsPiece } from './wdm-assign';
 
 /** What one stage of a staged ring schedule needed and used (Built.stages, RunResult.stages). */
 export interface StageReport {
@@ -104,10 +104,15 @@ export function stageReport(
   };
 }
 
+/** What a stage's assignment found, with its colours as pieces (RunsPiece). */
+export interface StageColouring extends Pick<Assignment, 'cw' | 'ccw' | 'lightpaths'> {
+  pieces: readonly RunsPiece[];
+}
+
 /** A stage's requests and the colours its lightpaths take. */
 export interface AssignedStage {
   request: StageRequest;
-  assignment: Assignment;
+  assignment: StageColouring;
 }
 
 /**
@@ -132,69 +137,75 @@ export function emitStages(
   return reports;
 }
 
-function emitStage(b: ScheduleBuilder, w: number, st: StageRequest, a: Assignment, steps: number): void {
-  const stepFrom = accumulate(stepCounts(w, st.arcs.count, a.runs!, steps));
+function emitStage(b: ScheduleBuilder, w: number, st: StageRequest, a: StageColouring, steps: number): void {
+  const stepFrom = new Int32Array(steps + 1);
+  for (const p of a.pieces) countSteps(w, p, st.arcs.hops, stepFrom);
+  accumulate(stepFrom);
   // Each run's piece in each step goes straight into the schedule's columns.
-  fillColumns(w, st, a.runs!, stepFrom.slice(0, steps), b.reserveArcSteps(st.phase, stepFrom));
+  const out = b.reserveArcSteps(st.phase, stepFrom);
+  const next = stepFrom.slice(0, steps);
+  for (const p of a.pieces) fillColumns(w, st, p, next, out);
 }
 
 /**
- * How many lightpaths each step of the stage has (entry step + 1; entry 0 stays 0), counted run by
- * run (a run of colours may span the end of a step); accumulated, where each step's lightpaths start. The passes are separate functions: code after a long loop has no type feedback yet
- * when the loop gets optimised, and optimised code would bail out there (costly in a cold run).
+ * Adds a piece's lightpaths to the count of their steps (entry step + 1), run by run (a run of colours
+ * may span the end of a step). Accumulated, the counts say where each step's lightpaths start. Each
+ * pass is a function of its own: code after a long loop has no type feedback yet when the loop gets
+ * optimised, and optimised code would bail out there (costly in a cold run).
  */
-function stepCounts(w: number, bundles: number, runs: ColourRuns, steps: number): Int32Array {
-  const { from, to, first, size } = runs;
-  const stepFrom = new Int32Array(steps + 1);
-  for (let bd = 0; bd < bundles; bd++)
-    for (let r = from[bd]; r < to[bd]; r++)
-      for (let c = first[r], left = size[r]; left > 0;) {
+function countSteps(w: number, p: RunsPiece, hops: Int32Array, stepFrom: Int32Array): void {
+  const { from, to, first, size } = p.proto;
+  for (let i = 0; i < p.count; i++) {
+    const shift = hops[p.at + i] > 0 ? p.shiftCw : p.shiftCcw;
+    for (let r = from[i]; r < to[i]; r++)
+      for (let c = first[r] + shift, left = size[r]; left > 0;) {
         const step = (c / w) | 0;
         const len = Math.min(left, (step + 1) * w - c);
         stepFrom[step + 1] += len;
         c += len;
         left -= len;
       }
-  return stepFrom;
+  }
 }
 
 /** Running totals in place: a[i] becomes a[0] + … + a[i]. */
-function accumulate(a: Int32Array): Int32Array {
+function accumulate(a: Int32Array): void {
   for (let i = 1; i < a.length; i++) a[i] += a[i - 1];
-  return a;
 }
 
-/** Writes every lightpath of the stage at the next free place of its step (`next`, advanced). */
+/** Writes every lightpath of a piece at the next free place of its step (`next`, advanced). */
 function fillColumns(
   w: number,
   st: StageRequest,
-  runs: ColourRuns,
+  p: RunsPiece,
   next: Int32Array,
   out: ReturnType<ScheduleBuilder['reserveArcSteps']>,
 ): void {
-  const { from, to, first, size } = runs;
-  const { src, hops, count: bundles } = st.arcs;
+  const { from, to, first, size } = p.proto;
+  const { src, hops } = st.arcs;
   const { pool, blockStart } = st;
   const outSrc = out.src;
   const outHops = out.hops;
   const outChannel = out.channel;
   const outBlock = out.block;
-  for (let bd = 0; bd < bundles; bd++) {
+  for (let i = 0; i < p.count; i++) {
+    const bd = p.at + i;
     const u = src[bd];
     const h = hops[bd];
+    const shift = h > 0 ? p.shiftCw : p.shiftCcw;
     let block = blockStart[bd];
-    for (let r = from[bd]; r < to[bd]; r++)
-      for (let c = first[r], left = size[r]; left > 0;) {
+    for (let r = from[i]; r < to[i]; r++)
+      for (let c = first[r] + shift, left = size[r]; left > 0;) {
         const step = (c / w) | 0;
         const ch = c - step * w;
         const len = Math.min(left, w - ch);
         const k = next[step];
         next[step] = k + len;
-        for (let i = 0; i < len; i++) {
-          outSrc[k + i] = u;
-          outHops[k + i] = h;
-          outChannel[k + i] = ch + i;
-          outBlock[k + i] = pool[block + i];
+        for (let j = 0; j < len; j++) {
+          outSrc[k + j] = u;
+          outHops[k + j] = h;
+          outChannel[k + j] = ch + j;
+          outBlock[k + j] = pool[block + j];
         }
         block += len;
         c += len;

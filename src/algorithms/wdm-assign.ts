@@ -73,21 +73,27 @@ export function assignWavelengths(n: number, arcs: ArcBundles, countOnly = false
   return { cw, ccw, runs: runs ? runs.done() : null, lightpaths };
 }
 
-/** Every lightpath's colour, bundle after bundle (lightpath k of bundle b after those of bundles < b). */
-export function lightpathColours(a: Assignment): Int32Array {
-  if (!a.runs) throw new Error('a counting-only assignment has no colours');
-  const { from, to, first, size } = a.runs;
-  const out = new Int32Array(a.lightpaths);
-  let t = 0;
-  for (let b = 0; b < from.length; b++)
-    for (let r = from[b]; r < to[b]; r++) for (let k = 0; k < size[r]; k++) out[t++] = first[r] + k;
-  return out;
+/**
+ * Every lightpath's colour, bundle after bundle (lightpath k of bundle b after those of bundles < b),
+ * from a stage's pieces (`hops`: the bundles' signed lengths, for each piece's shift per direction).
+ */
+export function lightpathColours(pieces: readonly RunsPiece[], hops: Int32Array): Int32Array {
+  const out: number[] = [];
+  for (const p of [...pieces].sort((x, y) => x.at - y.at)) {
+    const { from, to, first, size } = p.proto;
+    for (let i = 0; i < p.count; i++) {
+      const shift = hops[p.at + i] > 0 ? p.shiftCw : p.shiftCcw;
+      for (let r = from[i]; r < to[i]; r++) for (let k = 0; k < size[r]; k++) out.push(first[r] + k + shift);
+    }
+  }
+  return Int32Array.from(out);
 }
 
 /**
- * Bundles [at, at + count) of a stage take the colours of bundles 0 … count − 1 of a prototype
- * colouring (an identical set of arcs assigned on its own, possibly rotated round the ring), shifted
- * by `shiftCw` on clockwise arcs and `shiftCcw` on counter-clockwise ones.
+ * A stage's colours come as pieces: bundles [at, at + count) take the colours of bundles 0 … count − 1
+ * of a prototype colouring (an identical set of arcs assigned on its own, possibly turned round the
+ * ring), shifted by `shiftCw` on clockwise arcs and `shiftCcw` on counter-clockwise ones. The builder
+ * reads the prototype's runs directly, so equal pieces of a stage are coloured, and stored, once.
  */
 export interface RunsPiece {
   at: number;
@@ -97,37 +103,9 @@ export interface RunsPiece {
   shiftCcw: number;
 }
 
-/**
- * A stage's colouring put together from pieces (composeRuns' callers make sure the pieces' colours
- * never meet on a link: disjoint colour ranges, or arcs that share no link).
- */
-export function composeRuns(bundles: number, hops: Int32Array, pieces: readonly RunsPiece[]): ColourRuns {
-  let total = 0;
-  for (const p of pieces) for (let i = 0; i < p.count; i++) total += p.proto.to[i] - p.proto.from[i];
-  const out: ColourRuns = {
-    from: new Int32Array(bundles),
-    to: new Int32Array(bundles),
-    first: new Int32Array(total),
-    size: new Int32Array(total),
-  };
-  let at = 0;
-  for (const p of pieces) at = copyPiece(hops, p, out, at);
-  return out;
-}
-
-function copyPiece(hops: Int32Array, p: RunsPiece, out: ColourRuns, at: number): number {
-  const { from, to, first, size } = p.proto;
-  for (let i = 0; i < p.count; i++) {
-    const b = p.at + i;
-    const shift = hops[b] > 0 ? p.shiftCw : p.shiftCcw;
-    out.from[b] = at;
-    for (let r = from[i]; r < to[i]; r++, at++) {
-      out.first[at] = first[r] + shift;
-      out.size[at] = size[r];
-    }
-    out.to[b] = at;
-  }
-  return at;
+/** An assignment's colours as the one piece that covers all its bundles. */
+export function piecesOf(runs: ColourRuns): RunsPiece[] {
+  return [{ at: 0, count: runs.from.length, proto: runs, shiftCw: 0, shiftCcw: 0 }];
 }
 
 /** The most lightpaths on one directed link, per direction (the assignment's lower bounds). */
