@@ -23,6 +23,7 @@
  * so a search over trees measures exactly what the builder would construct.
  */
 
+import { ArcLoads } from '../model/arc-loads';
 import { resized } from '../model/columns';
 
 /** Lightpath requests: bundles of identical arcs (same sender, same signed length). */
@@ -108,14 +109,19 @@ export function piecesOf(runs: ColourRuns): RunsPiece[] {
   return [{ at: 0, count: runs.from.length, proto: runs, shiftCw: 0, shiftCcw: 0 }];
 }
 
-/** The most lightpaths on one directed link, per direction (the assignment's lower bounds). */
+/**
+ * The most lightpaths on one directed link, per direction (the assignment's lower bounds), in one pass
+ * over the bundles.
+ */
 export function directionLoads(n: number, arcs: ArcBundles): { cw: number; ccw: number } {
-  return { cw: directionLoad(n, arcs, 1), ccw: directionLoad(n, arcs, -1) };
+  const loads = new ArcLoads(n, false);
+  addBundles(loads, arcs);
+  return { cw: loads.busiestIn(true), ccw: loads.busiestIn(false) };
 }
 
-function directionLoad(n: number, arcs: ArcBundles, dir: 1 | -1): number {
-  const frame = directionFrame(n, arcs, dir);
-  return frame ? busiestLinks(n, frame.diff).load : 0;
+function addBundles(loads: ArcLoads, arcs: ArcBundles): void {
+  const { src, hops, mult } = arcs;
+  for (let b = 0; b < arcs.count; b++) loads.add(src[b], hops[b], mult[b], mult[b]);
 }
 
 /**

@@ -67,18 +67,22 @@ export class ArcLoads {
   /** Sets `load` and `blocks` for the arcs added since the last reset. */
   finish(): void {
     const { n, diff, diffBlocks } = this;
-    let load = 0;
-    let blocks = 0;
-    for (let base = 0; base <= n + 1; base += n + 1)
-      for (let x = 0, run = 0, runBlocks = 0; x < n; x++) {
-        run += diff[base + x];
-        if (run > load) load = run;
-        if (diffBlocks) {
-          runBlocks += diffBlocks[base + x];
-          if (runBlocks > blocks) blocks = runBlocks;
-        }
-      }
-    this.load = load;
-    this.blocks = diffBlocks ? blocks : load;
+    this.load = Math.max(busiest(diff, 0, n), busiest(diff, n + 1, n));
+    this.blocks = diffBlocks ? Math.max(busiest(diffBlocks, 0, n), busiest(diffBlocks, n + 1, n)) : this.load;
   }
+
+  /** The most arcs on one link of one direction (clockwise or not) since the last reset. */
+  busiestIn(clockwise: boolean): number {
+    return busiest(this.diff, clockwise ? 0 : this.n + 1, this.n);
+  }
+}
+
+/** The largest running total of diff[base] … diff[base + n − 1]. */
+function busiest(diff: Int32Array | Float64Array, base: number, n: number): number {
+  let most = 0;
+  for (let x = 0, run = 0; x < n; x++) {
+    run += diff[base + x];
+    if (run > most) most = run;
+  }
+  return most;
 }
