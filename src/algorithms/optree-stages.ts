@@ -350,10 +350,10 @@ export class ShapeCache {
 }
 
 /**
- * Stage reports without building the schedule, for searches over trees. Stage 1 is assigned over the
- * whole ring; a later stage's groups never share a link, and groups with the same number of real nodes
- * are identical up to a shift, so one group of each size is assigned (same code, same result) and the
- * stage needs what its hungriest group needs.
+ * Stage reports without building the schedule, for searches over trees. Stage 1 goes through
+ * colourFirstStage as in the builder; a later stage's groups never share a link, and groups with the
+ * same number of real nodes are identical up to a shift, so one group of each size is counted (same
+ * code, same result as colourGroups) and the stage needs what its hungriest group needs.
  */
 export function countOptree(plan: OptreePlan, w: number, memo = new AssignmentMemo()): StageReport[] {
   const first = stageRequest(plan, 1, 0, plan.slots, 0, plan.nodes, '');
