@@ -73,7 +73,8 @@ function drawSpectrum(
   height: number,
 ): void {
   const bands = ring ? 2 : 1;
-  const bandH = Math.max(10, (height - LABEL - (bands - 1) * GAP - 24) / bands);
+  // Below the last band: a row of link numbers, then the caption.
+  const bandH = Math.max(10, (height - LABEL - (bands - 1) * GAP - 36) / bands);
   const plotW = Math.max(10, width - LEFT - 10);
   const colors = Array.from({ length: sp.channels }, (_, ch) => rgb(wavelengthColor(ch, sp.channels)));
   for (let band = 0; band < bands; band++) {
@@ -127,17 +128,22 @@ function drawSpectrum(
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
     const every = Math.max(1, Math.ceil(cols / Math.max(1, plotW / 40)));
-    for (let c = 0; c < cols; c += every)
-      ctx.fillText(String(c), LEFT + ((c + 0.5) * plotW) / cols, y0 + bandH + 3);
+    for (let c = 0; c < cols; c += every) {
+      // Kept inside the canvas: the last label may sit closer to the edge than half its width.
+      const half = ctx.measureText(String(c)).width / 2;
+      const x = Math.min(LEFT + ((c + 0.5) * plotW) / cols, width - half - 1);
+      ctx.fillText(String(c), x, y0 + bandH + 3);
+    }
   }
   ctx.textAlign = 'right';
   ctx.textBaseline = 'bottom';
   ctx.fillStyle = COLORS.muted;
-  ctx.fillText(
-    ring ? 'link i leaves node i (columns), wavelength (rows)' : 'link (columns), channel (rows)',
-    width - 10,
-    height - 2,
-  );
+  // The longest caption that fits the panel's width.
+  const captions = ring
+    ? ['link i leaves node i (columns), wavelength (rows)', 'links (columns), wavelengths (rows)']
+    : ['link (columns), channel (rows)', 'links × channels'];
+  const caption = captions.find((c) => ctx.measureText(c).width <= width - 20) ?? captions[1];
+  ctx.fillText(caption, width - 10, height - 2);
 }
 
 function rgb(css: string): [number, number, number] {
