@@ -82,11 +82,7 @@ export function Header() {
           </option>
         ))}
       </select>
-      {/* Zero basis: the flag takes the room left on the line and truncates its list rather than
-          push the buttons on the right onto a line of their own (down to its "⚠ Optics"). */}
-      <div className="flex min-w-[5.75rem] flex-[1_1_0%]">
-        <OpticsFlag />
-      </div>
+      <OpticsFlag />
       <div className="ml-auto flex items-center gap-2">
         <div
           className={`flex overflow-hidden rounded-md border border-slate-300 ${options.mode === 'visualize' ? '' : 'invisible'}`}

@@ -170,19 +170,22 @@ export function OpticsFlag() {
   if (!rows) return null;
   const names = violated(rows);
   if (!names.length) return null;
+  // Zero basis: the flag takes the room left on the header's line and truncates its list rather
+  // than push the buttons on the right onto a line of their own (down to its "⚠ Optics").
   return (
-    <button
-      className="flex min-w-0 max-w-[18rem] whitespace-nowrap rounded-md bg-red-600 px-3 py-1 text-sm font-semibold text-white hover:bg-red-700"
-      data-testid="optics-flag"
-      title={rows.find((r) => r.message)?.message}
-      onClick={() => document.getElementById('optics-panel')?.scrollIntoView({ behavior: 'smooth' })}
-    >
-      {/* "⚠ Optics" always shows; the list of what is violated gives way on a narrow header. */}
-      <span className="shrink-0">⚠ Optics</span>
-      <span className="truncate whitespace-pre">
-        {' '}
-        violated: {names.map((c) => CONSTRAINT_NAME[c]).join(', ')}
-      </span>
-    </button>
+    <div className="flex min-w-[5.75rem] flex-[1_1_0%]">
+      <button
+        className="flex min-w-0 max-w-[18rem] whitespace-nowrap rounded-md bg-red-600 px-3 py-1 text-sm font-semibold text-white hover:bg-red-700"
+        data-testid="optics-flag"
+        title={rows.find((r) => r.message)?.message}
+        onClick={() => document.getElementById('optics-panel')?.scrollIntoView({ behavior: 'smooth' })}
+      >
+        <span className="shrink-0">⚠ Optics</span>
+        <span className="truncate whitespace-pre">
+          {' '}
+          violated: {names.map((c) => CONSTRAINT_NAME[c]).join(', ')}
+        </span>
+      </button>
+    </div>
   );
 }
