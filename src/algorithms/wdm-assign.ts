@@ -69,8 +69,9 @@ export function assignWavelengths(n: number, arcs: ArcBundles, countOnly = false
   let lightpaths = 0;
   for (let b = 0; b < arcs.count; b++) lightpaths += arcs.mult[b];
   const runs = countOnly ? null : new RunsBuilder(arcs.count);
-  const cw = colourDirection(n, arcs, runs, 1);
-  const ccw = colourDirection(n, arcs, runs, -1);
+  const loads = linkLoads(n, arcs);
+  const cw = colourDirection(n, arcs, runs, 1, loads);
+  const ccw = colourDirection(n, arcs, runs, -1, loads);
   return { cw, ccw, runs: runs ? runs.done() : null, lightpaths };
 }
 
@@ -114,14 +115,16 @@ export function piecesOf(runs: ColourRuns): RunsPiece[] {
  * over the bundles.
  */
 export function directionLoads(n: number, arcs: ArcBundles): { cw: number; ccw: number } {
-  const loads = new ArcLoads(n, false);
-  addBundles(loads, arcs);
+  const loads = linkLoads(n, arcs);
   return { cw: loads.busiestIn(true), ccw: loads.busiestIn(false) };
 }
 
-function addBundles(loads: ArcLoads, arcs: ArcBundles): void {
+/** The bundles' lightpaths per directed link (both directions, the assignment's frames). */
+function linkLoads(n: number, arcs: ArcBundles): ArcLoads {
+  const loads = new ArcLoads(n, false);
   const { src, hops, mult } = arcs;
   for (let b = 0; b < arcs.count; b++) loads.add(src[b], hops[b], mult[b], mult[b]);
+  return loads;
 }
 
 /**
@@ -187,14 +190,12 @@ class ColourTable {
   }
 }
 
-/** A direction's bundles in the clockwise frame, and the lightpaths they put on each link. */
+/** A direction's bundles in the clockwise frame. */
 interface Frame {
   /** Bundle ids, start node and length of the direction's arcs. */
   ids: Int32Array;
   start: Int32Array;
   len: Int32Array;
-  /** Difference array of the link loads: link x carries diff[0] + … + diff[x] lightpaths. */
-  diff: Float64Array;
 }
 
 /** The direction's arcs in the clockwise frame, in one pass over the bundles (null: none). */
@@ -203,58 +204,32 @@ function directionFrame(n: number, arcs: ArcBundles, dir: 1 | -1): Frame | null 
     ids: new Int32Array(arcs.count),
     start: new Int32Array(arcs.count),
     len: new Int32Array(arcs.count),
-    diff: new Float64Array(n + 1),
   };
   const m = fillFrame(n, arcs, dir, frame);
   if (m === 0) return null;
-  const { ids, start, len, diff } = frame;
-  return { ids: ids.subarray(0, m), start: start.subarray(0, m), len: len.subarray(0, m), diff };
+  const { ids, start, len } = frame;
+  return { ids: ids.subarray(0, m), start: start.subarray(0, m), len: len.subarray(0, m) };
 }
 
 /**
  * The pass of directionFrame; returns how many arcs go the direction's way. Counter-clockwise arcs
- * are mirrored (node v at n − 1 − v) by arithmetic rather than a branch, so both directions run the
- * same instructions (a branch first taken after the loop got optimised would bail out).
+ * are mirrored (node v at n − 1 − v, as ArcLoads mirrors them) by arithmetic rather than a branch,
+ * so both directions run the same instructions (a branch first taken after the loop got optimised
+ * would bail out).
  */
 function fillFrame(n: number, arcs: ArcBundles, dir: 1 | -1, frame: Frame): number {
-  const { ids, start, len, diff } = frame;
+  const { ids, start, len } = frame;
   const mirror = dir > 0 ? 0 : n - 1;
   let m = 0;
   for (let b = 0; b < arcs.count; b++) {
     const h = arcs.hops[b] * dir;
     if (h <= 0) continue;
-    const s = mirror + dir * arcs.src[b];
     ids[m] = b;
-    start[m] = s;
+    start[m] = mirror + dir * arcs.src[b];
     len[m] = h;
     m++;
-    // Arcs over the cut count on both pieces of the line.
-    const k = arcs.mult[b];
-    const e = s + h;
-    const wrap = e > n;
-    diff[s] += k;
-    diff[wrap ? n : e] -= k;
-    if (wrap) {
-      diff[0] += k;
-      diff[e - n] -= k;
-    }
   }
   return m;
-}
-
-/** The most lightpaths on one link of the direction, and the links that carry that many. */
-function busiestLinks(n: number, diff: Float64Array): { load: number; busiest: number[] } {
-  let load = 0;
-  const busiest: number[] = [];
-  for (let x = 0, run = 0; x < n; x++) {
-    run += diff[x];
-    if (run > load) {
-      load = run;
-      busiest.length = 0;
-    }
-    if (run === load) busiest.push(x);
-  }
-  return { load, busiest };
 }
 
 function colourDirection(
@@ -262,12 +237,13 @@ function colourDirection(
   arcs: ArcBundles,
   runs: RunsBuilder | null,
   dir: 1 | -1,
+  loads: ArcLoads,
 ): DirectionResult {
   const frame = directionFrame(n, arcs, dir);
   if (!frame) return { load: 0, colours: 0 };
   const { ids, start, len } = frame;
   const m = ids.length;
-  const { load, busiest } = busiestLinks(n, frame.diff);
+  const { load, links: busiest } = loads.busiestLinks(dir > 0);
   let colours = sweep(n, arcs, runs, ids, start, len);
   // When the first cut falls short of the load, try cutting at a few of the busiest links (their arcs
   // then all start with colours of their own) and keep the best colouring.

@@ -46,22 +46,9 @@ export class ArcLoads {
     // Counter-clockwise arcs are mirrored into the second array, so every arc runs forwards.
     const base = h > 0 ? 0 : n + 1;
     const start = h > 0 ? u : n - 1 - u;
-    const e = start + (h > 0 ? h : -h);
-    const wrap = e > n;
-    diff[base + start] += arcs;
-    diff[base + (wrap ? n : e)] -= arcs;
-    if (wrap) {
-      diff[base] += arcs;
-      diff[base + e - n] -= arcs;
-    }
-    if (diffBlocks) {
-      diffBlocks[base + start] += blocks;
-      diffBlocks[base + (wrap ? n : e)] -= blocks;
-      if (wrap) {
-        diffBlocks[base] += blocks;
-        diffBlocks[base + e - n] -= blocks;
-      }
-    }
+    const end = start + (h > 0 ? h : -h);
+    addSpan(diff, base, n, start, end, arcs);
+    if (diffBlocks) addSpan(diffBlocks, base, n, start, end, blocks);
   }
 
   /** Sets `load` and `blocks` for the arcs added since the last reset. */
@@ -75,6 +62,43 @@ export class ArcLoads {
   busiestIn(clockwise: boolean): number {
     return busiest(this.diff, clockwise ? 0 : this.n + 1, this.n);
   }
+
+  /**
+   * The most arcs on one link of one direction and the links that carry that many, as positions in
+   * the direction's frame (counter-clockwise arcs mirrored: node v at n − 1 − v; link x runs from
+   * position x to x + 1).
+   */
+  busiestLinks(clockwise: boolean): { load: number; links: number[] } {
+    const { n, diff } = this;
+    const base = clockwise ? 0 : n + 1;
+    const load = busiest(diff, base, n);
+    const links: number[] = [];
+    for (let x = 0, run = 0; x < n; x++) {
+      run += diff[base + x];
+      if (run === load) links.push(x);
+    }
+    return { load, links };
+  }
+}
+
+/**
+ * Adds `amount` to links start … end − 1 of the frame at `base` (end ≤ 2n), in the difference array:
+ * an arc over the cut (end > n) counts on both pieces of the line.
+ */
+function addSpan(
+  diff: Int32Array | Float64Array,
+  base: number,
+  n: number,
+  start: number,
+  end: number,
+  amount: number,
+): void {
+  diff[base + start] += amount;
+  if (end > n) {
+    diff[base + n] -= amount;
+    diff[base] += amount;
+    diff[base + end - n] -= amount;
+  } else diff[base + end] -= amount;
 }
 
 /** The largest running total of diff[base] … diff[base + n − 1]. */
