@@ -535,17 +535,30 @@ function replaySparseInto(
 export function firstArrival(h: Holdings, node: number, block: number): number {
   if (h.kind === 'dense') return h.arrival[node * h.blockCount + block];
   if (h.layout === 'slots') {
-    const mask = (1 << h.bits) - 1;
-    for (let i = block * h.slots, e = i + h.slots; i < e; i++) {
-      const x = h.room[i];
-      if (x === h.empty) break;
-      if ((x & mask) === node) return x >>> h.bits;
-    }
-    return h.never;
+    const step = slotArrival(h.room, h.slots, h.bits, h.empty, block, node);
+    return step < 0 ? h.never : step;
   }
   for (let i = h.blockStart[block]; i < h.blockStart[block + 1]; i++)
     if (h.visitNode[i] === node) return h.visitStep[i];
   return h.never;
+}
+
+/** The step at which `node` first holds `block` in a slot layout's room, or −1. */
+function slotArrival(
+  room: Uint16Array | Uint32Array,
+  slots: number,
+  bits: number,
+  empty: number,
+  block: number,
+  node: number,
+): number {
+  const mask = (1 << bits) - 1;
+  for (let i = block * slots, e = i + slots; i < e; i++) {
+    const x = room[i];
+    if (x === empty) break;
+    if ((x & mask) === node) return x >>> bits;
+  }
+  return -1;
 }
 
 /**
@@ -554,34 +567,13 @@ export function firstArrival(h: Holdings, node: number, block: number): number {
  * pass in block order, straight through its rows.
  */
 export function firstUnreached(h: Holdings, nodes: IndexArray, from: number): number {
-  if (h.kind === 'sparse' && h.layout === 'slots')
-    return firstUnreachedInSlots(h.room, h.slots, h.bits, h.empty, nodes, from);
-  for (let b = from; b < nodes.length; b++) if (firstArrival(h, nodes[b], b) === h.never) return b;
-  return nodes.length;
-}
-
-function firstUnreachedInSlots(
-  room: Uint16Array | Uint32Array,
-  slots: number,
-  bits: number,
-  empty: number,
-  nodes: IndexArray,
-  from: number,
-): number {
-  const mask = (1 << bits) - 1;
-  for (let b = from; b < nodes.length; b++) {
-    const target = nodes[b];
-    let found = false;
-    for (let i = b * slots, e = i + slots; i < e; i++) {
-      const x = room[i];
-      if (x === empty) break;
-      if ((x & mask) === target) {
-        found = true;
-        break;
-      }
-    }
-    if (!found) return b;
+  if (h.kind === 'sparse' && h.layout === 'slots') {
+    const { room, slots, bits, empty } = h;
+    for (let b = from; b < nodes.length; b++)
+      if (slotArrival(room, slots, bits, empty, b, nodes[b]) < 0) return b;
+    return nodes.length;
   }
+  for (let b = from; b < nodes.length; b++) if (firstArrival(h, nodes[b], b) === h.never) return b;
   return nodes.length;
 }
 
