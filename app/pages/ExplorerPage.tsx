@@ -68,7 +68,8 @@ export function ExplorerPage() {
               `${progress.total} configurations computed and verified`
             ) : (
               <span>
-                computing in the background… {progress?.done ?? 0} of {progress?.total || '?'} ({pct}%)
+                computing in the background…
+                {progress?.total ? ` ${progress.done} of ${progress.total} (${pct}%)` : ''}
               </span>
             )}
           </div>

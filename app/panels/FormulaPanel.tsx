@@ -3,6 +3,9 @@ import { formatCount, formatData, formatTime, formatValue } from '../lib/format'
 import { selectResult, useApp } from '../store/store';
 import { Tex } from './Tex';
 
+/** The two value columns (by formula, built), right-aligned and of one width so they line up. */
+const VALUE_COLUMN = 'w-24 shrink-0 text-right';
+
 /**
  * The paper's closed forms next to what the constructed, verified schedule measures; where they
  * differ, the row says why. A value the paper prints for this configuration is shown beside both.
@@ -15,46 +18,46 @@ export function FormulaPanel() {
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="formula-panel">
       <h2 className="text-lg font-bold text-slate-900">Paper vs. constructed</h2>
-      <table className="mt-1 w-full text-sm">
-        <thead>
-          <tr className="text-left text-slate-500">
-            <th className="py-1 font-medium">quantity</th>
-            <th className="font-medium">formula</th>
-            <th className="text-right font-medium">formula</th>
-            <th className="text-right font-medium">built</th>
-          </tr>
-        </thead>
-        <tbody>
-          {result.formulas.map((f) => {
-            const same = Math.abs(f.formula - f.constructed) <= 1e-9 * Math.max(1, Math.abs(f.formula));
-            return (
-              <tr key={f.id} className="border-t border-slate-100 align-top" data-testid={`formula-${f.id}`}>
-                <td className="py-1.5 pr-2">
-                  <div className="font-medium text-slate-800">{f.label}</div>
-                  <div className="text-xs text-slate-500">{f.source}</div>
-                </td>
-                <td className="pr-2 text-base">
-                  {/* A long closed form scrolls in its cell instead of pushing the values off the panel. */}
-                  <div className="max-w-[7rem] overflow-x-auto">
-                    <Tex tex={f.tex} />
-                  </div>
-                </td>
-                <td className="text-right tabular-nums">{formatValue(f.formula, f.unit)}</td>
-                <td
-                  className={`pl-1 text-right font-semibold tabular-nums ${same ? 'text-emerald-700' : 'text-amber-700'}`}
+      {/* One row per quantity: its name and the two values on one line, the closed form on a line of
+          its own below (full width, so it is not cut), then where it comes from. */}
+      <div className="mt-1 flex items-baseline gap-2 text-sm text-slate-500">
+        <span className="flex-1">quantity</span>
+        <span className={VALUE_COLUMN}>by formula</span>
+        <span className={VALUE_COLUMN}>built</span>
+      </div>
+      <ul className="text-sm">
+        {result.formulas.map((f) => {
+          const same = Math.abs(f.formula - f.constructed) <= 1e-9 * Math.max(1, Math.abs(f.formula));
+          return (
+            <li key={f.id} className="border-t border-slate-100 py-1.5" data-testid={`formula-${f.id}`}>
+              <div className="flex items-baseline gap-2">
+                <span className="flex-1 font-medium text-slate-800">{f.label}</span>
+                <span className={`${VALUE_COLUMN} tabular-nums`}>{formatValue(f.formula, f.unit)}</span>
+                <span
+                  className={`${VALUE_COLUMN} font-semibold tabular-nums ${same ? 'text-emerald-700' : 'text-amber-700'}`}
                 >
                   {formatValue(f.constructed, f.unit)} {same ? '✓' : '≠'}
-                  {f.paper && (
-                    <div className="text-xs font-normal text-slate-500">
+                </span>
+              </div>
+              {/* A very long closed form scrolls on its line rather than widening the panel. */}
+              <div className="overflow-x-auto py-0.5 text-base">
+                <Tex tex={f.tex} />
+              </div>
+              <div className="text-xs text-slate-500">
+                {f.source}
+                {f.paper && (
+                  <>
+                    {' · '}
+                    <span className="text-slate-700">
                       paper: {formatValue(f.paper.value, f.unit)} ({f.paper.where})
-                    </div>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                    </span>
+                  </>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
       {result.formulas.some((f) => f.note) && (
         <ul className="mt-2 list-disc pl-5 text-sm text-amber-900">
           {result.formulas

@@ -100,7 +100,7 @@ export function Timeline() {
         >
           {SPEEDS.map((s) => (
             <option key={s} value={s}>
-              {s === 'max' ? 'max (1/frame)' : `${s} steps/s`}
+              {s === 'max' ? 'max (1/frame)' : `${s} ${s === '1' ? 'step' : 'steps'}/s`}
             </option>
           ))}
         </select>
