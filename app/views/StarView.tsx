@@ -119,14 +119,25 @@ export function StarView({ result, step }: { result: RunResult; step: number }) 
             dummy ({n - real})
           </span>
         )}
-        <span className="flex flex-wrap items-center gap-x-2">
-          {colours.legend.map(([w, colour]) => (
-            <span key={w} className="inline-flex items-center gap-1">
-              <span className="inline-block h-1.5 w-4 rounded" style={{ background: colour }} />λ{w}
-            </span>
-          ))}
-          {colours.count > LEGEND_SHOWN && <span>… {colours.count} wavelengths</span>}
-        </span>
+        {colours.count > LEGEND_SHOWN ? (
+          // Many wavelengths: neighbours in the palette look alike, so one strip shows its whole range.
+          <span className="inline-flex items-center gap-1" data-testid="star-legend-range">
+            λ{colours.first}
+            <span
+              className="inline-block h-1.5 w-24 rounded"
+              style={{ background: `linear-gradient(to right, ${colours.strip.join(', ')})` }}
+            />
+            λ{colours.last} ({colours.count.toLocaleString('en-US')} wavelengths)
+          </span>
+        ) : (
+          <span className="flex flex-wrap items-center gap-x-2">
+            {colours.legend.map(([w, colour]) => (
+              <span key={w} className="inline-flex items-center gap-1">
+                <span className="inline-block h-1.5 w-4 rounded" style={{ background: colour }} />λ{w}
+              </span>
+            ))}
+          </span>
+        )}
       </div>
     </div>
   );
@@ -219,8 +230,12 @@ interface StepColours {
   of: { get(w: number): string | undefined };
   /** The first LEGEND_SHOWN (wavelength, colour) pairs in wavelength order, for the legend. */
   legend: [number, string][];
-  /** How many wavelengths the step uses. */
+  /** How many wavelengths the step uses, the lowest and the highest. */
   count: number;
+  first: number;
+  last: number;
+  /** Colours sampled evenly over the step's palette, lowest wavelength first (the legend's strip). */
+  strip: string[];
 }
 
 /** Wavelengths named in the legend. */
@@ -232,7 +247,7 @@ const LEGEND_SHOWN = 8;
  * sort and looked up in a typed table, not a map of strings.
  */
 export function stepColours(r: RunResult, step: number): StepColours {
-  if (step < 1) return { of: { get: () => undefined }, legend: [], count: 0 };
+  if (step < 1) return { of: { get: () => undefined }, legend: [], count: 0, first: 0, last: 0, strip: [] };
   const [a, b] = stepRange(r.schedule, step);
   const all = r.schedule.channel.slice(a, b).sort();
   let count = 0;
@@ -253,6 +268,12 @@ export function stepColours(r: RunResult, step: number): StepColours {
     of: { get: (w) => (w < bucket.length && bucket[w] ? palette[bucket[w] - 1] : undefined) },
     legend,
     count,
+    first: all.length ? all[0] : 0,
+    last: all.length ? all[all.length - 1] : 0,
+    strip: Array.from(
+      { length: Math.min(buckets, 12) },
+      (_, j) => palette[Math.round((j * (buckets - 1)) / Math.max(1, Math.min(buckets, 12) - 1))],
+    ),
   };
 }
 

@@ -26,6 +26,11 @@ describe('star step colours', () => {
     expect(colour(2)).not.toBe(colour(1));
     expect(colour(3)).not.toBe(colour(4));
     expect(new Set(used.map((w) => c.of.get(w))).size).toBe(48);
+    // The legend's strip runs from the lowest wavelength's colour to the highest's, in 12 samples.
+    expect([c.first, c.last]).toEqual([used[0], used[63]]);
+    expect(c.strip).toHaveLength(12);
+    expect(c.strip[0]).toBe(colour(0));
+    expect(c.strip[11]).toBe(colour(63));
     // A wavelength the step does not use has no colour.
     expect(c.of.get(Math.max(...used) + 1)).toBeUndefined();
     expect(stepColours(r, 0).count).toBe(0);
