@@ -90,3 +90,17 @@ test('gossip on a padded machine draws dummies as ghosts; the tree follows the s
   await expect(page.getByTestId('node-tooltip')).toContainText('Node 5');
   await shot(page, 'star-scatter-tree-hover');
 });
+
+test('the Tree tab draws the TCP1 tree for scatter and says why gossip has none', async ({ page }) => {
+  await page.goto('/?v=1&alg=star-scatter&nodes=64&wavelengths-per-node=3&step=2&detail=tree');
+  await ready(page);
+  const tab = page.getByTestId('tcp1-tree-tab');
+  await expect(page.getByTestId('tree-view')).toContainText('TCP1 tree');
+  // Step 2 of scatter on 64 = 4³: the 3 children of the root each send to their 3 new children, and
+  // the root to its 3 new ones: 12 tree edges carry a transmission.
+  await expect(tab).toHaveAttribute('data-active-edges', '12');
+  await expect(tab.locator('circle')).toHaveCount(64);
+  await page.goto('/?v=1&alg=star-gossip&nodes=64&wavelengths-per-node=3&step=1&detail=tree');
+  await ready(page);
+  await expect(page.getByTestId('tree-view')).toContainText('cliques of k+1 processors');
+});

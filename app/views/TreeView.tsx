@@ -6,6 +6,7 @@ import type { RunResult } from '../../src/run';
 import { COLORS } from '../lib/colors';
 import { useSize } from '../lib/useSize';
 import { useApp } from '../store/store';
+import { TcpTreePanel, usesTcp1Tree } from '../panels/star/TcpTreePanel';
 
 /** Leaves drawn one by one up to this many; larger trees show their leaves as a band. */
 const MAX_LEAVES_DRAWN = 256;
@@ -33,11 +34,25 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
     return treeLayout<TreeNode>().size([Math.max(10, width - 40), Math.max(10, height - 70)])(root);
   }, [t, width, height]);
 
+  if (!t && usesTcp1Tree(result.algorithm))
+    return (
+      <div className="flex h-full min-h-0 flex-col p-2" data-testid="tree-view">
+        <p className="text-sm text-slate-700">
+          The TCP1 tree: node 0 in the middle, each ring the processors reached in one step. Bold edges carry
+          this step&apos;s transmissions; hover a processor to find it in the star.
+        </p>
+        <div className="min-h-0 flex-1">
+          <TcpTreePanel result={result} step={step} fill />
+        </div>
+      </div>
+    );
   if (!t)
     return (
       <p className="p-4 text-slate-600" data-testid="tree-view">
-        {spec?.name ?? 'This algorithm'} is not organised by a tree; the tree view shows OpTree&apos;s m-ary
-        tree.
+        {spec?.name ?? 'This algorithm'} is not organised by a tree
+        {spec?.topology === 'star'
+          ? ': its steps exchange within cliques of k+1 processors (TCP2).'
+          : '. The tree view draws OpTree’s m-ary tree and the TCP1 tree of the passive star’s scatter, gather and broadcast.'}
       </p>
     );
   const hl = new Set(highlight ?? []);

@@ -1,11 +1,8 @@
 import { findAlgorithm } from '../../../src/algorithms/registry';
 import { selectResult, selectStep, useApp } from '../../store/store';
 import { lectureSceneHref } from './lectureScene';
-import { TcpTreePanel } from './TcpTreePanel';
+import { TcpTreePanel, usesTcp1Tree } from './TcpTreePanel';
 import { TradeoffPanel } from './TradeoffPanel';
-
-/** Algorithms drawn on the TCP1 tree. */
-const TREE_ALGORITHMS = new Set(['star-scatter', 'star-gather', 'star-broadcast']);
 
 /** The passive star's own panels: the h′ trade-off (broadcast), the TCP1 tree, the lecture scene. */
 export function StarPanels() {
@@ -20,7 +17,7 @@ export function StarPanels() {
           <TradeoffPanel result={result} />
         </section>
       )}
-      {TREE_ALGORITHMS.has(result.algorithm) && (
+      {usesTcp1Tree(result.algorithm) && (
         <section className="rounded-lg border border-slate-200 bg-white p-3">
           <h2 className="text-lg font-bold text-slate-900">TCP1 tree</h2>
           <TcpTreePanel result={result} step={step} />

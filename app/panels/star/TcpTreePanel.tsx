@@ -8,6 +8,11 @@ import type { RunResult } from '../../../src/run';
 import { wavelengthColor } from '../../lib/colors';
 import { useStarHover } from '../../views/starHover';
 
+/** Algorithms drawn on the TCP1 tree (gossip and multi-scatter exchange in TCP2 cliques instead). */
+const TREE_ALGORITHMS = new Set(['star-scatter', 'star-gather', 'star-broadcast']);
+
+export const usesTcp1Tree = (algorithm: string) => TREE_ALGORITHMS.has(algorithm);
+
 /** Largest tree drawn node by node. */
 const MAX_TREE = 256;
 const SIZE = 340;
@@ -17,7 +22,16 @@ const SIZE = 340;
  * one step, coloured by that step. The edges the current step uses are drawn bold; hovering a node
  * here highlights it in the star view and the other way round.
  */
-export function TcpTreePanel({ result, step }: { result: RunResult; step: number }) {
+export function TcpTreePanel({
+  result,
+  step,
+  fill = false,
+}: {
+  result: RunResult;
+  step: number;
+  /** Fill the box it is in (the detail area's Tree tab) instead of a panel's 340 px. */
+  fill?: boolean;
+}) {
   const n = result.topology.nodeCount;
   const k = num(result.params, 'wavelengths-per-node');
   const hovered = useStarHover((s) => s.node);
@@ -76,8 +90,16 @@ export function TcpTreePanel({ result, step }: { result: RunResult; step: number
   const colour = (l: number) => wavelengthColor(l, Math.max(2, layout.height + 1));
   const r = n <= 64 ? 7 : 4;
   return (
-    <div data-testid="tcp1-tree" data-active-edges={active.size}>
-      <svg viewBox={`0 0 ${SIZE} ${SIZE}`} className="mx-auto block w-full max-w-[340px]" role="img">
+    <div
+      className={fill ? 'flex h-full min-h-0 flex-col' : undefined}
+      data-testid={fill ? 'tcp1-tree-tab' : 'tcp1-tree'}
+      data-active-edges={active.size}
+    >
+      <svg
+        viewBox={`0 0 ${SIZE} ${SIZE}`}
+        className={`mx-auto block w-full ${fill ? 'min-h-0 flex-1' : 'max-w-[340px]'}`}
+        role="img"
+      >
         <title>TCP1 tree of {n} processors</title>
         {layout.links.map((e) => (
           <line
