@@ -25,8 +25,8 @@ export function SpectrumView({ result, step }: { result: RunResult; step: number
     const c = canvas.current;
     if (!c || width === 0) return;
     const ctx = setupCanvas(c, width, height);
-    if (ctx) drawSpectrum(ctx, sp, ring ? n : sp.links, ring, width, height);
-  }, [sp, n, ring, width, height]);
+    if (ctx) drawSpectrum(ctx, sp, ring ? n : sp.links, ring, captionsFor(result, ring), width, height);
+  }, [sp, n, ring, result, width, height]);
 
   const perBand = ring ? n * sp.channels : sp.links * sp.channels;
   const busy = (from: number, to: number) => {
@@ -64,11 +64,27 @@ export function SpectrumView({ result, step }: { result: RunResult; step: number
 
 const pct = (a: number, b: number) => `${b ? ((100 * a) / b).toFixed(b > 1000 ? 1 : 0) : 0}%`;
 
+/** What the columns and rows are, longest first: the drawing uses the longest that fits. */
+function captionsFor(result: RunResult, ring: boolean): string[] {
+  const n = result.topology.nodeCount;
+  if (ring)
+    return ['link i leaves node i (columns), wavelength (rows)', 'links (columns), wavelengths (rows)'];
+  // The star's links (src/model/star.ts): uplinks into the coupler, the coupler, downlinks out of it.
+  if (result.topology.kind === 'star')
+    return [
+      `uplinks 0–${n - 1}, coupler ${n}, downlinks ${n + 1}–${2 * n}; wavelength (rows)`,
+      `up 0–${n - 1} · coupler ${n} · down ${n + 1}–${2 * n}`,
+      'links × wavelengths',
+    ];
+  return ['link (columns), channel (rows)', 'links × channels'];
+}
+
 function drawSpectrum(
   ctx: CanvasRenderingContext2D,
   sp: Spectrum,
   cols: number,
   ring: boolean,
+  captions: string[],
   width: number,
   height: number,
 ): void {
@@ -139,10 +155,8 @@ function drawSpectrum(
   ctx.textBaseline = 'bottom';
   ctx.fillStyle = COLORS.muted;
   // The longest caption that fits the panel's width.
-  const captions = ring
-    ? ['link i leaves node i (columns), wavelength (rows)', 'links (columns), wavelengths (rows)']
-    : ['link (columns), channel (rows)', 'links × channels'];
-  const caption = captions.find((c) => ctx.measureText(c).width <= width - 20) ?? captions[1];
+  const caption =
+    captions.find((c) => ctx.measureText(c).width <= width - 20) ?? captions[captions.length - 1];
   ctx.fillText(caption, width - 10, height - 2);
 }
 
