@@ -83,7 +83,7 @@ export function TcpTreePanel({
 
   if (!layout)
     return (
-      <p className="text-sm text-slate-600" data-testid="tcp1-tree">
+      <p className="text-sm text-slate-600" data-testid={fill ? 'tcp1-tree-tab' : 'tcp1-tree'}>
         The TCP1 tree is drawn for up to {MAX_TREE} processors.
       </p>
     );
