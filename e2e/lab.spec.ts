@@ -136,6 +136,19 @@ test('OpTree offers the best tree its search found, and one click takes it', asy
   await expect(page.getByTestId('suggest-theorem2-steps')).toHaveCount(0);
 });
 
+test('OpTree 1024: the best-tree rows, searched after the result is shown, arrive and offer the best tree', async ({
+  page,
+}) => {
+  await page.goto('/?v=1&alg=optree&nodes=1024&wavelengths=64&depth=2');
+  await expect(page.getByTestId('step-label')).toHaveText(/\/ 192/);
+  // The search (hundreds of ms in the worker) runs after the result is shown; its rows then show the
+  // best tree's 69 steps (docs/models/optree.md) and offer to use it.
+  const row = page.getByTestId('formula-theorem2-steps');
+  await expect(row).toContainText('69', { timeout: 20_000 });
+  await expect(row.getByTestId('formula-pending')).toHaveCount(0);
+  await expect(page.getByTestId('suggest-theorem2-steps')).toContainText('7, 3, 3, 3, 3, 2');
+});
+
 test('the speed-up heatmaps are also a page of the explorer; a cell opens its run in the visualizer', async ({
   page,
 }) => {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from './algorithms/registry';
 import { defaultsOf } from './params/schema';
-import { BROWSER_LIMITS, checkRun, CLI_LIMITS, InputError, paramsFromRaw, run } from './run';
+import {
+  BROWSER_LIMITS,
+  checkRun,
+  CLI_LIMITS,
+  completeFormulas,
+  formulasPending,
+  InputError,
+  paramsFromRaw,
+  run,
+} from './run';
 
 const ring = findAlgorithm('ring-allgather')!;
 
@@ -49,5 +58,30 @@ describe('run: input checks before any work', () => {
 
   it('refuses an unknown algorithm', () => {
     expect(() => run('teleport', {}, CLI_LIMITS)).toThrow(/unknown algorithm "teleport"/);
+  });
+});
+
+describe('run: quick formulas', () => {
+  const optree = findAlgorithm('optree')!;
+  // An (N, w) no other test of this file searches, so the best-tree search has not run yet.
+  const params = { ...defaultsOf(optree.params), nodes: 90, wavelengths: 3, depth: 2 };
+
+  it('leave the best-tree rows pending until completed; then equal a full run, and later runs reuse the search', () => {
+    const quick = run('optree', params, CLI_LIMITS, { quickFormulas: true });
+    const pending = quick.formulas.filter((f) => f.pending).map((f) => f.id);
+    expect(pending).toEqual(['optimal-depth', 'theorem2-steps']);
+    expect(quick.formulas.find((f) => f.id === 'theorem2-steps')?.constructed).toBeNaN();
+    expect(formulasPending(quick)).toBe(true);
+    // Everything else is there at once.
+    expect(quick.formulas.find((f) => f.id === 'steps')?.constructed).toBe(quick.summary.steps);
+    const completed = completeFormulas(quick);
+    expect(completed.some((f) => f.pending)).toBe(false);
+    const full = run('optree', params, CLI_LIMITS);
+    expect(completed).toEqual(full.formulas);
+    expect(full.formulas.find((f) => f.id === 'theorem2-steps')?.constructed).toBeGreaterThan(0);
+    // The search's answer is kept: a quick run of the same N and w has nothing pending.
+    expect(formulasPending(run('optree', { ...params, depth: 3 }, CLI_LIMITS, { quickFormulas: true }))).toBe(
+      false,
+    );
   });
 });

@@ -1,5 +1,12 @@
 import { findAlgorithm } from './algorithms/registry';
-import type { AlgorithmSpec, Estimate, FormulaRow, StageReport, StepFacts } from './algorithms/spec';
+import type {
+  AlgorithmSpec,
+  Estimate,
+  FormulaOptions,
+  FormulaRow,
+  StageReport,
+  StepFacts,
+} from './algorithms/spec';
 import { evaluateOptics, treeShapeOf, type OpticsRow } from './cost/optical-constraints';
 import { stepSeconds, timeModelOf } from './cost/wdm-ring-time';
 import { buffersOf } from './model/columns';
@@ -110,8 +117,16 @@ export function paramsFromRaw(spec: AlgorithmSpec, raw: Record<string, string>):
   return values;
 }
 
-/** Builds, verifies and measures one configuration. Throws InputError for bad or oversized input. */
-export function run(algorithm: string, params: ParamValues, limits: Limits): RunResult {
+/**
+ * Builds, verifies and measures one configuration. Throws InputError for bad or oversized input.
+ * `quickFormulas` leaves slow formula rows pending (see FormulaOptions); `completeFormulas` fills them.
+ */
+export function run(
+  algorithm: string,
+  params: ParamValues,
+  limits: Limits,
+  options: { quickFormulas?: boolean } = {},
+): RunResult {
   const spec = findAlgorithm(algorithm);
   if (!spec) throw new InputError(`unknown algorithm "${algorithm}"`);
   const issues = checkRun(spec, params, limits);
@@ -134,7 +149,7 @@ export function run(algorithm: string, params: ParamValues, limits: Limits): Run
     report,
     summary,
     stepSeconds: perStep,
-    formulas: spec.formulas(params, built.stages ? { ...summary, stages: built.stages } : summary),
+    formulas: formulasOf(spec, params, summary, built.stages, { quick: options.quickFormulas }),
     ...(built.stages ? { stages: built.stages } : {}),
     optics:
       spec.topology === 'wdm-ring'
@@ -146,6 +161,31 @@ export function run(algorithm: string, params: ParamValues, limits: Limits): Run
         : undefined,
     timing: { buildMs: t1 - t0, verifyMs: t2 - t1 },
   };
+}
+
+function formulasOf(
+  spec: AlgorithmSpec,
+  params: ParamValues,
+  summary: Summary,
+  stages: StageReport[] | undefined,
+  options: FormulaOptions,
+): FormulaRow[] {
+  return spec.formulas(params, stages ? { ...summary, stages } : summary, options);
+}
+
+/** Whether some formula rows of a result were left pending (a run with `quickFormulas`). */
+export const formulasPending = (r: Pick<RunResult, 'formulas'>) => r.formulas.some((f) => f.pending);
+
+/**
+ * A result's formula rows with nothing left pending. Reads only the result's parameters, summary and
+ * stages, so it works after the schedule's arrays have been transferred away.
+ */
+export function completeFormulas(
+  r: Pick<RunResult, 'algorithm' | 'params' | 'summary' | 'stages'>,
+): FormulaRow[] {
+  const spec = findAlgorithm(r.algorithm);
+  if (!spec) throw new InputError(`unknown algorithm "${r.algorithm}"`);
+  return formulasOf(spec, r.params, r.summary, r.stages, {});
 }
 
 /** Seconds of each step under the WDM-ring time model (eq. 3): the fullest lightpath sets the pace. */

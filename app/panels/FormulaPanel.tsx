@@ -1,6 +1,6 @@
 import { findAlgorithm } from '../../src/algorithms/registry';
 import { formatCount, formatData, formatTime, formatValue } from '../lib/format';
-import { selectResult, useApp } from '../store/store';
+import { selectFormulas, selectResult, useApp } from '../store/store';
 import { Tex } from './Tex';
 
 /** The two value columns (by formula, built), right-aligned and of one width so they line up. */
@@ -12,6 +12,7 @@ const VALUE_COLUMN = 'w-24 shrink-0 text-right';
  */
 export function FormulaPanel() {
   const result = useApp(selectResult);
+  const formulas = useApp(selectFormulas);
   if (!result) return null;
   const { summary, report } = result;
   const units = findAlgorithm(result.algorithm)?.units;
@@ -26,18 +27,24 @@ export function FormulaPanel() {
         <span className={VALUE_COLUMN}>built</span>
       </div>
       <ul className="text-sm">
-        {result.formulas.map((f) => {
+        {formulas.map((f) => {
           const same = Math.abs(f.formula - f.constructed) <= 1e-9 * Math.max(1, Math.abs(f.formula));
           return (
             <li key={f.id} className="border-t border-slate-100 py-1.5" data-testid={`formula-${f.id}`}>
               <div className="flex items-baseline gap-2">
                 <span className="flex-1 font-medium text-slate-800">{f.label}</span>
                 <span className={`${VALUE_COLUMN} tabular-nums`}>{formatValue(f.formula, f.unit)}</span>
-                <span
-                  className={`${VALUE_COLUMN} font-semibold tabular-nums ${same ? 'text-emerald-700' : 'text-amber-700'}`}
-                >
-                  {formatValue(f.constructed, f.unit)} {same ? '✓' : '≠'}
-                </span>
+                {f.pending ? (
+                  <span className={`${VALUE_COLUMN} text-slate-500`} data-testid="formula-pending">
+                    searching…
+                  </span>
+                ) : (
+                  <span
+                    className={`${VALUE_COLUMN} font-semibold tabular-nums ${same ? 'text-emerald-700' : 'text-amber-700'}`}
+                  >
+                    {formatValue(f.constructed, f.unit)} {same ? '✓' : '≠'}
+                  </span>
+                )}
               </div>
               {/* A very long closed form scrolls on its line rather than widening the panel. */}
               <div className="overflow-x-auto py-0.5 text-base">
@@ -58,16 +65,16 @@ export function FormulaPanel() {
           );
         })}
       </ul>
-      {result.formulas.some((f) => f.note) && (
+      {formulas.some((f) => f.note) && (
         <ul className="mt-2 list-disc pl-5 text-sm text-amber-900">
-          {result.formulas
+          {formulas
             .filter((f) => f.note)
             .map((f) => (
               <li key={f.id}>{f.note}</li>
             ))}
         </ul>
       )}
-      {result.formulas
+      {formulas
         .filter((f) => f.suggest)
         .map((f) => (
           <button

@@ -8,6 +8,7 @@ import {
   type Speed,
   type ViewOptions,
 } from '../../src/config/url-codec';
+import type { FormulaRow } from '../../src/algorithms/spec';
 import type { ReproRow } from '../../src/experiments/reproduce';
 import type { SweepValue } from '../../src/experiments/sweep';
 import { defaultsOf, type ParamValue } from '../../src/params/schema';
@@ -35,6 +36,11 @@ export interface AppState {
   result: RunResult | null;
   /** Worker time of the result shown (ms). */
   resultMs: number;
+  /**
+   * The shown result's formula rows once the worker has finished those it left pending (OpTree's
+   * best-tree search); kept beside the result so views that depend on the result are not redone.
+   */
+  lateFormulas: { result: RunResult; rows: FormulaRow[] } | null;
   /** Message of the last failed run (input errors, size limit, worker crash). */
   runError: string | null;
   notices: Notice[];
@@ -58,6 +64,8 @@ export interface AppState {
   addNotice(n: Omit<Notice, 'id'>): void;
   dismissNotice(id: number): void;
   runStarted(): void;
+  /** Completed formula rows for `result`; ignored unless it is still the result shown. */
+  formulasArrived(result: RunResult, rows: FormulaRow[]): void;
   runSucceeded(result: RunResult, ms: number): void;
   runFailed(message: string): void;
   setCompare(panes: ComparePane[]): void;
@@ -82,6 +90,7 @@ export const useApp = create<AppState>()((set, get) => ({
   status: 'idle',
   result: null,
   resultMs: 0,
+  lateFormulas: null,
   runError: null,
   notices: [],
   compared: null,
@@ -131,6 +140,9 @@ export const useApp = create<AppState>()((set, get) => ({
   },
   runStarted() {
     set({ status: 'running' });
+  },
+  formulasArrived(result, rows) {
+    if (get().result === result) set({ lateFormulas: { result, rows } });
   },
   runSucceeded(result, ms) {
     const c = get().config;
@@ -200,6 +212,12 @@ export const SPEED_STEPS_PER_SECOND: Record<Speed, number> = {
 export const selectConfig = (s: AppState) => s.config;
 export const selectStep = (s: AppState) => s.config.step;
 export const selectResult = (s: AppState) => s.result;
+const NO_ROWS: FormulaRow[] = [];
+/** The shown result's formula rows, completed ones when they have arrived (one array per state). */
+export const selectFormulas = (s: AppState) =>
+  s.lateFormulas && s.lateFormulas.result === s.result
+    ? s.lateFormulas.rows
+    : (s.result?.formulas ?? NO_ROWS);
 export const selectPlaying = (s: AppState) => s.playing;
 export const selectOptions = (s: AppState) => s.config.options;
 

@@ -42,6 +42,7 @@ export function startSync(clients: Clients): () => void {
   const w = window as unknown as { __ocl: Record<string, unknown> };
   w.__ocl = { ...w.__ocl, crashWorker: () => client.crashForTest() };
   client.onPictures = rememberPictures;
+  client.onFormulas = (result, rows) => useApp.getState().formulasArrived(result, rows);
   let lastRun: AppConfig | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let settleTimer: ReturnType<typeof setTimeout> | undefined;

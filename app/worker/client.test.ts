@@ -66,6 +66,28 @@ describe('worker client', () => {
     expect(seen).toEqual([[{ algorithm: 'r' }, 3]]);
   });
 
+  it('passes on completed formula rows of the delivered result; a new run meanwhile keeps the worker', async () => {
+    FakeWorker.all = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    const seen: [unknown, string[]][] = [];
+    c.onFormulas = (result, rows) => seen.push([result, rows.map((r) => r.id)]);
+    const p = c.run('optree', {});
+    const w = FakeWorker.all[0];
+    const id = w.received[0].id;
+    const rows = (rowId: string) => [{ id: rowId }] as never;
+    w.reply({ kind: 'formulas', id, formulas: rows('early') }); // before its result: not delivered
+    w.reply({ kind: 'result', id, result: fakeResult('r'), totalMs: 0 });
+    await p;
+    w.reply({ kind: 'formulas', id: id - 1, formulas: rows('older') });
+    w.reply({ kind: 'formulas', id, formulas: rows('done') });
+    expect(seen).toEqual([[{ algorithm: 'r' }, ['done']]]);
+    // The worker may still be searching when the next run is asked for: it is not restarted (the
+    // run waits for the search instead of starting on a cold worker).
+    void c.run('optree', { nodes: 9 });
+    expect(w.terminated).toBe(false);
+    expect(w.received).toHaveLength(2);
+  });
+
   it('a new run does not wait for the pictures of the result on screen', async () => {
     FakeWorker.all = [];
     const c = new WorkerClient(() => new FakeWorker());

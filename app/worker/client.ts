@@ -1,3 +1,4 @@
+import type { FormulaRow } from '../../src/algorithms/spec';
 import type { ReproRow } from '../../src/experiments/reproduce';
 import type { SweepValue } from '../../src/experiments/sweep';
 import type { ParamIssue, ParamValues } from '../../src/params/schema';
@@ -31,7 +32,7 @@ export interface RunReply {
 
 /** A request without its generation id (the client adds it). */
 type Job = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
-type Final = Exclude<WorkerResponse, { kind: 'progress' } | { kind: 'error' }>;
+type Final = Exclude<WorkerResponse, { kind: 'progress' | 'error' | 'formulas' | 'pictures' }>;
 
 interface Pending {
   id: number;
@@ -52,6 +53,8 @@ export class WorkerClient {
   private pending: Pending | null = null;
   /** How many workers were started (1 + restarts); shown for diagnostics. */
   starts = 0;
+  /** Told about formula rows that follow the newest delivered result, completing its pending ones. */
+  onFormulas: ((result: RunResult, formulas: FormulaRow[]) => void) | null = null;
   /** Told about pictures that follow the newest delivered result (all-to-all block matrix). */
   onPictures: ((result: RunResult, pictures: BlockPictures) => void) | null = null;
   private delivered: { id: number; result: RunResult } | null = null;
@@ -154,6 +157,11 @@ export class WorkerClient {
   }
 
   private receive(msg: WorkerResponse): void {
+    if (msg.kind === 'formulas') {
+      // Not waited for: a request sent meanwhile runs once the worker has finished them.
+      if (this.delivered?.id === msg.id) this.onFormulas?.(this.delivered.result, msg.formulas);
+      return;
+    }
     if (msg.kind === 'pictures') {
       if (this.delivered?.id !== msg.id) return;
       this.picturesDue = false;

@@ -2,7 +2,14 @@
 import { starTunings } from '../../src/cost/star-cost';
 import { findReproduction, findSweep } from '../../src/experiments/registry';
 import { evaluatePoint } from '../../src/experiments/sweep';
-import { BROWSER_LIMITS, InputError, run, transferables } from '../../src/run';
+import {
+  BROWSER_LIMITS,
+  completeFormulas,
+  formulasPending,
+  InputError,
+  run,
+  transferables,
+} from '../../src/run';
 import { num, type ParamValues } from '../../src/params/schema';
 import { blockPictures, pictureInput } from '../../src/views/block-pictures';
 import type { RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
@@ -22,7 +29,8 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
   try {
     switch (req.kind) {
       case 'run': {
-        const result = run(req.algorithm, req.params, BROWSER_LIMITS);
+        // Slow formula rows (OpTree's best-tree search) are left for after the result is on its way.
+        const result = run(req.algorithm, req.params, BROWSER_LIMITS, { quickFormulas: true });
         // All-to-all: the block matrix's pictures are made here too, after the result is on its way
         // (so the page shows it at once), from copies of what they need (sending detaches the schedule).
         const input =
@@ -36,13 +44,16 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
           { kind: 'result', id: req.id, result, totalMs: performance.now() - t0, starTunings: tunings },
           transferables(result),
         );
+        if (formulasPending(result))
+          post({ kind: 'formulas', id: req.id, formulas: completeFormulas(result) });
         if (input) postPictures(req.id, req.params, input);
         return;
       }
       case 'runs': {
         const outcomes: RunOutcome[] = req.configs.map((c) => {
           try {
-            return { ok: true, result: run(c.algorithm, c.params, BROWSER_LIMITS) };
+            // Compare mode shows no formula panel: slow rows stay pending.
+            return { ok: true, result: run(c.algorithm, c.params, BROWSER_LIMITS, { quickFormulas: true }) };
           } catch (err) {
             if (!(err instanceof InputError)) throw err;
             return { ok: false, message: err.message };

@@ -1,3 +1,4 @@
+import type { FormulaRow } from '../../src/algorithms/spec';
 import type { ReproRow } from '../../src/experiments/reproduce';
 import type { SweepValue } from '../../src/experiments/sweep';
 import type { ParamIssue, ParamValues } from '../../src/params/schema';
@@ -32,6 +33,8 @@ export type WorkerResponse =
   | { kind: 'progress'; id: number; values: SweepValue[]; done: number; total: number }
   | { kind: 'sweep-done'; id: number; totalMs: number }
   | { kind: 'rows'; id: number; rows: ReproRow[]; totalMs: number }
+  /** The result's formula rows with none pending, sent after a result that had some (FormulaOptions). */
+  | { kind: 'formulas'; id: number; formulas: FormulaRow[] }
   /** All-to-all runs: the block-matrix pictures of every step, sent right after the result. */
   | { kind: 'pictures'; id: number; pictures: BlockPictures }
   | { kind: 'error'; id: number; message: string; issues: ParamIssue[]; input: boolean };

@@ -87,6 +87,11 @@ const cache = new Map<string, BestTree>();
  * exceeds the best measured so far cannot win and is skipped, so the result is still the exact optimum
  * over all candidates.
  */
+/** The best tree for N and w if it has been searched for already in this process, else undefined. */
+export function knownBestTree(n: number, w: number): BestTree | undefined {
+  return cache.get(`${n}/${w}`);
+}
+
 export function bestTree(n: number, w: number): BestTree {
   const key = `${n}/${w}`;
   const hit = cache.get(key);

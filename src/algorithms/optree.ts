@@ -1,6 +1,6 @@
 import { wdmRing } from '../model/topology';
 import { intList, num, type ParamDef, type ParamValues } from '../params/schema';
-import { BEST_TREE_MAX_NODES, bestTree } from './optree-search';
+import { BEST_TREE_MAX_NODES, bestTree, knownBestTree, type BestTree } from './optree-search';
 import {
   lemma3Continuous,
   lemma3Depth,
@@ -15,7 +15,14 @@ import { assignedStages } from './optree-stages';
 import { optreeGroups, optreeTree } from './optree-tree';
 import { eq3Row, RING_PARAMS, ringAllGatherBuilder, validateRing } from './ring-params';
 import { emitStages, type StageReport } from './ring-stages';
-import { heldSentence, PAPERS, type AlgorithmSpec, type FormulaRow, type Measured } from './spec';
+import {
+  heldSentence,
+  PAPERS,
+  type AlgorithmSpec,
+  type FormulaOptions,
+  type FormulaRow,
+  type Measured,
+} from './spec';
 
 export const DEPTH_PARAM: ParamDef = {
   key: 'depth',
@@ -151,7 +158,12 @@ export function loadBoundRow(
 }
 
 /** Formula rows shared by OpTree at any depth: Theorem 1, its proof's stage sum, Lemma 3, Theorem 2. */
-export function optreeRows(p: ParamValues, m: Measured, radices: readonly number[]): FormulaRow[] {
+export function optreeRows(
+  p: ParamValues,
+  m: Measured,
+  radices: readonly number[],
+  options: FormulaOptions = {},
+): FormulaRow[] {
   const n = num(p, 'nodes');
   const w = num(p, 'wavelengths');
   const k = radices.length;
@@ -159,7 +171,9 @@ export function optreeRows(p: ParamValues, m: Measured, radices: readonly number
   const t1 = k >= 2 ? theorem1Steps(n, w, k) : osmSteps(n, w);
   const proof = proofStageSteps(n, w, radices);
   // The search is exhaustive; beyond BEST_TREE_MAX_NODES it would take too long for a formula panel.
-  const best = n <= BEST_TREE_MAX_NODES ? bestTree(n, w) : null;
+  // A quick call leaves it for later unless it has run already (its rows are then pending).
+  const best: BestTree | null | 'pending' =
+    n > BEST_TREE_MAX_NODES ? null : options.quick ? (knownBestTree(n, w) ?? 'pending') : bestTree(n, w);
   const skipped = `The best-tree search runs for N ≤ ${BEST_TREE_MAX_NODES} only.`;
   const kStar = lemma3Depth(n);
   const kRound = lemma3DepthRounded(n);
@@ -172,7 +186,10 @@ export function optreeRows(p: ParamValues, m: Measured, radices: readonly number
           ? 'Eq. 1 drops the ceilings of the per-stage counts and uses the unrounded load; the construction rounds each stage up to whole steps.'
           : `Eq. 1 assumes k equal arities N^(1/k) = ${(n ** (1 / k)).toFixed(3)}; these arities are ${fmtList(radices)}, so the constructed stages differ.`
         : undefined;
-  const bestDepth = best ? best.best.radices.length : NaN;
+  const pending = best === 'pending';
+  const found = pending ? null : best;
+  const bestDepth = found ? found.best.radices.length : NaN;
+  const searching = 'Searching every tree for the fewest steps; the value follows when the search is done.';
   return [
     {
       id: 'steps',
@@ -208,9 +225,10 @@ export function optreeRows(p: ParamValues, m: Measured, radices: readonly number
       note:
         `Continuous optimum ${lemma3Continuous(n).toFixed(3)}; ceiling (as printed) ${kStar}, nearest whole number ` +
         `(the text's "rounding") ${kRound}. Constructed: the depth of the fewest-step tree found by exhaustive ` +
-        (best
-          ? `search over depths and arities (${fmtList(best.best.radices)}, ${best.best.steps} steps; ${best.measured} of ${best.candidates} trees built, the rest bounded out).`
-          : `search over depths and arities. ${skipped}`),
+        (found
+          ? `search over depths and arities (${fmtList(found.best.radices)}, ${found.best.steps} steps; ${found.measured} of ${found.candidates} trees built, the rest bounded out).`
+          : `search over depths and arities. ${pending ? searching : skipped}`),
+      ...(pending ? { pending } : {}),
     },
     {
       id: 'theorem2-steps',
@@ -218,17 +236,20 @@ export function optreeRows(p: ParamValues, m: Measured, radices: readonly number
       tex: 'S^* = \\left\\lceil \\frac{(2k^*-1)\\,N^{1+1/k^*}}{8w} \\right\\rceil',
       source: 'OpTree paper, Theorem 2 and Table 1',
       formula: theorem2Steps(n, w),
-      constructed: best ? best.best.steps : NaN,
+      constructed: found ? found.best.steps : NaN,
       unit: 'steps',
       paper: atTable1 ? { value: 70, where: 'Table 1 (N = 1024, w = 64, k* = 7)' } : undefined,
-      note: best
-        ? `Constructed: the best tree of the exhaustive search (arities ${fmtList(best.best.radices)}).`
-        : skipped,
-      ...(best && best.best.radices.join(',') !== radices.join(',')
+      note: found
+        ? `Constructed: the best tree of the exhaustive search (arities ${fmtList(found.best.radices)}).`
+        : pending
+          ? searching
+          : skipped,
+      ...(pending ? { pending } : {}),
+      ...(found && found.best.radices.join(',') !== radices.join(',')
         ? {
             suggest: {
-              label: `Use the best tree (${fmtList(best.best.radices)})`,
-              params: { radices: best.best.radices.join(',') },
+              label: `Use the best tree (${fmtList(found.best.radices)})`,
+              params: { radices: found.best.radices.join(',') },
             },
           }
         : {}),
@@ -266,8 +287,8 @@ export const optree: AlgorithmSpec = {
     const plan = optreePlan(p);
     return { ...buildTree('optree', p, plan), variant: treeVariant(plan) };
   },
-  formulas(p, m) {
-    return optreeRows(p, m, radicesOf(p));
+  formulas(p, m, options) {
+    return optreeRows(p, m, radicesOf(p), options);
   },
   tree: optreeTree,
   groupsOf: optreeGroups,

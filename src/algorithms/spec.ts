@@ -86,6 +86,21 @@ export interface FormulaRow {
   note?: string;
   /** Parameters the row suggests trying (e.g. the best tree found), offered as a one-click change. */
   suggest?: { label: string; params: Readonly<Record<string, ParamValue>> };
+  /**
+   * The constructed value is left for later (a `quick` call skipped a slow search); `constructed` is
+   * NaN until the rows are computed again without `quick`.
+   */
+  pending?: boolean;
+}
+
+/** How `formulas` may cut its work short. */
+export interface FormulaOptions {
+  /**
+   * Skip work that can take long (OpTree's best-tree search, up to seconds for large N) unless its
+   * answer is already known: the rows that need it come back `pending`. The app shows a result this
+   * way first and fills those rows in when the worker has finished them.
+   */
+  quick?: boolean;
 }
 
 /** Facts about one step that narration can use. */
@@ -126,7 +141,7 @@ export interface AlgorithmSpec {
   stepSeconds?(s: Schedule, usage: Usage, p: ParamValues): Float64Array;
   /** Model-specific measured costs of a verified schedule (Summary.costs, passed on to `formulas`). */
   modelCosts?(s: Schedule, usage: Usage, p: ParamValues): Record<string, number>;
-  formulas(p: ParamValues, m: Measured): FormulaRow[];
+  formulas(p: ParamValues, m: Measured, options?: FormulaOptions): FormulaRow[];
   narrate(p: ParamValues, f: StepFacts): string;
   /** What the panels call the time model's unit and a block's size, when not seconds and bytes. */
   units?: { time: string; data: string };
