@@ -13,6 +13,7 @@ import {
 import { num, type ParamValues } from '../../src/params/schema';
 import { blockPictures, pictureInput } from '../../src/views/block-pictures';
 import type { RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
+import { warmUpOnce } from './warmUp';
 
 // The simulation core runs here, never on the page's thread. Results are posted with their typed
 // arrays in the transfer list, so they move to the page without being copied.
@@ -47,6 +48,7 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
         if (formulasPending(result))
           post({ kind: 'formulas', id: req.id, formulas: completeFormulas(result) });
         if (input) postPictures(req.id, req.params, input);
+        warmUpOnce();
         return;
       }
       case 'runs': {
@@ -61,6 +63,7 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
         });
         const transfer = outcomes.flatMap((o) => (o.ok ? transferables(o.result) : []));
         post({ kind: 'results', id: req.id, outcomes, totalMs: performance.now() - t0 }, transfer);
+        warmUpOnce();
         return;
       }
       case 'sweep': {
