@@ -80,6 +80,12 @@ function estimate(n: number, w: number, radices: readonly number[]): number {
 export const BEST_TREE_MAX_NODES = 8192;
 
 const cache = new Map<string, BestTree>();
+const cacheKey = (n: number, w: number) => `${n}/${w}`;
+
+/** The best tree for N and w if it has been searched for already in this process, else undefined. */
+export function knownBestTree(n: number, w: number): BestTree | undefined {
+  return cache.get(cacheKey(n, w));
+}
 
 /**
  * The best tree for N nodes and w wavelengths (memoised: the search is deterministic). Candidates are
@@ -87,14 +93,8 @@ const cache = new Map<string, BestTree>();
  * exceeds the best measured so far cannot win and is skipped, so the result is still the exact optimum
  * over all candidates.
  */
-/** The best tree for N and w if it has been searched for already in this process, else undefined. */
-export function knownBestTree(n: number, w: number): BestTree | undefined {
-  return cache.get(`${n}/${w}`);
-}
-
 export function bestTree(n: number, w: number): BestTree {
-  const key = `${n}/${w}`;
-  const hit = cache.get(key);
+  const hit = knownBestTree(n, w);
   if (hit) return hit;
   const all: number[][] = [];
   for (let k = 1; k <= maxDepth(n); k++) all.push(...tightRadices(n, k));
@@ -126,7 +126,7 @@ export function bestTree(n: number, w: number): BestTree {
     theorem2Steps: theorem2Steps(n, w),
   };
   if (cache.size > 256) cache.clear();
-  cache.set(key, result);
+  cache.set(cacheKey(n, w), result);
   return result;
 }
 
