@@ -81,8 +81,8 @@ describe('worker client', () => {
     w.reply({ kind: 'formulas', id: id - 1, formulas: rows('older') });
     w.reply({ kind: 'formulas', id, formulas: rows('done') });
     expect(seen).toEqual([[{ algorithm: 'r' }, ['done']]]);
-    // The worker may still be searching when the next run is asked for: it is not restarted (the
-    // run waits for the search instead of starting on a cold worker).
+    // The worker may still be searching when the next run is asked for: it is not restarted (it
+    // drops the stale search at its next slice, and stays warm).
     void c.run('optree', { nodes: 9 });
     expect(w.terminated).toBe(false);
     expect(w.received).toHaveLength(2);

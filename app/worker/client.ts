@@ -158,7 +158,7 @@ export class WorkerClient {
 
   private receive(msg: WorkerResponse): void {
     if (msg.kind === 'formulas') {
-      // Not waited for: a request sent meanwhile runs once the worker has finished them.
+      // Not waited for: the worker works them out in slices and drops them for a newer request.
       if (this.delivered?.id === msg.id) this.onFormulas?.(this.delivered.result, msg.formulas);
       return;
     }

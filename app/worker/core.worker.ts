@@ -13,7 +13,9 @@ import {
 import { num, type ParamValues } from '../../src/params/schema';
 import { blockPictures, pictureInput } from '../../src/views/block-pictures';
 import type { RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
+import { runInSlices } from './slices';
 import { warmUpOnce } from './warmUp';
+import { findAlgorithm } from '../../src/algorithms/registry';
 
 // The simulation core runs here, never on the page's thread. Results are posted with their typed
 // arrays in the transfer list, so they move to the page without being copied.
@@ -23,9 +25,13 @@ const post = (msg: WorkerResponse, transfer: Transferable[] = []) => scope.postM
 /** How often a sweep reports its new points (ms): often enough to draw, rarely enough to be cheap. */
 const PROGRESS_EVERY_MS = 150;
 
+/** Id of the newest request received: work still going on for an older one is dropped. */
+let newest = -1;
+
 scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
   const req = e.data;
   if (req.kind === 'crash') throw new Error('crash requested by a test');
+  newest = req.id;
   const t0 = performance.now();
   try {
     switch (req.kind) {
@@ -45,8 +51,13 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
           { kind: 'result', id: req.id, result, totalMs: performance.now() - t0, starTunings: tunings },
           transferables(result),
         );
-        if (formulasPending(result))
-          post({ kind: 'formulas', id: req.id, formulas: completeFormulas(result) });
+        if (formulasPending(result)) {
+          // The slow work runs in slices; a request arriving meanwhile makes it stale and stops it.
+          const work = findAlgorithm(result.algorithm)?.formulaWork?.(result.params);
+          const done = () => post({ kind: 'formulas', id: req.id, formulas: completeFormulas(result) });
+          if (work) runInSlices(work, () => newest !== req.id, done);
+          else done();
+        }
         if (input) postPictures(req.id, req.params, input);
         warmUpOnce();
         return;

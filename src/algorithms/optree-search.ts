@@ -94,6 +94,19 @@ export function knownBestTree(n: number, w: number): BestTree | undefined {
  * over all candidates.
  */
 export function bestTree(n: number, w: number): BestTree {
+  const search = bestTreeSearch(n, w);
+  for (;;) {
+    const r = search.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * The same search one tree at a time: it yields after each tree it builds (a few ms each) and
+ * returns the result, memoised as by bestTree. The app's worker runs it in slices, so that a newer
+ * request never waits for a search whose answer is no longer wanted.
+ */
+export function* bestTreeSearch(n: number, w: number): Generator<void, BestTree, void> {
   const hit = knownBestTree(n, w);
   if (hit) return hit;
   const all: number[][] = [];
@@ -114,6 +127,7 @@ export function bestTree(n: number, w: number): BestTree {
     const d = byDepthMap.get(radices.length);
     if (!d || better(c, d)) byDepthMap.set(radices.length, c);
     if (!best || better(c, best)) best = c;
+    yield;
   }
   const result: BestTree = {
     nodes: n,

@@ -18,7 +18,7 @@ import {
   wrhtCollectSteps,
   wrhtSteps,
 } from './optree-formulas';
-import { bestTree, stepLowerBound } from './optree-search';
+import { bestTree, bestTreeSearch, knownBestTree, stepLowerBound } from './optree-search';
 import { lightpathCount } from './optree';
 import { assignedStages, countOptree, ShapeCache } from './optree-stages';
 import { lightpathColours } from './wdm-assign';
@@ -27,6 +27,9 @@ import { findAlgorithm } from './registry';
 function paramsOf(id: string, extra: Record<string, number | string>): ParamValues {
   return { ...defaultsOf(findAlgorithm(id)!.params), ...extra };
 }
+/** Measured facts for formula rows that do not read them (the best-tree rows). */
+const MEASURED = { steps: 0, phases: 0, transfers: 0, channelsUsed: 0, seconds: 0 };
+
 const build = (id: string, extra: Record<string, number | string>) =>
   run(id, paramsOf(id, extra), CLI_LIMITS);
 
@@ -320,6 +323,31 @@ describe('the best tree', () => {
       expect(bestTree(n, w).best.steps, `N = ${n}, w = ${w}`).toBe(oracle);
     }
   }, 60_000);
+
+  it('searched one tree at a time: a yield per tree built, the same answer, memoised', () => {
+    const [n, w] = [60, 3];
+    expect(knownBestTree(n, w)).toBeUndefined();
+    const search = bestTreeSearch(n, w);
+    let yields = 0;
+    let r = search.next();
+    for (; !r.done; r = search.next()) yields++;
+    const found = r.value;
+    expect(yields).toBe(found.measured);
+    expect(found.measured).toBeGreaterThan(1);
+    // Memoised: bestTree returns the very object, and a new search ends at once.
+    expect(bestTree(n, w)).toBe(found);
+    expect(knownBestTree(n, w)).toBe(found);
+    expect(bestTreeSearch(n, w).next()).toEqual({ done: true, value: found });
+    // The spec's formula work is that search: once it has run, quick formulas leave nothing pending.
+    const spec = findAlgorithm('optree')!;
+    const p = { ...defaultsOf(spec.params), nodes: 150, wavelengths: 11 };
+    expect(knownBestTree(150, 11)).toBeUndefined();
+    const pendingBefore = spec.formulas(p, MEASURED, { quick: true }).filter((f) => f.pending);
+    expect(pendingBefore.map((f) => f.id)).toEqual(['optimal-depth', 'theorem2-steps']);
+    const work = spec.formulaWork!(p);
+    while (!work.next().done);
+    expect(spec.formulas(p, MEASURED, { quick: true }).some((f) => f.pending)).toBe(false);
+  });
 
   it('candidates have no slack and no empty bottom group', () => {
     for (const radices of tightRadices(100, 3)) {

@@ -1,6 +1,6 @@
 import { wdmRing } from '../model/topology';
 import { intList, num, type ParamDef, type ParamValues } from '../params/schema';
-import { BEST_TREE_MAX_NODES, bestTree, knownBestTree, type BestTree } from './optree-search';
+import { BEST_TREE_MAX_NODES, bestTree, bestTreeSearch, knownBestTree, type BestTree } from './optree-search';
 import {
   lemma3Continuous,
   lemma3Depth,
@@ -289,6 +289,10 @@ export const optree: AlgorithmSpec = {
   },
   formulas(p, m, options) {
     return optreeRows(p, m, radicesOf(p), options);
+  },
+  *formulaWork(p) {
+    const n = num(p, 'nodes');
+    if (n <= BEST_TREE_MAX_NODES) yield* bestTreeSearch(n, num(p, 'wavelengths'));
   },
   tree: optreeTree,
   groupsOf: optreeGroups,

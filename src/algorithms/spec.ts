@@ -142,6 +142,12 @@ export interface AlgorithmSpec {
   /** Model-specific measured costs of a verified schedule (Summary.costs, passed on to `formulas`). */
   modelCosts?(s: Schedule, usage: Usage, p: ParamValues): Record<string, number>;
   formulas(p: ParamValues, m: Measured, options?: FormulaOptions): FormulaRow[];
+  /**
+   * The slow work some formula rows need (OpTree's best-tree search) as steps of a few ms each, with
+   * its answer memoised: once it has run to its end, `formulas(p, m, { quick: true })` leaves nothing
+   * pending. The worker runs it in slices after posting a result. Only algorithms with such rows.
+   */
+  formulaWork?(p: ParamValues): Generator<void, unknown, void>;
   narrate(p: ParamValues, f: StepFacts): string;
   /** What the panels call the time model's unit and a block's size, when not seconds and bytes. */
   units?: { time: string; data: string };
