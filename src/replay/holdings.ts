@@ -86,17 +86,12 @@ export const MAX_HOLDING_CELLS = 1 << 28;
 const SNAPSHOT_EVERY = 1 << 16;
 
 /**
- * The representation `auto` picks: sparse for personalised blocks (every block has exactly one
- * destination, as in all-to-all) and for tables too large to be dense; dense otherwise.
+ * The representation `auto` picks: sparse for personalised blocks (a `single` destinations table, as
+ * in all-to-all; `destinationTable` makes every one-destination-per-block table `single`) and for
+ * tables too large to be dense; dense otherwise.
  */
 export function chooseRepresentation(s: Schedule): 'dense' | 'sparse' {
-  const d = s.blocks.destinations;
-  if (d.kind === 'single' && s.blocks.count > 0) return 'sparse';
-  if (d.kind === 'list' && s.blocks.count > 0) {
-    let single = true;
-    for (let b = 0; b < s.blocks.count && single; b++) single = d.offsets[b + 1] - d.offsets[b] === 1;
-    if (single) return 'sparse';
-  }
+  if (s.blocks.destinations.kind === 'single' && s.blocks.count > 0) return 'sparse';
   return s.nodeCount * s.blocks.count > MAX_HOLDING_CELLS ? 'sparse' : 'dense';
 }
 
