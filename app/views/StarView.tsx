@@ -270,11 +270,17 @@ export function stepColours(r: RunResult, step: number): StepColours {
     count,
     first: all.length ? all[0] : 0,
     last: all.length ? all[all.length - 1] : 0,
-    strip: Array.from(
-      { length: Math.min(buckets, 12) },
-      (_, j) => palette[Math.round((j * (buckets - 1)) / Math.max(1, Math.min(buckets, 12) - 1))],
-    ),
+    strip: evenSamples(palette, STRIP_SAMPLES),
   };
+}
+
+/** Colours in the legend's strip. */
+const STRIP_SAMPLES = 12;
+
+/** At most `k` entries of `xs`, evenly spaced, the first and the last included. */
+function evenSamples<T>(xs: readonly T[], k: number): T[] {
+  const m = Math.min(xs.length, k);
+  return Array.from({ length: m }, (_, j) => xs[Math.round((j * (xs.length - 1)) / Math.max(1, m - 1))]);
 }
 
 /** Line ends (a transmission has its sender and up to k receivers), or nodes, between two points where a sliced drawing may pause. */

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { findAlgorithm } from '../../src/algorithms/registry';
 import { starTunings } from '../../src/cost/star-cost';
 import { findReproduction, findSweep } from '../../src/experiments/registry';
 import { evaluatePoint } from '../../src/experiments/sweep';
@@ -15,7 +16,6 @@ import { blockPictures, pictureInput } from '../../src/views/block-pictures';
 import type { RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
 import { runInSlices } from './slices';
 import { warmUpOnce } from './warmUp';
-import { findAlgorithm } from '../../src/algorithms/registry';
 
 // The simulation core runs here, never on the page's thread. Results are posted with their typed
 // arrays in the transfer list, so they move to the page without being copied.
