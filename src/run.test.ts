@@ -38,16 +38,17 @@ describe('run: input checks before any work', () => {
     expect(checkRun(ring, { ...defaultsOf(ring.params), nodes: 4096 }, BROWSER_LIMITS)).toEqual([]);
   });
 
-  it('states the browser’s holdings limit; multi-scatter on 4096 nodes fits with k = 7, not k = 3', () => {
+  it('states a holdings limit; multi-scatter on 4096 nodes fits the browser for every k', () => {
     const ms = findAlgorithm('star-multiscatter')!;
     const p = (k: number) => ({ ...defaultsOf(ms.params), nodes: 4096, 'wavelengths-per-node': k });
-    // 4096 · 4095 = 16,773,120 messages, each with a visit slot per step plus its source: h + 1.
-    // k = 7: h = 4 → 83,865,600 entries; k = 3: h = 6 → 117,411,840.
-    expect(checkRun(ms, p(7), BROWSER_LIMITS)).toEqual([]);
-    const issues = checkRun(ms, p(3), BROWSER_LIMITS);
+    // Route holdings: one word for each of the 4096 · 4095 = 16,773,120 messages, plus the counts of
+    // 4096 nodes after the start and each step. k = 7: h = 4 → 16,773,120 + 5 · 4096 = 16,793,600.
+    for (const k of [1, 3, 7, 15]) expect(checkRun(ms, p(k), BROWSER_LIMITS)).toEqual([]);
+    const small = { name: 'a small machine', transfers: 1e9, holdingCells: 10_000_000 };
+    const issues = checkRun(ms, p(7), small);
     expect(issues).toHaveLength(1);
-    expect(issues[0].message).toContain('117,411,840 entries');
-    expect(issues[0].message).toContain('the browser allows at most 96,000,000');
+    expect(issues[0].message).toContain('16,793,600 entries');
+    expect(issues[0].message).toContain('a small machine allows at most 10,000,000');
   });
 
   it('paramsFromRaw names unknown flags and bad values', () => {

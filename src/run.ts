@@ -11,7 +11,7 @@ import { evaluateOptics, treeShapeOf, type OpticsRow } from './cost/optical-cons
 import { stepSeconds, timeModelOf } from './cost/wdm-ring-time';
 import { buffersOf } from './model/columns';
 import { pathLength, receiversOf } from './model/paths';
-import { blockRange, stepRange, type Schedule } from './model/schedule';
+import { blockCountOf, blockIdsOf, stepRange, transferBlockColumns, type Schedule } from './model/schedule';
 import type { Topology } from './model/topology';
 import { checkParam, readParams, type ParamIssue, type ParamValues } from './params/schema';
 import { heldCounts, holdingsBuffers, type Holdings } from './replay/holdings';
@@ -27,8 +27,9 @@ export interface Limits {
 export const BROWSER_LIMITS: Limits = {
   name: 'the browser',
   transfers: 20_000_000,
-  // 96 M: multi-scatter on 4096 nodes with k = 7 keeps 83.9 M visit slots (16-bit words, 168 MB;
-  // the page peaks near 1.5 GB summed over Chromium's processes, like ReTri on 2187 nodes with 27 M).
+  // 96 M: every configuration the parameter ranges allow below the transfer limit fits. The largest
+  // are Bruck on 2048 nodes (54.5 M visit slots) and ReTri on 2187 (27 M; the page peaks near 1.3 GB
+  // summed over Chromium's processes); multi-scatter on 4096 keeps 16.8 M route words.
   holdingCells: 96_000_000,
 };
 export const CLI_LIMITS: Limits = {
@@ -250,8 +251,7 @@ export function stepFacts(
     facts.transfers = b - a;
     for (let t = a; t < b; t++) {
       channels.add(s.channel[t]);
-      const [k0, k1] = blockRange(s, t);
-      facts.blocksMoved += k1 - k0;
+      facts.blocksMoved += blockCountOf(s, t);
       facts.longestRoute = Math.max(facts.longestRoute, pathLength(s, t));
       if (facts.examples.length < maxExamples) {
         const nr = receiversOf(s, r.topology, t, rx);
@@ -259,7 +259,7 @@ export function stepFacts(
           from: s.src[t],
           to: Array.from(rx.subarray(0, nr)),
           channel: s.channel[t],
-          blocks: Array.from(s.transferBlocks.ids.subarray(k0, k1)),
+          blocks: Array.from(blockIdsOf(s, t)),
           hops: s.path.kind === 'ring-arc' ? s.path.hops[t] : pathLength(s, t),
         });
       }
@@ -292,8 +292,7 @@ export function transferables(r: RunResult): ArrayBuffer[] {
     s.path.kind === 'link-list' ? s.path.links : null,
     s.receivers.kind === 'list' ? s.receivers.offsets : null,
     s.receivers.kind === 'list' ? s.receivers.nodes : null,
-    s.transferBlocks.offsets,
-    s.transferBlocks.ids,
+    ...transferBlockColumns(s),
     s.blocks.origin,
     s.blocks.destinations.kind === 'list' ? s.blocks.destinations.offsets : null,
     s.blocks.destinations.kind !== 'all' ? s.blocks.destinations.nodes : null,

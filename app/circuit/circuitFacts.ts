@@ -1,6 +1,6 @@
 import { reconfigBits } from '../../src/algorithms/circuit-alltoall';
 import { gcd } from '../../src/model/circuits';
-import { stepRange } from '../../src/model/schedule';
+import { blockLists, stepRange } from '../../src/model/schedule';
 import type { RunResult } from '../../src/run';
 
 /** What the circuit views need to know about one step of a circuit-switch result. */
@@ -54,7 +54,7 @@ export function stepTransfers(
   if (step < 1 || s.path.kind !== 'link-list') return [];
   const [a, b] = stepRange(s, step);
   const out: { src: number; dst: number; right: boolean; blocks: number }[] = [];
-  const offs = s.transferBlocks.offsets;
+  const offs = blockLists(s).offsets;
   for (let i = a; i < b; i++) {
     const first = s.path.links[s.path.offsets[i]];
     const last = s.path.links[s.path.offsets[i + 1] - 1];

@@ -1,4 +1,5 @@
-import { stepRange, blockRange } from '../../src/model/schedule';
+import { stepRange } from '../../src/model/schedule';
+import { blockListText } from '../lib/blockText';
 import { pathLength, receiversOf } from '../../src/model/paths';
 import type { RunResult } from '../../src/run';
 import { wavelengthColor } from '../lib/colors';
@@ -66,7 +67,6 @@ function LightpathList({ result, from, to }: { result: RunResult; from: number; 
   const rows = [];
   for (let t = from; t < to; t++) {
     const nr = receiversOf(s, result.topology, t, rx);
-    const [k0, k1] = blockRange(s, t);
     const hops = s.path.kind === 'ring-arc' ? s.path.hops[t] : 0;
     rows.push(
       <tr key={t} className="border-t border-slate-100">
@@ -85,7 +85,7 @@ function LightpathList({ result, from, to }: { result: RunResult; from: number; 
         <td className="text-slate-600">
           {ring ? (hops > 0 ? 'cw' : 'ccw') : `${pathLength(s, t)} link${pathLength(s, t) === 1 ? '' : 's'}`}
         </td>
-        <td className="tabular-nums">{Array.from(s.transferBlocks.ids.subarray(k0, k1)).join(', ')}</td>
+        <td className="tabular-nums">{blockListText(s, t)}</td>
       </tr>,
     );
   }

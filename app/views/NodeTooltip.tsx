@@ -1,5 +1,6 @@
 import { receiversOf } from '../../src/model/paths';
-import { stepRange, blockRange } from '../../src/model/schedule';
+import { stepRange } from '../../src/model/schedule';
+import { blockListText } from '../lib/blockText';
 import { holds } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
 
@@ -31,8 +32,7 @@ export function NodeTooltip({
     const rx = new Uint32Array(Math.max(1, result.topology.nodeCount + result.topology.auxCount));
     for (let t = a; t < e && sends.length < 4; t++) {
       if (s.src[t] !== node) continue;
-      const [k0, k1] = blockRange(s, t);
-      const blocks = Array.from(s.transferBlocks.ids.subarray(k0, k1)).join(', ');
+      const blocks = blockListText(s, t, 12);
       const to = Array.from(rx.subarray(0, receiversOf(s, result.topology, t, rx))).join(', ');
       sends.push(`block ${blocks} → node ${to} on λ${s.channel[t]}`);
     }

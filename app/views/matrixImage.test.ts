@@ -48,10 +48,10 @@ function pooledByDefinition(r: RunResult, f: number, step: number): Uint8Clamped
 }
 
 describe('MatrixImage', () => {
-  it('pooled pictures, dense (row by row) and sparse (column by column), match the definition', () => {
+  it('pooled pictures, dense (row by row) and route (column by column), match the definition', () => {
     for (const [id, p, kind] of [
       ['star-gossip', { nodes: 1030, 'wavelengths-per-node': 1, messages: 1 }, 'dense'],
-      ['star-multiscatter', { nodes: 40, 'wavelengths-per-node': 3 }, 'sparse'],
+      ['star-multiscatter', { nodes: 40, 'wavelengths-per-node': 3 }, 'route'],
     ] as const) {
       const r = result(id, p);
       const m = new MatrixImage(r);

@@ -1,4 +1,5 @@
 import { receiversOf } from '../../src/model/paths';
+import { blockCountOf, blockIdsOf } from '../../src/model/schedule';
 import { firstArrival, forEachVisit } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
 
@@ -49,7 +50,7 @@ export class MatrixImage {
     this.data = new Uint8ClampedArray(this.width * this.height * 4);
     this.stamp = new Uint32Array(this.width * this.height);
     this.rowHeld = new Uint32Array(this.width);
-    this.byColumns = this.pool > 1 && h.kind === 'sparse';
+    this.byColumns = this.pool > 1 && h.kind !== 'dense';
     this.colHeld = new Uint32Array(this.byColumns ? this.height : 0);
   }
 
@@ -167,11 +168,10 @@ export class MatrixImage {
     if (s.stepStart[hi] - s.stepStart[lo - 1] > this.width * this.height) return false;
     // Deliveries (block × receiver) of the steps, each a random access: past a quarter of the cells, a
     // full repaint (sequential, see repaintPooled) is cheaper.
-    const offsets0 = s.transferBlocks.offsets;
     const rxList = s.receivers.kind === 'list' ? s.receivers.offsets : null;
     let deliveries = 0;
     for (let t = s.stepStart[lo - 1]; t < s.stepStart[hi]; t++)
-      deliveries += (offsets0 ? offsets0[t + 1] - offsets0[t] : 1) * (rxList ? rxList[t + 1] - rxList[t] : 1);
+      deliveries += blockCountOf(s, t) * (rxList ? rxList[t + 1] - rxList[t] : 1);
     if (
       deliveries * this.pool * this.pool > INCREMENTAL_CELLS ||
       4 * deliveries > this.result.holdings.nodeCount * this.result.holdings.blockCount
@@ -179,15 +179,12 @@ export class MatrixImage {
       return false;
     const gen = ++this.stampGen;
     const rx = new Uint32Array(Math.max(1, this.result.topology.nodeCount + this.result.topology.auxCount));
-    const offsets = s.transferBlocks.offsets;
-    const ids = s.transferBlocks.ids;
     const f = this.pool;
     for (let t = s.stepStart[lo - 1]; t < s.stepStart[hi]; t++) {
       const nr = receiversOf(s, this.result.topology, t, rx);
-      const k0 = offsets ? offsets[t] : t;
-      const k1 = offsets ? offsets[t + 1] : t + 1;
+      const ids = blockIdsOf(s, t);
       for (let r = 0; r < nr; r++)
-        for (let k = k0; k < k1; k++) {
+        for (let k = 0; k < ids.length; k++) {
           const px = (ids[k] / f) | 0;
           const py = (rx[r] / f) | 0;
           const i = py * this.width + px;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultsOf, type ParamValues } from '../params/schema';
 import { holds } from '../replay/holdings';
+import { blockLists } from '../model/schedule';
 import { CLI_LIMITS, checkRun, run, type RunResult } from '../run';
 import { verify } from '../verify/verifier';
 import { maxDepth, planFor, tightRadices } from './optree-plan';
@@ -395,7 +396,7 @@ describe('injected faults in an OpTree schedule are caught', () => {
     expect(clash.counts['channel-clash']).toBeGreaterThan(0);
     expect(clash.violations[0]).toMatchObject({ rule: 'channel-clash', step: 1 });
     // Send, in step 1, a block node 0 only gets in stage 1: causality.
-    const ids = s.transferBlocks.ids.slice();
+    const ids = blockLists(s).ids.slice();
     const t0 = s.stepStart[0];
     ids[t0] = (s.src[t0] + 1) % 64;
     const cause = verify({ ...s, transferBlocks: { offsets: null, ids } }, r.topology).report;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CIRCUIT_LEFT, CIRCUIT_RIGHT } from '../model/circuits';
-import { stepRange, type Schedule } from '../model/schedule';
+import { blockLists, blockCountOf, stepRange, type Schedule } from '../model/schedule';
 import type { Topology } from '../model/topology';
 import { defaultsOf, type ParamValues } from '../params/schema';
 import { location } from '../replay/holdings';
@@ -120,12 +120,11 @@ describe('balance lemma and measured hops and congestion', () => {
     const n = s.nodeCount;
     const right = new Array<number>(n).fill(0);
     const left = new Array<number>(n).fill(0);
-    if (s.path.kind !== 'link-list' || !s.transferBlocks.offsets)
-      throw new Error('link lists with block sets');
+    if (s.path.kind !== 'link-list' || !blockLists(s).offsets) throw new Error('link lists with block sets');
     const [a, b] = stepRange(s, step);
     for (let t = a; t < b; t++) {
       const kind = r.topology.linkKind[s.path.links[s.path.offsets[t]]];
-      const count = s.transferBlocks.offsets[t + 1] - s.transferBlocks.offsets[t];
+      const count = blockCountOf(s, t);
       if (kind === CIRCUIT_RIGHT) right[s.src[t]] += count;
       else if (kind === CIRCUIT_LEFT) left[s.src[t]] += count;
     }
@@ -284,9 +283,9 @@ describe('the verifier catches circuit faults', () => {
 
 /** The schedule with its transfers in a new order, step boundaries kept by count. */
 function reorder(s: Schedule, order: number[]): Schedule {
-  if (s.path.kind !== 'link-list' || !s.transferBlocks.offsets) throw new Error('shape');
+  if (s.path.kind !== 'link-list') throw new Error('shape');
   const p = s.path;
-  const tb = s.transferBlocks;
+  const tb = blockLists(s);
   const boff = tb.offsets;
   if (!boff) throw new Error('shape');
   const src = s.src.slice();

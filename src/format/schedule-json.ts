@@ -8,7 +8,7 @@
 import { indexArray } from '../model/columns';
 import { pathLength, pathLinks, receiversOf } from '../model/paths';
 import {
-  blockRange,
+  blockIdsOf,
   destinationRange,
   destinationTable,
   ScheduleBuilder,
@@ -150,13 +150,12 @@ class Reader {
     const s = this.s;
     const nl = pathLinks(s, this.topo, t, this.links);
     const nr = receiversOf(s, this.topo, t, this.rx);
-    const [k0, k1] = blockRange(s, t);
     return {
       from: s.src[t],
       to: Array.from(this.rx.subarray(0, nr)),
       path: Array.from(this.links.subarray(0, nl)),
       channel: s.channel[t],
-      blocks: Array.from(s.transferBlocks.ids.subarray(k0, k1)),
+      blocks: Array.from(blockIdsOf(s, t)),
     };
   }
 
@@ -168,10 +167,10 @@ class Reader {
     const s = this.s;
     const nl = pathLinks(s, this.topo, t, this.links);
     const nr = receiversOf(s, this.topo, t, this.rx);
-    const [k0, k1] = blockRange(s, t);
+    const ids = blockIdsOf(s, t);
     return (
       `{"from":${s.src[t]},"to":[${listText(this.rx, 0, nr, ',')}],"path":[${listText(this.links, 0, nl, ',')}],` +
-      `"channel":${s.channel[t]},"blocks":[${listText(s.transferBlocks.ids, k0, k1, ',')}]}`
+      `"channel":${s.channel[t]},"blocks":[${listText(ids, 0, ids.length, ',')}]}`
     );
   }
 
@@ -180,10 +179,10 @@ class Reader {
     const s = this.s;
     const nl = pathLinks(s, this.topo, t, this.links);
     const nr = receiversOf(s, this.topo, t, this.rx);
-    const [k0, k1] = blockRange(s, t);
+    const ids = blockIdsOf(s, t);
     return (
       `${s.src[t]},${listText(this.rx, 0, nr, ' ')},${listText(this.links, 0, nl, ' ')},` +
-      `${s.channel[t]},${listText(s.transferBlocks.ids, k0, k1, ' ')}`
+      `${s.channel[t]},${listText(ids, 0, ids.length, ' ')}`
     );
   }
 

@@ -3,7 +3,8 @@ import { buffersOf, indexArray, resized, signedArray } from './columns';
 import { pathLength, pathLinks, receiversOf } from './paths';
 import {
   allGatherBlocks,
-  blockRange,
+  blockIdsOf,
+  blockLists,
   destinationRange,
   destinationTable,
   ScheduleBuilder,
@@ -101,15 +102,15 @@ describe('ScheduleBuilder', () => {
     if (sch.path.kind !== 'ring-arc') throw new Error('expected ring arcs');
     expect(sch.src.length).toBe(steps * n);
     expect(sch.path.hops.length).toBe(steps * n);
-    expect(sch.transferBlocks.offsets).toBeNull();
+    expect(blockLists(sch).offsets).toBeNull();
     for (let s = 0; s < steps; s++)
       for (let i = 0; i < n; i++) {
         const t = s * n + i;
         expect(sch.src[t]).toBe(i);
         expect(sch.path.hops[t]).toBe((i % 2 === 0 ? 1 : -1) * (1 + (s % 5)));
         expect(sch.channel[t]).toBe((i + s) % 7);
-        expect(sch.transferBlocks.ids[t]).toBe((i * 3 + s) % n);
-        expect(blockRange(sch, t)).toEqual([t, t + 1]);
+        expect(blockLists(sch).ids[t]).toBe((i * 3 + s) % n);
+        expect(Array.from(blockIdsOf(sch, t))).toEqual([(i * 3 + s) % n]);
       }
     expect(stepRange(sch, 3)).toEqual([2 * n, 3 * n]);
   });
@@ -154,8 +155,7 @@ describe('ScheduleBuilder', () => {
       expect(Array.from(links.subarray(0, len))).toEqual(Array.from({ length: hops }, (_, j) => (u + j) % n));
       const nr = receiversOf(s, topo, k, rx);
       expect(Array.from(rx.subarray(0, nr))).toEqual(Array.from({ length: hops }, (_, j) => (u + j + 1) % n));
-      const [a, z] = blockRange(s, k);
-      expect(Array.from(s.transferBlocks.ids.subarray(a, z))).toEqual(
+      expect(Array.from(blockIdsOf(s, k))).toEqual(
         Array.from({ length: (k % 4) + 1 }, (_, j) => (u + j) % n),
       );
     }
@@ -211,7 +211,7 @@ describe('ScheduleBuilder', () => {
     const s = b.finish();
     expect(s.src.length).toBe(2);
     expect(s.channel.length).toBe(2);
-    expect(s.transferBlocks.ids.length).toBe(2);
+    expect(blockLists(s).ids.length).toBe(2);
     if (s.path.kind !== 'ring-arc') throw new Error('expected ring arcs');
     expect(Array.from(s.path.hops)).toEqual([1, -1]);
   });
@@ -247,7 +247,7 @@ describe('ScheduleBuilder', () => {
     b.addTransfer(0, [0], [1], 0, 0);
     const s = b.finish();
     expect(s.src).toBeInstanceOf(Uint16Array);
-    expect(s.transferBlocks.ids).toBeInstanceOf(Uint16Array);
+    expect(blockLists(s).ids).toBeInstanceOf(Uint16Array);
     if (s.receivers.kind !== 'list') throw new Error('expected receiver lists');
     expect(s.receivers.nodes).toBeInstanceOf(Uint16Array);
     const a = new ScheduleBuilder(options({ nodeCount: 1000 }));
@@ -266,13 +266,13 @@ describe('ScheduleBuilder', () => {
     for (let k = 0; k < 40; k++) b.addArc(n - 1 - k, -(n - 1 - k), 0, n - 1 - k);
     const s = b.finish();
     expect(s.src).toBeInstanceOf(Uint32Array);
-    expect(s.transferBlocks.ids).toBeInstanceOf(Uint32Array);
+    expect(blockLists(s).ids).toBeInstanceOf(Uint32Array);
     if (s.path.kind !== 'ring-arc') throw new Error('expected ring arcs');
     expect(s.path.hops).toBeInstanceOf(Int32Array);
     for (let k = 0; k < 40; k++) {
       expect(s.src[k]).toBe(n - 1 - k);
       expect(s.path.hops[k]).toBe(-(n - 1 - k));
-      expect(s.transferBlocks.ids[k]).toBe(n - 1 - k);
+      expect(blockLists(s).ids[k]).toBe(n - 1 - k);
     }
     const topo = wdmRing(n, 1);
     const rx = new Uint32Array(1);

@@ -1,3 +1,5 @@
+import type { PairGrid, PairRect } from './block-pairs';
+import { rectIds, rectSize } from './block-pairs';
 import { indexArray, resized, signedArray, type IndexArray, type SignedArray } from './columns';
 
 export type Collective =
@@ -54,8 +56,12 @@ export interface Schedule {
   channel: Uint16Array;
   path: PathColumns;
   receivers: ReceiverColumns;
-  /** Blocks carried by each transfer: `offsets` null means exactly one block per transfer. */
-  transferBlocks: { offsets: Uint32Array | null; ids: IndexArray };
+  /**
+   * Blocks carried by each transfer: a list of ids (`offsets` null means exactly one block per
+   * transfer), or for personalised pair blocks a rectangle of the source × destination matrix per
+   * transfer (block-pairs.ts). Read them with blockCountOf / blockIdsOf unless a hot loop needs both.
+   */
+  transferBlocks: TransferBlocks;
   blocks: BlockTable;
   /**
    * Per-node limits on transfers sent / received in one step, when the model sets them; `fanout`
@@ -66,6 +72,11 @@ export interface Schedule {
   activeLinks?: { stepStart: Uint32Array; links: Uint32Array };
 }
 
+/** Block lists (the default when `kind` is absent) or pair rectangles. */
+export type TransferBlocks =
+  { kind?: 'list'; offsets: Uint32Array | null; ids: IndexArray } | ({ kind: 'pairs' } & PairGrid);
+export type BlockLists = Exclude<TransferBlocks, { kind: 'pairs' }>;
+
 export interface BuilderOptions {
   algorithm: string;
   collective: Collective;
@@ -75,6 +86,8 @@ export interface BuilderOptions {
   receiverKind: 'path-end' | 'list';
   /** True when every transfer carries exactly one block (saves the offsets column). */
   singleBlock: boolean;
+  /** Transfers carry rectangles of the pair blocks of this many nodes (addTransfer gets a PairRect). */
+  pairNodes?: number;
   /** Expected totals; the builder grows past them when needed. */
   capacity?: { transfers?: number; blockRefs?: number; pathLinks?: number; receivers?: number };
   ports?: { tx: number; rx: number; fanout?: number };
@@ -99,6 +112,8 @@ export class ScheduleBuilder {
   private blockOffsets: Uint32Array | null = null;
   private blockIds: IndexArray;
   private blockLen = 0;
+  /** Pair rectangles, one row per transfer: sFirst, sCount, dFirst, dStep, dCount. */
+  private rects: Uint32Array[] | null = null;
 
   constructor(options: BuilderOptions) {
     this.o = options;
@@ -114,6 +129,11 @@ export class ScheduleBuilder {
     if (options.receiverKind === 'list') {
       this.rxOffsets = new Uint32Array(cap + 1);
       this.rxNodes = indexArray(Math.max(16, options.capacity?.receivers ?? cap), nodes);
+    }
+    if (options.pairNodes !== undefined) {
+      this.rects = Array.from({ length: 5 }, () => new Uint32Array(cap));
+      this.blockIds = indexArray(0, 0);
+      return;
     }
     if (!options.singleBlock) this.blockOffsets = new Uint32Array(cap + 1);
     this.blockIds = indexArray(
@@ -179,7 +199,7 @@ export class ScheduleBuilder {
     links: ArrayLike<number>,
     receivers: ArrayLike<number>,
     channel: number,
-    blocks: number | ArrayLike<number>,
+    blocks: number | ArrayLike<number> | PairRect,
   ): void {
     if (!this.pathOffsets || !this.pathLinks) throw new Error('this schedule does not use link lists');
     const t = this.pushTransfer(src, channel, blocks);
@@ -195,13 +215,24 @@ export class ScheduleBuilder {
     }
   }
 
-  private pushTransfer(src: number, channel: number, blocks: number | ArrayLike<number>): number {
+  private pushTransfer(src: number, channel: number, blocks: number | ArrayLike<number> | PairRect): number {
     if (this.stepPhase.length === 0) throw new Error('beginStep() before adding transfers');
     const t = this.n;
     if (t >= this.src.length) this.grow(2 * this.src.length);
     this.src[t] = src;
     this.channel[t] = channel;
-    if (typeof blocks === 'number') {
+    if (this.rects) {
+      if (typeof blocks === 'number' || !('sFirst' in blocks))
+        throw new Error('a pair schedule takes rectangles');
+      const r = this.rects;
+      r[0][t] = blocks.sFirst;
+      r[1][t] = blocks.sCount;
+      r[2][t] = blocks.dFirst;
+      r[3][t] = blocks.dStep;
+      r[4][t] = blocks.dCount;
+    } else if (typeof blocks !== 'number' && 'sFirst' in blocks) {
+      throw new Error('a block-list schedule got a pair rectangle');
+    } else if (typeof blocks === 'number') {
       this.pushBlock(blocks);
     } else {
       if (!this.blockOffsets && blocks.length !== 1) throw new Error('single-block schedule got a block set');
@@ -232,6 +263,7 @@ export class ScheduleBuilder {
     if (this.pathOffsets) this.pathOffsets = resized(this.pathOffsets, cap + 1);
     if (this.rxOffsets) this.rxOffsets = resized(this.rxOffsets, cap + 1);
     if (this.blockOffsets) this.blockOffsets = resized(this.blockOffsets, cap + 1);
+    if (this.rects) this.rects = this.rects.map((c) => resized(c, cap));
   }
 
   finish(): Schedule {
@@ -266,10 +298,20 @@ export class ScheduleBuilder {
       channel: trim(this.channel, n),
       path,
       receivers,
-      transferBlocks: {
-        offsets: this.blockOffsets ? trim(this.blockOffsets, n + 1) : null,
-        ids: trim(this.blockIds, this.blockLen),
-      },
+      transferBlocks: this.rects
+        ? {
+            kind: 'pairs',
+            nodes: this.o.pairNodes!,
+            sFirst: trim(this.rects[0], n),
+            sCount: trim(this.rects[1], n),
+            dFirst: trim(this.rects[2], n),
+            dStep: trim(this.rects[3], n),
+            dCount: trim(this.rects[4], n),
+          }
+        : {
+            offsets: this.blockOffsets ? trim(this.blockOffsets, n + 1) : null,
+            ids: trim(this.blockIds, this.blockLen),
+          },
       blocks: this.o.blocks,
       ports: this.o.ports,
     };
@@ -288,10 +330,45 @@ export function stepRange(s: Schedule, step: number): [number, number] {
   return [s.stepStart[step - 1], s.stepStart[step]];
 }
 
-/** Range [first, end) of block-pool indices of transfer t. */
-export function blockRange(s: Schedule, t: number): [number, number] {
-  const off = s.transferBlocks.offsets;
-  return off ? [off[t], off[t + 1]] : [t, t + 1];
+/** Number of blocks transfer t carries. */
+export function blockCountOf(s: Schedule, t: number): number {
+  const tb = s.transferBlocks;
+  if (tb.kind === 'pairs') return rectSize(tb, t);
+  return tb.offsets ? tb.offsets[t + 1] - tb.offsets[t] : 1;
+}
+
+/** The ids of the blocks transfer t carries (a view of the list, or the rectangle written out). */
+export function blockIdsOf(s: Schedule, t: number): IndexArray {
+  const tb = s.transferBlocks;
+  if (tb.kind === 'pairs') {
+    const out = new Uint32Array(rectSize(tb, t));
+    rectIds(tb, t, out);
+    return out;
+  }
+  return tb.offsets ? tb.ids.subarray(tb.offsets[t], tb.offsets[t + 1]) : tb.ids.subarray(t, t + 1);
+}
+
+/** Block references of the whole schedule (blocks summed over transfers). */
+export function blockRefCount(s: Schedule): number {
+  const tb = s.transferBlocks;
+  if (tb.kind !== 'pairs') return tb.offsets ? tb.offsets[s.transferCount] : s.transferCount;
+  let n = 0;
+  for (let t = 0; t < s.transferCount; t++) n += rectSize(tb, t);
+  return n;
+}
+
+/**
+ * The same schedule with its blocks as lists: pair rectangles written out id by id (the exact
+ * replay, the JSON format and the all-to-all pictures read lists). Lists come back unchanged.
+ */
+export function withBlockLists(s: Schedule): Schedule & { transferBlocks: BlockLists } {
+  const tb = s.transferBlocks;
+  if (tb.kind !== 'pairs') return s as Schedule & { transferBlocks: BlockLists };
+  const offsets = new Uint32Array(s.transferCount + 1);
+  for (let t = 0; t < s.transferCount; t++) offsets[t + 1] = offsets[t] + rectSize(tb, t);
+  const ids = new Uint32Array(offsets[s.transferCount]);
+  for (let t = 0; t < s.transferCount; t++) rectIds(tb, t, ids.subarray(offsets[t]));
+  return { ...s, transferBlocks: { offsets, ids } };
 }
 
 /** Range [first, end) of block b's destinations in `destinations.nodes` (single and list tables). */
@@ -311,4 +388,17 @@ export function destinationTable(offsets: Uint32Array, nodes: IndexArray): Block
   for (let b = 0; b < count; b++)
     if (offsets[b + 1] - offsets[b] !== 1) return { kind: 'list', offsets, nodes };
   return { kind: 'single', nodes };
+}
+
+/** The typed arrays of a schedule's transfer blocks (for transfer lists). */
+export function transferBlockColumns(s: Schedule): (ArrayBufferView | null)[] {
+  const tb = s.transferBlocks;
+  return tb.kind === 'pairs' ? [tb.sFirst, tb.sCount, tb.dFirst, tb.dStep, tb.dCount] : [tb.offsets, tb.ids];
+}
+
+/** The block lists of a schedule that keeps them (ring and circuit schedules always do). */
+export function blockLists(s: Schedule): BlockLists {
+  if (s.transferBlocks.kind === 'pairs')
+    throw new Error(`${s.algorithm} carries pair rectangles, not block lists`);
+  return s.transferBlocks;
 }

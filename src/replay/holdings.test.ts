@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../algorithms/registry';
 import { asLinkLists } from '../model/link-lists';
-import { allGatherBlocks, ScheduleBuilder } from '../model/schedule';
+import { allGatherBlocks, ScheduleBuilder, blockLists } from '../model/schedule';
 import { wdmRing } from '../model/topology';
 import { defaultsOf } from '../params/schema';
 import { CLI_LIMITS, run, type RunResult } from '../run';
@@ -204,7 +204,7 @@ describe('replay: one-block ring arcs take a fast path with the same result', ()
     );
     const s = r.schedule;
     // Corrupt two sends: a block nobody has yet in step 1, and a sender that never got its block.
-    const ids = s.transferBlocks.ids.slice();
+    const ids = blockLists(s).ids.slice();
     ids[0] = (s.src[0] + 3) % 40;
     ids[s.stepStart[2]] = (s.src[s.stepStart[2]] + 1) % 40;
     // And one that receives its block only in the step it sends it: still too late.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../algorithms/registry';
-import { allGatherBlocks, ScheduleBuilder } from '../model/schedule';
+import { allGatherBlocks, ScheduleBuilder, blockLists, withBlockLists } from '../model/schedule';
 import { wdmRing } from '../model/topology';
 import { defaultsOf } from '../params/schema';
 import { CLI_LIMITS, run } from '../run';
@@ -107,10 +107,10 @@ describe('sparse holdings give the same answers as dense ones', () => {
         const s = b.schedule;
         // Rotate every block reference of the schedule by `seed` positions: most transfers then carry
         // blocks their sender does not hold, and both replays must report exactly the same ones.
-        const ids = s.transferBlocks.ids.slice();
+        const ids = blockLists(s).ids.slice();
         const shift = seed % Math.max(1, ids.length);
         const rotated = ids.map((_, i) => ids[(i + shift) % ids.length]);
-        const faulty = { ...s, transferBlocks: { ...s.transferBlocks, ids: rotated } };
+        const faulty = { ...s, transferBlocks: { ...blockLists(s), ids: rotated } };
         const seen = (rep: 'dense' | 'sparse') => {
           const out: string[] = [];
           const h = replay(faulty, b.topology, (st, t, blk) => out.push(`${st}:${t}:${blk}`), rep);
@@ -128,8 +128,8 @@ describe('sparse holdings give the same answers as dense ones', () => {
   }, 30_000);
 
   it('the fast slot layout answers and reports exactly what the exact list layout does', () => {
-    // Star multi-scatter (the layout's reason to exist) and ReTri, sound and with rotated block ids
-    // (unheld sends): both layouts must agree on every question and on every reported send.
+    // Star multi-scatter (its rectangles written out as lists) and ReTri, sound and with rotated
+    // block ids (unheld sends): both layouts must agree on every question and on every reported send.
     fc.assert(
       fc.property(
         fc.constantFrom('star-multiscatter', 'retri'),
@@ -138,9 +138,10 @@ describe('sparse holdings give the same answers as dense ones', () => {
         fc.integer({ min: 0, max: 50 }),
         (id, n, k, shift) => {
           const b = built(id, { nodes: n, 'wavelengths-per-node': k, reconfigure: '' });
-          const ids = b.schedule.transferBlocks.ids;
+          const listed = withBlockLists(b.schedule);
+          const ids = listed.transferBlocks.ids;
           const rotated = ids.map((_, i) => ids[(i + shift) % ids.length]);
-          const s = { ...b.schedule, transferBlocks: { ...b.schedule.transferBlocks, ids: rotated } };
+          const s = { ...listed, transferBlocks: { ...listed.transferBlocks, ids: rotated } };
           const seen = (rep: 'sparse' | 'sparse-lists') => {
             const out: string[] = [];
             const h = replay(s, b.topology, (st, t, blk) => out.push(`${st}:${t}:${blk}`), rep);
@@ -160,9 +161,10 @@ describe('sparse holdings give the same answers as dense ones', () => {
 
   it("star multi-scatter's estimate counts the entries its replay really stores", () => {
     const spec = findAlgorithm('star-multiscatter')!;
-    // P = 8, k = 1: 8 · 7 = 56 messages, h = 3 steps, 3 + 1 slots each: 224 entries.
+    // P = 8, k = 1: 8 · 7 = 56 messages, one word each where it ended, and the counts of 8 nodes
+    // after each of h + 1 = 4 moments (start and 3 steps): 56 + 32 = 88 entries.
     const p8 = { ...defaultsOf(spec.params), nodes: 8, 'wavelengths-per-node': 1 };
-    expect(spec.estimate(p8).holdingCells).toBe(224);
+    expect(spec.estimate(p8).holdingCells).toBe(88);
     for (const [nodes, k] of [
       [8, 1],
       [27, 2],
@@ -172,7 +174,7 @@ describe('sparse holdings give the same answers as dense ones', () => {
       const p = { ...defaultsOf(spec.params), nodes, 'wavelengths-per-node': k };
       const b = spec.build(p);
       const h = replay(b.schedule, b.topology);
-      const stored = h.kind === 'sparse' && h.layout === 'slots' ? h.room.length : -1;
+      const stored = h.kind === 'route' ? h.final.length + h.snapshotCounts.length : -1;
       expect(stored).toBe(spec.estimate(p).holdingCells);
     }
   });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../algorithms/registry';
 import { asLinkLists } from '../model/link-lists';
-import { allGatherBlocks, ScheduleBuilder, type Schedule } from '../model/schedule';
+import { allGatherBlocks, ScheduleBuilder, type Schedule, blockLists } from '../model/schedule';
 import { wdmRing } from '../model/topology';
 import type { Topology } from '../model/topology';
 import { defaultsOf } from '../params/schema';
@@ -61,7 +61,7 @@ describe('verifier: long ring arcs checked by sorting report exactly what link-b
     const channel = s.channel.slice();
     channel[pair![1]] = channel[pair![0]];
     channel[s.stepStart[9]] = 20; // ≥ w = 16
-    const ids = s.transferBlocks.ids.slice();
+    const ids = blockLists(s).ids.slice();
     const t0 = s.stepStart[0]; // in step 1 every node holds only its own block
     ids[t0] = (s.src[t0] + 7) % 300; // not its own block
     const rep = compare({ ...s, channel, transferBlocks: { offsets: null, ids } }, r.topology);
@@ -102,9 +102,9 @@ describe('verifier: steps of short ring arcs checked in one tight pass report wh
     const channel = s.channel.slice();
     channel[pair![1]] = channel[pair![0]];
     channel[s.stepStart[last - 2]] = 9; // ≥ w = 8
-    const ids = s.transferBlocks.ids.slice();
+    const ids = blockLists(s).ids.slice();
     ids[s.stepStart[last - 3]] = 96 * 96; // no such block
-    const rep = compare({ ...s, channel, transferBlocks: { ...s.transferBlocks, ids } }, r.topology);
+    const rep = compare({ ...s, channel, transferBlocks: { ...blockLists(s), ids } }, r.topology);
     expect(rep.counts['channel-clash']).toBeGreaterThan(0);
     expect(rep.counts['channel-range']).toBeGreaterThan(0);
     expect(rep.counts['bad-block']).toBeGreaterThan(0);

@@ -22,7 +22,7 @@
  */
 import { ArcLoads } from '../model/arc-loads';
 import type { SignedArray } from '../model/columns';
-import type { Schedule } from '../model/schedule';
+import type { BlockLists, Schedule } from '../model/schedule';
 import type { Topology } from '../model/topology';
 
 /** What a clean step adds to the verifier's counts and usage. */
@@ -84,16 +84,18 @@ export class RingArcSteps {
       return null;
     if (!topo.linkChannels.every((c) => c === W) || !topo.linkShared.every((x) => x === 0)) return null;
     if (2 * W * topo.nodeCount >= 2 ** 31) return null;
-    return new RingArcSteps(s, s.path.hops, topo.nodeCount, W);
+    if (s.transferBlocks.kind === 'pairs') return null;
+    return new RingArcSteps(s, s.transferBlocks, s.path.hops, topo.nodeCount, W);
   }
 
   private constructor(
     private readonly s: Schedule,
+    private readonly blocks: BlockLists,
     private readonly arcs: SignedArray,
     private readonly ringSize: number,
     private readonly W: number,
   ) {
-    this.loads = new ArcLoads(ringSize, s.transferBlocks.offsets !== null);
+    this.loads = new ArcLoads(ringSize, blocks.offsets !== null);
     this.wordsPerPos = (W + 31) >>> 5;
     const words = 2 * ringSize * this.wordsPerPos;
     this.bits = words <= MAX_BITMAP_WORDS ? new Int32Array(words) : null;
@@ -140,8 +142,7 @@ export class RingArcSteps {
     const channel = s.channel;
     const n = s.nodeCount;
     const B = s.blocks.count;
-    const offsets = s.transferBlocks.offsets;
-    const ids = s.transferBlocks.ids;
+    const { offsets, ids } = this.blocks;
     let lengths = 0;
     for (let t = a0; t < a1; t++) {
       const h = arcs[t];
@@ -218,7 +219,7 @@ export class RingArcSteps {
     const src = s.src;
     const channel = s.channel;
     const n = s.nodeCount;
-    const offsets = s.transferBlocks.offsets;
+    const offsets = this.blocks.offsets;
     bits.fill(0);
     for (let t = a0; t < a1;) {
       const u = src[t];
@@ -271,8 +272,7 @@ export class RingArcSteps {
   private blocksSound(t0: number, t1: number): boolean {
     const { s, totals } = this;
     const B = s.blocks.count;
-    const offsets = s.transferBlocks.offsets;
-    const ids = s.transferBlocks.ids;
+    const { offsets, ids } = this.blocks;
     const b0 = offsets ? offsets[t0] : t0;
     const b1 = offsets ? offsets[t1] : t1;
     for (let k = b0; k < b1; k++) if (ids[k] >= B) return false;

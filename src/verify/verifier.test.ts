@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../algorithms/registry';
-import { allGatherBlocks, ScheduleBuilder, type Schedule } from '../model/schedule';
+import {
+  allGatherBlocks,
+  ScheduleBuilder,
+  type Schedule,
+  blockLists,
+  withBlockLists,
+} from '../model/schedule';
 import { wdmRing, type Topology } from '../model/topology';
 import { defaultsOf, type ParamValues } from '../params/schema';
 import { holds } from '../replay/holdings';
@@ -59,7 +65,7 @@ const at = (report: VerifyReport, rule: Rule, step: number, transfer: number) =>
 
 /** A copy of `s` with one transfer removed (single-block ring-arc schedules only). */
 function dropTransfer(s: Schedule, t: number): Schedule {
-  if (s.path.kind !== 'ring-arc' || s.transferBlocks.offsets) throw new Error('unsupported schedule');
+  if (s.path.kind !== 'ring-arc' || blockLists(s).offsets) throw new Error('unsupported schedule');
   const cut = <T extends { length: number; subarray(a: number, b?: number): T; set(x: T, o: number): void }>(
     a: T,
   ): T => {
@@ -77,7 +83,7 @@ function dropTransfer(s: Schedule, t: number): Schedule {
     src: cut(s.src),
     channel: cut(s.channel),
     path: { kind: 'ring-arc', hops: cut(s.path.hops) },
-    transferBlocks: { offsets: null, ids: cut(s.transferBlocks.ids) },
+    transferBlocks: { offsets: null, ids: cut(blockLists(s).ids) },
   };
 }
 
@@ -125,7 +131,7 @@ describe('verifier: constructed schedules are clean', () => {
         expect(s.src[t]).toBe(i);
         expect(s.path.hops[t]).toBe(1);
         expect(s.channel[t]).toBe(0);
-        expect(s.transferBlocks.ids[t]).toBe((i - step + 1 + n) % n);
+        expect(blockLists(s).ids[t]).toBe((i - step + 1 + n) % n);
       }
     }
   });
@@ -181,7 +187,7 @@ describe('verifier: injected faults are caught with the right rule and place', (
       const i = g.int(n);
       const t = (step - 1) * n + i;
       // At the start of step s node i holds blocks i, i−1, …, i−s+1; block i+1 only arrives in step N−1.
-      const ids = r.schedule.transferBlocks.ids.slice();
+      const ids = blockLists(r.schedule).ids.slice();
       ids[t] = (i + 1) % n;
       const { report } = verify({ ...r.schedule, transferBlocks: { offsets: null, ids } }, r.topology);
       expect(report.ok).toBe(false);
@@ -205,11 +211,12 @@ describe('verifier: injected faults are caught with the right rule and place', (
       let t = 0;
       while (s.src[t] !== i) t++; // node i's first transfer of step 1
       expect(t).toBeLessThan(s.stepStart[1]);
-      const k = s.transferBlocks.offsets ? s.transferBlocks.offsets[t] : t;
-      const ids = s.transferBlocks.ids.slice();
+      const offs = blockLists(s).offsets;
+      const k = offs ? offs[t] : t;
+      const ids = blockLists(s).ids.slice();
       ids[k] = (i + 1 + g.int(n - 1)) % n; // any block but node i's own
       const { report } = verify(
-        { ...s, transferBlocks: { offsets: s.transferBlocks.offsets, ids } },
+        { ...s, transferBlocks: { offsets: blockLists(s).offsets, ids } },
         r.topology,
       );
       expect(report.ok).toBe(false);
@@ -246,7 +253,7 @@ describe('verifier: injected faults are caught with the right rule and place', (
       const r = build(RING, n, 1);
       const i = g.int(n);
       const t = (n - 2) * n + i; // node i in step N−1 sends block i+2 to node i+1
-      const ids = r.schedule.transferBlocks.ids.slice();
+      const ids = blockLists(r.schedule).ids.slice();
       ids[t] = i; // its own block, which node i+1 has held since step 1
       const { report } = verify({ ...r.schedule, transferBlocks: { offsets: null, ids } }, r.topology);
       expect(report.total).toBe(1);
@@ -271,7 +278,7 @@ describe('verifier: injected faults are caught with the right rule and place', (
       if (s.path.kind !== 'ring-arc') throw new Error('expected ring arcs');
       const t = s.stepStart[s.stepCount - 1] + g.int(s.stepStart[s.stepCount] - s.stepStart[s.stepCount - 1]);
       const receiver = (s.src[t] + s.path.hops[t] + n) % n;
-      const block = s.transferBlocks.ids[t];
+      const block = blockLists(s).ids[t];
       const { report } = verify(dropTransfer(s, t), r.topology);
       expect(report.counts).toEqual({ postcondition: 1 });
       expect(report.violations[0].message).toBe(`node ${receiver} never receives block ${block}`);
@@ -378,10 +385,12 @@ describe('verifier: injected faults are caught with the right rule and place', (
     const first = rep.violations[0].message.match(/node (\d+) never receives block (\d+)/)!;
     expect(d.nodes[Number(first[2])]).toBe(Number(first[1]));
 
-    const ids = s.transferBlocks.ids.slice();
+    // The same schedule with its rectangles written out as lists, one id out of range.
+    const listed = withBlockLists(s);
+    const ids = listed.transferBlocks.ids.slice();
     const t = s.stepStart[1] + 5;
-    ids[s.transferBlocks.offsets![t] + 2] = s.blocks.count;
-    const bad = verify({ ...s, transferBlocks: { ...s.transferBlocks, ids } }, b.topology).report;
+    ids[listed.transferBlocks.offsets![t] + 2] = s.blocks.count;
+    const bad = verify({ ...listed, transferBlocks: { ...listed.transferBlocks, ids } }, b.topology).report;
     expect(bad.counts).toEqual({ 'bad-block': 1 });
     expect(bad.violations[0]).toMatchObject({ rule: 'bad-block', step: 2, transfer: t });
   });
@@ -398,7 +407,7 @@ describe('verifier: injected faults are caught with the right rule and place', (
     expect(rep.counts).toEqual({ 'bad-node': 1 });
     expect(rep.violations[0]).toMatchObject({ rule: 'bad-node', step: 3, transfer: t });
 
-    const ids = s.transferBlocks.ids.slice();
+    const ids = blockLists(s).ids.slice();
     ids[t] = n;
     rep = verify({ ...s, transferBlocks: { offsets: null, ids } }, r.topology).report;
     expect(rep.counts).toEqual({ 'bad-block': 1 });

@@ -10,6 +10,7 @@ import {
   type Representation,
 } from '../replay/holdings';
 import { RingArcSteps, type ArcStepTotals } from './ring-arc-steps';
+import { rectProblem, rectSize } from '../model/block-pairs';
 
 /** The rules a schedule must satisfy; every model expresses its constraints through them. */
 export type Rule =
@@ -129,9 +130,18 @@ export function verify(
   const rxCount = new Uint32Array(n);
   const links = new Uint32Array(Math.max(1, topo.linkCount));
   const rx = new Uint32Array(Math.max(1, vertices));
-  const ids = s.transferBlocks.ids;
-  const blockOffsets = s.transferBlocks.offsets;
-  // One tight pass over every block reference, made when the first transfer is checked here (steps
+  const tb = s.transferBlocks;
+  const pairs = tb.kind === 'pairs' ? tb : null;
+  const ids = tb.kind === 'pairs' ? null : tb.ids;
+  const blockOffsets = tb.kind === 'pairs' ? null : tb.offsets;
+  if (pairs && pairs.nodes * (pairs.nodes - 1) !== B)
+    flag(
+      'bad-block',
+      0,
+      -1,
+      `pair blocks of ${pairs.nodes} nodes number ${pairs.nodes * (pairs.nodes - 1)}, but the block table has ${B}`,
+    );
+  // Pair rectangles are checked one by one (a few comparisons each). Block lists get one tight pass over every block reference, made when the first transfer is checked here (steps
   // the ring-arc checks accept never need it); only when it finds a bad id are they checked (and
   // reported) transfer by transfer (multi-scatter on 4096 processors carries 58.7 M references).
   let idsSound: boolean | null = null;
@@ -217,6 +227,7 @@ export function verify(
       if (len > stepLongestRoute[step - 1]) stepLongestRoute[step - 1] = len;
       const b0 = blockOffsets ? blockOffsets[t] : t;
       const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
+      const carried = pairs ? rectSize(pairs, t) : b1 - b0;
       const ch = channel[t];
       if (ch >= channelsUsed) channelsUsed = ch + 1;
       for (let i = 0; i < len; i++) {
@@ -233,7 +244,7 @@ export function verify(
         }
         if (++load[l] > maxLinkLoad) maxLinkLoad = load[l];
         if (load[l] > stepMaxLinkLoad[step - 1]) stepMaxLinkLoad[step - 1] = load[l];
-        loadBlocks[l] += b1 - b0;
+        loadBlocks[l] += carried;
         if (loadBlocks[l] > stepMaxLinkBlocks[step - 1]) stepMaxLinkBlocks[step - 1] = loadBlocks[l];
         const from = linkFrom[l];
         if (trackReach && reachedStamp[from] !== stamp)
@@ -323,13 +334,18 @@ export function verify(
         if (++txCount[u] === s.ports.tx + 1)
           flag('tx-ports', step, t, `node ${u} sends more than ${s.ports.tx} transfers in step ${step}`);
       }
-      if (b1 - b0 > stepMaxBlocks[step - 1]) stepMaxBlocks[step - 1] = b1 - b0;
-      blockDeliveries += (b1 - b0) * nr;
-      idsSound ??= allBelow(ids, 0, blockOffsets ? blockOffsets[s.transferCount] : s.transferCount, B);
+      if (carried > stepMaxBlocks[step - 1]) stepMaxBlocks[step - 1] = carried;
+      blockDeliveries += carried * nr;
+      if (pairs) {
+        const problem = rectProblem(pairs, t);
+        if (problem) flag('bad-block', step, t, problem);
+        continue;
+      }
+      idsSound ??= allBelow(ids!, 0, blockOffsets ? blockOffsets[s.transferCount] : s.transferCount, B);
       if (!idsSound)
         for (let k = b0; k < b1; k++)
-          if (ids[k] >= B)
-            flag('bad-block', step, t, `transfer ${t} carries block ${ids[k]}; blocks are 0..${B - 1}`);
+          if (ids![k] >= B)
+            flag('bad-block', step, t, `transfer ${t} carries block ${ids![k]}; blocks are 0..${B - 1}`);
     }
   }
 

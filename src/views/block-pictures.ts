@@ -1,6 +1,6 @@
 import { indexArray, type IndexArray } from '../model/columns';
 import { receiversOf } from '../model/paths';
-import { destinationRange, type Schedule } from '../model/schedule';
+import { destinationRange, withBlockLists, type Schedule } from '../model/schedule';
 import type { Topology } from '../model/topology';
 
 /**
@@ -44,7 +44,8 @@ export interface PictureInput {
  * Copies what the pictures need out of a schedule, so the schedule's own arrays can be transferred
  * to the page (which detaches them) before the pictures are made.
  */
-export function pictureInput(s: Schedule, topo: Topology): PictureInput {
+export function pictureInput(schedule: Schedule, topo: Topology): PictureInput {
+  const s = withBlockLists(schedule);
   const B = s.blocks.count;
   const d = s.blocks.destinations;
   const dest = indexArray(B, topo.nodeCount);

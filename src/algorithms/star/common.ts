@@ -1,5 +1,6 @@
 import { starCosts, starStepTimes } from '../../cost/star-cost';
 import type { StarShape } from '../../cost/star-formulas';
+import type { PairRect } from '../../model/block-pairs';
 import { indexArray } from '../../model/columns';
 import type { BlockTable, Collective, Schedule } from '../../model/schedule';
 import { destinationTable, ScheduleBuilder } from '../../model/schedule';
@@ -90,6 +91,7 @@ export class StarBuilder {
   readonly b: ScheduleBuilder;
   readonly topology: Topology;
   private readonly route: Uint32Array;
+  private readonly one = new Uint32Array(1);
 
   constructor(
     algorithm: string,
@@ -98,6 +100,8 @@ export class StarBuilder {
     readonly k: number,
     blocks: BlockTable,
     capacity: { transfers: number; blockRefs: number; receivers: number },
+    /** Transfers carry rectangles of the pair blocks of this many real nodes (sendRect). */
+    pairNodes?: number,
   ) {
     this.topology = passiveStar(n, k * n);
     this.route = new Uint32Array(2 + n);
@@ -116,6 +120,7 @@ export class StarBuilder {
         pathLinks: 2 * capacity.transfers + capacity.receivers,
       },
       ports: { tx: k, rx: k, fanout: k },
+      pairNodes,
     });
   }
 
@@ -132,6 +137,20 @@ export class StarBuilder {
       receivers,
       homeWavelength(this.k, sender, tx),
       blocks,
+    );
+  }
+
+  /** Like `send`, for a rectangle of pair blocks to one receiver (an empty rectangle is skipped). */
+  sendRect(sender: number, tx: number, receiver: number, rect: PairRect): void {
+    if (rect.sCount === 0 || rect.dCount === 0) return;
+    this.one[0] = receiver;
+    const len = starRoute(this.n, sender, this.one, this.route);
+    this.b.addTransfer(
+      sender,
+      this.route.subarray(0, len),
+      this.one,
+      homeWavelength(this.k, sender, tx),
+      rect,
     );
   }
 

@@ -15,20 +15,15 @@ import {
   validateStar,
 } from './common';
 import { cliqueWords, radixDigit, tcp2Radices, tcpDepth } from './tcp';
-import { indexArray } from '../../model/columns';
-import type { BlockTable } from '../../model/schedule';
-import { sparseEntries } from '../../replay/holdings';
-
-/** Block id of the message from s to d (s ≠ d) among P real nodes. */
-export function personalBlock(p: number, s: number, d: number): number {
-  return s * (p - 1) + (d < s ? d : d - 1);
-}
+import { pairTable, type PairRect } from '../../model/block-pairs';
 
 /**
  * Multi-scatter / personalised all-to-all by TCP2 exchange steps (passive-star paper, Sec. 3.4): along
  * digit q, node v sends each clique partner u, on its own transmitter, the messages it holds whose
  * destination has u's digit q. Before that step v holds the messages (s, d) with s agreeing with v on
  * digits ≥ q and d agreeing on digits < q: P/(k+1) of them go to each partner. Padded like gossip.
+ * What v sends u is a rectangle of the source × destination matrix (block-pairs.ts): the sources of
+ * v's block of (k+1)^q, and every (k+1)^(q+1)-th destination from u's side of v's residue.
  */
 export const starMultiscatter: AlgorithmSpec = {
   id: 'star-multiscatter',
@@ -50,8 +45,8 @@ export const starMultiscatter: AlgorithmSpec = {
     const k = kOf(p);
     const h = tcpDepth(n, k);
     const blockRefs = (h * n * n * k) / (k + 1);
-    // Personalised blocks: the replay keeps sparse holdings (every transfer has one receiver).
-    const holdingCells = sparseEntries(real * (real - 1), h, n, blockRefs, true);
+    // Route holdings: one word per block (where it ended), plus counts after every step.
+    const holdingCells = real * (real - 1) + (h + 1) * n;
     return { steps: h, transfers: n * k * h, blockRefs, holdingCells };
   },
   build(p) {
@@ -60,14 +55,16 @@ export const starMultiscatter: AlgorithmSpec = {
     const k = kOf(p);
     const radices = tcp2Radices(real, k);
     const h = radices.radix.length;
-    const sb = new StarBuilder('star-multiscatter', 'multiscatter', n, k, personalBlocks(real, n), {
-      transfers: n * k * h,
-      blockRefs: Math.ceil((h * n * n * k) / (k + 1)),
-      receivers: n * k * h,
-    });
-    // One message's block ids, written into a reused typed buffer (a message holds at most P²/(k+1)).
-    let out = new Uint32Array(1024);
-    const to = [0];
+    const sb = new StarBuilder(
+      'star-multiscatter',
+      'multiscatter',
+      n,
+      k,
+      pairTable(real, n),
+      { transfers: n * k * h, blockRefs: 0, receivers: n * k * h },
+      real,
+    );
+    const rect: PairRect = { sFirst: 0, sCount: 0, dFirst: 0, dStep: 1, dCount: 0 };
     for (let q = 0; q < h; q++) {
       sb.b.beginStep('exchange');
       const low = radices.stride[q];
@@ -78,14 +75,13 @@ export const starMultiscatter: AlgorithmSpec = {
         const sEnd = Math.min(sFirst + low, real);
         for (let y = 0; y < radices.radix[q]; y++) {
           if (y === mine) continue;
-          const u = v + (y - mine) * low;
-          let len = 0;
-          const need = (sEnd - sFirst) * Math.ceil(real / high);
-          if (need > out.length) out = new Uint32Array(2 * need);
-          for (let s = sFirst; s < sEnd; s++)
-            for (let d = (v % low) + y * low; d < real; d += high) out[len++] = personalBlock(real, s, d);
-          to[0] = u;
-          sb.send(v, y < mine ? y : y - 1, to, out.subarray(0, len));
+          const dFirst = (v % low) + y * low;
+          rect.sFirst = sFirst;
+          rect.sCount = Math.max(0, sEnd - sFirst);
+          rect.dFirst = dFirst;
+          rect.dStep = high;
+          rect.dCount = dFirst < real ? Math.ceil((real - dFirst) / high) : 0;
+          sb.sendRect(v, y < mine ? y : y - 1, v + (y - mine) * low, rect);
         }
       }
     }
@@ -137,19 +133,4 @@ export const starMultiscatter: AlgorithmSpec = {
 export function multiscatterMachine(p: ParamValues): number {
   const r = tcp2Radices(num(p, 'nodes'), kOf(p));
   return r.stride[r.radix.length];
-}
-
-/** Blocks (s, d), s ≠ d, of P real nodes on a machine of n processors. */
-function personalBlocks(p: number, n: number): BlockTable {
-  const count = p * (p - 1);
-  const origin = indexArray(count, n);
-  const nodes = indexArray(count, n);
-  for (let s = 0; s < p; s++)
-    for (let d = 0; d < p; d++) {
-      if (d === s) continue;
-      const b = personalBlock(p, s, d);
-      origin[b] = s;
-      nodes[b] = d;
-    }
-  return { count, origin, destinations: { kind: 'single', nodes }, bytes: 1 };
 }
