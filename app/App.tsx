@@ -14,6 +14,7 @@ import { ExplorerPage } from './pages/ExplorerPage';
 import { PaperPage } from './pages/PaperPage';
 import { selectOptions, selectResult, selectStep, useApp } from './store/store';
 import { DETAILS, type DetailName } from '../src/config/url-codec';
+import { showsBlockMatrix } from '../src/views/block-pictures';
 import { BlockMatrix } from './views/BlockMatrix';
 import { HoldingsMatrix } from './views/HoldingsMatrix';
 import { MainView } from './views/MainView';
@@ -138,8 +139,8 @@ function DetailPane({ detail }: { detail: DetailName }) {
           <TreeView result={result} step={step} />
         ) : detail === 'spectrum' ? (
           <SpectrumView result={result} step={step} />
-        ) : result.schedule.collective === 'alltoall' ? (
-          // All-to-all blocks have one destination each: a source × destination matrix shows them better.
+        ) : showsBlockMatrix(result.schedule) ? (
+          // Personalised blocks have one destination each: a source × destination matrix shows them better.
           <BlockMatrix result={result} step={step} />
         ) : (
           <HoldingsMatrix result={result} step={step} />

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { balancedTernary, centred } from '../../src/cost/reconfig-formulas';
+import { pairBlock } from '../../src/model/block-pairs';
+import { num } from '../../src/params/schema';
 import { location } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
 import { realNodes } from '../circuit/circuitFacts';
@@ -103,9 +105,10 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
   );
 }
 
-/** Blocks of the pair (r, d): one, or two halves in mirrored Bruck. */
+/** Blocks of the pair (r, d): one, or two halves in mirrored Bruck (none for r = d in multi-scatter). */
 function blocksOf(result: RunResult, r: number, d: number): number[] {
   const n = realNodes(result);
+  if (result.schedule.transferBlocks.kind === 'pairs') return r === d ? [] : [pairBlock(n, r, d)];
   const per = result.schedule.blocks.count / (n * n);
   return Array.from({ length: per }, (_, i) => (r * n + d) * per + i);
 }
@@ -122,7 +125,11 @@ function BlockRoute({ result, step, r, d }: { result: RunResult; step: number; r
           .join(', ')}) for phases 0…${S - 1}`
       : result.algorithm === 'bruck'
         ? `binary digits (phase 0 first): clockwise half ${bitsOf((((d - r) % ring) + ring) % ring, S)}, mirrored half ${bitsOf((((r - d) % ring) + ring) % ring, S)}`
-        : `goes straight, ${Math.abs(centred(d - r, ring))} circuits`;
+        : result.algorithm === 'star-multiscatter'
+          ? r === d
+            ? 'a node has no message for itself'
+            : `in step q it moves to the node of its clique whose base-${num(result.params, 'wavelengths-per-node') + 1} digit q is d’s (dummies relay it when P is padded)`
+          : `goes straight, ${Math.abs(centred(d - r, ring))} circuits`;
   return (
     <div className="border-t border-slate-200 px-3 py-2 text-base" data-testid="block-route">
       <div className="font-semibold">
@@ -139,7 +146,12 @@ function BlockRoute({ result, step, r, d }: { result: RunResult; step: number; r
                 key={k}
                 className={`rounded px-1.5 ${k === step ? 'bg-slate-800 text-white' : 'bg-slate-100'}`}
               >
-                {k === 0 ? 'start' : `P${k - 1}`}: {at}
+                {k === 0
+                  ? 'start'
+                  : result.schedule.collective === 'multiscatter'
+                    ? `step ${k}`
+                    : `P${k - 1}`}
+                : {at}
                 {moved ? '' : k > 0 ? ' (stays)' : ''}
               </span>
             );

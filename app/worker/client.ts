@@ -3,7 +3,7 @@ import type { ReproRow } from '../../src/experiments/reproduce';
 import type { SweepValue } from '../../src/experiments/sweep';
 import type { ParamIssue, ParamValues } from '../../src/params/schema';
 import type { RunResult } from '../../src/run';
-import type { BlockPictures } from '../../src/views/block-pictures';
+import { showsBlockMatrix, type BlockPictures } from '../../src/views/block-pictures';
 import type { RunConfig, RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
 import { rememberTunings } from './starTunings';
 
@@ -55,10 +55,10 @@ export class WorkerClient {
   starts = 0;
   /** Told about formula rows that follow the newest delivered result, completing its pending ones. */
   onFormulas: ((result: RunResult, formulas: FormulaRow[]) => void) | null = null;
-  /** Told about pictures that follow the newest delivered result (all-to-all block matrix). */
+  /** Told about pictures that follow the newest delivered result (the block matrix of personalised data). */
   onPictures: ((result: RunResult, pictures: BlockPictures) => void) | null = null;
   private delivered: { id: number; result: RunResult } | null = null;
-  /** The worker is making pictures for the delivered (all-to-all) result. */
+  /** The worker is making pictures for the delivered (personalised) result. */
   private picturesDue = false;
 
   /**
@@ -180,7 +180,7 @@ export class WorkerClient {
       if (msg.kind === 'result') {
         if (msg.starTunings) rememberTunings(msg.result.schedule, msg.starTunings);
         this.delivered = { id: msg.id, result: msg.result };
-        this.picturesDue = msg.result.schedule?.collective === 'alltoall';
+        this.picturesDue = !!msg.result.schedule && showsBlockMatrix(msg.result.schedule);
       }
       p.resolve(msg);
     }

@@ -12,7 +12,7 @@ import {
   transferables,
 } from '../../src/run';
 import { num, type ParamValues } from '../../src/params/schema';
-import { blockPictures, pictureInput } from '../../src/views/block-pictures';
+import { blockPictures, pictureInput, showsBlockMatrix } from '../../src/views/block-pictures';
 import type { RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
 import { runInSlices } from './slices';
 import { warmUpOnce } from './warmUp';
@@ -38,10 +38,12 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
       case 'run': {
         // Slow formula rows (OpTree's best-tree search) are left for after the result is on its way.
         const result = run(req.algorithm, req.params, BROWSER_LIMITS, { quickFormulas: true });
-        // All-to-all: the block matrix's pictures are made here too, after the result is on its way
-        // (so the page shows it at once), from copies of what they need (sending detaches the schedule).
-        const input =
-          result.schedule.collective === 'alltoall' ? pictureInput(result.schedule, result.topology) : null;
+        // Personalised data: the block matrix's pictures are made here too, after the result is on its
+        // way (so the page shows it at once), from copies of what they need (sending detaches the
+        // schedule).
+        const input = showsBlockMatrix(result.schedule)
+          ? pictureInput(result.schedule, result.topology)
+          : null;
         // The star's tunings were counted for its cost formulas (cached): sent along, copied.
         const tunings =
           result.topology.kind === 'star' && result.schedule.receivers.kind === 'list'
@@ -114,7 +116,7 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
 };
 
 /**
- * The block matrix's pictures of every step of an all-to-all result, posted after the result. A
+ * The block matrix's pictures of every step of a personalised (all-to-all, multi-scatter) result, posted after the result. A
  * failure only leaves the matrix saying it is still preparing them: the result is already shown.
  */
 function postPictures(id: number, params: ParamValues, input: ReturnType<typeof pictureInput>) {

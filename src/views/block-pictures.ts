@@ -1,6 +1,7 @@
+import { rectIds, rectSize, type PairGrid } from '../model/block-pairs';
 import { indexArray, type IndexArray } from '../model/columns';
 import { receiversOf } from '../model/paths';
-import { destinationRange, withBlockLists, type Schedule } from '../model/schedule';
+import { type Collective, type Schedule } from '../model/schedule';
 import type { Topology } from '../model/topology';
 
 /**
@@ -19,6 +20,14 @@ export interface BlockPictures {
   steps: Uint8ClampedArray<ArrayBuffer>[];
 }
 
+/**
+ * Whether a result's detail view is this source × destination matrix (personalised data: every
+ * block has one source and one destination) rather than the node × block holdings matrix.
+ */
+export function showsBlockMatrix(s: { collective: Collective }): boolean {
+  return s.collective === 'alltoall' || s.collective === 'multiscatter';
+}
+
 export const STATE_RGB = {
   source: [226, 232, 240],
   transit: [245, 158, 11],
@@ -33,9 +42,13 @@ export interface PictureInput {
   nodeCount: number;
   stepCount: number;
   stepStart: Uint32Array;
-  /** Blocks of transfer t: ids[offsets[t] .. offsets[t+1]) (offsets null: one block per transfer). */
+  /**
+   * Blocks of transfer t: ids[offsets[t] .. offsets[t+1]) (offsets null: one block per transfer), or
+   * the rectangles of `grid` when the schedule carries pair rectangles (ids then empty).
+   */
   blockOffsets: Uint32Array | null;
   ids: IndexArray;
+  grid: PairGrid | null;
   /** The one receiver of each transfer, or −1 for a multicast (blocks are then not moved). */
   receiver: Int32Array;
 }
@@ -44,13 +57,16 @@ export interface PictureInput {
  * Copies what the pictures need out of a schedule, so the schedule's own arrays can be transferred
  * to the page (which detaches them) before the pictures are made.
  */
-export function pictureInput(schedule: Schedule, topo: Topology): PictureInput {
-  const s = withBlockLists(schedule);
+export function pictureInput(s: Schedule, topo: Topology): PictureInput {
   const B = s.blocks.count;
+  const tb = s.transferBlocks;
   const d = s.blocks.destinations;
-  const dest = indexArray(B, topo.nodeCount);
-  for (let b = 0; b < B; b++)
-    dest[b] = d.kind === 'all' ? s.blocks.origin[b] : d.nodes[destinationRange(d, b)[0]];
+  let dest: IndexArray;
+  if (d.kind === 'single') dest = d.nodes.slice();
+  else {
+    dest = indexArray(B, topo.nodeCount);
+    for (let b = 0; b < B; b++) dest[b] = d.kind === 'all' ? s.blocks.origin[b] : d.nodes[d.offsets[b]];
+  }
   const receiver = new Int32Array(s.transferCount);
   const rx = new Uint32Array(Math.max(1, topo.nodeCount + topo.auxCount));
   for (let t = 0; t < s.transferCount; t++) receiver[t] = receiversOf(s, topo, t, rx) === 1 ? rx[0] : -1;
@@ -61,8 +77,19 @@ export function pictureInput(schedule: Schedule, topo: Topology): PictureInput {
     nodeCount: topo.nodeCount,
     stepCount: s.stepCount,
     stepStart: s.stepStart.slice(),
-    blockOffsets: s.transferBlocks.offsets ? s.transferBlocks.offsets.slice() : null,
-    ids: s.transferBlocks.ids.slice(),
+    blockOffsets: tb.kind !== 'pairs' && tb.offsets ? tb.offsets.slice() : null,
+    ids: tb.kind !== 'pairs' ? tb.ids.slice() : new Uint32Array(0),
+    grid:
+      tb.kind === 'pairs'
+        ? {
+            nodes: tb.nodes,
+            sFirst: tb.sFirst.slice(),
+            sCount: tb.sCount.slice(),
+            dFirst: tb.dFirst.slice(),
+            dStep: tb.dStep.slice(),
+            dCount: tb.dCount.slice(),
+          }
+        : null,
     receiver,
   };
 }
@@ -70,7 +97,8 @@ export function pictureInput(schedule: Schedule, topo: Topology): PictureInput {
 export function blockPictures(input: PictureInput, realNodes: number, maxSide = 600): BlockPictures {
   const pool = Math.max(1, Math.ceil(realNodes / maxSide));
   const size = Math.ceil(realNodes / pool);
-  const { blockCount: B, origin, dest, ids, blockOffsets: off, receiver } = input;
+  const { blockCount: B, origin, dest, ids, blockOffsets: off, receiver, grid } = input;
+  let rect = new Uint32Array(0);
   const cell = new Uint32Array(B);
   const total = new Float32Array(size * size);
   for (let b = 0; b < B; b++) {
@@ -87,6 +115,11 @@ export function blockPictures(input: PictureInput, realNodes: number, maxSide = 
       for (let t = input.stepStart[step - 1]; t < input.stepStart[step]; t++) {
         const to = receiver[t];
         if (to < 0) continue;
+        if (grid) {
+          if (rect.length < rectSize(grid, t)) rect = new Uint32Array(rectSize(grid, t));
+          for (let i = 0, e = rectIds(grid, t, rect); i < e; i++) loc[rect[i]] = to;
+          continue;
+        }
         const a = off ? off[t] : t;
         const e = off ? off[t + 1] : t + 1;
         for (let i = a; i < e; i++) loc[ids[i]] = to;
