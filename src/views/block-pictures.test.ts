@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../algorithms/registry';
+import { withBlockLists } from '../model/schedule';
 import { defaultsOf } from '../params/schema';
 import { blockPictures, pictureInput, STATE_RGB } from './block-pictures';
 
@@ -35,5 +36,25 @@ describe('block-matrix pictures', () => {
     // Pixel (0, 0) pools sources 0–3 × destinations 0–3: 4 of its 16 pairs are r = d, home from the start.
     const px = rgbAt(pic.steps[0], 4, 0, 0);
     expect(px[1]).toBe(Math.round(STATE_RGB.source[1] * 0.75 + STATE_RGB.home[1] * 0.25));
+  });
+});
+
+describe('block pictures of pair rectangles', () => {
+  it('equal the pictures of the same multi-scatter with its blocks written out as lists', () => {
+    for (const [nodes, k] of [
+      [16, 3],
+      [10, 2],
+      [27, 2],
+    ]) {
+      const spec = findAlgorithm('star-multiscatter')!;
+      const b = spec.build({ ...defaultsOf(spec.params), nodes, 'wavelengths-per-node': k });
+      const fromRects = blockPictures(pictureInput(b.schedule, b.topology), nodes, 8);
+      const fromLists = blockPictures(pictureInput(withBlockLists(b.schedule), b.topology), nodes, 8);
+      expect(fromRects.steps.length).toBe(b.schedule.stepCount + 1);
+      expect(fromRects).toEqual(fromLists);
+      // Every message is delivered at the end: only the empty diagonal keeps the source colour.
+      expect(rgbAt(fromRects.steps.at(-1)!, fromRects.size, 0, 1)).toEqual([...STATE_RGB.home]);
+      expect(rgbAt(fromRects.steps[0], fromRects.size, 0, 1)).toEqual([...STATE_RGB.source]);
+    }
   });
 });

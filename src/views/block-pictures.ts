@@ -1,4 +1,4 @@
-import { rectIds, rectSize, type PairGrid } from '../model/block-pairs';
+import { pairTable, rectIds, rectSize, type PairGrid } from '../model/block-pairs';
 import { indexArray, type IndexArray } from '../model/columns';
 import { receiversOf } from '../model/paths';
 import { type Collective, type Schedule } from '../model/schedule';
@@ -37,6 +37,7 @@ export const STATE_RGB = {
 /** What the pictures need of a schedule: blocks, and per step which blocks went where. */
 export interface PictureInput {
   blockCount: number;
+  /** Where each block starts and must end (empty for pair blocks: `grid` implies them). */
   origin: IndexArray;
   dest: IndexArray;
   nodeCount: number;
@@ -61,8 +62,12 @@ export function pictureInput(s: Schedule, topo: Topology): PictureInput {
   const B = s.blocks.count;
   const tb = s.transferBlocks;
   const d = s.blocks.destinations;
+  // Pair blocks: origins and destinations follow from the numbering (blockPictures rebuilds them
+  // after the result is sent, instead of 67 MB of copies before it for multi-scatter on 4096).
+  const pairs = tb.kind === 'pairs';
   let dest: IndexArray;
-  if (d.kind === 'single') dest = d.nodes.slice();
+  if (pairs) dest = new Uint16Array(0);
+  else if (d.kind === 'single') dest = d.nodes.slice();
   else {
     dest = indexArray(B, topo.nodeCount);
     for (let b = 0; b < B; b++) dest[b] = d.kind === 'all' ? s.blocks.origin[b] : d.nodes[d.offsets[b]];
@@ -72,7 +77,7 @@ export function pictureInput(s: Schedule, topo: Topology): PictureInput {
   for (let t = 0; t < s.transferCount; t++) receiver[t] = receiversOf(s, topo, t, rx) === 1 ? rx[0] : -1;
   return {
     blockCount: B,
-    origin: s.blocks.origin.slice(),
+    origin: pairs ? new Uint16Array(0) : s.blocks.origin.slice(),
     dest,
     nodeCount: topo.nodeCount,
     stepCount: s.stepCount,
@@ -97,7 +102,14 @@ export function pictureInput(s: Schedule, topo: Topology): PictureInput {
 export function blockPictures(input: PictureInput, realNodes: number, maxSide = 600): BlockPictures {
   const pool = Math.max(1, Math.ceil(realNodes / maxSide));
   const size = Math.ceil(realNodes / pool);
-  const { blockCount: B, origin, dest, ids, blockOffsets: off, receiver, grid } = input;
+  const { blockCount: B, ids, blockOffsets: off, receiver, grid } = input;
+  let { origin, dest } = input;
+  if (grid) {
+    const table = pairTable(grid.nodes, input.nodeCount);
+    if (table.destinations.kind !== 'single') throw new Error('pair tables have one destination a block');
+    origin = table.origin;
+    dest = table.destinations.nodes;
+  }
   let rect = new Uint32Array(0);
   const cell = new Uint32Array(B);
   const total = new Float32Array(size * size);
