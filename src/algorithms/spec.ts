@@ -41,8 +41,12 @@ export interface Built {
 export interface Estimate {
   steps: number;
   transfers: number;
+  /** Blocks summed over transfers (for pair rectangles, what they would be written out as lists). */
   blockRefs: number;
-  /** Entries of the holdings the replay keeps: node × block cells, or per-block visits when sparse. */
+  /**
+   * Entries of the holdings the replay keeps: node × block cells, per-block visits when sparse, one
+   * word per block (plus per-step counts) for route holdings.
+   */
   holdingCells: number;
 }
 

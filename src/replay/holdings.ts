@@ -127,9 +127,10 @@ export const MAX_HOLDING_CELLS = 1 << 28;
 const SNAPSHOT_EVERY = 1 << 16;
 
 /**
- * The representation `auto` picks: sparse for personalised blocks (a `single` destinations table, as
- * in all-to-all; `destinationTable` makes every one-destination-per-block table `single`) and for
- * tables too large to be dense; dense otherwise.
+ * The representation `auto` tries first: routes for pair rectangles (the replay falls back to an
+ * exact one when the routes do not describe the schedule); sparse for personalised blocks (a
+ * `single` destinations table, as in all-to-all; `destinationTable` makes every
+ * one-destination-per-block table `single`) and for tables too large to be dense; dense otherwise.
  */
 export function chooseRepresentation(s: Schedule): 'dense' | 'sparse' | 'route' {
   if (s.transferBlocks.kind === 'pairs') return 'route';
@@ -798,7 +799,7 @@ export function firstArrival(h: Holdings, node: number, block: number): number {
     const mask = 2 ** h.bits - 1;
     const last = h.final[block];
     if ((last & mask) === node && h.origin[block] !== node) {
-      // Where it ended; unless it passed there before (routes never return), that is its arrival.
+      // Where it ended: a route never comes back to a node, so that was its one arrival there.
       return last >>> h.bits;
     }
     let found = h.never;
