@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { balancedTernary, centred } from '../../src/cost/reconfig-formulas';
 import { pairBlock } from '../../src/model/block-pairs';
+import { STATE_RGB } from '../../src/views/block-pictures';
 import { num } from '../../src/params/schema';
 import { location } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
@@ -95,9 +96,22 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
         />
       </div>
       <div className="flex flex-wrap justify-center gap-x-4 px-2 text-sm text-slate-700">
-        <span>■ at its source</span>
-        <span style={{ color: 'rgb(245,158,11)' }}>■ on its way</span>
-        <span style={{ color: 'rgb(22,163,74)' }}>■ delivered</span>
+        {(
+          [
+            ['source', 'at its source'],
+            ['transit', 'on its way'],
+            ['home', 'delivered'],
+          ] as const
+        ).map(([state, words]) => (
+          <span key={state} className="inline-flex items-center gap-1">
+            {/* The pictures' own colours (the source's is pale, so the swatch has a rim). */}
+            <span
+              className="inline-block h-3 w-3 rounded-sm border border-slate-400"
+              style={{ background: `rgb(${STATE_RGB[state].join(',')})` }}
+            />
+            {words}
+          </span>
+        ))}
         {!selected && <span className="text-slate-500">click a cell to follow its block</span>}
       </div>
       {selected && <BlockRoute result={result} step={step} r={selected.r} d={selected.d} />}
