@@ -326,7 +326,7 @@ describe('the best tree', () => {
   }, 60_000);
 
   it('searched one tree at a time: a yield per tree built, the same answer, memoised', () => {
-    // A size no other test of this file builds (their random N stay ≤ 90 and w ≤ 9), so the search
+    // No other test of this file builds OpTree with w = 10 (their random w stay ≤ 9), so the search
     // has not run yet whatever the property tests drew.
     const [n, w] = [96, 10];
     expect(knownBestTree(n, w)).toBeUndefined();
