@@ -11,7 +11,14 @@ import { evaluateOptics, treeShapeOf, type OpticsRow } from './cost/optical-cons
 import { stepSeconds, timeModelOf } from './cost/wdm-ring-time';
 import { buffersOf } from './model/columns';
 import { pathLength, receiversOf } from './model/paths';
-import { blockCountOf, blockIdsOf, stepRange, transferBlockColumns, type Schedule } from './model/schedule';
+import {
+  blockCountOf,
+  blockIdsOf,
+  blockTableColumns,
+  stepRange,
+  transferBlockColumns,
+  type Schedule,
+} from './model/schedule';
 import type { Topology } from './model/topology';
 import { checkParam, readParams, type ParamIssue, type ParamValues } from './params/schema';
 import { heldCounts, holdingsBuffers, type Holdings } from './replay/holdings';
@@ -293,9 +300,7 @@ export function transferables(r: RunResult): ArrayBuffer[] {
     s.receivers.kind === 'list' ? s.receivers.offsets : null,
     s.receivers.kind === 'list' ? s.receivers.nodes : null,
     ...transferBlockColumns(s),
-    s.blocks.origin,
-    s.blocks.destinations.kind === 'list' ? s.blocks.destinations.offsets : null,
-    s.blocks.destinations.kind !== 'all' ? s.blocks.destinations.nodes : null,
+    ...blockTableColumns(s.blocks),
     s.activeLinks?.stepStart,
     s.activeLinks?.links,
     t.linkFrom,

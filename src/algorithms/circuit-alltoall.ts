@@ -1,7 +1,7 @@
 import { circuitModelOf, phaseMeasures, phaseSeconds, CIRCUIT_TIME_PARAMS } from '../cost/circuit-time';
 import { circuitLink, circuitTopology, configLinks, planCircuits, type CircuitPlan } from '../model/circuits';
 import { indexArray } from '../model/columns';
-import { ScheduleBuilder, type BlockTable, type Schedule } from '../model/schedule';
+import { ScheduleBuilder, type ListedBlocks, type Schedule } from '../model/schedule';
 import { intList, num, type IntListParam, type ParamDef, type ParamValues } from '../params/schema';
 import type { Usage } from '../verify/verifier';
 import type { Built } from './spec';
@@ -20,7 +20,7 @@ export interface DigitRouting {
   /** Offset of the peers of each phase. */
   phaseOffsets: number[];
   x: boolean[];
-  blocks: BlockTable;
+  blocks: ListedBlocks;
   /** Row of `digits` for each block, and the table itself (row·phases + k). */
   digitRow: Uint32Array;
   digits: Int8Array;
@@ -111,7 +111,7 @@ export function concatSteps(steps: readonly Uint32Array[]): Schedule['activeLink
 }
 
 /** Blocks B[r, d] for r, d < n with id r·n + d (`copies` > 1: that many parts per pair, id ·copies + part). */
-export function alltoallBlocks(n: number, bytes: number, copies = 1): BlockTable {
+export function alltoallBlocks(n: number, bytes: number, copies = 1): ListedBlocks {
   const B = n * n * copies;
   const origin = indexArray(B, n);
   const dest = indexArray(B, n);

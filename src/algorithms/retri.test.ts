@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CIRCUIT_LEFT, CIRCUIT_RIGHT } from '../model/circuits';
-import { blockLists, blockCountOf, stepRange, type Schedule } from '../model/schedule';
+import { blockLists, blockCountOf, blockTableOf, stepRange, type Schedule } from '../model/schedule';
 import type { Topology } from '../model/topology';
 import { defaultsOf, type ParamValues } from '../params/schema';
 import { location } from '../replay/holdings';
@@ -23,7 +23,7 @@ const bits = (xs: boolean[]) => xs.map((b) => (b ? 1 : 0)).join(',');
 
 /** Destination of every block, read from the block table. */
 function destinationOf(s: Schedule, b: number): number {
-  const d = s.blocks.destinations;
+  const d = blockTableOf(s).destinations;
   if (d.kind !== 'single') throw new Error('all-to-all blocks have one destination each');
   return d.nodes[b];
 }

@@ -4,7 +4,7 @@ import { ALGORITHMS, findAlgorithm } from '../algorithms/registry';
 import { defaultsOf } from '../params/schema';
 import { CLI_LIMITS, measure, run, type RunResult } from '../run';
 import { verify } from '../verify/verifier';
-import { withBlockLists } from '../model/schedule';
+import { blockTableOf, withBlockLists } from '../model/schedule';
 import {
   CSV_HEADER,
   fromScheduleJson,
@@ -438,7 +438,7 @@ describe('import leaves the rules to the verifier', () => {
       ],
     };
     const { schedule } = fromScheduleJson(d);
-    expect(schedule.blocks.destinations.kind).toBe('list');
+    expect(blockTableOf(schedule).destinations.kind).toBe('list');
     expect(check(d).ok).toBe(true);
     d.blocks[0].to = [1, 2, 0];
     d.steps[0].transfers[0].to = [1];

@@ -5,6 +5,7 @@
  * importer only refuses what cannot be represented: wrong types, a network or block table that
  * names vertices that do not exist, values that do not fit a column.
  */
+import { pairDestination, pairSource } from '../model/block-pairs';
 import { indexArray } from '../model/columns';
 import { pathLength, pathLinks, receiversOf } from '../model/paths';
 import {
@@ -12,7 +13,7 @@ import {
   destinationRange,
   destinationTable,
   ScheduleBuilder,
-  type BlockTable,
+  type ListedBlocks,
   type Collective,
   type Schedule,
 } from '../model/schedule';
@@ -137,6 +138,8 @@ class Reader {
 
   block(b: number): BlockJson {
     const bt = this.s.blocks;
+    if (bt.kind === 'pairs')
+      return { id: b, origin: pairSource(bt.nodes, b), to: [pairDestination(bt.nodes, b)], bytes: bt.bytes };
     const d = bt.destinations;
     return {
       id: b,
@@ -515,7 +518,7 @@ function readTopology(doc: Record<string, unknown>, nodes: number, aux: number):
   };
 }
 
-function readBlocks(doc: Record<string, unknown>, nodes: number): BlockTable {
+function readBlocks(doc: Record<string, unknown>, nodes: number): ListedBlocks {
   const blocks = array(doc.blocks, 'blocks');
   const B = blocks.length;
   // Personalised blocks (one destination each, as in all-to-all) are tracked sparsely, per block;
@@ -558,7 +561,7 @@ function readBlocks(doc: Record<string, unknown>, nodes: number): BlockTable {
       } else if (x !== bytes) fail(`${p}.bytes`, `${bytes}, as ${bytesFrom} (all blocks have one size)`, x);
     }
   }
-  let destinations: BlockTable['destinations'] = { kind: 'all' };
+  let destinations: ListedBlocks['destinations'] = { kind: 'all' };
   if (!everyAll) {
     // A mixed table: "all" becomes the list of every processor.
     let total = listed;

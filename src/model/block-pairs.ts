@@ -1,5 +1,5 @@
 import { indexArray } from './columns';
-import type { BlockTable } from './schedule';
+import type { ListedBlocks, PairBlocks } from './schedule';
 
 /**
  * Personalised blocks named by (source, destination) pairs, and transfers that carry a rectangle of
@@ -149,11 +149,16 @@ function firstFrom(x0: number, step: number, lo: number): number {
 
 const mod = (x: number, m: number) => ((x % m) + m) % m;
 
+/** The pair blocks of p nodes, unlisted (what multi-scatter's schedule keeps). */
+export function pairBlocks(p: number): PairBlocks {
+  return { kind: 'pairs', count: p * (p - 1), nodes: p, bytes: 1 };
+}
+
 /**
  * The block table of every pair among p real nodes on a machine of n processors: block (s, d) starts
  * at s and must reach d. Written row by row with typed-array copies (16.8 million blocks for 4096).
  */
-export function pairTable(p: number, n: number): BlockTable {
+export function pairTable(p: number, n: number): ListedBlocks {
   const count = p * (p - 1);
   const origin = indexArray(count, n);
   const nodes = indexArray(count, n);

@@ -1,5 +1,5 @@
 import type { PairGrid, PairRect } from './block-pairs';
-import { rectIds, rectSize } from './block-pairs';
+import { pairTable, rectIds, rectSize } from './block-pairs';
 import { indexArray, resized, signedArray, type IndexArray, type SignedArray } from './columns';
 
 export type Collective =
@@ -21,8 +21,15 @@ export type PathColumns =
 export type ReceiverColumns =
   { kind: 'path-end' } | { kind: 'list'; offsets: Uint32Array; nodes: IndexArray };
 
-/** Data blocks: who starts with each one and who must end with it. */
-export interface BlockTable {
+/**
+ * Data blocks: who starts with each one and who must end with it. Listed block by block, or (for
+ * multi-scatter) the pair blocks of P nodes, which follow from their numbering and store nothing.
+ */
+export type BlockTable = ListedBlocks | PairBlocks;
+
+/** Blocks listed one by one (the default when `kind` is absent). */
+export interface ListedBlocks {
+  kind?: 'listed';
   count: number;
   origin: IndexArray;
   /**
@@ -35,6 +42,18 @@ export interface BlockTable {
     | { kind: 'single'; nodes: IndexArray }
     | { kind: 'list'; offsets: Uint32Array; nodes: IndexArray };
   /** Size of one block in bytes. */
+  bytes: number;
+}
+
+/**
+ * The P(P−1) pair blocks of P nodes (block-pairs.ts): block (s, d) starts at s and must reach d.
+ * 16.8 million of them for multi-scatter on 4096 processors, which would take 67 MB listed.
+ */
+export interface PairBlocks {
+  kind: 'pairs';
+  count: number;
+  /** P: the nodes of the numbering. */
+  nodes: number;
   bytes: number;
 }
 
@@ -319,7 +338,7 @@ export class ScheduleBuilder {
 }
 
 /** Every node starts with one block of its own and every node must end with every block. */
-export function allGatherBlocks(n: number, bytes: number): BlockTable {
+export function allGatherBlocks(n: number, bytes: number): ListedBlocks {
   const origin = indexArray(n, n);
   for (let i = 0; i < n; i++) origin[i] = i;
   return { count: n, origin, destinations: { kind: 'all' }, bytes };
@@ -361,19 +380,34 @@ export function blockRefCount(s: Schedule): number {
  * The same schedule with its blocks as lists: pair rectangles written out id by id (the exact
  * replay, the JSON format and the all-to-all pictures read lists). Lists come back unchanged.
  */
-export function withBlockLists(s: Schedule): Schedule & { transferBlocks: BlockLists } {
+export function withBlockLists(s: Schedule): ListSchedule {
+  const blocks = listedBlocks(s.blocks, s.nodeCount);
   const tb = s.transferBlocks;
-  if (tb.kind !== 'pairs') return s as Schedule & { transferBlocks: BlockLists };
+  if (tb.kind !== 'pairs') return { ...s, transferBlocks: tb, blocks };
   const offsets = new Uint32Array(s.transferCount + 1);
   for (let t = 0; t < s.transferCount; t++) offsets[t + 1] = offsets[t] + rectSize(tb, t);
   const ids = new Uint32Array(offsets[s.transferCount]);
   for (let t = 0; t < s.transferCount; t++) rectIds(tb, t, ids.subarray(offsets[t]));
-  return { ...s, transferBlocks: { offsets, ids } };
+  return { ...s, transferBlocks: { offsets, ids }, blocks };
+}
+
+/** A schedule whose transfers and table list their blocks (what withBlockLists returns). */
+export type ListSchedule = Schedule & { transferBlocks: BlockLists; blocks: ListedBlocks };
+
+/** The table listed block by block (pair blocks written out; listed tables come back unchanged). */
+export function listedBlocks(t: BlockTable, maxNode: number): ListedBlocks {
+  return t.kind === 'pairs' ? pairTable(t.nodes, maxNode) : t;
+}
+
+/** The listed table of a schedule that keeps one (every schedule but multi-scatter's). */
+export function blockTableOf(s: Schedule): ListedBlocks {
+  if (s.blocks.kind === 'pairs') throw new Error(`${s.algorithm} has pair blocks, not a listed table`);
+  return s.blocks;
 }
 
 /** Range [first, end) of block b's destinations in `destinations.nodes` (single and list tables). */
 export function destinationRange(
-  d: Exclude<BlockTable['destinations'], { kind: 'all' }>,
+  d: Exclude<ListedBlocks['destinations'], { kind: 'all' }>,
   b: number,
 ): [number, number] {
   return d.kind === 'single' ? [b, b + 1] : [d.offsets[b], d.offsets[b + 1]];
@@ -383,7 +417,7 @@ export function destinationRange(
  * A destinations table from per-block lists: `single` when every block has exactly one destination
  * (no offsets column needed), else `list`.
  */
-export function destinationTable(offsets: Uint32Array, nodes: IndexArray): BlockTable['destinations'] {
+export function destinationTable(offsets: Uint32Array, nodes: IndexArray): ListedBlocks['destinations'] {
   const count = offsets.length - 1;
   for (let b = 0; b < count; b++)
     if (offsets[b + 1] - offsets[b] !== 1) return { kind: 'list', offsets, nodes };
@@ -394,6 +428,13 @@ export function destinationTable(offsets: Uint32Array, nodes: IndexArray): Block
 export function transferBlockColumns(s: Schedule): (ArrayBufferView | null)[] {
   const tb = s.transferBlocks;
   return tb.kind === 'pairs' ? [tb.sFirst, tb.sCount, tb.dFirst, tb.dStep, tb.dCount] : [tb.offsets, tb.ids];
+}
+
+/** The typed arrays of a block table (none for pair blocks). */
+export function blockTableColumns(t: BlockTable): (ArrayBufferView | null)[] {
+  if (t.kind === 'pairs') return [];
+  const d = t.destinations;
+  return [t.origin, d.kind === 'list' ? d.offsets : null, d.kind !== 'all' ? d.nodes : null];
 }
 
 /** The block lists of a schedule that keeps them (ring and circuit schedules always do). */

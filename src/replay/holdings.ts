@@ -10,7 +10,7 @@ import {
 } from '../model/block-pairs';
 import { indexArray, type IndexArray } from '../model/columns';
 import { receiversOf } from '../model/paths';
-import { withBlockLists, type BlockLists, type Schedule } from '../model/schedule';
+import { withBlockLists, type ListSchedule, type Schedule } from '../model/schedule';
 import type { Topology } from '../model/topology';
 
 /**
@@ -90,12 +90,12 @@ interface SparseSlots extends HoldingsBase {
  * Route holdings of a pair-rectangle schedule whose every block moves along one route (each step, at
  * most one transfer carries it, from the node that received it last, and it never comes back to a
  * node it left): `final[b]` packs step · 2^bits + node of its last arrival; the rest is walked from
- * `origin[b]` through the transfers each node sends in each step (`sendStart`/`sendOrder`).
+ * the block's source through the transfers each node sends in each step (`sendStart`/`sendOrder`).
+ * The blocks are the pair blocks of `grid.nodes` nodes (block (s, d) starts at s, bound for d).
  */
 export interface RouteHoldings extends HoldingsBase {
   kind: 'route';
   grid: PairGrid;
-  origin: IndexArray;
   /** The one receiver of each transfer. */
   receiver: IndexArray;
   /** Transfers node v sends in step st are sendOrder[sendStart[(st−1)·n + v] .. sendStart[… + 1]). */
@@ -115,8 +115,6 @@ export type Holdings = DenseHoldings | SparseHoldings | RouteHoldings;
  */
 export type Representation = 'auto' | 'dense' | 'sparse' | 'sparse-lists';
 
-type ListSchedule = Schedule & { transferBlocks: BlockLists };
-
 /** Called for every block a transfer sends without holding it at the start of the step. */
 export type UnheldSend = (step: number, transfer: number, block: number) => void;
 
@@ -134,7 +132,8 @@ const SNAPSHOT_EVERY = 1 << 16;
  */
 export function chooseRepresentation(s: Schedule): 'dense' | 'sparse' | 'route' {
   if (s.transferBlocks.kind === 'pairs') return 'route';
-  if (s.blocks.destinations.kind === 'single' && s.blocks.count > 0) return 'sparse';
+  if (s.blocks.kind === 'pairs' || (s.blocks.destinations.kind === 'single' && s.blocks.count > 0))
+    return 'sparse';
   return s.nodeCount * s.blocks.count > MAX_HOLDING_CELLS ? 'sparse' : 'dense';
 }
 
@@ -246,10 +245,11 @@ export function replay(
   onUnheld?: UnheldSend,
   representation: Representation = 'auto',
 ): Holdings {
-  if (s.transferBlocks.kind === 'pairs') {
+  if (s.transferBlocks.kind === 'pairs' || s.blocks.kind === 'pairs') {
     // Routes when every block is forwarded along one (checked as it goes); anything else, faults
-    // included, is replayed exactly from the rectangles written out as lists.
-    const routes = representation === 'auto' ? replayRoutes(s, topo, s.transferBlocks) : null;
+    // included, is replayed exactly from the rectangles (and pair table) written out as lists.
+    const tb = s.transferBlocks;
+    const routes = representation === 'auto' && tb.kind === 'pairs' ? replayRoutes(s, topo, tb) : null;
     return routes ?? replay(withBlockLists(s), topo, onUnheld, representation);
   }
   const kind = representation === 'auto' ? chooseRepresentation(s) : representation;
@@ -416,11 +416,16 @@ function replayRoutes(s: Schedule, topo: Topology, g: PairGrid): RouteHoldings |
     for (let t = s.stepStart[step - 1]; t < s.stepStart[step]; t++)
       sendOrder[fill[(step - 1) * n + s.src[t]]++] = t;
 
-  // The table must be the pair table: block (s, d) starts at s and is bound for d. Then each real
-  // node starts with its row, and a transfer delivers home exactly the pairs whose d is its receiver.
-  const origin = s.blocks.origin;
-  const dest = s.blocks.destinations;
-  if (dest.kind !== 'single' || !isPairTable(origin, dest.nodes, P)) return null;
+  // The table must be the pair table: block (s, d) starts at s and is bound for d (so it is, or a
+  // listed table is checked). Then each real node starts with its row, and a transfer delivers home
+  // exactly the pairs whose d is its receiver.
+  const t = s.blocks;
+  if (
+    t.kind === 'pairs'
+      ? t.nodes !== P
+      : t.destinations.kind !== 'single' || !isPairTable(t.origin, t.destinations.nodes, P)
+  )
+    return null;
   const log = new EventLog(n, S, B + moves);
   for (let v = 0, row = 0; v < P; v++, row += P - 1) {
     final.fill(v, row, row + P - 1);
@@ -451,7 +456,6 @@ function replayRoutes(s: Schedule, topo: Topology, g: PairGrid): RouteHoldings |
     kind: 'route',
     ...log.finish(B, never),
     grid: g,
-    origin,
     receiver,
     sendStart,
     sendOrder,
@@ -545,7 +549,7 @@ function walkRoute(h: RouteHoldings, b: number, visit: (node: number, step: numb
   const n = h.nodeCount;
   const s = pairSource(g.nodes, b);
   const d = pairDestination(g.nodes, b);
-  let at = h.origin[b];
+  let at = s;
   if (visit(at, 0)) return;
   for (let step = 1; step <= h.stepCount; step++) {
     const key = (step - 1) * n + at;
@@ -798,7 +802,7 @@ export function firstArrival(h: Holdings, node: number, block: number): number {
   if (h.kind === 'route') {
     const mask = 2 ** h.bits - 1;
     const last = h.final[block];
-    if ((last & mask) === node && h.origin[block] !== node) {
+    if ((last & mask) === node && pairSource(h.grid.nodes, block) !== node) {
       // Where it ended: a route never comes back to a node, so that was its one arrival there.
       return last >>> h.bits;
     }
@@ -1033,7 +1037,6 @@ export function holdingsBuffers(h: Holdings): ArrayBufferView[] {
     const g = h.grid;
     return [
       h.final,
-      h.origin,
       h.receiver,
       h.sendStart,
       h.sendOrder,

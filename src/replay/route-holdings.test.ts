@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { StarBuilder } from '../algorithms/star/common';
 import { findAlgorithm } from '../algorithms/registry';
 import { pairBlock, pairTable } from '../model/block-pairs';
-import { withBlockLists } from '../model/schedule';
+import { listedBlocks, withBlockLists } from '../model/schedule';
 import { defaultsOf } from '../params/schema';
 import { verify } from '../verify/verifier';
 import {
@@ -97,14 +97,20 @@ describe('route holdings of pair-rectangle schedules', () => {
   });
 
   it('a block table other than the pair table is replayed exactly, and checked against', () => {
-    // Swap the destinations of two messages of node 0: the routes no longer fit the table.
+    // The pair table listed, with the destinations of two messages of node 0 swapped: the routes no
+    // longer fit the table.
     const b = multiscatter(9, 2);
     const s = b.schedule;
-    const d = s.blocks.destinations;
+    const d = listedBlocks(s.blocks, s.nodeCount).destinations;
     if (d.kind !== 'single') throw new Error('one destination each');
     const nodes = d.nodes.slice();
     [nodes[0], nodes[1]] = [nodes[1], nodes[0]];
-    const swapped = { ...s, blocks: { ...s.blocks, destinations: { kind: 'single' as const, nodes } } };
+    const swapped = {
+      ...s,
+      blocks: { ...pairTable(9, 9), destinations: { kind: 'single' as const, nodes } },
+    };
+    // Listed but unchanged, the table is accepted: routes.
+    expect(replay({ ...s, blocks: pairTable(9, 9) }, b.topology).kind).toBe('route');
     expect(replay(swapped, b.topology).kind).not.toBe('route');
     const rep = verify(swapped, b.topology).report;
     expect(rep.counts).toEqual({ postcondition: 2 });

@@ -6,6 +6,7 @@ import {
   ScheduleBuilder,
   type Schedule,
   blockLists,
+  listedBlocks,
   withBlockLists,
 } from '../model/schedule';
 import { wdmRing, type Topology } from '../model/topology';
@@ -379,7 +380,7 @@ describe('verifier: injected faults are caught with the right rule and place', (
     const cut = { ...s, stepCount: 1, transferCount: s.stepStart[1], stepStart: s.stepStart.slice(0, 2) };
     const rep = verify(cut, b.topology).report;
     expect(rep.counts).toEqual({ postcondition: 192 });
-    const d = s.blocks.destinations;
+    const d = listedBlocks(s.blocks, s.nodeCount).destinations;
     if (d.kind !== 'single') throw new Error('expected one destination per message');
     // Reported in block order, each naming the message's own destination.
     const first = rep.violations[0].message.match(/node (\d+) never receives block (\d+)/)!;

@@ -10,7 +10,7 @@ import {
   type Representation,
 } from '../replay/holdings';
 import { RingArcSteps, type ArcStepTotals } from './ring-arc-steps';
-import { rectProblem, rectSize } from '../model/block-pairs';
+import { pairDestination, rectProblem, rectSize } from '../model/block-pairs';
 
 /** The rules a schedule must satisfy; every model expresses its constraints through them. */
 export type Rule =
@@ -134,7 +134,15 @@ export function verify(
   const pairs = tb.kind === 'pairs' ? tb : null;
   const ids = tb.kind === 'pairs' ? null : tb.ids;
   const blockOffsets = tb.kind === 'pairs' ? null : tb.offsets;
-  if (pairs && pairs.nodes * (pairs.nodes - 1) !== B)
+  const tableNodes = s.blocks.kind === 'pairs' ? s.blocks.nodes : null;
+  if (pairs && (tableNodes ?? pairs.nodes) !== pairs.nodes)
+    flag(
+      'bad-block',
+      0,
+      -1,
+      `transfers name pairs of ${pairs.nodes} nodes, the block table pairs of ${tableNodes}`,
+    );
+  else if (pairs && pairs.nodes * (pairs.nodes - 1) !== B)
     flag(
       'bad-block',
       0,
@@ -401,9 +409,19 @@ function checkPostcondition(
 ): void {
   const B = s.blocks.count;
   const never = h.never;
-  const d = s.blocks.destinations;
   const missing = (v: number, b: number) =>
     flag('postcondition', 0, -1, `node ${v} never receives block ${b}`);
+  const t = s.blocks;
+  if (t.kind === 'pairs') {
+    // Block (s, d) must reach d. Route holdings counted the blocks that did: all of them settles it.
+    if (h.kind === 'route' && h.home === B) return;
+    for (let b = 0; b < B; b++) {
+      const v = pairDestination(t.nodes, b);
+      if (firstArrival(h, v, b) === never) missing(v, b);
+    }
+    return;
+  }
+  const d = t.destinations;
   if (d.kind === 'all') {
     // Every node holding all B blocks at the end (the replay's final counts) settles it at once.
     const final = heldCounts(h, s.stepCount);

@@ -37,9 +37,11 @@ export const STATE_RGB = {
 /** What the pictures need of a schedule: blocks, and per step which blocks went where. */
 export interface PictureInput {
   blockCount: number;
-  /** Where each block starts and must end (empty for pair blocks: `grid` implies them). */
+  /** Where each block starts and must end (empty for pair blocks: `pairNodes` implies them). */
   origin: IndexArray;
   dest: IndexArray;
+  /** P when the blocks are the pair blocks of P nodes, else null. */
+  pairNodes: number | null;
   nodeCount: number;
   stepCount: number;
   stepStart: Uint32Array;
@@ -61,24 +63,23 @@ export interface PictureInput {
 export function pictureInput(s: Schedule, topo: Topology): PictureInput {
   const B = s.blocks.count;
   const tb = s.transferBlocks;
-  const d = s.blocks.destinations;
-  // Pair blocks: origins and destinations follow from the numbering (blockPictures rebuilds them
-  // after the result is sent, instead of 67 MB of copies before it for multi-scatter on 4096).
-  const pairs = tb.kind === 'pairs';
-  let dest: IndexArray;
-  if (pairs) dest = new Uint16Array(0);
-  else if (d.kind === 'single') dest = d.nodes.slice();
-  else {
+  // Pair blocks store no table: blockPictures writes it out after the result is sent.
+  const t = s.blocks.kind === 'pairs' ? null : s.blocks;
+  let dest: IndexArray = new Uint16Array(0);
+  if (t?.destinations.kind === 'single') dest = t.destinations.nodes.slice();
+  else if (t) {
+    const d = t.destinations;
     dest = indexArray(B, topo.nodeCount);
-    for (let b = 0; b < B; b++) dest[b] = d.kind === 'all' ? s.blocks.origin[b] : d.nodes[d.offsets[b]];
+    for (let b = 0; b < B; b++) dest[b] = d.kind === 'all' ? t.origin[b] : d.nodes[d.offsets[b]];
   }
   const receiver = new Int32Array(s.transferCount);
   const rx = new Uint32Array(Math.max(1, topo.nodeCount + topo.auxCount));
   for (let t = 0; t < s.transferCount; t++) receiver[t] = receiversOf(s, topo, t, rx) === 1 ? rx[0] : -1;
   return {
     blockCount: B,
-    origin: pairs ? new Uint16Array(0) : s.blocks.origin.slice(),
+    origin: t ? t.origin.slice() : new Uint16Array(0),
     dest,
+    pairNodes: s.blocks.kind === 'pairs' ? s.blocks.nodes : null,
     nodeCount: topo.nodeCount,
     stepCount: s.stepCount,
     stepStart: s.stepStart.slice(),
@@ -104,8 +105,8 @@ export function blockPictures(input: PictureInput, realNodes: number, maxSide = 
   const size = Math.ceil(realNodes / pool);
   const { blockCount: B, ids, blockOffsets: off, receiver, grid } = input;
   let { origin, dest } = input;
-  if (grid) {
-    const table = pairTable(grid.nodes, input.nodeCount);
+  if (input.pairNodes !== null) {
+    const table = pairTable(input.pairNodes, input.nodeCount);
     if (table.destinations.kind !== 'single') throw new Error('pair tables have one destination a block');
     origin = table.origin;
     dest = table.destinations.nodes;

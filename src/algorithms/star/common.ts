@@ -2,7 +2,7 @@ import { starCosts, starStepTimes } from '../../cost/star-cost';
 import type { StarShape } from '../../cost/star-formulas';
 import type { PairRect } from '../../model/block-pairs';
 import { indexArray } from '../../model/columns';
-import type { BlockTable, Collective, Schedule } from '../../model/schedule';
+import type { BlockTable, Collective, ListedBlocks, Schedule } from '../../model/schedule';
 import { destinationTable, ScheduleBuilder } from '../../model/schedule';
 import { homeWavelength, passiveStar, starRoute } from '../../model/star';
 import type { Topology } from '../../model/topology';
@@ -165,7 +165,7 @@ export function blockTable(
   maxNode: number,
   destinations: ((b: number) => ArrayLike<number>) | 'all',
   bytes = 1,
-): BlockTable {
+): ListedBlocks {
   const count = origins.length;
   const origin = indexArray(count, maxNode);
   for (let b = 0; b < count; b++) origin[b] = origins[b];

@@ -15,7 +15,7 @@ import {
   validateStar,
 } from './common';
 import { cliqueWords, radixDigit, tcp2Radices, tcpDepth } from './tcp';
-import { pairTable, type PairRect } from '../../model/block-pairs';
+import { pairBlocks, type PairRect } from '../../model/block-pairs';
 
 /**
  * Multi-scatter / personalised all-to-all by TCP2 exchange steps (passive-star paper, Sec. 3.4): along
@@ -60,7 +60,7 @@ export const starMultiscatter: AlgorithmSpec = {
       'multiscatter',
       n,
       k,
-      pairTable(real, n),
+      pairBlocks(real),
       { transfers: n * k * h, blockRefs: 0, receivers: n * k * h },
       real,
     );
