@@ -367,18 +367,9 @@ export function blockIdsOf(s: Schedule, t: number): IndexArray {
   return tb.offsets ? tb.ids.subarray(tb.offsets[t], tb.offsets[t + 1]) : tb.ids.subarray(t, t + 1);
 }
 
-/** Block references of the whole schedule (blocks summed over transfers). */
-export function blockRefCount(s: Schedule): number {
-  const tb = s.transferBlocks;
-  if (tb.kind !== 'pairs') return tb.offsets ? tb.offsets[s.transferCount] : s.transferCount;
-  let n = 0;
-  for (let t = 0; t < s.transferCount; t++) n += rectSize(tb, t);
-  return n;
-}
-
 /**
- * The same schedule with its blocks as lists: pair rectangles written out id by id (the exact
- * replay, the JSON format and the all-to-all pictures read lists). Lists come back unchanged.
+ * The same schedule with its blocks as lists: pair rectangles written out id by id, and a pair
+ * table written out block by block (the exact replay reads lists). Lists come back unchanged.
  */
 export function withBlockLists(s: Schedule): ListSchedule {
   const blocks = listedBlocks(s.blocks, s.nodeCount);
