@@ -152,7 +152,7 @@ export function verify(
   // Pair rectangles are checked one by one (a few comparisons each). Block lists get one tight pass
   // over every block reference, made when the first transfer is checked here (steps the ring-arc
   // checks accept never need it); only when it finds a bad id are they checked (and reported)
-  // transfer by transfer (ReTri on 2187 nodes carries 27 M references).
+  // transfer by transfer (ReTri on 2187 nodes carries about 22 M references).
   let idsSound: boolean | null = null;
   const arcs = s.path.kind === 'ring-arc' ? s.path.hops : null;
   const ringSize = topo.nodeCount;
