@@ -55,7 +55,11 @@ export function rectSize(g: PairGrid, t: number): number {
 /** Whether transfer t carries the pair (s, d). */
 export function rectHas(g: PairGrid, t: number, s: number, d: number): boolean {
   const s0 = g.sFirst[t];
-  if (s < s0 || s >= s0 + g.sCount[t]) return false;
+  return s >= s0 && s < s0 + g.sCount[t] && rectHasDestination(g, t, d);
+}
+
+/** Whether d is one of the destinations of transfer t's rectangle. */
+export function rectHasDestination(g: PairGrid, t: number, d: number): boolean {
   const off = d - g.dFirst[t];
   if (off < 0) return false;
   const step = g.dStep[t];

@@ -2,6 +2,7 @@ import {
   pairDestination,
   pairSource,
   rectHas,
+  rectHasDestination,
   rectIds,
   rectProblem,
   rectSize,
@@ -169,30 +170,6 @@ class EventLog {
   add(node: number): void {
     if (!this.everyStep) this.eventNode[this.events++] = node;
     this.counts[node]++;
-  }
-
-  /** One arrival at each of `nodes` (the initial holdings: every block at its origin). */
-  addEach(nodes: IndexArray): void {
-    const counts = this.counts;
-    if (!this.everyStep) {
-      this.eventNode.set(nodes, this.events);
-      this.events += nodes.length;
-    }
-    // Origins come in runs (a block table lists each node's blocks together): count runs.
-    const n = nodes.length;
-    if (n === 0) return;
-    let prev = nodes[0];
-    let run = 0;
-    for (let i = 0; i < n; i++) {
-      const x = nodes[i];
-      if (x === prev) run++;
-      else {
-        counts[prev] += run;
-        prev = x;
-        run = 1;
-      }
-    }
-    counts[prev] += run;
   }
 
   /** `count` arrivals at one node. */
@@ -440,14 +417,9 @@ function replayRoutes(s: Schedule, topo: Topology, g: PairGrid): RouteHoldings |
       for (let key = v; key < (step - 1) * n; key += n)
         for (let i = sendStart[key]; i < sendStart[key + 1]; i++)
           if (rectsMeet(g, t, sendOrder[i])) return null;
-      if (!moveRect(g, t, final, s.src[t], step * scale + v, step, bits, mask)) return null;
+      if (!moveRect(g, t, final, s.src[t], step * scale + v, step * scale, mask)) return null;
       log.addMany(v, rectSize(g, t));
-      if (
-        v >= g.dFirst[t] &&
-        (v - g.dFirst[t]) % g.dStep[t] === 0 &&
-        (v - g.dFirst[t]) / g.dStep[t] < g.dCount[t]
-      )
-        home += g.sCount[t];
+      if (rectHasDestination(g, t, v)) home += g.sCount[t];
     }
     log.endStep(step);
   }
@@ -467,8 +439,9 @@ function replayRoutes(s: Schedule, topo: Topology, g: PairGrid): RouteHoldings |
 
 /**
  * Moves the blocks of transfer t's rectangle from `sender` to the node in `mark` (packed with the
- * step), if `sender` received each of them last and before `step`; false otherwise. The inner loop
- * runs along the longer side of the rectangle.
+ * step), if `sender` received each of them last and before this step (its packed word is below
+ * `limit`, this step · 2^bits); false otherwise. The inner loop runs along the longer side of the
+ * rectangle.
  */
 function moveRect(
   g: PairGrid,
@@ -476,8 +449,7 @@ function moveRect(
   final: Uint16Array | Uint32Array,
   sender: number,
   mark: number,
-  step: number,
-  bits: number,
+  limit: number,
   mask: number,
 ): boolean {
   const p1 = g.nodes - 1;
@@ -492,8 +464,8 @@ function moveRect(
     for (let s = s0; s < s1; s++) {
       const below = s < d0 ? 0 : Math.min(nd, Math.floor((s - d0) / dStep) + 1); // d ≤ s (never = s)
       const row = s * p1 + d0;
-      if (!moveRun(final, row, dStep, below, sender, mark, step, bits, mask)) return false;
-      if (!moveRun(final, row + below * dStep - 1, dStep, nd - below, sender, mark, step, bits, mask))
+      if (!moveRun(final, row, dStep, below, sender, mark, limit, mask)) return false;
+      if (!moveRun(final, row + below * dStep - 1, dStep, nd - below, sender, mark, limit, mask))
         return false;
     }
   } else {
@@ -501,8 +473,8 @@ function moveRect(
       const d = d0 + j * dStep;
       // Sources s < d see (s, d) at s·(P−1) + d − 1; sources s > d at s·(P−1) + d.
       const split = Math.max(s0, Math.min(s1, d));
-      if (!moveRun(final, s0 * p1 + d - 1, p1, split - s0, sender, mark, step, bits, mask)) return false;
-      if (!moveRun(final, split * p1 + d, p1, s1 - split, sender, mark, step, bits, mask)) return false;
+      if (!moveRun(final, s0 * p1 + d - 1, p1, split - s0, sender, mark, limit, mask)) return false;
+      if (!moveRun(final, split * p1 + d, p1, s1 - split, sender, mark, limit, mask)) return false;
     }
   }
   return true;
@@ -516,13 +488,12 @@ function moveRun(
   count: number,
   sender: number,
   mark: number,
-  step: number,
-  bits: number,
+  limit: number,
   mask: number,
 ): boolean {
   for (let i = 0, b = first; i < count; i++, b += stride) {
     const w = final[b];
-    if ((w & mask) !== sender || w >>> bits >= step) return false;
+    if ((w & mask) !== sender || w >= limit) return false;
     final[b] = mark;
   }
   return true;

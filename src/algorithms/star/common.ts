@@ -125,11 +125,13 @@ export class StarBuilder {
   }
 
   /**
-   * Node `sender` transmits `blocks` on its transmitter `tx` (home wavelength) to `receivers`; a
-   * transmission without blocks is skipped (a dummy or an empty piece has nothing to send).
+   * Node `sender` transmits `blocks` (ids, or a rectangle of pair blocks) on its transmitter `tx`
+   * (home wavelength) to `receivers`; a transmission without blocks is skipped (a dummy or an empty
+   * piece has nothing to send).
    */
-  send(sender: number, tx: number, receivers: ArrayLike<number>, blocks: ArrayLike<number>): void {
-    if (blocks.length === 0 || receivers.length === 0) return;
+  send(sender: number, tx: number, receivers: ArrayLike<number>, blocks: ArrayLike<number> | PairRect): void {
+    const none = 'sFirst' in blocks ? blocks.sCount * blocks.dCount === 0 : blocks.length === 0;
+    if (none || receivers.length === 0) return;
     const len = starRoute(this.n, sender, receivers, this.route);
     this.b.addTransfer(
       sender,
@@ -140,18 +142,10 @@ export class StarBuilder {
     );
   }
 
-  /** Like `send`, for a rectangle of pair blocks to one receiver (an empty rectangle is skipped). */
+  /** `send` of a rectangle of pair blocks to one receiver. */
   sendRect(sender: number, tx: number, receiver: number, rect: PairRect): void {
-    if (rect.sCount === 0 || rect.dCount === 0) return;
     this.one[0] = receiver;
-    const len = starRoute(this.n, sender, this.one, this.route);
-    this.b.addTransfer(
-      sender,
-      this.route.subarray(0, len),
-      this.one,
-      homeWavelength(this.k, sender, tx),
-      rect,
-    );
+    this.send(sender, tx, this.one, rect);
   }
 
   finish(): { topology: Topology; schedule: Schedule } {
