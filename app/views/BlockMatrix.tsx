@@ -122,7 +122,8 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
 /** Blocks of the pair (r, d): one, or two halves in mirrored Bruck (none for r = d in multi-scatter). */
 function blocksOf(result: RunResult, r: number, d: number): number[] {
   const n = realNodes(result);
-  if (result.schedule.transferBlocks.kind === 'pairs') return r === d ? [] : [pairBlock(n, r, d)];
+  const table = result.schedule.blocks;
+  if (table.kind === 'pairs') return r === d ? [] : [pairBlock(table.nodes, r, d)];
   const per = result.schedule.blocks.count / (n * n);
   return Array.from({ length: per }, (_, i) => (r * n + d) * per + i);
 }
@@ -139,7 +140,7 @@ function BlockRoute({ result, step, r, d }: { result: RunResult; step: number; r
           .join(', ')}) for phases 0…${S - 1}`
       : result.algorithm === 'bruck'
         ? `binary digits (phase 0 first): clockwise half ${bitsOf((((d - r) % ring) + ring) % ring, S)}, mirrored half ${bitsOf((((r - d) % ring) + ring) % ring, S)}`
-        : result.algorithm === 'star-multiscatter'
+        : result.schedule.collective === 'multiscatter'
           ? r === d
             ? 'a node has no message for itself'
             : `in step q it moves to the node of its clique whose base-${num(result.params, 'wavelengths-per-node') + 1} digit q is d’s (dummies relay it when P is padded)`
