@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { clickBlockCell } from './block-matrix';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
 
@@ -38,14 +39,8 @@ test('toggling a reconfiguration bit changes the circuits, the cost and the perm
 test('a block matrix cell shows the block digits and route', async ({ page }) => {
   await page.goto('/?v=1&alg=retri&nodes=9&reconfigure=0,1&step=2&view=split');
   await ready(page);
-  const m = page.getByTestId('block-matrix');
-  // The pictures come from the worker right after the result.
-  await expect(m).toHaveAttribute('data-ready', '1');
-  const box = await m.boundingBox();
-  if (!box) throw new Error('no matrix');
-  const side = Math.min(box.width - 44 - 8, box.height - 28 - 8);
   // Cell (r = 0, d = 4): offset 4 = +1 + 1·3.
-  await m.click({ position: { x: 44 + (4.5 * side) / 9, y: 28 + (0.5 * side) / 9 } });
+  await clickBlockCell(page, 9, 0, 4);
   await expect(page.getByTestId('block-route')).toContainText('B[0, 4]');
   await expect(page.getByTestId('block-route')).toContainText('(+1, +1)');
   await shot(page, 'retri-block-matrix');

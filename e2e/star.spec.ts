@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { clickBlockCell } from './block-matrix';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
 
@@ -110,13 +111,8 @@ test('multi-scatter shows where each message is, source by destination, and foll
 }) => {
   await page.goto('/?v=1&alg=star-multiscatter&nodes=16&wavelengths-per-node=3&step=1&view=split');
   await ready(page);
-  const m = page.getByTestId('block-matrix');
-  await expect(m).toHaveAttribute('data-ready', '1');
-  const box = await m.boundingBox();
-  if (!box) throw new Error('no matrix');
-  const side = Math.min(box.width - 44 - 8, box.height - 28 - 8);
   // Message (1, 14): step 1 moves it to 1's clique partner with digit 0 of 14 (node 2), step 2 to 14.
-  await m.click({ position: { x: 44 + (14.5 * side) / 16, y: 28 + (1.5 * side) / 16 } });
+  await clickBlockCell(page, 16, 1, 14);
   const route = page.getByTestId('block-route');
   await expect(route).toContainText('B[1, 14]');
   await expect(route).toContainText('start: 1');
