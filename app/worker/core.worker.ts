@@ -116,8 +116,9 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
 };
 
 /**
- * The block matrix's pictures of every step of a personalised (all-to-all, multi-scatter) result, posted after the result. A
- * failure only leaves the matrix saying it is still preparing them: the result is already shown.
+ * The block matrix's pictures of every step of a personalised (all-to-all, multi-scatter) result,
+ * posted after the result. A failure only leaves the matrix saying it is still preparing them: the
+ * result is already shown.
  */
 function postPictures(id: number, params: ParamValues, input: ReturnType<typeof pictureInput>) {
   try {
