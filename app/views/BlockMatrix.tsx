@@ -10,6 +10,7 @@ import { usePicturesOf } from '../circuit/pictures';
 import { COLORS } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { drawMatrixTitles } from './canvasText';
+import { canDraw, TooSmall } from './TooSmall';
 
 const MARGIN = { left: 44, top: 28 };
 
@@ -47,7 +48,7 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
 
   useEffect(() => {
     const c = canvas.current;
-    if (!c || width === 0) return;
+    if (!c || !canDraw(width, height)) return;
     const ctx = setupCanvas(c, width, height);
     if (!ctx) return;
     ctx.imageSmoothingEnabled = false;
@@ -90,10 +91,11 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
       >
         <canvas
           ref={canvas}
-          className="absolute inset-0"
+          className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
           role="img"
           aria-label={`Blocks by source and destination, step ${step}`}
         />
+        {!canDraw(width, height) && <TooSmall width={width} height={height} />}
       </div>
       <div className="flex flex-wrap justify-center gap-x-4 px-2 text-sm text-slate-700">
         {(

@@ -8,6 +8,7 @@ import { useApp } from '../store/store';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { drawCentreCaption, drawNodeLabels } from './canvasText';
 import { nodeAngle, nodeAt, ringLayout } from './ringGeometry';
+import { canDraw, TooSmall } from './TooSmall';
 
 /** Colours of the two directions blocks leave in. */
 export const DIRECTION_COLORS = { right: '#ea580c', left: '#2563eb' };
@@ -22,7 +23,16 @@ function subringColor(i: number, count: number): string {
  * by subring, a strip of phases with a marker on each reconfiguration, and the blocks leaving each node
  * this phase (orange to the right, blue to the left; thicker = more blocks).
  */
-export function CircuitView({ result, step }: { result: RunResult; step: number }) {
+export function CircuitView({
+  result,
+  step,
+  compact = false,
+}: {
+  result: RunResult;
+  step: number;
+  /** Compare mode: no legend. */
+  compact?: boolean;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useSize(box);
@@ -38,7 +48,7 @@ export function CircuitView({ result, step }: { result: RunResult; step: number 
 
   useEffect(() => {
     const c = canvas.current;
-    if (!c || width === 0) return;
+    if (!c || !canDraw(width, height)) return;
     const ctx = setupCanvas(c, width, height);
     if (!ctx) return;
     const l = layout;
@@ -224,10 +234,11 @@ export function CircuitView({ result, step }: { result: RunResult; step: number 
       >
         <canvas
           ref={canvas}
-          className="absolute inset-0"
+          className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
           role="img"
           aria-label={`Circuit switch with ${n} nodes, phase ${step}: circuits ±${info.offset}`}
         />
+        {!canDraw(width, height) && <TooSmall width={width} height={height} />}
         {hover && (
           <div
             className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-slate-300 bg-white px-2 py-1 text-sm shadow"
@@ -237,14 +248,16 @@ export function CircuitView({ result, step }: { result: RunResult; step: number 
           </div>
         )}
       </div>
-      <div className="flex flex-wrap justify-center gap-x-4 px-2 py-1 text-sm text-slate-700">
-        <span>
-          lines: circuits in force, <b>coloured by subring</b>
-        </span>
-        <span style={{ color: DIRECTION_COLORS.right }}>■ blocks sent right (+)</span>
-        <span style={{ color: DIRECTION_COLORS.left }}>■ blocks sent left (−)</span>
-        {real < n && <span>dashed: ghost nodes (padding to {n})</span>}
-      </div>
+      {!compact && (
+        <div className="flex flex-wrap justify-center gap-x-4 px-2 py-1 text-sm text-slate-700">
+          <span>
+            lines: circuits in force, <b>coloured by subring</b>
+          </span>
+          <span style={{ color: DIRECTION_COLORS.right }}>■ blocks sent right (+)</span>
+          <span style={{ color: DIRECTION_COLORS.left }}>■ blocks sent left (−)</span>
+          {real < n && <span>dashed: ghost nodes (padding to {n})</span>}
+        </div>
+      )}
     </div>
   );
 }

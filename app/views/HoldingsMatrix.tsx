@@ -5,6 +5,7 @@ import { COLORS } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { MatrixImage } from './matrixImage';
 import { drawMatrixTitles } from './canvasText';
+import { canDraw, TooSmall } from './TooSmall';
 
 /** Longest slice of a full matrix repaint, in ms (a main-thread task should stay under 50 ms). */
 const SLICE_MS = 8;
@@ -63,7 +64,7 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
 
   useEffect(() => {
     const c = canvas.current;
-    if (!c || width === 0) return;
+    if (!c || !canDraw(width, height)) return;
     const ctx = setupCanvas(c, width, height);
     if (!ctx) return;
     ctx.imageSmoothingEnabled = false;
@@ -99,10 +100,11 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
     >
       <canvas
         ref={canvas}
-        className="absolute inset-0"
+        className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
         role="img"
         aria-label={`Holdings matrix at step ${step}`}
       />
+      {!canDraw(width, height) && <TooSmall width={width} height={height} />}
       {hover && (
         <div
           className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-slate-300 bg-white px-2 py-1 text-sm shadow"

@@ -14,14 +14,14 @@ export function MainView({
 }: {
   result: RunResult;
   step: number;
-  /** Compare mode: smaller panes, no legend where a view has one. */
+  /** Compare mode: smaller panes, no legends. */
   compact?: boolean;
 }) {
   switch (result.topology.kind) {
     case 'circuit':
-      return <CircuitView result={result} step={step} />;
+      return <CircuitView result={result} step={step} compact={compact} />;
     case 'star':
-      return <StarView result={result} step={step} />;
+      return <StarView result={result} step={step} compact={compact} />;
     default:
       return <RingView result={result} step={step} compact={compact} />;
   }

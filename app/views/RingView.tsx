@@ -13,6 +13,7 @@ import { NodeTooltip } from './NodeTooltip';
 import type { Drawing } from './slicedPainter';
 import { usePainter } from './usePainter';
 import { addHeldWedge } from './heldWedge';
+import { canDraw, TooSmall } from './TooSmall';
 
 /**
  * The WDM ring: nodes on a circle (filled in proportion to what they hold), the clockwise fibre's
@@ -47,7 +48,7 @@ export function RingView({
   // Big rings are drawn over a few tasks (see SlicedPainter); small ones at once.
   const painter = usePainter(canvas);
   useEffect(() => {
-    if (width === 0) return;
+    if (!canDraw(width, height)) return;
     painter.request(width, height, (ctx) =>
       drawRing(ctx, result, step, layout, counts, hover?.node ?? null, groups, highlight),
     );
@@ -76,7 +77,13 @@ export function RingView({
           useApp.getState().setHighlight(null);
         }}
       >
-        <canvas ref={canvas} className="absolute inset-0" role="img" aria-label={ariaLabel(result, step)} />
+        <canvas
+          ref={canvas}
+          className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
+          role="img"
+          aria-label={ariaLabel(result, step)}
+        />
+        {!canDraw(width, height) && <TooSmall width={width} height={height} />}
         {hover && (
           <NodeTooltip
             result={result}

@@ -3,6 +3,7 @@ import { spectrumOf, type Spectrum } from '../../src/replay/spectrum';
 import type { RunResult } from '../../src/run';
 import { COLORS, wavelengthColor } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
+import { canDraw, TooSmall } from './TooSmall';
 
 const LABEL = 22;
 const GAP = 34;
@@ -23,7 +24,7 @@ export function SpectrumView({ result, step }: { result: RunResult; step: number
 
   useEffect(() => {
     const c = canvas.current;
-    if (!c || width === 0) return;
+    if (!c || !canDraw(width, height)) return;
     const ctx = setupCanvas(c, width, height);
     if (ctx) drawSpectrum(ctx, sp, ring ? n : sp.links, ring, captionsFor(result, ring), width, height);
   }, [sp, n, ring, result, width, height]);
@@ -53,10 +54,11 @@ export function SpectrumView({ result, step }: { result: RunResult; step: number
       <div ref={box} className="relative min-h-0 flex-1">
         <canvas
           ref={canvas}
-          className="absolute inset-0"
+          className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
           role="img"
           aria-label={`Occupancy of links and wavelengths at step ${step}`}
         />
+        {!canDraw(width, height) && <TooSmall width={width} height={height} />}
       </div>
     </div>
   );

@@ -13,6 +13,7 @@ import { tuningsOf } from '../worker/starTunings';
 import type { Drawing } from './slicedPainter';
 import { usePainter } from './usePainter';
 import { addHeldWedge } from './heldWedge';
+import { canDraw, TooSmall } from './TooSmall';
 
 /** Above this many line segments in a step, transmissions are drawn as stubs at their nodes. */
 const STUB_ABOVE = 4000;
@@ -27,7 +28,16 @@ const MAX_STEP_COLOURS = 48;
  * processors of a padded machine are drawn as dashed ghosts, and each disc fills as the node gets
  * what it will finally hold.
  */
-export function StarView({ result, step }: { result: RunResult; step: number }) {
+export function StarView({
+  result,
+  step,
+  compact = false,
+}: {
+  result: RunResult;
+  step: number;
+  /** Compare mode: the tuning count without the colour legend. */
+  compact?: boolean;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useSize(box);
@@ -51,7 +61,7 @@ export function StarView({ result, step }: { result: RunResult; step: number }) 
   // Big stars are drawn over a few tasks (see SlicedPainter); small ones at once.
   const painter = usePainter(canvas);
   useEffect(() => {
-    if (width === 0) return;
+    if (!canDraw(width, height)) return;
     painter.request(width, height, (ctx) =>
       drawStar(ctx, result, step, layout, { counts, finalCounts, colours, tunings, real, hovered, geometry }),
     );
@@ -90,10 +100,11 @@ export function StarView({ result, step }: { result: RunResult; step: number }) 
       >
         <canvas
           ref={canvas}
-          className="absolute inset-0"
+          className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
           role="img"
           aria-label={`Passive star of ${n} processors at step ${step} of ${result.schedule.stepCount}`}
         />
+        {!canDraw(width, height) && <TooSmall width={width} height={height} />}
         {hovered !== null && hovered < n && (
           <HoverTip result={result} step={step} node={hovered} layout={layout} width={width} />
         )}
@@ -103,40 +114,44 @@ export function StarView({ result, step }: { result: RunResult; step: number }) 
           tunings this step: <b className="tabular-nums">{tuningsHere}</b> · so far:{' '}
           <b className="tabular-nums">{tuningsSoFar}</b>
         </span>
-        <span className="inline-flex items-center gap-1">
-          <span
-            className="inline-block h-3 w-3 rounded-full border-2"
-            style={{ borderColor: COLORS.highlight }}
-          />
-          retuned this step
-        </span>
-        <span className="inline-flex items-center gap-1">
-          <span className="inline-block h-3 w-3 rounded-full border-2 border-amber-500" /> received
-        </span>
-        {n > real && (
-          <span className="inline-flex items-center gap-1">
-            <span className="inline-block h-3 w-3 rounded-full border-2 border-dashed border-slate-400" />
-            dummy ({n - real})
-          </span>
-        )}
-        {colours.count > LEGEND_SHOWN ? (
-          // Many wavelengths: neighbours in the palette look alike, so one strip shows its whole range.
-          <span className="inline-flex items-center gap-1" data-testid="star-legend-range">
-            λ{colours.first}
-            <span
-              className="inline-block h-1.5 w-24 rounded"
-              style={{ background: `linear-gradient(to right, ${colours.strip.join(', ')})` }}
-            />
-            λ{colours.last} ({colours.count.toLocaleString('en-US')} wavelengths)
-          </span>
-        ) : (
-          <span className="flex flex-wrap items-center gap-x-2">
-            {colours.legend.map(([w, colour]) => (
-              <span key={w} className="inline-flex items-center gap-1">
-                <span className="inline-block h-1.5 w-4 rounded" style={{ background: colour }} />λ{w}
+        {!compact && (
+          <>
+            <span className="inline-flex items-center gap-1">
+              <span
+                className="inline-block h-3 w-3 rounded-full border-2"
+                style={{ borderColor: COLORS.highlight }}
+              />
+              retuned this step
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <span className="inline-block h-3 w-3 rounded-full border-2 border-amber-500" /> received
+            </span>
+            {n > real && (
+              <span className="inline-flex items-center gap-1">
+                <span className="inline-block h-3 w-3 rounded-full border-2 border-dashed border-slate-400" />
+                dummy ({n - real})
               </span>
-            ))}
-          </span>
+            )}
+            {colours.count > LEGEND_SHOWN ? (
+              // Many wavelengths: neighbours in the palette look alike, so one strip shows its whole range.
+              <span className="inline-flex items-center gap-1" data-testid="star-legend-range">
+                λ{colours.first}
+                <span
+                  className="inline-block h-1.5 w-24 rounded"
+                  style={{ background: `linear-gradient(to right, ${colours.strip.join(', ')})` }}
+                />
+                λ{colours.last} ({colours.count.toLocaleString('en-US')} wavelengths)
+              </span>
+            ) : (
+              <span className="flex flex-wrap items-center gap-x-2">
+                {colours.legend.map(([w, colour]) => (
+                  <span key={w} className="inline-flex items-center gap-1">
+                    <span className="inline-block h-1.5 w-4 rounded" style={{ background: colour }} />λ{w}
+                  </span>
+                ))}
+              </span>
+            )}
+          </>
         )}
       </div>
     </div>
