@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Boundary } from './lib/Boundary';
 import { isTypingTarget } from './lib/keys';
 import { FormulaPanel } from './panels/FormulaPanel';
 import { ModelPanels } from './panels/ModelPanels';
@@ -44,30 +45,43 @@ export function App() {
   const mode = options.mode;
   return (
     <div className={`flex h-screen flex-col bg-slate-50 text-slate-900 ${lecture ? 'lecture' : ''}`}>
-      <Header />
-      <Notices />
+      <Boundary name="header">
+        <Header />
+      </Boundary>
+      <Boundary name="notices">
+        <Notices />
+      </Boundary>
       {mode === 'explore' ? (
-        <ExplorerPage />
+        <Boundary name="explorer page" className="m-2 flex-1">
+          <ExplorerPage />
+        </Boundary>
       ) : mode === 'paper' ? (
-        <PaperPage />
+        <Boundary name="paper page" className="m-2 flex-1">
+          <PaperPage />
+        </Boundary>
       ) : (
         <>
           <main className="flex min-h-0 flex-1">
             {!lecture && (
-              <aside className="w-72 shrink-0 overflow-y-auto border-r border-slate-200 bg-white">
-                <ParamPanel />
+              <aside className="w-60 shrink-0 overflow-y-auto border-r border-slate-200 bg-white xl:w-72">
+                <Boundary name="parameter panel" className="m-2">
+                  <ParamPanel />
+                </Boundary>
               </aside>
             )}
             {mode === 'compare' ? (
               <section className="flex min-w-0 flex-1 flex-col">
-                <ComparePage />
+                <Boundary name="compare page" className="m-2 flex-1">
+                  <ComparePage />
+                </Boundary>
               </section>
             ) : (
               <>
-                <section className="flex min-w-0 flex-1 flex-col">
+                <section className="network-detail flex min-w-0 flex-1 flex-col">
                   {result ? (
+                    // Side by side, or one above the other in a tall narrow space (see .split-panes).
                     <div
-                      className={`grid min-h-0 flex-1 gap-2 p-2 ${options.view === 'split' ? 'grid-cols-[3fr_2fr]' : 'grid-cols-1'}`}
+                      className={`grid min-h-0 flex-1 gap-2 p-2 ${options.view === 'split' ? 'split-panes' : 'grid-cols-1'}`}
                     >
                       {options.view !== 'matrix' && <RingPane />}
                       {options.view !== 'ring' && <DetailPane detail={options.detail} />}
@@ -81,22 +95,34 @@ export function App() {
                   )}
                 </section>
                 <aside
-                  className={`${lecture ? 'w-[28rem]' : 'w-96'} shrink-0 space-y-2 overflow-y-auto border-l border-slate-200 p-2`}
+                  className={`${lecture ? 'w-80 xl:w-[28rem]' : 'w-72 xl:w-96'} shrink-0 space-y-2 overflow-y-auto border-l border-slate-200 p-2`}
                 >
-                  <Narration />
+                  <Boundary name="narration">
+                    <Narration />
+                  </Boundary>
                   {/* Its own compositing layer: when the narration above changes height while
                       playing, the panels move without being painted again. */}
                   <div className="space-y-2 will-change-transform">
-                    <FormulaPanel />
-                    <OpticsPanel />
-                    <ModelPanels />
-                    <StepLightpaths />
+                    <Boundary name="formula panel" resetKey={result}>
+                      <FormulaPanel />
+                    </Boundary>
+                    <Boundary name="optics panel" resetKey={result}>
+                      <OpticsPanel />
+                    </Boundary>
+                    <Boundary name="model panels" resetKey={result}>
+                      <ModelPanels />
+                    </Boundary>
+                    <Boundary name="step details" resetKey={result}>
+                      <StepLightpaths />
+                    </Boundary>
                   </div>
                 </aside>
               </>
             )}
           </main>
-          <Timeline />
+          <Boundary name="timeline">
+            <Timeline />
+          </Boundary>
         </>
       )}
     </div>
@@ -108,7 +134,12 @@ export function App() {
 function RingPane() {
   const result = useApp(selectResult);
   const step = useApp(selectStep);
-  return result ? <MainView result={result} step={step} /> : null;
+  if (!result) return null;
+  return (
+    <Boundary name="network view" resetKey={result}>
+      <MainView result={result} step={step} />
+    </Boundary>
+  );
 }
 
 const DETAIL_LABEL: Record<DetailName, string> = { holdings: 'Holdings', tree: 'Tree', spectrum: 'Spectrum' };
@@ -135,16 +166,18 @@ function DetailPane({ detail }: { detail: DetailName }) {
         ))}
       </div>
       <div className="min-h-0 flex-1 rounded-md bg-white">
-        {detail === 'tree' ? (
-          <TreeView result={result} step={step} />
-        ) : detail === 'spectrum' ? (
-          <SpectrumView result={result} step={step} />
-        ) : showsBlockMatrix(result.schedule) ? (
-          // Personalised blocks have one destination each: a source × destination matrix shows them better.
-          <BlockMatrix result={result} step={step} />
-        ) : (
-          <HoldingsMatrix result={result} step={step} />
-        )}
+        <Boundary name={`${DETAIL_LABEL[detail].toLowerCase()} view`} resetKey={result} className="h-full">
+          {detail === 'tree' ? (
+            <TreeView result={result} step={step} />
+          ) : detail === 'spectrum' ? (
+            <SpectrumView result={result} step={step} />
+          ) : showsBlockMatrix(result.schedule) ? (
+            // Personalised blocks have one destination each: a source × destination matrix shows them better.
+            <BlockMatrix result={result} step={step} />
+          ) : (
+            <HoldingsMatrix result={result} step={step} />
+          )}
+        </Boundary>
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { Boundary } from './lib/Boundary';
 import './styles.css';
 import { useApp } from './store/store';
 import { loadFromUrl, startSync } from './store/sync';
@@ -26,8 +27,12 @@ if (play) {
   });
 }
 
-createRoot(document.getElementById('root')!).render(
+// Errors caught by a Boundary are reported there, once and with the configuration; React's own report
+// of them would repeat it.
+createRoot(document.getElementById('root')!, { onCaughtError: () => undefined }).render(
   <StrictMode>
-    <App />
+    <Boundary name="app" className="m-4">
+      <App />
+    </Boundary>
   </StrictMode>,
 );

@@ -1,6 +1,7 @@
 import { ALGORITHMS, findAlgorithm } from '../../src/algorithms/registry';
 import { MAX_PANES, type ComparePane } from '../../src/config/url-codec';
 import { parseParam } from '../../src/params/schema';
+import { Boundary } from '../lib/Boundary';
 import { formatSeconds } from '../lib/format';
 import { selectStep, useApp } from '../store/store';
 import { MainView } from '../views/MainView';
@@ -24,7 +25,7 @@ export function ComparePage() {
   };
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2 p-2" data-testid="compare">
-      <div className="flex flex-wrap items-end gap-2">
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(24rem,1fr))] items-end gap-2">
         {panes.map((p, i) => (
           <PaneEditor key={i} index={i} pane={p} onChange={(q) => edit(i, q)} />
         ))}
@@ -64,8 +65,12 @@ export function ComparePage() {
                 data-steps={o?.ok ? o.result.schedule.stepCount : ''}
               >
                 <div className="flex items-baseline gap-2 border-b border-slate-100 px-3 py-1">
-                  <b className="text-lg">{spec?.name ?? p.algorithm}</b>
-                  <span className="text-sm text-slate-600">
+                  <b className="shrink-0 text-lg">{spec?.name ?? p.algorithm}</b>
+                  {/* One line, so the picture keeps its room; the whole note on hover. */}
+                  <span
+                    className="min-w-0 flex-1 truncate text-sm text-slate-600"
+                    title={overridesText(p) || (o?.ok ? o.result.variant : '')}
+                  >
                     {overridesText(p) || (o?.ok ? o.result.variant : '')}
                   </span>
                 </div>
@@ -90,7 +95,9 @@ export function ComparePage() {
                       </span>
                     </div>
                     <div className="min-h-0 flex-1">
-                      <MainView result={o.result} step={shown} compact />
+                      <Boundary name={`picture of schedule ${i + 1}`} resetKey={o.result} className="h-full">
+                        <MainView result={o.result} step={shown} compact />
+                      </Boundary>
                     </div>
                   </>
                 ) : (
@@ -188,7 +195,7 @@ function PaneEditor({
       <div className="flex items-center gap-2">
         <span className="font-semibold text-slate-500">{index + 1}</span>
         <select
-          className="rounded border border-slate-300 px-1 py-1"
+          className="min-w-0 flex-1 rounded border border-slate-300 px-1 py-1"
           value={pane.algorithm}
           onChange={(e) => {
             setText('');
@@ -203,7 +210,7 @@ function PaneEditor({
           ))}
         </select>
         <input
-          className={`w-44 rounded border px-2 py-1 ${error ? 'border-red-500 bg-red-50' : 'border-slate-300'}`}
+          className={`w-40 rounded border px-2 py-1 ${error ? 'border-red-500 bg-red-50' : 'border-slate-300'}`}
           placeholder="overrides, e.g. depth=3"
           value={text}
           onChange={(e) => apply(e.target.value)}

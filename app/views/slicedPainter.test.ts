@@ -163,6 +163,39 @@ describe('SlicedPainter', () => {
     expect(h.pending()).toBe(0);
     expect(shown).toEqual([]);
   });
+
+  it('a drawing that throws in a later slice goes to onError, and the painter draws the next one', () => {
+    const h = fakeHost();
+    const { surface, shown } = recordingSurface();
+    const p = new SlicedPainter(surface, 8, h.host);
+    const errors: unknown[] = [];
+    p.onError = (e) => errors.push(e);
+    p.request(1, 1, function* (ctx) {
+      ctx.push('a');
+      h.advance(10);
+      yield;
+      throw new Error('negative radius');
+    });
+    expect(h.drain()).toBe(1);
+    expect(errors.map((e) => (e as Error).message)).toEqual(['negative radius']);
+    expect(p.busy).toBe(false);
+    expect(shown).toEqual([]);
+    p.request(1, 1, tenParts('b', h.advance));
+    h.drain();
+    expect(shown).toEqual([['b0', 'b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7', 'b8', 'b9']]);
+  });
+
+  it('without onError, a drawing that throws throws from the task that ran it', () => {
+    const h = fakeHost();
+    const { surface } = recordingSurface();
+    const p = new SlicedPainter(surface, 8, h.host);
+    expect(() =>
+      p.request(1, 1, function* () {
+        yield;
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+  });
 });
 
 /** A canvas context that writes down every call and property write (paths by their contents). */

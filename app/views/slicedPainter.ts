@@ -56,6 +56,11 @@ export class SlicedPainter<C> {
   /** Tasks the last finished picture took (1: drawn within the task that asked for it). */
   lastSlices = 0;
   private slices = 0;
+  /**
+   * Told when a drawing throws; the drawing is dropped and the painter stays usable. Without it the
+   * error propagates (from a later slice, to the page's uncaught-error handler).
+   */
+  onError: ((error: unknown) => void) | null = null;
 
   /**
    * `budgetMs` bounds each slice; `firstSliceMs` the one run in the task that asked for the picture,
@@ -109,13 +114,21 @@ export class SlicedPainter<C> {
     if (!job) return;
     this.slices++;
     const t0 = this.host.now();
-    for (;;) {
-      if (job.next().done) break;
-      this.surface.flush(ctx);
-      if (this.host.now() - t0 >= budgetMs) {
-        this.cancel = this.host.later(() => this.run(ctx, this.budgetMs));
-        return;
+    try {
+      for (;;) {
+        if (job.next().done) break;
+        this.surface.flush(ctx);
+        if (this.host.now() - t0 >= budgetMs) {
+          this.cancel = this.host.later(() => this.run(ctx, this.budgetMs));
+          return;
+        }
       }
+    } catch (error) {
+      this.job = null;
+      this.wanted = null;
+      if (!this.onError) throw error;
+      this.onError(error);
+      return;
     }
     this.job = null;
     this.lastSlices = this.slices;

@@ -1,0 +1,125 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Windows that once blanked the whole page (a negative radius made the canvas throw and nothing
+// caught it), and the error boundaries that now keep a failing view to its own box.
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}
+
+/** Each picture box either shows its picture or says it is too small; no box shows a failure. */
+async function everyPictureAccountedFor(page: Page, testId: string, count: number) {
+  const boxes = page.getByTestId(testId);
+  await expect(boxes).toHaveCount(count);
+  for (let i = 0; i < count; i++) {
+    const box = boxes.nth(i);
+    const drawn = await box.locator('canvas:not(.invisible)').count();
+    const tooSmall = await box.getByTestId('too-small').count();
+    expect(drawn + tooSmall, `${testId} ${i}`).toBe(1);
+  }
+  await expect(page.getByTestId('boundary')).toHaveCount(0);
+}
+
+const WINDOWS = [
+  { name: 'default at 900 × 700', url: '/', width: 900, height: 700, dpr: 1 },
+  // A 1366 × 768 laptop at 150 % zoom: 911 × 512 CSS pixels at a device pixel ratio of 1.5.
+  { name: 'default on a laptop at 150 %', url: '/', width: 911, height: 512, dpr: 1.5 },
+  { name: 'OpTree at 820 × 560', url: '/?v=1&alg=optree', width: 820, height: 560, dpr: 1 },
+];
+
+for (const w of WINDOWS)
+  test(`${w.name}: the network is drawn and the page works`, async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: w.width, height: w.height },
+      deviceScaleFactor: w.dpr,
+    });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(w.url);
+    await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+    await everyPictureAccountedFor(page, 'ring-view', 1);
+    // Big enough to draw: the picture is there, not the placeholder.
+    await expect(page.getByTestId('ring-view').getByTestId('too-small')).toHaveCount(0);
+    await page.keyboard.press('End');
+    await expect(page.getByTestId('narration')).toContainText('every node');
+    await shot(page, `small-${w.width}x${w.height}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+test('resizing down to 780 px and back keeps the page working', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/?v=1&alg=optree&nodes=64');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  for (const width of [1100, 900, 780, 640, 780, 1280]) {
+    await page.setViewportSize({ width, height: 720 });
+    await page.keyboard.press('ArrowRight');
+    await everyPictureAccountedFor(page, 'ring-view', 1);
+  }
+  await expect(page.getByTestId('ring-view').getByTestId('too-small')).toHaveCount(0);
+  await expect(page.getByTestId('ring-view').locator('canvas')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+for (const cmp of [
+  'ring-allgather|neighbor-exchange|one-stage|optree',
+  'retri|bruck|direct-alltoall|retri:nodes=9',
+])
+  test(`four schedules in Compare at 1280 × 720: ${cmp}`, async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto(`/?v=1&mode=compare&cmp=${cmp}`);
+    await expect(page.getByTestId('pane-summary')).toHaveCount(4);
+    const testId = cmp.startsWith('ring') ? 'ring-view' : 'circuit-view';
+    await everyPictureAccountedFor(page, testId, 4);
+    await page.keyboard.press('End');
+    await everyPictureAccountedFor(page, testId, 4);
+    await shot(page, `compare-4-${testId}`);
+    expect(errors).toEqual([]);
+  });
+
+test('a view that throws shows a message in its own box; the rest works, and Try again recovers', async ({
+  page,
+}) => {
+  // Make the canvas fail on demand, the way a negative radius once made it fail.
+  await page.addInitScript(() => {
+    const arc = CanvasRenderingContext2D.prototype.arc;
+    CanvasRenderingContext2D.prototype.arc = function (...args: Parameters<typeof arc>) {
+      if ((window as unknown as { breakArc?: boolean }).breakArc) throw new Error('test: arc refused');
+      return arc.apply(this, args);
+    };
+  });
+  const errors = collectErrors(page);
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  await page.goto('/?v=1&alg=ring-allgather&nodes=8');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await page.evaluate(() => ((window as unknown as { breakArc?: boolean }).breakArc = true));
+  await page.keyboard.press('ArrowRight');
+  const boundary = page.locator('[data-boundary="network view"]');
+  await expect(boundary).toBeVisible();
+  await expect(boundary).toContainText('could not be shown');
+  await expect(boundary).toContainText('test: arc refused');
+  // The rest of the page still works: stepping moves the narration and the holdings.
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('step-label')).toHaveText(/step 2 \/ 7/);
+  await expect(page.getByTestId('narration')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('step-label')).toHaveText(/step 3 \/ 7/);
+  await shot(page, 'boundary-network-view');
+  // Reported once, with the configuration to reproduce it.
+  const reports = consoleErrors.filter((t) => t.includes('the network view failed'));
+  expect(reports).toHaveLength(1);
+  expect(reports[0]).toContain('alg=ring-allgather');
+  expect(errors).toEqual([]);
+  // Once the cause is gone, Try again draws the network again.
+  await page.evaluate(() => ((window as unknown as { breakArc?: boolean }).breakArc = false));
+  await boundary.getByRole('button', { name: 'Try again' }).click();
+  await expect(boundary).toHaveCount(0);
+  await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '3');
+});
