@@ -120,6 +120,40 @@ describe('permalink codec', () => {
     expect(d.ignored.join()).toMatch(/divide/);
   });
 
+  it('blames a cross-parameter conflict on the value the link set, not on a default it never named', () => {
+    const ring = ALGORITHMS.filter((a) => a.params.some((d) => d.key === 'packet-bytes'));
+    expect(ring.length).toBeGreaterThanOrEqual(5);
+    for (const spec of ring) {
+      const d = decodeConfig(`?v=1&alg=${spec.id}&packet-bytes=100`);
+      // 100 B is not a whole number of the default 32 B flits: the link's packet size goes, the flit stays.
+      expect(d.config.params['packet-bytes'], spec.id).toBe(128);
+      expect(d.config.params['flit-bytes'], spec.id).toBe(32);
+      expect(spec.validate(d.config.params), spec.id).toEqual([]);
+      expect(d.ignored.join(' '), spec.id).toMatch(/packet-bytes = 100 was ignored, using 128/);
+    }
+    // When the link names both and neither default alone satisfies the rule, both go back.
+    const both = decodeConfig('?v=1&packet-bytes=100&flit-bytes=48');
+    expect(both.config.params).toMatchObject({ 'packet-bytes': 128, 'flit-bytes': 32 });
+    expect(both.ignored).toHaveLength(2);
+  });
+
+  it('reports a play value it does not understand', () => {
+    expect(decodeConfig('?v=1&play=1')).toMatchObject({ play: true, ignored: [] });
+    expect(decodeConfig('?v=1&play=0')).toMatchObject({ play: false, ignored: [] });
+    const d = decodeConfig('?v=1&play=yes');
+    expect(d.play).toBe(false);
+    expect(d.ignored.join()).toMatch(/play must be 1 .* got "yes"/);
+  });
+
+  it('a setting repeated inside a compare pane keeps the first value and says so, like a top-level key', () => {
+    const d = decodeConfig('?v=1&mode=compare&cmp=optree:depth=2;depth=3');
+    expect(d.config.compare).toEqual([{ algorithm: 'optree', overrides: { depth: 2 } }]);
+    expect(d.ignored.join()).toMatch(
+      /depth appears more than once in a optree pane; the first value was used/,
+    );
+    expect(decodeConfig('?v=1&nodes=8&nodes=9').ignored.join()).toMatch(/nodes appears more than once/);
+  });
+
   it('survives hostile input without throwing', () => {
     const hostile = [
       '?%E0%A4%A',

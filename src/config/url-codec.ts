@@ -1,4 +1,5 @@
 import { ALGORITHMS, DEFAULT_ALGORITHM, findAlgorithm } from '../algorithms/registry';
+import type { AlgorithmSpec } from '../algorithms/spec';
 import { findReproduction, findSweep, HEATMAPS_PAGE, REPRODUCTIONS, SWEEPS } from '../experiments/registry';
 import { defaultsOf, parseParam, type ParamValue } from '../params/schema';
 
@@ -109,6 +110,12 @@ function decodePane(text: string, ignored: string[]): ComparePane | null {
         ignored.push(`compare: "${show(key)}" is not a setting of ${spec.id}`);
         continue;
       }
+      if (key in overrides) {
+        ignored.push(
+          `compare: ${show(key)} appears more than once in a ${spec.id} pane; the first value was used`,
+        );
+        continue;
+      }
       const r = parseParam(def, eq < 0 ? '' : item.slice(eq + 1));
       if (r.ok) overrides[key] = r.value;
       else ignored.push(`compare: ${r.error}`);
@@ -202,12 +209,12 @@ export function decodeConfig(query: string): Decoded {
     if (r.ok) config.params[def.key] = r.value;
     else ignored.push(`${r.error}; using ${def.default}`);
   }
-  const crossIssues = spec.validate(config.params);
-  for (const issue of crossIssues) {
-    ignored.push(`${issue.message}; using the default`);
-    const def = spec.params.find((d) => d.key === issue.key);
-    if (def) config.params[def.key] = def.default;
-  }
+  resolveCrossRules(
+    spec,
+    config.params,
+    new Set(spec.params.map((d) => d.key).filter((k) => raw.has(k))),
+    ignored,
+  );
 
   const step = raw.get('step');
   if (step !== undefined) {
@@ -267,7 +274,10 @@ export function decodeConfig(query: string): Decoded {
         `paper check "${show(check)}" is unknown (known: ${REPRODUCTIONS.map((x) => x.id).join(', ')})`,
       );
   }
-  const play = raw.get('play') === '1';
+  const playText = raw.get('play');
+  const play = playText === '1';
+  if (playText !== undefined && playText !== '1' && playText !== '0')
+    ignored.push(`play must be 1 (start playing) or 0; got "${show(playText)}"; not playing`);
 
   const known = new Set([...RESERVED, ...spec.params.map((d) => d.key)]);
   for (const key of raw.keys())
@@ -275,6 +285,47 @@ export function decodeConfig(query: string): Decoded {
   if (ignored.length > MAX_SHOWN)
     ignored.splice(MAX_SHOWN, ignored.length - MAX_SHOWN, `… and ${ignored.length - MAX_SHOWN} more`);
   return { config, ignored, play };
+}
+
+/**
+ * Settles the algorithm's cross-parameter rules (a flit size that must divide the packet size, …) for
+ * parameters read from a link. A failing rule is blamed on a value the link set whose default
+ * satisfies the rule, the rule's own key first (the link `packet-bytes=100` is at fault, not the flit
+ * size it never named); if no single value does, the rule's key is reset and the rules are checked again. That value goes back to its
+ * default and the notice says which.
+ */
+function resolveCrossRules(
+  spec: AlgorithmSpec,
+  params: Record<string, ParamValue>,
+  fromLink: Set<string>,
+  ignored: string[],
+): void {
+  for (let round = 0; round <= spec.params.length; round++) {
+    const issue = spec.validate(params)[0];
+    if (!issue) return;
+    const fails = (p: Record<string, ParamValue>) =>
+      spec.validate(p).some((i) => i.key === issue.key && i.message === issue.message);
+    const candidates = fromLink.has(issue.key)
+      ? [issue.key, ...[...fromLink].filter((k) => k !== issue.key)]
+      : [...fromLink];
+    const blamed =
+      candidates.find((k) => {
+        const def = spec.params.find((d) => d.key === k)!;
+        return !fails({ ...params, [k]: def.default });
+      }) ?? issue.key;
+    const def = spec.params.find((d) => d.key === blamed);
+    if (!def) {
+      ignored.push(issue.message);
+      return;
+    }
+    ignored.push(
+      blamed === issue.key
+        ? `${issue.message}; using the default`
+        : `${issue.message}; the link's ${blamed} = ${show(String(params[blamed]))} was ignored, using ${def.default}`,
+    );
+    params[blamed] = def.default;
+    fromLink.delete(blamed);
+  }
 }
 
 function safeDecode(s: string): string | null {
