@@ -22,6 +22,8 @@ export interface Notice {
   title: string;
   items: string[];
   tone: 'warning' | 'error' | 'info';
+  /** A button beside the notice (e.g. "Restore"); using it also dismisses the notice. */
+  action?: { label: string; run(): void };
 }
 
 /**
@@ -67,6 +69,12 @@ export interface AppState {
   /** Completed formula rows for `result`; ignored unless it is still the result shown. */
   formulasArrived(result: RunResult, rows: FormulaRow[]): void;
   runSucceeded(result: RunResult, ms: number): void;
+  /**
+   * Brings a step read from a link inside the timeline once the schedules that make it are known (the
+   * result, or in compare mode the compared schedules), with a notice: only then is it known to be
+   * out of range.
+   */
+  clampStep(): void;
   runFailed(message: string): void;
   setCompare(panes: ComparePane[]): void;
   /** Shows one configuration in the visualizer (a chart point, a table row, a scene). */
@@ -145,22 +153,20 @@ export const useApp = create<AppState>()((set, get) => ({
     if (get().result === result) set({ lateFormulas: { result, rows } });
   },
   runSucceeded(result, ms) {
+    set({ result, resultMs: ms, status: 'ready', runError: null });
+    // Compare mode's timeline is the compared schedules': it is checked when they arrive.
+    if (get().config.options.mode !== 'compare') get().clampStep();
+  },
+  clampStep() {
     const c = get().config;
-    const max = result.schedule.stepCount;
-    if (c.step > max) {
-      get().addNotice({
-        title: 'Step out of range',
-        tone: 'warning',
-        items: [`step ${c.step} is past the last step (${max}); showing step ${max}`],
-      });
-    }
-    set({
-      result,
-      resultMs: ms,
-      status: 'ready',
-      runError: null,
-      config: c.step > max ? { ...c, step: max } : c,
+    const max = maxStep(get());
+    if (c.step <= max) return;
+    get().addNotice({
+      title: 'Step out of range',
+      tone: 'warning',
+      items: [`step ${c.step} is past the last step (${max}); showing step ${max}`],
     });
+    set({ config: { ...c, step: max } });
   },
   runFailed(message) {
     set({ status: get().result ? 'ready' : 'error', runError: message, playing: false });

@@ -1,7 +1,8 @@
 import { findAlgorithm } from '../../src/algorithms/registry';
 import { decodeConfig, encodeConfig, paneParams, type AppConfig } from '../../src/config/url-codec';
 import { HEATMAPS_PAGE, REPRODUCTIONS, SWEEPS } from '../../src/experiments/registry';
-import { BROWSER_LIMITS, checkRun } from '../../src/run';
+import { BROWSER_LIMITS, checkRun, type RunResult } from '../../src/run';
+import { offerOnOpen, rememberFailure, rememberGood } from './remembered';
 import { rememberPictures } from '../circuit/pictures';
 import type { WorkerClient } from '../worker/client';
 import type { RunOutcome } from '../worker/protocol';
@@ -15,6 +16,46 @@ export function loadFromUrl(search: string): boolean {
   if (ignored.length)
     app.addNotice({ title: 'Parts of this link were ignored', tone: 'warning', items: ignored });
   return play;
+}
+
+/**
+ * Offers back the last good configuration when the page opens without a link or after a failure
+ * (see remembered.ts), and from then on remembers each configuration that has a result on screen.
+ */
+export function offerLastGood(): void {
+  const offer = offerOnOpen(location.search, useApp.getState().config);
+  if (offer) {
+    const spec = findAlgorithm(offer.config.algorithm);
+    useApp.getState().addNotice({
+      title: offer.afterFailure
+        ? 'The page failed last time. Restore the last configuration that worked?'
+        : 'Continue where you left off?',
+      tone: 'info',
+      items: [`${spec?.name ?? offer.config.algorithm}, ${offer.config.options.mode} mode`],
+      action: { label: 'Restore', run: () => useApp.getState().loadConfig(offer.config) },
+    });
+  }
+  window.addEventListener('error', rememberFailure);
+  useApp.subscribe((s, prev) => {
+    if (
+      s.result &&
+      (s.result !== prev.result || s.config !== prev.config) &&
+      showsResultOf(s.config, s.result)
+    )
+      rememberGood(s.config);
+  });
+}
+
+/** Whether the result on screen was computed for this configuration's algorithm and parameters. */
+function showsResultOf(config: AppConfig, result: RunResult): boolean {
+  return (
+    result.algorithm === config.algorithm && JSON.stringify(result.params) === JSON.stringify(config.params)
+  );
+}
+
+/** Whether two configurations differ at most in their step. */
+function sameExceptStep(a: AppConfig, b: AppConfig): boolean {
+  return encodeConfig({ ...a, step: 0 }) === encodeConfig({ ...b, step: 0 });
 }
 
 /** Same parameters and algorithm: a step or view change needs no new run. */
@@ -81,14 +122,24 @@ export function startSync(clients: Clients): () => void {
 
   // The first parameter change after a pause starts a new history entry (so Back returns to the
   // previous configuration); changes in quick succession, like a drag, replace it.
+  // Anything but the step is written at once, so a reload right after an edit keeps it; only the
+  // step, which playing changes every frame, waits for the throttle.
   let settled = true;
+  let lastConfig: AppConfig | null = null;
   const onChange = (config: AppConfig, initial: boolean) => {
     const paramsChanged = !lastRun || !sameRun(lastRun, config);
+    const onlyStep =
+      lastConfig !== null && config.step !== lastConfig.step && sameExceptStep(lastConfig, config);
+    lastConfig = config;
     if (!initial && paramsChanged && settled) {
+      clearTimeout(urlTimer);
+      urlTimer = undefined;
       history.pushState(null, '', `?${encodeConfig(config)}`);
       settled = false;
-    } else if (initial) writeUrl();
-    else urlTimer ??= setTimeout(writeUrl, 200);
+    } else if (initial || !onlyStep) {
+      clearTimeout(urlTimer);
+      writeUrl();
+    } else urlTimer ??= setTimeout(writeUrl, 200);
     if (!paramsChanged) return;
     lastRun = config;
     clearTimeout(timer);
@@ -110,7 +161,16 @@ export function startSync(clients: Clients): () => void {
     restoring = false;
   };
   window.addEventListener('popstate', onPop);
+  // Leaving the page: the step may still be waiting for its throttled write.
+  const onHide = () => {
+    if (urlTimer !== undefined) {
+      clearTimeout(urlTimer);
+      writeUrl();
+    }
+  };
+  window.addEventListener('pagehide', onHide);
   return () => {
+    window.removeEventListener('pagehide', onHide);
     stopLab();
     unsubscribe();
     window.removeEventListener('popstate', onPop);
@@ -154,8 +214,7 @@ function startLabSync(clients: Clients): () => void {
         let k = 0;
         const compared = refused.map((r) => r ?? reply.outcomes[k++]);
         useApp.setState({ compared, compareStatus: 'ready' });
-        const s = useApp.getState();
-        s.setStep(s.config.step);
+        useApp.getState().clampStep();
       },
       (err: unknown) =>
         useApp.setState({
