@@ -4,7 +4,7 @@ import { App } from './App';
 import { Boundary } from './lib/Boundary';
 import './styles.css';
 import { useApp } from './store/store';
-import { loadFromUrl, startSync } from './store/sync';
+import { loadFromUrl, offerLastGood, startSync } from './store/sync';
 import { WorkerClient } from './worker/client';
 import CoreWorker from './worker/core.worker?worker';
 
@@ -12,6 +12,7 @@ const onCrash = (message: string) =>
   useApp.getState().addNotice({ title: 'Worker restarted', tone: 'warning', items: [message] });
 const worker = () => new CoreWorker();
 const play = loadFromUrl(location.search);
+offerLastGood();
 startSync({
   run: new WorkerClient(worker, onCrash),
   compare: new WorkerClient(worker, onCrash),

@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { encodeConfig } from '../../src/config/url-codec';
+import { rememberFailure } from '../store/remembered';
 import { useApp } from '../store/store';
 
 interface Props {
@@ -41,6 +42,7 @@ export class Boundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
+    rememberFailure();
     const key = `${this.props.name}\n${message}`;
     if (reported.has(key)) return;
     reported.add(key);

@@ -32,13 +32,33 @@ export function Notices() {
               ))}
             </ul>
           </div>
-          <button
-            className="rounded px-2 text-lg hover:bg-amber-100"
-            onClick={() => useApp.getState().dismissNotice(n.id)}
-            aria-label="Dismiss"
-          >
-            ×
-          </button>
+          {n.action ? (
+            <div className="flex shrink-0 gap-2">
+              <button
+                className="rounded-md border border-amber-500 bg-white px-3 py-1 text-sm font-medium hover:bg-amber-100"
+                onClick={() => {
+                  useApp.getState().dismissNotice(n.id);
+                  n.action?.run();
+                }}
+              >
+                {n.action.label}
+              </button>
+              <button
+                className="rounded-md px-3 py-1 text-sm hover:bg-amber-100"
+                onClick={() => useApp.getState().dismissNotice(n.id)}
+              >
+                Dismiss
+              </button>
+            </div>
+          ) : (
+            <button
+              className="rounded px-2 text-lg hover:bg-amber-100"
+              onClick={() => useApp.getState().dismissNotice(n.id)}
+              aria-label="Dismiss"
+            >
+              ×
+            </button>
+          )}
         </div>
       ))}
     </div>
