@@ -216,7 +216,12 @@ export const SPEED_STEPS_PER_SECOND: Record<Speed, number> = {
 
 // Selectors at module level, so components subscribe to exactly what they read.
 export const selectConfig = (s: AppState) => s.config;
-export const selectStep = (s: AppState) => s.config.step;
+/**
+ * The step shown: the configuration's, but never past the schedules on screen. A link's step waits in
+ * the configuration until its schedule arrives (see clampStep); meanwhile the views, still showing the
+ * previous result, must not be asked for step 999,999,999 of it.
+ */
+export const selectStep = (s: AppState) => Math.min(s.config.step, maxStep(s));
 export const selectResult = (s: AppState) => s.result;
 const NO_ROWS: FormulaRow[] = [];
 /** The shown result's formula rows, completed ones when they have arrived (one array per state). */
