@@ -81,7 +81,12 @@ export function startSync(clients: Clients): () => void {
   const client = clients.run;
   const stopLab = startLabSync(clients);
   const w = window as unknown as { __ocl: Record<string, unknown> };
-  w.__ocl = { ...w.__ocl, crashWorker: () => client.crashForTest() };
+  w.__ocl = {
+    ...w.__ocl,
+    crashWorker: () => client.crashForTest(),
+    // The link fuzzing test reads each link's notices on their own.
+    clearNotices: () => useApp.setState({ notices: [] }),
+  };
   client.onPictures = rememberPictures;
   client.onFormulas = (result, rows) => useApp.getState().formulasArrived(result, rows);
   let lastRun: AppConfig | null = null;
@@ -126,17 +131,19 @@ export function startSync(clients: Clients): () => void {
   // step, which playing changes every frame, waits for the throttle.
   let settled = true;
   let lastConfig: AppConfig | null = null;
-  const onChange = (config: AppConfig, initial: boolean) => {
+  /** `first`: the page's first configuration; `history`: Back/Forward; `edit`: anything else. */
+  const onChange = (config: AppConfig, cause: 'first' | 'history' | 'edit') => {
+    const edit = cause === 'edit';
     const paramsChanged = !lastRun || !sameRun(lastRun, config);
     const onlyStep =
       lastConfig !== null && config.step !== lastConfig.step && sameExceptStep(lastConfig, config);
     lastConfig = config;
-    if (!initial && paramsChanged && settled) {
+    if (edit && paramsChanged && settled) {
       clearTimeout(urlTimer);
       urlTimer = undefined;
       history.pushState(null, '', `?${encodeConfig(config)}`);
       settled = false;
-    } else if (initial || !onlyStep) {
+    } else if (!edit || !onlyStep) {
       clearTimeout(urlTimer);
       writeUrl();
     } else urlTimer ??= setTimeout(writeUrl, 200);
@@ -145,14 +152,16 @@ export function startSync(clients: Clients): () => void {
     clearTimeout(timer);
     clearTimeout(settleTimer);
     settleTimer = setTimeout(() => (settled = true), 1000);
-    if (initial) request(config);
+    // The first configuration runs at once; edits and Back/Forward wait a moment, so a quick series
+    // of them (typing, a drag, holding Back) runs only the last.
+    if (cause === 'first') request(config);
     else timer = setTimeout(() => request(config), 120);
   };
 
-  onChange(useApp.getState().config, true);
+  onChange(useApp.getState().config, 'first');
   let restoring = false;
   const unsubscribe = useApp.subscribe((s, prev) => {
-    if (s.config !== prev.config) onChange(s.config, restoring);
+    if (s.config !== prev.config) onChange(s.config, restoring ? 'history' : 'edit');
   });
   const onPop = () => {
     // Back/Forward: show that entry's configuration without starting a new entry.
