@@ -7,7 +7,9 @@
  * for another one, so a node listening in a step on a set X of wavelengths retunes one receiver for
  * each wavelength of X that none of its receivers is tuned to yet (the first tuning counts).
  * Transmitters start on their home wavelengths (set before the operation, as the paper assumes: it
- * counts only receiver tunings) and a later change of a transmitter's wavelength counts as a retune.
+ * counts only receiver tunings): the first wavelength each transmitter carries costs nothing, and
+ * only a transmitter moved off a wavelength it has carried counts as a retune. A node that uses two of
+ * its home wavelengths in one step and all three in the next therefore never retunes.
  *
  * Two accountings, side by side:
  * - the paper's totals: tuning cost = (all tunings of all nodes) × D, summed like work, and
@@ -48,7 +50,6 @@ export function starTunings(s: Schedule, k: number): StarTunings {
   const txWant = new Int32Array(n * k);
   const rxCount = new Uint32Array(n);
   const txCount = new Uint32Array(n);
-  const txUsed = new Uint8Array(n);
   const touched: number[] = [];
   const out: StarTunings = {
     rx: new Uint32Array(s.stepCount),
@@ -86,11 +87,11 @@ export function starTunings(s: Schedule, k: number): StarTunings {
       out.rxPerNode[v] += retunedRx;
       let retunedTx = 0;
       if (txCount[v] > 0) {
-        // The first transmissions of a node find its transmitters on their home wavelengths.
-        const changed = retune(txSlots, txWant, v, txCount[v], k);
-        if (txUsed[v]) retunedTx = changed;
+        // A transmitter not used before is on its home wavelength already (set before the
+        // operation): only a transmitter that must leave a wavelength it has used retunes.
+        const free = emptySlots(txSlots, v, k);
+        retunedTx = Math.max(0, retune(txSlots, txWant, v, txCount[v], k) - free);
         out.tx[step - 1] += retunedTx;
-        txUsed[v] = 1;
       }
       if (retunedRx + retunedTx > 0) {
         retunedNodes.push(v);
@@ -109,6 +110,13 @@ export function starTunings(s: Schedule, k: number): StarTunings {
   }
   cache.set(s, out);
   return out;
+}
+
+/** Slots of node v not tuned to anything yet. */
+function emptySlots(slots: Int32Array, v: number, k: number): number {
+  let free = 0;
+  for (let j = 0; j < k; j++) if (slots[v * k + j] < 0) free++;
+  return free;
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   TCP2_MACHINE,
   validateStar,
 } from './common';
-import { cliqueWords, radixClique, tcp2Radices, tcpDepth } from './tcp';
+import { cliqueWords, mixedCliqueTuningsNote, radixClique, tcp2Radices, tcpDepth } from './tcp';
 
 const GOSSIP_MESSAGES: IntParam = {
   ...MESSAGES_PARAM,
@@ -94,7 +94,12 @@ export const starGossip: AlgorithmSpec = {
     return starRows(m, {
       steps: shape.h,
       d: dOf(p),
-      tunings: { tex: 'hPk', source: 'passive-star paper, Sec. 3.3', value: tcp2Tunings(shape) },
+      tunings: {
+        tex: 'hPk',
+        source: 'passive-star paper, Sec. 3.3',
+        value: tcp2Tunings(shape),
+        note: mixedCliqueTuningsNote(gossipMachine(p), kOf(p), tcp2Radices(gossipMachine(p), kOf(p))),
+      },
       communication: {
         tex: 'T_{com} = \\sum_{i=0}^{h-1} (k+1)^i m = \\frac{(P-1)m}{k}',
         source: 'passive-star paper, Sec. 3.3',

@@ -14,7 +14,7 @@ import {
   TCP2_MACHINE,
   validateStar,
 } from './common';
-import { cliqueWords, radixDigit, tcp2Radices, tcpDepth } from './tcp';
+import { cliqueWords, mixedCliqueTuningsNote, radixDigit, tcp2Radices, tcpDepth } from './tcp';
 import { pairBlocks, type PairRect } from '../../model/block-pairs';
 
 /**
@@ -101,7 +101,16 @@ export const starMultiscatter: AlgorithmSpec = {
     return starRows(m, {
       steps: shape.h,
       d: dOf(p),
-      tunings: { tex: 'hPk', source: 'passive-star paper, Sec. 3.4', value: tcp2Tunings(shape) },
+      tunings: {
+        tex: 'hPk',
+        source: 'passive-star paper, Sec. 3.4',
+        value: tcp2Tunings(shape),
+        note: mixedCliqueTuningsNote(
+          multiscatterMachine(p),
+          kOf(p),
+          tcp2Radices(multiscatterMachine(p), kOf(p)),
+        ),
+      },
       communication: {
         tex: 'T_{com} = h\\,\\frac{P}{k+1}',
         source: 'passive-star paper, Sec. 3.4',

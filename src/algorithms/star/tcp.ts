@@ -213,3 +213,19 @@ export function radixTree(p: number, r: Radices): TreeNode {
   };
   return make(0);
 }
+
+/**
+ * Why a TCP2 schedule tunes fewer receivers than the paper's hPk when its cliques are smaller than
+ * k + 1 (P not a power of k + 1): in step q every processor of the machine tunes one receiver per
+ * partner, r_q − 1. Undefined when every clique has k + 1 processors (then the two agree).
+ */
+export function mixedCliqueTuningsNote(machine: number, k: number, radices: Radices): string | undefined {
+  if (radices.radix.every((r) => r === k + 1)) return undefined;
+  const exact = radices.radix.reduce((sum, r) => sum + machine * (r - 1), 0);
+  const h = radices.radix.length;
+  return (
+    `The cliques here have ${radices.radix.join(', ')} processors, not k+1 = ${k + 1} in every step: each ` +
+    `processor tunes r_q − 1 receivers in step q, Σ P″(r_q − 1) = ${exact.toLocaleString('en-US')} in all, ` +
+    `where hPk = ${(h * machine * k).toLocaleString('en-US')} for P″ = ${machine}.`
+  );
+}
