@@ -53,8 +53,25 @@ export function ringAllGatherBuilder(
   });
 }
 
+/**
+ * Why eq. 3 and the schedule differ for a message that is not a whole number of packets: the formula
+ * sends d bytes, a lightpath sends whole packets, the last one padded (docs/models/time-model.md).
+ */
+export function partialPacketNote(p: ParamValues): string | undefined {
+  const d = num(p, 'message-bytes');
+  const packet = num(p, 'packet-bytes');
+  if (d % packet === 0) return undefined;
+  const packets = Math.ceil(d / packet);
+  return (
+    `d = ${d.toLocaleString('en-US')} B is not a whole number of ${packet}-B packets: a lightpath sends ` +
+    `${packets.toLocaleString('en-US')} packet${packets === 1 ? '' : 's'} (${(packets * packet).toLocaleString('en-US')} B, ` +
+    `the last padded), where eq. 3 counts d itself.`
+  );
+}
+
 /** The eq. 3 time row: the printed formula with `steps` from the paper, beside the constructed time. */
 export function eq3Row(p: ParamValues, steps: number, m: Measured, note?: string): FormulaRow {
+  note = [note, partialPacketNote(p)].filter(Boolean).join(' ') || undefined;
   return {
     id: 'time',
     label: 'Time',

@@ -188,3 +188,22 @@ describe('constructed time against eq. 3', () => {
     expect(r.formulas.find((f) => f.id === 'wavelengths')).toMatchObject({ formula: 1, constructed: 1 });
   });
 });
+
+describe('the time row when the message is not whole packets', () => {
+  const timeRow = (id: string, extra: Record<string, number>) => {
+    const spec = findAlgorithm(id)!;
+    const r = run(id, { ...defaultsOf(spec.params), ...extra }, CLI_LIMITS);
+    return r.formulas.find((f) => f.id === 'time')!;
+  };
+  it('says why formula and schedule differ (ring all-gather, 35 nodes, 18 wavelengths, 1 B)', () => {
+    const row = timeRow('ring-allgather', { nodes: 35, wavelengths: 18, 'message-bytes': 1 });
+    expect(row.formula).not.toBeCloseTo(row.constructed as number, 12);
+    expect(row.note).toMatch(/d = 1 B is not a whole number of 128-B packets: a lightpath sends 1 packet/);
+  });
+  it('every ring algorithm notes a partial packet, and only then', () => {
+    for (const id of ['ring-allgather', 'neighbor-exchange', 'one-stage', 'wrht', 'optree']) {
+      expect(timeRow(id, { nodes: 16, 'message-bytes': 1000 }).note, id).toMatch(/not a whole number/);
+      expect(timeRow(id, { nodes: 16, 'message-bytes': 1024 }).note ?? '', id).not.toMatch(/whole number/);
+    }
+  });
+});
