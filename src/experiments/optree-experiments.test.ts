@@ -33,6 +33,13 @@ describe('OpTree paper checks', () => {
       computed: 8,
       constructed: 4,
     });
+    // Theorem 1 for the three-stage tree is shown beside the worked example's 16: the paper's two
+    // numbers for the same tree, and our construction.
+    expect(row('Three-stage tree: steps by Theorem 1 (eq. 1, k = 3)')).toMatchObject({
+      paper: 16,
+      computed: 13,
+      constructed: 14,
+    });
   });
 
   it('Table 3: the printed differences follow from the formulas, with the readings that reproduce them', () => {

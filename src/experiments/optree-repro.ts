@@ -12,6 +12,7 @@ import {
   lemma3Depth,
   lemma3DepthRounded,
   osmSteps,
+  theorem1Steps,
   theorem2Steps,
   wrhtSteps,
 } from '../algorithms/optree-formulas';
@@ -363,6 +364,20 @@ export const optreeMotivation: Reproduction = {
       [8 * lemma1Ring(2), 2 * 3 * lemma1Line(3), 6 * lemma1Line(3)],
       'Our reading of "3-ary" with 27 leaf slots, 16 of them real (docs/models/optree.md); the paper’s numbers repeated for comparison.',
     );
+    // The paper's own closed form for a three-stage tree on this ring, beside its worked arithmetic.
+    const theorem = theorem1Steps(n, w, 3);
+    rows.push({
+      label: 'Three-stage tree: steps by Theorem 1 (eq. 1, k = 3)',
+      paper: 16,
+      computed: theorem,
+      constructed: build('optree', { nodes: n, wavelengths: w, radices: '3,3,3' }, limits).summary.steps,
+      unit: 'steps',
+      note:
+        `Theorem 1 gives ⌈(2k−1)·N^(1+1/k)/(8w)⌉ = ${theorem} steps for N = 16, w = 2, k = 3, while the worked ` +
+        'example counts 16. The theorem assumes equal arities N^(1/3) ≈ 2.52 and rounds once at the end; the ' +
+        'example rounds each stage’s wavelengths up to whole steps (8/2 + 12/2 + 12/2). The paper does not ' +
+        'reconcile the two; the constructed 3,3,3 tree lies between them.',
+    });
     return rows;
   },
 };
