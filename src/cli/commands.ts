@@ -21,6 +21,7 @@ import { describeBounds, type ParamDef } from '../params/schema';
 import { CLI_LIMITS, InputError, paramsFromRaw, run, type RunResult } from '../run';
 import { RULE_TEXT, verify, type Rule, type Violation } from '../verify/verifier';
 import { ArgError, parseArgs, RESERVED_OPTIONS, type ParsedArgs } from './args';
+import { FileRefused } from './read-limited';
 
 /** Exit codes: 0 success, 1 a schedule fails verification, 2 bad input, 3 an internal error. */
 export type ExitCode = 0 | 1 | 2 | 3;
@@ -141,6 +142,7 @@ function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo)
       try {
         text = io.readText(rest[0]);
       } catch (e) {
+        if (e instanceof FileRefused) throw new CliError(e.message);
         throw new CliError(`cannot read ${rest[0]}: ${e instanceof Error ? e.message : String(e)}`);
       }
       return checkCommand(text, rest[0]);

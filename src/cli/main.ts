@@ -4,11 +4,12 @@
  * back-pressure, to standard output or to --out.
  */
 import { once } from 'node:events';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { closeSync, createWriteStream, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { execute, type CommandOutput } from './commands';
+import { FileRefused, readScheduleText } from './read-limited';
 
 /** `npm run` starts scripts in the package folder; relative paths mean the caller's folder. */
 const callerDir = process.env.INIT_CWD || process.cwd();
@@ -46,8 +47,19 @@ async function writeOutput(r: CommandOutput): Promise<void> {
   await finished(stream);
 }
 
+/** A schedule file's text, read in chunks and refused early (see read-limited.ts). */
+function readFileLimited(path: string): string {
+  const fd = openSync(pathOf(path), 'r');
+  try {
+    if (fstatSync(fd).isDirectory()) throw new FileRefused(`${path} is a folder, not a schedule file`);
+    return readScheduleText((buffer) => readSync(fd, buffer, 0, buffer.length, null), path);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 async function main(): Promise<number> {
-  const r = execute(process.argv.slice(2), { readText: (p) => readFileSync(pathOf(p), 'utf8') });
+  const r = execute(process.argv.slice(2), { readText: readFileLimited });
   if (r.code === 0 || r.code === 1) {
     try {
       await writeOutput(r);

@@ -392,6 +392,13 @@ function text(v: unknown, path: string): string {
   return typeof v === 'string' ? v : fail(path, 'a string', v);
 }
 
+/**
+ * Most processors (plus auxiliary nodes) a schedule file may declare: 4 × 2^20, four times the largest
+ * network the app builds (the million-processor OTIS-Mesh of the roadmap).
+ */
+export const MAX_FILE_NODES = 4 * 1024 * 1024;
+const PER_NODE_TABLES = 'the checker keeps tables per processor';
+
 /** A whole number ≥ min; `max` is a limit of the columns, stated with its reason. */
 function whole(v: unknown, path: string, min: number, max = U32, why = 'ids and counts are 32-bit'): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min) fail(path, `a whole number ≥ ${min}`, v);
@@ -589,9 +596,12 @@ export function fromScheduleJson(obj: unknown): { topology: Topology; schedule: 
   const algorithm = doc.algorithm === undefined ? 'imported' : text(doc.algorithm, 'algorithm');
   const collective = doc.collective as Collective;
   if (!COLLECTIVES.includes(collective)) fail('collective', `one of ${COLLECTIVES.join(', ')}`, collective);
-  const nodes = whole(doc.nodes, 'nodes', 1);
-  const aux = doc.auxiliary_nodes === undefined ? 0 : whole(doc.auxiliary_nodes, 'auxiliary_nodes', 0);
-  if (nodes + aux > U32) fail('auxiliary_nodes', `at most ${U32 - nodes} (vertex ids are 32-bit)`, aux);
+  // Checked before anything is sized by them: the reader and the verifier keep tables per processor.
+  const nodes = whole(doc.nodes, 'nodes', 1, MAX_FILE_NODES, PER_NODE_TABLES);
+  const aux =
+    doc.auxiliary_nodes === undefined
+      ? 0
+      : whole(doc.auxiliary_nodes, 'auxiliary_nodes', 0, MAX_FILE_NODES - nodes, PER_NODE_TABLES);
   let ports: { tx: number; rx: number; fanout?: number } | undefined;
   if (doc.ports !== undefined) {
     const p = record(doc.ports, 'ports');

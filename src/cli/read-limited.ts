@@ -1,0 +1,55 @@
+/**
+ * Reading a schedule file for `check` without trusting it: the file is read as a stream, in chunks,
+ * and refused as soon as it shows it cannot be a schedule the checker accepts — before anything big is
+ * allocated. No file system access here: the caller hands over a chunk reader.
+ */
+
+/** Largest schedule file `check` reads (bytes): JSON text must fit one string, which V8 caps near 512 MiB. */
+export const MAX_SCHEDULE_FILE_BYTES = 500_000_000;
+const CHUNK = 1 << 20;
+
+export class FileRefused extends Error {
+  override name = 'FileRefused';
+}
+
+/**
+ * Reads at most MAX_SCHEDULE_FILE_BYTES from `read` (which fills a buffer and returns the bytes read,
+ * 0 at the end) and returns the text. Refuses a file whose first byte that is not white space is not
+ * `{` (a schedule is a JSON object: binary input such as /dev/zero stops at its first byte), and a file
+ * longer than the limit (an endless device stops there, not at the end of memory).
+ */
+export function readScheduleText(
+  read: (buffer: Uint8Array) => number,
+  name: string,
+  limit = MAX_SCHEDULE_FILE_BYTES,
+): string {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let started = false;
+  for (;;) {
+    const buffer = new Uint8Array(Math.min(CHUNK, limit + 1 - total));
+    const got = read(buffer);
+    if (got === 0) break;
+    const chunk = buffer.subarray(0, got);
+    if (!started) {
+      const first = chunk.findIndex(
+        (b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0xef && b !== 0xbb && b !== 0xbf,
+      );
+      if (first >= 0) {
+        started = true;
+        if (chunk[first] !== 0x7b)
+          throw new FileRefused(
+            `${name} is not a schedule file: a schedule is a JSON object, starting with "{", but this starts with byte 0x${chunk[first].toString(16).padStart(2, '0')}`,
+          );
+      }
+    }
+    total += got;
+    if (total > limit)
+      throw new FileRefused(
+        `${name} is larger than ${limit.toLocaleString('en-US')} bytes, the most check reads (check a smaller configuration, or verify it where it is built: schedule verifies every schedule it writes)`,
+      );
+    chunks.push(chunk);
+  }
+  if (!started) throw new FileRefused(`${name} is empty: a schedule file is a JSON object`);
+  return Buffer.concat(chunks, total).toString('utf8');
+}
