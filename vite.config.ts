@@ -1,10 +1,43 @@
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+/**
+ * The built page's Content-Security-Policy (docs/security.md). Scripts, workers, connections, fonts
+ * and styles only from the page's own origin; no inline script and no eval. Two exceptions, both
+ * for KaTeX's typeset formulas: style attributes (`style-src-attr 'unsafe-inline'`; no inline style
+ * element is allowed) and data: fonts. Not in the dev server, whose hot reload injects inline script.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self'",
+  "connect-src 'self'",
+  "style-src 'self'",
+  "style-src-attr 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+const contentSecurityPolicy: Plugin = {
+  name: 'content-security-policy',
+  apply: 'build',
+  transformIndexHtml: () => [
+    {
+      tag: 'meta',
+      attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
+      injectTo: 'head-prepend',
+    },
+  ],
+};
+
 // One config for the app (Vite) and the unit tests (Vitest).
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), contentSecurityPolicy],
   worker: { format: 'es' },
   // Everything is bundled (KaTeX, D3) so the app works offline; one ~550 kB chunk is expected.
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 800 },

@@ -6,11 +6,14 @@ import './styles.css';
 import { useApp } from './store/store';
 import { loadFromUrl, offerLastGood, startSync } from './store/sync';
 import { WorkerClient } from './worker/client';
+import { startHeatmapWorker } from './worker/heatmapClient';
 import CoreWorker from './worker/core.worker?worker';
 
 const onCrash = (message: string) =>
   useApp.getState().addNotice({ title: 'Worker restarted', tone: 'warning', items: [message] });
 const worker = () => new CoreWorker();
+// Started now rather than when a panel first needs it, so losing the network later breaks nothing.
+startHeatmapWorker();
 const play = loadFromUrl(location.search);
 offerLastGood();
 startSync({

@@ -84,6 +84,11 @@ export function startSync(clients: Clients): () => void {
   w.__ocl = {
     ...w.__ocl,
     crashWorker: () => client.crashForTest(),
+    /** Makes the worker stop answering and shortens the silence allowed before it is stopped. */
+    hangWorker: (silenceMs: number) => {
+      client.silenceMs = silenceMs;
+      client.hangForTest();
+    },
     // The link fuzzing test reads each link's notices on their own.
     clearNotices: () => useApp.setState({ notices: [] }),
   };

@@ -47,8 +47,20 @@ interface Pending {
  * request terminates it and starts a fresh one. A crashed worker is restarted and the pending request
  * fails with a message saying so.
  */
+/**
+ * How long a request may go without any message from the worker before the worker is taken for
+ * stuck and treated as crashed (ms). The largest builds the page accepts take seconds on a slow
+ * machine; sweeps report progress every 150 ms.
+ */
+export const WORKER_SILENCE_MS = 120_000;
+
 export class WorkerClient {
   private worker: WorkerLike | null = null;
+  /** Whether the current worker has said it loaded (see 'ready'). */
+  private started = false;
+  private silence: ReturnType<typeof setTimeout> | undefined;
+  /** Silence, in ms, after which a pending request's worker is stopped (tests make it short). */
+  silenceMs = WORKER_SILENCE_MS;
   private generation = 0;
   private pending: Pending | null = null;
   /** How many workers were started (1 + restarts); shown for diagnostics. */
@@ -73,6 +85,11 @@ export class WorkerClient {
   /** Makes the worker throw, as a crash would (for end-to-end tests). */
   crashForTest(): void {
     this.ensure().postMessage({ kind: 'crash' });
+  }
+
+  /** Makes the worker stop answering, as a stuck build would (for end-to-end tests). */
+  hangForTest(): void {
+    this.ensure().postMessage({ kind: 'hang' });
   }
 
   async run(algorithm: string, params: ParamValues): Promise<RunReply | null> {
@@ -114,8 +131,26 @@ export class WorkerClient {
     const worker = this.ensure();
     return new Promise((resolve, reject) => {
       this.pending = { id, resolve, reject, onProgress };
+      this.watch();
       worker.postMessage({ ...job, id } as WorkerRequest);
     });
+  }
+
+  /** (Re)starts the silence timer while a request is pending. */
+  private watch(): void {
+    clearTimeout(this.silence);
+    this.silence = undefined;
+    if (!this.pending) return;
+    this.silence = setTimeout(() => {
+      const p = this.pending;
+      if (!p) return;
+      this.pending = null;
+      this.restart();
+      const seconds = Math.round(this.silenceMs / 1000);
+      const message = `The simulation worker did not answer for ${seconds} s and was stopped. It has been restarted.`;
+      this.onCrash(message);
+      p.reject(new RunError(`${message} Change a parameter to run again.`, [], false));
+    }, this.silenceMs);
   }
 
   /** Drops the pending request, if any (its reply will never be delivered) and stops its work. */
@@ -123,12 +158,14 @@ export class WorkerClient {
     if (!this.pending) return;
     this.pending.resolve(null);
     this.pending = null;
+    this.watch();
     this.restart();
   }
 
   dispose(): void {
     this.pending?.resolve(null);
     this.pending = null;
+    this.watch();
     this.worker?.terminate();
     this.worker = null;
   }
@@ -137,15 +174,24 @@ export class WorkerClient {
     if (this.worker) return this.worker;
     const w = this.create();
     this.starts++;
+    this.started = false;
     w.onmessage = (e) => this.receive(e.data);
     w.onerror = (e) => {
       const detail = e && e.message ? `: ${e.message}` : '';
+      // An error with no message before the worker said it loaded: its script could not be loaded
+      // (the network is gone, the server stopped), which is no crash.
+      const couldNotStart = !this.started && !detail;
       const p = this.pending;
       this.pending = null;
+      this.watch();
       this.restart();
-      const message = `The simulation worker crashed${detail}. It has been restarted.`;
+      const message = couldNotStart
+        ? 'The simulation worker could not be started (its script did not load: is the network gone?). It will be tried again with the next request.'
+        : `The simulation worker crashed${detail}. It has been restarted.`;
       this.onCrash(message);
-      p?.reject(new RunError(`${message} Change a parameter to run again.`, [], false));
+      p?.reject(
+        new RunError(couldNotStart ? message : `${message} Change a parameter to run again.`, [], false),
+      );
     };
     this.worker = w;
     return w;
@@ -157,6 +203,10 @@ export class WorkerClient {
   }
 
   private receive(msg: WorkerResponse): void {
+    if (msg.kind === 'ready') {
+      this.started = true;
+      return;
+    }
     if (msg.kind === 'formulas') {
       // Not waited for: the worker works them out in slices and drops them for a newer request.
       if (this.delivered?.id === msg.id) this.onFormulas?.(this.delivered.result, msg.formulas);
@@ -171,10 +221,12 @@ export class WorkerClient {
     const p = this.pending;
     if (!p || msg.id !== p.id) return; // stale reply
     if (msg.kind === 'progress') {
+      this.watch();
       p.onProgress?.(msg);
       return;
     }
     this.pending = null;
+    this.watch();
     if (msg.kind === 'error') p.reject(new RunError(msg.message, msg.issues, msg.input));
     else {
       if (msg.kind === 'result') {

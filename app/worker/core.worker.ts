@@ -31,6 +31,7 @@ let newest = -1;
 scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
   const req = e.data;
   if (req.kind === 'crash') throw new Error('crash requested by a test');
+  if (req.kind === 'hang') for (;;); // never answers again, as a stuck build would not
   newest = req.id;
   const t0 = performance.now();
   try {
@@ -132,3 +133,5 @@ function postPictures(id: number, params: ParamValues, input: ReturnType<typeof 
     console.error('block-matrix pictures failed', err);
   }
 }
+
+post({ kind: 'ready' });

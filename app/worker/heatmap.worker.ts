@@ -46,3 +46,6 @@ scope.onmessage = (e: MessageEvent<HeatmapRequest>) => {
   }
   scope.postMessage(reply);
 };
+
+// Tells the page the worker's code has loaded (an error before this means it could not start).
+scope.postMessage({ kind: 'ready' });

@@ -23,9 +23,13 @@ export type WorkerRequest =
   | { kind: 'sweep'; id: number; sweep: string }
   | { kind: 'reproduce'; id: number; reproduction: string }
   /** Makes the worker throw (end-to-end tests check that a crashed worker is restarted). */
-  | { kind: 'crash' };
+  | { kind: 'crash' }
+  /** Makes the worker stop answering (end-to-end tests check the silence timeout). */
+  | { kind: 'hang' };
 
 export type WorkerResponse =
+  /** Sent once when the worker's code has loaded: an error before it means it could not start. */
+  | { kind: 'ready' }
   /** `starTunings`: a passive-star result's tunings, counted in the worker (see starTunings.ts). */
   | { kind: 'result'; id: number; result: RunResult; totalMs: number; starTunings?: StarTunings }
   | { kind: 'results'; id: number; outcomes: RunOutcome[]; totalMs: number }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ReproRow } from '../../../src/experiments/reproduce';
-import type { HeatmapReply, HeatmapRequest } from '../../worker/heatmap.worker';
-import HeatmapWorker from '../../worker/heatmap.worker?worker';
+import { askHeatmapWorker } from '../../worker/heatmapClient';
 
 /**
  * The ReTri paper's headline claims beside our model (the rows of `reproduce retri-claims`), computed
@@ -12,19 +11,22 @@ export function PaperClaims() {
   const [rows, setRows] = useState<ReproRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (!open || rows) return;
-    const w = new HeatmapWorker();
-    w.onmessage = (e: MessageEvent<HeatmapReply>) => {
-      const r = e.data;
-      if (r.kind !== 'claims') return;
-      if (r.ok) setRows(r.rows);
-      else setError(r.message);
-      w.terminate();
+    if (!open || rows || error) return;
+    let current = true;
+    askHeatmapWorker({ kind: 'claims' }).then(
+      (r) => {
+        if (!current || r.kind !== 'claims') return;
+        if (r.ok) setRows(r.rows);
+        else setError(r.message);
+      },
+      (e: Error) => {
+        if (current) setError(e.message);
+      },
+    );
+    return () => {
+      current = false;
     };
-    const req: HeatmapRequest = { kind: 'claims', id: 1 };
-    w.postMessage(req);
-    return () => w.terminate();
-  }, [open, rows]);
+  }, [open, rows, error]);
   const num = (x: number | null | undefined) =>
     x === null || x === undefined ? '—' : x.toLocaleString('en-US', { maximumSignificantDigits: 3 });
   return (

@@ -4,8 +4,7 @@ import { defaultsOf } from '../../../src/params/schema';
 import { cellConfig, HEATMAPS, type HeatmapCell, type HeatmapResult } from '../../../src/experiments/speedup';
 import { formatBytes } from '../../lib/format';
 import { useApp } from '../../store/store';
-import type { HeatmapReply, HeatmapRequest } from '../../worker/heatmap.worker';
-import HeatmapWorker from '../../worker/heatmap.worker?worker';
+import { askHeatmapWorker } from '../../worker/heatmapClient';
 
 /**
  * Speed-up explorer: ReTri over static all-to-all or over mirrored Bruck across message size and
@@ -18,21 +17,21 @@ export function SpeedupExplorer({ startOpen = false }: { startOpen?: boolean }) 
   const [state, setState] = useState<{ id: string; result?: HeatmapResult; error?: string; ms?: number }>({
     id: '',
   });
-  const worker = useRef<Worker | null>(null);
   const generation = useRef(0);
 
-  useEffect(() => () => worker.current?.terminate(), []);
   useEffect(() => {
     if (!open || state.id === id) return;
-    const w = (worker.current ??= new HeatmapWorker());
-    const req: HeatmapRequest = { kind: 'heatmap', id: ++generation.current, heatmap: id };
+    const mine = ++generation.current;
     setState({ id });
-    w.onmessage = (e: MessageEvent<HeatmapReply>) => {
-      const r = e.data;
-      if (r.id !== generation.current || r.kind !== 'heatmap') return;
-      setState(r.ok ? { id, result: r.result, ms: r.ms } : { id, error: r.message });
-    };
-    w.postMessage(req);
+    askHeatmapWorker({ kind: 'heatmap', heatmap: id }).then(
+      (r) => {
+        if (mine !== generation.current || r.kind !== 'heatmap') return;
+        setState(r.ok ? { id, result: r.result, ms: r.ms } : { id, error: r.message });
+      },
+      (e: Error) => {
+        if (mine === generation.current) setState({ id, error: e.message });
+      },
+    );
   }, [open, id, state.id]);
 
   const openCell = (r: HeatmapResult, c: HeatmapCell) => {
