@@ -10,6 +10,9 @@ import { drawCentreCaption, drawNodeLabels } from './canvasText';
 import { nodeAngle, nodeAt, ringLayout } from './ringGeometry';
 import { canDraw, TooSmall } from './TooSmall';
 
+/** Most transfers of a phase drawn one by one; beyond it, one sender's are drawn (see the note). */
+export const MAX_TRANSFERS_DRAWN = 4000;
+
 /** Colours of the two directions blocks leave in. */
 export const DIRECTION_COLORS = { right: '#ea580c', left: '#2563eb' };
 
@@ -99,6 +102,9 @@ export function CircuitView({
       const heads = { right: new Path2D(), left: new Path2D() };
       const head = Math.max(4, Math.min(10, nr0 * 0.6));
       const [a0, a1] = [s.stepStart[step - 1], s.stepStart[step]];
+      // Tens of thousands of lines take seconds to rasterise and show nothing one can follow: then
+      // only one sender's transfers are drawn (the hovered node's, else node 0's).
+      const only = onlyNode0 ? 0 : a1 - a0 > MAX_TRANSFERS_DRAWN ? (hover?.node ?? 0) : null;
       // Draw every hop while that stays cheap (a few tens of thousands of segments per frame).
       const perHop = s.path.offsets[a1] - s.path.offsets[a0] <= 20_000;
       for (let t = a0; t < a1; t++) {
@@ -106,7 +112,7 @@ export function CircuitView({
         const p1 = s.path.offsets[t + 1];
         const dir = topo.linkKind[s.path.links[p0]] === 0 ? 'right' : 'left';
         const last = topo.linkTo[s.path.links[p1 - 1]];
-        if (onlyNode0 && s.src[t] !== 0) continue;
+        if (only !== null && s.src[t] !== only) continue;
         const dim = hover !== null && s.src[t] !== hover.node && last !== hover.node;
         const target = (dim ? faded : lines)[dir];
         if (!perHop) {
@@ -239,6 +245,15 @@ export function CircuitView({
           aria-label={`Circuit switch with ${n} nodes, phase ${step}: circuits ±${info.offset}`}
         />
         {!canDraw(width, height) && <TooSmall width={width} height={height} />}
+        {!onlyNode0 && stepCount(result, step) > MAX_TRANSFERS_DRAWN && (
+          <p
+            className="pointer-events-none absolute top-1 left-2 max-w-[60%] rounded bg-white/85 px-2 py-1 text-sm text-slate-700"
+            data-testid="circuit-sampled"
+          >
+            {stepCount(result, step).toLocaleString('en-US')} transfers in this phase: drawing node{' '}
+            {hover?.node ?? 0}’s. Hover a node to see its transfers.
+          </p>
+        )}
         {hover && (
           <div
             className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-slate-300 bg-white px-2 py-1 text-sm shadow"
@@ -301,4 +316,10 @@ function NodeInfo({ result, step, node }: { result: RunResult; step: number; nod
       ))}
     </>
   );
+}
+
+/** Transfers in the phase shown at `step` (none before the first). */
+function stepCount(result: RunResult, step: number): number {
+  const s = result.schedule;
+  return step >= 1 && step <= s.stepCount ? s.stepStart[step] - s.stepStart[step - 1] : 0;
 }
