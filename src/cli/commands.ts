@@ -21,6 +21,7 @@ import { describeBounds, type ParamDef } from '../params/schema';
 import { CLI_LIMITS, InputError, paramsFromRaw, run, type RunResult } from '../run';
 import { RULE_TEXT, verify, type Rule, type Violation } from '../verify/verifier';
 import { ArgError, parseArgs, RESERVED_OPTIONS, type ParsedArgs } from './args';
+import { parseJsonPieces } from './json-pieces';
 import { FileRefused } from './read-limited';
 
 /** Exit codes: 0 success, 1 a schedule fails verification, 2 bad input, 3 an internal error. */
@@ -38,7 +39,8 @@ export interface CommandOutput {
 
 /** The one thing commands need from the outside world. */
 export interface CliIo {
-  readText(path: string): string;
+  /** A file's text, or its bytes when it is too big for one string (see read-limited.ts). */
+  readText(path: string): string | Uint8Array;
 }
 
 /** Bad input found by the command line itself (unknown command, option or format). */
@@ -138,7 +140,7 @@ function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo)
       noPositional('check', rest.slice(1));
       onlyOptions('check', args, ['format', 'out']);
       formatOf(args, 'check', ['json']);
-      let text: string;
+      let text: string | Uint8Array;
       try {
         text = io.readText(rest[0]);
       } catch (e) {
@@ -480,10 +482,11 @@ export function checkDocument(doc: unknown, file = '(schedule)'): CheckReport {
 }
 
 /** `check`: the file's text in, a JSON report out; exit 0 when it verifies, 1 when not. */
-export function checkCommand(text: string, file: string): CommandOutput {
+export function checkCommand(text: string | Uint8Array, file: string): CommandOutput {
   let doc: unknown;
   try {
-    doc = JSON.parse(text);
+    // A file too big for one string is parsed in pieces, step by step (json-pieces.ts).
+    doc = typeof text === 'string' ? JSON.parse(text) : parseJsonPieces(text, 'steps');
   } catch (e) {
     throw new CliError(`${file} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }

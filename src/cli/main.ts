@@ -48,7 +48,7 @@ async function writeOutput(r: CommandOutput): Promise<void> {
 }
 
 /** A schedule file's text, read in chunks and refused early (see read-limited.ts). */
-function readFileLimited(path: string): string {
+function readFileLimited(path: string): string | Uint8Array {
   const fd = openSync(pathOf(path), 'r');
   try {
     if (fstatSync(fd).isDirectory()) throw new FileRefused(`${path} is a folder, not a schedule file`);

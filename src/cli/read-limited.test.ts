@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FileRefused, readScheduleText } from './read-limited';
-import { execute } from './commands';
+import { checkCommand, execute } from './commands';
 
 /** A reader over `bytes`, then (if `endless`) the same byte for ever, counting what it handed out. */
 function source(text: string, endless?: number) {
@@ -69,5 +69,16 @@ describe('check refuses sizes beyond its limits before allocating, in one line, 
     });
     expect(r).toMatchObject({ code: 2, out: [] });
     expect(r.err).toMatch(/^\/dev\/zero is not a schedule file/);
+  });
+});
+
+describe('a schedule too big for one string is checked from its bytes', () => {
+  it('gives the same report as its text', () => {
+    const made = execute(['schedule', 'ring-allgather', '--nodes', '6'], { readText: () => '' });
+    const text = [...made.out].join('');
+    const fromText = checkCommand(text, 'x.json');
+    const fromBytes = checkCommand(new TextEncoder().encode(text), 'x.json');
+    expect(fromText.code).toBe(0);
+    expect(fromBytes).toEqual(fromText);
   });
 });

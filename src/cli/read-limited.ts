@@ -4,8 +4,16 @@
  * allocated. No file system access here: the caller hands over a chunk reader.
  */
 
-/** Largest schedule file `check` reads (bytes): JSON text must fit one string, which V8 caps near 512 MiB. */
-export const MAX_SCHEDULE_FILE_BYTES = 500_000_000;
+/**
+ * Largest schedule file `check` reads (bytes). Its parsed steps take about four times the file's size
+ * of JavaScript heap (576 MB: 2.8 GB resident), which must stay under Node's default heap limit.
+ */
+export const MAX_SCHEDULE_FILE_BYTES = 800_000_000;
+/**
+ * Largest file handed on as one string; a bigger one stays bytes and is parsed in pieces
+ * (json-pieces.ts), since V8 caps a string near 512 MiB.
+ */
+export const MAX_TEXT_BYTES = 400_000_000;
 const CHUNK = 1 << 20;
 
 export class FileRefused extends Error {
@@ -14,7 +22,7 @@ export class FileRefused extends Error {
 
 /**
  * Reads at most MAX_SCHEDULE_FILE_BYTES from `read` (which fills a buffer and returns the bytes read,
- * 0 at the end) and returns the text. Refuses a file whose first byte that is not white space is not
+ * 0 at the end) and returns the text, or the bytes when the file is over MAX_TEXT_BYTES. Refuses a file whose first byte that is not white space is not
  * `{` (a schedule is a JSON object: binary input such as /dev/zero stops at its first byte), and a file
  * longer than the limit (an endless device stops there, not at the end of memory).
  */
@@ -22,7 +30,7 @@ export function readScheduleText(
   read: (buffer: Uint8Array) => number,
   name: string,
   limit = MAX_SCHEDULE_FILE_BYTES,
-): string {
+): string | Uint8Array {
   const chunks: Uint8Array[] = [];
   let total = 0;
   let started = false;
@@ -51,5 +59,6 @@ export function readScheduleText(
     chunks.push(chunk);
   }
   if (!started) throw new FileRefused(`${name} is empty: a schedule file is a JSON object`);
-  return Buffer.concat(chunks, total).toString('utf8');
+  const bytes = Buffer.concat(chunks, total);
+  return total > MAX_TEXT_BYTES ? bytes : bytes.toString('utf8');
 }
