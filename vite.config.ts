@@ -39,8 +39,9 @@ const contentSecurityPolicy: Plugin = {
 export default defineConfig({
   plugins: [react(), tailwindcss(), contentSecurityPolicy],
   worker: { format: 'es' },
-  // Everything is bundled (KaTeX, D3) so the app works offline; one ~550 kB chunk is expected.
-  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 800 },
+  // Everything is bundled (KaTeX, D3) so the app works offline; one ~800 kB chunk is expected until
+  // the builders move out of the main bundle.
+  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 850 },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {

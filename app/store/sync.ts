@@ -35,7 +35,10 @@ export function offerLastGood(): void {
       action: { label: 'Restore', run: () => useApp.getState().loadConfig(offer.config) },
     });
   }
-  window.addEventListener('error', rememberFailure);
+  window.addEventListener('error', (e) => {
+    // The browser reports a ResizeObserver that could not deliver in one frame as an error: harmless.
+    if (!String(e.message).startsWith('ResizeObserver loop')) rememberFailure();
+  });
   useApp.subscribe((s, prev) => {
     if (
       s.result &&
