@@ -10,6 +10,9 @@ import { drawCentreCaption, drawNodeLabels } from './canvasText';
 import { nodeAngle, nodeAt, ringLayout } from './ringGeometry';
 import { canDraw, TooSmall } from './TooSmall';
 
+/** Smallest ring radius (CSS px) with room for the caption in its centre. */
+const MIN_CAPTION_RADIUS = 80;
+
 /** Most transfers of a phase drawn one by one; beyond it, one sender's are drawn (see the note). */
 export const MAX_TRANSFERS_DRAWN = 4000;
 
@@ -196,7 +199,9 @@ export function CircuitView({
       (i) => pos(i, l.r + nr + 14),
       (i) => i >= real,
     );
-    // Centre: phase and what the circuits are.
+    // Centre: phase and what the circuits are, where the ring leaves room for it (a small compare
+    // pane has the phase strip above instead).
+    if (l.r < MIN_CAPTION_RADIUS) return;
     const big = Math.max(16, Math.min(34, l.r * 0.16));
     ctx.fillStyle = 'rgba(248,250,252,0.92)';
     ctx.beginPath();

@@ -6,7 +6,7 @@
 
 /**
  * Largest schedule file `check` reads (bytes). Its parsed steps take about four times the file's size
- * of JavaScript heap (576 MB: 2.8 GB resident), which must stay under Node's default heap limit.
+ * of JavaScript heap (576 MB: 2.7 GiB resident), which must stay under Node's default heap limit.
  */
 export const MAX_SCHEDULE_FILE_BYTES = 800_000_000;
 /**
