@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { balancedTernary, centred } from '../../src/cost/reconfig-formulas';
 import { pairBlock } from '../../src/model/block-pairs';
-import { STATE_RGB } from '../../src/views/block-pictures';
+import { STATE_RGB, type BlockPictures } from '../../src/views/block-pictures';
 import { num } from '../../src/params/schema';
 import { location } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
@@ -28,23 +28,21 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
   const side = Math.max(40, Math.min(width - MARGIN.left - 8, height - MARGIN.top - 8));
   // Pictures of every step, made in the worker right after the result (null until they arrive).
   const pictures = usePicturesOf(result);
-  const image = useMemo(
-    () =>
-      pictures
-        ? new ImageData(
-            pictures.steps[Math.min(step, pictures.steps.length - 1)],
-            pictures.size,
-            pictures.size,
-          )
-        : null,
-    [pictures, step],
-  );
+  const bitmaps = useStepBitmaps(pictures);
+  const shown = pictures ? Math.min(step, pictures.steps.length - 1) : 0;
+  // Until the step's bitmap is decoded, its pixels are copied on this thread (a few ms).
   const bitmap = useMemo(() => {
-    if (!image) return null;
-    const c = new OffscreenCanvas(image.width, image.height);
-    c.getContext('2d')?.putImageData(image, 0, 0);
+    if (!pictures) return null;
+    const ready = bitmaps?.[shown];
+    if (ready) return ready;
+    const c = new OffscreenCanvas(pictures.size, pictures.size);
+    c.getContext('2d')?.putImageData(
+      new ImageData(pictures.steps[shown], pictures.size, pictures.size),
+      0,
+      0,
+    );
     return c;
-  }, [image]);
+  }, [pictures, bitmaps, shown]);
 
   useEffect(() => {
     const c = canvas.current;
@@ -181,4 +179,33 @@ function BlockRoute({ result, step, r, d }: { result: RunResult; step: number; r
 
 function bitsOf(x: number, s: number): string {
   return Array.from({ length: s }, (_, k) => (x >> k) & 1).join('');
+}
+
+/**
+ * The pictures of every step as ImageBitmaps, decoded off the page's thread once they arrive, so a
+ * step while playing only draws a ready bitmap (copying a large picture's pixels each step made
+ * frames of 60–80 ms at ReTri 2187). Null until decoded; closed when the pictures change.
+ */
+function useStepBitmaps(pictures: BlockPictures | null): ImageBitmap[] | null {
+  const [bitmaps, setBitmaps] = useState<{ of: BlockPictures; list: ImageBitmap[] } | null>(null);
+  useEffect(() => {
+    if (!pictures) return;
+    let alive = true;
+    let made: ImageBitmap[] = [];
+    void Promise.all(
+      pictures.steps.map((px) => createImageBitmap(new ImageData(px, pictures.size, pictures.size))),
+    ).then(
+      (list) => {
+        made = list;
+        if (alive) setBitmaps({ of: pictures, list });
+        else for (const b of list) b.close();
+      },
+      () => undefined, // not decodable: the pixels are copied per step instead
+    );
+    return () => {
+      alive = false;
+      for (const b of made) b.close();
+    };
+  }, [pictures]);
+  return bitmaps && bitmaps.of === pictures ? bitmaps.list : null;
 }
