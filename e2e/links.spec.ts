@@ -85,6 +85,8 @@ test('opened without a link, the last good configuration is offered back; Dismis
   await expect(page.getByLabel('Nodes N')).toHaveValue('10');
   await expect(page.getByTestId('step-label')).toHaveText(/step 1 \//);
   await expect(page).toHaveURL(/alg=neighbor-exchange/);
+  // Remembered once its result is on screen (leaving before that keeps the previous one).
+  await expect(page.getByRole('img', { name: /Ring of 10 nodes/ })).toBeVisible();
   // Dismissed, the page stays on the default.
   await page.goto('/');
   await ready(page);
