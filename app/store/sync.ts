@@ -39,14 +39,19 @@ export function offerLastGood(): void {
     // The browser reports a ResizeObserver that could not deliver in one frame as an error: harmless.
     if (!String(e.message).startsWith('ResizeObserver loop')) rememberFailure();
   });
+  // While playing, the step changes every frame: it is remembered when playing stops or the page
+  // is left, not on every frame (a storage write costs milliseconds of the frame).
+  const remember = () => {
+    const s = useApp.getState();
+    if (s.result && showsResultOf(s.config, s.result)) rememberGood(s.config);
+  };
   useApp.subscribe((s, prev) => {
-    if (
-      s.result &&
-      (s.result !== prev.result || s.config !== prev.config) &&
-      showsResultOf(s.config, s.result)
-    )
-      rememberGood(s.config);
+    const stepOnly = s.result === prev.result && sameExceptStep(s.config, prev.config);
+    if (s.result !== prev.result || s.config !== prev.config) {
+      if (!(stepOnly && s.playing)) remember();
+    } else if (prev.playing && !s.playing) remember();
   });
+  window.addEventListener('pagehide', remember);
 }
 
 /** Whether the result on screen was computed for this configuration's algorithm and parameters. */
@@ -154,7 +159,8 @@ export function startSync(clients: Clients): () => void {
     } else if (!edit || !onlyStep) {
       clearTimeout(urlTimer);
       writeUrl();
-    } else urlTimer ??= setTimeout(writeUrl, 200);
+    } else if (!useApp.getState().playing) urlTimer ??= setTimeout(writeUrl, 200);
+    // Playing: the address bar catches up when playing stops (each write costs the frame ~10 ms).
     if (!paramsChanged) return;
     lastRun = config;
     clearTimeout(timer);
@@ -170,6 +176,7 @@ export function startSync(clients: Clients): () => void {
   let restoring = false;
   const unsubscribe = useApp.subscribe((s, prev) => {
     if (s.config !== prev.config) onChange(s.config, restoring ? 'history' : 'edit');
+    else if (prev.playing && !s.playing) writeUrl();
   });
   const onPop = () => {
     // Back/Forward: show that entry's configuration without starting a new entry.
@@ -178,12 +185,10 @@ export function startSync(clients: Clients): () => void {
     restoring = false;
   };
   window.addEventListener('popstate', onPop);
-  // Leaving the page: the step may still be waiting for its throttled write.
+  // Leaving the page: the step may still be waiting for its throttled write, or playing.
   const onHide = () => {
-    if (urlTimer !== undefined) {
-      clearTimeout(urlTimer);
-      writeUrl();
-    }
+    clearTimeout(urlTimer);
+    writeUrl();
   };
   window.addEventListener('pagehide', onHide);
   return () => {
