@@ -3,6 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { maxDepth, optreePlan, planFor, radicesForDepth, radicesProblem } from './optree-plan';
 
 describe('OpTree plan', () => {
+  it('asked again for the same tree, gives the plan it made last (narration asks on every step)', () => {
+    const a = planFor(4096, [64, 64]);
+    expect(planFor(4096, [64, 64])).toBe(a);
+    const b = planFor(4096, [16, 16, 16]);
+    expect(b).not.toBe(a);
+    expect(b.radices).toEqual([16, 16, 16]);
+    expect(planFor(4096, [64, 64]).radices).toEqual([64, 64]);
+    expect(() => planFor(10, [2])).toThrow();
+  });
+
   it('16 nodes, arities 4,4: stage 1 takes one node of each group of four, stage 2 the groups', () => {
     const p = planFor(16, [4, 4]);
     expect(p.stageCount).toBe(2);

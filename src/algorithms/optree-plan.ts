@@ -150,8 +150,20 @@ export function radicesOf(p: ParamValues): number[] {
   return given.length > 0 ? given : radicesForDepth(num(p, 'nodes'), num(p, 'depth'));
 }
 
-/** The plan for explicit radices (throws PlanError when they cannot serve N). */
+/** The last plan made: narration asks for the same plan on every step while the page plays. */
+let lastPlan: { key: string; plan: OptreePlan } | null = null;
+
+/**
+ * The plan for explicit radices (throws PlanError when they cannot serve N). Plans are shared
+ * between callers (the last one is kept): read them, never change their arrays.
+ */
 export function planFor(n: number, radices: readonly number[]): OptreePlan {
+  const key = `${n}:${radices.join(',')}`;
+  if (lastPlan?.key !== key) lastPlan = { key, plan: makePlan(n, radices) };
+  return lastPlan.plan;
+}
+
+function makePlan(n: number, radices: readonly number[]): OptreePlan {
   const problem = radicesProblem(n, radices);
   if (problem) throw new PlanError(problem);
   const k = radices.length;
