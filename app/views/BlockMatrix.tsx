@@ -10,6 +10,7 @@ import { usePicturesOf } from '../circuit/pictures';
 import { COLORS } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { drawMatrixTitles } from './canvasText';
+import { CachedLayer } from './cachedLayer';
 import { canDraw, TooSmall } from './TooSmall';
 
 const MARGIN = { left: 44, top: 28 };
@@ -24,6 +25,7 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useSize(box);
   const [selected, setSelected] = useState<{ r: number; d: number } | null>(null);
+  const frame = useRef<CachedLayer | null>(null);
   const n = realNodes(result);
   const side = Math.max(40, Math.min(width - MARGIN.left - 8, height - MARGIN.top - 8));
   // Pictures of every step, made in the worker right after the result (null until they arrive).
@@ -56,8 +58,14 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
       ctx.font = '16px system-ui, sans-serif';
       ctx.fillText('preparing the picture…', MARGIN.left + 8, MARGIN.top + 24);
     }
-    ctx.strokeStyle = '#94a3b8';
-    ctx.strokeRect(MARGIN.left - 0.5, MARGIN.top - 0.5, side + 1, side + 1);
+    // The frame and axis titles: the same on every step.
+    frame.current ??= new CachedLayer();
+    frame.current.drawOnto(ctx, width, height, String(side), (f) => {
+      f.strokeStyle = '#94a3b8';
+      f.strokeRect(MARGIN.left - 0.5, MARGIN.top - 0.5, side + 1, side + 1);
+      f.fillStyle = COLORS.text;
+      drawMatrixTitles(f, MARGIN.left, MARGIN.top, side, 'destination d →', '← source r');
+    });
     if (selected) {
       const cell = side / n;
       ctx.strokeStyle = COLORS.highlight;
@@ -69,8 +77,6 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
         Math.max(3, cell) + 2,
       );
     }
-    ctx.fillStyle = COLORS.text;
-    drawMatrixTitles(ctx, MARGIN.left, MARGIN.top, side, 'destination d →', '← source r');
   }, [bitmap, width, height, side, selected, n]);
 
   return (

@@ -5,6 +5,7 @@ import { COLORS } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { MatrixImage } from './matrixImage';
 import { drawMatrixTitles } from './canvasText';
+import { CachedLayer } from './cachedLayer';
 import { canDraw, TooSmall } from './TooSmall';
 
 /** Longest slice of a full matrix repaint, in ms (a main-thread task should stay under 50 ms). */
@@ -38,6 +39,7 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
   }, [result]);
   // Bumped whenever new pixels reach the offscreen canvas, to redraw.
   const [painted, setPainted] = useState(0);
+  const frame = useRef<CachedLayer | null>(null);
 
   // Small changes are painted in one go; a full repaint runs in slices of SLICE_MS, one task each,
   // and the picture fills in row by row while it runs (a newer step restarts it).
@@ -69,18 +71,21 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
     if (!ctx) return;
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(picture.canvas, MARGIN.left, MARGIN.top, side, side);
-    ctx.strokeStyle = '#94a3b8';
-    ctx.strokeRect(MARGIN.left - 0.5, MARGIN.top - 0.5, side + 1, side + 1);
-    // Axis titles and a few tick labels.
-    ctx.fillStyle = COLORS.text;
-    drawMatrixTitles(ctx, MARGIN.left, MARGIN.top, side, 'blocks →', '← nodes');
-    ctx.font = '12px system-ui, sans-serif';
-    ctx.fillStyle = '#475569';
-    ctx.textAlign = 'right';
-    ctx.textBaseline = 'middle';
-    const every = Math.max(1, Math.ceil(rows / 16));
-    for (let r = 0; r < rows; r += every)
-      ctx.fillText(String(r), MARGIN.left - 4, MARGIN.top + ((r + 0.5) * side) / rows);
+    // The frame, axis titles and a few tick labels: the same on every step.
+    frame.current ??= new CachedLayer();
+    frame.current.drawOnto(ctx, width, height, `${side}:${rows}`, (f) => {
+      f.strokeStyle = '#94a3b8';
+      f.strokeRect(MARGIN.left - 0.5, MARGIN.top - 0.5, side + 1, side + 1);
+      f.fillStyle = COLORS.text;
+      drawMatrixTitles(f, MARGIN.left, MARGIN.top, side, 'blocks →', '← nodes');
+      f.font = '12px system-ui, sans-serif';
+      f.fillStyle = '#475569';
+      f.textAlign = 'right';
+      f.textBaseline = 'middle';
+      const every = Math.max(1, Math.ceil(rows / 16));
+      for (let r = 0; r < rows; r += every)
+        f.fillText(String(r), MARGIN.left - 4, MARGIN.top + ((r + 0.5) * side) / rows);
+    });
   }, [picture, painted, width, height, side, rows]);
 
   return (
