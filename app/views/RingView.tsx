@@ -266,21 +266,25 @@ export function* drawRing(
 
   // Stage subsets: a coloured halo behind each member node (subset colours), so which nodes exchange
   // together in this stage is visible before any lightpath is read.
+  // Filled CHUNK halos at a time, so rasterising them never holds one slice up (4,096 of them do).
   if (groups) {
     const halo = Math.max(l.nodeRadius + 3, 4);
-    groups.forEach((g, gi) => {
+    for (let gi = 0; gi < groups.length; gi++) {
+      const g = groups[gi];
       ctx.fillStyle = groupColor(gi);
-      ctx.beginPath();
-      for (const i of g) {
-        const ang = nodeAngle(i, n);
-        const x = l.cx + l.r * Math.cos(ang);
-        const y = l.cy + l.r * Math.sin(ang);
-        ctx.moveTo(x + halo, y);
-        ctx.arc(x, y, halo, 0, 2 * Math.PI);
+      for (let from = 0; from < g.length; from += CHUNK) {
+        ctx.beginPath();
+        for (const i of g.slice(from, from + CHUNK)) {
+          const ang = nodeAngle(i, n);
+          const x = l.cx + l.r * Math.cos(ang);
+          const y = l.cy + l.r * Math.sin(ang);
+          ctx.moveTo(x + halo, y);
+          ctx.arc(x, y, halo, 0, 2 * Math.PI);
+        }
+        ctx.fill();
+        yield;
       }
-      ctx.fill();
-    });
-    yield;
+    }
   }
 
   // Nodes: a disc filled in proportion to the blocks held; an amber ring where blocks just arrived.
@@ -313,14 +317,24 @@ export function* drawRing(
     ctx.lineWidth = Math.max(1.5, Math.min(4, nr * 0.25));
     ctx.stroke(rings);
   } else {
+    // One path per shade (a handful) for every CHUNK nodes, not a fill style per node.
     const side = Math.max(2, nr * 2);
-    for (let i = 0; i < n; i++) {
-      const ang = nodeAngle(i, n);
-      const x = l.cx + l.r * Math.cos(ang);
-      const y = l.cy + l.r * Math.sin(ang);
-      ctx.fillStyle = arrived.has(i) ? COLORS.arrived : heldShade(counts[i] / blocks);
-      ctx.fillRect(x - side / 2, y - side / 2, side, side);
-      if (i % CHUNK === CHUNK - 1) yield;
+    for (let from = 0; from < n; from += CHUNK) {
+      const byColour = new Map<string, Path2D>();
+      for (let i = from; i < Math.min(n, from + CHUNK); i++) {
+        const ang = nodeAngle(i, n);
+        const x = l.cx + l.r * Math.cos(ang);
+        const y = l.cy + l.r * Math.sin(ang);
+        const colour = arrived.has(i) ? COLORS.arrived : heldShade(counts[i] / blocks);
+        let p = byColour.get(colour);
+        if (!p) byColour.set(colour, (p = new Path2D()));
+        p.rect(x - side / 2, y - side / 2, side, side);
+      }
+      for (const [colour, p] of byColour) {
+        ctx.fillStyle = colour;
+        ctx.fill(p);
+      }
+      yield;
     }
   }
   yield;

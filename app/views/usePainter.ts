@@ -19,6 +19,8 @@ export function usePainter(
   painter.current ??= new SlicedPainter(
     backBufferSurface(() => canvas.current),
     PICTURE_SLICE_MS,
+    undefined,
+    FIRST_SLICE_MS,
   );
   painter.current.onError = (error) => setFailure({ error });
   useEffect(() => {
