@@ -1,14 +1,21 @@
 import { findAlgorithm } from '../../src/algorithms/registry';
 import { stepFacts } from '../../src/run';
 import { formatBytes } from '../lib/format';
-import { selectResult, selectStep, useApp } from '../store/store';
+import { memo } from 'react';
+import type { RunResult } from '../../src/run';
+import { useReadableStep } from '../lib/useReadableStep';
+import { selectPlaying, selectResult, selectStep, useApp } from '../store/store';
 import { StepTime } from './StepDetails';
 
-/** The current step in plain words, from the algorithm's own narration. */
+/** The current step in plain words, from the algorithm's own narration (a few times a second while playing). */
 export function Narration() {
   const result = useApp(selectResult);
-  const step = useApp(selectStep);
+  const step = useReadableStep(useApp(selectStep), useApp(selectPlaying));
   if (!result) return null;
+  return <NarrationOf result={result} step={step} />;
+}
+
+const NarrationOf = memo(function NarrationOf({ result, step }: { result: RunResult; step: number }) {
   const spec = findAlgorithm(result.algorithm);
   const s = result.schedule;
   const n = s.nodeCount;
@@ -46,7 +53,7 @@ export function Narration() {
     >
       <h2 className="text-lg font-bold text-slate-900">{title}</h2>
       <p className="mt-1 text-base leading-relaxed text-slate-800">{text}</p>
-      <StepTime />
+      <StepTime result={result} step={step} />
       {result.variant && (
         <p className="mt-2 rounded bg-amber-50 px-2 py-1 text-sm text-amber-900" data-testid="variant">
           Variant: {result.variant}
@@ -54,4 +61,4 @@ export function Narration() {
       )}
     </section>
   );
-}
+});

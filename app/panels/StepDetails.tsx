@@ -11,10 +11,8 @@ import { selectResult, selectStep, useApp } from '../store/store';
 const MAX_LISTED = 24;
 
 /** The current step's time under the time model, and the elapsed time. */
-export function StepTime() {
-  const result = useApp(selectResult);
-  const step = useApp(selectStep);
-  if (!result || step === 0) return null;
+export function StepTime({ result, step }: { result: RunResult; step: number }) {
+  if (step === 0) return null;
   let elapsed = 0;
   for (let i = 0; i < step; i++) elapsed += result.stepSeconds[i];
   const units = findAlgorithm(result.algorithm)?.units;

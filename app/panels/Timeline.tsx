@@ -54,7 +54,10 @@ export function Timeline() {
         title="Play or pause (Space)"
         data-testid="play"
       >
-        {playing ? '⏸ Pause' : '▶ Play'}
+        <span className="inline-flex items-center gap-1.5">
+          <PlayIcon playing={playing} />
+          {playing ? 'Pause' : 'Play'}
+        </span>
       </button>
       <button
         className={btn}
@@ -136,6 +139,26 @@ function PhaseMarks({ last }: { last: number }) {
         </button>
       ))}
     </div>
+  );
+}
+
+/**
+ * Play and pause as drawn shapes, not characters: the pause sign (U+23F8) is missing from common
+ * fonts, and the browser's search for a font that has it held up the first frame of playing by
+ * up to 50 ms.
+ */
+function PlayIcon({ playing }: { playing: boolean }) {
+  return (
+    <svg viewBox="0 0 10 10" className="h-[0.8em] w-[0.8em]" aria-hidden="true" fill="currentColor">
+      {playing ? (
+        <>
+          <rect x="1.5" y="1" width="2.5" height="8" />
+          <rect x="6" y="1" width="2.5" height="8" />
+        </>
+      ) : (
+        <path d="M2 1 L9 5 L2 9 Z" />
+      )}
+    </svg>
   );
 }
 

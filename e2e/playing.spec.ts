@@ -1,0 +1,65 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Playing at full speed moves the step every frame. What only needs the step eventually — the
+ * address bar, the remembered configuration, the narration's words — follows a few times a second
+ * or when playing stops, so a frame carries only the pictures.
+ */
+
+async function ready(page: Page) {
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+}
+
+const LAST_GOOD = 'optical-collectives-lab:last-good';
+
+test('while playing, the narration changes a few times a second; the link and the remembered step catch up on pause', async ({
+  page,
+}) => {
+  await page.goto('/?v=1&alg=ring-allgather&nodes=512&speed=max');
+  await ready(page);
+  await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '0');
+  // Count what changes while playing: the step label every frame, the narration's heading rarely.
+  await page.evaluate(() => {
+    const w = window as unknown as { __changes: { label: number; narration: number } };
+    w.__changes = { label: 0, narration: 0 };
+    const watch = (el: Element | null, key: 'label' | 'narration') =>
+      new MutationObserver(() => w.__changes[key]++).observe(el!, {
+        subtree: true,
+        characterData: true,
+        childList: true,
+      });
+    watch(document.querySelector('[data-testid="step-label"]'), 'label');
+    watch(document.querySelector('[data-testid="narration"] h2'), 'narration');
+  });
+  await page.keyboard.press(' ');
+  await page.waitForTimeout(1500);
+  // Mid-play, the address bar and the stored configuration still name step 0.
+  expect(new URL(page.url()).searchParams.get('step') ?? '0').toBe('0');
+  expect(await page.evaluate((k) => localStorage.getItem(k), LAST_GOOD)).not.toMatch(/step=[1-9]/);
+  await page.keyboard.press(' ');
+  const changes = await page.evaluate(
+    () => (window as unknown as { __changes: { label: number; narration: number } }).__changes,
+  );
+  expect(changes.label).toBeGreaterThan(20);
+  // 1.5 s at four a second, plus the catch-up on pause.
+  expect(changes.narration).toBeGreaterThan(1);
+  expect(changes.narration).toBeLessThanOrEqual(9);
+
+  // Paused: the narration, the link and the stored configuration all show the step reached.
+  const step = Number(await page.getByTestId('ring-view').getAttribute('data-step'));
+  expect(step).toBeGreaterThan(20);
+  await expect(page.getByTestId('narration').locator('h2')).toHaveText(new RegExp(`^Step ${step} of 511`));
+  await expect(page).toHaveURL(new RegExp(`[?&]step=${step}(&|$)`));
+  expect(await page.evaluate((k) => localStorage.getItem(k), LAST_GOOD)).toMatch(
+    new RegExp(`step=${step}(&|$)`),
+  );
+});
+
+test('playing to the end leaves the link on the last step', async ({ page }) => {
+  await page.goto('/?v=1&alg=ring-allgather&nodes=16&speed=max');
+  await ready(page);
+  await page.keyboard.press(' ');
+  await expect(page.getByTestId('play')).toHaveText(/Play/);
+  await expect(page).toHaveURL(/[?&]step=15(&|$)/);
+  await expect(page.getByTestId('narration').locator('h2')).toHaveText(/^Step 15 of 15/);
+});
