@@ -49,7 +49,7 @@ export function offerLastGood(): void {
     const stepOnly = s.result === prev.result && sameExceptStep(s.config, prev.config);
     if (s.result !== prev.result || s.config !== prev.config) {
       if (!(stepOnly && s.playing)) remember();
-    } else if (prev.playing && !s.playing) remember();
+    } else if (prev.playing && !s.playing) setTimeout(remember, 0);
   });
   window.addEventListener('pagehide', remember);
 }
@@ -176,7 +176,8 @@ export function startSync(clients: Clients): () => void {
   let restoring = false;
   const unsubscribe = useApp.subscribe((s, prev) => {
     if (s.config !== prev.config) onChange(s.config, restoring ? 'history' : 'edit');
-    else if (prev.playing && !s.playing) writeUrl();
+    // Playing stopped: the address bar catches up in a task of its own (it costs ~10 ms).
+    else if (prev.playing && !s.playing) urlTimer ??= setTimeout(writeUrl, 0);
   });
   const onPop = () => {
     // Back/Forward: show that entry's configuration without starting a new entry.
