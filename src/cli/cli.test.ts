@@ -109,7 +109,8 @@ describe('list', () => {
     expect(nodes).toMatchObject({ label: 'Nodes N', kind: 'int', min: 2, max: 65_536, default: 8 });
     expect(nodes.help.length).toBeGreaterThan(5);
     const bandwidth = list[0].params.find((p) => p.key === 'bandwidth')!;
-    expect(bandwidth).toMatchObject({ unit: 'Gb/s', min: 0, min_exclusive: true });
+    expect(bandwidth).toMatchObject({ unit: 'Gb/s', min: 0.001, max: 100_000 });
+    expect(bandwidth).not.toHaveProperty('min_exclusive');
   });
 
   it('prints a readable table with --format text', () => {
@@ -484,7 +485,7 @@ describe('bad input: exit 2, one line naming the problem', () => {
     [['schedule', 'ring-allgather', '--nodes'], '--nodes needs a value'],
     [
       ['schedule', 'ring-allgather', '--bandwidth', '0'],
-      'must be a number greater than 0 and at most 100,000 Gb/s',
+      'must be a number from 0.001 to 100,000 Gb/s',
     ],
     [
       ['schedule', 'ring-allgather', '--speed', '3'],

@@ -24,8 +24,8 @@ export const CIRCUIT_TIME_PARAMS: readonly ParamDef[] = [
     key: 'bandwidth',
     label: 'Link bandwidth b',
     kind: 'number',
-    min: 0,
-    minInclusive: false,
+    // Bounded away from 0: a rate of 1e-300 Gb/s passed as valid and made every time infinite.
+    min: 0.001,
     max: 100_000,
     default: 400,
     unit: 'Gb/s',
