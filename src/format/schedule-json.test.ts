@@ -36,7 +36,9 @@ function roundTrip(r: RunResult) {
   expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(doc)));
   const { topology, schedule } = fromScheduleJson(JSON.parse(text));
   const { report, holdings } = verify(schedule, topology);
-  expect(report.ok).toBe(r.report.ok);
+  // Both verified: the built schedule and the one read back (not merely "the same verdict").
+  expect(r.report.ok).toBe(true);
+  expect(report.ok).toBe(true);
   expect(report.total).toBe(r.report.total);
   expect(schedule.stepCount).toBe(r.schedule.stepCount);
   expect(schedule.transferCount).toBe(r.schedule.transferCount);
