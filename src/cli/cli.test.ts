@@ -483,10 +483,7 @@ describe('bad input: exit 2, one line naming the problem', () => {
       'Nodes N (nodes) must be a whole number from 2 to 65,536; got "2.5"',
     ],
     [['schedule', 'ring-allgather', '--nodes'], '--nodes needs a value'],
-    [
-      ['schedule', 'ring-allgather', '--bandwidth', '0'],
-      'must be a number from 0.001 to 100,000 Gb/s',
-    ],
+    [['schedule', 'ring-allgather', '--bandwidth', '0'], 'must be a number from 0.001 to 100,000 Gb/s'],
     [
       ['schedule', 'ring-allgather', '--speed', '3'],
       'ring-allgather has no parameter --speed; it takes --nodes,',
