@@ -8,7 +8,7 @@ import type {
   StepFacts,
 } from './algorithms/spec';
 import { evaluateOptics, treeShapeOf, type OpticsRow } from './cost/optical-constraints';
-import { stepSeconds, timeModelOf } from './cost/wdm-ring-time';
+import { interconnectOf } from './model/interconnects';
 import { buffersOf } from './model/columns';
 import { pathLength, receiversOf } from './model/paths';
 import {
@@ -159,14 +159,13 @@ export function run(
     stepSeconds: perStep,
     formulas: formulasOf(spec, params, summary, built.stages, { quick: options.quickFormulas }),
     ...(built.stages ? { stages: built.stages } : {}),
-    optics:
-      spec.topology === 'wdm-ring'
-        ? evaluateOptics(params, {
-            longestRoute: summary.longestRoute,
-            nodes: built.topology.nodeCount,
-            ...treeShapeOf(params),
-          })
-        : undefined,
+    optics: interconnectOf(spec.topology).optics
+      ? evaluateOptics(params, {
+          longestRoute: summary.longestRoute,
+          nodes: built.topology.nodeCount,
+          ...treeShapeOf(params),
+        })
+      : undefined,
     timing: { buildMs: t1 - t0, verifyMs: t2 - t1 },
   };
 }
@@ -196,23 +195,22 @@ export function completeFormulas(
   return formulasOf(spec, r.params, r.summary, r.stages, {});
 }
 
-/** Seconds of each step under the WDM-ring time model (eq. 3): the fullest lightpath sets the pace. */
-export function ringStepSeconds(s: Schedule, usage: Usage, params: ParamValues): Float64Array {
-  const model = timeModelOf(params);
-  const perStep = new Float64Array(s.stepCount);
-  for (let i = 0; i < s.stepCount; i++)
-    perStep[i] = stepSeconds(model, usage.stepMaxBlocks[i] * s.blocks.bytes);
-  return perStep;
-}
-
-/** Step count, channels, loads and time of a verified schedule under the algorithm's time model. */
+/**
+ * Step count, channels, loads and time of a verified schedule under the algorithm's time model, else
+ * its interconnect's. Neither: an error (no model is silently timed as a ring).
+ */
 export function measure(
-  spec: Pick<AlgorithmSpec, 'stepSeconds' | 'modelCosts'>,
+  spec: Pick<AlgorithmSpec, 'stepSeconds' | 'modelCosts' | 'topology'>,
   s: Schedule,
   usage: Usage,
   params: ParamValues,
 ): { summary: Summary; perStep: Float64Array } {
-  const perStep = (spec.stepSeconds ?? ringStepSeconds)(s, usage, params);
+  const timing = spec.stepSeconds ?? interconnectOf(spec.topology).stepSeconds;
+  if (!timing)
+    throw new Error(
+      `no time model: the algorithm brings none and the ${interconnectOf(spec.topology).name} has none`,
+    );
+  const perStep = timing(s, usage, params);
   let seconds = 0;
   for (let i = 0; i < perStep.length; i++) seconds += perStep[i];
   return {

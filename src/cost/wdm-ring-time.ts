@@ -1,4 +1,6 @@
 import { num, type ParamDef, type ParamValues } from '../params/schema';
+import type { Schedule } from '../model/schedule';
+import type { Usage } from '../verify/verifier';
 
 /**
  * Time model of the WDM ring from the OpTree paper (Dai et al., "Efficient Algorithm for All-gather
@@ -145,4 +147,13 @@ export function overheadSeconds(m: TimeModel, d: number): number {
 /** Eq. 3 of the OpTree paper as printed: T = S · (d/B + a). */
 export function eq3Seconds(m: TimeModel, steps: number, d: number): number {
   return steps * ((d * 8) / m.bandwidthBitsPerSecond + overheadSeconds(m, d));
+}
+
+/** Seconds of each step under eq. 3: the lightpath carrying the most data sets the step's pace. */
+export function ringStepSeconds(s: Schedule, usage: Usage, params: ParamValues): Float64Array {
+  const model = timeModelOf(params);
+  const perStep = new Float64Array(s.stepCount);
+  for (let i = 0; i < s.stepCount; i++)
+    perStep[i] = stepSeconds(model, usage.stepMaxBlocks[i] * s.blocks.bytes);
+  return perStep;
 }
