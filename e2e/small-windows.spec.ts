@@ -123,3 +123,37 @@ test('a view that throws shows a message in its own box; the rest works, and Try
   await expect(boundary).toHaveCount(0);
   await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '3');
 });
+
+test('a network model the app has no view for is drawn as a general graph with a note, never as a ring', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto('/?v=1&alg=neighbor-exchange&nodes=12&step=2');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await expect(page.getByTestId('ring-view')).toBeVisible();
+  await page.evaluate(() =>
+    (window as unknown as { __ocl: { showAsModel(k: string): void } }).__ocl.showAsModel('mesh'),
+  );
+  await expect(page.getByTestId('unknown-model')).toContainText('no picture of its own for “mesh” networks');
+  await expect(page.getByTestId('graph-view')).toHaveAttribute('data-step', '2');
+  await expect(page.getByTestId('ring-view')).toHaveCount(0);
+  await expect(
+    page.getByRole('img', { name: /network read from a schedule file of 12 processors at step 2/ }),
+  ).toBeVisible();
+  // Something is drawn: the canvas is not blank.
+  const inked = await page
+    .getByTestId('graph-view')
+    .locator('canvas')
+    .evaluate((c: HTMLCanvasElement) => {
+      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+      return n;
+    });
+  expect(inked).toBeGreaterThan(500);
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('graph-view')).toHaveAttribute('data-step', '3');
+  await page.screenshot({ path: 'e2e/screenshots/unknown-model.png' });
+  expect(errors).toEqual([]);
+});

@@ -1,3 +1,4 @@
+import { interconnectOf } from '../../src/model/interconnects';
 import { ALGORITHMS, findAlgorithm } from '../../src/algorithms/registry';
 import { MAX_PANES, type ComparePane } from '../../src/config/url-codec';
 import { parseParam } from '../../src/params/schema';
@@ -87,8 +88,11 @@ export function ComparePage() {
                             : formatSeconds(o.result.summary.seconds)}
                         </b>
                       </span>
-                      {o.result.topology.kind === 'wdm-ring' && (
-                        <span>{o.result.summary.channelsUsed} λ used</span>
+                      {interconnectOf(o.result.topology.kind).channel.symbol && (
+                        <span>
+                          {o.result.summary.channelsUsed}{' '}
+                          {interconnectOf(o.result.topology.kind).channel.symbol} used
+                        </span>
                       )}
                       <span className={o.result.report.ok ? 'text-emerald-700' : 'text-red-700'}>
                         {o.result.report.ok ? '✓ verified' : '✗ fails verification'}

@@ -4,6 +4,7 @@ import { pathLength, receiversOf } from '../../src/model/paths';
 import type { RunResult } from '../../src/run';
 import { wavelengthColor } from '../lib/colors';
 import { findAlgorithm } from '../../src/algorithms/registry';
+import { interconnectOf } from '../../src/model/interconnects';
 import { formatTime } from '../lib/format';
 import { selectResult, selectStep, useApp } from '../store/store';
 
@@ -43,19 +44,14 @@ export function StepLightpaths() {
       data-testid="step-lightpaths"
     >
       <summary className="cursor-pointer font-semibold text-slate-800">
-        {TRANSFER_NOUN[result.topology.kind] ?? 'Transfers'} in this step ({b - a})
+        {capitalised(interconnectOf(result.topology.kind).transfer.many)} in this step ({b - a})
       </summary>
       <LightpathList result={result} from={a} to={b} />
     </details>
   );
 }
 
-/** What one transfer is called on each interconnect. */
-const TRANSFER_NOUN: Partial<Record<RunResult['topology']['kind'], string>> = {
-  'wdm-ring': 'Lightpaths',
-  star: 'Transmissions',
-  circuit: 'Transfers',
-};
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function LightpathList({ result, from, to }: { result: RunResult; from: number; to: number }) {
   const s = result.schedule;
@@ -92,7 +88,7 @@ function LightpathList({ result, from, to }: { result: RunResult; from: number; 
       <thead>
         <tr className="text-left text-slate-500">
           <th className="font-medium">{ring ? 'lightpath' : 'from → to'}</th>
-          <th className="font-medium">{result.topology.kind === 'circuit' ? 'channel' : 'wavelength'}</th>
+          <th className="font-medium">{interconnectOf(result.topology.kind).channel.name}</th>
           <th className="font-medium">{ring ? 'fibre' : 'route'}</th>
           <th className="font-medium">blocks</th>
         </tr>

@@ -99,6 +99,11 @@ export function startSync(clients: Clients): () => void {
     },
     // The link fuzzing test reads each link's notices on their own.
     clearNotices: () => useApp.setState({ notices: [] }),
+    /** Shows the current result as if its network were of model `kind` (views of unknown models). */
+    showAsModel: (kind: string) => {
+      const r = useApp.getState().result;
+      if (r) useApp.setState({ result: { ...r, topology: { ...r.topology, kind: kind as 'generic' } } });
+    },
   };
   client.onPictures = rememberPictures;
   client.onFormulas = (result, rows) => useApp.getState().formulasArrived(result, rows);

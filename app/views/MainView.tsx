@@ -1,28 +1,7 @@
-import type { RunResult } from '../../src/run';
-import { CircuitView } from './CircuitView';
-import { RingView } from './RingView';
-import { StarView } from './StarView';
+import { interconnectUi, type NetworkViewProps } from '../interconnects';
 
-/**
- * The network drawing for a result, chosen by its interconnect model. Each model adds its case here
- * (ring, star, reconfigurable circuits); the WDM ring view is the fallback.
- */
-export function MainView({
-  result,
-  step,
-  compact = false,
-}: {
-  result: RunResult;
-  step: number;
-  /** Compare mode: smaller panes, no legends. */
-  compact?: boolean;
-}) {
-  switch (result.topology.kind) {
-    case 'circuit':
-      return <CircuitView result={result} step={step} compact={compact} />;
-    case 'star':
-      return <StarView result={result} step={step} compact={compact} />;
-    default:
-      return <RingView result={result} step={step} compact={compact} />;
-  }
+/** The network drawing for a result, chosen by its interconnect model (see app/interconnects.tsx). */
+export function MainView({ result, step, compact = false }: NetworkViewProps) {
+  const { View } = interconnectUi(result.topology.kind);
+  return <View result={result} step={step} compact={compact} />;
 }

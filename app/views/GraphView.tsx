@@ -1,0 +1,143 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { interconnectOf, isKnownInterconnect } from '../../src/model/interconnects';
+import { pathLinks } from '../../src/model/paths';
+import { stepRange } from '../../src/model/schedule';
+import type { RunResult } from '../../src/run';
+import { COLORS, wavelengthColor } from '../lib/colors';
+import { useSize } from '../lib/useSize';
+import { drawCentreCaption, drawNodeLabels, stepTitle } from './canvasText';
+import { nodeAngle, ringLayout } from './ringGeometry';
+import type { Drawing } from './slicedPainter';
+import { canDraw, TooSmall } from './TooSmall';
+import { usePainter } from './usePainter';
+
+/** Transfers handled between two points where the sliced drawing may pause. */
+const CHUNK = 512;
+
+/**
+ * Any network, drawn without knowing its model: processors on a circle, auxiliary vertices
+ * (couplers, switches) on a smaller one inside, and the current step's transfers as straight lines
+ * along the links of their routes, coloured by channel. The picture for schedules from files and for
+ * interconnect models the app has no view of their own for — never a ring that is not there.
+ */
+export function GraphView({
+  result,
+  step,
+  compact = false,
+}: {
+  result: RunResult;
+  step: number;
+  compact?: boolean;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const { width, height } = useSize(box);
+  const topo = result.topology;
+  const n = topo.nodeCount;
+  const layout = useMemo(() => ringLayout(width, height, n, 1), [width, height, n]);
+  const known = isKnownInterconnect(topo.kind);
+  const painter = usePainter(canvas);
+
+  useEffect(() => {
+    if (!canDraw(width, height)) return;
+    painter.request(width, height, function* (ctx): Drawing {
+      const l = layout;
+      const aux = topo.auxCount;
+      const xy = new Float64Array(2 * (n + aux));
+      for (let v = 0; v < n + aux; v++) {
+        const [i, count, r] = v < n ? [v, n, l.r] : [v - n, aux, aux === 1 ? 0 : l.r * 0.35];
+        const a = nodeAngle(i, count);
+        xy[2 * v] = l.cx + r * Math.cos(a);
+        xy[2 * v + 1] = l.cy + r * Math.sin(a);
+      }
+      const nr = Math.max(2, Math.min(10, l.nodeRadius));
+      const s = result.schedule;
+      const channels = Math.max(1, ...topo.linkChannels);
+      if (step >= 1 && step <= s.stepCount) {
+        const [a, b] = stepRange(s, step);
+        const byChannel = new Map<number, Path2D>();
+        const links = new Uint32Array(Math.max(1, topo.linkCount));
+        for (let t = a; t < b; t++) {
+          const k = pathLinks(s, topo, t, links);
+          let p = byChannel.get(s.channel[t]);
+          if (!p) byChannel.set(s.channel[t], (p = new Path2D()));
+          for (let j = 0; j < k; j++) {
+            const u = topo.linkFrom[links[j]];
+            const v = topo.linkTo[links[j]];
+            const [x0, y0, x1, y1] = [xy[2 * u], xy[2 * u + 1], xy[2 * v], xy[2 * v + 1]];
+            const len = Math.hypot(x1 - x0, y1 - y0) || 1;
+            const [ux, uy] = [(x1 - x0) / len, (y1 - y0) / len];
+            // Each direction on its own side of the link (right-hand side of travel), so a link
+            // used both ways shows both; an arrowhead where the route ends.
+            const [ox, oy] = [-uy * 2.5, ux * 2.5];
+            const trim = Math.min(nr + 2, len / 3);
+            const [ex, ey] = [x1 - ux * trim + ox, y1 - uy * trim + oy];
+            p.moveTo(x0 + ux * trim + ox, y0 + uy * trim + oy);
+            p.lineTo(ex, ey);
+            if (j === k - 1) {
+              const h = Math.min(8, len / 4);
+              p.moveTo(ex - ux * h - uy * h * 0.5, ey - uy * h + ux * h * 0.5);
+              p.lineTo(ex, ey);
+              p.lineTo(ex - ux * h + uy * h * 0.5, ey - uy * h - ux * h * 0.5);
+            }
+          }
+          if ((t - a) % CHUNK === CHUNK - 1) yield;
+        }
+        ctx.lineWidth = n > 300 ? 1 : 2;
+        for (const [ch, p] of byChannel) {
+          ctx.strokeStyle = wavelengthColor(ch, channels);
+          ctx.stroke(p);
+          yield;
+        }
+      }
+      const nodes = new Path2D();
+      const vertices = new Path2D();
+      for (let v = 0; v < n + aux; v++) {
+        const p = v < n ? nodes : vertices;
+        p.moveTo(xy[2 * v] + nr, xy[2 * v + 1]);
+        p.arc(xy[2 * v], xy[2 * v + 1], nr, 0, 2 * Math.PI);
+      }
+      ctx.fillStyle = COLORS.node;
+      ctx.fill(nodes);
+      ctx.fillStyle = COLORS.muted;
+      ctx.fill(vertices);
+      const lr = l.r + nr + 12;
+      drawNodeLabels(ctx, n, (i) => [
+        l.cx + lr * Math.cos(nodeAngle(i, n)),
+        l.cy + lr * Math.sin(nodeAngle(i, n)),
+      ]);
+      if (!compact && aux !== 1)
+        drawCentreCaption(
+          ctx,
+          l.cx,
+          l.cy,
+          Math.max(14, Math.min(30, l.r * 0.14)),
+          stepTitle(step, s.stepCount),
+          [s.stepCount && step >= 1 ? s.phases[s.stepPhase[step - 1]] : `${s.stepCount} steps ahead`],
+        );
+    });
+  }, [painter, result, step, layout, width, height, n, topo, compact]);
+
+  return (
+    <div className="flex h-full min-h-0 w-full flex-col">
+      {!known && (
+        <p
+          className="mx-2 mt-1 rounded bg-amber-50 px-2 py-1 text-sm text-amber-900"
+          data-testid="unknown-model"
+        >
+          This app has no picture of its own for “{topo.kind}” networks: drawn as a general graph, with each
+          transfer along the links of its route. The schedule is verified all the same.
+        </p>
+      )}
+      <div ref={box} className="relative min-h-0 flex-1" data-testid="graph-view" data-step={step}>
+        <canvas
+          ref={canvas}
+          className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
+          role="img"
+          aria-label={`${interconnectOf(topo.kind).name} of ${n} processors at step ${step} of ${result.schedule.stepCount}`}
+        />
+        {!canDraw(width, height) && <TooSmall width={width} height={height} />}
+      </div>
+    </div>
+  );
+}
