@@ -23,9 +23,13 @@ export const COLORS = {
   highlight: '#db2777',
 };
 
+/** The nine greys of heldShade, from empty to held (made once: views ask for thousands a frame). */
+const HELD_SHADES = Array.from({ length: 9 }, (_, i) => {
+  const mix = (a: number, b: number) => Math.round(a + ((b - a) * i) / 8);
+  return `rgb(${mix(226, 71)},${mix(232, 85)},${mix(240, 105)})`;
+});
+
 /** Grey from empty to held, in eight shades (few distinct fill styles keep drawing fast). */
 export function heldShade(frac: number): string {
-  const k = Math.round(Math.min(1, Math.max(0, frac)) * 8) / 8;
-  const mix = (a: number, b: number) => Math.round(a + (b - a) * k);
-  return `rgb(${mix(226, 71)},${mix(232, 85)},${mix(240, 105)})`;
+  return HELD_SHADES[Math.round(Math.min(1, Math.max(0, frac)) * 8)];
 }

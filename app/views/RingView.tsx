@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { stepRange } from '../../src/model/schedule';
-import { arrivalsInStep, heldCounts } from '../../src/replay/holdings';
+import { arrivedMask, heldCounts } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
 import { schemeSet2 } from 'd3';
 import { findAlgorithm } from '../../src/algorithms/registry';
@@ -215,15 +215,16 @@ export function* drawRing(
     const head = Math.max(3, lineWidth * 1.6);
     // Arrowheads only where an arc is long enough on screen to show one.
     const heads1 = (l.r * 2 * Math.PI) / n > 4 * head;
-    const arcs = new Map<string, { paths: Path2D[]; last: number }>();
-    const heads = new Map<string, Path2D>();
-    const pathFor = (m: Map<string, Path2D>, key: string) => {
+    // Keyed by channel·2 + dimmed: numbers, not strings, as thousands of arcs are sorted each frame.
+    const arcs = new Map<number, { paths: Path2D[]; last: number }>();
+    const heads = new Map<number, Path2D>();
+    const pathFor = (m: Map<number, Path2D>, key: number) => {
       let p = m.get(key);
       if (!p) m.set(key, (p = new Path2D()));
       return p;
     };
     /** The path the next arc of `key` goes on: a new one every ARCS_PER_STROKE arcs. */
-    const arcPathFor = (key: string) => {
+    const arcPathFor = (key: number) => {
       let e = arcs.get(key);
       if (!e) arcs.set(key, (e = { paths: [new Path2D()], last: 0 }));
       else if (e.last === ARCS_PER_STROKE) {
@@ -241,7 +242,7 @@ export function* drawRing(
       const a0 = nodeAngle(s.src[t], n) + (cw ? pad : -pad);
       const a1 = nodeAngle(s.src[t] + h, n) - (cw ? pad : -pad);
       const dim = hovered !== null && s.src[t] !== hovered && (((s.src[t] + h) % n) + n) % n !== hovered;
-      const key = `${ch}:${dim ? 1 : 0}`;
+      const key = ch * 2 + (dim ? 1 : 0);
       const p = arcPathFor(key);
       p.moveTo(l.cx + rad * Math.cos(a0), l.cy + rad * Math.sin(a0));
       p.arc(l.cx, l.cy, rad, a0, a1, !cw);
@@ -251,7 +252,7 @@ export function* drawRing(
     ctx.lineCap = heads1 ? 'round' : 'butt';
     ctx.lineWidth = lineWidth;
     for (const [key, { paths }] of arcs) {
-      const [ch, dim] = key.split(':').map(Number);
+      const [ch, dim] = [key >> 1, key & 1];
       ctx.globalAlpha = dim ? 0.2 : 1;
       ctx.strokeStyle = ctx.fillStyle = wavelengthColor(ch, w);
       for (const p of paths) {
@@ -289,7 +290,7 @@ export function* drawRing(
 
   // Nodes: a disc filled in proportion to the blocks held; an amber ring where blocks just arrived.
   // Batched into one path per colour. Nodes too small for a pie are squares shaded by the share held.
-  const arrived = arrivalsInStep(result.holdings, step);
+  const arrived = arrivedMask(result.holdings, step);
   const nr = l.nodeRadius;
   if (nr >= 4) {
     const discs = new Path2D();
@@ -303,7 +304,7 @@ export function* drawRing(
       discs.moveTo(x + nr, y);
       discs.arc(x, y, nr, 0, 2 * Math.PI);
       addHeldWedge(wedges, x, y, nr, frac);
-      if (arrived.has(i)) {
+      if (arrived[i]) {
         rings.moveTo(x + nr + 1.5, y);
         rings.arc(x, y, nr + 1.5, 0, 2 * Math.PI);
       }
@@ -325,7 +326,7 @@ export function* drawRing(
         const ang = nodeAngle(i, n);
         const x = l.cx + l.r * Math.cos(ang);
         const y = l.cy + l.r * Math.sin(ang);
-        const colour = arrived.has(i) ? COLORS.arrived : heldShade(counts[i] / blocks);
+        const colour = arrived[i] ? COLORS.arrived : heldShade(counts[i] / blocks);
         let p = byColour.get(colour);
         if (!p) byColour.set(colour, (p = new Path2D()));
         p.rect(x - side / 2, y - side / 2, side, side);

@@ -13,6 +13,14 @@ describe('OpTree plan', () => {
     expect(() => planFor(10, [2])).toThrow();
   });
 
+  it('the radices for a depth are searched once per (N, k); callers get copies', () => {
+    const a = radicesForDepth(4096, 3);
+    a[0] = 999;
+    expect(radicesForDepth(4096, 3)).not.toContain(999);
+    expect(radicesForDepth(4096, 3)).toEqual(radicesForDepth(4096, 3));
+    expect(radicesForDepth(4096, 3).reduce((x, y) => x * y, 1)).toBeGreaterThanOrEqual(4096);
+  });
+
   it('16 nodes, arities 4,4: stage 1 takes one node of each group of four, stage 2 the groups', () => {
     const p = planFor(16, [4, 4]);
     expect(p.stageCount).toBe(2);

@@ -131,6 +131,14 @@ function isTight(n: number, radices: readonly number[]): boolean {
  * runs around the whole ring and costs about half as much per unit of arity as later stages.
  */
 export function radicesForDepth(n: number, k: number): number[] {
+  // The last answer is kept: narration asks for it on every step while the page plays.
+  if (lastRadices?.n !== n || lastRadices.k !== k) lastRadices = { n, k, radices: searchRadices(n, k) };
+  return [...lastRadices.radices];
+}
+
+let lastRadices: { n: number; k: number; radices: number[] } | null = null;
+
+function searchRadices(n: number, k: number): number[] {
   let best: number[] | null = null;
   let bestP = Infinity;
   for (const radices of tightRadices(n, k)) {

@@ -8,6 +8,7 @@ import { CLI_LIMITS, run, type RunResult } from '../run';
 import { rng } from '../util/rng';
 import {
   arrivalsInStep,
+  arrivedMask,
   firstArrival,
   heldCounts,
   holds,
@@ -111,6 +112,21 @@ describe('holdings', () => {
       expect(arrivalsInStep(h, 0).size).toBe(0);
       expect(arrivalsInStep(h, -1).size).toBe(0);
       expect(arrivalsInStep(h, h.stepCount + 1).size).toBe(0);
+    }
+  });
+
+  it('arrivedMask marks exactly the nodes arrivalsInStep lists, with and without snapshots of every step', () => {
+    for (const [id, n, w] of CASES) {
+      const h = build(id, n, w).holdings;
+      for (let s = -1; s <= h.stepCount + 1; s++) {
+        const mask = arrivedMask(h, s);
+        const listed = arrivalsInStep(h, s);
+        expect(mask.length).toBe(n);
+        for (let v = 0; v < n; v++) expect(mask[v], `${id} step ${s} node ${v}`).toBe(listed.has(v) ? 1 : 0);
+      }
+      // Without a snapshot per step the events are read instead: the same marks.
+      const sparse = { ...h, snapshotStep: h.snapshotStep.subarray(0, 1) };
+      for (let s = 1; s <= h.stepCount; s++) expect(arrivedMask(sparse, s)).toEqual(arrivedMask(h, s));
     }
   });
 

@@ -1000,6 +1000,24 @@ export function arrivalsInStep(h: Holdings, step: number): Map<number, number> {
   return m;
 }
 
+/**
+ * Which nodes received something in `step` (1) and which did not (0): arrivalsInStep without the
+ * counts, as one byte per node — what a picture asks for on every frame while playing.
+ */
+export function arrivedMask(h: Holdings, step: number): Uint8Array {
+  const n = h.nodeCount;
+  const mask = new Uint8Array(n);
+  if (step < 1 || step > h.stepCount) return mask;
+  if (h.snapshotStep.length === h.stepCount + 1) {
+    const after = h.snapshotCounts.subarray(step * n, step * n + n);
+    const before = h.snapshotCounts.subarray((step - 1) * n, step * n);
+    for (let v = 0; v < n; v++) if (after[v] > before[v]) mask[v] = 1;
+    return mask;
+  }
+  for (let e = h.eventStart[step]; e < h.eventStart[step + 1]; e++) mask[h.eventNode[e]] = 1;
+  return mask;
+}
+
 /** The typed arrays of a holdings value (for transfer lists). */
 export function holdingsBuffers(h: Holdings): ArrayBufferView[] {
   const common = [h.eventStart, h.eventNode, h.snapshotStep, h.snapshotCounts];
