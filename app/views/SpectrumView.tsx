@@ -1,3 +1,4 @@
+import { INTERCONNECTS, interconnectOf } from '../../src/model/interconnects';
 import { useEffect, useMemo, useRef } from 'react';
 import { spectrumOf, type Spectrum } from '../../src/replay/spectrum';
 import type { RunResult } from '../../src/run';
@@ -20,7 +21,7 @@ export function SpectrumView({ result, step }: { result: RunResult; step: number
   const { width, height } = useSize(box);
   const sp = useMemo(() => spectrumOf(result.schedule, result.topology, step), [result, step]);
   const n = result.topology.nodeCount;
-  const ring = result.topology.kind === 'wdm-ring' && sp.links === 2 * n;
+  const ring = interconnectOf(result.topology.kind).spectrum.fibres === 2 && sp.links === 2 * n;
 
   useEffect(() => {
     const c = canvas.current;
@@ -66,19 +67,12 @@ export function SpectrumView({ result, step }: { result: RunResult; step: number
 
 const pct = (a: number, b: number) => `${b ? ((100 * a) / b).toFixed(b > 1000 ? 1 : 0) : 0}%`;
 
-/** What the columns and rows are, longest first: the drawing uses the longest that fits. */
+/** What the columns and rows are, longest first (the model's captions): the drawing uses the longest that fits. */
 function captionsFor(result: RunResult, ring: boolean): string[] {
-  const n = result.topology.nodeCount;
-  if (ring)
-    return ['link i leaves node i (columns), wavelength (rows)', 'links (columns), wavelengths (rows)'];
-  // The star's links (src/model/star.ts): uplinks into the coupler, the coupler, downlinks out of it.
-  if (result.topology.kind === 'star')
-    return [
-      `uplinks 0–${n - 1}, coupler ${n}, downlinks ${n + 1}–${2 * n}; wavelength (rows)`,
-      `up 0–${n - 1} · coupler ${n} · down ${n + 1}–${2 * n}`,
-      'links × wavelengths',
-    ];
-  return ['link (columns), channel (rows)', 'links × channels'];
+  const model = interconnectOf(result.topology.kind);
+  // A two-fibre model whose links do not come as two fibres is read as plain links.
+  const spectrum = ring || model.spectrum.fibres === 1 ? model.spectrum : INTERCONNECTS.generic.spectrum;
+  return spectrum.captions(result.topology.nodeCount);
 }
 
 function drawSpectrum(

@@ -50,8 +50,8 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
     return (
       <p className="p-4 text-slate-600" data-testid="tree-view">
         {spec?.name ?? 'This algorithm'} is not organised by a tree
-        {spec?.topology === 'star'
-          ? ': its steps exchange within cliques of k+1 processors (TCP2).'
+        {spec?.noTree
+          ? `: ${spec.noTree}.`
           : '. The tree view draws OpTree’s m-ary tree and the TCP1 tree of the passive star’s scatter, gather and broadcast.'}
       </p>
     );

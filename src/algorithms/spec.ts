@@ -166,6 +166,8 @@ export interface AlgorithmSpec {
   groupsOf?(p: ParamValues, phase: string): number[][] | null;
   /** The tree the algorithm is organised by (OpTree's m-ary tree), for the tree view. */
   tree?(p: ParamValues): AlgorithmTree | null;
+  /** Why there is no tree to draw, when the algorithm is organised some other way (in a clause). */
+  noTree?: string;
 }
 
 /** A node of an algorithm's tree: the network nodes under it, and its children. */

@@ -40,6 +40,19 @@ describe('interconnect registry', () => {
     );
   });
 
+  it('the spectrum view reads the ring as two fibres and names the star’s coupler link', () => {
+    expect(INTERCONNECTS['wdm-ring'].spectrum.fibres).toBe(2);
+    for (const kind of ['star', 'circuit', 'generic'] as const)
+      expect(INTERCONNECTS[kind].spectrum.fibres).toBe(1);
+    expect(INTERCONNECTS.star.spectrum.captions(8)[0]).toBe(
+      'uplinks 0–7, coupler 8, downlinks 9–16; wavelength (rows)',
+    );
+    expect(interconnectOf('mesh').spectrum.captions(8)).toEqual([
+      'link (columns), channel (rows)',
+      'links × channels',
+    ]);
+  });
+
   it('optical constraints are evaluated where the model has them', () => {
     const ring = findAlgorithm('ring-allgather')!;
     const star = findAlgorithm('star-gossip')!;

@@ -26,7 +26,17 @@ export interface Interconnect {
   stepSeconds: ((s: Schedule, usage: Usage, p: ParamValues) => Float64Array) | null;
   /** Whether the OpTree paper's optical constraints (eqs. 4–9: loss, power, crosstalk) apply. */
   optics: boolean;
+  /**
+   * How the spectrum view (links × channels) reads the links: two fibres of `nodes` links each, drawn
+   * as two bands (the ring), or one run of links; and its captions, longest first.
+   */
+  spectrum: { fibres: 1 | 2; captions(nodes: number): string[] };
 }
+
+const LINKS_BY_CHANNEL = {
+  fibres: 1,
+  captions: () => ['link (columns), channel (rows)', 'links × channels'],
+} as const;
 
 export const INTERCONNECTS: Readonly<Record<TopologyKind, Interconnect>> = {
   'wdm-ring': {
@@ -36,6 +46,13 @@ export const INTERCONNECTS: Readonly<Record<TopologyKind, Interconnect>> = {
     channel: { name: 'wavelength', symbol: 'λ' },
     stepSeconds: ringStepSeconds,
     optics: true,
+    spectrum: {
+      fibres: 2,
+      captions: () => [
+        'link i leaves node i (columns), wavelength (rows)',
+        'links (columns), wavelengths (rows)',
+      ],
+    },
   },
   star: {
     kind: 'star',
@@ -44,6 +61,15 @@ export const INTERCONNECTS: Readonly<Record<TopologyKind, Interconnect>> = {
     channel: { name: 'wavelength', symbol: 'λ' },
     stepSeconds: null,
     optics: false,
+    // Its links (model/star.ts): uplinks into the coupler, the coupler, downlinks out of it.
+    spectrum: {
+      fibres: 1,
+      captions: (n) => [
+        `uplinks 0–${n - 1}, coupler ${n}, downlinks ${n + 1}–${2 * n}; wavelength (rows)`,
+        `up 0–${n - 1} · coupler ${n} · down ${n + 1}–${2 * n}`,
+        'links × wavelengths',
+      ],
+    },
   },
   circuit: {
     kind: 'circuit',
@@ -52,6 +78,7 @@ export const INTERCONNECTS: Readonly<Record<TopologyKind, Interconnect>> = {
     channel: { name: 'channel', symbol: null },
     stepSeconds: null,
     optics: false,
+    spectrum: LINKS_BY_CHANNEL,
   },
   generic: {
     kind: 'generic',
@@ -60,6 +87,7 @@ export const INTERCONNECTS: Readonly<Record<TopologyKind, Interconnect>> = {
     channel: { name: 'channel', symbol: 'ch' },
     stepSeconds: null,
     optics: false,
+    spectrum: LINKS_BY_CHANNEL,
   },
 };
 

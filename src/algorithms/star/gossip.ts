@@ -39,6 +39,7 @@ export const starGossip: AlgorithmSpec = {
   collective: 'gossip',
   topology: 'star',
   paper: PAPERS.star,
+  noTree: 'its steps exchange within cliques of k+1 processors (TCP2)',
   summary:
     'Every node has data for everyone. In each step the nodes form cliques of k+1 (nodes whose ids ' +
     'differ in one base-(k+1) digit), and each node sends all it holds to the other k with one ' +

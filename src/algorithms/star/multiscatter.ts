@@ -32,6 +32,7 @@ export const starMultiscatter: AlgorithmSpec = {
   collective: 'multiscatter',
   topology: 'star',
   paper: PAPERS.star,
+  noTree: 'its steps exchange within cliques of k+1 processors (TCP2)',
   summary:
     'Every node has a different message for every other node. In each step the nodes form cliques of ' +
     'k+1 along one base-(k+1) digit, and each node sends each partner, on a separate wavelength, the ' +
