@@ -65,6 +65,11 @@ export interface RunResult {
   variant?: string;
   topology: Topology;
   schedule: Schedule;
+  /**
+   * The processors the configuration asked for: 0 … realNodes−1. Any above are ghosts (dummies) a
+   * construction added to pad the network — drawn hollow, left out of the block matrix.
+   */
+  realNodes: number;
   holdings: Holdings;
   report: VerifyReport;
   summary: Summary;
@@ -85,6 +90,12 @@ export class InputError extends Error {
   ) {
     super(message);
   }
+}
+
+/** Processors asked for (the `nodes` parameter), at most the network's: the rest are ghosts. */
+export function realNodesOf(params: ParamValues, topology: Pick<Topology, 'nodeCount'>): number {
+  const n = params.nodes;
+  return typeof n === 'number' ? Math.min(n, topology.nodeCount) : topology.nodeCount;
 }
 
 /** Checks parameters (each one and across them) and the size limit, before any work starts. */
@@ -153,6 +164,7 @@ export function run(
     variant: built.variant,
     topology: built.topology,
     schedule: built.schedule,
+    realNodes: realNodesOf(params, built.topology),
     holdings,
     report,
     summary,

@@ -13,12 +13,6 @@ export interface CircuitStep {
   reconfigured: boolean;
 }
 
-/** Real processors (the rest, in a padded run, are ghosts that only relay). */
-export function realNodes(r: RunResult): number {
-  const n = r.params.nodes;
-  return typeof n === 'number' ? Math.min(n, r.topology.nodeCount) : r.topology.nodeCount;
-}
-
 /** Reconfiguration bits of a result, one per step (all false for the static algorithm). */
 export function reconfigurations(r: RunResult): boolean[] {
   const steps = r.schedule.stepCount;

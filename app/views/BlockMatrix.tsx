@@ -5,7 +5,6 @@ import { STATE_RGB, type BlockPictures } from '../../src/views/block-pictures';
 import { num } from '../../src/params/schema';
 import { location } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
-import { realNodes } from '../circuit/circuitFacts';
 import { usePicturesOf } from '../circuit/pictures';
 import { COLORS } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
@@ -26,7 +25,7 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
   const { width, height } = useSize(box);
   const [selected, setSelected] = useState<{ r: number; d: number } | null>(null);
   const frame = useRef<CachedLayer | null>(null);
-  const n = realNodes(result);
+  const n = result.realNodes;
   const side = Math.max(40, Math.min(width - MARGIN.left - 8, height - MARGIN.top - 8));
   // Pictures of every step, made in the worker right after the result (null until they arrive).
   const pictures = usePicturesOf(result);
@@ -127,7 +126,7 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
 
 /** Blocks of the pair (r, d): one, or two halves in mirrored Bruck (none for r = d in multi-scatter). */
 function blocksOf(result: RunResult, r: number, d: number): number[] {
-  const n = realNodes(result);
+  const n = result.realNodes;
   const table = result.schedule.blocks;
   if (table.kind === 'pairs') return r === d ? [] : [pairBlock(table.nodes, r, d)];
   const per = result.schedule.blocks.count / (n * n);

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { interpolateTurbo, schemeTableau10 } from 'd3';
 import { location } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
-import { circuitStep, realNodes, reconfigurations, stepTransfers } from '../circuit/circuitFacts';
+import { circuitStep, reconfigurations, stepTransfers } from '../circuit/circuitFacts';
 import { COLORS } from '../lib/colors';
 import { useApp } from '../store/store';
 import { useSize } from '../lib/useSize';
@@ -63,7 +63,7 @@ export function CircuitView({
   }, [layout, n]);
   const info = circuitStep(result, step);
   const x = useMemo(() => reconfigurations(result), [result]);
-  const real = realNodes(result);
+  const real = result.realNodes;
 
   // Drawn in slices like the ring and the star (see SlicedPainter): a 2,187-node phase's circuits
   // and transfers take longer than a frame may.
@@ -336,7 +336,7 @@ function NodeInfo({ result, step, node }: { result: RunResult; step: number; nod
   return (
     <>
       <b>Node {node}</b>
-      {node >= realNodes(result) && ' (ghost)'}
+      {node >= result.realNodes && ' (ghost)'}
       {here !== null && `: ${here} blocks here after this phase.`}
       {sends.map((t, i) => (
         <div key={i}>

@@ -44,7 +44,7 @@ export function StarView({
   const hovered = useStarHover((s) => s.node);
   const setHovered = useStarHover((s) => s.set);
   const n = result.topology.nodeCount;
-  const real = Math.min(n, num(result.params, 'nodes'));
+  const real = result.realNodes;
   const k = num(result.params, 'wavelengths-per-node');
   const layout = useMemo(() => starLayout(width, height, n), [width, height, n]);
   const geometry = useMemo(() => starGeometry(layout, n), [layout, n]);

@@ -8,6 +8,7 @@ import {
   completeFormulas,
   formulasPending,
   InputError,
+  realNodesOf,
   run,
   transferables,
 } from '../../src/run';
@@ -123,8 +124,7 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
  */
 function postPictures(id: number, params: ParamValues, input: ReturnType<typeof pictureInput>) {
   try {
-    const real = typeof params.nodes === 'number' ? Math.min(params.nodes, input.nodeCount) : input.nodeCount;
-    const pictures = blockPictures(input, real);
+    const pictures = blockPictures(input, realNodesOf(params, input));
     post(
       { kind: 'pictures', id, pictures },
       pictures.steps.map((p) => p.buffer),

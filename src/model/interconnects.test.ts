@@ -60,3 +60,19 @@ describe('interconnect registry', () => {
     expect(run(star.id, { ...defaultsOf(star.params), nodes: 8 }, CLI_LIMITS).optics).toBeUndefined();
   });
 });
+
+describe('ghosts', () => {
+  it('a result says which processors are real: padded constructions add ghosts above them', () => {
+    const gossip = findAlgorithm('star-gossip')!;
+    const g = run(
+      gossip.id,
+      { ...defaultsOf(gossip.params), nodes: 10, 'wavelengths-per-node': 2 },
+      CLI_LIMITS,
+    );
+    expect(g.topology.nodeCount).toBeGreaterThan(10);
+    expect(g.realNodes).toBe(10);
+    const ring = findAlgorithm('ring-allgather')!;
+    const r = run(ring.id, { ...defaultsOf(ring.params), nodes: 9 }, CLI_LIMITS);
+    expect(r.realNodes).toBe(r.topology.nodeCount);
+  });
+});
