@@ -39,17 +39,16 @@ export function offerLastGood(): void {
     // The browser reports a ResizeObserver that could not deliver in one frame as an error: harmless.
     if (!String(e.message).startsWith('ResizeObserver loop')) rememberFailure();
   });
-  // While playing, the step changes every frame: it is remembered when playing stops or the page
-  // is left, not on every frame (a storage write costs milliseconds of the frame).
+  // While playing, the step changes every frame: what is shown is remembered when playing stops or
+  // the page is left, not on every frame (a storage write costs milliseconds of the frame).
   const remember = () => {
     const s = useApp.getState();
     if (s.result && showsResultOf(s.config, s.result)) rememberGood(s.config);
   };
   useApp.subscribe((s, prev) => {
-    const stepOnly = s.result === prev.result && sameExceptStep(s.config, prev.config);
-    if (s.result !== prev.result || s.config !== prev.config) {
-      if (!(stepOnly && s.playing)) remember();
-    } else if (prev.playing && !s.playing) setTimeout(remember, 0);
+    if (prev.playing && !s.playing) setTimeout(remember, 0);
+    else if (s.playing && s.result === prev.result) return;
+    else if (s.result !== prev.result || s.config !== prev.config) remember();
   });
   window.addEventListener('pagehide', remember);
 }
@@ -63,6 +62,10 @@ function showsResultOf(config: AppConfig, result: RunResult): boolean {
 
 /** Whether two configurations differ at most in their step. */
 function sameExceptStep(a: AppConfig, b: AppConfig): boolean {
+  // A step change copies the rest by reference (the store's setStep): no need to encode both.
+  const { step: _a, ...restA } = a;
+  const { step: _b, ...restB } = b;
+  if ((Object.keys(restA) as (keyof typeof restA)[]).every((k) => restA[k] === restB[k])) return true;
   return encodeConfig({ ...a, step: 0 }) === encodeConfig({ ...b, step: 0 });
 }
 
