@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { balancedTernary, centred } from '../../src/cost/reconfig-formulas';
+import { findAlgorithm } from '../../src/algorithms/registry';
 import { pairBlock } from '../../src/model/block-pairs';
 import { STATE_RGB, type BlockPictures } from '../../src/views/block-pictures';
-import { num } from '../../src/params/schema';
 import { location } from '../../src/replay/holdings';
 import type { RunResult } from '../../src/run';
 import { usePicturesOf } from '../circuit/pictures';
@@ -138,18 +137,10 @@ function BlockRoute({ result, step, r, d }: { result: RunResult; step: number; r
   const S = result.schedule.stepCount;
   const ring = result.topology.nodeCount;
   const blocks = blocksOf(result, r, d);
-  const digits =
-    result.algorithm === 'retri'
-      ? `balanced-ternary digits of Δ = ${centred(d - r, ring)}: (${balancedTernary(centred(d - r, ring), S)
-          .map((t) => (t > 0 ? '+1' : t < 0 ? '−1' : '0'))
-          .join(', ')}) for phases 0…${S - 1}`
-      : result.algorithm === 'bruck'
-        ? `binary digits (phase 0 first): clockwise half ${bitsOf((((d - r) % ring) + ring) % ring, S)}, mirrored half ${bitsOf((((r - d) % ring) + ring) % ring, S)}`
-        : result.schedule.collective === 'multiscatter'
-          ? r === d
-            ? 'a node has no message for itself'
-            : `in step q it moves to the node of its clique whose base-${num(result.params, 'wavelengths-per-node') + 1} digit q is d’s (dummies relay it when P is padded)`
-          : `goes straight, ${Math.abs(centred(d - r, ring))} circuits`;
+  const route = findAlgorithm(result.algorithm)?.blockRoute;
+  const digits = route
+    ? route(result.params, r, d, ring, S)
+    : `goes from ${r} to ${d} in ${S} phase${S === 1 ? '' : 's'}`;
   return (
     <div className="border-t border-slate-200 px-3 py-2 text-base" data-testid="block-route">
       <div className="font-semibold">
@@ -180,10 +171,6 @@ function BlockRoute({ result, step, r, d }: { result: RunResult; step: number; r
       ))}
     </div>
   );
-}
-
-function bitsOf(x: number, s: number): string {
-  return Array.from({ length: s }, (_, k) => (x >> k) & 1).join('');
 }
 
 /**

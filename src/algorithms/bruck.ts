@@ -53,6 +53,10 @@ export const bruck: AlgorithmSpec = {
   collective: 'alltoall',
   topology: 'circuit',
   paper: PAPERS.retri,
+  reconfigFamily: BRUCK_FAMILY,
+  blockRoute: (_p, r, d, ring, phases) =>
+    `binary digits (phase 0 first): clockwise half ${bitsOf((((d - r) % ring) + ring) % ring, phases)}, ` +
+    `mirrored half ${bitsOf((((r - d) % ring) + ring) % ring, phases)}`,
   summary:
     'Bruck’s all-to-all in ⌈log2 n⌉ phases, mirrored so that both directions of every circuit carry ' +
     'data: half of each block goes clockwise by the binary digits of its distance, the other half ' +
@@ -175,3 +179,8 @@ export const bruck: AlgorithmSpec = {
     );
   },
 };
+
+/** The low `s` bits of x, least significant first. */
+function bitsOf(x: number, s: number): string {
+  return Array.from({ length: s }, (_, k) => (x >> k) & 1).join('');
+}

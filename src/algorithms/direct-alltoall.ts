@@ -33,6 +33,7 @@ export const directAlltoall: AlgorithmSpec = {
   collective: 'alltoall',
   topology: 'circuit',
   paper: PAPERS.retri,
+  blockRoute: (_p, r, d, ring) => `goes straight, ${Math.abs(centred(d - r, ring))} circuits`,
   summary:
     'No reconfiguration: the circuits form one ring and every node sends each block straight to its ' +
     'destination the shorter way round, all at once. One phase, but blocks share circuits: the busiest ' +

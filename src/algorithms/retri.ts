@@ -61,6 +61,11 @@ export const retri: AlgorithmSpec = {
   collective: 'alltoall',
   topology: 'circuit',
   paper: PAPERS.retri,
+  reconfigFamily: RETRI_FAMILY,
+  blockRoute: (_p, r, d, ring, phases) =>
+    `balanced-ternary digits of Δ = ${centred(d - r, ring)}: (${balancedTernary(centred(d - r, ring), phases)
+      .map((t) => (t > 0 ? '+1' : t < 0 ? '−1' : '0'))
+      .join(', ')}) for phases 0…${phases - 1}`,
   summary:
     'Each node talks to the peers 3^k to its left and right in phase k. A block travels by the ' +
     'balanced-ternary digits of the distance to its destination: digit +1 sends it right, −1 left, 0 ' +

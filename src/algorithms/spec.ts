@@ -1,3 +1,4 @@
+import type { DigitFamily } from '../cost/reconfig-formulas';
 import type { Collective, Schedule } from '../model/schedule';
 import type { Topology, TopologyKind } from '../model/topology';
 import type { ParamDef, ParamIssue, ParamValue, ParamValues } from '../params/schema';
@@ -168,6 +169,16 @@ export interface AlgorithmSpec {
   tree?(p: ParamValues): AlgorithmTree | null;
   /** Why there is no tree to draw, when the algorithm is organised some other way (in a clause). */
   noTree?: string;
+  /**
+   * Digit-routed all-to-all on a circuit switch: the radix and share of its closed forms (ReTri
+   * paper, Sec. 3.4), which the reconfiguration editor prices schedules with.
+   */
+  reconfigFamily?: DigitFamily;
+  /**
+   * How block B[r, d] (from r to d) travels, in a clause, for the block matrix's route line; `ring`
+   * is the network's node count, `phases` the schedule's.
+   */
+  blockRoute?(p: ParamValues, r: number, d: number, ring: number, phases: number): string;
 }
 
 /** A node of an algorithm's tree: the network nodes under it, and its children. */

@@ -1,13 +1,7 @@
 import { findAlgorithm } from '../../../src/algorithms/registry';
 import { reconfigBits } from '../../../src/algorithms/circuit-alltoall';
 import { circuitModelOf } from '../../../src/cost/circuit-time';
-import {
-  bestSchedule,
-  bitsText,
-  BRUCK_FAMILY,
-  RETRI_FAMILY,
-  scheduleCost,
-} from '../../../src/cost/reconfig-formulas';
+import { bestSchedule, bitsText, scheduleCost } from '../../../src/cost/reconfig-formulas';
 import { checkParam } from '../../../src/params/schema';
 import { formatSeconds } from '../../lib/format';
 import { selectResult, useApp, useRunConfig } from '../../store/store';
@@ -21,9 +15,9 @@ export function ReconfigEditor() {
   const config = useRunConfig();
   const result = useApp(selectResult);
   const spec = findAlgorithm(config.algorithm);
-  if (!spec || !spec.params.some((p) => p.key === 'reconfigure')) return null;
+  const family = spec?.reconfigFamily;
+  if (!spec || !family || !spec.params.some((p) => p.key === 'reconfigure')) return null;
   if (!spec.params.every((d) => checkParam(d, config.params[d.key]).ok)) return null;
-  const family = config.algorithm === 'retri' ? RETRI_FAMILY : BRUCK_FAMILY;
   const n = Number(config.params.nodes);
   const s = spec.estimate(config.params).steps; // one step per phase
   const { x } = reconfigBits(config.params, s);

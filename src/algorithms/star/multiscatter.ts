@@ -33,6 +33,10 @@ export const starMultiscatter: AlgorithmSpec = {
   topology: 'star',
   paper: PAPERS.star,
   noTree: 'its steps exchange within cliques of k+1 processors (TCP2)',
+  blockRoute: (p, r, d) =>
+    r === d
+      ? 'a node has no message for itself'
+      : `in step q it moves to the node of its clique whose base-${num(p, 'wavelengths-per-node') + 1} digit q is d’s (dummies relay it when P is padded)`,
   summary:
     'Every node has a different message for every other node. In each step the nodes form cliques of ' +
     'k+1 along one base-(k+1) digit, and each node sends each partner, on a separate wavelength, the ' +
