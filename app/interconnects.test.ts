@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { INTERCONNECTS } from '../src/model/interconnects';
+import { INTERCONNECTS } from '../src/interconnects';
 import { INTERCONNECT_UI, interconnectUi } from './interconnects';
 import { GraphView } from './views/GraphView';
-import { RingView } from './views/RingView';
+import { RingView } from './families/ring/RingView';
 
 describe('interconnect views', () => {
   it('every model the core knows has its views, and nothing else is listed', () => {

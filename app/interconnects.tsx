@@ -1,17 +1,14 @@
 import type { ComponentType } from 'react';
-import { isKnownInterconnect } from '../src/model/interconnects';
-import type { TopologyKind } from '../src/model/topology';
+import { isKnownInterconnect } from '../src/interconnects';
+import type { TopologyKind } from '../src/kernel/model/topology';
 import type { RunResult } from '../src/run';
-import { Fig1Scenes } from './panels/circuit/Fig1Scenes';
-import { PaperClaims } from './panels/circuit/PaperClaims';
-import { ReconfigEditor } from './panels/circuit/ReconfigEditor';
-import { SpeedupExplorer } from './panels/circuit/SpeedupExplorer';
-import { StagePanel } from './panels/StagePanel';
-import { StarPanels } from './panels/star/StarPanels';
-import { CircuitView } from './views/CircuitView';
+import { CircuitPanels } from './families/circuit/CircuitPanels';
+import { CircuitView } from './families/circuit/CircuitView';
+import { RingView } from './families/ring/RingView';
+import { StagePanel } from './families/ring/StagePanel';
+import { StarPanels } from './families/star/StarPanels';
+import { StarView } from './families/star/StarView';
 import { GraphView } from './views/GraphView';
-import { RingView } from './views/RingView';
-import { StarView } from './views/StarView';
 
 /** What a network view is given. */
 export interface NetworkViewProps {
@@ -22,24 +19,13 @@ export interface NetworkViewProps {
 }
 
 /**
- * The app's half of an interconnect model (the core's is `src/model/interconnects.ts`): its network
+ * The app's half of an interconnect model (the core's is `src/kernel/model/interconnect.ts`): its network
  * picture and the panels it adds under the formulas. A new family adds one entry here.
  */
 export interface InterconnectUi {
   View: ComponentType<NetworkViewProps>;
   /** Panels of the model's own, or null. */
   Panels: ComponentType | null;
-}
-
-function CircuitPanels() {
-  return (
-    <>
-      <ReconfigEditor />
-      <SpeedupExplorer />
-      <PaperClaims />
-      <Fig1Scenes />
-    </>
-  );
 }
 
 export const INTERCONNECT_UI: Readonly<Record<TopologyKind, InterconnectUi>> = {

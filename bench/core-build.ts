@@ -11,8 +11,8 @@
  * fails verification; a missed time target is reported, not treated as a failure (see README.md).
  */
 import { loadavg } from 'node:os';
-import { findAlgorithm } from '../src/algorithms/registry';
-import { defaultsOf } from '../src/params/schema';
+import { findAlgorithm } from '../src/registry';
+import { defaultsOf } from '../src/kernel/params/schema';
 import { CLI_LIMITS, run } from '../src/run';
 import { measureInChild, serveChild } from './child';
 import { machineLines, median } from './stats';

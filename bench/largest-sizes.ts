@@ -14,10 +14,10 @@
  */
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { ALGORITHMS } from '../src/algorithms/registry';
-import { defaultsOf } from '../src/params/schema';
+import { ALGORITHMS } from '../src/registry';
+import { defaultsOf } from '../src/kernel/params/schema';
 import { BROWSER_LIMITS, checkRun } from '../src/run';
-import type { AlgorithmSpec } from '../src/algorithms/spec';
+import type { AlgorithmSpec } from '../src/kernel/spec';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/browser-path';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4173);

@@ -11,9 +11,9 @@
 import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { findAlgorithm } from '../src/algorithms/registry';
-import { computeHeatmap, HEATMAPS } from '../src/experiments/speedup';
-import { defaultsOf } from '../src/params/schema';
+import { findAlgorithm } from '../src/registry';
+import { computeHeatmap, HEATMAPS } from '../src/families/circuit/speedup';
+import { defaultsOf } from '../src/kernel/params/schema';
 import { CLI_LIMITS, run } from '../src/run';
 import { machineLines, median } from './stats';
 

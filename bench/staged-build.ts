@@ -16,10 +16,10 @@
  * Exits non-zero when a schedule fails verification; a missed target is reported, not a failure.
  */
 import { loadavg } from 'node:os';
-import { findAlgorithm } from '../src/algorithms/registry';
-import { defaultsOf } from '../src/params/schema';
+import { findAlgorithm } from '../src/registry';
+import { defaultsOf } from '../src/kernel/params/schema';
 import { measure } from '../src/run';
-import { verify } from '../src/verify/verifier';
+import { verify } from '../src/kernel/verify/verifier';
 import { measureInChild, serveChild } from './child';
 import { machineLines, median } from './stats';
 

@@ -39,7 +39,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { preview, type PreviewServer } from 'vite';
 import { launchOptions } from '../e2e/browser-path';
-import { findAlgorithm } from '../src/algorithms/registry';
+import { findAlgorithm } from '../src/registry';
 import { decodeConfig } from '../src/config/url-codec';
 import { busyStretches, mainThreadTasks, type CpuProfile } from './main-thread';
 import { median, percentile } from './stats';

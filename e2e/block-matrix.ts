@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** BlockMatrix's margins around the matrix (app/views/BlockMatrix.tsx, MARGIN), and its spare room. */
+/** BlockMatrix's margins around the matrix (app/families/circuit/BlockMatrix.tsx, MARGIN), and its spare room. */
 const LEFT = 44;
 const TOP = 28;
 const SPARE = 8;

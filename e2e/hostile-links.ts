@@ -1,7 +1,7 @@
-import { ALGORITHMS } from '../src/algorithms/registry';
+import { ALGORITHMS } from '../src/registry';
 import { DETAILS, MAX_PANES, MODES, SPEEDS, VIEWS } from '../src/config/url-codec';
-import type { ParamDef } from '../src/params/schema';
-import { rng, type Rng } from '../src/util/rng';
+import type { ParamDef } from '../src/kernel/params/schema';
+import { rng, type Rng } from '../src/kernel/util/rng';
 
 /**
  * Seeded generator of permalinks, most of them hostile: values at and beyond every bound of every

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findAlgorithm } from './algorithms/registry';
-import { defaultsOf } from './params/schema';
+import { findAlgorithm } from './registry';
+import { defaultsOf } from './kernel/params/schema';
 import {
   BROWSER_LIMITS,
   checkRun,

@@ -1,4 +1,4 @@
-import { findAlgorithm } from './algorithms/registry';
+import { findAlgorithm } from './registry';
 import type {
   AlgorithmSpec,
   Estimate,
@@ -6,11 +6,11 @@ import type {
   FormulaRow,
   StageReport,
   StepFacts,
-} from './algorithms/spec';
-import { evaluateOptics, treeShapeOf, type OpticsRow } from './cost/optical-constraints';
-import { interconnectOf } from './model/interconnects';
-import { buffersOf } from './model/columns';
-import { pathLength, receiversOf } from './model/paths';
+} from './kernel/spec';
+import { evaluateOptics, treeShapeOf, type OpticsRow } from './families/ring/optical-constraints';
+import { interconnectOf } from './interconnects';
+import { buffersOf } from './kernel/model/columns';
+import { pathLength, receiversOf } from './kernel/model/paths';
 import {
   blockCountOf,
   blockIdsOf,
@@ -18,11 +18,11 @@ import {
   stepRange,
   transferBlockColumns,
   type Schedule,
-} from './model/schedule';
-import type { Topology } from './model/topology';
-import { checkParam, readParams, type ParamIssue, type ParamValues } from './params/schema';
-import { heldCounts, holdingsBuffers, type Holdings } from './replay/holdings';
-import { verify, type Usage, type VerifyReport } from './verify/verifier';
+} from './kernel/model/schedule';
+import type { Topology } from './kernel/model/topology';
+import { checkParam, readParams, type ParamIssue, type ParamValues } from './kernel/params/schema';
+import { heldCounts, holdingsBuffers, type Holdings } from './kernel/replay/holdings';
+import { verify, type Usage, type VerifyReport } from './kernel/verify/verifier';
 
 /** Sizes a run may reach. The browser's are stated to users when a configuration is refused. */
 export interface Limits {

@@ -1,4 +1,4 @@
-import { blockCountOf, blockIdsOf, type Schedule } from '../../src/model/schedule';
+import { blockCountOf, blockIdsOf, type Schedule } from '../../src/kernel/model/schedule';
 
 /** Transfer t's block ids for a table or tooltip: all of them up to `max`, else the first and a count. */
 export function blockListText(s: Schedule, t: number, max = 24): string {

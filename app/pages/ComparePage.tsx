@@ -1,7 +1,7 @@
-import { interconnectOf } from '../../src/model/interconnects';
-import { ALGORITHMS, findAlgorithm } from '../../src/algorithms/registry';
+import { interconnectOf } from '../../src/interconnects';
+import { ALGORITHMS, findAlgorithm } from '../../src/registry';
 import { MAX_PANES, type ComparePane } from '../../src/config/url-codec';
-import { parseParam } from '../../src/params/schema';
+import { parseParam } from '../../src/kernel/params/schema';
 import { Boundary } from '../lib/Boundary';
 import { formatSeconds } from '../lib/format';
 import { selectStep, useApp } from '../store/store';

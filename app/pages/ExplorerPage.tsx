@@ -1,6 +1,6 @@
 import { HEATMAPS_PAGE, SWEEPS } from '../../src/experiments/registry';
 import { LineChart } from '../charts/LineChart';
-import { SpeedupExplorer } from '../panels/circuit/SpeedupExplorer';
+import { SpeedupExplorer } from '../families/circuit/SpeedupExplorer';
 import { useApp } from '../store/store';
 
 /**

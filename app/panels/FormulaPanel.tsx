@@ -1,4 +1,4 @@
-import { findAlgorithm } from '../../src/algorithms/registry';
+import { findAlgorithm } from '../../src/registry';
 import { formatCount, formatData, formatTime, formatValue } from '../lib/format';
 import { selectFormulas, selectResult, useApp } from '../store/store';
 import { Tex } from './Tex';

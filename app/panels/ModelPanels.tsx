@@ -1,4 +1,4 @@
-import { findAlgorithm } from '../../src/algorithms/registry';
+import { findAlgorithm } from '../../src/registry';
 import { interconnectUi } from '../interconnects';
 import { useRunConfig } from '../store/store';
 

@@ -1,4 +1,4 @@
-import { findAlgorithm } from '../../src/algorithms/registry';
+import { findAlgorithm } from '../../src/registry';
 import { stepFacts } from '../../src/run';
 import { formatBytes } from '../lib/format';
 import { memo } from 'react';

@@ -1,4 +1,4 @@
-import type { OpticsRow } from '../../src/cost/optical-constraints';
+import type { OpticsRow } from '../../src/families/ring/optical-constraints';
 import { selectResult, useApp } from '../store/store';
 import { Tex } from './Tex';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ALGORITHMS, findAlgorithm } from '../../src/algorithms/registry';
-import { parseParam, type ParamDef } from '../../src/params/schema';
+import { ALGORITHMS, findAlgorithm } from '../../src/registry';
+import { parseParam, type ParamDef } from '../../src/kernel/params/schema';
 import { useApp, useRunConfig } from '../store/store';
 
 /**

@@ -1,10 +1,10 @@
-import { stepRange } from '../../src/model/schedule';
+import { stepRange } from '../../src/kernel/model/schedule';
 import { blockListText } from '../lib/blockText';
-import { pathLength, receiversOf } from '../../src/model/paths';
+import { pathLength, receiversOf } from '../../src/kernel/model/paths';
 import type { RunResult } from '../../src/run';
 import { wavelengthColor } from '../lib/colors';
-import { findAlgorithm } from '../../src/algorithms/registry';
-import { interconnectOf } from '../../src/model/interconnects';
+import { findAlgorithm } from '../../src/registry';
+import { interconnectOf } from '../../src/interconnects';
 import { formatTime } from '../lib/format';
 import { selectResult, selectStep, useApp } from '../store/store';
 

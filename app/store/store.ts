@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { findAlgorithm } from '../../src/algorithms/registry';
+import { findAlgorithm } from '../../src/registry';
 import {
   defaultConfig,
   type AppConfig,
@@ -8,10 +8,10 @@ import {
   type Speed,
   type ViewOptions,
 } from '../../src/config/url-codec';
-import type { FormulaRow } from '../../src/algorithms/spec';
+import type { FormulaRow } from '../../src/kernel/spec';
 import type { ReproRow } from '../../src/experiments/reproduce';
 import type { SweepValue } from '../../src/experiments/sweep';
-import { defaultsOf, type ParamValue } from '../../src/params/schema';
+import { defaultsOf, type ParamValue } from '../../src/kernel/params/schema';
 import type { RunResult } from '../../src/run';
 import type { RunOutcome } from '../worker/protocol';
 

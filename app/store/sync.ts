@@ -1,9 +1,9 @@
-import { findAlgorithm } from '../../src/algorithms/registry';
+import { findAlgorithm } from '../../src/registry';
 import { decodeConfig, encodeConfig, paneParams, type AppConfig } from '../../src/config/url-codec';
 import { HEATMAPS_PAGE, REPRODUCTIONS, SWEEPS } from '../../src/experiments/registry';
 import { BROWSER_LIMITS, checkRun, type RunResult } from '../../src/run';
 import { offerOnOpen, rememberFailure, rememberGood } from './remembered';
-import { rememberPictures } from '../circuit/pictures';
+import { rememberPictures } from '../families/circuit/pictures';
 import type { WorkerClient } from '../worker/client';
 import type { RunOutcome } from '../worker/protocol';
 import { useApp, type SweepProgress } from './store';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { interconnectOf, isKnownInterconnect } from '../../src/model/interconnects';
-import { pathLinks } from '../../src/model/paths';
-import { stepRange } from '../../src/model/schedule';
+import { interconnectOf, isKnownInterconnect } from '../../src/interconnects';
+import { pathLinks } from '../../src/kernel/model/paths';
+import { stepRange } from '../../src/kernel/model/schedule';
 import type { RunResult } from '../../src/run';
 import { COLORS, wavelengthColor } from '../lib/colors';
 import { useSize } from '../lib/useSize';

@@ -1,6 +1,6 @@
-import { INTERCONNECTS, interconnectOf } from '../../src/model/interconnects';
+import { INTERCONNECTS, interconnectOf } from '../../src/interconnects';
 import { useEffect, useMemo, useRef } from 'react';
-import { spectrumOf, type Spectrum } from '../../src/replay/spectrum';
+import { spectrumOf, type Spectrum } from '../../src/kernel/replay/spectrum';
 import type { RunResult } from '../../src/run';
 import { COLORS, wavelengthColor } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';

@@ -1,12 +1,12 @@
 import { hierarchy, tree as treeLayout, type HierarchyPointNode } from 'd3';
 import { useMemo, useRef } from 'react';
-import { findAlgorithm } from '../../src/algorithms/registry';
-import type { TreeNode } from '../../src/algorithms/spec';
+import { findAlgorithm } from '../../src/registry';
+import type { TreeNode } from '../../src/kernel/spec';
 import type { RunResult } from '../../src/run';
 import { COLORS } from '../lib/colors';
 import { useSize } from '../lib/useSize';
 import { useApp } from '../store/store';
-import { TcpTreePanel, usesTcp1Tree } from '../panels/star/TcpTreePanel';
+import { TcpTreePanel, usesTcp1Tree } from '../families/star/TcpTreePanel';
 
 /** Leaves drawn one by one up to this many; larger trees show their leaves as a band. */
 const MAX_LEAVES_DRAWN = 256;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findAlgorithm } from '../../src/algorithms/registry';
-import { defaultsOf } from '../../src/params/schema';
+import { findAlgorithm } from '../../src/registry';
+import { defaultsOf } from '../../src/kernel/params/schema';
 import { CLI_LIMITS, run, type RunResult } from '../../src/run';
-import { firstArrival } from '../../src/replay/holdings';
+import { firstArrival } from '../../src/kernel/replay/holdings';
 import { EMPTY, HELD, MatrixImage } from './matrixImage';
 
 function result(id: string, extra: Record<string, number | string>): RunResult {

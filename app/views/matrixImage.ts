@@ -1,6 +1,6 @@
-import { receiversOf } from '../../src/model/paths';
-import { blockCountOf, blockIdsOf } from '../../src/model/schedule';
-import { firstArrival, forEachVisit } from '../../src/replay/holdings';
+import { receiversOf } from '../../src/kernel/model/paths';
+import { blockCountOf, blockIdsOf } from '../../src/kernel/model/schedule';
+import { firstArrival, forEachVisit } from '../../src/kernel/replay/holdings';
 import type { RunResult } from '../../src/run';
 
 export const HELD: [number, number, number] = [71, 85, 105];

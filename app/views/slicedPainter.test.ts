@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { findAlgorithm } from '../../src/algorithms/registry';
-import { defaultsOf } from '../../src/params/schema';
-import { heldCounts } from '../../src/replay/holdings';
+import { findAlgorithm } from '../../src/registry';
+import { defaultsOf } from '../../src/kernel/params/schema';
+import { heldCounts } from '../../src/kernel/replay/holdings';
 import { CLI_LIMITS, run, type RunResult } from '../../src/run';
 import { SlicedPainter, type Drawing, type PainterHost, type Surface } from './slicedPainter';
 import { ringLayout } from './ringGeometry';
@@ -269,7 +269,7 @@ describe('network pictures drawn in slices', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('the ring: sliced into many tasks, exactly the calls of the picture drawn at once', async () => {
-    const { drawRing } = await import('./RingView');
+    const { drawRing } = await import('../families/ring/RingView');
     const r = result('one-stage', { nodes: 1100, wavelengths: 64 });
     for (const step of [0, 1, 7]) {
       const counts = heldCounts(r.holdings, step);
@@ -287,8 +287,8 @@ describe('network pictures drawn in slices', () => {
   }, 60_000);
 
   it('the star: sliced into many tasks, exactly the calls of the picture drawn at once', async () => {
-    const { drawStar, starGeometry, starLayout, stepColours } = await import('./StarView');
-    const { starTunings } = await import('../../src/cost/star-cost');
+    const { drawStar, starGeometry, starLayout, stepColours } = await import('../families/star/StarView');
+    const { starTunings } = await import('../../src/families/star/star-cost');
     const r = result('star-gossip', { nodes: 1030, 'wavelengths-per-node': 3 });
     const n = r.topology.nodeCount;
     const finalCounts = heldCounts(r.holdings, r.schedule.stepCount);

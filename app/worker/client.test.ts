@@ -229,11 +229,11 @@ describe('worker client', () => {
 
 describe('star tunings sent with a result', () => {
   it('are the ones the page uses for that schedule; other schedules count their own', async () => {
-    const { findAlgorithm } = await import('../../src/algorithms/registry');
-    const { defaultsOf } = await import('../../src/params/schema');
+    const { findAlgorithm } = await import('../../src/registry');
+    const { defaultsOf } = await import('../../src/kernel/params/schema');
     const { CLI_LIMITS, run } = await import('../../src/run');
-    const { starTunings } = await import('../../src/cost/star-cost');
-    const { tuningsOf } = await import('./starTunings');
+    const { starTunings } = await import('../../src/families/star/star-cost');
+    const { tuningsOf } = await import('../families/star/starTunings');
     const params = {
       ...defaultsOf(findAlgorithm('star-gossip')!.params),
       nodes: 64,

@@ -1,11 +1,11 @@
-import type { FormulaRow } from '../../src/algorithms/spec';
+import type { FormulaRow } from '../../src/kernel/spec';
 import type { ReproRow } from '../../src/experiments/reproduce';
 import type { SweepValue } from '../../src/experiments/sweep';
-import type { ParamIssue, ParamValues } from '../../src/params/schema';
+import type { ParamIssue, ParamValues } from '../../src/kernel/params/schema';
 import type { RunResult } from '../../src/run';
-import { showsBlockMatrix, type BlockPictures } from '../../src/views/block-pictures';
+import { showsBlockMatrix, type BlockPictures } from '../../src/families/circuit/block-pictures';
 import type { RunConfig, RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
-import { rememberTunings } from './starTunings';
+import { rememberTunings } from '../families/star/starTunings';
 
 /** What the client needs of a Worker (a fake one in tests). */
 export interface WorkerLike {

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
-import { findAlgorithm } from '../../src/algorithms/registry';
-import { starTunings } from '../../src/cost/star-cost';
+import { findAlgorithm } from '../../src/registry';
+import { starTunings } from '../../src/families/star/star-cost';
 import { findReproduction, findSweep } from '../../src/experiments/registry';
 import { evaluatePoint } from '../../src/experiments/sweep';
 import {
@@ -12,8 +12,8 @@ import {
   run,
   transferables,
 } from '../../src/run';
-import { num, type ParamValues } from '../../src/params/schema';
-import { blockPictures, pictureInput, showsBlockMatrix } from '../../src/views/block-pictures';
+import { num, type ParamValues } from '../../src/kernel/params/schema';
+import { blockPictures, pictureInput, showsBlockMatrix } from '../../src/families/circuit/block-pictures';
 import type { RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
 import { runInSlices } from './slices';
 import { warmUpOnce } from './warmUp';

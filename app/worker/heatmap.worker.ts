@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { findReproduction } from '../../src/experiments/registry';
 import type { ReproRow } from '../../src/experiments/reproduce';
-import { computeHeatmap, findHeatmap, type HeatmapResult } from '../../src/experiments/speedup';
+import { computeHeatmap, findHeatmap, type HeatmapResult } from '../../src/families/circuit/speedup';
 import { BROWSER_LIMITS } from '../../src/run';
 
 /** Requests and replies of the heatmap worker (one heatmap at a time; the page drops stale replies). */

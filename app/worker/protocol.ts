@@ -1,10 +1,10 @@
-import type { FormulaRow } from '../../src/algorithms/spec';
+import type { FormulaRow } from '../../src/kernel/spec';
 import type { ReproRow } from '../../src/experiments/reproduce';
 import type { SweepValue } from '../../src/experiments/sweep';
-import type { ParamIssue, ParamValues } from '../../src/params/schema';
-import type { StarTunings } from '../../src/cost/star-cost';
+import type { ParamIssue, ParamValues } from '../../src/kernel/params/schema';
+import type { StarTunings } from '../../src/families/star/star-cost';
 import type { RunResult } from '../../src/run';
-import type { BlockPictures } from '../../src/views/block-pictures';
+import type { BlockPictures } from '../../src/families/circuit/block-pictures';
 
 export interface RunConfig {
   algorithm: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSER_LIMITS, checkRun, run } from '../../src/run';
-import { findAlgorithm } from '../../src/algorithms/registry';
+import { findAlgorithm } from '../../src/registry';
 import { WARM_UP_RUNS, warmUpParams } from './warmUp';
 
 describe('worker warm-up', () => {

@@ -1,5 +1,5 @@
-import { findAlgorithm } from '../../src/algorithms/registry';
-import { defaultsOf, type ParamValues } from '../../src/params/schema';
+import { findAlgorithm } from '../../src/registry';
+import { defaultsOf, type ParamValues } from '../../src/kernel/params/schema';
 import { BROWSER_LIMITS, run } from '../../src/run';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScheduleJson } from '../format/schedule-json';
+import type { ScheduleJson } from '../kernel/format/schedule-json';
 import { checkCommand, execute, type CheckReport, type CliIo, type CommandOutput } from './commands';
 
 const io: CliIo = {

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ALGORITHMS } from '../algorithms/registry';
-import { SCHEDULE_FORMAT, toScheduleJson, type ScheduleJson } from '../format/schedule-json';
+import { ALGORITHMS } from '../registry';
+import { SCHEDULE_FORMAT, toScheduleJson, type ScheduleJson } from '../kernel/format/schedule-json';
 import { CLI_LIMITS, run, type RunResult } from '../run';
-import { RULE_TEXT } from '../verify/verifier';
+import { RULE_TEXT } from '../kernel/verify/verifier';
 import { ArgError, parseArgs, RESERVED_OPTIONS } from './args';
 import {
   checkCommand,

@@ -4,22 +4,22 @@
  * main.ts does the I/O. Everything algorithm-specific comes from the registry and its parameter
  * schemas, the same ones the app uses.
  */
-import { ALGORITHMS, findAlgorithm } from '../algorithms/registry';
-import type { AlgorithmSpec } from '../algorithms/spec';
+import { ALGORITHMS, findAlgorithm } from '../registry';
+import type { AlgorithmSpec } from '../kernel/spec';
 import {
   fromScheduleJson,
   scheduleCsvChunks,
   scheduleJsonChunks,
   ScheduleFormatError,
   SCHEDULE_FORMAT,
-} from '../format/schedule-json';
+} from '../kernel/format/schedule-json';
 import { findReproduction, findSweep, REPRODUCTIONS, SWEEPS } from '../experiments/registry';
-import { computeHeatmap, findHeatmap, heatmapCsv, HEATMAPS } from '../experiments/speedup';
+import { computeHeatmap, findHeatmap, heatmapCsv, HEATMAPS } from '../families/circuit/speedup';
 import { evaluateSweep, sweepCsv, type SweepDef } from '../experiments/sweep';
-import type { OpticsRow } from '../cost/optical-constraints';
-import { describeBounds, type ParamDef } from '../params/schema';
+import type { OpticsRow } from '../families/ring/optical-constraints';
+import { describeBounds, type ParamDef } from '../kernel/params/schema';
 import { CLI_LIMITS, InputError, paramsFromRaw, run, type RunResult } from '../run';
-import { RULE_TEXT, verify, type Rule, type Violation } from '../verify/verifier';
+import { RULE_TEXT, verify, type Rule, type Violation } from '../kernel/verify/verifier';
 import { ArgError, parseArgs, RESERVED_OPTIONS, type ParsedArgs } from './args';
 import { parseJsonPieces } from './json-pieces';
 import { FileRefused } from './read-limited';

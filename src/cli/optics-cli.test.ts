@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OpticsRow } from '../cost/optical-constraints';
+import type { OpticsRow } from '../families/ring/optical-constraints';
 import { execute, type CommandOutput, type FormulasReport, type ListedAlgorithm } from './commands';
 
 const io = {

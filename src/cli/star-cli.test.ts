@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScheduleJson } from '../format/schedule-json';
+import type { ScheduleJson } from '../kernel/format/schedule-json';
 import { execute, type CheckReport, type CliIo, type FormulasReport, type ListedAlgorithm } from './commands';
 
 const files = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findAlgorithm } from '../algorithms/registry';
+import { findAlgorithm } from '../registry';
 import { SCENES } from './scenes';
 import { decodeConfig, encodeConfig, paneParams } from './url-codec';
 import { checkRun, BROWSER_LIMITS } from '../run';

@@ -1,4 +1,4 @@
-import { PAPERS, type PaperRef } from '../algorithms/spec';
+import { PAPERS, type PaperRef } from '../kernel/spec';
 import { defaultConfig, type AppConfig } from './url-codec';
 
 /**

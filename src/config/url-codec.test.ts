@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ALGORITHMS, findAlgorithm } from '../algorithms/registry';
+import { ALGORITHMS, findAlgorithm } from '../registry';
 import {
   decodeConfig,
   defaultConfig,

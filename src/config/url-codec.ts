@@ -1,7 +1,7 @@
-import { ALGORITHMS, DEFAULT_ALGORITHM, findAlgorithm } from '../algorithms/registry';
-import type { AlgorithmSpec } from '../algorithms/spec';
+import { ALGORITHMS, DEFAULT_ALGORITHM, findAlgorithm } from '../registry';
+import type { AlgorithmSpec } from '../kernel/spec';
 import { findReproduction, findSweep, HEATMAPS_PAGE, REPRODUCTIONS, SWEEPS } from '../experiments/registry';
-import { defaultsOf, parseParam, type ParamValue } from '../params/schema';
+import { defaultsOf, parseParam, type ParamValue } from '../kernel/params/schema';
 
 /**
  * Permalinks: the whole view in a readable query string, e.g.

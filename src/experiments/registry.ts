@@ -1,9 +1,9 @@
-import { OPTREE_REPRODUCTIONS } from './optree-repro';
-import { OPTREE_SWEEPS } from './optree-sweeps';
+import { OPTREE_REPRODUCTIONS } from '../families/ring/optree/optree-repro';
+import { OPTREE_SWEEPS } from '../families/ring/optree/optree-sweeps';
 import type { Reproduction } from './reproduce';
-import { alltoallTimeSweep } from './alltoall-sweeps';
-import { retriClaims } from './retri-claims';
-import { starSplitSweep, starTables } from './star';
+import { alltoallTimeSweep } from '../families/circuit/alltoall-sweeps';
+import { retriClaims } from '../families/circuit/retri-claims';
+import { starSplitSweep, starTables } from '../families/star/experiments';
 import type { SweepDef } from './sweep';
 
 /** Every sweep of the explorer and of `npm run cli -- sweep`; one line per module that adds some. */
@@ -15,5 +15,5 @@ export const REPRODUCTIONS: readonly Reproduction[] = [...OPTREE_REPRODUCTIONS, 
 export const findSweep = (id: string) => SWEEPS.find((s) => s.id === id);
 export const findReproduction = (id: string) => REPRODUCTIONS.find((r) => r.id === id);
 
-/** The explorer's page of speed-up heatmaps (src/experiments/speedup.ts), addressed like a sweep. */
+/** The explorer's page of speed-up heatmaps (src/families/circuit/speedup.ts), addressed like a sweep. */
 export const HEATMAPS_PAGE = 'speedup-heatmaps';

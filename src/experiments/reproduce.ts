@@ -3,7 +3,7 @@
  * prints, the value its own formulas give and the value our constructed, verified schedule gives.
  * A paper number is an input to compare against, never an output.
  */
-import type { PaperRef } from '../algorithms/spec';
+import type { PaperRef } from '../kernel/spec';
 import type { Limits } from '../run';
 
 export interface ReproRow {

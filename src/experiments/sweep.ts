@@ -4,9 +4,9 @@
  * point is evaluated by building and verifying its schedule, so the same code serves the CLI, the
  * worker (which evaluates point by point and reports progress) and the tests.
  */
-import { findAlgorithm } from '../algorithms/registry';
-import type { Measured, PaperRef } from '../algorithms/spec';
-import type { ParamValues } from '../params/schema';
+import { findAlgorithm } from '../registry';
+import type { Measured, PaperRef } from '../kernel/spec';
+import type { ParamValues } from '../kernel/params/schema';
 import { InputError, run, type Limits } from '../run';
 
 export interface Axis {

@@ -1,0 +1,203 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { findAlgorithm } from '../../../src/registry';
+import { pairBlock } from '../../../src/kernel/model/block-pairs';
+import { STATE_RGB, type BlockPictures } from '../../../src/families/circuit/block-pictures';
+import { location } from '../../../src/kernel/replay/holdings';
+import type { RunResult } from '../../../src/run';
+import { usePicturesOf } from './pictures';
+import { COLORS } from '../../lib/colors';
+import { setupCanvas, useSize } from '../../lib/useSize';
+import { drawMatrixTitles } from '../../views/canvasText';
+import { CachedLayer } from '../../views/cachedLayer';
+import { canDraw, TooSmall } from '../../views/TooSmall';
+
+const MARGIN = { left: 44, top: 28 };
+
+/**
+ * All-to-all blocks as a source × destination matrix: where is block B[r, d] now? Pale: still at its
+ * source; amber: on its way (at a relay); green: at its destination. Click a cell for the block's
+ * digits and its route phase by phase.
+ */
+export function BlockMatrix({ result, step }: { result: RunResult; step: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const { width, height } = useSize(box);
+  const [selected, setSelected] = useState<{ r: number; d: number } | null>(null);
+  const frame = useRef<CachedLayer | null>(null);
+  const n = result.realNodes;
+  const side = Math.max(40, Math.min(width - MARGIN.left - 8, height - MARGIN.top - 8));
+  // Pictures of every step, made in the worker right after the result (null until they arrive).
+  const pictures = usePicturesOf(result);
+  const bitmaps = useStepBitmaps(pictures);
+  const shown = pictures ? Math.min(step, pictures.steps.length - 1) : 0;
+  // Until the step's bitmap is decoded, its pixels are copied on this thread (a few ms).
+  const bitmap = useMemo(() => {
+    if (!pictures) return null;
+    const ready = bitmaps?.[shown];
+    if (ready) return ready;
+    const c = new OffscreenCanvas(pictures.size, pictures.size);
+    c.getContext('2d')?.putImageData(
+      new ImageData(pictures.steps[shown], pictures.size, pictures.size),
+      0,
+      0,
+    );
+    return c;
+  }, [pictures, bitmaps, shown]);
+
+  useEffect(() => {
+    const c = canvas.current;
+    if (!c || !canDraw(width, height)) return;
+    const ctx = setupCanvas(c, width, height);
+    if (!ctx) return;
+    ctx.imageSmoothingEnabled = false;
+    if (bitmap) ctx.drawImage(bitmap, MARGIN.left, MARGIN.top, side, side);
+    else {
+      ctx.fillStyle = COLORS.muted;
+      ctx.font = '16px system-ui, sans-serif';
+      ctx.fillText('preparing the picture…', MARGIN.left + 8, MARGIN.top + 24);
+    }
+    // The frame and axis titles: the same on every step.
+    frame.current ??= new CachedLayer();
+    frame.current.drawOnto(ctx, width, height, String(side), (f) => {
+      f.strokeStyle = '#94a3b8';
+      f.strokeRect(MARGIN.left - 0.5, MARGIN.top - 0.5, side + 1, side + 1);
+      f.fillStyle = COLORS.text;
+      drawMatrixTitles(f, MARGIN.left, MARGIN.top, side, 'destination d →', '← source r');
+    });
+    if (selected) {
+      const cell = side / n;
+      ctx.strokeStyle = COLORS.highlight;
+      ctx.lineWidth = 2;
+      ctx.strokeRect(
+        MARGIN.left + selected.d * cell - 1,
+        MARGIN.top + selected.r * cell - 1,
+        Math.max(3, cell) + 2,
+        Math.max(3, cell) + 2,
+      );
+    }
+  }, [bitmap, width, height, side, selected, n]);
+
+  return (
+    <div className="flex h-full min-h-0 w-full flex-col">
+      <div
+        ref={box}
+        className="relative min-h-0 flex-1 cursor-crosshair"
+        data-testid="block-matrix"
+        data-ready={bitmap ? 1 : 0}
+        onClick={(e) => {
+          const rect = e.currentTarget.getBoundingClientRect();
+          const d = Math.floor(((e.clientX - rect.left - MARGIN.left) / side) * n);
+          const r = Math.floor(((e.clientY - rect.top - MARGIN.top) / side) * n);
+          if (r >= 0 && r < n && d >= 0 && d < n) setSelected({ r, d });
+        }}
+      >
+        <canvas
+          ref={canvas}
+          className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
+          role="img"
+          aria-label={`Blocks by source and destination, step ${step}`}
+        />
+        {!canDraw(width, height) && <TooSmall width={width} height={height} />}
+      </div>
+      <div className="flex flex-wrap justify-center gap-x-4 px-2 text-sm text-slate-700">
+        {(
+          [
+            ['source', 'at its source'],
+            ['transit', 'on its way'],
+            ['home', 'delivered'],
+          ] as const
+        ).map(([state, words]) => (
+          <span key={state} className="inline-flex items-center gap-1">
+            {/* The pictures' own colours (the source's is pale, so the swatch has a rim). */}
+            <span
+              className="inline-block h-3 w-3 rounded-sm border border-slate-400"
+              style={{ background: `rgb(${STATE_RGB[state].join(',')})` }}
+            />
+            {words}
+          </span>
+        ))}
+        {!selected && <span className="text-slate-500">click a cell to follow its block</span>}
+      </div>
+      {selected && <BlockRoute result={result} step={step} r={selected.r} d={selected.d} />}
+    </div>
+  );
+}
+
+/** Blocks of the pair (r, d): one, or two halves in mirrored Bruck (none for r = d in multi-scatter). */
+function blocksOf(result: RunResult, r: number, d: number): number[] {
+  const n = result.realNodes;
+  const table = result.schedule.blocks;
+  if (table.kind === 'pairs') return r === d ? [] : [pairBlock(table.nodes, r, d)];
+  const per = result.schedule.blocks.count / (n * n);
+  return Array.from({ length: per }, (_, i) => (r * n + d) * per + i);
+}
+
+/** The selected block's digits and where it is after every phase. */
+function BlockRoute({ result, step, r, d }: { result: RunResult; step: number; r: number; d: number }) {
+  const S = result.schedule.stepCount;
+  const ring = result.topology.nodeCount;
+  const blocks = blocksOf(result, r, d);
+  const route = findAlgorithm(result.algorithm)?.blockRoute;
+  const digits = route
+    ? route(result.params, r, d, ring, S)
+    : `goes from ${r} to ${d} in ${S} phase${S === 1 ? '' : 's'}`;
+  return (
+    <div className="border-t border-slate-200 px-3 py-2 text-base" data-testid="block-route">
+      <div className="font-semibold">
+        Block B[{r}, {d}]{blocks.length > 1 ? ` (${blocks.length} halves)` : ''}: {digits}
+      </div>
+      {blocks.map((b, i) => (
+        <div key={b} className="flex flex-wrap items-center gap-1 text-sm">
+          {blocks.length > 1 && <span className="text-slate-500">half {i}:</span>}
+          {Array.from({ length: S + 1 }, (_, k) => {
+            const at = location(result.holdings, b, k);
+            const moved = k > 0 && at !== location(result.holdings, b, k - 1);
+            return (
+              <span
+                key={k}
+                className={`rounded px-1.5 ${k === step ? 'bg-slate-800 text-white' : 'bg-slate-100'}`}
+              >
+                {k === 0
+                  ? 'start'
+                  : result.schedule.collective === 'multiscatter'
+                    ? `step ${k}`
+                    : `P${k - 1}`}
+                : {at}
+                {moved ? '' : k > 0 ? ' (stays)' : ''}
+              </span>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The pictures of every step as ImageBitmaps, decoded off the page's thread once they arrive, so a
+ * step while playing only draws a ready bitmap (copying a large picture's pixels each step made
+ * frames of 60–80 ms at ReTri 2187). Null until decoded; closed when the pictures change.
+ */
+function useStepBitmaps(pictures: BlockPictures | null): ImageBitmap[] | null {
+  const [bitmaps, setBitmaps] = useState<{ of: BlockPictures; list: ImageBitmap[] } | null>(null);
+  useEffect(() => {
+    if (!pictures) return;
+    let alive = true;
+    let made: ImageBitmap[] = [];
+    void Promise.all(
+      pictures.steps.map((px) => createImageBitmap(new ImageData(px, pictures.size, pictures.size))),
+    ).then(
+      (list) => {
+        made = list;
+        if (alive) setBitmaps({ of: pictures, list });
+        else for (const b of list) b.close();
+      },
+      () => undefined, // not decodable: the pixels are copied per step instead
+    );
+    return () => {
+      alive = false;
+      for (const b of made) b.close();
+    };
+  }, [pictures]);
+  return bitmaps && bitmaps.of === pictures ? bitmaps.list : null;
+}

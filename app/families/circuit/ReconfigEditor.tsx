@@ -1,0 +1,92 @@
+import { findAlgorithm } from '../../../src/registry';
+import { reconfigBits } from '../../../src/families/circuit/circuit-alltoall';
+import { circuitModelOf } from '../../../src/families/circuit/circuit-time';
+import { bestSchedule, bitsText, scheduleCost } from '../../../src/families/circuit/reconfig-formulas';
+import { checkParam } from '../../../src/kernel/params/schema';
+import { formatSeconds } from '../../lib/format';
+import { selectResult, useApp, useRunConfig } from '../../store/store';
+
+/**
+ * One toggle per phase: rebuild the circuits before it, or keep the ones in force. The model's time
+ * for the new schedule shows at once (closed form); the verified schedule's time follows when the
+ * worker has rebuilt it.
+ */
+export function ReconfigEditor() {
+  const config = useRunConfig();
+  const result = useApp(selectResult);
+  const spec = findAlgorithm(config.algorithm);
+  const family = spec?.reconfigFamily;
+  if (!spec || !family || !spec.params.some((p) => p.key === 'reconfigure')) return null;
+  if (!spec.params.every((d) => checkParam(d, config.params[d.key]).ok)) return null;
+  const n = Number(config.params.nodes);
+  const s = spec.estimate(config.params).steps; // one step per phase
+  const { x } = reconfigBits(config.params, s);
+  const model = circuitModelOf(config.params);
+  const modelTime = scheduleCost(model, family, x, s);
+  const best = bestSchedule(s, (xs) => scheduleCost(model, family, xs, s));
+  const built =
+    result && result.algorithm === config.algorithm && result.params.reconfigure === config.params.reconfigure
+      ? result.summary.seconds
+      : null;
+  const set = (next: boolean[]) => useApp.getState().setParam('reconfigure', bitsText(next));
+  const exact = family.radix ** s === n;
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="reconfig-editor">
+      <h2 className="text-lg font-bold text-slate-900">Reconfiguration schedule</h2>
+      <p className="text-sm text-slate-600">
+        Rebuild the circuits before a phase (⟳, costs δ) or keep the ones in force (longer routes, more
+        congestion).
+      </p>
+      <div className="mt-2 flex flex-wrap gap-1.5">
+        {x.map((on, k) => (
+          <button
+            key={k}
+            type="button"
+            aria-pressed={on}
+            data-testid={`reconfig-${k}`}
+            className={`rounded-md border px-2.5 py-1.5 text-base font-semibold ${on ? 'border-slate-800 bg-slate-800 text-white' : 'border-slate-300 bg-white text-slate-700'}`}
+            title={k === 0 ? 'Phase 0 runs on the starting ring; rebuilding it only costs δ' : undefined}
+            onClick={() => set(x.map((b, j) => (j === k ? !b : b)))}
+          >
+            {on ? '⟳ ' : ''}P{k}
+          </button>
+        ))}
+      </div>
+      <table className="mt-2 w-full text-base">
+        <tbody>
+          <tr>
+            <td className="text-slate-600">reconfigurations R</td>
+            <td className="text-right font-semibold tabular-nums" data-testid="reconfig-count">
+              {x.filter(Boolean).length}
+            </td>
+          </tr>
+          <tr>
+            <td className="text-slate-600">time, model{exact ? '' : ` (${family.radix ** s} nodes)`}</td>
+            <td className="text-right font-semibold tabular-nums" data-testid="reconfig-model-time">
+              {formatSeconds(modelTime)}
+            </td>
+          </tr>
+          <tr>
+            <td className="text-slate-600">time, verified schedule</td>
+            <td className="text-right font-semibold tabular-nums" data-testid="reconfig-built-time">
+              {built === null ? '…' : formatSeconds(built)}
+            </td>
+          </tr>
+          <tr>
+            <td className="text-slate-600">best of all {2 ** s} schedules</td>
+            <td className="text-right tabular-nums">
+              <button
+                type="button"
+                className="rounded border border-slate-300 px-1.5 hover:bg-slate-100"
+                onClick={() => set(best.x)}
+                data-testid="reconfig-best"
+              >
+                ({bitsText(best.x)}) {formatSeconds(best.seconds)}
+              </button>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState } from 'react';
+import { findAlgorithm } from '../../../src/registry';
+import { defaultsOf } from '../../../src/kernel/params/schema';
+import {
+  cellConfig,
+  HEATMAPS,
+  type HeatmapCell,
+  type HeatmapResult,
+} from '../../../src/families/circuit/speedup';
+import { formatBytes } from '../../lib/format';
+import { useApp } from '../../store/store';
+import { askHeatmapWorker } from '../../worker/heatmapClient';
+
+/**
+ * Speed-up explorer: ReTri over static all-to-all or over mirrored Bruck across message size and
+ * reconfiguration delay (the paper's Figs. 2–5), computed in a worker from verified schedules. Each
+ * cell shows the speed-up and ReTri's number of reconfigurations; clicking it opens that run.
+ */
+export function SpeedupExplorer({ startOpen = false }: { startOpen?: boolean }) {
+  const [id, setId] = useState(HEATMAPS[0].id);
+  const [open, setOpen] = useState(startOpen);
+  const [state, setState] = useState<{ id: string; result?: HeatmapResult; error?: string; ms?: number }>({
+    id: '',
+  });
+  const generation = useRef(0);
+
+  useEffect(() => {
+    if (!open || state.id === id) return;
+    const mine = ++generation.current;
+    setState({ id });
+    askHeatmapWorker({ kind: 'heatmap', heatmap: id }).then(
+      (r) => {
+        if (mine !== generation.current || r.kind !== 'heatmap') return;
+        setState(r.ok ? { id, result: r.result, ms: r.ms } : { id, error: r.message });
+      },
+      (e: Error) => {
+        if (mine === generation.current) setState({ id, error: e.message });
+      },
+    );
+  }, [open, id, state.id]);
+
+  const openCell = (r: HeatmapResult, c: HeatmapCell) => {
+    const cfg = cellConfig(r.def, c);
+    const spec = findAlgorithm(cfg.algorithm);
+    if (!spec) return;
+    // Opens the visualizer on that run (also from the Explore page).
+    useApp.getState().openConfig(cfg.algorithm, { ...defaultsOf(spec.params), ...cfg.params });
+  };
+
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="speedup-explorer">
+      <div className="flex items-center justify-between">
+        <h2 className="text-lg font-bold text-slate-900">Speed-up explorer</h2>
+        <button
+          type="button"
+          className="rounded-md border border-slate-300 px-2 py-1 text-sm"
+          onClick={() => setOpen(!open)}
+          data-testid="speedup-toggle"
+        >
+          {open ? 'hide' : 'show'}
+        </button>
+      </div>
+      {open && (
+        <>
+          <select
+            className="mt-2 w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+            value={id}
+            onChange={(e) => setId(e.target.value)}
+            data-testid="speedup-select"
+          >
+            {HEATMAPS.map((h) => (
+              <option key={h.id} value={h.id}>
+                {h.title} — {h.where}
+              </option>
+            ))}
+          </select>
+          {state.error && <p className="text-sm text-red-700">{state.error}</p>}
+          {!state.result && !state.error && (
+            <p className="py-4 text-center text-slate-500">Building and verifying schedules…</p>
+          )}
+          {state.result && state.result.def.id === id && <Heatmap result={state.result} onPick={openCell} />}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Speed-up colour: red below 1, white at 1, green above (log scale up to 10×). */
+function cellColor(x: number): string {
+  const t = Math.max(-1, Math.min(1, Math.log10(x)));
+  if (t >= 0)
+    return `rgb(${Math.round(255 - 200 * t)},${Math.round(255 - 90 * t)},${Math.round(255 - 190 * t)})`;
+  return `rgb(255,${Math.round(255 + 170 * t)},${Math.round(255 + 170 * t)})`;
+}
+
+function Heatmap({
+  result,
+  onPick,
+}: {
+  result: HeatmapResult;
+  onPick: (r: HeatmapResult, c: HeatmapCell) => void;
+}) {
+  const d = result.def;
+  // Lecture mode: a size readable from the back of the room.
+  const large = useApp((st) => st.config.options.lecture);
+  const delay = (us: number) => (us >= 1000 ? `${us / 1000} ms` : `${us} µs`);
+  return (
+    <div className="mt-2 overflow-x-auto" data-testid="heatmap">
+      <table className={`border-collapse tabular-nums ${large ? 'text-sm' : 'text-xs'}`}>
+        <thead>
+          <tr>
+            <th className="px-1 text-left font-medium text-slate-500">δ \ m</th>
+            {d.messageBytes.map((m) => (
+              <th key={m} className="px-0.5 font-medium text-slate-500">
+                {formatBytes(m).replace('iB', '')}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {d.delays.map((us) => (
+            <tr key={us}>
+              <th className="whitespace-nowrap px-1 text-left font-medium text-slate-500">{delay(us)}</th>
+              {result.cells
+                .filter((c) => c.delayUs === us)
+                .map((c) => (
+                  <td key={c.messageBytes} className="p-0">
+                    <button
+                      type="button"
+                      className="block w-full border border-white px-0.5 py-0.5 leading-tight hover:outline hover:outline-2 hover:outline-slate-800"
+                      style={{ background: cellColor(c.speedup) }}
+                      title={`m = ${formatBytes(c.messageBytes)}, δ = ${delay(us)}: ReTri ${c.speedup.toFixed(2)}× faster with x = (${c.retriX}); click to open`}
+                      data-testid={`heatmap-cell-${c.messageBytes}-${us}`}
+                      onClick={() => onPick(result, c)}
+                    >
+                      <div className="font-semibold">{c.speedup.toFixed(1)}</div>
+                      <div className="text-[10px] text-slate-700">R{c.reconfigurations}</div>
+                    </button>
+                  </td>
+                ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-1 text-xs text-slate-500">
+        Cells: speed-up of ReTri (n = {d.retriNodes}) over{' '}
+        {d.baseline === 'bruck' ? 'mirrored Bruck' : 'static all-to-all'} (n = {d.baselineNodes})
+        {d.perNode ? ', time per node' : ''}; R = ReTri's reconfigurations. Both use their cheapest schedule.
+        {result.verified ? ' Every schedule verified.' : ' Some schedules failed verification!'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { reconfigBits } from '../../../src/families/circuit/circuit-alltoall';
+import { gcd } from '../../../src/families/circuit/circuits';
+import { blockLists, stepRange } from '../../../src/kernel/model/schedule';
+import type { RunResult } from '../../../src/run';
+
+/** What the circuit views need to know about one step of a circuit-switch result. */
+export interface CircuitStep {
+  /** Offset o of the configuration in force (node i wired to i ± o). */
+  offset: number;
+  /** Number of subrings, gcd(n, o). */
+  subrings: number;
+  /** Whether the switch was rebuilt before this step. */
+  reconfigured: boolean;
+}
+
+/** Reconfiguration bits of a result, one per step (all false for the static algorithm). */
+export function reconfigurations(r: RunResult): boolean[] {
+  const steps = r.schedule.stepCount;
+  return 'reconfigure' in r.params ? reconfigBits(r.params, steps).x : new Array<boolean>(steps).fill(false);
+}
+
+/** The configuration in force in step `step` (step 0 shows the circuits of step 1). */
+export function circuitStep(r: RunResult, step: number): CircuitStep {
+  const s = r.schedule;
+  const t = r.topology;
+  const n = t.nodeCount;
+  const st = Math.max(1, Math.min(step, s.stepCount));
+  let offset = 1;
+  const a = s.activeLinks;
+  if (a && st >= 1 && a.stepStart[st] > a.stepStart[st - 1]) {
+    const l = a.links[a.stepStart[st - 1]];
+    offset = (((t.linkTo[l] - t.linkFrom[l]) % n) + n) % n;
+  }
+  return {
+    offset,
+    subrings: gcd(n, offset),
+    reconfigured: step >= 1 && (reconfigurations(r)[st - 1] ?? false),
+  };
+}
+
+/** Transfers of a step split by direction, with their block counts (for drawing and narration). */
+export function stepTransfers(
+  r: RunResult,
+  step: number,
+): { src: number; dst: number; right: boolean; blocks: number }[] {
+  const s = r.schedule;
+  const t = r.topology;
+  if (step < 1 || s.path.kind !== 'link-list') return [];
+  const [a, b] = stepRange(s, step);
+  const out: { src: number; dst: number; right: boolean; blocks: number }[] = [];
+  const offs = blockLists(s).offsets;
+  for (let i = a; i < b; i++) {
+    const first = s.path.links[s.path.offsets[i]];
+    const last = s.path.links[s.path.offsets[i + 1] - 1];
+    out.push({
+      src: s.src[i],
+      dst: t.linkTo[last],
+      right: t.linkKind[first] === 0,
+      blocks: offs ? offs[i + 1] - offs[i] : 1,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,37 @@
+import { findAlgorithm } from '../../../src/registry';
+import { selectResult, selectStep, useApp } from '../../store/store';
+import { lectureSceneHref } from './lectureScene';
+import { TcpTreePanel, usesTcp1Tree } from './TcpTreePanel';
+import { TradeoffPanel } from './TradeoffPanel';
+
+/** The passive star's own panels: the h′ trade-off (broadcast), the TCP1 tree, the lecture scene. */
+export function StarPanels() {
+  const result = useApp(selectResult);
+  const step = useApp(selectStep);
+  if (!result || findAlgorithm(result.algorithm)?.topology !== 'star') return null;
+  return (
+    <>
+      {result.algorithm === 'star-broadcast' && (
+        <section className="rounded-lg border border-slate-200 bg-white p-3">
+          <h2 className="text-lg font-bold text-slate-900">Split steps h′: tuning against data</h2>
+          <TradeoffPanel result={result} />
+        </section>
+      )}
+      {usesTcp1Tree(result.algorithm) && (
+        <section className="rounded-lg border border-slate-200 bg-white p-3">
+          <h2 className="text-lg font-bold text-slate-900">TCP1 tree</h2>
+          <TcpTreePanel result={result} step={step} />
+        </section>
+      )}
+      <section className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+        <a
+          className="font-semibold text-blue-700 underline"
+          href={lectureSceneHref()}
+          data-testid="lecture-scene-link"
+        >
+          Lecture scene: the paper’s example, 64 processors, k = 3, split broadcast with h′ = 2
+        </a>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+import { hierarchy, tree } from 'd3';
+import { useMemo } from 'react';
+import { broadcastRadices } from '../../../src/families/star/broadcast';
+import { radixParent, radixTree, uniformRadices, type TreeNode } from '../../../src/families/star/tcp';
+import { stepRange } from '../../../src/kernel/model/schedule';
+import { num } from '../../../src/kernel/params/schema';
+import type { RunResult } from '../../../src/run';
+import { wavelengthColor } from '../../lib/colors';
+import { useStarHover } from './starHover';
+
+/** Algorithms drawn on the TCP1 tree (gossip and multi-scatter exchange in TCP2 cliques instead). */
+const TREE_ALGORITHMS = new Set(['star-scatter', 'star-gather', 'star-broadcast']);
+
+export const usesTcp1Tree = (algorithm: string) => TREE_ALGORITHMS.has(algorithm);
+
+/** Largest tree drawn node by node. */
+const MAX_TREE = 256;
+const SIZE = 340;
+
+/**
+ * The TCP1 tree as a radial tree (d3-hierarchy): node 0 in the middle, each ring the nodes reached in
+ * one step, coloured by that step. The edges the current step uses are drawn bold; hovering a node
+ * here highlights it in the star view and the other way round.
+ */
+export function TcpTreePanel({
+  result,
+  step,
+  fill = false,
+}: {
+  result: RunResult;
+  step: number;
+  /** Fill the box it is in (the detail area's Tree tab) instead of a panel's 340 px. */
+  fill?: boolean;
+}) {
+  const n = result.topology.nodeCount;
+  const k = num(result.params, 'wavelengths-per-node');
+  const hovered = useStarHover((s) => s.node);
+  const setHovered = useStarHover((s) => s.set);
+  // The split broadcast's tree may use clique sizes below k+1 (docs/models/star.md); the others are
+  // plain TCP1 in base k+1.
+  const radices = useMemo(
+    () => (result.algorithm === 'star-broadcast' ? broadcastRadices(result.params) : uniformRadices(n, k)),
+    [result, n, k],
+  );
+  const layout = useMemo(() => {
+    if (n > MAX_TREE) return null;
+    const root = hierarchy<TreeNode>(radixTree(n, radices));
+    const radius = SIZE / 2 - 18;
+    tree<TreeNode>()
+      .size([2 * Math.PI, radius])
+      .separation((a, b) => (a.parent === b.parent ? 1 : 2) / Math.max(1, a.depth))(root);
+    const pos = (d: { x?: number; y?: number }) => {
+      const a = (d.x ?? 0) - Math.PI / 2;
+      const r = d.y ?? 0;
+      return [SIZE / 2 + r * Math.cos(a), SIZE / 2 + r * Math.sin(a)] as const;
+    };
+    const h = root.height;
+    return {
+      nodes: root.descendants().map((d) => ({ id: d.data.id, reached: d.data.step, at: pos(d) })),
+      links: root.links().map((e) => ({ child: e.target.data.id, from: pos(e.source), to: pos(e.target) })),
+      height: h,
+    };
+  }, [n, radices]);
+
+  // Children whose edge to their parent carries a transmission in this step (either direction).
+  const active = useMemo(() => {
+    const set = new Set<number>();
+    const s = result.schedule;
+    // Exchange steps use TCP2 cliques, not tree edges.
+    if (step < 1 || s.receivers.kind !== 'list' || s.phases[s.stepPhase[step - 1]] === 'exchange') return set;
+    const rec = s.receivers;
+    const [a, b] = stepRange(s, step);
+    for (let t = a; t < b; t++) {
+      const u = s.src[t];
+      for (let r = rec.offsets[t]; r < rec.offsets[t + 1]; r++) {
+        const v = rec.nodes[r];
+        if (v > 0 && radixParent(v, radices) === u) set.add(v);
+        else if (u > 0 && radixParent(u, radices) === v) set.add(u);
+      }
+    }
+    return set;
+  }, [result, step, radices]);
+
+  if (!layout)
+    return (
+      <p className="text-sm text-slate-600" data-testid={fill ? 'tcp1-tree-tab' : 'tcp1-tree'}>
+        The TCP1 tree is drawn for up to {MAX_TREE} processors.
+      </p>
+    );
+  const colour = (l: number) => wavelengthColor(l, Math.max(2, layout.height + 1));
+  const r = n <= 64 ? 7 : 4;
+  return (
+    <div
+      className={fill ? 'flex h-full min-h-0 flex-col' : undefined}
+      data-testid={fill ? 'tcp1-tree-tab' : 'tcp1-tree'}
+      data-active-edges={active.size}
+    >
+      <svg
+        viewBox={`0 0 ${SIZE} ${SIZE}`}
+        className={`mx-auto block w-full ${fill ? 'min-h-0 flex-1' : 'max-w-[340px]'}`}
+        role="img"
+      >
+        <title>TCP1 tree of {n} processors</title>
+        {layout.links.map((e) => (
+          <line
+            key={e.child}
+            x1={e.from[0]}
+            y1={e.from[1]}
+            x2={e.to[0]}
+            y2={e.to[1]}
+            stroke={active.has(e.child) ? '#0f172a' : '#cbd5e1'}
+            strokeWidth={active.has(e.child) ? 3 : 1}
+          />
+        ))}
+        {layout.nodes.map((d) => (
+          <g
+            key={d.id}
+            onMouseEnter={() => setHovered(d.id)}
+            onMouseLeave={() => setHovered(null)}
+            className="cursor-pointer"
+            data-node={d.id}
+          >
+            <circle
+              cx={d.at[0]}
+              cy={d.at[1]}
+              r={hovered === d.id ? r + 3 : r}
+              fill={colour(d.reached)}
+              stroke={hovered === d.id ? '#db2777' : '#fff'}
+              strokeWidth={hovered === d.id ? 3 : 1}
+            />
+            {n <= 64 && (
+              <text
+                x={d.at[0]}
+                y={d.at[1]}
+                dy="0.35em"
+                textAnchor="middle"
+                fontSize={n <= 16 ? 9 : 7}
+                fill="#fff"
+                pointerEvents="none"
+              >
+                {d.id}
+              </text>
+            )}
+          </g>
+        ))}
+      </svg>
+      <div className="flex flex-wrap justify-center gap-x-3 text-xs text-slate-600">
+        {Array.from({ length: layout.height + 1 }, (_, l) => (
+          <span key={l} className="inline-flex items-center gap-1">
+            <span className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: colour(l) }} />
+            {l === 0 ? 'root' : `reached in step ${l}`}
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { useMemo, type SVGProps } from 'react';
+import { shapeOf, dOf } from '../../../src/families/star/common';
+import { splitStepsOf } from '../../../src/families/star/broadcast';
+import { splitTradeoff } from '../../../src/families/star/star-formulas';
+import { num } from '../../../src/kernel/params/schema';
+import type { RunResult } from '../../../src/run';
+import { useApp } from '../../store/store';
+
+const W = 340;
+const H = 220;
+const M = { left: 44, right: 12, top: 12, bottom: 34 };
+
+const SERIES = [
+  { key: 'tuning', label: 'tuning', colour: '#db2777' },
+  { key: 'communication', label: 'communication', colour: '#2563eb' },
+  { key: 'total', label: 'total', colour: '#0f172a' },
+] as const;
+
+/**
+ * The h′ trade-off of the split broadcast: tuning, communication and their total against h′ (the
+ * paper's closed forms, Sec. 3.2.2), the paper's h′_opt (Lambert W) and our re-derived one beside the
+ * best whole h′ found by enumeration, and the current run's measured total. Clicking a point sets h′.
+ */
+export function TradeoffPanel({ result }: { result: RunResult }) {
+  const params = result.params;
+  const t = useMemo(() => splitTradeoff(shapeOf(params), num(params, 'messages'), dOf(params)), [params]);
+  const current = splitStepsOf(params);
+  const setH = (hs: number) => {
+    const app = useApp.getState();
+    if (String(app.config.params.variant) !== 'split') app.setParam('variant', 'split');
+    app.setParam('split-steps', hs);
+  };
+  const ymax = Math.max(...t.points.map((p) => Math.max(p.total, p.tuning, p.communication))) * 1.08 || 1;
+  const x = (hs: number) => M.left + ((W - M.left - M.right) * hs) / Math.max(1, t.h);
+  const y = (v: number) => H - M.bottom - ((H - M.top - M.bottom) * v) / ymax;
+  const fmt = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  const measured = result.summary.costs?.total;
+  const inRange = (v: number) => Number.isFinite(v) && v >= 0 && v <= t.h;
+  /** A vertical marker across the plot at h′ = hs. */
+  const vLine = (hs: number, look: SVGProps<SVGLineElement>) => (
+    <line x1={x(hs)} x2={x(hs)} y1={M.top} y2={H - M.bottom} {...look} />
+  );
+  return (
+    <div data-testid="tradeoff" data-best={t.best} data-current={current}>
+      <svg viewBox={`0 0 ${W} ${H}`} className="block w-full" role="img">
+        <title>Tuning, communication and total cost against h′</title>
+        {[0, 0.5, 1].map((f) => (
+          <g key={f}>
+            <line x1={M.left} x2={W - M.right} y1={y(ymax * f)} y2={y(ymax * f)} stroke="#e2e8f0" />
+            <text x={M.left - 4} y={y(ymax * f)} dy="0.35em" textAnchor="end" fontSize={10} fill="#64748b">
+              {fmt(ymax * f)}
+            </text>
+          </g>
+        ))}
+        {t.points.map((p) => (
+          <text key={p.hs} x={x(p.hs)} y={H - M.bottom + 14} textAnchor="middle" fontSize={11} fill="#334155">
+            {p.hs}
+          </text>
+        ))}
+        <text x={(W + M.left) / 2} y={H - 4} textAnchor="middle" fontSize={11} fill="#334155">
+          split steps h′
+        </text>
+        {/* The current h′, and the paper's and our optimum. */}
+        {vLine(current, { stroke: '#94a3b8', strokeWidth: 6, opacity: 0.3 })}
+        {inRange(t.paperOpt) &&
+          vLine(t.paperOpt, { stroke: '#f59e0b', strokeDasharray: '4 3', strokeWidth: 2 })}
+        {inRange(t.derivedOpt) &&
+          vLine(t.derivedOpt, { stroke: '#16a34a', strokeDasharray: '2 3', strokeWidth: 2 })}
+        {SERIES.map((s) => (
+          <g key={s.key}>
+            <polyline
+              points={t.points.map((p) => `${x(p.hs)},${y(p[s.key])}`).join(' ')}
+              fill="none"
+              stroke={s.colour}
+              strokeWidth={s.key === 'total' ? 2.5 : 1.5}
+            />
+            {t.points.map((p) => (
+              <circle
+                key={p.hs}
+                cx={x(p.hs)}
+                cy={y(p[s.key])}
+                r={s.key === 'total' && p.hs === t.best ? 7 : 4.5}
+                fill={s.key === 'total' && p.hs === t.best ? '#fde047' : s.colour}
+                stroke={s.colour}
+                strokeWidth={2}
+                className="cursor-pointer"
+                data-testid={`tradeoff-${s.key}-${p.hs}`}
+                onClick={() => setH(p.hs)}
+              >
+                <title>
+                  h′ = {p.hs}: {s.label} {fmt(p[s.key])} — click to use h′ = {p.hs}
+                </title>
+              </circle>
+            ))}
+          </g>
+        ))}
+        {measured !== undefined && (
+          <rect
+            x={x(current) - 5}
+            y={y(measured) - 5}
+            width={10}
+            height={10}
+            transform={`rotate(45 ${x(current)} ${y(measured)})`}
+            fill="none"
+            stroke="#0f172a"
+            strokeWidth={2}
+          >
+            <title>measured total of this schedule: {fmt(measured)}</title>
+          </rect>
+        )}
+      </svg>
+      <div className="flex flex-wrap gap-x-3 text-xs text-slate-700">
+        {SERIES.map((s) => (
+          <span key={s.key} className="inline-flex items-center gap-1">
+            <span className="inline-block h-1 w-4" style={{ background: s.colour }} />
+            {s.label}
+          </span>
+        ))}
+        <span>◇ measured</span>
+      </div>
+      <ul className="mt-1 space-y-0.5 text-sm text-slate-800">
+        <li>
+          <span className="font-semibold" style={{ color: '#b45309' }}>
+            h′_opt (paper, Lambert W)
+          </span>{' '}
+          = <span data-testid="hopt-paper">{fmt(t.paperOpt)}</span>
+        </li>
+        <li>
+          <span className="font-semibold text-green-700">h′_opt (re-derived)</span> ={' '}
+          <span data-testid="hopt-derived">{fmt(t.derivedOpt)}</span>
+        </li>
+        <li>
+          <span className="font-semibold">best whole h′ (enumeration)</span> ={' '}
+          <b data-testid="hopt-integer">{t.best}</b> (total {fmt(t.points[t.best].total)})
+        </li>
+      </ul>
+      <p className="mt-1 text-xs text-slate-500">
+        The paper’s closed form agrees with the re-derived one only for k = 2 (docs/models/star.md). Click a
+        point to set h′.
+      </p>
+    </div>
+  );
+}

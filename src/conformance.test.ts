@@ -1,0 +1,131 @@
+/**
+ * What every registered algorithm promises, checked with random valid parameters drawn from its own
+ * schema (seeded, so a failure replays): it builds a schedule the verifier accepts, its estimate
+ * bounds the transfers it built, it narrates every step, its formula rows are numbers (or say why
+ * not), and the schedule and the configuration survive a trip through the JSON format and the
+ * permalink.
+ *
+ * A new algorithm is covered by registering it; nothing here names one.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeConfig, defaultConfig, encodeConfig } from './config/url-codec';
+import { fromScheduleJson, writeScheduleJson } from './kernel/format/schedule-json';
+import {
+  checkParam,
+  defaultsOf,
+  type ParamDef,
+  type ParamValue,
+  type ParamValues,
+} from './kernel/params/schema';
+import { CLI_LIMITS, checkRun, run, stepFacts } from './run';
+import { verify } from './kernel/verify/verifier';
+import { ALGORITHMS } from './registry';
+import type { AlgorithmSpec } from './kernel/spec';
+
+/** The seed of every property here (fast-check prints the failing case's seed and path to replay it). */
+const SEED = 20261125;
+const RUNS = 40;
+/** Networks small enough that a run, its narration and its JSON take milliseconds. */
+const MAX_NODES = 40;
+
+/** Values for one parameter: its default half the time, else anything its bounds allow (kept small). */
+function valueOf(def: ParamDef): fc.Arbitrary<ParamValue> {
+  const small = (min: number, max: number, span: number) => Math.min(max, Math.max(min, min + span));
+  let any: fc.Arbitrary<ParamValue>;
+  switch (def.kind) {
+    case 'int':
+      any = fc.integer({ min: def.min, max: small(def.min, def.max, def.key === 'nodes' ? MAX_NODES : 64) });
+      break;
+    case 'number':
+      any = fc
+        .double({ min: def.min, max: def.max, noNaN: true, noDefaultInfinity: true })
+        // −0 is written as "0" in a link: the same setting.
+        .map((x) => x + 0)
+        .filter((x) => checkParam(def, x).ok);
+      break;
+    case 'enum':
+      any = fc.constantFrom(...def.options.map((o) => o.value));
+      break;
+    case 'int-list':
+      any = fc
+        .array(fc.integer({ min: def.min, max: small(def.min, def.max, 6) }), {
+          minLength: def.minLength,
+          maxLength: Math.min(def.maxLength, 5),
+        })
+        .map((xs) => xs.join(','));
+      break;
+  }
+  return fc.oneof(fc.constant(def.default), any);
+}
+
+/** Parameter sets of `spec` that its rules and the command line's limits accept. */
+function validParams(spec: AlgorithmSpec): fc.Arbitrary<ParamValues> {
+  const fields = Object.fromEntries(spec.params.map((d) => [d.key, valueOf(d)]));
+  return fc
+    .record(fields)
+    .map((p) => ({ ...defaultsOf(spec.params), ...p }))
+    .filter((p) => {
+      const n = p.nodes;
+      if (typeof n === 'number' && n > MAX_NODES) return false;
+      return spec.validate(p).length === 0 && checkRun(spec, p, CLI_LIMITS).length === 0;
+    });
+}
+
+function conforms(spec: AlgorithmSpec, p: ParamValues): void {
+  const r = run(spec.id, p, CLI_LIMITS);
+  const s = r.schedule;
+
+  // The verifier accepts the schedule it built.
+  expect(r.report.violations).toEqual([]);
+  expect(r.report.ok).toBe(true);
+
+  // The estimate that guards the limits bounds what was built (its step count is only a guide).
+  expect(spec.estimate(p).transfers).toBeGreaterThanOrEqual(s.transferCount);
+
+  // Every step is narrated in words, with no hole where a number should be.
+  const texts = [spec.narrateStart?.(p, s.stepCount) ?? ''];
+  for (let step = 1; step <= s.stepCount; step++) texts.push(spec.narrate(p, stepFacts(r, step)));
+  for (const [i, t] of texts.entries()) {
+    if (i > 0) expect(t.length, `step ${i}`).toBeGreaterThan(20);
+    expect(t, `step ${i}`).not.toMatch(/undefined|NaN|\[object /);
+  }
+
+  // Formula rows: unique ids, and numbers wherever they are not still pending — or a note saying
+  // why a value is missing (a closed form that does not cover these parameters).
+  const ids = r.formulas.map((f) => f.id);
+  expect(new Set(ids).size).toBe(ids.length);
+  for (const f of r.formulas)
+    if (!f.pending)
+      for (const [what, value] of [
+        ['formula', f.formula],
+        ['constructed', f.constructed],
+      ] as const)
+        if (!Number.isFinite(value)) expect(f.note, `${f.id}: ${what} is ${value} with no note`).toBeTruthy();
+
+  // The JSON format: written, read back and verified again, the same schedule.
+  let text = '';
+  writeScheduleJson(r, (chunk) => (text += chunk));
+  const back = fromScheduleJson(JSON.parse(text));
+  const again = verify(back.schedule, back.topology).report;
+  expect(again.ok).toBe(true);
+  expect(back.schedule.stepCount).toBe(s.stepCount);
+  expect(back.schedule.transferCount).toBe(s.transferCount);
+
+  // The permalink: encoded and decoded, the same parameters, nothing ignored.
+  const config = { ...defaultConfig(spec.id), params: p };
+  const decoded = decodeConfig(encodeConfig(config));
+  expect(decoded.ignored).toEqual([]);
+  expect(decoded.config.algorithm).toBe(spec.id);
+  expect(decoded.config.params).toEqual(p);
+}
+
+describe(`every registered algorithm conforms (seed ${SEED})`, () => {
+  for (const spec of ALGORITHMS)
+    it(spec.id, () => {
+      fc.assert(
+        fc.property(validParams(spec), (p) => conforms(spec, p)),
+        { seed: SEED, numRuns: RUNS },
+      );
+    });
+});

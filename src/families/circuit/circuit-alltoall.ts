@@ -1,0 +1,192 @@
+import { circuitModelOf, phaseMeasures, phaseSeconds, CIRCUIT_TIME_PARAMS } from './circuit-time';
+import { circuitLink, circuitTopology, configLinks, planCircuits, type CircuitPlan } from './circuits';
+import { indexArray } from '../../kernel/model/columns';
+import { ScheduleBuilder, type ListedBlocks, type Schedule } from '../../kernel/model/schedule';
+import { intList, num, type IntListParam, type ParamDef, type ParamValues } from '../../kernel/params/schema';
+import type { Usage } from '../../kernel/verify/verifier';
+import type { Built } from '../../kernel/spec';
+
+/**
+ * All-to-all by digit routing on an optical circuit switch (ReTri and mirrored Bruck). Every block has
+ * a digit in {−1, 0, +1} per phase; in phase k a node sends the blocks it holds whose digit is +1 to
+ * the peer at +offset[k] and those with −1 to the peer at −offset[k], one transfer per direction. The
+ * circuits in force follow a reconfiguration schedule (families/circuit/circuits.ts); without a reconfiguration a
+ * transfer crosses several circuits of the standing configuration.
+ */
+export interface DigitRouting {
+  algorithm: string;
+  /** Nodes on the switch (processors, ghosts included). */
+  ringSize: number;
+  /** Offset of the peers of each phase. */
+  phaseOffsets: number[];
+  x: boolean[];
+  blocks: ListedBlocks;
+  /** Row of `digits` for each block, and the table itself (row·phases + k). */
+  digitRow: Uint32Array;
+  digits: Int8Array;
+}
+
+export function buildDigitRouting(d: DigitRouting): Built & { plan: CircuitPlan } {
+  const N = d.ringSize;
+  const S = d.phaseOffsets.length;
+  const plan = planCircuits(d.phaseOffsets, d.x);
+  const B = d.blocks.count;
+  // Transfers: at most two per node and phase. Block references: two thirds of the blocks move in a
+  // ReTri phase, half in a Bruck phase (the builder grows past an estimate that is short).
+  const refs = Math.ceil((2 / 3) * B * S) + 16;
+  let pathLinks = 0;
+  for (let k = 0; k < S; k++) pathLinks += 2 * N * plan.phaseHops[k];
+  const builder = new ScheduleBuilder({
+    algorithm: d.algorithm,
+    collective: 'alltoall',
+    nodeCount: N,
+    blocks: d.blocks,
+    pathKind: 'link-list',
+    receiverKind: 'path-end',
+    singleBlock: false,
+    capacity: { transfers: 2 * N * S, blockRefs: refs, pathLinks },
+    ports: { tx: 2, rx: 2 },
+  });
+  const pos = indexArray(B, N);
+  pos.set(d.blocks.origin);
+  const bucketStart = new Uint32Array(2 * N + 1);
+  const fill = new Uint32Array(2 * N);
+  const order = new Uint32Array(B);
+  const keys = new Int32Array(B);
+  const digits = d.digits;
+  const rows = d.digitRow;
+  const NONE = -1; // (small integers keep the loops on the fast path)
+  const active: Uint32Array[] = [];
+  for (let k = 0; k < S; k++) {
+    builder.beginStep(`phase ${k}`);
+    active.push(configLinks(N, plan.phaseConfig[k]));
+    // Bucket the moving blocks by (node, direction): bucket 2i is +, 2i+1 is −. The bucket of every
+    // block is worked out once (NONE: the block stays) and read again to fill the buckets.
+    bucketStart.fill(0);
+    for (let b = 0; b < B; b++) {
+      const t = digits[rows[b] * S + k];
+      const key = t === 0 ? NONE : 2 * pos[b] + (t > 0 ? 0 : 1);
+      keys[b] = key;
+      if (key !== NONE) bucketStart[key + 1]++;
+    }
+    for (let i = 0; i < 2 * N; i++) bucketStart[i + 1] += bucketStart[i];
+    fill.set(bucketStart.subarray(0, 2 * N));
+    for (let b = 0; b < B; b++) {
+      const key = keys[b];
+      if (key !== NONE) order[fill[key]++] = b;
+    }
+    const offset = d.phaseOffsets[k];
+    const config = plan.phaseConfig[k];
+    const hops = plan.phaseHops[k];
+    const step = plan.configOffsets[config];
+    const links = new Uint32Array(hops);
+    for (let i = 0; i < N; i++)
+      for (const dir of [1, -1] as const) {
+        const bucket = 2 * i + (dir > 0 ? 0 : 1);
+        const a = bucketStart[bucket];
+        const e = bucketStart[bucket + 1];
+        if (a === e) continue;
+        let node = i;
+        for (let h = 0; h < hops; h++) {
+          links[h] = circuitLink(N, config, node, dir);
+          node = (((node + dir * step) % N) + N) % N;
+        }
+        builder.addTransfer(i, links, [], 0, order.subarray(a, e));
+        const to = (((i + dir * offset) % N) + N) % N;
+        for (let j = a; j < e; j++) pos[order[j]] = to;
+      }
+  }
+  const schedule = builder.finish();
+  schedule.activeLinks = concatSteps(active);
+  return { topology: circuitTopology(N, plan.configOffsets), schedule, plan };
+}
+
+/** Per-step link lists as the schedule's `activeLinks` columns. */
+export function concatSteps(steps: readonly Uint32Array[]): Schedule['activeLinks'] {
+  const stepStart = new Uint32Array(steps.length + 1);
+  steps.forEach((l, i) => (stepStart[i + 1] = stepStart[i] + l.length));
+  const links = new Uint32Array(stepStart[steps.length]);
+  steps.forEach((l, i) => links.set(l, stepStart[i]));
+  return { stepStart, links };
+}
+
+/** Blocks B[r, d] for r, d < n with id r·n + d (`copies` > 1: that many parts per pair, id ·copies + part). */
+export function alltoallBlocks(n: number, bytes: number, copies = 1): ListedBlocks {
+  const B = n * n * copies;
+  const origin = indexArray(B, n);
+  const dest = indexArray(B, n);
+  for (let r = 0; r < n; r++)
+    for (let d = 0; d < n; d++)
+      for (let c = 0; c < copies; c++) {
+        const b = (r * n + d) * copies + c;
+        origin[b] = r;
+        dest[b] = d;
+      }
+  return { count: B, origin, destinations: { kind: 'single', nodes: dest }, bytes };
+}
+
+/** The reconfiguration schedule parameter shared by ReTri and Bruck. */
+export const RECONFIGURE_PARAM: IntListParam = {
+  key: 'reconfigure',
+  label: 'Reconfigure before phase',
+  kind: 'int-list',
+  min: 0,
+  max: 1,
+  minLength: 0,
+  maxLength: 16,
+  default: '0,1,1',
+  group: 'algorithm',
+  help:
+    'The reconfiguration schedule x: bit k = 1 rebuilds the circuits for phase k. Missing bits are 0; ' +
+    'bits past the last phase are ignored (and said so).',
+};
+
+/** The bits of x for a run with `phases` phases, and a note when some were ignored. */
+export function reconfigBits(p: ParamValues, phases: number): { x: boolean[]; note?: string } {
+  const raw = intList(p, 'reconfigure');
+  const x = Array.from({ length: phases }, (_, k) => raw[k] === 1);
+  const extra = raw.slice(phases);
+  const note =
+    extra.length > 0
+      ? `the reconfiguration schedule lists ${raw.length} bits but this run has ${phases} phases; ` +
+        `bits ${phases}…${raw.length - 1} are ignored`
+      : undefined;
+  return { x, note };
+}
+
+/** Shared parameter list: network size, the schedule x, then the cost model. */
+export function circuitParams(nodes: ParamDef, ...extra: ParamDef[]): readonly ParamDef[] {
+  return [nodes, ...extra, ...CIRCUIT_TIME_PARAMS];
+}
+
+/** Seconds per phase of a one-step-per-phase circuit schedule under the paper's cost model. */
+export function circuitStepSeconds(
+  usage: Usage,
+  p: ParamValues,
+  blockBytes: number,
+  reconfigured: readonly boolean[],
+): Float64Array {
+  const model = circuitModelOf(p);
+  return Float64Array.from(phaseMeasures(usage, blockBytes, reconfigured), (ph) => phaseSeconds(model, ph));
+}
+
+/**
+ * Bytes of one block: each node's message m split evenly over its blocks, one per node (`copies` per
+ * node when each pair's data travels in several parts, as Bruck's halves do).
+ */
+export function exactBlockBytes(p: ParamValues, copies = 1): number {
+  return num(p, 'message-bytes') / (copies * num(p, 'nodes'));
+}
+
+/** "The circuits of offset ±3 stay: 3 hops each." — phase k's circuits in words, from the plan. */
+export function circuitSentence(radix: number, x: readonly boolean[], k: number): string {
+  const plan = planCircuits(
+    x.map((_, j) => radix ** j),
+    x,
+  );
+  const offset = plan.configOffsets[plan.phaseConfig[k]];
+  const hops = plan.phaseHops[k];
+  if (x[k])
+    return `The switch was rebuilt before this phase: every node is wired to its two peers ±${radix ** k}.`;
+  return `The circuits of offset ±${offset} stay, so each transfer crosses ${hops} circuit${hops === 1 ? '' : 's'}.`;
+}

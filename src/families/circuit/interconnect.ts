@@ -1,0 +1,12 @@
+import { LINKS_BY_CHANNEL, type Interconnect } from '../../kernel/model/interconnect';
+
+/** Processors on a reconfigurable circuit switch: algorithms bring their own time (circuit-time.ts). */
+export const CIRCUIT_SWITCH: Interconnect = {
+  kind: 'circuit',
+  name: 'reconfigurable optical circuit switch',
+  transfer: { one: 'transfer', many: 'transfers' },
+  channel: { name: 'channel', symbol: null },
+  stepSeconds: null,
+  optics: false,
+  spectrum: LINKS_BY_CHANNEL,
+};

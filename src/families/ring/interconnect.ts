@@ -1,0 +1,19 @@
+import type { Interconnect } from '../../kernel/model/interconnect';
+import { ringStepSeconds } from './wdm-ring-time';
+
+/** The WDM ring: two fibres, `w` wavelengths each, timed by the OpTree paper's eq. 3. */
+export const WDM_RING: Interconnect = {
+  kind: 'wdm-ring',
+  name: 'WDM optical ring',
+  transfer: { one: 'lightpath', many: 'lightpaths' },
+  channel: { name: 'wavelength', symbol: 'λ' },
+  stepSeconds: ringStepSeconds,
+  optics: true,
+  spectrum: {
+    fibres: 2,
+    captions: () => [
+      'link i leaves node i (columns), wavelength (rows)',
+      'links (columns), wavelengths (rows)',
+    ],
+  },
+};

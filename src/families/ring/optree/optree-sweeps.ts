@@ -1,0 +1,148 @@
+/**
+ * The explorer's sweeps for the OpTree paper's Figs. 4–7 (and `npm run cli -- sweep <id>`). Each point
+ * is built and verified by the sweep evaluator; point counts are kept small so the whole set runs in
+ * well under a minute in Node (timings in docs/benchmarks.md). The paper normalises its figures; we
+ * plot absolute eq. 3 times (or steps) so that the formula and constructed series can be compared.
+ */
+import { findAlgorithm } from '../../../registry';
+import { PAPERS } from '../../../kernel/spec';
+import { defaultsOf, type ParamValues } from '../../../kernel/params/schema';
+import type { SweepDef, SweepPoint } from '../../../experiments/sweep';
+
+const MB = 2 ** 20;
+const KB = 2 ** 10;
+
+/** The five algorithms compared in the figures, with their legend names. */
+export const FIVE = [
+  { id: 'optree', name: 'OpTree' },
+  { id: 'wrht', name: 'WRHT' },
+  { id: 'ring-allgather', name: 'Ring' },
+  { id: 'neighbor-exchange', name: 'NE' },
+  { id: 'one-stage', name: 'One-stage' },
+] as const;
+
+function config(algorithm: string, extra: Record<string, number | string>): SweepPoint['config'] {
+  const spec = findAlgorithm(algorithm);
+  if (!spec) throw new Error(`sweep: unknown algorithm ${algorithm}`);
+  const params: ParamValues = { ...defaultsOf(spec.params), ...extra };
+  return { algorithm, params };
+}
+
+/** OpTree at Lemma 3's depth for each N (what the paper runs in Figs. 5–7). */
+function optreeExtra(n: number): Record<string, number> {
+  return {
+    depth: Math.max(1, Math.ceil((Math.log(n) + Math.sqrt(Math.log(n) * (Math.log(n) - 2))) / 2 - 1e-12)),
+  };
+}
+
+/**
+ * Depths plotted for each N in Fig. 4: whole curves, as in the paper, which describes for every N a
+ * fall to the best depth and a rise after it. k = 1 is the one-stage model (OSM); for 4096 nodes it is
+ * left out (16.8 M lightpaths of a single stage, 8192 steps, seconds to build, far off the scale) and
+ * depths above 6 are spread (each build of 4096 nodes takes about a second).
+ */
+export const FIG4_DEPTHS: Record<number, number[]> = {
+  512: [1, 2, 3, 4, 5, 6, 7, 8, 9],
+  1024: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+  2048: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+  4096: [2, 3, 4, 5, 6, 8, 10, 12],
+};
+
+export const optreeFig4: SweepDef = {
+  id: 'optree-fig4',
+  title: 'OpTree: time against tree depth k (w = 64, 4 MB)',
+  paper: PAPERS.optree,
+  where: 'Fig. 4',
+  x: { label: 'Tree depth k', unit: 'stages', log: false },
+  y: { label: 'All-gather time (eq. 3)', unit: 's', log: true },
+  metric: 'time',
+  points() {
+    return Object.entries(FIG4_DEPTHS).flatMap(([n, depths]) =>
+      depths.map((k) => ({
+        series: `N = ${n}`,
+        x: k,
+        config: config('optree', { nodes: Number(n), wavelengths: 64, depth: k, 'message-bytes': 4 * MB }),
+      })),
+    );
+  },
+};
+
+const FIG5_SIZES = [32 * KB, 1024 * KB, 4 * MB, 64 * MB];
+
+export const optreeFig5: SweepDef = {
+  id: 'optree-fig5',
+  title: 'Time against message size, 1024 nodes, w = 64',
+  paper: PAPERS.optree,
+  where: 'Fig. 5',
+  x: { label: 'Message size d per node', unit: 'B', log: true },
+  y: { label: 'All-gather time (eq. 3)', unit: 's', log: true },
+  metric: 'time',
+  points() {
+    return FIVE.flatMap((a) =>
+      FIG5_SIZES.map((d) => ({
+        series: a.name,
+        x: d,
+        config: config(a.id, {
+          nodes: 1024,
+          wavelengths: 64,
+          'message-bytes': d,
+          ...(a.id === 'optree' ? optreeExtra(1024) : {}),
+        }),
+      })),
+    );
+  },
+};
+
+export const optreeFig6: SweepDef = {
+  id: 'optree-fig6',
+  title: 'Time against node count, w = 64, 4 MB',
+  paper: PAPERS.optree,
+  where: 'Fig. 6',
+  x: { label: 'Nodes N', unit: 'nodes', log: true },
+  y: { label: 'All-gather time (eq. 3)', unit: 's', log: true },
+  metric: 'time',
+  points() {
+    return FIVE.flatMap((a) =>
+      [256, 512, 1024, 2048]
+        .filter((n) => a.id !== 'one-stage' || n <= 1024)
+        .map((n) => ({
+          series: a.name,
+          x: n,
+          config: config(a.id, {
+            nodes: n,
+            wavelengths: 64,
+            'message-bytes': 4 * MB,
+            ...(a.id === 'optree' ? optreeExtra(n) : {}),
+          }),
+        })),
+    );
+  },
+};
+
+export const optreeFig7: SweepDef = {
+  id: 'optree-fig7',
+  title: 'Time against wavelengths per fibre, 1024 nodes, 4 MB',
+  paper: PAPERS.optree,
+  where: 'Fig. 7',
+  x: { label: 'Wavelengths w', unit: 'wavelengths', log: true },
+  y: { label: 'All-gather time (eq. 3)', unit: 's', log: true },
+  metric: 'time',
+  points() {
+    return FIVE.flatMap((a) =>
+      [4, 16, 64, 256]
+        .filter((w) => a.id !== 'one-stage' || w >= 64)
+        .map((w) => ({
+          series: a.name,
+          x: w,
+          config: config(a.id, {
+            nodes: 1024,
+            wavelengths: w,
+            'message-bytes': 4 * MB,
+            ...(a.id === 'optree' ? optreeExtra(1024) : {}),
+          }),
+        })),
+    );
+  },
+};
+
+export const OPTREE_SWEEPS: readonly SweepDef[] = [optreeFig4, optreeFig5, optreeFig6, optreeFig7];

@@ -1,0 +1,317 @@
+import { wdmRing } from '../../../kernel/model/topology';
+import { intList, num, type ParamDef, type ParamValues } from '../../../kernel/params/schema';
+import { BEST_TREE_MAX_NODES, bestTree, bestTreeSearch, knownBestTree, type BestTree } from './optree-search';
+import {
+  lemma3Continuous,
+  lemma3Depth,
+  lemma3DepthRounded,
+  proofStageSteps,
+  theorem1Steps,
+  theorem2Steps,
+  osmSteps,
+} from './optree-formulas';
+import { maxDepth, optreePlan, planFor, radicesOf, radicesProblem, type OptreePlan } from './optree-plan';
+import { assignedStages } from './optree-stages';
+import { optreeGroups, optreeTree } from './optree-tree';
+import { eq3Row, RING_PARAMS, ringAllGatherBuilder, validateRing } from '../ring-params';
+import { emitStages, type StageReport } from '../ring-stages';
+import {
+  heldSentence,
+  PAPERS,
+  type AlgorithmSpec,
+  type FormulaOptions,
+  type FormulaRow,
+  type Measured,
+} from '../../../kernel/spec';
+
+export const DEPTH_PARAM: ParamDef = {
+  key: 'depth',
+  label: 'Tree depth k',
+  kind: 'int',
+  min: 1,
+  max: 17,
+  default: 2,
+  group: 'algorithm',
+  help:
+    'Stages of the tree (k = 1 is the one-stage model). Used only when no arities are given: the arities ' +
+    'are then the k whole numbers whose product reaches N with the fewest spare leaves.',
+};
+
+export const RADICES_PARAM: ParamDef = {
+  key: 'radices',
+  label: 'Arities (stage 1 first)',
+  kind: 'int-list',
+  min: 2,
+  max: 65_536,
+  minLength: 0,
+  maxLength: 16,
+  default: '',
+  group: 'algorithm',
+  help:
+    'Arity of each tree level, stage 1 (the root’s split) first, e.g. 4,4,4. Their product must reach N. ' +
+    'When given, they decide the depth and --depth is ignored; empty: derived from the depth.',
+};
+
+export const OPTREE_PARAMS: readonly ParamDef[] = [
+  ...RING_PARAMS.slice(0, 2),
+  DEPTH_PARAM,
+  RADICES_PARAM,
+  ...RING_PARAMS.slice(2),
+];
+
+/** Why the tree parameters cannot work, as parameter issues (empty when they can). */
+export function validateTree(p: ParamValues) {
+  const issues = validateRing(p);
+  const n = num(p, 'nodes');
+  const given = intList(p, 'radices');
+  if (given.length > 0) {
+    const problem = radicesProblem(n, given);
+    if (problem) issues.push({ key: 'radices', message: `Arities (radices): ${problem}` });
+  } else if (num(p, 'depth') > maxDepth(n)) {
+    issues.push({
+      key: 'depth',
+      message: `Tree depth k (depth) must be from 1 to ${maxDepth(n)} for ${n} nodes (every level needs an arity of at least 2); got ${num(p, 'depth')}`,
+    });
+  }
+  return issues;
+}
+
+/** Lightpaths of a plan's schedule, counted without building it (for the size check). */
+export function lightpathCount(plan: OptreePlan): number {
+  // Every slot sends the M_j blocks it holds to m_j − 1 partners: an upper bound in O(k), exact when
+  // every slot is real, and used as it is when counting would itself be a long job (such trees exceed
+  // every size limit anyway).
+  let bound = 0;
+  let held = 1;
+  for (const m of plan.radices) {
+    bound += plan.slots * (m - 1) * held;
+    held *= m;
+  }
+  // Without virtual slots nobody relays for anybody and the bound is exact.
+  if (plan.slots === plan.nodes || plan.slots * Math.max(...plan.radices) > 50_000_000) return bound;
+  let total = 0;
+  const targeted = new Int32Array(plan.nodes);
+  for (let j = 0; j < plan.stageCount; j++) {
+    const m = plan.radices[j];
+    const g = plan.strides[j];
+    const parent = j === 0 ? plan.slots : plan.strides[j - 1];
+    // Real blocks per residue class held in stage j + 1.
+    const held = new Int32Array(parent);
+    for (let s = 0; s < plan.slots; s++) if (plan.nodeOfSlot[s] >= 0) held[s % parent]++;
+    for (let base = 0; base < plan.slots; base += g * m)
+      for (let r = 0; r < g; r++)
+        for (let ta = 0; ta < m; ta++) {
+          const a = base + r + ta * g;
+          const k = held[a % parent];
+          if (k === 0) continue;
+          const pa = plan.hostOfSlot[a];
+          const stamp = j * plan.slots + a + 1;
+          for (let tb = 0; tb < m; tb++) {
+            const pb = plan.hostOfSlot[base + r + tb * g];
+            if (tb === ta || pb === pa || targeted[pb] === stamp) continue;
+            targeted[pb] = stamp;
+            total += k;
+          }
+        }
+  }
+  return total;
+}
+
+/** The plan's schedule: every stage assigned and emitted in order. */
+export function buildTree(algorithm: string, p: ParamValues, plan: OptreePlan) {
+  const n = plan.nodes;
+  const w = num(p, 'wavelengths');
+  const b = ringAllGatherBuilder(algorithm, p, { singleBlock: true, transfers: lightpathCount(plan) });
+  const stages = emitStages(b, w, assignedStages(plan));
+  return { topology: wdmRing(n, w), schedule: b.finish(), stages };
+}
+
+function treeVariant(plan: OptreePlan): string | undefined {
+  if (plan.slots === plan.nodes) return undefined;
+  const spare = plan.slots - plan.nodes;
+  return `N = ${plan.nodes} on arities ${plan.radices.join(',')} (${plan.slots} leaf slots): ${spare} virtual slot${spare === 1 ? '' : 's'} relayed by real nodes of their bottom groups`;
+}
+
+const fmtList = (xs: readonly number[]) => xs.join(', ');
+
+/** Steps of the cheapest possible assignment of the constructed routes: Σ ⌈L_j / w⌉. */
+export function loadBoundRow(
+  stages: readonly StageReport[] | undefined,
+  m: Measured,
+  source: string,
+): FormulaRow {
+  const bound = stages ? stages.reduce((s, r) => s + r.stepBound, 0) : NaN;
+  const off = stages?.filter((r) => r.ratio > 1) ?? [];
+  return {
+    id: 'load-bound',
+    label: 'Steps at the link-load bound',
+    tex: '\\sum_j \\left\\lceil \\frac{L_j}{w} \\right\\rceil',
+    source,
+    formula: bound,
+    constructed: m.steps,
+    unit: 'steps',
+    note:
+      off.length > 0
+        ? `The assignment exceeds the load bound in stage ${off.map((r) => `${r.stage} (ratio ${r.ratio.toFixed(3)})`).join(', ')}.`
+        : 'L_j: the most lightpaths of stage j on one directed link of the constructed routes; the assignment meets it in every stage.',
+  };
+}
+
+/** Formula rows shared by OpTree at any depth: Theorem 1, its proof's stage sum, Lemma 3, Theorem 2. */
+export function optreeRows(
+  p: ParamValues,
+  m: Measured,
+  radices: readonly number[],
+  options: FormulaOptions = {},
+): FormulaRow[] {
+  const n = num(p, 'nodes');
+  const w = num(p, 'wavelengths');
+  const k = radices.length;
+  const exact = radices.every((r) => r === radices[0]) && radices[0] ** k === n;
+  const t1 = k >= 2 ? theorem1Steps(n, w, k) : osmSteps(n, w);
+  const proof = proofStageSteps(n, w, radices);
+  // The search is exhaustive; beyond BEST_TREE_MAX_NODES it would take too long for a formula panel.
+  // A quick call leaves it for later unless it has run already (its rows are then pending).
+  const best: BestTree | null | 'pending' =
+    n > BEST_TREE_MAX_NODES ? null : options.quick ? (knownBestTree(n, w) ?? 'pending') : bestTree(n, w);
+  const skipped = `The best-tree search runs for N ≤ ${BEST_TREE_MAX_NODES} only.`;
+  const kStar = lemma3Depth(n);
+  const kRound = lemma3DepthRounded(n);
+  const atTable1 = n === 1024 && w === 64;
+  const stepsNote =
+    k === 1
+      ? 'Theorem 1 needs k ≥ 2; for k = 1 the row shows the one-stage count of Table 1, ⌈N²/(8w)⌉.'
+      : m.steps !== t1
+        ? exact
+          ? 'Eq. 1 drops the ceilings of the per-stage counts and uses the unrounded load; the construction rounds each stage up to whole steps.'
+          : `Eq. 1 assumes k equal arities N^(1/k) = ${(n ** (1 / k)).toFixed(3)}; these arities are ${fmtList(radices)}, so the constructed stages differ.`
+        : undefined;
+  const pending = best === 'pending';
+  const found = pending ? null : best;
+  const bestDepth = found ? found.best.radices.length : NaN;
+  const searching = 'Searching every tree for the fewest steps; the value follows when the search is done.';
+  return [
+    {
+      id: 'steps',
+      label: 'Steps (Theorem 1)',
+      tex: 'S = \\left\\lceil \\frac{(2k-1)\\,N^{1+1/k}}{8w} \\right\\rceil',
+      source: 'OpTree paper, Theorem 1 (eq. 1)',
+      formula: t1,
+      constructed: m.steps,
+      unit: 'steps',
+      note: stepsNote,
+    },
+    {
+      id: 'theorem1-proof-steps',
+      label: 'Steps (stage sum in the proof of Theorem 1)',
+      tex: '\\left\\lceil \\tfrac{m_1^2}{8w} \\right\\rceil \\left\\lceil \\tfrac{N}{m_1} \\right\\rceil + \\sum_{j \\ge 2} \\left\\lceil \\tfrac{m_j^2}{4w} \\right\\rceil \\left\\lceil \\tfrac{N}{m_j} \\right\\rceil',
+      source: 'OpTree paper, proof of Theorem 1 (one arity per stage)',
+      formula: proof.reduce((a, b) => a + b, 0),
+      constructed: m.steps,
+      unit: 'steps',
+      note:
+        `Per stage: ${fmtList(proof)}. The proof rounds m²/(8w) and m²/(4w) up before multiplying by N/m, ` +
+        'so a stage that needs only a fraction of the wavelengths is charged N/m whole steps; eq. 1 drops these ceilings.',
+    },
+    loadBoundRow(m.stages, m, 'link load of each constructed stage (Lemma 1 per stage)'),
+    {
+      id: 'optimal-depth',
+      label: 'Optimal depth k*',
+      tex: 'k^* = \\left\\lceil \\frac{\\ln N + \\sqrt{\\ln N\\,(\\ln N - 2)}}{2} \\right\\rceil',
+      source: 'OpTree paper, Lemma 3 (eq. 2)',
+      formula: kStar,
+      constructed: bestDepth,
+      unit: 'stages',
+      note:
+        `Continuous optimum ${lemma3Continuous(n).toFixed(3)}; ceiling (as printed) ${kStar}, nearest whole number ` +
+        `(the text's "rounding") ${kRound}. Constructed: the depth of the fewest-step tree found by exhaustive ` +
+        (found
+          ? `search over depths and arities (${fmtList(found.best.radices)}, ${found.best.steps} steps; ${found.measured} of ${found.candidates} trees built, the rest bounded out).`
+          : `search over depths and arities. ${pending ? searching : skipped}`),
+      ...(pending ? { pending } : {}),
+    },
+    {
+      id: 'theorem2-steps',
+      label: 'Optimal steps (Theorem 2)',
+      tex: 'S^* = \\left\\lceil \\frac{(2k^*-1)\\,N^{1+1/k^*}}{8w} \\right\\rceil',
+      source: 'OpTree paper, Theorem 2 and Table 1',
+      formula: theorem2Steps(n, w),
+      constructed: found ? found.best.steps : NaN,
+      unit: 'steps',
+      paper: atTable1 ? { value: 70, where: 'Table 1 (N = 1024, w = 64, k* = 7)' } : undefined,
+      note: found
+        ? `Constructed: the best tree of the exhaustive search (arities ${fmtList(found.best.radices)}).`
+        : pending
+          ? searching
+          : skipped,
+      ...(pending ? { pending } : {}),
+      ...(found && found.best.radices.join(',') !== radices.join(',')
+        ? {
+            suggest: {
+              label: `Use the best tree (${fmtList(found.best.radices)})`,
+              params: { radices: found.best.radices.join(',') },
+            },
+          }
+        : {}),
+    },
+    eq3Row(p, t1, m),
+  ];
+}
+
+export const optree: AlgorithmSpec = {
+  id: 'optree',
+  name: 'OpTree',
+  family: 'OpTree',
+  collective: 'allgather',
+  topology: 'wdm-ring',
+  paper: PAPERS.optree,
+  summary:
+    'The nodes are the leaves of an m-ary tree with one level per stage. In stage 1 the nodes at the same ' +
+    'position in the root’s sibling groups exchange their blocks directly, each over its own lightpath; in ' +
+    'each later stage the groups split again and the same-position nodes exchange everything they have ' +
+    'gathered so far. Deeper trees need fewer wavelengths per stage but more stages.',
+  params: OPTREE_PARAMS,
+  validate: validateTree,
+  estimate(p) {
+    const n = num(p, 'nodes');
+    const transfers = lightpathCount(optreePlan(p));
+    // Steps: at least the lightpaths over the 2N·w (link, wavelength) cells, a lower estimate.
+    return {
+      steps: Math.ceil(transfers / (2 * n * num(p, 'wavelengths'))),
+      transfers,
+      blockRefs: transfers,
+      holdingCells: n * n,
+    };
+  },
+  build(p) {
+    const plan = optreePlan(p);
+    return { ...buildTree('optree', p, plan), variant: treeVariant(plan) };
+  },
+  formulas(p, m, options) {
+    return optreeRows(p, m, radicesOf(p), options);
+  },
+  *formulaWork(p) {
+    const n = num(p, 'nodes');
+    if (n <= BEST_TREE_MAX_NODES) yield* bestTreeSearch(n, num(p, 'wavelengths'));
+  },
+  tree: optreeTree,
+  groupsOf: optreeGroups,
+  narrate(p, f) {
+    const plan = planFor(num(p, 'nodes'), radicesOf(p));
+    const stage = Number(/stage (\d+)/.exec(f.phase)?.[1] ?? 1);
+    const m = plan.radices[stage - 1];
+    const held = stage === 1 ? 1 : plan.radices.slice(0, stage - 1).reduce((a, b) => a * b, 1);
+    const e = f.examples[0];
+    const example = e
+      ? ` For example, node ${e.from} sends block ${e.blocks[0]} to node ${e.to[0]} on λ${e.channel}.`
+      : '';
+    const what =
+      stage === 1
+        ? `nodes at the same position in the root’s ${m} groups exchange their own blocks`
+        : `nodes at the same position in sibling groups of ${m} exchange the ${held} blocks each gathered so far`;
+    return (
+      `Stage ${stage} of ${plan.stageCount}: ${what}, one lightpath per block; ${f.transfers} lightpaths on up ` +
+      `to ${f.channelsUsed} wavelengths in this step.${example} ${heldSentence(f)}`
+    );
+  },
+};

@@ -1,0 +1,85 @@
+import { OPTICS_PARAMS } from './optical-constraints';
+import { checkTimeParams, eq3Seconds, timeModelOf, TIME_PARAMS } from './wdm-ring-time';
+import { allGatherBlocks, ScheduleBuilder } from '../../kernel/model/schedule';
+import { num, type ParamDef, type ParamIssue, type ParamValues } from '../../kernel/params/schema';
+import type { FormulaRow, Measured } from '../../kernel/spec';
+
+/** Parameters every WDM-ring algorithm shares: the ring, the eq. 3 time model, the optics (eqs. 4–9). */
+export const RING_PARAMS: readonly ParamDef[] = [
+  {
+    key: 'nodes',
+    label: 'Nodes N',
+    kind: 'int',
+    min: 2,
+    max: 65_536,
+    default: 8,
+    group: 'network',
+    help: 'Processors on the bidirectional optical ring.',
+  },
+  {
+    key: 'wavelengths',
+    label: 'Wavelengths w',
+    kind: 'int',
+    min: 1,
+    max: 1024,
+    default: 4,
+    group: 'network',
+    help: 'Wavelengths per fibre direction (TeraRack: 64).',
+  },
+  ...TIME_PARAMS,
+  ...OPTICS_PARAMS,
+];
+
+export function validateRing(p: ParamValues): ParamIssue[] {
+  return checkTimeParams(p);
+}
+
+/** A builder for an all-gather on the ring: one block of d bytes per node, routes as ring arcs. */
+export function ringAllGatherBuilder(
+  algorithm: string,
+  p: ParamValues,
+  shape: { singleBlock: boolean; transfers: number; blockRefs?: number },
+): ScheduleBuilder {
+  const n = num(p, 'nodes');
+  return new ScheduleBuilder({
+    algorithm,
+    collective: 'allgather',
+    nodeCount: n,
+    blocks: allGatherBlocks(n, num(p, 'message-bytes')),
+    pathKind: 'ring-arc',
+    receiverKind: 'path-end',
+    singleBlock: shape.singleBlock,
+    capacity: { transfers: shape.transfers, blockRefs: shape.blockRefs },
+  });
+}
+
+/**
+ * Why eq. 3 and the schedule differ for a message that is not a whole number of packets: the formula
+ * sends d bytes, a lightpath sends whole packets, the last one padded (docs/models/time-model.md).
+ */
+export function partialPacketNote(p: ParamValues): string | undefined {
+  const d = num(p, 'message-bytes');
+  const packet = num(p, 'packet-bytes');
+  if (d % packet === 0) return undefined;
+  const packets = Math.ceil(d / packet);
+  return (
+    `d = ${d.toLocaleString('en-US')} B is not a whole number of ${packet}-B packets: a lightpath sends ` +
+    `${packets.toLocaleString('en-US')} packet${packets === 1 ? '' : 's'} (${(packets * packet).toLocaleString('en-US')} B, ` +
+    `the last padded), where eq. 3 counts d itself.`
+  );
+}
+
+/** The eq. 3 time row: the printed formula with `steps` from the paper, beside the constructed time. */
+export function eq3Row(p: ParamValues, steps: number, m: Measured, note?: string): FormulaRow {
+  note = [note, partialPacketNote(p)].filter(Boolean).join(' ') || undefined;
+  return {
+    id: 'time',
+    label: 'Time',
+    tex: 'T = S\\left(\\frac{d}{B} + a\\right)',
+    source: 'OpTree paper, eq. 3',
+    formula: eq3Seconds(timeModelOf(p), steps, num(p, 'message-bytes')),
+    constructed: m.seconds,
+    unit: 's',
+    note,
+  };
+}

@@ -1,0 +1,20 @@
+import type { Interconnect } from '../../kernel/model/interconnect';
+
+/** The passive optical star: every algorithm on it brings its own cost model (star-cost.ts). */
+export const PASSIVE_STAR: Interconnect = {
+  kind: 'star',
+  name: 'passive optical star',
+  transfer: { one: 'transmission', many: 'transmissions' },
+  channel: { name: 'wavelength', symbol: 'λ' },
+  stepSeconds: null,
+  optics: false,
+  // Its links (topology.ts): uplinks into the coupler, the coupler, downlinks out of it.
+  spectrum: {
+    fibres: 1,
+    captions: (n) => [
+      `uplinks 0–${n - 1}, coupler ${n}, downlinks ${n + 1}–${2 * n}; wavelength (rows)`,
+      `up 0–${n - 1} · coupler ${n} · down ${n + 1}–${2 * n}`,
+      'links × wavelengths',
+    ],
+  },
+};

@@ -1,0 +1,205 @@
+import type { DigitFamily } from '../families/circuit/reconfig-formulas';
+import type { Collective, Schedule } from './model/schedule';
+import type { Topology, TopologyKind } from './model/topology';
+import type { ParamDef, ParamIssue, ParamValue, ParamValues } from './params/schema';
+import type { Usage } from './verify/verifier';
+import type { StageReport } from '../families/ring/ring-stages';
+
+export type { StageReport } from '../families/ring/ring-stages';
+
+/** A paper of ../shared/papers, cited by file and title. */
+export interface PaperRef {
+  file: string;
+  title: string;
+}
+
+export const PAPERS = {
+  optree: {
+    file: '000_a9b39a03c816b605.txt',
+    title: 'Efficient Algorithm for All-gather Operation in Optical Interconnect Systems (OpTree)',
+  },
+  retri: {
+    file: '003_fe2d6dafc098a907.txt',
+    title: 'Revisiting Bruck: Phase-Efficient All-to-All Communication in Reconfigurable Networks (ReTri)',
+  },
+  star: {
+    file: '002_78e0d1576d1a2d3b.txt',
+    title: 'Efficient Communication Operations on Passive Optical Star Networks',
+  },
+} satisfies Record<string, PaperRef>;
+
+/** What a build produces. */
+export interface Built {
+  topology: Topology;
+  schedule: Schedule;
+  /** Which construction was used, in words, when parameters select a variant (e.g. odd N). */
+  variant?: string;
+  /** Staged algorithms (one-stage, OpTree, WRHT): what each stage needed and used. */
+  stages?: StageReport[];
+}
+
+/** Work a configuration needs, estimated before building (used to refuse oversized runs). */
+export interface Estimate {
+  steps: number;
+  transfers: number;
+  /** Blocks summed over transfers (for pair rectangles, what they would be written out as lists). */
+  blockRefs: number;
+  /**
+   * Entries of the holdings the replay keeps: node × block cells, per-block visits when sparse, one
+   * word per block (plus per-step counts) for route holdings.
+   */
+  holdingCells: number;
+}
+
+/** Measured facts of a verified schedule, input to `formulas` (run.ts passes its Summary). */
+export interface Measured {
+  steps: number;
+  phases: number;
+  transfers: number;
+  channelsUsed: number;
+  seconds: number;
+  /** Per-stage reports of staged algorithms (run.ts passes Built.stages). */
+  stages?: StageReport[];
+  /** Model-specific measured costs (from `AlgorithmSpec.modelCosts`), e.g. the star's tunings. */
+  costs?: Readonly<Record<string, number>>;
+}
+
+/** One closed form next to what the constructed schedule measures. */
+export interface FormulaRow {
+  id: string;
+  label: string;
+  /** The closed form in TeX. */
+  tex: string;
+  /** Where it comes from: paper and equation/table. */
+  source: string;
+  formula: number;
+  constructed: number;
+  unit:
+    | 'steps'
+    | 's'
+    | 'wavelengths'
+    | 'transfers'
+    | 'stages'
+    | 'reconfigurations'
+    | 'hops'
+    | 'tunings'
+    | 'time units'
+    | 'processors';
+  /** The value the paper prints for this configuration, when it prints one. */
+  paper?: { value: number; where: string };
+  /** Why formula and construction differ, when they do. */
+  note?: string;
+  /** Parameters the row suggests trying (e.g. the best tree found), offered as a one-click change. */
+  suggest?: { label: string; params: Readonly<Record<string, ParamValue>> };
+  /**
+   * The constructed value is left for later (a `quick` call skipped a slow search); `constructed` is
+   * NaN until the rows are computed again without `quick`.
+   */
+  pending?: boolean;
+}
+
+/** How `formulas` may cut its work short. */
+export interface FormulaOptions {
+  /**
+   * Skip work that can take long (OpTree's best-tree search, up to seconds for large N) unless its
+   * answer is already known: the rows that need it come back `pending`. The app shows a result this
+   * way first and fills those rows in when the worker has finished them.
+   */
+  quick?: boolean;
+}
+
+/** Facts about one step that narration can use. */
+export interface StepFacts {
+  step: number;
+  stepCount: number;
+  phase: string;
+  transfers: number;
+  channelsUsed: number;
+  longestRoute: number;
+  blocksMoved: number;
+  /** A few transfers of the step, for examples in the text. */
+  examples: { from: number; to: number[]; channel: number; blocks: number[]; hops: number }[];
+  /** Fewest and most blocks any node holds after the step (from the replay), and the total. */
+  minHeld: number;
+  maxHeld: number;
+  blockCount: number;
+}
+
+export interface AlgorithmSpec {
+  id: string;
+  name: string;
+  family: string;
+  collective: Collective;
+  topology: TopologyKind;
+  paper: PaperRef;
+  /** One paragraph in plain words for the info panel. */
+  summary: string;
+  params: readonly ParamDef[];
+  /** Rules across parameters (a flit must divide a packet, …). */
+  validate(p: ParamValues): ParamIssue[];
+  estimate(p: ParamValues): Estimate;
+  build(p: ParamValues): Built;
+  /**
+   * Seconds of each step of a verified schedule (index s−1 for step s) under this model's cost
+   * parameters. Without it, the WDM-ring time model of the OpTree paper (eq. 3) is used.
+   */
+  stepSeconds?(s: Schedule, usage: Usage, p: ParamValues): Float64Array;
+  /** Model-specific measured costs of a verified schedule (Summary.costs, passed on to `formulas`). */
+  modelCosts?(s: Schedule, usage: Usage, p: ParamValues): Record<string, number>;
+  formulas(p: ParamValues, m: Measured, options?: FormulaOptions): FormulaRow[];
+  /**
+   * The slow work some formula rows need (OpTree's best-tree search) as steps of a few ms each, with
+   * its answer memoised: once it has run to its end, `formulas(p, m, { quick: true })` leaves nothing
+   * pending. The worker runs it in slices after posting a result. Only algorithms with such rows.
+   */
+  formulaWork?(p: ParamValues): Generator<void, unknown, void>;
+  narrate(p: ParamValues, f: StepFacts): string;
+  /** What the panels call the time model's unit and a block's size, when not seconds and bytes. */
+  units?: { time: string; data: string };
+  /** The text before the first step, when the all-gather default does not fit. */
+  narrateStart?(p: ParamValues, steps: number): string;
+  /** What holds after the last step, in words (default: every node holds every block). */
+  goal?: string;
+  /**
+   * The subsets of network nodes that work together in the phase named `phase` (a name from the
+   * schedule's `phases`), e.g. OpTree's stage subsets; views colour them. Null where it has none.
+   */
+  groupsOf?(p: ParamValues, phase: string): number[][] | null;
+  /** The tree the algorithm is organised by (OpTree's m-ary tree), for the tree view. */
+  tree?(p: ParamValues): AlgorithmTree | null;
+  /** Why there is no tree to draw, when the algorithm is organised some other way (in a clause). */
+  noTree?: string;
+  /**
+   * Digit-routed all-to-all on a circuit switch: the radix and share of its closed forms (ReTri
+   * paper, Sec. 3.4), which the reconfiguration editor prices schedules with.
+   */
+  reconfigFamily?: DigitFamily;
+  /**
+   * How block B[r, d] (from r to d) travels, in a clause, for the block matrix's route line; `ring`
+   * is the network's node count, `phases` the schedule's.
+   */
+  blockRoute?(p: ParamValues, r: number, d: number, ring: number, phases: number): string;
+}
+
+/** A node of an algorithm's tree: the network nodes under it, and its children. */
+export interface TreeNode {
+  label: string;
+  /** Network nodes in this subtree (a leaf has one). */
+  members: number[];
+  children: TreeNode[];
+}
+
+export interface AlgorithmTree {
+  root: TreeNode;
+  /** What the levels mean, in a sentence for the view's caption. */
+  caption: string;
+  /** Depth (root = 0) whose nodes the named phase works on, to highlight; null when none. */
+  depthOfPhase(phase: string): number | null;
+}
+
+/** "Afterwards every node holds 3 of 8 blocks." — from the replay's counts, not from a formula. */
+export function heldSentence(f: StepFacts): string {
+  return f.minHeld === f.maxHeld
+    ? `Afterwards every node holds ${f.minHeld} of ${f.blockCount} blocks.`
+    : `Afterwards each node holds between ${f.minHeld} and ${f.maxHeld} of ${f.blockCount} blocks.`;
+}
