@@ -21,7 +21,8 @@ import {
 } from './kernel/model/schedule';
 import type { Topology } from './kernel/model/topology';
 import { checkParam, readParams, type ParamIssue, type ParamValues } from './kernel/params/schema';
-import { heldCounts, holdingsBuffers, type Holdings } from './kernel/replay/holdings';
+import { heldCounts } from './kernel/replay/holding-queries';
+import { holdingsBuffers, type Holdings } from './kernel/replay/holdings';
 import { verify, type Usage, type VerifyReport } from './kernel/verify/verifier';
 
 /** Sizes a run may reach. The browser's are stated to users when a configuration is refused. */

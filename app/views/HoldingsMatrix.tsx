@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunResult } from '../../src/run';
-import { firstArrival } from '../../src/kernel/replay/holdings';
+import { firstArrival } from '../../src/kernel/replay/holding-queries';
 import { COLORS } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { MatrixImage } from './matrixImage';

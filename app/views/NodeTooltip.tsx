@@ -1,7 +1,7 @@
 import { receiversOf } from '../../src/kernel/model/paths';
 import { stepRange } from '../../src/kernel/model/schedule';
 import { blockListText } from '../lib/blockText';
-import { heldBlocks, heldCounts } from '../../src/kernel/replay/holdings';
+import { heldBlocks, heldCounts } from '../../src/kernel/replay/holding-queries';
 import type { RunResult } from '../../src/run';
 
 /** What a node holds after the step and what it sends in it (shown on hover). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../src/registry';
 import { defaultsOf } from '../../src/kernel/params/schema';
 import { CLI_LIMITS, run, type RunResult } from '../../src/run';
-import { firstArrival } from '../../src/kernel/replay/holdings';
+import { firstArrival } from '../../src/kernel/replay/holding-queries';
 import { EMPTY, HELD, MatrixImage } from './matrixImage';
 
 function result(id: string, extra: Record<string, number | string>): RunResult {

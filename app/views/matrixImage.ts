@@ -1,6 +1,6 @@
 import { receiversOf } from '../../src/kernel/model/paths';
 import { blockCountOf, blockIdsOf } from '../../src/kernel/model/schedule';
-import { firstArrival, forEachVisit } from '../../src/kernel/replay/holdings';
+import { firstArrival, forEachVisit } from '../../src/kernel/replay/holding-queries';
 import type { RunResult } from '../../src/run';
 
 export const HELD: [number, number, number] = [71, 85, 105];

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { findAlgorithm } from '../../../src/registry';
 import { pairBlock } from '../../../src/kernel/model/block-pairs';
 import { STATE_RGB, type BlockPictures } from '../../../src/families/circuit/block-pictures';
-import { location } from '../../../src/kernel/replay/holdings';
+import { location } from '../../../src/kernel/replay/holding-queries';
 import type { RunResult } from '../../../src/run';
 import { usePicturesOf } from './pictures';
 import { COLORS } from '../../lib/colors';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { interpolateTurbo, schemeTableau10 } from 'd3';
-import { location } from '../../../src/kernel/replay/holdings';
+import { location } from '../../../src/kernel/replay/holding-queries';
 import type { RunResult } from '../../../src/run';
 import { circuitStep, reconfigurations, stepTransfers } from './circuitFacts';
 import { COLORS } from '../../lib/colors';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { stepRange } from '../../../src/kernel/model/schedule';
-import { arrivedMask, heldCounts } from '../../../src/kernel/replay/holdings';
+import { arrivedMask, heldCounts } from '../../../src/kernel/replay/holding-queries';
 import type { RunResult } from '../../../src/run';
 import { schemeSet2 } from 'd3';
 import { findAlgorithm } from '../../../src/registry';

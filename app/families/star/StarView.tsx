@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { num } from '../../../src/kernel/params/schema';
 import type { StarTunings } from '../../../src/families/star/star-cost';
 import { stepRange } from '../../../src/kernel/model/schedule';
-import { heldCounts } from '../../../src/kernel/replay/holdings';
+import { heldCounts } from '../../../src/kernel/replay/holding-queries';
 import type { RunResult } from '../../../src/run';
 import { COLORS, heldShade, wavelengthColor } from '../../lib/colors';
 import { useSize } from '../../lib/useSize';

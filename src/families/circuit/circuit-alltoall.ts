@@ -1,7 +1,8 @@
 import { circuitModelOf, phaseMeasures, phaseSeconds, CIRCUIT_TIME_PARAMS } from './circuit-time';
 import { circuitLink, circuitTopology, configLinks, planCircuits, type CircuitPlan } from './circuits';
 import { indexArray } from '../../kernel/model/columns';
-import { ScheduleBuilder, type ListedBlocks, type Schedule } from '../../kernel/model/schedule';
+import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
+import { type ListedBlocks, type Schedule } from '../../kernel/model/schedule';
 import { intList, num, type IntListParam, type ParamDef, type ParamValues } from '../../kernel/params/schema';
 import type { Usage } from '../../kernel/verify/verifier';
 import type { Built } from '../../kernel/spec';

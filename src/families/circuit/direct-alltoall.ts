@@ -1,7 +1,7 @@
 import { circuitModelOf } from './circuit-time';
 import { centred } from './reconfig-formulas';
 import { circuitLink, circuitTopology, configLinks } from './circuits';
-import { ScheduleBuilder } from '../../kernel/model/schedule';
+import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
 import { num } from '../../kernel/params/schema';
 import {
   alltoallBlocks,

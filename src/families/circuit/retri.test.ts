@@ -10,7 +10,7 @@ import {
 } from '../../kernel/model/schedule';
 import type { Topology } from '../../kernel/model/topology';
 import { defaultsOf, type ParamValues } from '../../kernel/params/schema';
-import { location } from '../../kernel/replay/holdings';
+import { location } from '../../kernel/replay/holding-queries';
 import { CLI_LIMITS, run, type RunResult } from '../../run';
 import { verify } from '../../kernel/verify/verifier';
 import { findAlgorithm } from '../../registry';

@@ -1,6 +1,7 @@
 import { OPTICS_PARAMS } from './optical-constraints';
 import { checkTimeParams, eq3Seconds, timeModelOf, TIME_PARAMS } from './wdm-ring-time';
-import { allGatherBlocks, ScheduleBuilder } from '../../kernel/model/schedule';
+import { allGatherBlocks } from '../../kernel/model/schedule';
+import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
 import { num, type ParamDef, type ParamIssue, type ParamValues } from '../../kernel/params/schema';
 import type { FormulaRow, Measured } from '../../kernel/spec';
 

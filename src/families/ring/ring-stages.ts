@@ -5,7 +5,8 @@
  * and one way of reporting it.
  */
 import { ArcLoads } from '../../kernel/model/arc-loads';
-import type { Schedule, ScheduleBuilder } from '../../kernel/model/schedule';
+import type { Schedule } from '../../kernel/model/schedule';
+import type { ScheduleBuilder } from '../../kernel/model/schedule-builder';
 import type { ArcBundles, Assignment, RunsPiece } from './optree/wdm-assign';
 
 /** What one stage of a staged ring schedule needed and used (Built.stages, RunResult.stages). */

@@ -3,7 +3,8 @@ import type { StarShape } from './star-formulas';
 import type { PairRect } from '../../kernel/model/block-pairs';
 import { indexArray } from '../../kernel/model/columns';
 import type { BlockTable, Collective, ListedBlocks, Schedule } from '../../kernel/model/schedule';
-import { destinationTable, ScheduleBuilder } from '../../kernel/model/schedule';
+import { destinationTable } from '../../kernel/model/schedule';
+import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
 import { homeWavelength, passiveStar, starRoute } from './topology';
 import type { Topology } from '../../kernel/model/topology';
 import {

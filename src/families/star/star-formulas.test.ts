@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allGatherBlocks, ScheduleBuilder } from '../../kernel/model/schedule';
+import { allGatherBlocks } from '../../kernel/model/schedule';
+import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
 import { downlink } from './topology';
 import { starTunings } from './star-cost';
 import {

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromScheduleJson, toScheduleJson } from '../../kernel/format/schedule-json';
-import { allGatherBlocks, ScheduleBuilder } from '../../kernel/model/schedule';
+import { allGatherBlocks } from '../../kernel/model/schedule';
+import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
 import { downlink, passiveStar } from './topology';
 import { defaultsOf, type ParamValues } from '../../kernel/params/schema';
-import { holds } from '../../kernel/replay/holdings';
+import { holds } from '../../kernel/replay/holding-queries';
 import { CLI_LIMITS, run, type RunResult } from '../../run';
 import { verify } from '../../kernel/verify/verifier';
 import { findAlgorithm } from '../../registry';

@@ -12,11 +12,11 @@ import {
   blockIdsOf,
   destinationRange,
   destinationTable,
-  ScheduleBuilder,
   type ListedBlocks,
   type Collective,
   type Schedule,
 } from '../model/schedule';
+import { ScheduleBuilder } from '../model/schedule-builder';
 import type { Topology } from '../model/topology';
 import type { ParamValue } from '../params/schema';
 import { MAX_HOLDING_CELLS } from '../replay/holdings';

@@ -7,10 +7,9 @@ import {
   blockLists,
   destinationRange,
   destinationTable,
-  ScheduleBuilder,
   stepRange,
-  type BuilderOptions,
 } from './schedule';
+import { ScheduleBuilder, type BuilderOptions } from './schedule-builder';
 import { ringLink, wdmRing } from './topology';
 
 function options(over: Partial<BuilderOptions> = {}): BuilderOptions {

@@ -1,21 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../registry';
 import { asLinkLists } from '../model/link-lists';
-import { allGatherBlocks, ScheduleBuilder, blockLists } from '../model/schedule';
+import { allGatherBlocks, blockLists } from '../model/schedule';
+import { ScheduleBuilder } from '../model/schedule-builder';
 import { wdmRing } from '../model/topology';
 import { defaultsOf } from '../params/schema';
 import { CLI_LIMITS, run, type RunResult } from '../../run';
 import { rng } from '../util/rng';
-import {
-  arrivalsInStep,
-  arrivedMask,
-  firstArrival,
-  heldCounts,
-  holds,
-  MAX_HOLDING_CELLS,
-  replay,
-  type Holdings,
-} from './holdings';
+import { arrivalsInStep, arrivedMask, firstArrival, heldCounts, holds } from './holding-queries';
+import { MAX_HOLDING_CELLS, type Holdings } from './holdings';
+import { replay } from './replay';
 
 function build(id: string, n: number, w: number): RunResult {
   const spec = findAlgorithm(id);

@@ -14,9 +14,9 @@ import {
   heldCounts,
   holds,
   location,
-  replay,
-  type Holdings,
-} from './holdings';
+} from './holding-queries';
+import { replay } from './replay';
+import { type Holdings } from './holdings';
 
 function multiscatter(nodes: number, k: number) {
   const spec = findAlgorithm('star-multiscatter')!;

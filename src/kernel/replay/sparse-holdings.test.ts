@@ -1,20 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../registry';
-import { allGatherBlocks, ScheduleBuilder, blockLists, withBlockLists } from '../model/schedule';
+import { allGatherBlocks, blockLists, withBlockLists } from '../model/schedule';
+import { ScheduleBuilder } from '../model/schedule-builder';
 import { wdmRing } from '../model/topology';
 import { defaultsOf } from '../params/schema';
 import { CLI_LIMITS, run } from '../../run';
-import {
-  arrivalsInStep,
-  chooseRepresentation,
-  firstArrival,
-  heldCounts,
-  holds,
-  location,
-  replay,
-  type Holdings,
-} from './holdings';
+import { arrivalsInStep, firstArrival, heldCounts, holds, location } from './holding-queries';
+import { chooseRepresentation, replay } from './replay';
+import { type Holdings } from './holdings';
 
 function built(id: string, extra: Record<string, string | number>) {
   const spec = findAlgorithm(id);

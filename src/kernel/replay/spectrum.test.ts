@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allGatherBlocks, ScheduleBuilder } from '../model/schedule';
+import { allGatherBlocks } from '../model/schedule';
+import { ScheduleBuilder } from '../model/schedule-builder';
 import { wdmRing } from '../model/topology';
 import { spectrumOf } from './spectrum';
 import { CLI_LIMITS, run } from '../../run';

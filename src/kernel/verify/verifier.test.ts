@@ -1,17 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../registry';
-import {
-  allGatherBlocks,
-  ScheduleBuilder,
-  type Schedule,
-  blockLists,
-  listedBlocks,
-  withBlockLists,
-} from '../model/schedule';
+import { allGatherBlocks, type Schedule, blockLists, listedBlocks, withBlockLists } from '../model/schedule';
+import { ScheduleBuilder } from '../model/schedule-builder';
 import { wdmRing, type Topology } from '../model/topology';
 import { defaultsOf, type ParamValues } from '../params/schema';
-import { holds } from '../replay/holdings';
+import { holds } from '../replay/holding-queries';
 import { CLI_LIMITS, run, type RunResult } from '../../run';
 import { rng } from '../util/rng';
 import { verify, type Rule, type VerifyReport } from './verifier';

@@ -1,14 +1,9 @@
 import type { Schedule } from '../model/schedule';
 import { pathLinks, receiversOf } from '../model/paths';
 import type { Topology } from '../model/topology';
-import {
-  firstArrival,
-  firstUnreached,
-  heldCounts,
-  replay,
-  type Holdings,
-  type Representation,
-} from '../replay/holdings';
+import { firstArrival, firstUnreached, heldCounts } from '../replay/holding-queries';
+import { replay } from '../replay/replay';
+import { type Holdings, type Representation } from '../replay/holdings';
 import { RingArcSteps, type ArcStepTotals } from './ring-arc-steps';
 import { pairDestination, rectProblem, rectSize } from '../model/block-pairs';
 

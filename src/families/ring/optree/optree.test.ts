@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultsOf, type ParamValues } from '../../../kernel/params/schema';
-import { holds } from '../../../kernel/replay/holdings';
+import { holds } from '../../../kernel/replay/holding-queries';
 import { blockLists } from '../../../kernel/model/schedule';
 import { CLI_LIMITS, checkRun, run, type RunResult } from '../../../run';
 import { verify } from '../../../kernel/verify/verifier';

@@ -1,0 +1,277 @@
+import { pairDestination, pairSource, rectHas, rectIds, rectSize } from '../model/block-pairs';
+import type { IndexArray } from '../model/columns';
+import type { Holdings, RouteHoldings } from './holdings';
+
+/**
+ * Walks block b's route: `visit(node, step)` for its origin (step 0) and every node it reaches, in
+ * order, until `visit` returns true.
+ */
+function walkRoute(h: RouteHoldings, b: number, visit: (node: number, step: number) => boolean): void {
+  const g = h.grid;
+  const n = h.nodeCount;
+  const s = pairSource(g.nodes, b);
+  const d = pairDestination(g.nodes, b);
+  let at = s;
+  if (visit(at, 0)) return;
+  for (let step = 1; step <= h.stepCount; step++) {
+    const key = (step - 1) * n + at;
+    for (let i = h.sendStart[key]; i < h.sendStart[key + 1]; i++) {
+      const t = h.sendOrder[i];
+      if (!rectHas(g, t, s, d)) continue;
+      at = h.receiver[t];
+      if (visit(at, step)) return;
+      break;
+    }
+  }
+}
+
+/** The step after which `node` first holds `block` (0 = from the start), or `h.never`. */
+export function firstArrival(h: Holdings, node: number, block: number): number {
+  if (h.kind === 'dense') return h.arrival[node * h.blockCount + block];
+  if (h.kind === 'route') {
+    const mask = 2 ** h.bits - 1;
+    const last = h.final[block];
+    if ((last & mask) === node && pairSource(h.grid.nodes, block) !== node) {
+      // Where it ended: a route never comes back to a node, so that was its one arrival there.
+      return last >>> h.bits;
+    }
+    let found = h.never;
+    walkRoute(h, block, (v, st) => {
+      if (v !== node) return false;
+      found = st;
+      return true;
+    });
+    return found;
+  }
+  if (h.layout === 'slots') {
+    const step = slotArrival(h.room, h.slots, h.bits, h.empty, block, node);
+    return step < 0 ? h.never : step;
+  }
+  for (let i = h.blockStart[block]; i < h.blockStart[block + 1]; i++)
+    if (h.visitNode[i] === node) return h.visitStep[i];
+  return h.never;
+}
+
+/** The step at which `node` first holds `block` in a slot layout's room, or −1. */
+function slotArrival(
+  room: Uint16Array | Uint32Array,
+  slots: number,
+  bits: number,
+  empty: number,
+  block: number,
+  node: number,
+): number {
+  const mask = (1 << bits) - 1;
+  for (let i = block * slots, e = i + slots; i < e; i++) {
+    const x = room[i];
+    if (x === empty) break;
+    if ((x & mask) === node) return x >>> bits;
+  }
+  return -1;
+}
+
+/**
+ * The first block b ≥ `from` that node nodes[b] never holds (one destination per block, as in a
+ * personalised all-to-all), or nodes.length when all of them arrive. The slot layout is read in one
+ * pass in block order, straight through its rows.
+ */
+export function firstUnreached(h: Holdings, nodes: IndexArray, from: number): number {
+  if (h.kind === 'sparse' && h.layout === 'slots') {
+    const { room, slots, bits, empty } = h;
+    for (let b = from; b < nodes.length; b++)
+      if (slotArrival(room, slots, bits, empty, b, nodes[b]) < 0) return b;
+    return nodes.length;
+  }
+  if (h.kind === 'route') {
+    // Counted in the replay: when every block reached its destination there is nothing to look for.
+    if (h.home === h.blockCount) return nodes.length;
+    // Most blocks end at their destination; only the others need their route walked.
+    for (
+      let b = endedElsewhere(h.final, nodes, from, h.bits);
+      b < nodes.length;
+      b = endedElsewhere(h.final, nodes, b + 1, h.bits)
+    )
+      if (firstArrival(h, nodes[b], b) === h.never) return b;
+    return nodes.length;
+  }
+  for (let b = from; b < nodes.length; b++) if (firstArrival(h, nodes[b], b) === h.never) return b;
+  return nodes.length;
+}
+
+/** The first block b ≥ from whose last arrival (packed in `final`) is not at nodes[b], or nodes.length. */
+function endedElsewhere(
+  final: Uint16Array | Uint32Array,
+  nodes: IndexArray,
+  from: number,
+  bits: number,
+): number {
+  const mask = 2 ** bits - 1;
+  const n = nodes.length;
+  for (let b = from; b < n; b++) if (((final[b] ^ nodes[b]) & mask) !== 0) return b;
+  return n;
+}
+
+/**
+ * Calls `visit(node, step)` for every node that ever holds `block`, with the step of its first
+ * arrival (each node once).
+ */
+export function forEachVisit(h: Holdings, block: number, visit: (node: number, step: number) => void): void {
+  if (h.kind === 'route') {
+    walkRoute(h, block, (v, st) => {
+      visit(v, st);
+      return false;
+    });
+  } else if (h.kind === 'dense') {
+    for (let v = 0; v < h.nodeCount; v++) {
+      const st = h.arrival[v * h.blockCount + block];
+      if (st !== h.never) visit(v, st);
+    }
+  } else if (h.layout === 'slots') {
+    const mask = (1 << h.bits) - 1;
+    for (let i = block * h.slots, e = i + h.slots; i < e && h.room[i] !== h.empty; i++)
+      visit(h.room[i] & mask, h.room[i] >>> h.bits);
+  } else
+    for (let i = h.blockStart[block]; i < h.blockStart[block + 1]; i++) visit(h.visitNode[i], h.visitStep[i]);
+}
+
+/**
+ * Up to `max` of the blocks `node` holds after step `step`, in no particular order (the count is
+ * heldCounts'). Route holdings list the node's own row and what its transfers brought, without
+ * asking about every block; the others scan blocks until they have `max`.
+ */
+export function heldBlocks(h: Holdings, node: number, step: number, max: number): number[] {
+  const out: number[] = [];
+  if (h.kind === 'route') {
+    const p = h.grid.nodes;
+    if (node < p) for (let b = node * (p - 1); b < (node + 1) * (p - 1) && out.length < max; b++) out.push(b);
+    const n = h.nodeCount;
+    const ids: number[] = [];
+    for (let st = 1; st <= Math.min(step, h.stepCount) && out.length < max; st++)
+      for (let v = 0; v < n && out.length < max; v++)
+        for (let i = h.sendStart[(st - 1) * n + v]; i < h.sendStart[(st - 1) * n + v + 1]; i++) {
+          const t = h.sendOrder[i];
+          if (h.receiver[t] !== node || out.length >= max) continue;
+          ids.length = rectSize(h.grid, t);
+          rectIds(h.grid, t, ids);
+          for (const b of ids) if (out.length < max) out.push(b);
+        }
+    return out;
+  }
+  for (let b = 0; b < h.blockCount && out.length < max; b++) if (holds(h, node, b, step)) out.push(b);
+  return out;
+}
+
+/** Does `node` hold `block` after step `step` (0 = initially)? */
+export function holds(h: Holdings, node: number, block: number, step: number): boolean {
+  return firstArrival(h, node, block) <= step;
+}
+
+/**
+ * Where a forwarded block is after step `step`: the node that received it last at or before that step
+ * (the smallest such node id when several received it in the same step).
+ */
+export function location(h: Holdings, block: number, step: number): number {
+  let best = -1;
+  let bestStep = -1;
+  if (h.kind === 'route') {
+    walkRoute(h, block, (v, st) => {
+      if (st > step) return true;
+      best = v;
+      return false;
+    });
+    return best;
+  }
+  if (h.kind === 'sparse' && h.layout === 'slots') {
+    const mask = (1 << h.bits) - 1;
+    for (let i = block * h.slots, e = i + h.slots; i < e; i++) {
+      const x = h.room[i];
+      if (x === h.empty) break;
+      const st = x >>> h.bits;
+      const v = x & mask;
+      if (st <= step && (st > bestStep || (st === bestStep && v < best))) {
+        bestStep = st;
+        best = v;
+      }
+    }
+    return best;
+  }
+  if (h.kind === 'sparse') {
+    for (let i = h.blockStart[block]; i < h.blockStart[block + 1]; i++) {
+      const st = h.visitStep[i];
+      const v = h.visitNode[i];
+      if (st <= step && (st > bestStep || (st === bestStep && v < best))) {
+        bestStep = st;
+        best = v;
+      }
+    }
+    return best;
+  }
+  for (let v = 0; v < h.nodeCount; v++) {
+    const st = h.arrival[v * h.blockCount + block];
+    if (st <= step && st > bestStep) {
+      bestStep = st;
+      best = v;
+    }
+  }
+  return best;
+}
+
+/** Number of blocks each node holds after step `step`, written into `out` (length nodeCount). */
+export function heldCounts(
+  h: Holdings,
+  step: number,
+  out: Uint32Array = new Uint32Array(h.nodeCount),
+): Uint32Array {
+  const st = Math.max(0, Math.min(step, h.stepCount));
+  // Last snapshot at or before st (snapshots are sorted by step).
+  let lo = 0;
+  let hi = h.snapshotStep.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (h.snapshotStep[mid] <= st) lo = mid;
+    else hi = mid - 1;
+  }
+  const n = h.nodeCount;
+  out.set(h.snapshotCounts.subarray(lo * n, lo * n + n));
+  const from = h.eventStart[h.snapshotStep[lo] + 1];
+  const to = h.eventStart[st + 1];
+  for (let e = from; e < to; e++) out[h.eventNode[e]]++;
+  return out;
+}
+
+/** Nodes that gained at least one block in step `step`, with how many they gained. */
+export function arrivalsInStep(h: Holdings, step: number): Map<number, number> {
+  const m = new Map<number, number>();
+  if (step < 1 || step > h.stepCount) return m;
+  const n = h.nodeCount;
+  if (h.snapshotStep.length === h.stepCount + 1) {
+    // A snapshot after every step: the arrivals are the difference of two.
+    const after = h.snapshotCounts.subarray(step * n, step * n + n);
+    const before = h.snapshotCounts.subarray((step - 1) * n, step * n);
+    for (let v = 0; v < n; v++) if (after[v] > before[v]) m.set(v, after[v] - before[v]);
+    return m;
+  }
+  for (let e = h.eventStart[step]; e < h.eventStart[step + 1]; e++) {
+    const v = h.eventNode[e];
+    m.set(v, (m.get(v) ?? 0) + 1);
+  }
+  return m;
+}
+
+/**
+ * Which nodes received something in `step` (1) and which did not (0): arrivalsInStep without the
+ * counts, as one byte per node — what a picture asks for on every frame while playing.
+ */
+export function arrivedMask(h: Holdings, step: number): Uint8Array {
+  const n = h.nodeCount;
+  const mask = new Uint8Array(n);
+  if (step < 1 || step > h.stepCount) return mask;
+  if (h.snapshotStep.length === h.stepCount + 1) {
+    const after = h.snapshotCounts.subarray(step * n, step * n + n);
+    const before = h.snapshotCounts.subarray((step - 1) * n, step * n);
+    for (let v = 0; v < n; v++) if (after[v] > before[v]) mask[v] = 1;
+    return mask;
+  }
+  for (let e = h.eventStart[step]; e < h.eventStart[step + 1]; e++) mask[h.eventNode[e]] = 1;
+  return mask;
+}
