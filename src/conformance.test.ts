@@ -10,7 +10,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeConfig, defaultConfig, encodeConfig } from './config/url-codec';
-import { fromScheduleJson, writeScheduleJson } from './kernel/format/schedule-json';
+import { fromScheduleJson } from './kernel/format/schedule-import';
+import { writeScheduleJson } from './kernel/format/schedule-export';
 import {
   checkParam,
   defaultsOf,

@@ -23,7 +23,8 @@ import type { Topology } from './kernel/model/topology';
 import { checkParam, readParams, type ParamIssue, type ParamValues } from './kernel/params/schema';
 import { heldCounts } from './kernel/replay/holding-queries';
 import { holdingsBuffers, type Holdings } from './kernel/replay/holdings';
-import { verify, type Usage, type VerifyReport } from './kernel/verify/verifier';
+import { verify } from './kernel/verify/verifier';
+import { type Usage, type VerifyReport } from './kernel/verify/rules';
 
 /** Sizes a run may reach. The browser's are stated to users when a configuration is refused. */
 export interface Limits {

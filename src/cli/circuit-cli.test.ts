@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleJson } from '../kernel/format/schedule-json';
-import { checkCommand, execute, type CheckReport, type CliIo, type CommandOutput } from './commands';
+import { checkCommand, type CheckReport } from './check-command';
+import { execute } from './commands';
+import { type CliIo, type CommandOutput } from './command-kit';
 
 const io: CliIo = {
   readText() {

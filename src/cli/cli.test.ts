@@ -6,20 +6,17 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ALGORITHMS } from '../registry';
-import { SCHEDULE_FORMAT, toScheduleJson, type ScheduleJson } from '../kernel/format/schedule-json';
+import { SCHEDULE_FORMAT, type ScheduleJson } from '../kernel/format/schedule-json';
+import { toScheduleJson } from '../kernel/format/schedule-export';
 import { CLI_LIMITS, run, type RunResult } from '../run';
-import { RULE_TEXT } from '../kernel/verify/verifier';
+import { RULE_TEXT } from '../kernel/verify/rules';
 import { ArgError, parseArgs, RESERVED_OPTIONS } from './args';
-import {
-  checkCommand,
-  execute,
-  exportResult,
-  type CheckReport,
-  type CliIo,
-  type CommandOutput,
-  type FormulasReport,
-  type ListedAlgorithm,
-} from './commands';
+import { checkCommand, type CheckReport } from './check-command';
+import { execute } from './commands';
+import { exportResult } from './schedule-command';
+import { type CliIo, type CommandOutput } from './command-kit';
+import { type FormulasReport } from './formulas-command';
+import { type ListedAlgorithm } from './list-command';
 
 /** Files the tests pretend exist. */
 const files = new Map<string, string>();

@@ -8,7 +8,8 @@ import { closeSync, createWriteStream, fstatSync, openSync, readSync } from 'nod
 import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { execute, type CommandOutput } from './commands';
+import { execute } from './commands';
+import { type CommandOutput } from './command-kit';
 import { FileRefused, readScheduleText } from './read-limited';
 
 /** `npm run` starts scripts in the package folder; relative paths mean the caller's folder. */

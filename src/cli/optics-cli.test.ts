@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { OpticsRow } from '../families/ring/optical-constraints';
-import { execute, type CommandOutput, type FormulasReport, type ListedAlgorithm } from './commands';
+import { execute } from './commands';
+import { type CommandOutput } from './command-kit';
+import { type FormulasReport } from './formulas-command';
+import { type ListedAlgorithm } from './list-command';
 
 const io = {
   readText(): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { execute, type CliIo, type CommandOutput } from './commands';
+import { execute } from './commands';
+import { type CliIo, type CommandOutput } from './command-kit';
 
 const io: CliIo = {
   readText() {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FileRefused, readScheduleText } from './read-limited';
-import { checkCommand, execute } from './commands';
+import { checkCommand } from './check-command';
+import { execute } from './commands';
 
 /** A reader over `bytes`, then (if `endless`) the same byte for ever, counting what it handed out. */
 function source(text: string, endless?: number) {

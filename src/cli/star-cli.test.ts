@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleJson } from '../kernel/format/schedule-json';
-import { execute, type CheckReport, type CliIo, type FormulasReport, type ListedAlgorithm } from './commands';
+import { execute } from './commands';
+import { type CheckReport } from './check-command';
+import { type CliIo } from './command-kit';
+import { type FormulasReport } from './formulas-command';
+import { type ListedAlgorithm } from './list-command';
 
 const files = new Map<string, string>();
 const io: CliIo = {

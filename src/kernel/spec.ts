@@ -2,7 +2,7 @@ import type { DigitFamily } from '../families/circuit/reconfig-formulas';
 import type { Collective, Schedule } from './model/schedule';
 import type { Topology, TopologyKind } from './model/topology';
 import type { ParamDef, ParamIssue, ParamValue, ParamValues } from './params/schema';
-import type { Usage } from './verify/verifier';
+import type { Usage } from './verify/rules';
 import type { StageReport } from '../families/ring/ring-stages';
 
 export type { StageReport } from '../families/ring/ring-stages';

@@ -4,7 +4,7 @@ import { indexArray } from '../../kernel/model/columns';
 import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
 import { type ListedBlocks, type Schedule } from '../../kernel/model/schedule';
 import { intList, num, type IntListParam, type ParamDef, type ParamValues } from '../../kernel/params/schema';
-import type { Usage } from '../../kernel/verify/verifier';
+import type { Usage } from '../../kernel/verify/rules';
 import type { Built } from '../../kernel/spec';
 
 /**

@@ -1,5 +1,5 @@
 import { num, type ParamDef, type ParamValues } from '../../kernel/params/schema';
-import type { Usage } from '../../kernel/verify/verifier';
+import type { Usage } from '../../kernel/verify/rules';
 
 /**
  * Cost model of a reconfigurable optical network (ReTri paper, Sec. 3.4, the extended Hockney model):

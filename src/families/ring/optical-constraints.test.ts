@@ -4,19 +4,16 @@ import { defaultsOf, parseParam } from '../../kernel/params/schema';
 import {
   berOf,
   eq4LongestPath,
-  evaluateOptics,
   insertionLossDb,
   longestAllowedPath,
   longestPathForRadices,
-  OPTICS_PARAMS,
-  opticsParamsOf,
   requiredLaserDbm,
   snrDb,
   snrNeededRatio,
   snrRatio,
-  treeShapeOf,
-  type OpticsRow,
-} from './optical-constraints';
+} from './optics-physics';
+import { evaluateOptics, treeShapeOf, type OpticsRow } from './optical-constraints';
+import { OPTICS_PARAMS, opticsParamsOf } from './optics-params';
 
 const close = (actual: number, expected: number, rel = 1e-9) =>
   expect(Math.abs(actual - expected)).toBeLessThanOrEqual(rel * Math.max(1, Math.abs(expected)));

@@ -1,4 +1,4 @@
-import { OPTICS_PARAMS } from './optical-constraints';
+import { OPTICS_PARAMS } from './optics-params';
 import { checkTimeParams, eq3Seconds, timeModelOf, TIME_PARAMS } from './wdm-ring-time';
 import { allGatherBlocks } from '../../kernel/model/schedule';
 import { ScheduleBuilder } from '../../kernel/model/schedule-builder';

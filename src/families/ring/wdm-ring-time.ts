@@ -1,6 +1,6 @@
 import { num, type ParamDef, type ParamValues } from '../../kernel/params/schema';
 import type { Schedule } from '../../kernel/model/schedule';
-import type { Usage } from '../../kernel/verify/verifier';
+import type { Usage } from '../../kernel/verify/rules';
 
 /**
  * Time model of the WDM ring from the OpTree paper (Dai et al., "Efficient Algorithm for All-gather

@@ -14,7 +14,7 @@ import {
   type ParamIssue,
   type ParamValues,
 } from '../../kernel/params/schema';
-import type { Usage } from '../../kernel/verify/verifier';
+import type { Usage } from '../../kernel/verify/rules';
 import type { AlgorithmSpec, FormulaRow, Measured } from '../../kernel/spec';
 import { paddedSize, tcpDepth } from './tcp';
 

@@ -18,7 +18,7 @@
  *   one node's receivers too) plus its largest message.
  */
 import type { Schedule } from '../../kernel/model/schedule';
-import type { Usage } from '../../kernel/verify/verifier';
+import type { Usage } from '../../kernel/verify/rules';
 
 export interface StarTunings {
   /** Receiver tunings per step (index s−1 for step s). */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromScheduleJson, toScheduleJson } from '../../kernel/format/schedule-json';
+import { fromScheduleJson } from '../../kernel/format/schedule-import';
+import { toScheduleJson } from '../../kernel/format/schedule-export';
 import { allGatherBlocks } from '../../kernel/model/schedule';
 import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
 import { downlink, passiveStar } from './topology';

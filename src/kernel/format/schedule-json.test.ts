@@ -7,16 +7,14 @@ import { verify } from '../verify/verifier';
 import { blockTableOf, withBlockLists } from '../model/schedule';
 import {
   CSV_HEADER,
-  fromScheduleJson,
-  SCHEDULE_FORMAT,
   scheduleCsvChunks,
   scheduleJsonChunks,
-  ScheduleFormatError,
   toScheduleJson,
   writeScheduleCsv,
   writeScheduleJson,
-  type ScheduleJson,
-} from './schedule-json';
+} from './schedule-export';
+import { fromScheduleJson, ScheduleFormatError } from './schedule-import';
+import { SCHEDULE_FORMAT, type ScheduleJson } from './schedule-json';
 
 function runOf(algorithm: string, nodes: number, wavelengths: number): RunResult {
   const spec = findAlgorithm(algorithm)!;

@@ -1,5 +1,5 @@
 import type { ParamValues } from '../params/schema';
-import type { Usage } from '../verify/verifier';
+import type { Usage } from '../verify/rules';
 import type { Schedule } from './schedule';
 import type { TopologyKind } from './topology';
 

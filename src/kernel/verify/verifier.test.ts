@@ -8,7 +8,8 @@ import { defaultsOf, type ParamValues } from '../params/schema';
 import { holds } from '../replay/holding-queries';
 import { CLI_LIMITS, run, type RunResult } from '../../run';
 import { rng } from '../util/rng';
-import { verify, type Rule, type VerifyReport } from './verifier';
+import { verify } from './verifier';
+import { type Rule, type VerifyReport } from './rules';
 
 const RING = 'ring-allgather';
 const NE = 'neighbor-exchange';

@@ -1,88 +1,12 @@
-import type { Schedule } from '../model/schedule';
+import { pairDestination, rectProblem, rectSize } from '../model/block-pairs';
 import { pathLinks, receiversOf } from '../model/paths';
+import type { Schedule } from '../model/schedule';
 import type { Topology } from '../model/topology';
 import { firstArrival, firstUnreached, heldCounts } from '../replay/holding-queries';
+import type { Holdings, Representation } from '../replay/holdings';
 import { replay } from '../replay/replay';
-import { type Holdings, type Representation } from '../replay/holdings';
 import { RingArcSteps, type ArcStepTotals } from './ring-arc-steps';
-import { pairDestination, rectProblem, rectSize } from '../model/block-pairs';
-
-/** The rules a schedule must satisfy; every model expresses its constraints through them. */
-export type Rule =
-  | 'bad-node'
-  | 'bad-block'
-  | 'bad-link'
-  | 'empty-route'
-  | 'broken-route'
-  | 'receiver-off-route'
-  | 'self-send'
-  | 'channel-range'
-  | 'channel-clash'
-  | 'inactive-link'
-  | 'tx-ports'
-  | 'rx-ports'
-  | 'fanout'
-  | 'causality'
-  | 'postcondition';
-
-export const RULE_TEXT: Record<Rule, string> = {
-  'bad-node': 'a sender or receiver id is not a processor',
-  'bad-block': 'a block id does not exist',
-  'bad-link': 'a route names a link that does not exist',
-  'empty-route': 'a transfer has no route',
-  'broken-route': 'a route link does not start at the sender or where an earlier link ends',
-  'receiver-off-route': 'a receiver is not reached by the route',
-  'self-send': 'a node sends to itself',
-  'channel-range': "a channel index is not below the link's channel count",
-  'channel-clash': 'two transfers use one channel of one exclusive link in the same step',
-  'inactive-link': 'a route uses a link that does not exist in that step',
-  'tx-ports': 'a node sends more transfers in one step than it has transmitters',
-  'rx-ports': 'a node receives more transfers in one step than it has receivers',
-  fanout: 'a transfer has more receivers than one message can reach (ports.fanout)',
-  causality: 'a node sends a block it does not hold at the start of the step',
-  postcondition: 'a destination does not hold its block at the end',
-};
-
-export interface Violation {
-  rule: Rule;
-  /** 1-based step, or 0 for the postcondition. */
-  step: number;
-  /** Transfer index, or -1 where no single transfer is at fault. */
-  transfer: number;
-  message: string;
-}
-
-export interface VerifyReport {
-  ok: boolean;
-  /** The first violations found (at most `MAX_LISTED`), in schedule order. */
-  violations: Violation[];
-  /** How many violations of each rule were found in all. */
-  counts: Partial<Record<Rule, number>>;
-  total: number;
-  checked: { steps: number; transfers: number; linkUses: number; deliveries: number };
-  /** Resource use seen while checking (the cost models read it instead of walking again). */
-  usage: Usage;
-}
-
-export interface Usage {
-  /** Highest channel index used, plus one. */
-  channelsUsed: number;
-  /** Most transfers on one directed link in one step. */
-  maxLinkLoad: number;
-  longestRoute: number;
-  /** Blocks times receivers, summed over all transfers. */
-  blockDeliveries: number;
-  /** Largest number of blocks one transfer carries, per step (index s−1 for step s). */
-  stepMaxBlocks: Uint32Array;
-  /** Per step: most transfers on one directed link (the congestion c_k of shared-link models). */
-  stepMaxLinkLoad: Uint32Array;
-  /** Per step: most blocks crossing one directed link, summed over its transfers. */
-  stepMaxLinkBlocks: Float64Array;
-  /** Per step: the longest route, in links. */
-  stepLongestRoute: Uint32Array;
-}
-
-export const MAX_LISTED = 100;
+import { MAX_LISTED, type Rule, type VerifyReport, type Violation } from './rules';
 
 /** Beyond this many (link, channel) cells the clash check uses a map instead of a flat table. */
 const FLAT_CELL_LIMIT = 1 << 25;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assignWavelengths, lightpathColours, piecesOf, type ArcBundles } from './wdm-assign';
-import { ringHops } from './optree-stages';
+import { ringHops } from './stage-requests';
 
 /** Every ordered pair, shortest way round (the one-stage model's routes). */
 function allToAll(n: number): ArcBundles {

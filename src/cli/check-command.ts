@@ -1,0 +1,83 @@
+import { ScheduleFormatError, fromScheduleJson } from '../kernel/format/schedule-import';
+import { RULE_TEXT, type Rule, type Violation } from '../kernel/verify/rules';
+import { verify } from '../kernel/verify/verifier';
+import { CliError, json, type CommandOutput } from './command-kit';
+import { parseJsonPieces } from './json-pieces';
+import { verdict } from './schedule-command';
+
+/** Violations listed by `check` (the counts cover all of them). */
+export const CHECK_LISTED = 20;
+
+// ---------------------------------------------------------------------------------------------------
+// check
+
+export interface CheckReport {
+  file: string;
+  algorithm: string;
+  collective: string;
+  nodes: number;
+  links: number;
+  blocks: number;
+  steps: number;
+  transfers: number;
+  ok: boolean;
+  total: number;
+  counts: Partial<Record<Rule, number>>;
+  /** What each rule that was broken means. */
+  rules: Partial<Record<Rule, string>>;
+  /** The first violations, in schedule order. */
+  violations: Violation[];
+  usage: { channels_used: number; max_link_load: number; longest_route: number };
+  /** `summary.verified` as the file states it, when it does. */
+  claimed_verified?: boolean;
+}
+
+/** Reads a parsed schedule document and runs the verifier on it. Throws ScheduleFormatError. */
+export function checkDocument(doc: unknown, file = '(schedule)'): CheckReport {
+  const { topology, schedule } = fromScheduleJson(doc);
+  const { report } = verify(schedule, topology);
+  const rules: Partial<Record<Rule, string>> = {};
+  for (const rule of Object.keys(report.counts) as Rule[]) rules[rule] = RULE_TEXT[rule];
+  const rep: CheckReport = {
+    file,
+    algorithm: schedule.algorithm,
+    collective: schedule.collective,
+    nodes: schedule.nodeCount,
+    links: topology.linkCount,
+    blocks: schedule.blocks.count,
+    steps: schedule.stepCount,
+    transfers: schedule.transferCount,
+    ok: report.ok,
+    total: report.total,
+    counts: report.counts,
+    rules,
+    violations: report.violations.slice(0, CHECK_LISTED),
+    usage: {
+      channels_used: report.usage.channelsUsed,
+      max_link_load: report.usage.maxLinkLoad,
+      longest_route: report.usage.longestRoute,
+    },
+  };
+  const summary = (doc as { summary?: { verified?: unknown } }).summary;
+  if (typeof summary?.verified === 'boolean') rep.claimed_verified = summary.verified;
+  return rep;
+}
+
+/** `check`: the file's text in, a JSON report out; exit 0 when it verifies, 1 when not. */
+export function checkCommand(text: string | Uint8Array, file: string): CommandOutput {
+  let doc: unknown;
+  try {
+    // A file too big for one string is parsed in pieces, step by step (json-pieces.ts).
+    doc = typeof text === 'string' ? JSON.parse(text) : parseJsonPieces(text, 'steps');
+  } catch (e) {
+    throw new CliError(`${file} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  let rep: CheckReport;
+  try {
+    rep = checkDocument(doc, file);
+  } catch (e) {
+    if (e instanceof ScheduleFormatError) throw new ScheduleFormatError(`${file}: ${e.message}`);
+    throw e;
+  }
+  return rep.ok ? { code: 0, out: json(rep) } : { code: 1, out: json(rep), err: `${file}: ${verdict(rep)}` };
+}

@@ -1,0 +1,47 @@
+import { REPRODUCTIONS, SWEEPS } from '../experiments/registry';
+import { HEATMAPS } from '../families/circuit/speedup';
+import { SCHEDULE_FORMAT } from '../kernel/format/schedule-json';
+import { ALGORITHMS, findAlgorithm } from '../registry';
+import { algorithmText } from './list-command';
+
+// ---------------------------------------------------------------------------------------------------
+// help
+
+/** Usage text; with a known algorithm id, that algorithm's parameters only. */
+export function helpText(algorithm?: string): string {
+  const spec = algorithm !== undefined ? findAlgorithm(algorithm) : undefined;
+  const algorithms = spec ? [spec] : ALGORITHMS;
+  return `Optical Collectives Lab, command line
+
+Usage: npm run cli -- <command> [arguments] [--key VALUE | --key=VALUE ...]
+
+Commands:
+  list [--format json|text]
+      The algorithms with their parameters (bounds, defaults, units), as JSON or a readable table.
+  schedule <algorithm> [--<param> VALUE ...] [--format json|csv] [--out FILE]
+      Build a schedule, verify it and export it (${SCHEDULE_FORMAT}, see docs/schedule-format.md).
+  formulas <algorithm> [--<param> VALUE ...] [--format json|text]
+      The paper's closed forms next to what the constructed, verified schedule measures.
+  sweep <id> [--format csv|json] [--out FILE]
+      Evaluate one of the explorer's series (closed form and constructed schedule per point).
+      Sweeps: ${SWEEPS.map((d) => d.id).join(', ') || '(none yet)'}
+  heatmap <id> [--format csv|json] [--out FILE]
+      A speed-up heatmap of the ReTri paper (message size × reconfiguration delay), every cell from
+      verified schedules. Heatmaps: ${HEATMAPS.map((h) => h.id).join(', ')}
+  reproduce <id> [--out FILE]
+      A paper's printed numbers beside what its formulas and our schedules give, as JSON rows
+      { "label", "paper", "computed", "constructed" }.
+      Checks: ${REPRODUCTIONS.map((r) => r.id).join(', ') || '(none yet)'}
+  check <file.json> [--out FILE]
+      Read a schedule file and run the verifier on it; prints a JSON report.
+  help [<algorithm>]
+      This text.
+
+--out FILE writes the output to FILE instead of standard output.
+Exit status: 0 success; 1 the schedule fails verification (the output is still written);
+2 bad input (one line on standard error names the problem); 3 an internal error.
+
+Algorithms and their parameters:
+${algorithms.map(algorithmText).join('\n\n')}
+`;
+}
