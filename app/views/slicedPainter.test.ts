@@ -287,7 +287,9 @@ describe('network pictures drawn in slices', () => {
   }, 60_000);
 
   it('the star: sliced into many tasks, exactly the calls of the picture drawn at once', async () => {
-    const { drawStar, starGeometry, starLayout, stepColours } = await import('../families/star/StarView');
+    const { drawStar } = await import('../families/star/drawStar');
+    const { starGeometry, starLayout } = await import('../families/star/starLayout');
+    const { stepColours } = await import('../families/star/stepColours');
     const { starTunings } = await import('../../src/families/star/star-cost');
     const r = result('star-gossip', { nodes: 1030, 'wavelengths-per-node': 3 });
     const n = r.topology.nodeCount;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../../src/registry';
 import { defaultsOf } from '../../../src/kernel/params/schema';
 import { CLI_LIMITS, run } from '../../../src/run';
-import { stepColours } from './StarView';
+import { stepColours } from './stepColours';
 
 describe('star step colours', () => {
   it('rank the step’s wavelengths into at most 48 colours, in wavelength order', () => {
