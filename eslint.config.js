@@ -21,6 +21,50 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // The page's main thread and what it reads (cards, catalogues, the URL codec) never import a
+    // schedule engine: builders, the verifier and the replay run in the worker. app/mainThread.test.ts
+    // follows the imports further than this rule can.
+    files: [
+      'app/**/*.{ts,tsx}',
+      'src/cards.ts',
+      'src/**/*.card.ts',
+      'src/families/*/cards.ts',
+      'src/experiments/catalogue.ts',
+      'src/config/**/*.ts',
+      'src/interconnects.ts',
+      'src/limits.ts',
+      'src/result.ts',
+    ],
+    ignores: ['app/worker/**', '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/src/registry',
+                '**/src/run',
+                '**/experiments/registry',
+                './registry',
+                './run',
+                '**/schedule-builder',
+                '**/verify/verifier',
+                '**/replay/replay',
+                '**/replay/*-replay',
+                '**/format/schedule-import',
+                '**/format/schedule-export',
+              ],
+              allowTypeImports: true,
+              message:
+                'The main thread holds no schedule engine: read src/cards.ts or src/experiments/catalogue.ts, and ask the worker for results.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

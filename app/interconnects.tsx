@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { isKnownInterconnect } from '../src/interconnects';
 import type { TopologyKind } from '../src/kernel/model/topology';
-import type { RunResult } from '../src/run';
+import type { RunResult } from '../src/result';
 import { CircuitPanels } from './families/circuit/CircuitPanels';
 import { CircuitView } from './families/circuit/CircuitView';
 import { RingView } from './families/ring/RingView';

@@ -13,7 +13,8 @@
 import { loadavg } from 'node:os';
 import { findAlgorithm } from '../src/registry';
 import { defaultsOf } from '../src/kernel/params/schema';
-import { CLI_LIMITS, run } from '../src/run';
+import { CLI_LIMITS } from '../src/limits';
+import { run } from '../src/run';
 import { measureInChild, serveChild } from './child';
 import { machineLines, median } from './stats';
 

@@ -16,7 +16,7 @@ import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { ALGORITHMS } from '../src/registry';
 import { defaultsOf } from '../src/kernel/params/schema';
-import { BROWSER_LIMITS, checkRun } from '../src/run';
+import { BROWSER_LIMITS, checkRun } from '../src/limits';
 import type { AlgorithmSpec } from '../src/kernel/spec';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/browser-path';
 

@@ -12,9 +12,11 @@ import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { findAlgorithm } from '../src/registry';
-import { computeHeatmap, HEATMAPS } from '../src/families/circuit/speedup';
+import { computeHeatmap } from '../src/families/circuit/speedup';
+import { HEATMAPS } from '../src/families/circuit/heatmaps';
 import { defaultsOf } from '../src/kernel/params/schema';
-import { CLI_LIMITS, run } from '../src/run';
+import { CLI_LIMITS } from '../src/limits';
+import { run } from '../src/run';
 import { machineLines, median } from './stats';
 
 const NODES = 2187;

@@ -19,7 +19,9 @@ import {
   type ParamValue,
   type ParamValues,
 } from './kernel/params/schema';
-import { CLI_LIMITS, checkRun, run, stepFacts } from './run';
+import { CLI_LIMITS, checkRun } from './limits';
+import { run } from './run';
+import { stepFacts } from './result';
 import { verify } from './kernel/verify/verifier';
 import { ALGORITHMS } from './registry';
 import type { AlgorithmSpec } from './kernel/spec';

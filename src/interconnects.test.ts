@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ALGORITHMS, findAlgorithm } from './registry';
 import { defaultsOf } from './kernel/params/schema';
-import { CLI_LIMITS, measure, run } from './run';
+import { CLI_LIMITS } from './limits';
+import { measure, run } from './run';
 import { INTERCONNECTS, interconnectOf, isKnownInterconnect } from './interconnects';
 
 describe('interconnect registry', () => {

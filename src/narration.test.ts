@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultsOf } from './kernel/params/schema';
-import { CLI_LIMITS, run, stepFacts } from './run';
+import { CLI_LIMITS } from './limits';
+import { run } from './run';
+import { stepFacts } from './result';
 import { findAlgorithm } from './registry';
 
 function narrate(id: string, nodes: number, wavelengths: number, step: number): string {

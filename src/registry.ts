@@ -4,8 +4,9 @@ import { STAR_ALGORITHMS } from './families/star/algorithms';
 import type { AlgorithmSpec } from './kernel/spec';
 
 /**
- * Every algorithm the product knows, one line per family (`families/<family>/algorithms.ts`). The UI,
- * the permalink codec, the command line and the tests all read this list: adding an algorithm is one
+ * Every algorithm the product knows, card and builder (`cards.ts` holds the cards alone, for the
+ * app's main thread), one line per family (`families/<family>/algorithms.ts`). The worker,
+ * the command line and the tests read this list; the page and the permalink codec read the cards. Adding an algorithm is one
  * module and one line in its family's list; adding a family is a folder and a line here (and one in
  * `interconnects.ts`).
  */
@@ -14,8 +15,6 @@ export const ALGORITHMS: readonly AlgorithmSpec[] = [
   ...STAR_ALGORITHMS,
   ...CIRCUIT_ALGORITHMS,
 ];
-
-export const DEFAULT_ALGORITHM = RING_ALGORITHMS[0].id;
 
 export function findAlgorithm(id: string): AlgorithmSpec | undefined {
   return ALGORITHMS.find((a) => a.id === id);

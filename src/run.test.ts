@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from './registry';
 import { defaultsOf } from './kernel/params/schema';
-import {
-  BROWSER_LIMITS,
-  checkRun,
-  CLI_LIMITS,
-  completeFormulas,
-  formulasPending,
-  InputError,
-  paramsFromRaw,
-  run,
-} from './run';
+import { BROWSER_LIMITS, checkRun, CLI_LIMITS, InputError, paramsFromRaw } from './limits';
+import { completeFormulas, run } from './run';
+import { formulasPending } from './result';
 
 const ring = findAlgorithm('ring-allgather')!;
 

@@ -1,5 +1,5 @@
 import { interconnectOf } from '../../src/interconnects';
-import { ALGORITHMS, findAlgorithm } from '../../src/registry';
+import { ALGORITHM_CARDS, findCard } from '../../src/cards';
 import { MAX_PANES, type ComparePane } from '../../src/config/url-codec';
 import { parseParam } from '../../src/kernel/params/schema';
 import { Boundary } from '../lib/Boundary';
@@ -55,7 +55,7 @@ export function ComparePage() {
         >
           {panes.map((p, i) => {
             const o = compared?.[i];
-            const spec = findAlgorithm(p.algorithm);
+            const spec = findCard(p.algorithm);
             const shown = o?.ok ? Math.min(step, o.result.schedule.stepCount) : 0;
             return (
               <div
@@ -129,7 +129,7 @@ function parseOverrides(
   raw: string,
   problem: string[] = [],
 ): Record<string, number | string> | null {
-  const spec = findAlgorithm(pane.algorithm);
+  const spec = findCard(pane.algorithm);
   const overrides: Record<string, number | string> = {};
   for (const item of raw
     .split(';')
@@ -207,7 +207,7 @@ function PaneEditor({
           }}
           aria-label={`Algorithm of schedule ${index + 1}`}
         >
-          {ALGORITHMS.map((a) => (
+          {ALGORITHM_CARDS.map((a) => (
             <option key={a.id} value={a.id}>
               {a.name}
             </option>

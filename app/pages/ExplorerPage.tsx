@@ -1,4 +1,4 @@
-import { HEATMAPS_PAGE, SWEEPS } from '../../src/experiments/registry';
+import { HEATMAPS_PAGE, SWEEPS } from '../../src/experiments/catalogue';
 import { LineChart } from '../charts/LineChart';
 import { SpeedupExplorer } from '../families/circuit/SpeedupExplorer';
 import { useApp } from '../store/store';

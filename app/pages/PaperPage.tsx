@@ -1,4 +1,4 @@
-import { REPRODUCTIONS } from '../../src/experiments/registry';
+import { REPRODUCTION_CARDS } from '../../src/experiments/catalogue';
 import type { ReproRow } from '../../src/experiments/reproduce';
 import { useApp } from '../store/store';
 
@@ -14,16 +14,16 @@ function gap(a: number | null | undefined, b: number | null | undefined): number
 
 /** The paper checks: each number a paper prints beside what its formulas and our schedules give. */
 export function PaperPage() {
-  const selected = useApp((s) => s.config.check) || REPRODUCTIONS[0]?.id;
+  const selected = useApp((s) => s.config.check) || REPRODUCTION_CARDS[0]?.id;
   const state = useApp((s) => (selected ? s.checks[selected] : undefined));
-  const rep = REPRODUCTIONS.find((r) => r.id === selected);
+  const rep = REPRODUCTION_CARDS.find((r) => r.id === selected);
   if (!rep) return <p className="p-6 text-lg text-slate-600">No paper checks are available yet.</p>;
   const hasConstructed = state?.rows?.some((r) => r.constructed !== undefined) ?? false;
   return (
     <div className="flex min-h-0 flex-1" data-testid="paper-page">
       <nav className="w-72 shrink-0 space-y-1 overflow-y-auto border-r border-slate-200 bg-white p-3">
         <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Paper checks</h2>
-        {REPRODUCTIONS.map((r) => (
+        {REPRODUCTION_CARDS.map((r) => (
           <button
             key={r.id}
             className={`block w-full rounded-md px-3 py-2 text-left ${r.id === rep.id ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}

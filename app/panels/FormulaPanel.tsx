@@ -1,4 +1,4 @@
-import { findAlgorithm } from '../../src/registry';
+import { findCard } from '../../src/cards';
 import { formatCount, formatData, formatTime, formatValue } from '../lib/format';
 import { selectFormulas, selectResult, useApp } from '../store/store';
 import { Tex } from './Tex';
@@ -15,7 +15,7 @@ export function FormulaPanel() {
   const formulas = useApp(selectFormulas);
   if (!result) return null;
   const { summary, report } = result;
-  const units = findAlgorithm(result.algorithm)?.units;
+  const units = findCard(result.algorithm)?.units;
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="formula-panel">
       <h2 className="text-lg font-bold text-slate-900">Paper vs. constructed</h2>
@@ -104,7 +104,7 @@ export function FormulaPanel() {
         total={report.total}
         transfers={report.checked.transfers}
         first={report.violations.slice(0, 5).map((v) => v.message)}
-        goal={findAlgorithm(result.algorithm)?.goal}
+        goal={findCard(result.algorithm)?.goal}
       />
     </section>
   );

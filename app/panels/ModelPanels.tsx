@@ -1,4 +1,4 @@
-import { findAlgorithm } from '../../src/registry';
+import { findCard } from '../../src/cards';
 import { interconnectUi } from '../interconnects';
 import { useRunConfig } from '../store/store';
 
@@ -8,7 +8,7 @@ import { useRunConfig } from '../store/store';
  */
 export function ModelPanels() {
   const config = useRunConfig();
-  const spec = findAlgorithm(config.algorithm);
+  const spec = findCard(config.algorithm);
   if (!spec) return null;
   const { Panels } = interconnectUi(spec.topology);
   return Panels ? <Panels /> : null;

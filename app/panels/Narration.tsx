@@ -1,8 +1,8 @@
-import { findAlgorithm } from '../../src/registry';
-import { stepFacts } from '../../src/run';
+import { findCard } from '../../src/cards';
+import { stepFacts } from '../../src/result';
 import { formatBytes } from '../lib/format';
 import { memo } from 'react';
-import type { RunResult } from '../../src/run';
+import type { RunResult } from '../../src/result';
 import { useReadableStep } from '../lib/useReadableStep';
 import { selectPlaying, selectResult, selectStep, useApp } from '../store/store';
 import { StepTime } from './StepDetails';
@@ -16,7 +16,7 @@ export function Narration() {
 }
 
 const NarrationOf = memo(function NarrationOf({ result, step }: { result: RunResult; step: number }) {
-  const spec = findAlgorithm(result.algorithm);
+  const spec = findCard(result.algorithm);
   const s = result.schedule;
   const n = s.nodeCount;
   let title: string;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ALGORITHMS, findAlgorithm } from '../../src/registry';
+import { ALGORITHM_CARDS, findCard } from '../../src/cards';
 import { parseParam, type ParamDef } from '../../src/kernel/params/schema';
 import { useApp, useRunConfig } from '../store/store';
 
@@ -9,7 +9,7 @@ import { useApp, useRunConfig } from '../store/store';
  */
 export function ParamPanel() {
   const config = useRunConfig();
-  const spec = findAlgorithm(config.algorithm);
+  const spec = findCard(config.algorithm);
   if (!spec) return null;
   const groups = [...new Set(spec.params.map((p) => p.group))];
   const crossIssues = spec.validate(config.params);
@@ -23,7 +23,7 @@ export function ParamPanel() {
           onChange={(e) => useApp.getState().setAlgorithm(e.target.value)}
           data-testid="algorithm"
         >
-          {ALGORITHMS.map((a) => (
+          {ALGORITHM_CARDS.map((a) => (
             <option key={a.id} value={a.id}>
               {a.name}
             </option>

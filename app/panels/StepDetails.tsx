@@ -1,9 +1,9 @@
 import { stepRange } from '../../src/kernel/model/schedule';
 import { blockListText } from '../lib/blockText';
 import { pathLength, receiversOf } from '../../src/kernel/model/paths';
-import type { RunResult } from '../../src/run';
+import type { RunResult } from '../../src/result';
 import { wavelengthColor } from '../lib/colors';
-import { findAlgorithm } from '../../src/registry';
+import { findCard } from '../../src/cards';
 import { interconnectOf } from '../../src/interconnects';
 import { formatTime } from '../lib/format';
 import { selectResult, selectStep, useApp } from '../store/store';
@@ -16,7 +16,7 @@ export function StepTime({ result, step }: { result: RunResult; step: number }) 
   if (step === 0) return null;
   let elapsed = 0;
   for (let i = 0; i < step; i++) elapsed += result.stepSeconds[i];
-  const units = findAlgorithm(result.algorithm)?.units;
+  const units = findCard(result.algorithm)?.units;
   return (
     <div className="flex flex-wrap justify-between gap-x-4 text-sm text-slate-700" data-testid="step-time">
       <span>

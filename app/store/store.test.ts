@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/url-codec';
-import type { RunResult } from '../../src/run';
+import type { RunResult } from '../../src/result';
 import { selectStep, useApp } from './store';
 
 const resultOf = (steps: number) => ({ schedule: { stepCount: steps } }) as unknown as RunResult;

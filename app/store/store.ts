@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { findAlgorithm } from '../../src/registry';
+import { findCard } from '../../src/cards';
 import {
   defaultConfig,
   type AppConfig,
@@ -12,7 +12,7 @@ import type { FormulaRow } from '../../src/kernel/spec';
 import type { ReproRow } from '../../src/experiments/reproduce';
 import type { SweepValue } from '../../src/experiments/sweep';
 import { defaultsOf, type ParamValue } from '../../src/kernel/params/schema';
-import type { RunResult } from '../../src/run';
+import type { RunResult } from '../../src/result';
 import type { RunOutcome } from '../worker/protocol';
 
 export type Status = 'idle' | 'running' | 'ready' | 'error';
@@ -108,7 +108,7 @@ export const useApp = create<AppState>()((set, get) => ({
   highlight: null,
 
   setAlgorithm(id) {
-    const spec = findAlgorithm(id);
+    const spec = findCard(id);
     if (!spec) return;
     const old = get().config;
     // Keep the values of parameters both algorithms share (the ring, the time model).

@@ -1,7 +1,8 @@
-import { findAlgorithm } from '../../src/registry';
+import { findCard } from '../../src/cards';
 import { decodeConfig, encodeConfig, paneParams, type AppConfig } from '../../src/config/url-codec';
-import { HEATMAPS_PAGE, REPRODUCTIONS, SWEEPS } from '../../src/experiments/registry';
-import { BROWSER_LIMITS, checkRun, type RunResult } from '../../src/run';
+import { HEATMAPS_PAGE, REPRODUCTION_CARDS, SWEEPS } from '../../src/experiments/catalogue';
+import { BROWSER_LIMITS, checkRun } from '../../src/limits';
+import { type RunResult } from '../../src/result';
 import { offerOnOpen, rememberFailure, rememberGood } from './remembered';
 import { rememberPictures } from '../families/circuit/pictures';
 import type { WorkerClient } from '../worker/client';
@@ -25,7 +26,7 @@ export function loadFromUrl(search: string): boolean {
 export function offerLastGood(): void {
   const offer = offerOnOpen(location.search, useApp.getState().config);
   if (offer) {
-    const spec = findAlgorithm(offer.config.algorithm);
+    const spec = findCard(offer.config.algorithm);
     useApp.getState().addNotice({
       title: offer.afterFailure
         ? 'The page failed last time. Restore the last configuration that worked?'
@@ -115,7 +116,7 @@ export function startSync(clients: Clients): () => void {
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
 
   const request = (config: AppConfig) => {
-    const spec = findAlgorithm(config.algorithm);
+    const spec = findCard(config.algorithm);
     if (!spec) return;
     const issues = checkRun(spec, config.params, BROWSER_LIMITS);
     if (issues.length) {
@@ -232,7 +233,7 @@ function startLabSync(clients: Clients): () => void {
     if (!key) return;
     const configs = c.compare.map((p) => ({ algorithm: p.algorithm, params: paneParams(c, p) }));
     const refused: (RunOutcome | null)[] = configs.map((cfg) => {
-      const spec = findAlgorithm(cfg.algorithm);
+      const spec = findCard(cfg.algorithm);
       if (!spec) return { ok: false, message: `unknown algorithm "${cfg.algorithm}"` };
       const issues = checkRun(spec, cfg.params, BROWSER_LIMITS);
       return issues.length ? { ok: false, message: issues.map((i) => i.message).join(' ') } : null;
@@ -291,7 +292,7 @@ function startLabSync(clients: Clients): () => void {
           },
         );
     } else if (c.options.mode === 'paper') {
-      const id = c.check || REPRODUCTIONS[0]?.id;
+      const id = c.check || REPRODUCTION_CARDS[0]?.id;
       if (!id || labJob === `check:${id}` || st.checks[id]?.rows) return;
       labJob = `check:${id}`;
       clients.lab.reproduce(id).then(

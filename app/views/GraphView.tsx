@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { interconnectOf, isKnownInterconnect } from '../../src/interconnects';
 import { pathLinks } from '../../src/kernel/model/paths';
 import { stepRange } from '../../src/kernel/model/schedule';
-import type { RunResult } from '../../src/run';
+import type { RunResult } from '../../src/result';
 import { COLORS, wavelengthColor } from '../lib/colors';
 import { useSize } from '../lib/useSize';
 import { drawCentreCaption, drawNodeLabels, stepTitle } from './canvasText';

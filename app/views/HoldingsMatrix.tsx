@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { RunResult } from '../../src/run';
+import type { RunResult } from '../../src/result';
 import { firstArrival } from '../../src/kernel/replay/holding-queries';
 import { COLORS } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';

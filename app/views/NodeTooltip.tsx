@@ -2,7 +2,7 @@ import { receiversOf } from '../../src/kernel/model/paths';
 import { stepRange } from '../../src/kernel/model/schedule';
 import { blockListText } from '../lib/blockText';
 import { heldBlocks, heldCounts } from '../../src/kernel/replay/holding-queries';
-import type { RunResult } from '../../src/run';
+import type { RunResult } from '../../src/result';
 
 /** What a node holds after the step and what it sends in it (shown on hover). */
 export function NodeTooltip({

@@ -1,7 +1,7 @@
 import { INTERCONNECTS, interconnectOf } from '../../src/interconnects';
 import { useEffect, useMemo, useRef } from 'react';
 import { spectrumOf, type Spectrum } from '../../src/kernel/replay/spectrum';
-import type { RunResult } from '../../src/run';
+import type { RunResult } from '../../src/result';
 import { COLORS, wavelengthColor } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { canDraw, TooSmall } from './TooSmall';

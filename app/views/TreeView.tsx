@@ -1,8 +1,8 @@
 import { hierarchy, tree as treeLayout, type HierarchyPointNode } from 'd3';
 import { useMemo, useRef } from 'react';
-import { findAlgorithm } from '../../src/registry';
+import { findCard } from '../../src/cards';
 import type { TreeNode } from '../../src/kernel/spec';
-import type { RunResult } from '../../src/run';
+import type { RunResult } from '../../src/result';
 import { COLORS } from '../lib/colors';
 import { useSize } from '../lib/useSize';
 import { useApp } from '../store/store';
@@ -19,7 +19,7 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
   const box = useRef<HTMLDivElement>(null);
   const { width, height } = useSize(box);
   const highlight = useApp((s) => s.highlight);
-  const spec = findAlgorithm(result.algorithm);
+  const spec = findCard(result.algorithm);
   const t = useMemo(() => spec?.tree?.(result.params) ?? null, [spec, result.params]);
   const s = result.schedule;
   const phase = step >= 1 && step <= s.stepCount ? s.phases[s.stepPhase[step - 1]] : null;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../src/registry';
 import { defaultsOf } from '../../src/kernel/params/schema';
-import { CLI_LIMITS, run, type RunResult } from '../../src/run';
+import { CLI_LIMITS } from '../../src/limits';
+import { run } from '../../src/run';
+import { type RunResult } from '../../src/result';
 import { firstArrival } from '../../src/kernel/replay/holding-queries';
 import { EMPTY, HELD, MatrixImage } from './matrixImage';
 

@@ -1,7 +1,7 @@
 import { receiversOf } from '../../src/kernel/model/paths';
 import { blockCountOf, blockIdsOf } from '../../src/kernel/model/schedule';
 import { firstArrival, forEachVisit } from '../../src/kernel/replay/holding-queries';
-import type { RunResult } from '../../src/run';
+import type { RunResult } from '../../src/result';
 
 export const HELD: [number, number, number] = [71, 85, 105];
 const NEW: [number, number, number] = [245, 158, 11];

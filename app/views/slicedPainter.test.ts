@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findAlgorithm } from '../../src/registry';
 import { defaultsOf } from '../../src/kernel/params/schema';
 import { heldCounts } from '../../src/kernel/replay/holding-queries';
-import { CLI_LIMITS, run, type RunResult } from '../../src/run';
+import { CLI_LIMITS } from '../../src/limits';
+import { run } from '../../src/run';
+import { type RunResult } from '../../src/result';
 import { SlicedPainter, type Drawing, type PainterHost, type Surface } from './slicedPainter';
 import { ringLayout } from './ringGeometry';
 

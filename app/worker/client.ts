@@ -2,7 +2,7 @@ import type { FormulaRow } from '../../src/kernel/spec';
 import type { ReproRow } from '../../src/experiments/reproduce';
 import type { SweepValue } from '../../src/experiments/sweep';
 import type { ParamIssue, ParamValues } from '../../src/kernel/params/schema';
-import type { RunResult } from '../../src/run';
+import type { RunResult } from '../../src/result';
 import { showsBlockMatrix, type BlockPictures } from '../../src/families/circuit/block-pictures';
 import type { RunConfig, RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
 import { rememberTunings } from '../families/star/starTunings';

@@ -1,17 +1,12 @@
 /// <reference lib="webworker" />
 import { findAlgorithm } from '../../src/registry';
 import { starTunings } from '../../src/families/star/star-cost';
-import { findReproduction, findSweep } from '../../src/experiments/registry';
+import { findSweep } from '../../src/experiments/catalogue';
+import { findReproduction } from '../../src/experiments/registry';
 import { evaluatePoint } from '../../src/experiments/sweep';
-import {
-  BROWSER_LIMITS,
-  completeFormulas,
-  formulasPending,
-  InputError,
-  realNodesOf,
-  run,
-  transferables,
-} from '../../src/run';
+import { BROWSER_LIMITS, InputError } from '../../src/limits';
+import { completeFormulas, run } from '../../src/run';
+import { formulasPending, realNodesOf, transferables } from '../../src/result';
 import { num, type ParamValues } from '../../src/kernel/params/schema';
 import { blockPictures, pictureInput, showsBlockMatrix } from '../../src/families/circuit/block-pictures';
 import type { RunOutcome, WorkerRequest, WorkerResponse } from './protocol';

@@ -1,8 +1,9 @@
 /// <reference lib="webworker" />
 import { findReproduction } from '../../src/experiments/registry';
 import type { ReproRow } from '../../src/experiments/reproduce';
-import { computeHeatmap, findHeatmap, type HeatmapResult } from '../../src/families/circuit/speedup';
-import { BROWSER_LIMITS } from '../../src/run';
+import { computeHeatmap } from '../../src/families/circuit/speedup';
+import { findHeatmap, type HeatmapResult } from '../../src/families/circuit/heatmaps';
+import { BROWSER_LIMITS } from '../../src/limits';
 
 /** Requests and replies of the heatmap worker (one heatmap at a time; the page drops stale replies). */
 export type HeatmapRequest =

@@ -3,7 +3,7 @@ import type { ReproRow } from '../../src/experiments/reproduce';
 import type { SweepValue } from '../../src/experiments/sweep';
 import type { ParamIssue, ParamValues } from '../../src/kernel/params/schema';
 import type { StarTunings } from '../../src/families/star/star-cost';
-import type { RunResult } from '../../src/run';
+import type { RunResult } from '../../src/result';
 import type { BlockPictures } from '../../src/families/circuit/block-pictures';
 
 export interface RunConfig {

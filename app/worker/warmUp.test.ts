@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BROWSER_LIMITS, checkRun, run } from '../../src/run';
+import { BROWSER_LIMITS, checkRun } from '../../src/limits';
+import { run } from '../../src/run';
 import { findAlgorithm } from '../../src/registry';
 import { WARM_UP_RUNS, warmUpParams } from './warmUp';
 

@@ -1,6 +1,7 @@
 import { findAlgorithm } from '../../src/registry';
 import { defaultsOf, type ParamValues } from '../../src/kernel/params/schema';
-import { BROWSER_LIMITS, run } from '../../src/run';
+import { BROWSER_LIMITS } from '../../src/limits';
+import { run } from '../../src/run';
 
 /**
  * Small runs a worker makes once, in idle time after its first answer, so that V8 has compiled the

@@ -1,7 +1,9 @@
 import type { SweepDef } from '../experiments/sweep';
 import type { AlgorithmSpec } from '../kernel/spec';
 import { ALGORITHMS, findAlgorithm } from '../registry';
-import { CLI_LIMITS, paramsFromRaw, run, type RunResult } from '../run';
+import { CLI_LIMITS, paramsFromRaw } from '../limits';
+import { run } from '../run';
+import { type RunResult } from '../result';
 import { RESERVED_OPTIONS, type ParsedArgs } from './args';
 
 /** Exit codes: 0 success, 1 a schedule fails verification, 2 bad input, 3 an internal error. */

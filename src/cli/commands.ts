@@ -7,11 +7,13 @@
  * This file dispatches; each command lives in its own file (list-, schedule-, formulas-,
  * check-command.ts), the shared pieces in command-kit.ts and the help text in help.ts.
  */
-import { REPRODUCTIONS, SWEEPS, findReproduction, findSweep } from '../experiments/registry';
+import { SWEEPS, findSweep } from '../experiments/catalogue';
+import { REPRODUCTIONS, findReproduction } from '../experiments/registry';
 import { evaluateSweep, sweepCsv } from '../experiments/sweep';
-import { HEATMAPS, computeHeatmap, findHeatmap, heatmapCsv } from '../families/circuit/speedup';
+import { HEATMAPS, findHeatmap } from '../families/circuit/heatmaps';
+import { computeHeatmap, heatmapCsv } from '../families/circuit/speedup';
 import { ScheduleFormatError } from '../kernel/format/schedule-import';
-import { CLI_LIMITS, InputError } from '../run';
+import { CLI_LIMITS, InputError } from '../limits';
 import { ArgError, parseArgs, type ParsedArgs } from './args';
 import { checkCommand } from './check-command';
 import {

@@ -1,6 +1,6 @@
 import type { OpticsRow } from '../families/ring/optical-constraints';
 import type { AlgorithmSpec } from '../kernel/spec';
-import type { RunResult } from '../run';
+import type { RunResult } from '../result';
 import { json, runWith, type CommandOutput } from './command-kit';
 import { verdict } from './schedule-command';
 

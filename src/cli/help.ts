@@ -1,5 +1,6 @@
-import { REPRODUCTIONS, SWEEPS } from '../experiments/registry';
-import { HEATMAPS } from '../families/circuit/speedup';
+import { SWEEPS } from '../experiments/catalogue';
+import { REPRODUCTIONS } from '../experiments/registry';
+import { HEATMAPS } from '../families/circuit/heatmaps';
 import { SCHEDULE_FORMAT } from '../kernel/format/schedule-json';
 import { ALGORITHMS, findAlgorithm } from '../registry';
 import { algorithmText } from './list-command';

@@ -1,7 +1,7 @@
 import { scheduleCsvChunks, scheduleJsonChunks } from '../kernel/format/schedule-export';
 import type { AlgorithmSpec } from '../kernel/spec';
 import type { Rule, Violation } from '../kernel/verify/rules';
-import type { RunResult } from '../run';
+import type { RunResult } from '../result';
 import { runWith, type CommandOutput } from './command-kit';
 
 // ---------------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../registry';
 import { SCENES } from './scenes';
 import { decodeConfig, encodeConfig, paneParams } from './url-codec';
-import { checkRun, BROWSER_LIMITS } from '../run';
+import { checkRun, BROWSER_LIMITS } from '../limits';
 
 describe('lecture scenes', () => {
   it.each(SCENES.map((s) => [s.id, s] as const))('%s opens from its permalink exactly', (_, scene) => {

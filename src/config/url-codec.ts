@@ -1,6 +1,12 @@
-import { ALGORITHMS, DEFAULT_ALGORITHM, findAlgorithm } from '../registry';
-import type { AlgorithmSpec } from '../kernel/spec';
-import { findReproduction, findSweep, HEATMAPS_PAGE, REPRODUCTIONS, SWEEPS } from '../experiments/registry';
+import { ALGORITHM_CARDS, DEFAULT_ALGORITHM, findCard } from '../cards';
+import type { AlgorithmCard } from '../kernel/spec';
+import {
+  findReproductionCard,
+  findSweep,
+  HEATMAPS_PAGE,
+  REPRODUCTION_CARDS,
+  SWEEPS,
+} from '../experiments/catalogue';
 import { defaultsOf, parseParam, type ParamValue } from '../kernel/params/schema';
 
 /**
@@ -61,7 +67,7 @@ export const DEFAULT_OPTIONS: ViewOptions = {
 };
 
 export function defaultConfig(algorithm = DEFAULT_ALGORITHM): AppConfig {
-  const spec = findAlgorithm(algorithm) ?? ALGORITHMS[0];
+  const spec = findCard(algorithm) ?? ALGORITHM_CARDS[0];
   return {
     algorithm: spec.id,
     params: defaultsOf(spec.params),
@@ -78,7 +84,7 @@ export function defaultConfig(algorithm = DEFAULT_ALGORITHM): AppConfig {
  * (the ring, the message, the time model), its defaults for the rest, then its own overrides.
  */
 export function paneParams(config: Pick<AppConfig, 'params'>, pane: ComparePane): Record<string, ParamValue> {
-  const spec = findAlgorithm(pane.algorithm);
+  const spec = findCard(pane.algorithm);
   if (!spec) return {};
   const params = defaultsOf(spec.params);
   for (const d of spec.params) if (d.key in config.params) params[d.key] = config.params[d.key];
@@ -94,7 +100,7 @@ function encodePane(p: ComparePane): string {
 function decodePane(text: string, ignored: string[]): ComparePane | null {
   const colon = text.indexOf(':');
   const id = colon < 0 ? text : text.slice(0, colon);
-  const spec = findAlgorithm(id);
+  const spec = findCard(id);
   if (!spec) {
     ignored.push(`compare: algorithm "${show(id)}" is unknown; that pane was left out`);
     return null;
@@ -140,7 +146,7 @@ const RESERVED = [
 ];
 
 export function encodeConfig(c: AppConfig): string {
-  const spec = findAlgorithm(c.algorithm);
+  const spec = findCard(c.algorithm);
   const parts: [string, string][] = [
     ['v', String(URL_VERSION)],
     ['alg', c.algorithm],
@@ -194,12 +200,12 @@ export function decodeConfig(query: string): Decoded {
   else if (v !== String(URL_VERSION)) ignored.push(`version v=${show(v)} is unknown; read as v=1`);
 
   const alg = raw.get('alg');
-  let spec = alg === undefined ? undefined : findAlgorithm(alg);
+  let spec = alg === undefined ? undefined : findCard(alg);
   if (alg !== undefined && !spec)
     ignored.push(
-      `algorithm "${show(alg)}" is unknown; showing ${DEFAULT_ALGORITHM} (known: ${ALGORITHMS.map((a) => a.id).join(', ')})`,
+      `algorithm "${show(alg)}" is unknown; showing ${DEFAULT_ALGORITHM} (known: ${ALGORITHM_CARDS.map((a) => a.id).join(', ')})`,
     );
-  spec ??= findAlgorithm(DEFAULT_ALGORITHM)!;
+  spec ??= findCard(DEFAULT_ALGORITHM)!;
   const config = defaultConfig(spec.id);
 
   for (const def of spec.params) {
@@ -268,10 +274,10 @@ export function decodeConfig(query: string): Decoded {
   }
   const check = raw.get('check');
   if (check !== undefined) {
-    if (findReproduction(check)) config.check = check;
+    if (findReproductionCard(check)) config.check = check;
     else
       ignored.push(
-        `paper check "${show(check)}" is unknown (known: ${REPRODUCTIONS.map((x) => x.id).join(', ')})`,
+        `paper check "${show(check)}" is unknown (known: ${REPRODUCTION_CARDS.map((x) => x.id).join(', ')})`,
       );
   }
   const playText = raw.get('play');
@@ -295,7 +301,7 @@ export function decodeConfig(query: string): Decoded {
  * default and the notice says which.
  */
 function resolveCrossRules(
-  spec: AlgorithmSpec,
+  spec: AlgorithmCard,
   params: Record<string, ParamValue>,
   fromLink: Set<string>,
   ignored: string[],

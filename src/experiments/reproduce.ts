@@ -4,7 +4,7 @@
  * A paper number is an input to compare against, never an output.
  */
 import type { PaperRef } from '../kernel/spec';
-import type { Limits } from '../run';
+import type { Limits } from '../limits';
 
 export interface ReproRow {
   label: string;
@@ -19,11 +19,15 @@ export interface ReproRow {
   note?: string;
 }
 
-export interface Reproduction {
+/** What the page lists of a paper check (its rows are computed in the worker). */
+export interface ReproductionCard {
   id: string;
   title: string;
   paper: PaperRef;
   /** Table, figure or section of the paper. */
   where: string;
+}
+
+export interface Reproduction extends ReproductionCard {
   run(limits: Limits): ReproRow[];
 }

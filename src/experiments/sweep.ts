@@ -7,7 +7,8 @@
 import { findAlgorithm } from '../registry';
 import type { Measured, PaperRef } from '../kernel/spec';
 import type { ParamValues } from '../kernel/params/schema';
-import { InputError, run, type Limits } from '../run';
+import { InputError, type Limits } from '../limits';
+import { run } from '../run';
 
 export interface Axis {
   label: string;

@@ -125,7 +125,12 @@ export interface StepFacts {
   blockCount: number;
 }
 
-export interface AlgorithmSpec {
+/**
+ * What the page's main thread knows of an algorithm: its name, parameters and limits, and how to
+ * narrate, group and draw a schedule it is given. A card holds no schedule builder, so the main
+ * chunk stays free of them (the card files, `*.card.ts`, are checked by a lint rule and a test).
+ */
+export interface AlgorithmCard {
   id: string;
   name: string;
   family: string;
@@ -138,21 +143,6 @@ export interface AlgorithmSpec {
   /** Rules across parameters (a flit must divide a packet, …). */
   validate(p: ParamValues): ParamIssue[];
   estimate(p: ParamValues): Estimate;
-  build(p: ParamValues): Built;
-  /**
-   * Seconds of each step of a verified schedule (index s−1 for step s) under this model's cost
-   * parameters. Without it, the WDM-ring time model of the OpTree paper (eq. 3) is used.
-   */
-  stepSeconds?(s: Schedule, usage: Usage, p: ParamValues): Float64Array;
-  /** Model-specific measured costs of a verified schedule (Summary.costs, passed on to `formulas`). */
-  modelCosts?(s: Schedule, usage: Usage, p: ParamValues): Record<string, number>;
-  formulas(p: ParamValues, m: Measured, options?: FormulaOptions): FormulaRow[];
-  /**
-   * The slow work some formula rows need (OpTree's best-tree search) as steps of a few ms each, with
-   * its answer memoised: once it has run to its end, `formulas(p, m, { quick: true })` leaves nothing
-   * pending. The worker runs it in slices after posting a result. Only algorithms with such rows.
-   */
-  formulaWork?(p: ParamValues): Generator<void, unknown, void>;
   narrate(p: ParamValues, f: StepFacts): string;
   /** What the panels call the time model's unit and a block's size, when not seconds and bytes. */
   units?: { time: string; data: string };
@@ -180,6 +170,28 @@ export interface AlgorithmSpec {
    */
   blockRoute?(p: ParamValues, r: number, d: number, ring: number, phases: number): string;
 }
+
+/** What building and pricing a schedule needs: runs in the worker, the command line and tests. */
+export interface AlgorithmEngine {
+  build(p: ParamValues): Built;
+  /**
+   * Seconds of each step of a verified schedule (index s−1 for step s) under this model's cost
+   * parameters. Without it, the interconnect's own time model is used (src/interconnects.ts).
+   */
+  stepSeconds?(s: Schedule, usage: Usage, p: ParamValues): Float64Array;
+  /** Model-specific measured costs of a verified schedule (Summary.costs, passed on to `formulas`). */
+  modelCosts?(s: Schedule, usage: Usage, p: ParamValues): Record<string, number>;
+  formulas(p: ParamValues, m: Measured, options?: FormulaOptions): FormulaRow[];
+  /**
+   * The slow work some formula rows need (OpTree's best-tree search) as steps of a few ms each, with
+   * its answer memoised: once it has run to its end, `formulas(p, m, { quick: true })` leaves nothing
+   * pending. The worker runs it in slices after posting a result. Only algorithms with such rows.
+   */
+  formulaWork?(p: ParamValues): Generator<void, unknown, void>;
+}
+
+/** An algorithm whole: its card and its engine, one object (`src/registry.ts` lists them). */
+export interface AlgorithmSpec extends AlgorithmCard, AlgorithmEngine {}
 
 /** A node of an algorithm's tree: the network nodes under it, and its children. */
 export interface TreeNode {

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { findAlgorithm } from '../../../src/registry';
+import { findCard } from '../../../src/cards';
 import { pairBlock } from '../../../src/kernel/model/block-pairs';
 import { STATE_RGB, type BlockPictures } from '../../../src/families/circuit/block-pictures';
 import { location } from '../../../src/kernel/replay/holding-queries';
-import type { RunResult } from '../../../src/run';
+import type { RunResult } from '../../../src/result';
 import { usePicturesOf } from './pictures';
 import { COLORS } from '../../lib/colors';
 import { setupCanvas, useSize } from '../../lib/useSize';
@@ -137,7 +137,7 @@ function BlockRoute({ result, step, r, d }: { result: RunResult; step: number; r
   const S = result.schedule.stepCount;
   const ring = result.topology.nodeCount;
   const blocks = blocksOf(result, r, d);
-  const route = findAlgorithm(result.algorithm)?.blockRoute;
+  const route = findCard(result.algorithm)?.blockRoute;
   const digits = route
     ? route(result.params, r, d, ring, S)
     : `goes from ${r} to ${d} in ${S} phase${S === 1 ? '' : 's'}`;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { interpolateTurbo, schemeTableau10 } from 'd3';
 import { location } from '../../../src/kernel/replay/holding-queries';
-import type { RunResult } from '../../../src/run';
+import type { RunResult } from '../../../src/result';
 import { circuitStep, reconfigurations, stepTransfers } from './circuitFacts';
 import { COLORS } from '../../lib/colors';
 import { useApp } from '../../store/store';

@@ -1,5 +1,5 @@
 import { encodeConfig, defaultConfig } from '../../../src/config/url-codec';
-import { findAlgorithm } from '../../../src/registry';
+import { findCard } from '../../../src/cards';
 import { defaultsOf } from '../../../src/kernel/params/schema';
 
 /** The three rows of the paper's Fig. 1 as lecture-mode permalinks (small n, large, playing). */
@@ -10,7 +10,7 @@ export const FIG1_SCENES = [
 ] as const;
 
 export function fig1Link(scene: (typeof FIG1_SCENES)[number]): string {
-  const spec = findAlgorithm(scene.algorithm);
+  const spec = findCard(scene.algorithm);
   const base = defaultConfig(scene.algorithm);
   const config = {
     ...base,

@@ -1,5 +1,5 @@
-import { findAlgorithm } from '../../../src/registry';
-import { reconfigBits } from '../../../src/families/circuit/circuit-alltoall';
+import { findCard } from '../../../src/cards';
+import { reconfigBits } from '../../../src/families/circuit/circuit-params';
 import { circuitModelOf } from '../../../src/families/circuit/circuit-time';
 import { bestSchedule, bitsText, scheduleCost } from '../../../src/families/circuit/reconfig-formulas';
 import { checkParam } from '../../../src/kernel/params/schema';
@@ -14,7 +14,7 @@ import { selectResult, useApp, useRunConfig } from '../../store/store';
 export function ReconfigEditor() {
   const config = useRunConfig();
   const result = useApp(selectResult);
-  const spec = findAlgorithm(config.algorithm);
+  const spec = findCard(config.algorithm);
   const family = spec?.reconfigFamily;
   if (!spec || !family || !spec.params.some((p) => p.key === 'reconfigure')) return null;
   if (!spec.params.every((d) => checkParam(d, config.params[d.key]).ok)) return null;

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { findAlgorithm } from '../../../src/registry';
+import { findCard } from '../../../src/cards';
 import { defaultsOf } from '../../../src/kernel/params/schema';
 import {
   cellConfig,
   HEATMAPS,
   type HeatmapCell,
   type HeatmapResult,
-} from '../../../src/families/circuit/speedup';
+} from '../../../src/families/circuit/heatmaps';
 import { formatBytes } from '../../lib/format';
 import { useApp } from '../../store/store';
 import { askHeatmapWorker } from '../../worker/heatmapClient';
@@ -41,7 +41,7 @@ export function SpeedupExplorer({ startOpen = false }: { startOpen?: boolean }) 
 
   const openCell = (r: HeatmapResult, c: HeatmapCell) => {
     const cfg = cellConfig(r.def, c);
-    const spec = findAlgorithm(cfg.algorithm);
+    const spec = findCard(cfg.algorithm);
     if (!spec) return;
     // Opens the visualizer on that run (also from the Explore page).
     useApp.getState().openConfig(cfg.algorithm, { ...defaultsOf(spec.params), ...cfg.params });

@@ -1,7 +1,7 @@
-import { reconfigBits } from '../../../src/families/circuit/circuit-alltoall';
+import { reconfigBits } from '../../../src/families/circuit/circuit-params';
 import { gcd } from '../../../src/families/circuit/circuits';
 import { blockLists, stepRange } from '../../../src/kernel/model/schedule';
-import type { RunResult } from '../../../src/run';
+import type { RunResult } from '../../../src/result';
 
 /** What the circuit views need to know about one step of a circuit-switch result. */
 export interface CircuitStep {

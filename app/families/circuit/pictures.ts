@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { RunResult } from '../../../src/run';
+import type { RunResult } from '../../../src/result';
 import type { BlockPictures } from '../../../src/families/circuit/block-pictures';
 
 /** The block-matrix pictures the worker sent after a result, with the result they belong to. */

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { stepRange } from '../../../src/kernel/model/schedule';
 import { arrivedMask, heldCounts } from '../../../src/kernel/replay/holding-queries';
-import type { RunResult } from '../../../src/run';
+import type { RunResult } from '../../../src/result';
 import { schemeSet2 } from 'd3';
-import { findAlgorithm } from '../../../src/registry';
+import { findCard } from '../../../src/cards';
 import { COLORS, heldShade, wavelengthColor } from '../../lib/colors';
 import { useApp } from '../../store/store';
 import { useSize } from '../../lib/useSize';
@@ -107,7 +107,7 @@ function ariaLabel(r: RunResult, step: number): string {
 /** The subsets the algorithm names for a phase (OpTree's stage subsets), if any; −1 is before step 1. */
 function phaseGroups(r: RunResult, phase: number): number[][] | null {
   if (phase < 0) return null;
-  const spec = findAlgorithm(r.algorithm);
+  const spec = findCard(r.algorithm);
   return spec?.groupsOf?.(r.params, r.schedule.phases[phase]) ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { findAlgorithm } from '../../../src/registry';
+import { findCard } from '../../../src/cards';
 import { selectResult, selectStep, useApp } from '../../store/store';
 import { lectureSceneHref } from './lectureScene';
 import { TcpTreePanel, usesTcp1Tree } from './TcpTreePanel';
@@ -8,7 +8,7 @@ import { TradeoffPanel } from './TradeoffPanel';
 export function StarPanels() {
   const result = useApp(selectResult);
   const step = useApp(selectStep);
-  if (!result || findAlgorithm(result.algorithm)?.topology !== 'star') return null;
+  if (!result || findCard(result.algorithm)?.topology !== 'star') return null;
   return (
     <>
       {result.algorithm === 'star-broadcast' && (

@@ -1,7 +1,7 @@
 import { stepRange } from '../../../src/kernel/model/schedule';
 import { num } from '../../../src/kernel/params/schema';
 import { heldCounts } from '../../../src/kernel/replay/holding-queries';
-import type { RunResult } from '../../../src/run';
+import type { RunResult } from '../../../src/result';
 import { COLORS } from '../../lib/colors';
 import { useSize } from '../../lib/useSize';
 import { NodeTooltip } from '../../views/NodeTooltip';

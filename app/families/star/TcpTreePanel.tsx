@@ -1,10 +1,10 @@
 import { hierarchy, tree } from 'd3';
 import { useMemo } from 'react';
-import { broadcastRadices } from '../../../src/families/star/broadcast';
+import { broadcastRadices } from '../../../src/families/star/broadcast.card';
 import { radixParent, radixTree, uniformRadices, type TreeNode } from '../../../src/families/star/tcp';
 import { stepRange } from '../../../src/kernel/model/schedule';
 import { num } from '../../../src/kernel/params/schema';
-import type { RunResult } from '../../../src/run';
+import type { RunResult } from '../../../src/result';
 import { wavelengthColor } from '../../lib/colors';
 import { useStarHover } from './starHover';
 

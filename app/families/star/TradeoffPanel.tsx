@@ -1,9 +1,9 @@
 import { useMemo, type SVGProps } from 'react';
-import { shapeOf, dOf } from '../../../src/families/star/common';
-import { splitStepsOf } from '../../../src/families/star/broadcast';
+import { shapeOf, dOf } from '../../../src/families/star/star-params';
+import { splitStepsOf } from '../../../src/families/star/broadcast.card';
 import { splitTradeoff } from '../../../src/families/star/star-formulas';
 import { num } from '../../../src/kernel/params/schema';
-import type { RunResult } from '../../../src/run';
+import type { RunResult } from '../../../src/result';
 import { useApp } from '../../store/store';
 
 const W = 340;

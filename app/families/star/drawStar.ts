@@ -1,6 +1,6 @@
 import type { StarTunings } from '../../../src/families/star/star-cost';
 import { stepRange } from '../../../src/kernel/model/schedule';
-import type { RunResult } from '../../../src/run';
+import type { RunResult } from '../../../src/result';
 import { COLORS, heldShade } from '../../lib/colors';
 import { drawCentreCaption, drawNodeLabels, stepTitle } from '../../views/canvasText';
 import { addHeldWedge } from '../../views/heldWedge';

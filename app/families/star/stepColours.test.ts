@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../../src/registry';
 import { defaultsOf } from '../../../src/kernel/params/schema';
-import { CLI_LIMITS, run } from '../../../src/run';
+import { CLI_LIMITS } from '../../../src/limits';
+import { run } from '../../../src/run';
 import { stepColours } from './stepColours';
 
 describe('star step colours', () => {

@@ -1,5 +1,5 @@
 import { stepRange } from '../../../src/kernel/model/schedule';
-import type { RunResult } from '../../../src/run';
+import type { RunResult } from '../../../src/result';
 import { wavelengthColor } from '../../lib/colors';
 
 /** Most distinct colours one step gets; beyond that, wavelengths share colour buckets. */

@@ -1,7 +1,7 @@
-import { findAlgorithm } from '../../registry';
+import { findCard } from '../../cards';
 import { PAPERS } from '../../kernel/spec';
 import { defaultsOf } from '../../kernel/params/schema';
-import { HEATMAP_MESSAGES } from './speedup';
+import { HEATMAP_MESSAGES } from './heatmaps';
 import type { SweepDef, SweepPoint } from '../../experiments/sweep';
 
 /** Completion time against message size: ReTri (81), mirrored Bruck (64), static all-to-all (64). */
@@ -26,7 +26,7 @@ export const alltoallTimeSweep: SweepDef = {
         config: {
           algorithm,
           params: {
-            ...defaultsOf(findAlgorithm(algorithm)?.params ?? []),
+            ...defaultsOf(findCard(algorithm)?.params ?? []),
             nodes,
             ...(reconfigure === undefined ? {} : { reconfigure }),
             'message-bytes': m,

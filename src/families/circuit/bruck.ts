@@ -1,38 +1,17 @@
+import { num } from '../../kernel/params/schema';
+import type { AlgorithmSpec } from '../../kernel/spec';
+import { bruckCard, bruckPhases } from './bruck.card';
+import { alltoallBlocks, buildDigitRouting, circuitStepSeconds } from './circuit-alltoall';
+import { exactBlockBytes, reconfigBits } from './circuit-params';
 import { circuitModelOf } from './circuit-time';
 import {
+  BRUCK_FAMILY,
   bestReconfigurationCount,
   bestSchedule,
   bitsText,
-  BRUCK_FAMILY,
-  ceilLog,
   hopUnit,
   scheduleCost,
 } from './reconfig-formulas';
-import { num, type ParamValues } from '../../kernel/params/schema';
-import {
-  alltoallBlocks,
-  buildDigitRouting,
-  circuitParams,
-  circuitSentence,
-  circuitStepSeconds,
-  exactBlockBytes,
-  RECONFIGURE_PARAM,
-  reconfigBits,
-} from './circuit-alltoall';
-import { PAPERS, type AlgorithmSpec } from '../../kernel/spec';
-
-/**
- * Bruck's all-to-all with mirroring on a circuit switch (the reconfigurable baseline of the ReTri
- * paper, Sec. 2 and 4, after its reference "Bridge"): every block is split in two halves. The first
- * half travels clockwise by the binary digits of (d − r) mod n, the second counter-clockwise by those
- * of (r − d) mod n; in phase k a node sends the halves whose bit k is set 2^k onwards. ⌈log2 n⌉
- * phases, subrings of n/2^k nodes after a reconfiguration before phase k.
- */
-export const BRUCK_MAX_NODES = 2048;
-
-export function bruckPhases(p: ParamValues): number {
-  return ceilLog(num(p, 'nodes'), 2);
-}
 
 /** Digit table: row o < n: bits of o as +1 (clockwise half); row n + o: bits of o as −1. */
 export function bruckDigits(n: number, phases: number): Int8Array {
@@ -45,47 +24,8 @@ export function bruckDigits(n: number, phases: number): Int8Array {
     }
   return digits;
 }
-
 export const bruck: AlgorithmSpec = {
-  id: 'bruck',
-  name: 'Bruck (mirrored)',
-  family: 'Reconfigurable all-to-all',
-  collective: 'alltoall',
-  topology: 'circuit',
-  paper: PAPERS.retri,
-  reconfigFamily: BRUCK_FAMILY,
-  blockRoute: (_p, r, d, ring, phases) =>
-    `binary digits (phase 0 first): clockwise half ${bitsOf((((d - r) % ring) + ring) % ring, phases)}, ` +
-    `mirrored half ${bitsOf((((r - d) % ring) + ring) % ring, phases)}`,
-  summary:
-    'Bruck’s all-to-all in ⌈log2 n⌉ phases, mirrored so that both directions of every circuit carry ' +
-    'data: half of each block goes clockwise by the binary digits of its distance, the other half ' +
-    'counter-clockwise. In phase k the peers are 2^k away; rebuilding the circuits makes that one hop.',
-  params: circuitParams(
-    {
-      key: 'nodes',
-      label: 'Nodes n',
-      kind: 'int',
-      min: 2,
-      max: BRUCK_MAX_NODES,
-      default: 16,
-      group: 'network',
-      help: 'Accelerators, each with two transceivers on the optical circuit switch.',
-    },
-    { ...RECONFIGURE_PARAM, default: '0,1,1,1' },
-  ),
-  validate: () => [],
-  estimate(p) {
-    const n = num(p, 'nodes');
-    const s = bruckPhases(p);
-    const blocks = 2 * n * n;
-    return {
-      steps: s,
-      transfers: 2 * n * s,
-      blockRefs: (blocks * s) / 2,
-      holdingCells: blocks + (blocks * s) / 2,
-    };
-  },
+  ...bruckCard,
   build(p) {
     const n = num(p, 'nodes');
     const s = bruckPhases(p);
@@ -169,18 +109,4 @@ export const bruck: AlgorithmSpec = {
       },
     ];
   },
-  narrate(p, f) {
-    const k = f.step - 1;
-    const { x } = reconfigBits(p, bruckPhases(p));
-    return (
-      `Phase ${k}: every node sends the half-blocks whose bit ${k} is set ${2 ** k} positions on, the clockwise ` +
-      `halves right and the mirrored halves left: ${f.transfers} transfers, ${f.blocksMoved} half-blocks. ` +
-      circuitSentence(2, x, k)
-    );
-  },
 };
-
-/** The low `s` bits of x, least significant first. */
-function bitsOf(x: number, s: number): string {
-  return Array.from({ length: s }, (_, k) => (x >> k) & 1).join('');
-}

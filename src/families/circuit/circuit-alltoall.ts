@@ -1,11 +1,11 @@
-import { circuitModelOf, phaseMeasures, phaseSeconds, CIRCUIT_TIME_PARAMS } from './circuit-time';
-import { circuitLink, circuitTopology, configLinks, planCircuits, type CircuitPlan } from './circuits';
 import { indexArray } from '../../kernel/model/columns';
+import type { ListedBlocks, Schedule } from '../../kernel/model/schedule';
 import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
-import { type ListedBlocks, type Schedule } from '../../kernel/model/schedule';
-import { intList, num, type IntListParam, type ParamDef, type ParamValues } from '../../kernel/params/schema';
-import type { Usage } from '../../kernel/verify/rules';
+import type { ParamValues } from '../../kernel/params/schema';
 import type { Built } from '../../kernel/spec';
+import type { Usage } from '../../kernel/verify/rules';
+import { circuitModelOf, phaseMeasures, phaseSeconds } from './circuit-time';
+import { circuitLink, circuitTopology, configLinks, planCircuits, type CircuitPlan } from './circuits';
 
 /**
  * All-to-all by digit routing on an optical circuit switch (ReTri and mirrored Bruck). Every block has
@@ -126,40 +126,6 @@ export function alltoallBlocks(n: number, bytes: number, copies = 1): ListedBloc
   return { count: B, origin, destinations: { kind: 'single', nodes: dest }, bytes };
 }
 
-/** The reconfiguration schedule parameter shared by ReTri and Bruck. */
-export const RECONFIGURE_PARAM: IntListParam = {
-  key: 'reconfigure',
-  label: 'Reconfigure before phase',
-  kind: 'int-list',
-  min: 0,
-  max: 1,
-  minLength: 0,
-  maxLength: 16,
-  default: '0,1,1',
-  group: 'algorithm',
-  help:
-    'The reconfiguration schedule x: bit k = 1 rebuilds the circuits for phase k. Missing bits are 0; ' +
-    'bits past the last phase are ignored (and said so).',
-};
-
-/** The bits of x for a run with `phases` phases, and a note when some were ignored. */
-export function reconfigBits(p: ParamValues, phases: number): { x: boolean[]; note?: string } {
-  const raw = intList(p, 'reconfigure');
-  const x = Array.from({ length: phases }, (_, k) => raw[k] === 1);
-  const extra = raw.slice(phases);
-  const note =
-    extra.length > 0
-      ? `the reconfiguration schedule lists ${raw.length} bits but this run has ${phases} phases; ` +
-        `bits ${phases}…${raw.length - 1} are ignored`
-      : undefined;
-  return { x, note };
-}
-
-/** Shared parameter list: network size, the schedule x, then the cost model. */
-export function circuitParams(nodes: ParamDef, ...extra: ParamDef[]): readonly ParamDef[] {
-  return [nodes, ...extra, ...CIRCUIT_TIME_PARAMS];
-}
-
 /** Seconds per phase of a one-step-per-phase circuit schedule under the paper's cost model. */
 export function circuitStepSeconds(
   usage: Usage,
@@ -169,25 +135,4 @@ export function circuitStepSeconds(
 ): Float64Array {
   const model = circuitModelOf(p);
   return Float64Array.from(phaseMeasures(usage, blockBytes, reconfigured), (ph) => phaseSeconds(model, ph));
-}
-
-/**
- * Bytes of one block: each node's message m split evenly over its blocks, one per node (`copies` per
- * node when each pair's data travels in several parts, as Bruck's halves do).
- */
-export function exactBlockBytes(p: ParamValues, copies = 1): number {
-  return num(p, 'message-bytes') / (copies * num(p, 'nodes'));
-}
-
-/** "The circuits of offset ±3 stay: 3 hops each." — phase k's circuits in words, from the plan. */
-export function circuitSentence(radix: number, x: readonly boolean[], k: number): string {
-  const plan = planCircuits(
-    x.map((_, j) => radix ** j),
-    x,
-  );
-  const offset = plan.configOffsets[plan.phaseConfig[k]];
-  const hops = plan.phaseHops[k];
-  if (x[k])
-    return `The switch was rebuilt before this phase: every node is wired to its two peers ±${radix ** k}.`;
-  return `The circuits of offset ±${offset} stay, so each transfer crosses ${hops} circuit${hops === 1 ? '' : 's'}.`;
 }

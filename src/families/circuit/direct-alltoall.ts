@@ -1,24 +1,12 @@
-import { circuitModelOf } from './circuit-time';
-import { centred } from './reconfig-formulas';
-import { circuitLink, circuitTopology, configLinks } from './circuits';
 import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
 import { num } from '../../kernel/params/schema';
-import {
-  alltoallBlocks,
-  circuitParams,
-  circuitStepSeconds,
-  concatSteps,
-  exactBlockBytes,
-} from './circuit-alltoall';
-import { PAPERS, type AlgorithmSpec } from '../../kernel/spec';
-
-/**
- * Static source-to-destination all-to-all (the ReTri paper's static baseline, Sec. 4): the switch
- * keeps one ring (every node wired to i ± 1) and every block goes straight to its destination along
- * the shorter way round, all in one phase. For even n the block half-way round goes clockwise from
- * even sources and counter-clockwise from odd ones, so both directions carry the same load.
- */
-export const DIRECT_MAX_NODES = 256;
+import type { AlgorithmSpec } from '../../kernel/spec';
+import { alltoallBlocks, circuitStepSeconds, concatSteps } from './circuit-alltoall';
+import { exactBlockBytes } from './circuit-params';
+import { circuitModelOf } from './circuit-time';
+import { circuitLink, circuitTopology, configLinks } from './circuits';
+import { directAlltoallCard } from './direct-alltoall.card';
+import { centred } from './reconfig-formulas';
 
 /** Signed ring distance a block from r to d travels (positive: clockwise). */
 export function directOffset(n: number, r: number, d: number): number {
@@ -26,33 +14,18 @@ export function directOffset(n: number, r: number, d: number): number {
   return n % 2 === 0 && c === n / 2 && r % 2 === 1 ? -c : c;
 }
 
+/**
+ * Blocks on the busiest directed circuit: every offset h = 1 … ⌊(n−1)/2⌋ crosses h consecutive
+ * circuits, so each circuit carries Σ h; for even n the half-way blocks of every other source add
+ * ⌈n/4⌉ at most.
+ */
+export function directLinkLoad(n: number): number {
+  const m = Math.floor((n - 1) / 2);
+  const base = (m * (m + 1)) / 2;
+  return n % 2 === 0 ? base + Math.ceil(n / 4) : base;
+}
 export const directAlltoall: AlgorithmSpec = {
-  id: 'direct-alltoall',
-  name: 'Static all-to-all',
-  family: 'Reconfigurable all-to-all',
-  collective: 'alltoall',
-  topology: 'circuit',
-  paper: PAPERS.retri,
-  blockRoute: (_p, r, d, ring) => `goes straight, ${Math.abs(centred(d - r, ring))} circuits`,
-  summary:
-    'No reconfiguration: the circuits form one ring and every node sends each block straight to its ' +
-    'destination the shorter way round, all at once. One phase, but blocks share circuits: the busiest ' +
-    'circuit carries about n²/8 blocks.',
-  params: circuitParams({
-    key: 'nodes',
-    label: 'Nodes n',
-    kind: 'int',
-    min: 2,
-    max: DIRECT_MAX_NODES,
-    default: 16,
-    group: 'network',
-    help: 'Accelerators on the static ring of circuits.',
-  }),
-  validate: () => [],
-  estimate(p) {
-    const n = num(p, 'nodes');
-    return { steps: 1, transfers: n * (n - 1), blockRefs: n * (n - 1), holdingCells: 2 * n * n };
-  },
+  ...directAlltoallCard,
   build(p) {
     const n = num(p, 'nodes');
     const blocks = alltoallBlocks(n, Math.ceil(exactBlockBytes(p)));
@@ -115,22 +88,4 @@ export const directAlltoall: AlgorithmSpec = {
       },
     ];
   },
-  narrate(p, f) {
-    const n = num(p, 'nodes');
-    return (
-      `All at once: each of the ${n} nodes sends its ${n - 1} blocks straight to their destinations over the ` +
-      `static ring, up to ${Math.floor(n / 2)} circuits away: ${f.transfers} transfers share the ${2 * n} circuits.`
-    );
-  },
 };
-
-/**
- * Blocks on the busiest directed circuit: every offset h = 1 … ⌊(n−1)/2⌋ crosses h consecutive
- * circuits, so each circuit carries Σ h; for even n the half-way blocks of every other source add
- * ⌈n/4⌉ at most.
- */
-export function directLinkLoad(n: number): number {
-  const m = Math.floor((n - 1) / 2);
-  const base = (m * (m + 1)) / 2;
-  return n % 2 === 0 ? base + Math.ceil(n / 4) : base;
-}

@@ -5,7 +5,6 @@
  * from a packet-level simulation (ns-3 under Astra-Sim); docs/models/retri.md explains why an analytic
  * model cannot reproduce them exactly.
  */
-import { PAPERS } from '../../kernel/spec';
 import type { CircuitModel } from './circuit-time';
 import {
   bestSchedule,
@@ -16,18 +15,13 @@ import {
   type DigitFamily,
 } from './reconfig-formulas';
 import { directLinkLoad } from './direct-alltoall';
-import type { Limits } from '../../run';
+import type { Limits } from '../../limits';
 import type { Reproduction, ReproRow } from '../../experiments/reproduce';
-import {
-  cellModel,
-  cheapest,
-  HEATMAP_DELAYS,
-  HEATMAP_MESSAGES,
-  measurePhaseTable,
-  type PhaseTable,
-} from './speedup';
+import { cellModel, HEATMAP_DELAYS, HEATMAP_MESSAGES } from './heatmaps';
+import { cheapest, measurePhaseTable, type PhaseTable } from './speedup';
 import { findAlgorithm } from '../../registry';
 import { defaultsOf } from '../../kernel/params/schema';
+import { RETRI_CLAIMS } from './retri-claims.card';
 
 /** Time of one algorithm at its best schedule, for a cost model. */
 type Timer = (model: CircuitModel) => { seconds: number; R: number };
@@ -64,10 +58,7 @@ interface Pair {
 }
 
 export const retriClaims: Reproduction = {
-  id: 'retri-claims',
-  title: 'ReTri: speed-ups over static all-to-all and mirrored Bruck, and when reconfiguring pays',
-  paper: PAPERS.retri,
-  where: 'abstract, Sec. 4, Figs. 2–5',
+  ...RETRI_CLAIMS,
   run(limits: Limits): ReproRow[] {
     const spec = findAlgorithm('retri');
     const defaults = spec ? defaultsOf(spec.params) : {};

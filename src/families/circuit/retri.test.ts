@@ -11,7 +11,9 @@ import {
 import type { Topology } from '../../kernel/model/topology';
 import { defaultsOf, type ParamValues } from '../../kernel/params/schema';
 import { location } from '../../kernel/replay/holding-queries';
-import { CLI_LIMITS, run, type RunResult } from '../../run';
+import { CLI_LIMITS } from '../../limits';
+import { run } from '../../run';
+import { type RunResult } from '../../result';
 import { verify } from '../../kernel/verify/verifier';
 import { findAlgorithm } from '../../registry';
 
@@ -317,7 +319,7 @@ function reorder(s: Schedule, order: number[]): Schedule {
 
 describe('narration', () => {
   it('says which circuits serve the phase and how many hops a transfer takes', async () => {
-    const { stepFacts } = await import('../../run');
+    const { stepFacts } = await import('../../result');
     const r = runOf('retri', { nodes: 27, reconfigure: '0,1,0' });
     const say = (step: number) => findAlgorithm('retri')!.narrate(r.params, stepFacts(r, step));
     expect(say(2)).toContain('rebuilt before this phase: every node is wired to its two peers ±3');

@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../registry';
 import { defaultsOf } from '../../kernel/params/schema';
-import { CLI_LIMITS, run } from '../../run';
+import { CLI_LIMITS } from '../../limits';
+import { run } from '../../run';
 import { bestReconfigurationCount, bestSchedule, RETRI_FAMILY, scheduleCost } from './reconfig-formulas';
 import { REPRODUCTIONS } from '../../experiments/registry';
-import {
-  cellConfig,
-  cellModel,
-  computeHeatmap,
-  findHeatmap,
-  HEATMAPS,
-  measurePhaseTable,
-  secondsOf,
-} from './speedup';
+import { cellConfig, cellModel, findHeatmap, HEATMAPS } from './heatmaps';
+import { computeHeatmap, measurePhaseTable, secondsOf } from './speedup';
 
 describe('speed-up heatmaps', () => {
   it('a phase table prices every schedule exactly as building that schedule does', () => {

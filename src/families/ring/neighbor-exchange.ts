@@ -1,118 +1,10 @@
 import { wdmRing } from '../../kernel/model/topology';
 import { num, type ParamValues } from '../../kernel/params/schema';
-import { eq3Row, RING_PARAMS, ringAllGatherBuilder, validateRing } from './ring-params';
+import type { AlgorithmSpec } from '../../kernel/spec';
+import { neighborExchangeCard } from './neighbor-exchange.card';
+import { eq3Row } from './ring-params';
+import { ringAllGatherBuilder } from './ring-builder';
 import { phaseReports } from './ring-stages';
-import { heldSentence, PAPERS, type AlgorithmSpec } from '../../kernel/spec';
-
-/**
- * Neighbor Exchange all-gather (Chen et al., cited as [9] by the OpTree paper), N/2 steps for even N.
- *
- * Step 1: nodes 2j and 2j+1 swap their own blocks. Step t ≥ 2: every node turns to its other
- * neighbour (even nodes alternate right/left, odd nodes left/right) and passes on the two blocks it
- * received in step t − 1. With w ≥ 2 the two blocks travel on two wavelengths of the same link, so
- * every lightpath carries d, as eq. 3 assumes; with w = 1 they share one lightpath.
- *
- * Odd N has no perfect pairing. We then run the bidirectional relay: in step t node i sends block
- * i − t + 1 clockwise and block i + t − 1 counter-clockwise, one hop each. Each node still sends 2d per
- * step, and all blocks arrive after (N − 1)/2 steps. See docs/models/neighbor-exchange.md.
- */
-export const neighborExchange: AlgorithmSpec = {
-  id: 'neighbor-exchange',
-  name: 'Neighbor Exchange',
-  family: 'Neighbor Exchange',
-  collective: 'allgather',
-  topology: 'wdm-ring',
-  paper: PAPERS.optree,
-  summary:
-    'Nodes pair up and swap blocks, then turn to their other neighbour and pass on the two blocks they ' +
-    'just received, alternating sides. Twice the data per step of Ring, half the steps (N/2). For odd N, ' +
-    'where no pairing exists, every node relays one block each way per step instead.',
-  params: RING_PARAMS,
-  validate: validateRing,
-  estimate(p) {
-    const n = num(p, 'nodes');
-    const split = num(p, 'wavelengths') >= 2;
-    const transfers = n % 2 === 1 ? n * (n - 1) : n + (n / 2 - 1) * n * (split ? 2 : 1);
-    return { steps: Math.floor(n / 2), transfers, blockRefs: n * (n - 1), holdingCells: n * n };
-  },
-  build(p) {
-    const n = num(p, 'nodes');
-    const w = num(p, 'wavelengths');
-    const topology = wdmRing(n, w);
-    const schedule = n % 2 === 1 ? buildRelay(p, n) : buildPairs(p, n, w);
-    const stages = phaseReports(schedule, w, (phase) => `${phase}: neighbours pass blocks on, step by step`);
-    return n % 2 === 1
-      ? { topology, schedule, variant: ODD_VARIANT, stages }
-      : { topology, schedule, variant: w === 1 && n > 2 ? SHARED_VARIANT : undefined, stages };
-  },
-  formulas(p, m) {
-    const n = num(p, 'nodes');
-    const w = num(p, 'wavelengths');
-    const paperSteps = n / 2;
-    const odd = n % 2 === 1;
-    return [
-      {
-        id: 'steps',
-        label: 'Steps',
-        tex: 'S = \\frac{N}{2}',
-        source: 'OpTree paper, Table 1',
-        formula: paperSteps,
-        constructed: m.steps,
-        unit: 'steps',
-        paper: n === 1024 && w === 64 ? { value: 512, where: 'Table 1 (N = 1024, w = 64)' } : undefined,
-        note: odd
-          ? 'N is odd: N/2 is not a whole number; the relay variant needs (N − 1)/2 steps.'
-          : undefined,
-      },
-      {
-        id: 'wavelengths',
-        label: 'Wavelengths used',
-        tex: odd ? '1' : '\\min(w, 2)',
-        source: 'two blocks per neighbour link from step 2 on (Sec. IV.A)',
-        formula: odd || n === 2 ? 1 : Math.min(w, 2),
-        constructed: m.channelsUsed,
-        unit: 'wavelengths',
-      },
-      eq3Row(
-        p,
-        paperSteps,
-        m,
-        w === 1 && !odd && n > 2
-          ? 'w = 1: from step 2 on both blocks share one lightpath, so a step carries 2d, not the d of eq. 3.'
-          : odd
-            ? 'N is odd: eq. 3 is evaluated with S = N/2 as printed; the relay needs (N − 1)/2 steps.'
-            : undefined,
-      ),
-    ];
-  },
-  narrate(p, f) {
-    const n = num(p, 'nodes');
-    const e = f.examples[0];
-    if (n % 2 === 1) {
-      return (
-        `Odd N, relay variant: every node sends one block clockwise and one counter-clockwise, one hop each, ` +
-        `on λ0 of each fibre (${f.transfers} lightpaths). ${heldSentence(f)}`
-      );
-    }
-    if (f.step === 1) {
-      return (
-        `Nodes pair up with a neighbour (0 with 1, 2 with 3, …) and swap their own blocks: one lightpath ` +
-        `each way on every pair's link. ${heldSentence(f)}`
-      );
-    }
-    const side =
-      f.step % 2 === 0
-        ? 'even nodes to the left, odd nodes to the right'
-        : 'even nodes to the right, odd nodes to the left';
-    const lanes =
-      f.channelsUsed >= 2 ? 'one block on λ0 and one on λ1' : 'both blocks on one lightpath (w = 1)';
-    const example = e ? ` For example, node ${e.from} sends to node ${e.to[0]}.` : '';
-    return (
-      `Every node turns to its other neighbour (${side}) and passes on the two blocks it received in the ` +
-      `previous step, ${lanes}.${example} ${heldSentence(f)}`
-    );
-  },
-};
 
 const ODD_VARIANT = 'odd N: bidirectional relay, (N − 1)/2 steps';
 const SHARED_VARIANT = 'w = 1: the two blocks of a step share one lightpath';
@@ -167,3 +59,56 @@ function buildRelay(p: ParamValues, n: number) {
   }
   return b.finish();
 }
+export const neighborExchange: AlgorithmSpec = {
+  ...neighborExchangeCard,
+  build(p) {
+    const n = num(p, 'nodes');
+    const w = num(p, 'wavelengths');
+    const topology = wdmRing(n, w);
+    const schedule = n % 2 === 1 ? buildRelay(p, n) : buildPairs(p, n, w);
+    const stages = phaseReports(schedule, w, (phase) => `${phase}: neighbours pass blocks on, step by step`);
+    return n % 2 === 1
+      ? { topology, schedule, variant: ODD_VARIANT, stages }
+      : { topology, schedule, variant: w === 1 && n > 2 ? SHARED_VARIANT : undefined, stages };
+  },
+  formulas(p, m) {
+    const n = num(p, 'nodes');
+    const w = num(p, 'wavelengths');
+    const paperSteps = n / 2;
+    const odd = n % 2 === 1;
+    return [
+      {
+        id: 'steps',
+        label: 'Steps',
+        tex: 'S = \\frac{N}{2}',
+        source: 'OpTree paper, Table 1',
+        formula: paperSteps,
+        constructed: m.steps,
+        unit: 'steps',
+        paper: n === 1024 && w === 64 ? { value: 512, where: 'Table 1 (N = 1024, w = 64)' } : undefined,
+        note: odd
+          ? 'N is odd: N/2 is not a whole number; the relay variant needs (N − 1)/2 steps.'
+          : undefined,
+      },
+      {
+        id: 'wavelengths',
+        label: 'Wavelengths used',
+        tex: odd ? '1' : '\\min(w, 2)',
+        source: 'two blocks per neighbour link from step 2 on (Sec. IV.A)',
+        formula: odd || n === 2 ? 1 : Math.min(w, 2),
+        constructed: m.channelsUsed,
+        unit: 'wavelengths',
+      },
+      eq3Row(
+        p,
+        paperSteps,
+        m,
+        w === 1 && !odd && n > 2
+          ? 'w = 1: from step 2 on both blocks share one lightpath, so a step carries 2d, not the d of eq. 3.'
+          : odd
+            ? 'N is odd: eq. 3 is evaluated with S = N/2 as printed; the relay needs (N − 1)/2 steps.'
+            : undefined,
+      ),
+    ];
+  },
+};

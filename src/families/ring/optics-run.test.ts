@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ALGORITHMS } from '../../registry';
 import { defaultsOf } from '../../kernel/params/schema';
-import { checkRun, CLI_LIMITS, run } from '../../run';
+import { checkRun, CLI_LIMITS } from '../../limits';
+import { run } from '../../run';
 import { evaluateOptics, treeShapeOf } from './optical-constraints';
 
 // Every WDM-ring algorithm in the registry (the ones added later included) carries the optics check,

@@ -1,9 +1,7 @@
-import { OPTICS_PARAMS } from './optics-params';
-import { checkTimeParams, eq3Seconds, timeModelOf, TIME_PARAMS } from './wdm-ring-time';
-import { allGatherBlocks } from '../../kernel/model/schedule';
-import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
 import { num, type ParamDef, type ParamIssue, type ParamValues } from '../../kernel/params/schema';
 import type { FormulaRow, Measured } from '../../kernel/spec';
+import { OPTICS_PARAMS } from './optics-params';
+import { TIME_PARAMS, checkTimeParams, eq3Seconds, timeModelOf } from './wdm-ring-time';
 
 /** Parameters every WDM-ring algorithm shares: the ring, the eq. 3 time model, the optics (eqs. 4–9). */
 export const RING_PARAMS: readonly ParamDef[] = [
@@ -33,25 +31,6 @@ export const RING_PARAMS: readonly ParamDef[] = [
 
 export function validateRing(p: ParamValues): ParamIssue[] {
   return checkTimeParams(p);
-}
-
-/** A builder for an all-gather on the ring: one block of d bytes per node, routes as ring arcs. */
-export function ringAllGatherBuilder(
-  algorithm: string,
-  p: ParamValues,
-  shape: { singleBlock: boolean; transfers: number; blockRefs?: number },
-): ScheduleBuilder {
-  const n = num(p, 'nodes');
-  return new ScheduleBuilder({
-    algorithm,
-    collective: 'allgather',
-    nodeCount: n,
-    blocks: allGatherBlocks(n, num(p, 'message-bytes')),
-    pathKind: 'ring-arc',
-    receiverKind: 'path-end',
-    singleBlock: shape.singleBlock,
-    capacity: { transfers: shape.transfers, blockRefs: shape.blockRefs },
-  });
 }
 
 /**

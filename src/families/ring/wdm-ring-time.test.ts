@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../registry';
 import { defaultsOf, type ParamValues } from '../../kernel/params/schema';
-import { CLI_LIMITS, run } from '../../run';
+import { CLI_LIMITS } from '../../limits';
+import { run } from '../../run';
 import {
   checkTimeParams,
   eq3Seconds,

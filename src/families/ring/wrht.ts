@@ -1,52 +1,11 @@
 import { wdmRing } from '../../kernel/model/topology';
 import { num, type ParamValues } from '../../kernel/params/schema';
+import type { AlgorithmSpec } from '../../kernel/spec';
 import { wrhtCollectSteps, wrhtShape, wrhtSteps } from './optree/optree-formulas';
-import { eq3Row, RING_PARAMS, ringAllGatherBuilder, validateRing } from './ring-params';
+import { eq3Row } from './ring-params';
+import { ringAllGatherBuilder } from './ring-builder';
 import { phaseReports } from './ring-stages';
-import { heldSentence, PAPERS, type AlgorithmSpec } from '../../kernel/spec';
-
-/**
- * WRHT all-gather on the WDM ring, reconstructed (docs/models/wrht.md). The OpTree paper extends the
- * WRHT all-reduce to all-gather by keeping its routing and dropping the reduction, and gives only the
- * step count (Table 1). Our reading:
- *
- * - Levels. The nodes are cut into consecutive groups of m̄ = 2w + 1 (the last may be shorter); each
- *   group's middle node is its centre, with up to w members on each side. The centres form the next
- *   level's nodes, grouped the same way, until one node (the root) is left: θ = ⌈log_m̄ N⌉ levels.
- * - Collection, level by level up: every member sends each block it holds to its centre over its own
- *   lightpath, one block per step (the left members clockwise, the right ones counter-clockwise, the
- *   member at distance i on wavelength i − 1, as WRHT's routing does). A member of
- *   level ℓ holds up to m̄^(ℓ−1) blocks, so this part takes 1 + m̄ + … + m̄^(θ−1) steps, as printed.
- * - Broadcast, level by level down: each centre, now holding all N blocks, streams them to its group
- *   w at a time (one per wavelength) through a relay chain — the nearest member on each side passes each
- *   batch on to the next one a step later — so a level takes ⌈N/w⌉ + (members per side − 1) steps. The
- *   paper's broadcast term, (θ − 1)·m̄^(θ−1), cannot be met with unicast lightpaths from the centre alone
- *   (a member next to the centre would need N − 1 of them through one link); the relay is our choice,
- *   and the constructed count is shown beside the printed one.
- */
-
-interface Level {
-  /** Active nodes of this level, in ring order. */
-  nodes: number[];
-  /** Groups as index ranges [from, to) into `nodes`, with the centre's index. */
-  groups: { from: number; to: number; centre: number }[];
-}
-
-function levelsOf(n: number, w: number): Level[] {
-  const size = 2 * w + 1;
-  const levels: Level[] = [];
-  let nodes = Array.from({ length: n }, (_, i) => i);
-  while (nodes.length > 1) {
-    const groups: Level['groups'] = [];
-    for (let from = 0; from < nodes.length; from += size) {
-      const to = Math.min(nodes.length, from + size);
-      groups.push({ from, to, centre: from + Math.floor((to - from - 1) / 2) });
-    }
-    levels.push({ nodes, groups });
-    nodes = groups.map((g) => nodes[g.centre]);
-  }
-  return levels;
-}
+import { levelsOf, wrhtCard, wrhtTransfers, type Level } from './wrht.card';
 
 /** Members per side of the widest group of a level (the relay chain's length). */
 function chainLength(lv: Level): number {
@@ -119,35 +78,8 @@ export function buildWrht(p: ParamValues) {
   });
   return { topology: wdmRing(n, w), schedule, stages };
 }
-
-/** Transfers of the WRHT schedule, counted from its level structure. */
-export function wrhtTransfers(n: number, w: number): number {
-  let total = 0;
-  for (const lv of levelsOf(n, w))
-    total += n /* collection: each block once per level at most */ + (lv.nodes.length - lv.groups.length) * n;
-  return total;
-}
-
 export const wrht: AlgorithmSpec = {
-  id: 'wrht',
-  name: 'WRHT all-gather',
-  family: 'WRHT',
-  collective: 'allgather',
-  topology: 'wdm-ring',
-  paper: PAPERS.optree,
-  summary:
-    'Groups of 2w + 1 neighbouring nodes send everything to their middle node, each member on a wavelength ' +
-    'of its own; the middle nodes form the next level’s groups, until one node holds all blocks. Then the ' +
-    'blocks flow back down, w at a time, relayed from member to member. Each level up carries more data per ' +
-    'member, so the upper levels take many steps.',
-  params: RING_PARAMS,
-  validate: validateRing,
-  estimate(p) {
-    const n = num(p, 'nodes');
-    const w = num(p, 'wavelengths');
-    const transfers = wrhtTransfers(n, w);
-    return { steps: wrhtSteps(n, w), transfers, blockRefs: transfers, holdingCells: n * n };
-  },
+  ...wrhtCard,
   build(p) {
     return buildWrht(p);
   },
@@ -207,15 +139,5 @@ export const wrht: AlgorithmSpec = {
       },
       eq3Row(p, table, m, m.steps !== table ? note : undefined),
     ];
-  },
-  narrate(_p, f) {
-    const e = f.examples[0];
-    const example = e
-      ? ` For example, node ${e.from} sends block ${e.blocks[0]} to node ${e.to[0]} on λ${e.channel}.`
-      : '';
-    const what = f.phase.startsWith('collect')
-      ? `Collection (${f.phase}): members send the blocks they hold to their group’s middle node, one block per lightpath`
-      : `Broadcast (${f.phase}): middle nodes stream all blocks to their groups, each member relaying the previous batch outwards`;
-    return `${what}; ${f.transfers} lightpaths.${example} ${heldSentence(f)}`;
   },
 };

@@ -1,39 +1,17 @@
 import { num } from '../../kernel/params/schema';
-import { PAPERS, type AlgorithmSpec } from '../../kernel/spec';
-import { kOf, shapeOf, STAR_COSTS, STAR_PARAMS, validateStar } from './common';
-import { buildTreeScatter, scatterRows, treeNarration, treeScatterEstimate } from './scatter';
+import type { AlgorithmSpec } from '../../kernel/spec';
+import { STAR_COSTS } from './common';
+import { kOf, shapeOf } from './star-params';
+import { starGatherCard } from './gather.card';
+import { buildTreeScatter, scatterRows } from './scatter';
 
-/**
- * Gather, the scatter run backwards (passive-star paper, end of Sec. 3.1): the TCP1 steps in reverse
- * order, every child sending its whole subtree's messages to its parent, which listens to up to k
- * children at once.
- */
 export const starGather: AlgorithmSpec = {
-  id: 'star-gather',
-  name: 'Star gather (TCP1 reversed)',
-  family: 'Passive star',
-  collective: 'gather',
-  topology: 'star',
-  paper: PAPERS.star,
-  summary:
-    'Every node has one message for node 0. The TCP1 tree is run backwards: the nodes reached last ' +
-    'send first, each to its parent, and every node passes on its whole subtree once that is complete. ' +
-    'A parent listens to up to k children at once, one receiver per child’s wavelength.',
-  params: STAR_PARAMS,
-  validate: (p) => validateStar(p, num(p, 'nodes')),
-  estimate: treeScatterEstimate,
+  ...starGatherCard,
   build(p) {
     return buildTreeScatter('star-gather', num(p, 'nodes'), kOf(p), true);
   },
   ...STAR_COSTS,
-  goal: 'node 0 holds every node’s message',
-  narrateStart(p, steps) {
-    return `Each of the ${num(p, 'nodes')} nodes holds one message for node 0. The TCP1 tree, run backwards, collects them in ${steps} steps.`;
-  },
   formulas(p, m) {
     return scatterRows(p, m, shapeOf(p), 'Sec. 3.1 (gather is its reverse)');
-  },
-  narrate(p, f) {
-    return treeNarration(p, f, 'gather');
   },
 };

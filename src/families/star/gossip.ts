@@ -1,57 +1,13 @@
+import { num } from '../../kernel/params/schema';
+import type { AlgorithmSpec } from '../../kernel/spec';
+import { STAR_COSTS, StarBuilder, blockTable, notPowerNote, range, starRows } from './common';
+import { TCP2_MACHINE, dOf, kOf, shapeOf } from './star-params';
+import { gossipMachine, starGossipCard } from './gossip.card';
 import { gossipCommunication, lowerBounds, tcp2Tunings } from './star-formulas';
-import { num, type IntParam, type ParamValues } from '../../kernel/params/schema';
-import { heldSentence, PAPERS, type AlgorithmSpec } from '../../kernel/spec';
-import {
-  blockTable,
-  dOf,
-  dummySentence,
-  kOf,
-  MESSAGES_PARAM,
-  notPowerNote,
-  range,
-  shapeOf,
-  STAR_COSTS,
-  STAR_PARAMS,
-  starRows,
-  StarBuilder,
-  TCP2_MACHINE,
-  validateStar,
-} from './common';
-import { cliqueWords, mixedCliqueTuningsNote, radixClique, tcp2Radices, tcpDepth } from './tcp';
+import { mixedCliqueTuningsNote, radixClique, tcp2Radices } from './tcp';
 
-const GOSSIP_MESSAGES: IntParam = {
-  ...MESSAGES_PARAM,
-  max: 1_000_000,
-  default: 1,
-  help: 'Size of every node’s data, in unit messages (each node’s data is one block of this size).',
-};
-
-/**
- * Gossip / all-to-all broadcast by TCP2 exchange-group steps (passive-star paper, Sec. 3.3): in step
- * t every node multicasts all it holds to the k other members of its clique along digit t−1, so the
- * data held grows by a factor k+1 per step. Machines whose P is not a power of k+1 are padded with
- * dummy processors, which start empty and relay.
- */
 export const starGossip: AlgorithmSpec = {
-  id: 'star-gossip',
-  name: 'Star gossip (TCP2)',
-  family: 'Passive star',
-  collective: 'gossip',
-  topology: 'star',
-  paper: PAPERS.star,
-  noTree: 'its steps exchange within cliques of k+1 processors (TCP2)',
-  summary:
-    'Every node has data for everyone. In each step the nodes form cliques of k+1 (nodes whose ids ' +
-    'differ in one base-(k+1) digit), and each node sends all it holds to the other k with one ' +
-    'transmission, which all k hear. After h steps everyone holds everything; every step retunes all ' +
-    'receivers.',
-  params: [...STAR_PARAMS, GOSSIP_MESSAGES],
-  validate: (p) => validateStar(p, gossipMachine(p)),
-  estimate(p) {
-    const n = gossipMachine(p);
-    const h = tcpDepth(n, kOf(p));
-    return { steps: h, transfers: n * h, blockRefs: n * n, holdingCells: n * num(p, 'nodes') };
-  },
+  ...starGossipCard,
   build(p) {
     const real = num(p, 'nodes');
     const k = kOf(p);
@@ -85,10 +41,6 @@ export const starGossip: AlgorithmSpec = {
     };
   },
   ...STAR_COSTS,
-  goal: 'every node holds everyone’s data',
-  narrateStart(p, steps) {
-    return `Each of the ${num(p, 'nodes')} nodes holds its own data (${num(p, 'messages')} message units) for everyone. ${steps} TCP2 exchange steps spread it.${dummySentence(num(p, 'nodes'), gossipMachine(p))}`;
-  },
   formulas(p, m) {
     const shape = shapeOf(p);
     const msgs = num(p, 'messages');
@@ -115,22 +67,4 @@ export const starGossip: AlgorithmSpec = {
       padding: { p: shape.p, padded: gossipMachine(p), ...TCP2_MACHINE },
     });
   },
-  narrate(p, f) {
-    const k = kOf(p);
-    const e = f.examples[0];
-    const ex = e
-      ? ` For example, node ${e.from} sends ${e.blocks.length} block${e.blocks.length === 1 ? '' : 's'} on λ${e.channel} to nodes ${e.to.join(', ')}.`
-      : '';
-    const c = cliqueWords(num(p, 'nodes'), k, f.step - 1);
-    return (
-      `${c.words}: each node sends everything it holds to the other ${c.size - 1} with one transmission, ` +
-      `and retunes ${c.size - 1} receivers to their wavelengths.${ex} ${heldSentence(f)}`
-    );
-  },
 };
-
-/** Processors of the gossip machine: P padded to the next power of k+1. */
-export function gossipMachine(p: ParamValues): number {
-  const r = tcp2Radices(num(p, 'nodes'), kOf(p));
-  return r.stride[r.radix.length];
-}

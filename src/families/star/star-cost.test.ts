@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../registry';
 import { tcp2Radices } from './tcp';
 import { defaultsOf } from '../../kernel/params/schema';
-import { CLI_LIMITS, run } from '../../run';
+import { CLI_LIMITS } from '../../limits';
+import { run } from '../../run';
 import { starTunings } from './star-cost';
 
 const build = (id: string, nodes: number, k: number) =>

@@ -7,7 +7,9 @@ import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
 import { downlink, passiveStar } from './topology';
 import { defaultsOf, type ParamValues } from '../../kernel/params/schema';
 import { holds } from '../../kernel/replay/holding-queries';
-import { CLI_LIMITS, run, type RunResult } from '../../run';
+import { CLI_LIMITS } from '../../limits';
+import { run } from '../../run';
+import { type RunResult } from '../../result';
 import { verify } from '../../kernel/verify/verifier';
 import { findAlgorithm } from '../../registry';
 

@@ -1,4 +1,4 @@
-import type { RunResult } from '../../run';
+import type { RunResult } from '../../result';
 import { pairDestination, pairSource } from '../model/block-pairs';
 import { pathLength, pathLinks, receiversOf } from '../model/paths';
 import { blockIdsOf, destinationRange, type Schedule } from '../model/schedule';

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALGORITHMS, findAlgorithm } from '../../registry';
 import { defaultsOf } from '../params/schema';
-import { CLI_LIMITS, measure, run, type RunResult } from '../../run';
+import { CLI_LIMITS } from '../../limits';
+import { measure, run } from '../../run';
+import { type RunResult } from '../../result';
 import { verify } from '../verify/verifier';
 import { blockTableOf, withBlockLists } from '../model/schedule';
 import {

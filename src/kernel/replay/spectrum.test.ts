@@ -3,7 +3,8 @@ import { allGatherBlocks } from '../model/schedule';
 import { ScheduleBuilder } from '../model/schedule-builder';
 import { wdmRing } from '../model/topology';
 import { spectrumOf } from './spectrum';
-import { CLI_LIMITS, run } from '../../run';
+import { CLI_LIMITS } from '../../limits';
+import { run } from '../../run';
 import { defaultsOf } from '../params/schema';
 import { findAlgorithm } from '../../registry';
 

@@ -7,7 +7,8 @@ import { ScheduleBuilder } from '../model/schedule-builder';
 import { wdmRing } from '../model/topology';
 import type { Topology } from '../model/topology';
 import { defaultsOf } from '../params/schema';
-import { CLI_LIMITS, run } from '../../run';
+import { CLI_LIMITS } from '../../limits';
+import { run } from '../../run';
 import { verify } from './verifier';
 
 /** A builder of ring arcs on n nodes (one block each unless `blockSets`), blocks as in an all-gather. */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../../registry';
-import { CLI_LIMITS, checkRun } from '../../../run';
+import { CLI_LIMITS, checkRun } from '../../../limits';
 import { optreeMotivation, optreeTable3 } from './optree-repro';
 import type { ReproRow } from '../../../experiments/reproduce';
-import { findReproduction, findSweep, REPRODUCTIONS, SWEEPS } from '../../../experiments/registry';
+import { findSweep, SWEEPS } from '../../../experiments/catalogue';
+import { findReproduction, REPRODUCTIONS } from '../../../experiments/registry';
 
 const rowShape = (r: ReproRow) => {
   expect(typeof r.label).toBe('string');

@@ -19,11 +19,13 @@ import {
 import { planFor, radicesForDepth } from './optree-plan';
 import { bestTree } from './optree-search';
 import { countOptree } from './optree-stages';
-import { PAPERS } from '../../../kernel/spec';
 import { stepSeconds, timeModelOf } from '../wdm-ring-time';
 import { defaultsOf, type ParamValues } from '../../../kernel/params/schema';
-import { measure, run, type Limits, type RunResult } from '../../../run';
+import { measure, run } from '../../../run';
+import { type Limits } from '../../../limits';
+import { type RunResult } from '../../../result';
 import type { Reproduction, ReproRow } from '../../../experiments/reproduce';
+import { OPTREE_TABLE1, OPTREE_TABLE2, OPTREE_TABLE3, OPTREE_MOTIVATION } from './optree-repro.card';
 
 const MB = 2 ** 20;
 /** Message sizes of Sec. V.D and V.E: 4 MB to 128 MB. */
@@ -81,10 +83,7 @@ function rivalSteps(id: string, n: number, w: number, variant: 'table' | 'altern
 }
 
 export const optreeTable1: Reproduction = {
-  id: 'optree-table1',
-  title: 'Step counts of the all-gather algorithms, N = 1024, w = 64',
-  paper: PAPERS.optree,
-  where: 'Table 1 (and the optimal depths of Sec. V.B)',
+  ...OPTREE_TABLE1,
   run(limits) {
     const n = 1024;
     const w = 64;
@@ -248,10 +247,7 @@ function apdRows(
 }
 
 export const optreeTable2: Reproduction = {
-  id: 'optree-table2',
-  title: 'Average performance difference of OpTree over WRHT, Ring and NE by node count (w = 64)',
-  paper: PAPERS.optree,
-  where: 'Table 2 (Sec. V.D)',
+  ...OPTREE_TABLE2,
   run(limits) {
     const printed: Record<number, Record<string, number>> = {
       512: { WRHT: 87.64, Ring: 93.73, NE: 87.5 },
@@ -268,10 +264,7 @@ export const optreeTable2: Reproduction = {
 };
 
 export const optreeTable3: Reproduction = {
-  id: 'optree-table3',
-  title: 'Average performance difference of OpTree over WRHT, Ring and NE by wavelength count (N = 1024)',
-  paper: PAPERS.optree,
-  where: 'Table 3 (Sec. V.E)',
+  ...OPTREE_TABLE3,
   run(limits) {
     const printed: Record<number, Record<string, number>> = {
       4: { WRHT: 62.75, Ring: -9.48, NE: -118.75 },
@@ -294,10 +287,7 @@ export const optreeTable3: Reproduction = {
 };
 
 export const optreeMotivation: Reproduction = {
-  id: 'optree-motivation',
-  title: 'Motivating example: 16 nodes, 2 wavelengths',
-  paper: PAPERS.optree,
-  where: 'Sec. III.C and Fig. 2',
+  ...OPTREE_MOTIVATION,
   run(limits) {
     const n = 16;
     const w = 2;

@@ -4,7 +4,7 @@
  * well under a minute in Node (timings in docs/benchmarks.md). The paper normalises its figures; we
  * plot absolute eq. 3 times (or steps) so that the formula and constructed series can be compared.
  */
-import { findAlgorithm } from '../../../registry';
+import { findCard } from '../../../cards';
 import { PAPERS } from '../../../kernel/spec';
 import { defaultsOf, type ParamValues } from '../../../kernel/params/schema';
 import type { SweepDef, SweepPoint } from '../../../experiments/sweep';
@@ -22,7 +22,7 @@ export const FIVE = [
 ] as const;
 
 function config(algorithm: string, extra: Record<string, number | string>): SweepPoint['config'] {
-  const spec = findAlgorithm(algorithm);
+  const spec = findCard(algorithm);
   if (!spec) throw new Error(`sweep: unknown algorithm ${algorithm}`);
   const params: ParamValues = { ...defaultsOf(spec.params), ...extra };
   return { algorithm, params };

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultsOf } from '../../../kernel/params/schema';
-import { CLI_LIMITS, run } from '../../../run';
+import { CLI_LIMITS } from '../../../limits';
+import { run } from '../../../run';
 import { findAlgorithm } from '../../../registry';
 import { optreeGroups, optreeTree } from './optree-tree';
 import type { TreeNode } from '../../../kernel/spec';

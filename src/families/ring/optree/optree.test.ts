@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { defaultsOf, type ParamValues } from '../../../kernel/params/schema';
 import { holds } from '../../../kernel/replay/holding-queries';
 import { blockLists } from '../../../kernel/model/schedule';
-import { CLI_LIMITS, checkRun, run, type RunResult } from '../../../run';
+import { CLI_LIMITS, checkRun } from '../../../limits';
+import { run } from '../../../run';
+import { type RunResult } from '../../../result';
 import { verify } from '../../../kernel/verify/verifier';
 import { maxDepth, planFor, tightRadices } from './optree-plan';
 import {
@@ -20,7 +22,7 @@ import {
   wrhtSteps,
 } from './optree-formulas';
 import { bestTree, bestTreeSearch, knownBestTree, stepLowerBound } from './optree-search';
-import { lightpathCount } from './optree';
+import { lightpathCount } from './optree.card';
 import { assignedStages, countOptree, ShapeCache } from './optree-stages';
 import { lightpathColours } from './wdm-assign';
 import { findAlgorithm } from '../../../registry';

@@ -1,28 +1,15 @@
 /**
- * The passive-star paper's Tables 1 and 2 at P = 64, k = 3 (its running example), and the h′ sweep
- * of the split broadcast. Tables 1 and 2 print expressions, not numbers: `paper` is the table's
- * expression evaluated as printed, `computed` the step-by-step sums of Sec. 3 that the tables
- * summarise, `constructed` what the built and verified schedule measures.
+ * The passive-star paper's Tables 1 and 2 at P = 64, k = 3 (its running example, star-example.ts).
+ * The tables print expressions, not numbers: `paper` is the table's expression evaluated as
+ * printed, `computed` the step-by-step sums of Sec. 3 that the tables summarise, `constructed` what
+ * the built and verified schedule measures. The h′ sweep of the split broadcast is star-sweeps.ts.
  */
-import { findAlgorithm } from '../../registry';
-import { PAPERS } from '../../kernel/spec';
+import type { ReproRow, Reproduction } from '../../experiments/reproduce';
+import type { Limits } from '../../limits';
+import { run } from '../../run';
+import { H, K, M, P, exampleParams } from './star-example';
 import { lowerBounds } from './star-formulas';
-import { defaultsOf, type ParamValues } from '../../kernel/params/schema';
-import { run, type Limits } from '../../run';
-import type { Reproduction, ReproRow } from '../../experiments/reproduce';
-import type { SweepDef, SweepPoint } from '../../experiments/sweep';
-
-const P = 64;
-const K = 3;
-const H = 3;
-const M = 64;
-
-/** Parameters of a star algorithm at the paper's example, tuning delay 1 (costs then count tunings). */
-function exampleParams(id: string, extra: Record<string, number | string> = {}): ParamValues {
-  const spec = findAlgorithm(id);
-  if (!spec) throw new Error(`unknown algorithm ${id}`);
-  return { ...defaultsOf(spec.params), nodes: P, 'wavelengths-per-node': K, 'tuning-delay': 1, ...extra };
-}
+import { STAR_TABLES } from './star-tables.card';
 
 /** Σ_{i=a..b} f(i) (empty when b < a). */
 function sum(a: number, b: number, f: (i: number) => number): number {
@@ -34,11 +21,7 @@ function sum(a: number, b: number, f: (i: number) => number): number {
 const x = K + 1;
 
 export const starTables: Reproduction = {
-  id: 'star-tables',
-  title:
-    'Passive star: communication costs and lower bounds (Table 1), tuning costs (Table 2), P = 64, k = 3',
-  paper: PAPERS.star,
-  where: 'Tables 1 and 2 (P = 64, k = 3; m = 64 for the broadcast, m = 1 for gossip; tuning in units of D)',
+  ...STAR_TABLES,
   run(limits: Limits): ReproRow[] {
     const measured = (id: string, key: string, extra: Record<string, number | string> = {}) => {
       const r = run(id, exampleParams(id, extra), limits);
@@ -158,35 +141,5 @@ export const starTables: Reproduction = {
         unit: 'D',
       },
     ];
-  },
-};
-
-/** Split broadcast at P = 64, k = 3, m = 64: the paper's total against h′ for three tuning delays. */
-export const starSplitSweep: SweepDef = {
-  id: 'star-split-steps',
-  title: 'Split broadcast: total cost T_tune + T_com against the split steps h′ (P = 64, k = 3, m = 64)',
-  paper: PAPERS.star,
-  where: 'Sec. 3.2.2 (the h′ trade-off)',
-  x: { label: 'split steps h′', unit: 'steps', log: false },
-  y: { label: 'total cost', unit: 'time units', log: false },
-  metric: 'total',
-  points(): SweepPoint[] {
-    const out: SweepPoint[] = [];
-    for (const d of [0.05, 0.1, 0.5])
-      for (let hs = 0; hs <= H; hs++)
-        out.push({
-          series: `D = ${d}`,
-          x: hs,
-          config: {
-            algorithm: 'star-broadcast',
-            params: exampleParams('star-broadcast', {
-              'tuning-delay': d,
-              messages: M,
-              variant: 'split',
-              'split-steps': hs,
-            }),
-          },
-        });
-    return out;
   },
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CLI_LIMITS } from '../../run';
-import { findReproduction, findSweep } from '../../experiments/registry';
+import { CLI_LIMITS } from '../../limits';
+import { findSweep } from '../../experiments/catalogue';
+import { findReproduction } from '../../experiments/registry';
 import { evaluateSweep } from '../../experiments/sweep';
 
 describe('reproduce star-tables', () => {

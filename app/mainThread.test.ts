@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The page's main thread must not carry a schedule builder, the verifier or the replay: they run in
+ * the worker (docs/architecture.md, "Cards and engines"). ESLint's `no-restricted-imports` stops
+ * the direct imports; this test follows every import, so an indirect one (a card that pulls in a
+ * builder through a helper) fails here. Sources come in as text through Vite's glob import.
+ */
+const SOURCES = import.meta.glob(['/app/**/*.{ts,tsx}', '/src/**/*.ts', '!**/*.test.ts', '!/src/cli/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+
+/** The modules that build, verify or replay schedules, and the registries that list them. */
+const ENGINE_CORES = [
+  '/src/kernel/model/schedule-builder.ts',
+  '/src/kernel/verify/verifier.ts',
+  '/src/kernel/replay/replay.ts',
+  '/src/kernel/format/schedule-import.ts',
+  '/src/registry.ts',
+  '/src/experiments/registry.ts',
+  '/src/run.ts',
+];
+
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"](\.[^'"]+)['"]|(?:^|\n)\s*import\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+
+function resolve(from: string, spec: string): string | null {
+  if (spec.includes('?')) return null; // `?worker`, `?url`: a chunk of its own
+  const parts = from.split('/').slice(0, -1);
+  for (const p of spec.split('/')) {
+    if (p === '..') parts.pop();
+    else if (p !== '.') parts.push(p);
+  }
+  const base = parts.join('/');
+  return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((c) => c in SOURCES) ?? null;
+}
+
+/** Whether an import clause names types only (`{ type A, type B }`), which the compiler erases. */
+const typesOnly = (clause: string) => {
+  const m = /^\{([\s\S]*)\}$/.exec(clause.trim());
+  const names = m
+    ? m[1]
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+  return names.length > 0 && names.every((n) => n.startsWith('type '));
+};
+
+/** The value imports of a module, resolved to source paths. */
+function importsOf(file: string): string[] {
+  const out: string[] = [];
+  for (const m of SOURCES[file].matchAll(IMPORT)) {
+    const [, typeKeyword, clause, fromSpec, bareSpec, dynamicSpec] = m;
+    if (fromSpec && (typeKeyword || typesOnly(clause))) continue;
+    const r = resolve(file, fromSpec ?? bareSpec ?? dynamicSpec);
+    if (r) out.push(r);
+  }
+  return out;
+}
+
+/** Every module reachable from `entry`, each with the module that first imported it. */
+function reach(entry: string): Map<string, string | null> {
+  const seen = new Map<string, string | null>([[entry, null]]);
+  const queue = [entry];
+  while (queue.length) {
+    const f = queue.shift()!;
+    for (const g of importsOf(f))
+      if (!seen.has(g)) {
+        seen.set(g, f);
+        queue.push(g);
+      }
+  }
+  return seen;
+}
+
+function chain(seen: Map<string, string | null>, f: string): string {
+  const out: string[] = [];
+  for (let at: string | null = f; at; at = seen.get(at) ?? null) out.push(at);
+  return out.join(' ← ');
+}
+
+describe('the main thread carries no schedule engine', () => {
+  it('reads every source file it names', () => {
+    for (const f of ENGINE_CORES) expect(SOURCES[f], f).toBeTypeOf('string');
+    expect(SOURCES['/app/main.tsx']).toBeTypeOf('string');
+  });
+
+  it('finds the engine from the worker, so the walk can see one', () => {
+    const worker = reach('/app/worker/core.worker.ts');
+    for (const f of [
+      '/src/registry.ts',
+      '/src/kernel/verify/verifier.ts',
+      '/src/kernel/model/schedule-builder.ts',
+    ])
+      expect(worker.has(f), f).toBe(true);
+  });
+
+  it('reaches the cards, the interconnects and the experiment catalogue, and none of the engine', () => {
+    const page = reach('/app/main.tsx');
+    for (const f of ['/src/cards.ts', '/src/interconnects.ts', '/src/experiments/catalogue.ts'])
+      expect(page.has(f), f).toBe(true);
+    const found = ENGINE_CORES.filter((f) => page.has(f)).map((f) => chain(page, f));
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import { intList, num, type IntListParam, type ParamDef, type ParamValues } from '../../kernel/params/schema';
+import { CIRCUIT_TIME_PARAMS } from './circuit-time';
+import { planCircuits } from './circuits';
+
+/** The reconfiguration schedule parameter shared by ReTri and Bruck. */
+export const RECONFIGURE_PARAM: IntListParam = {
+  key: 'reconfigure',
+  label: 'Reconfigure before phase',
+  kind: 'int-list',
+  min: 0,
+  max: 1,
+  minLength: 0,
+  maxLength: 16,
+  default: '0,1,1',
+  group: 'algorithm',
+  help:
+    'The reconfiguration schedule x: bit k = 1 rebuilds the circuits for phase k. Missing bits are 0; ' +
+    'bits past the last phase are ignored (and said so).',
+};
+
+/** The bits of x for a run with `phases` phases, and a note when some were ignored. */
+export function reconfigBits(p: ParamValues, phases: number): { x: boolean[]; note?: string } {
+  const raw = intList(p, 'reconfigure');
+  const x = Array.from({ length: phases }, (_, k) => raw[k] === 1);
+  const extra = raw.slice(phases);
+  const note =
+    extra.length > 0
+      ? `the reconfiguration schedule lists ${raw.length} bits but this run has ${phases} phases; ` +
+        `bits ${phases}…${raw.length - 1} are ignored`
+      : undefined;
+  return { x, note };
+}
+
+/** Shared parameter list: network size, the schedule x, then the cost model. */
+export function circuitParams(nodes: ParamDef, ...extra: ParamDef[]): readonly ParamDef[] {
+  return [nodes, ...extra, ...CIRCUIT_TIME_PARAMS];
+}
+
+/**
+ * Bytes of one block: each node's message m split evenly over its blocks, one per node (`copies` per
+ * node when each pair's data travels in several parts, as Bruck's halves do).
+ */
+export function exactBlockBytes(p: ParamValues, copies = 1): number {
+  return num(p, 'message-bytes') / (copies * num(p, 'nodes'));
+}
+
+/** "The circuits of offset ±3 stay: 3 hops each." — phase k's circuits in words, from the plan. */
+export function circuitSentence(radix: number, x: readonly boolean[], k: number): string {
+  const plan = planCircuits(
+    x.map((_, j) => radix ** j),
+    x,
+  );
+  const offset = plan.configOffsets[plan.phaseConfig[k]];
+  const hops = plan.phaseHops[k];
+  if (x[k])
+    return `The switch was rebuilt before this phase: every node is wired to its two peers ±${radix ** k}.`;
+  return `The circuits of offset ±${offset} stay, so each transfer crosses ${hops} circuit${hops === 1 ? '' : 's'}.`;
+}

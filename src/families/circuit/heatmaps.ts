@@ -1,0 +1,101 @@
+import { num, type ParamValues } from '../../kernel/params/schema';
+import { PAPERS, type PaperRef } from '../../kernel/spec';
+import type { CircuitModel } from './circuit-time';
+
+export interface HeatmapDef {
+  id: string;
+  title: string;
+  paper: PaperRef;
+  where: string;
+  retriNodes: number;
+  baseline: 'direct-alltoall' | 'bruck';
+  baselineNodes: number;
+  /** Divide each completion time by its node count (the paper's Fig. 5). */
+  perNode: boolean;
+  messageBytes: number[];
+  /** Reconfiguration delays in µs. */
+  delays: number[];
+}
+
+const KB = 1024;
+/** 1 KB to 256 MB in steps of four, as in the paper's heatmaps. */
+export const HEATMAP_MESSAGES = Array.from({ length: 10 }, (_, i) => KB * 4 ** i);
+/** 1 µs to 50 ms. */
+export const HEATMAP_DELAYS = [1, 10, 100, 1000, 10_000, 50_000];
+
+const def = (
+  id: string,
+  retriNodes: number,
+  baseline: HeatmapDef['baseline'],
+  baselineNodes: number,
+  where: string,
+  perNode = false,
+): HeatmapDef => ({
+  id,
+  title: `ReTri (n = ${retriNodes}) over ${baseline === 'bruck' ? 'mirrored Bruck' : 'static all-to-all'} (n = ${baselineNodes})`,
+  paper: PAPERS.retri,
+  where,
+  retriNodes,
+  baseline,
+  baselineNodes,
+  perNode,
+  messageBytes: HEATMAP_MESSAGES,
+  delays: HEATMAP_DELAYS,
+});
+
+export const HEATMAPS: readonly HeatmapDef[] = [
+  def('retri-vs-static-81', 81, 'direct-alltoall', 64, 'Fig. 2'),
+  def('retri-vs-bruck-81', 81, 'bruck', 64, 'Fig. 3'),
+  def('retri-vs-static-9', 9, 'direct-alltoall', 8, 'Fig. 4 (S)'),
+  def('retri-vs-bruck-9', 9, 'bruck', 8, 'Fig. 4 (B)'),
+  def('retri-vs-static-243', 243, 'direct-alltoall', 256, 'Fig. 5 (S), per node', true),
+  def('retri-vs-bruck-243', 243, 'bruck', 256, 'Fig. 5 (B), per node', true),
+];
+
+export const findHeatmap = (id: string) => HEATMAPS.find((h) => h.id === id);
+
+export interface HeatmapCell {
+  messageBytes: number;
+  delayUs: number;
+  retriSeconds: number;
+  baselineSeconds: number;
+  /** Baseline time over ReTri time (per node when the heatmap normalises). */
+  speedup: number;
+  /** ReTri's cheapest schedule in this cell and its number of reconfigurations. */
+  retriX: string;
+  reconfigurations: number;
+  baselineX?: string;
+}
+
+export interface HeatmapResult {
+  def: HeatmapDef;
+  cells: HeatmapCell[];
+  verified: boolean;
+}
+
+/** The cost model of a cell: the paper's defaults with this m and δ. */
+export function cellModel(base: ParamValues, messageBytes: number, delayUs: number): CircuitModel {
+  return {
+    messageBytes,
+    beta: 8 / (num(base, 'bandwidth') * 1e9),
+    hop: num(base, 'hop-delay') * 1e-6,
+    phase: num(base, 'phase-delay') * 1e-6,
+    reconfiguration: delayUs * 1e-6,
+  };
+}
+
+/** The configuration a heatmap cell stands for (what clicking it opens). */
+export function cellConfig(
+  d: HeatmapDef,
+  c: HeatmapCell,
+): { algorithm: string; params: Record<string, string | number> } {
+  return {
+    algorithm: 'retri',
+    params: {
+      nodes: d.retriNodes,
+      reconfigure: c.retriX,
+      'message-bytes': c.messageBytes,
+      'reconfiguration-delay': c.delayUs,
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { AlgorithmCard } from '../../kernel/spec';
+import { neighborExchangeCard } from './neighbor-exchange.card';
+import { oneStageCard } from './one-stage.card';
+import { optreeCard } from './optree/optree.card';
+import { ringAllgatherCard } from './ring-allgather.card';
+import { wrhtCard } from './wrht.card';
+
+/** The WDM-ring all-gathers' cards, in the order of `algorithms.ts`. */
+export const RING_CARDS: readonly AlgorithmCard[] = [
+  ringAllgatherCard,
+  neighborExchangeCard,
+  oneStageCard,
+  wrhtCard,
+  optreeCard,
+];

@@ -1,0 +1,46 @@
+import { num } from '../../kernel/params/schema';
+import { PAPERS, heldSentence, type AlgorithmCard } from '../../kernel/spec';
+import { oneStageLoad } from './optree/optree-formulas';
+import { RING_PARAMS, validateRing } from './ring-params';
+
+/**
+ * The one-stage model (OSM in the OpTree paper's Table 1): every node sends its block to every other
+ * node over a lightpath of its own, the shorter way round the ring (half the antipodal pairs each way).
+ * The N(N − 1) lightpaths are packed into steps of w wavelengths per fibre direction by the shared
+ * assignment (wdm-assign.ts), which meets the link load — Lemma 1 — in every case tested, so the
+ * schedule takes ⌈L/w⌉ steps. It is OpTree with a single level of arity N (optree-stages.ts).
+ */
+export const oneStageCard: AlgorithmCard = {
+  id: 'one-stage',
+  name: 'One-stage model',
+  family: 'One-stage',
+  collective: 'allgather',
+  topology: 'wdm-ring',
+  paper: PAPERS.optree,
+  summary:
+    'Every node sends its block straight to every other node, each copy on a lightpath of its own along ' +
+    'the shorter way round the ring. No node relays anything, but the ring needs about N²/8 wavelengths ' +
+    'per fibre for that, so with w wavelengths the lightpaths are spread over ⌈N²/(8w)⌉ steps.',
+  params: RING_PARAMS,
+  validate: validateRing,
+  estimate(p) {
+    const n = num(p, 'nodes');
+    const transfers = n * (n - 1);
+    return {
+      steps: Math.ceil(oneStageLoad(n) / num(p, 'wavelengths')),
+      transfers,
+      blockRefs: transfers,
+      holdingCells: n * n,
+    };
+  },
+  narrate(_p, f) {
+    const e = f.examples[0];
+    const example = e
+      ? ` For example, node ${e.from} sends its block straight to node ${e.to[0]}, ${Math.abs(e.hops)} hop${Math.abs(e.hops) === 1 ? '' : 's'} ${e.hops > 0 ? 'clockwise' : 'counter-clockwise'}, on λ${e.channel}.`
+      : '';
+    return (
+      `Step ${f.step} of ${f.stepCount}: ${f.transfers} direct lightpaths, each carrying one node's own block ` +
+      `to one other node; no lightpath shares a wavelength with another on any fibre link.${example} ${heldSentence(f)}`
+    );
+  },
+};

@@ -1,0 +1,35 @@
+import { num } from '../../kernel/params/schema';
+import { PAPERS, heldSentence, type AlgorithmCard } from '../../kernel/spec';
+import { RING_PARAMS, validateRing } from './ring-params';
+
+/**
+ * Ring all-gather: in step s (1..N−1) node i forwards block (i − s + 1) mod N to node i + 1 on the
+ * clockwise fibre, wavelength 0. Every link carries one lightpath per step.
+ */
+export const ringAllgatherCard: AlgorithmCard = {
+  id: 'ring-allgather',
+  name: 'Ring all-gather',
+  family: 'Ring',
+  collective: 'allgather',
+  topology: 'wdm-ring',
+  paper: PAPERS.optree,
+  summary:
+    'Every node passes one block to its clockwise neighbour in each step: first its own, then the one it ' +
+    'has just received. After N−1 steps every block has gone round the ring. Simple, but it uses one ' +
+    'wavelength of one fibre, however many the ring offers.',
+  params: RING_PARAMS,
+  validate: validateRing,
+  estimate(p) {
+    const n = num(p, 'nodes');
+    return { steps: n - 1, transfers: n * (n - 1), blockRefs: n * (n - 1), holdingCells: n * n };
+  },
+  narrate(_p, f) {
+    const e = f.examples[0];
+    const example = e ? ` For example, node ${e.from} sends block ${e.blocks[0]} to node ${e.to[0]}.` : '';
+    const what = f.step === 1 ? 'its own block' : 'the block it received in the previous step';
+    return (
+      `Every node sends ${what} one hop clockwise, all on wavelength λ0: ${f.transfers} lightpaths, ` +
+      `one per clockwise link.${example} ${heldSentence(f)}`
+    );
+  },
+};

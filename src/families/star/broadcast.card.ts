@@ -1,0 +1,127 @@
+import { num, type ParamDef, type ParamIssue, type ParamValues } from '../../kernel/params/schema';
+import { PAPERS, heldSentence, type AlgorithmCard } from '../../kernel/spec';
+import { MESSAGES_PARAM, STAR_PARAMS, STAR_UNITS, dummySentence, kOf, validateStar } from './star-params';
+import { largestFirst, tcp2Radices, tcpDepth, uniformRadices, type Radices } from './tcp';
+
+export const BROADCAST_PARAMS: readonly ParamDef[] = [
+  ...STAR_PARAMS,
+  MESSAGES_PARAM,
+  {
+    key: 'variant',
+    label: 'Variant',
+    kind: 'enum',
+    options: [
+      { value: 'naive', label: 'naive (whole set every step)' },
+      { value: 'split', label: 'split (three phases)' },
+    ],
+    default: 'split',
+    group: 'algorithm',
+    help: 'Naive: every step forwards all m messages. Split: broadcast-split, broadcast, then exchange.',
+  },
+  {
+    key: 'split-steps',
+    label: 'Split steps h′',
+    kind: 'int',
+    min: 0,
+    max: 16,
+    default: 1,
+    group: 'algorithm',
+    help: 'Split variant: steps of the broadcast-split phase (0 … h); the exchange phase has as many.',
+  },
+];
+
+/** The broadcast variant: 'naive' or 'split'. */
+export const variantOf = (p: ParamValues) => String(p['variant']);
+
+/** h′ in force: 0 for the naive variant. */
+export function splitStepsOf(p: ParamValues): number {
+  return variantOf(p) === 'naive' ? 0 : num(p, 'split-steps');
+}
+
+/**
+ * The digits the schedule's TCP1 tree and exchange cliques follow. Naive: base k+1, the tree cut at
+ * P. Split: the exchange undoes the splits digit by digit, so every id must exist: the smallest
+ * machine of h clique sizes ≤ k+1 (all k+1 when P is a power of k+1), largest first so that the first
+ * split steps split most.
+ */
+export function broadcastRadices(p: ParamValues): Radices {
+  const n = num(p, 'nodes');
+  return splitStepsOf(p) > 0 ? largestFirst(tcp2Radices(n, kOf(p))) : uniformRadices(n, kOf(p));
+}
+
+/** Processors of the machine the schedule runs on (dummies included). */
+export function broadcastMachine(p: ParamValues): number {
+  const r = broadcastRadices(p);
+  return splitStepsOf(p) > 0 ? r.stride[r.radix.length] : num(p, 'nodes');
+}
+
+/**
+ * Multiple-message broadcast from node 0 (passive-star paper, Sec. 3.2). Block b (of m) belongs to
+ * piece b mod (k+1)^h′.
+ * - Phase 1, broadcast-split (steps 1 … h′): in step l node i < (k+1)^(l−1) sends child
+ *   c = i + j(k+1)^(l−1), on transmitter j − 1, the blocks b ≡ c (mod (k+1)^l): a (k+1)-th of its share.
+ * - Phase 2, broadcast (steps h′+1 … h): TCP1 forwarding; node i multicasts its piece (b ≡ i mod
+ *   (k+1)^h′) to its k children at once.
+ * - Phase 3, exchange (h′ steps): TCP2 along digits h′−1 … 0; before the step for digit q a node holds
+ *   b ≡ v (mod (k+1)^(q+1)) and multicasts it to its clique, after which it holds b ≡ v (mod (k+1)^q).
+ * h′ = 0 is the naive algorithm. With h′ > 0 and P not a power of k+1 the machine is padded.
+ */
+export const starBroadcastCard: AlgorithmCard = {
+  id: 'star-broadcast',
+  name: 'Star multiple broadcast (naive / split)',
+  family: 'Passive star',
+  collective: 'broadcast',
+  topology: 'star',
+  paper: PAPERS.star,
+  summary:
+    'Node 0 broadcasts m messages. Naive: the TCP1 tree forwards all m messages in every step. Split: ' +
+    'for the first h′ steps each node hands each child only a (k+1)-th of what it has (broadcast-split), ' +
+    'then the tree forwards these pieces (broadcast), and finally cliques of k+1 nodes holding ' +
+    'complementary pieces exchange them (TCP2), h′ times. Less data, more tuning: h′ sets the trade-off.',
+  params: BROADCAST_PARAMS,
+  validate(p) {
+    const issues: ParamIssue[] = [];
+    const h = tcpDepth(num(p, 'nodes'), kOf(p));
+    if (variantOf(p) === 'split' && num(p, 'split-steps') > h)
+      issues.push({
+        key: 'split-steps',
+        message: `Split steps h′ (split-steps) must be from 0 to h = ${h} for these P and k; got ${num(p, 'split-steps')}`,
+      });
+    return issues.length ? issues : validateStar(p, broadcastMachine(p));
+  },
+  estimate(p) {
+    const n = broadcastMachine(p);
+    const m = num(p, 'messages');
+    const h = tcpDepth(n, kOf(p));
+    return {
+      steps: h + splitStepsOf(p),
+      transfers: 2 * n * kOf(p) * (h + 1),
+      blockRefs: n * m * 2,
+      holdingCells: n * m,
+    };
+  },
+  units: STAR_UNITS,
+  goal: 'every node holds all m messages',
+  narrateStart(p, steps) {
+    const hs = splitStepsOf(p);
+    const plan =
+      hs === 0
+        ? 'the naive variant forwards all of them along the TCP1 tree'
+        : `${hs} broadcast-split step${hs === 1 ? '' : 's'}, ${steps - 2 * hs} broadcast step${steps - 2 * hs === 1 ? '' : 's'} and ${hs} exchange step${hs === 1 ? '' : 's'}`;
+    return `Node 0 holds ${num(p, 'messages')} messages for everyone: ${plan}, ${steps} steps in all.${dummySentence(num(p, 'nodes'), broadcastMachine(p))}`;
+  },
+  narrate(p, f) {
+    const e = f.examples[0];
+    const k = kOf(p);
+    const ex = e
+      ? ` For example, node ${e.from} sends ${e.blocks.length} message${e.blocks.length === 1 ? '' : 's'} on λ${e.channel} to ${e.to.length === 1 ? `node ${e.to[0]}` : `nodes ${e.to.join(', ')}`}.`
+      : '';
+    const lead =
+      f.phase === 'broadcast-split'
+        ? `Phase 1, broadcast-split: every reached node gives each of its up to ${k} new children a different (k+1)-th of its share, each on its own wavelength.`
+        : f.phase === 'broadcast'
+          ? `Phase 2, broadcast: every reached node sends its piece to up to ${k} new children at once, with one transmission on one wavelength.`
+          : `Phase 3, exchange: cliques of ${k + 1} nodes holding complementary pieces swap them; every node retunes its ${k} receivers to its clique’s wavelengths.`;
+    return `${lead}${ex} ${heldSentence(f)}`;
+  },
+};

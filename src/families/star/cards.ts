@@ -1,0 +1,15 @@
+import type { AlgorithmCard } from '../../kernel/spec';
+import { starBroadcastCard } from './broadcast.card';
+import { starGatherCard } from './gather.card';
+import { starGossipCard } from './gossip.card';
+import { starMultiscatterCard } from './multiscatter.card';
+import { starScatterCard } from './scatter.card';
+
+/** The passive-star algorithms' cards, in the order of `algorithms.ts`. */
+export const STAR_CARDS: readonly AlgorithmCard[] = [
+  starScatterCard,
+  starGatherCard,
+  starBroadcastCard,
+  starGossipCard,
+  starMultiscatterCard,
+];

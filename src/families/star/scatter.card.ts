@@ -1,0 +1,56 @@
+import { num, type ParamValues } from '../../kernel/params/schema';
+import { PAPERS, heldSentence, type AlgorithmCard, type StepFacts } from '../../kernel/spec';
+import { STAR_PARAMS, STAR_UNITS, kOf, validateStar } from './star-params';
+import { tcpDepth } from './tcp';
+
+/** Scatter (gather = false) or its reverse, gather, on the TCP1 tree of n nodes. */
+/** Size of a TCP1 scatter or gather: h steps, one transfer per node but the root. */
+export function treeScatterEstimate(p: ParamValues) {
+  const n = num(p, 'nodes');
+  const h = tcpDepth(n, kOf(p));
+  return { steps: h, transfers: n - 1, blockRefs: n * Math.max(1, h), holdingCells: n * n };
+}
+
+/** Narration of a TCP1-tree step (scatter, gather, broadcast phases 1–2). */
+export function treeNarration(p: ParamValues, f: StepFacts, what: 'scatter' | 'gather'): string {
+  const k = kOf(p);
+  const e = f.examples[0];
+  const ex = e
+    ? ` For example, node ${e.from} sends ${e.blocks.length} message${e.blocks.length === 1 ? '' : 's'} to node ${e.to.join(', ')} on wavelength λ${e.channel}.`
+    : '';
+  const lead =
+    what === 'scatter'
+      ? `Every node that holds messages sends each of its up to ${k} new children, on a wavelength of its own, the messages of that child’s subtree: ${f.transfers} transmissions.`
+      : `Every node whose subtree is complete sends it to its parent; a parent tunes up to ${k} receivers to its children’s wavelengths: ${f.transfers} transmissions.`;
+  return `${lead}${ex} ${heldSentence(f)}`;
+}
+
+/**
+ * Scatter on the TCP1 tree (passive-star paper, Sec. 3.1): node 0 holds one message per node; in
+ * step l every reached node sends each of its k new children, on its own transmitter, the messages
+ * of that child's whole subtree. Works for any P: the tree is cut at P.
+ */
+export const starScatterCard: AlgorithmCard = {
+  id: 'star-scatter',
+  name: 'Star scatter (TCP1)',
+  family: 'Passive star',
+  collective: 'scatter',
+  topology: 'star',
+  paper: PAPERS.star,
+  summary:
+    'Node 0 starts with one message for every node. In each step every node that already has messages ' +
+    'keeps the share of its own subtree and sends each of its k new children, each on a different ' +
+    'wavelength, the messages of that child’s subtree. The messages shrink by a factor k+1 per step.',
+  params: STAR_PARAMS,
+  validate: (p) => validateStar(p, num(p, 'nodes')),
+  estimate: treeScatterEstimate,
+  units: STAR_UNITS,
+  goal: 'every node holds its own message',
+  narrateStart(p, steps) {
+    const n = num(p, 'nodes');
+    return `Node 0 holds ${n} messages, one for each node. The TCP1 tree delivers them in ${steps} steps, the messages shrinking by a factor ${kOf(p) + 1} per step.`;
+  },
+  narrate(p, f) {
+    return treeNarration(p, f, 'scatter');
+  },
+};

@@ -1,0 +1,100 @@
+import {
+  num,
+  type IntParam,
+  type ParamDef,
+  type ParamIssue,
+  type ParamValues,
+} from '../../kernel/params/schema';
+import type { StarShape } from './star-formulas';
+import { tcpDepth } from './tcp';
+
+/** Parameters every passive-star algorithm shares. */
+export const STAR_PARAMS: readonly ParamDef[] = [
+  {
+    key: 'nodes',
+    label: 'Processors P',
+    kind: 'int',
+    min: 2,
+    max: 4096,
+    default: 64,
+    group: 'network',
+    help: 'Processors around the passive star coupler.',
+  },
+  {
+    key: 'wavelengths-per-node',
+    label: 'Wavelengths per node k',
+    kind: 'int',
+    min: 1,
+    max: 15,
+    default: 3,
+    group: 'network',
+    help: 'Transmitters and receivers per processor; also how many receivers one message reaches.',
+  },
+  {
+    key: 'tuning-delay',
+    label: 'Tuning delay D',
+    kind: 'number',
+    min: 0,
+    max: 1_000_000,
+    default: 0.1,
+    group: 'time model',
+    unit: 'message times',
+    help: 'Time to retune a transmitter or receiver, in units of one message transmission.',
+  },
+];
+
+export const MESSAGES_PARAM: IntParam = {
+  key: 'messages',
+  label: 'Messages m',
+  kind: 'int',
+  min: 1,
+  max: 4096,
+  default: 64,
+  group: 'message',
+  help: 'Unit-size messages of the operation (broadcast: at the source; gossip: at every node).',
+};
+
+/** Largest channel id the schedule columns hold. */
+const MAX_WAVELENGTHS = 0xffff;
+
+export const kOf = (p: ParamValues) => num(p, 'wavelengths-per-node');
+export const dOf = (p: ParamValues) => num(p, 'tuning-delay');
+
+/** P, k and h of the parameters as the paper's formulas read them (h = ⌈log_(k+1) P⌉). */
+export function shapeOf(p: ParamValues): StarShape {
+  const k = kOf(p);
+  const n = num(p, 'nodes');
+  return { p: n, k, h: tcpDepth(n, k) };
+}
+
+/** Every home wavelength must fit a channel id: k · (processors, dummies included) ≤ 65 535. */
+export function validateStar(p: ParamValues, machine: number): ParamIssue[] {
+  const k = kOf(p);
+  if (k * machine > MAX_WAVELENGTHS)
+    return [
+      {
+        key: 'nodes',
+        message:
+          `k · P must be at most ${MAX_WAVELENGTHS.toLocaleString('en-US')} (one home wavelength per transmitter)` +
+          `; with k = ${k} this machine has ${machine.toLocaleString('en-US')} processors` +
+          (machine > num(p, 'nodes') ? ' after padding' : ''),
+      },
+    ];
+  return [];
+}
+
+/** What the star's panels call a time unit and a block, shared by the five algorithms. */
+export const STAR_UNITS = { time: 'time units', data: 'messages' };
+
+/** "Nodes 10 … 26 are dummies …" when the machine is padded, else "". */
+export function dummySentence(real: number, machine: number): string {
+  return machine > real
+    ? ` Nodes ${real} … ${machine - 1} are dummies, drawn as ghosts: they pad P to ${machine}, start empty and only relay.`
+    : '';
+}
+
+/** How gossip and multi-scatter choose their machine (the `padding` row). */
+export const TCP2_MACHINE = {
+  tex: "P'' = r_0 r_1 \\cdots r_{h-1} \\ge P,\\ r_q \\le k+1",
+  source: 'ours: the smallest product of h clique sizes ≤ k+1 (the paper pads to (k+1)^h)',
+};

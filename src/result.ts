@@ -1,0 +1,146 @@
+import type { OpticsRow } from './families/ring/optical-constraints';
+import { buffersOf } from './kernel/model/columns';
+import { pathLength, receiversOf } from './kernel/model/paths';
+import {
+  blockCountOf,
+  blockIdsOf,
+  blockTableColumns,
+  stepRange,
+  transferBlockColumns,
+  type Schedule,
+} from './kernel/model/schedule';
+import type { Topology } from './kernel/model/topology';
+import type { ParamValues } from './kernel/params/schema';
+import { heldCounts } from './kernel/replay/holding-queries';
+import { holdingsBuffers, type Holdings } from './kernel/replay/holdings';
+import type { FormulaRow, StageReport, StepFacts } from './kernel/spec';
+import type { VerifyReport } from './kernel/verify/rules';
+
+export interface Summary {
+  steps: number;
+  phases: number;
+  transfers: number;
+  channelsUsed: number;
+  /** Most lightpaths sharing one directed link in one step. */
+  maxLinkLoad: number;
+  longestRoute: number;
+  seconds: number;
+  bytesMoved: number;
+  /** Model-specific measured costs (AlgorithmSpec.modelCosts), when the model has any. */
+  costs?: Record<string, number>;
+}
+
+export interface RunResult {
+  algorithm: string;
+  params: ParamValues;
+  variant?: string;
+  topology: Topology;
+  schedule: Schedule;
+  /**
+   * The processors the configuration asked for: 0 … realNodes−1. Any above are ghosts (dummies) a
+   * construction added to pad the network — drawn hollow, left out of the block matrix.
+   */
+  realNodes: number;
+  holdings: Holdings;
+  report: VerifyReport;
+  summary: Summary;
+  /** Seconds of each step under the time model (index s−1 for step s). */
+  stepSeconds: Float64Array;
+  formulas: FormulaRow[];
+  /** Optical constraints (OpTree eqs. 4–9) of the longest lightpath; WDM-ring results only. */
+  optics?: OpticsRow[];
+  /** Per-stage reports of staged algorithms (one-stage, OpTree, WRHT), from Built.stages. */
+  stages?: StageReport[];
+  timing: { buildMs: number; verifyMs: number };
+}
+
+/** Processors asked for (the `nodes` parameter), at most the network's: the rest are ghosts. */
+export function realNodesOf(params: ParamValues, topology: Pick<Topology, 'nodeCount'>): number {
+  const n = params.nodes;
+  return typeof n === 'number' ? Math.min(n, topology.nodeCount) : topology.nodeCount;
+}
+
+/** Whether some formula rows of a result were left pending (a run with `quickFormulas`). */
+export const formulasPending = (r: Pick<RunResult, 'formulas'>) => r.formulas.some((f) => f.pending);
+
+/** Facts about step `step` of a result, for narration and the step panel. */
+export function stepFacts(
+  r: Pick<RunResult, 'schedule' | 'topology' | 'holdings'>,
+  step: number,
+  maxExamples = 3,
+): StepFacts {
+  const s = r.schedule;
+  const facts: StepFacts = {
+    step,
+    stepCount: s.stepCount,
+    phase: step >= 1 ? s.phases[s.stepPhase[step - 1]] : 'start',
+    transfers: 0,
+    channelsUsed: 0,
+    longestRoute: 0,
+    blocksMoved: 0,
+    examples: [],
+    minHeld: 0,
+    maxHeld: 0,
+    blockCount: s.blocks.count,
+  };
+  if (step >= 1 && step <= s.stepCount) {
+    const [a, b] = stepRange(s, step);
+    const rx = new Uint32Array(Math.max(1, r.topology.nodeCount + r.topology.auxCount));
+    const channels = new Set<number>();
+    facts.transfers = b - a;
+    for (let t = a; t < b; t++) {
+      channels.add(s.channel[t]);
+      facts.blocksMoved += blockCountOf(s, t);
+      facts.longestRoute = Math.max(facts.longestRoute, pathLength(s, t));
+      if (facts.examples.length < maxExamples) {
+        const nr = receiversOf(s, r.topology, t, rx);
+        facts.examples.push({
+          from: s.src[t],
+          to: Array.from(rx.subarray(0, nr)),
+          channel: s.channel[t],
+          blocks: Array.from(blockIdsOf(s, t)),
+          hops: s.path.kind === 'ring-arc' ? s.path.hops[t] : pathLength(s, t),
+        });
+      }
+    }
+    facts.channelsUsed = channels.size;
+  }
+  const counts = heldCounts(r.holdings, Math.max(0, step));
+  let min = Infinity;
+  let max = 0;
+  for (let i = 0; i < counts.length; i++) {
+    min = Math.min(min, counts[i]);
+    max = Math.max(max, counts[i]);
+  }
+  facts.minHeld = Number.isFinite(min) ? min : 0;
+  facts.maxHeld = max;
+  return facts;
+}
+
+/** Every ArrayBuffer of a result, for transferring it from the worker without copying. */
+export function transferables(r: RunResult): ArrayBuffer[] {
+  const s = r.schedule;
+  const t = r.topology;
+  const h = r.holdings;
+  return buffersOf([
+    s.stepPhase,
+    s.stepStart,
+    s.src,
+    s.channel,
+    s.path.kind === 'ring-arc' ? s.path.hops : s.path.offsets,
+    s.path.kind === 'link-list' ? s.path.links : null,
+    s.receivers.kind === 'list' ? s.receivers.offsets : null,
+    s.receivers.kind === 'list' ? s.receivers.nodes : null,
+    ...transferBlockColumns(s),
+    ...blockTableColumns(s.blocks),
+    s.activeLinks?.stepStart,
+    s.activeLinks?.links,
+    t.linkFrom,
+    t.linkTo,
+    t.linkChannels,
+    t.linkKind,
+    t.linkShared,
+    ...holdingsBuffers(h),
+    r.stepSeconds,
+  ]);
+}
