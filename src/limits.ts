@@ -1,12 +1,7 @@
 import { checkParam, readParams, type ParamIssue, type ParamValues } from './kernel/params/schema';
-import type { AlgorithmCard, Estimate } from './kernel/spec';
+import type { AlgorithmCard, Estimate, Limits } from './kernel/spec';
 
-/** Sizes a run may reach. The browser's are stated to users when a configuration is refused. */
-export interface Limits {
-  name: string;
-  transfers: number;
-  holdingCells: number;
-}
+export type { Limits } from './kernel/spec';
 
 export const BROWSER_LIMITS: Limits = {
   name: 'the browser',

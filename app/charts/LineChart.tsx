@@ -1,6 +1,6 @@
 import { scaleLinear, scaleLog, schemeTableau10 } from 'd3';
 import { useMemo, useRef, useState } from 'react';
-import type { Axis, SweepValue } from '../../src/experiments/sweep';
+import type { Axis, SweepValue } from '../../src/kernel/experiment';
 import { useSize } from '../lib/useSize';
 import { axisTitle, formatAxisValue, formatTick } from './axisFormat';
 

@@ -1,5 +1,5 @@
 import { REPRODUCTION_CARDS } from '../../src/experiments/catalogue';
-import type { ReproRow } from '../../src/experiments/reproduce';
+import type { ReproRow } from '../../src/kernel/experiment';
 import { useApp } from '../store/store';
 
 const fmt = (v: number | null | undefined) =>

@@ -9,8 +9,8 @@ import {
   type ViewOptions,
 } from '../../src/config/url-codec';
 import type { FormulaRow } from '../../src/kernel/spec';
-import type { ReproRow } from '../../src/experiments/reproduce';
-import type { SweepValue } from '../../src/experiments/sweep';
+import type { ReproRow } from '../../src/kernel/experiment';
+import type { SweepValue } from '../../src/kernel/experiment';
 import { defaultsOf, type ParamValue } from '../../src/kernel/params/schema';
 import type { RunResult } from '../../src/result';
 import type { RunOutcome } from '../worker/protocol';

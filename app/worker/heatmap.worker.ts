@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { findReproduction } from '../../src/experiments/registry';
-import type { ReproRow } from '../../src/experiments/reproduce';
+import type { ReproRow } from '../../src/kernel/experiment';
 import { computeHeatmap } from '../../src/families/circuit/speedup';
 import { findHeatmap, type HeatmapResult } from '../../src/families/circuit/heatmaps';
 import { BROWSER_LIMITS } from '../../src/limits';

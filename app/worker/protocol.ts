@@ -1,6 +1,6 @@
 import type { FormulaRow } from '../../src/kernel/spec';
-import type { ReproRow } from '../../src/experiments/reproduce';
-import type { SweepValue } from '../../src/experiments/sweep';
+import type { ReproRow } from '../../src/kernel/experiment';
+import type { SweepValue } from '../../src/kernel/experiment';
 import type { ParamIssue, ParamValues } from '../../src/kernel/params/schema';
 import type { StarTunings } from '../../src/families/star/star-cost';
 import type { RunResult } from '../../src/result';

@@ -1,4 +1,4 @@
-import type { SweepDef } from '../experiments/sweep';
+import type { SweepDef } from '../kernel/experiment';
 import type { AlgorithmSpec } from '../kernel/spec';
 import { ALGORITHMS, findAlgorithm } from '../registry';
 import { CLI_LIMITS, paramsFromRaw } from '../limits';

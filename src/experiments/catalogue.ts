@@ -9,8 +9,8 @@ import {
 import { OPTREE_SWEEPS } from '../families/ring/optree/optree-sweeps';
 import { starSplitSweep } from '../families/star/star-sweeps';
 import { STAR_TABLES } from '../families/star/star-tables.card';
-import type { ReproductionCard } from './reproduce';
-import type { SweepDef } from './sweep';
+import type { ReproductionCard } from './../kernel/experiment';
+import type { SweepDef } from '../kernel/experiment';
 
 /**
  * What the page lists of the experiments: every sweep (a sweep only lists configurations, so it is

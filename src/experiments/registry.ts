@@ -1,7 +1,7 @@
 import { retriClaims } from '../families/circuit/retri-claims';
 import { OPTREE_REPRODUCTIONS } from '../families/ring/optree/optree-repro';
 import { starTables } from '../families/star/star-tables';
-import type { Reproduction } from './reproduce';
+import type { Reproduction } from './../kernel/experiment';
 
 /**
  * Every paper check with its computation, for `npm run cli -- reproduce` and the worker; the page

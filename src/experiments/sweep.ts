@@ -3,53 +3,14 @@
  * parameter (the explorer's charts, `npm run cli -- sweep`). A sweep only lists configurations; each
  * point is evaluated by building and verifying its schedule, so the same code serves the CLI, the
  * worker (which evaluates point by point and reports progress) and the tests.
+ *
+ * The types of sweeps and paper checks are in kernel/experiment.ts; this file evaluates sweeps.
  */
-import { findAlgorithm } from '../registry';
-import type { Measured, PaperRef } from '../kernel/spec';
-import type { ParamValues } from '../kernel/params/schema';
+import type { SweepDef, SweepPoint, SweepValue } from '../kernel/experiment';
+import type { Measured } from '../kernel/spec';
 import { InputError, type Limits } from '../limits';
+import { findAlgorithm } from '../registry';
 import { run } from '../run';
-
-export interface Axis {
-  label: string;
-  unit: string;
-  log: boolean;
-}
-
-/** A configuration the visualizer can open. */
-export interface SweepConfig {
-  algorithm: string;
-  params: ParamValues;
-}
-
-export interface SweepPoint {
-  /** Series name in the legend, e.g. "N = 1024" or "OpTree". */
-  series: string;
-  x: number;
-  config: SweepConfig;
-}
-
-export interface SweepDef {
-  id: string;
-  title: string;
-  paper: PaperRef;
-  /** Figure or table of the paper the sweep corresponds to, e.g. "Fig. 4". */
-  where: string;
-  x: Axis;
-  y: Axis;
-  /** Id of the formula row whose closed-form and constructed values are plotted. */
-  metric: string;
-  points(): SweepPoint[];
-}
-
-export interface SweepValue extends SweepPoint {
-  /** The paper's closed form for this configuration (null when it gives none). */
-  formula: number | null;
-  /** What the constructed, verified schedule measures (null when it could not be built, see note). */
-  constructed: number | null;
-  verified: boolean;
-  note?: string;
-}
 
 const NOT_MEASURED: Measured = { steps: NaN, phases: NaN, transfers: NaN, channelsUsed: NaN, seconds: NaN };
 

@@ -1,11 +1,7 @@
-import type { DigitFamily } from '../families/circuit/reconfig-formulas';
 import type { Collective, Schedule } from './model/schedule';
 import type { Topology, TopologyKind } from './model/topology';
 import type { ParamDef, ParamIssue, ParamValue, ParamValues } from './params/schema';
 import type { Usage } from './verify/rules';
-import type { StageReport } from '../families/ring/ring-stages';
-
-export type { StageReport } from '../families/ring/ring-stages';
 
 /** A paper of ../shared/papers, cited by file and title. */
 export interface PaperRef {
@@ -28,6 +24,40 @@ export const PAPERS = {
   },
 } satisfies Record<string, PaperRef>;
 
+/** What one stage of a staged schedule needed and used (Built.stages, RunResult.stages). */
+export interface StageReport {
+  /** 1-based stage number. */
+  stage: number;
+  label: string;
+  /** First step of the stage (1-based) in the whole schedule. */
+  firstStep: number;
+  steps: number;
+  /** Lightpaths in the stage (each carries one block). */
+  lightpaths: number;
+  /**
+   * Link-load lower bound: the most lightpaths of this stage routed over one directed link. No
+   * assignment of these routes can use fewer wavelengths (step-wavelength slots) on that link.
+   */
+  loadBound: number;
+  /** The fewest steps any assignment of these routes can take: ⌈loadBound / w⌉. */
+  stepBound: number;
+  /**
+   * Step-wavelength slots the stage used on the busier fibre direction: the colours of the assignment
+   * for stages assigned as a whole (one-stage, OpTree). A stage whose lightpaths depend on each other
+   * step by step (Ring, Neighbor Exchange, WRHT's relays) holds its whole span: steps × w.
+   */
+  wavelengthsUsed: number;
+  /** wavelengthsUsed / loadBound: 1 when the stage meets the bound. */
+  ratio: number;
+}
+
+/** A digit-routed all-to-all (ReTri paper, Sec. 3.4): its radix, and the share of a message one direction of a phase moves. */
+export interface DigitFamily {
+  radix: number;
+  /** Fraction of a node's message in one direction of one phase. */
+  share: number;
+}
+
 /** What a build produces. */
 export interface Built {
   topology: Topology;
@@ -48,6 +78,13 @@ export interface Estimate {
    * Entries of the holdings the replay keeps: node × block cells, per-block visits when sparse, one
    * word per block (plus per-step counts) for route holdings.
    */
+  holdingCells: number;
+}
+
+/** Sizes a run may reach. The browser's are stated to users when a configuration is refused. */
+export interface Limits {
+  name: string;
+  transfers: number;
   holdingCells: number;
 }
 

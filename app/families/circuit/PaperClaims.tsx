@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ReproRow } from '../../../src/experiments/reproduce';
+import type { ReproRow } from '../../../src/kernel/experiment';
 import { askHeatmapWorker } from '../../worker/heatmapClient';
 
 /**

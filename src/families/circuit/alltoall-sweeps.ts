@@ -1,8 +1,8 @@
-import { findCard } from '../../cards';
+import { CIRCUIT_CARDS } from './cards';
 import { PAPERS } from '../../kernel/spec';
 import { defaultsOf } from '../../kernel/params/schema';
 import { HEATMAP_MESSAGES } from './heatmaps';
-import type { SweepDef, SweepPoint } from '../../experiments/sweep';
+import type { SweepDef, SweepPoint } from '../../kernel/experiment';
 
 /** Completion time against message size: ReTri (81), mirrored Bruck (64), static all-to-all (64). */
 export const alltoallTimeSweep: SweepDef = {
@@ -26,7 +26,7 @@ export const alltoallTimeSweep: SweepDef = {
         config: {
           algorithm,
           params: {
-            ...defaultsOf(findCard(algorithm)?.params ?? []),
+            ...defaultsOf(CIRCUIT_CARDS.find((c) => c.id === algorithm)?.params ?? []),
             nodes,
             ...(reconfigure === undefined ? {} : { reconfigure }),
             'message-bytes': m,

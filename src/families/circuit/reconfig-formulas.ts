@@ -1,3 +1,4 @@
+import type { DigitFamily } from '../../kernel/spec';
 import type { CircuitModel } from './circuit-time';
 
 /**
@@ -7,11 +8,6 @@ import type { CircuitModel } from './circuit-time';
  * transfers of m·share bytes (share = 1/3 for ReTri: a third of the data leaves each way; 1/4 for
  * mirrored Bruck: half the data in each direction, half of that moving per phase).
  */
-export interface DigitFamily {
-  radix: number;
-  /** Fraction of a node's message in one direction of one phase. */
-  share: number;
-}
 
 export const RETRI_FAMILY: DigitFamily = { radix: 3, share: 1 / 3 };
 export const BRUCK_FAMILY: DigitFamily = { radix: 2, share: 1 / 4 };

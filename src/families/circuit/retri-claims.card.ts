@@ -1,4 +1,4 @@
-import type { ReproductionCard } from '../../experiments/reproduce';
+import type { ReproductionCard } from '../../kernel/experiment';
 import { PAPERS } from '../../kernel/spec';
 
 /** The ReTri paper's claims as the page lists them (retri-claims.ts checks them). */

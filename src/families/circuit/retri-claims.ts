@@ -6,17 +6,11 @@
  * model cannot reproduce them exactly.
  */
 import type { CircuitModel } from './circuit-time';
-import {
-  bestSchedule,
-  BRUCK_FAMILY,
-  ceilLog,
-  RETRI_FAMILY,
-  scheduleCost,
-  type DigitFamily,
-} from './reconfig-formulas';
+import { bestSchedule, BRUCK_FAMILY, ceilLog, RETRI_FAMILY, scheduleCost } from './reconfig-formulas';
+import { type DigitFamily } from './../../kernel/spec';
 import { directLinkLoad } from './direct-alltoall';
 import type { Limits } from '../../limits';
-import type { Reproduction, ReproRow } from '../../experiments/reproduce';
+import type { Reproduction, ReproRow } from '../../kernel/experiment';
 import { cellModel, HEATMAP_DELAYS, HEATMAP_MESSAGES } from './heatmaps';
 import { cheapest, measurePhaseTable, type PhaseTable } from './speedup';
 import { findAlgorithm } from '../../registry';

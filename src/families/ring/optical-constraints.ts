@@ -1,5 +1,5 @@
 import type { ParamValues } from '../../kernel/params/schema';
-import { BER_LIMIT, opticsParamsOf, type OpticsParams } from './optics-params';
+import { BER_LIMIT, opticsParamsOf } from './optics-params';
 import {
   atMost,
   berOf,
@@ -13,6 +13,7 @@ import {
   requiredLaserDbm,
   snrDb,
   snrNeededRatio,
+  snrAllows,
   snrRatio,
 } from './optics-physics';
 
@@ -197,11 +198,6 @@ export function evaluateOptics(params: ParamValues, measured: OpticsMeasured): O
     if (out.note === undefined) delete out.note;
     return out;
   });
-}
-
-/** Eq. 9's bound in SNR terms: the plain-ratio SNR of a lightpath touching L nodes reaches 80.1. */
-export function snrAllows(o: OpticsParams, pathNodes: number): boolean {
-  return atMost(snrNeededRatio(), snrRatio(o, pathNodes));
 }
 
 const count = (n: number, what: string) => `${fmt(n)} ${what}${n === 1 ? '' : 's'}`;

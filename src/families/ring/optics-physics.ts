@@ -1,4 +1,3 @@
-import { snrAllows } from './optical-constraints';
 import { BER_LIMIT, type OpticsParams } from './optics-params';
 
 // ---------------------------------------------------------------------------------------------------
@@ -141,4 +140,9 @@ function crosstalkLimit(o: OpticsParams): number | null {
     else hi = mid;
   }
   return lo;
+}
+
+/** Eq. 9's bound in SNR terms: the plain-ratio SNR of a lightpath touching L nodes reaches 80.1. */
+export function snrAllows(o: OpticsParams, pathNodes: number): boolean {
+  return atMost(snrNeededRatio(), snrRatio(o, pathNodes));
 }

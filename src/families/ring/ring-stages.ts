@@ -1,3 +1,4 @@
+import type { StageReport } from '../../kernel/spec';
 /**
  * Stages of lightpaths on the WDM ring: wavelength assignment per stage, the per-stage report (link
  * load bound, wavelengths used, steps) and the emission of the stages, one after the other, into a
@@ -8,33 +9,6 @@ import { ArcLoads } from '../../kernel/model/arc-loads';
 import type { Schedule } from '../../kernel/model/schedule';
 import type { ScheduleBuilder } from '../../kernel/model/schedule-builder';
 import type { ArcBundles, Assignment, RunsPiece } from './optree/wdm-assign';
-
-/** What one stage of a staged ring schedule needed and used (Built.stages, RunResult.stages). */
-export interface StageReport {
-  /** 1-based stage number. */
-  stage: number;
-  label: string;
-  /** First step of the stage (1-based) in the whole schedule. */
-  firstStep: number;
-  steps: number;
-  /** Lightpaths in the stage (each carries one block). */
-  lightpaths: number;
-  /**
-   * Link-load lower bound: the most lightpaths of this stage routed over one directed link. No
-   * assignment of these routes can use fewer wavelengths (step-wavelength slots) on that link.
-   */
-  loadBound: number;
-  /** The fewest steps any assignment of these routes can take: ⌈loadBound / w⌉. */
-  stepBound: number;
-  /**
-   * Step-wavelength slots the stage used on the busier fibre direction: the colours of the assignment
-   * for stages assigned as a whole (one-stage, OpTree). A stage whose lightpaths depend on each other
-   * step by step (Ring, Neighbor Exchange, WRHT's relays) holds its whole span: steps × w.
-   */
-  wavelengthsUsed: number;
-  /** wavelengthsUsed / loadBound: 1 when the stage meets the bound. */
-  ratio: number;
-}
 
 /**
  * Reports of a schedule whose stages are its phases (runs of consecutive steps with one phase name),

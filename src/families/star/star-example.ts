@@ -1,5 +1,5 @@
 import { defaultsOf, type ParamValues } from '../../kernel/params/schema';
-import { findCard } from '../../cards';
+import { STAR_CARDS } from './cards';
 
 /** The passive-star paper's running example: P = 64 processors, k = 3, h = 3 steps, m = 64 messages. */
 export const P = 64;
@@ -9,7 +9,7 @@ export const M = 64;
 
 /** Parameters of a star algorithm at the paper's example, tuning delay 1 (costs then count tunings). */
 export function exampleParams(id: string, extra: Record<string, number | string> = {}): ParamValues {
-  const spec = findCard(id);
+  const spec = STAR_CARDS.find((c) => c.id === id);
   if (!spec) throw new Error(`unknown algorithm ${id}`);
   return { ...defaultsOf(spec.params), nodes: P, 'wavelengths-per-node': K, 'tuning-delay': 1, ...extra };
 }

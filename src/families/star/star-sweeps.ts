@@ -1,4 +1,4 @@
-import type { SweepDef, SweepPoint } from '../../experiments/sweep';
+import type { SweepDef, SweepPoint } from '../../kernel/experiment';
 import { PAPERS } from '../../kernel/spec';
 import { H, M, exampleParams } from './star-example';
 

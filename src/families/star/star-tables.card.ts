@@ -1,4 +1,4 @@
-import type { ReproductionCard } from '../../experiments/reproduce';
+import type { ReproductionCard } from '../../kernel/experiment';
 import { PAPERS } from '../../kernel/spec';
 
 /** The star paper's tables as the page lists them (experiments.ts runs the check). */

@@ -4,7 +4,7 @@
  * printed, `computed` the step-by-step sums of Sec. 3 that the tables summarise, `constructed` what
  * the built and verified schedule measures. The h′ sweep of the split broadcast is star-sweeps.ts.
  */
-import type { ReproRow, Reproduction } from '../../experiments/reproduce';
+import type { ReproRow, Reproduction } from '../../kernel/experiment';
 import type { Limits } from '../../limits';
 import { run } from '../../run';
 import { H, K, M, P, exampleParams } from './star-example';

@@ -1,4 +1,4 @@
-import type { RunResult } from '../../result';
+import type { ParamValues } from '../params/schema';
 import { pairDestination, pairSource } from '../model/block-pairs';
 import { pathLength, pathLinks, receiversOf } from '../model/paths';
 import { blockIdsOf, destinationRange, type Schedule } from '../model/schedule';
@@ -14,12 +14,23 @@ import {
 } from './schedule-json';
 
 /** What an export needs: a run result, or any schedule with its topology, measures and verdict. */
-export type Exportable = Pick<
-  RunResult,
-  'algorithm' | 'params' | 'variant' | 'topology' | 'schedule' | 'summary'
-> & {
+export interface Exportable {
+  algorithm: string;
+  params: ParamValues;
+  variant?: string;
+  topology: Topology;
+  schedule: Schedule;
+  summary: {
+    steps: number;
+    phases: number;
+    channelsUsed: number;
+    transfers: number;
+    maxLinkLoad: number;
+    longestRoute: number;
+    seconds: number;
+  };
   report: { ok: boolean };
-};
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Export

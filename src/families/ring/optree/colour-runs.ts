@@ -1,5 +1,27 @@
 import { resized } from '../../../kernel/model/columns';
-import type { ColourRuns } from './wdm-assign';
+
+/** Lightpath requests: bundles of identical arcs (same sender, same signed length). */
+export interface ArcBundles {
+  count: number;
+  /** Sender node of each bundle. */
+  src: Int32Array;
+  /** Signed length: positive clockwise, negative counter-clockwise; never 0, |hops| < ring size. */
+  hops: Int32Array;
+  /** Lightpaths in each bundle (each needs its own colour). */
+  mult: Int32Array;
+}
+
+/**
+ * Colours as runs of consecutive colours: bundle b's lightpaths take, in order, the colours of runs
+ * from[b] … to[b] − 1, run r being the colours first[r] … first[r] + size[r] − 1. A bundle of a
+ * thousand lightpaths usually needs a handful of runs, so the builder can write whole runs at once.
+ */
+export interface ColourRuns {
+  from: Int32Array;
+  to: Int32Array;
+  first: Int32Array;
+  size: Int32Array;
+}
 
 /**
  * Collects colour runs bundle by bundle (a bundle's colours all come in one go); consecutive colours

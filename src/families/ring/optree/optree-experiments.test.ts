@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../../registry';
 import { CLI_LIMITS, checkRun } from '../../../limits';
 import { optreeMotivation, optreeTable3 } from './optree-repro';
-import type { ReproRow } from '../../../experiments/reproduce';
+import type { ReproRow } from '../../../kernel/experiment';
 import { findSweep, SWEEPS } from '../../../experiments/catalogue';
 import { findReproduction, REPRODUCTIONS } from '../../../experiments/registry';
 

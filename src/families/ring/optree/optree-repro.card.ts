@@ -1,4 +1,4 @@
-import type { ReproductionCard } from '../../../experiments/reproduce';
+import type { ReproductionCard } from '../../../kernel/experiment';
 import { PAPERS } from '../../../kernel/spec';
 
 /** The OpTree paper's checks as the page lists them (optree-repro.ts runs them). */

@@ -24,7 +24,7 @@ import { defaultsOf, type ParamValues } from '../../../kernel/params/schema';
 import { measure, run } from '../../../run';
 import { type Limits } from '../../../limits';
 import { type RunResult } from '../../../result';
-import type { Reproduction, ReproRow } from '../../../experiments/reproduce';
+import type { Reproduction, ReproRow } from '../../../kernel/experiment';
 import { OPTREE_TABLE1, OPTREE_TABLE2, OPTREE_TABLE3, OPTREE_MOTIVATION } from './optree-repro.card';
 
 const MB = 2 ** 20;

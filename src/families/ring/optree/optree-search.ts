@@ -12,7 +12,7 @@
 import { lemma3Depth, osmSteps, theorem1Steps, theorem2Steps } from './optree-formulas';
 import { maxDepth, planFor, tightRadices } from './optree-plan';
 import { AssignmentMemo, countOptree } from './optree-stages';
-import type { StageReport } from '../ring-stages';
+import type { StageReport } from '../../../kernel/spec';
 
 export interface TreeCandidate {
   radices: number[];

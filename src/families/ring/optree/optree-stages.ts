@@ -14,7 +14,8 @@
  *
  * The per-stage lightpath requests are built in stage-requests.ts; this file colours and assembles them.
  */
-import { stageReport, type AssignedStage, type StageColouring, type StageReport } from '../ring-stages';
+import { stageReport, type AssignedStage, type StageColouring } from '../ring-stages';
+import { type StageReport } from '../../../kernel/spec';
 import type { OptreePlan } from './optree-plan';
 import { stageLabel, stageRequest, type OptreeRequest } from './stage-requests';
 import {

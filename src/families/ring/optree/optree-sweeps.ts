@@ -4,10 +4,10 @@
  * well under a minute in Node (timings in docs/benchmarks.md). The paper normalises its figures; we
  * plot absolute eq. 3 times (or steps) so that the formula and constructed series can be compared.
  */
-import { findCard } from '../../../cards';
+import { RING_CARDS } from '../cards';
 import { PAPERS } from '../../../kernel/spec';
 import { defaultsOf, type ParamValues } from '../../../kernel/params/schema';
-import type { SweepDef, SweepPoint } from '../../../experiments/sweep';
+import type { SweepDef, SweepPoint } from '../../../kernel/experiment';
 
 const MB = 2 ** 20;
 const KB = 2 ** 10;
@@ -22,7 +22,7 @@ export const FIVE = [
 ] as const;
 
 function config(algorithm: string, extra: Record<string, number | string>): SweepPoint['config'] {
-  const spec = findCard(algorithm);
+  const spec = RING_CARDS.find((c) => c.id === algorithm);
   if (!spec) throw new Error(`sweep: unknown algorithm ${algorithm}`);
   const params: ParamValues = { ...defaultsOf(spec.params), ...extra };
   return { algorithm, params };

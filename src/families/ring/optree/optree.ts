@@ -3,7 +3,8 @@ import { num, type ParamValues } from '../../../kernel/params/schema';
 import type { AlgorithmSpec, FormulaOptions, FormulaRow, Measured } from '../../../kernel/spec';
 import { eq3Row } from '../ring-params';
 import { ringAllGatherBuilder } from '../ring-builder';
-import { emitStages, type StageReport } from '../ring-stages';
+import { emitStages } from '../ring-stages';
+import { type StageReport } from '../../../kernel/spec';
 import {
   lemma3Continuous,
   lemma3Depth,

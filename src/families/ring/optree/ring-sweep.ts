@@ -1,6 +1,5 @@
 import { resized } from '../../../kernel/model/columns';
-import { RunPool, RunsBuilder } from './colour-runs';
-import type { ArcBundles } from './wdm-assign';
+import { RunPool, RunsBuilder, type ArcBundles } from './colour-runs';
 
 /** Growable per-colour state. */
 class ColourTable {

@@ -25,19 +25,10 @@
  * The sweep itself is ring-sweep.ts; the colour runs it writes are colour-runs.ts.
  */
 import { ArcLoads } from '../../../kernel/model/arc-loads';
-import { RunsBuilder } from './colour-runs';
-import { sweep } from './ring-sweep';
+import { RunsBuilder, type ArcBundles, type ColourRuns } from './colour-runs';
 
-/** Lightpath requests: bundles of identical arcs (same sender, same signed length). */
-export interface ArcBundles {
-  count: number;
-  /** Sender node of each bundle. */
-  src: Int32Array;
-  /** Signed length: positive clockwise, negative counter-clockwise; never 0, |hops| < ring size. */
-  hops: Int32Array;
-  /** Lightpaths in each bundle (each needs its own colour). */
-  mult: Int32Array;
-}
+export type { ArcBundles, ColourRuns } from './colour-runs';
+import { sweep } from './ring-sweep';
 
 export interface DirectionResult {
   /** Most lightpaths on one directed link of this direction: no assignment can use fewer colours. */
@@ -52,18 +43,6 @@ export interface Assignment {
   /** The colours, as runs per bundle (null when counting only). */
   runs: ColourRuns | null;
   lightpaths: number;
-}
-
-/**
- * Colours as runs of consecutive colours: bundle b's lightpaths take, in order, the colours of runs
- * from[b] … to[b] − 1, run r being the colours first[r] … first[r] + size[r] − 1. A bundle of a
- * thousand lightpaths usually needs a handful of runs, so the builder can write whole runs at once.
- */
-export interface ColourRuns {
-  from: Int32Array;
-  to: Int32Array;
-  first: Int32Array;
-  size: Int32Array;
 }
 
 /** Colours the bundles of one stage on a ring of `n` nodes. */
