@@ -16,7 +16,7 @@ describe('interconnect registry', () => {
     expect(interconnectOf('mesh')).toBe(INTERCONNECTS.generic);
     expect(interconnectOf('toString')).toBe(INTERCONNECTS.generic);
     expect(interconnectOf('mesh').stepSeconds).toBeNull();
-    expect(interconnectOf('mesh').optics).toBe(false);
+    expect(interconnectOf('mesh').optics).toBeNull();
   });
 
   it('every registered algorithm is timed: by its own cost model or by its interconnect', () => {

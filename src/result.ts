@@ -1,4 +1,4 @@
-import type { OpticsRow } from './families/ring/optical-constraints';
+import type { OpticsRow } from './kernel/model/interconnect';
 import { buffersOf } from './kernel/model/columns';
 import { pathLength, receiversOf } from './kernel/model/paths';
 import {

@@ -1,4 +1,3 @@
-import { evaluateOptics, treeShapeOf } from './families/ring/optical-constraints';
 import { interconnectOf } from './interconnects';
 import type { Schedule } from './kernel/model/schedule';
 import type { ParamValues } from './kernel/params/schema';
@@ -44,13 +43,10 @@ export function run(
     stepSeconds: perStep,
     formulas: formulasOf(spec, params, summary, built.stages, { quick: options.quickFormulas }),
     ...(built.stages ? { stages: built.stages } : {}),
-    optics: interconnectOf(spec.topology).optics
-      ? evaluateOptics(params, {
-          longestRoute: summary.longestRoute,
-          nodes: built.topology.nodeCount,
-          ...treeShapeOf(params),
-        })
-      : undefined,
+    optics: interconnectOf(spec.topology).optics?.(params, {
+      longestRoute: summary.longestRoute,
+      nodes: built.topology.nodeCount,
+    }),
     timing: { buildMs: t1 - t0, verifyMs: t2 - t1 },
   };
 }

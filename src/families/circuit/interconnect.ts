@@ -7,6 +7,6 @@ export const CIRCUIT_SWITCH: Interconnect = {
   transfer: { one: 'transfer', many: 'transfers' },
   channel: { name: 'channel', symbol: null },
   stepSeconds: null,
-  optics: false,
+  optics: null,
   spectrum: LINKS_BY_CHANNEL,
 };

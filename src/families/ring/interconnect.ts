@@ -1,4 +1,5 @@
 import type { Interconnect } from '../../kernel/model/interconnect';
+import { evaluateOptics, treeShapeOf } from './optical-constraints';
 import { ringStepSeconds } from './wdm-ring-time';
 
 /** The WDM ring: two fibres, `w` wavelengths each, timed by the OpTree paper's eq. 3. */
@@ -8,7 +9,7 @@ export const WDM_RING: Interconnect = {
   transfer: { one: 'lightpath', many: 'lightpaths' },
   channel: { name: 'wavelength', symbol: 'λ' },
   stepSeconds: ringStepSeconds,
-  optics: true,
+  optics: (params, measured) => evaluateOptics(params, { ...measured, ...treeShapeOf(params) }),
   spectrum: {
     fibres: 2,
     captions: () => [

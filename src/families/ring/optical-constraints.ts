@@ -1,4 +1,7 @@
+import type { OpticsRow } from '../../kernel/model/interconnect';
 import type { ParamValues } from '../../kernel/params/schema';
+
+export type { OpticsRow } from '../../kernel/model/interconnect';
 import { BER_LIMIT, opticsParamsOf } from './optics-params';
 import {
   atMost,
@@ -19,37 +22,6 @@ import {
 
 // ---------------------------------------------------------------------------------------------------
 // The evaluation shown in the app and the command line
-
-/** One constraint: its value by eq. 4's L_max and by the constructed schedule's longest lightpath. */
-export interface OpticsRow {
-  id: 'path' | 'loss' | 'laser' | 'snr' | 'ber';
-  /**
-   * The constraint the row belongs to: 'power' (eqs. 5–6, loss and laser are one inequality in two
-   * units), 'crosstalk' (eqs. 7–9, SNR and BER likewise) or 'length' (the path length both allow).
-   */
-  constraint: 'length' | 'power' | 'crosstalk';
-  label: string;
-  /** The relation in TeX. */
-  tex: string;
-  source: string;
-  /** Value at eq. 4's L_max; null when the algorithm has no tree depth for eq. 4. */
-  formula: number | null;
-  /** Value at the constructed schedule's longest lightpath. */
-  constructed: number;
-  /** The bound; null when there is none (an unlimited path length). */
-  limit: number | null;
-  /** Whether the value must stay at or below the limit ('max') or at or above it ('min'). */
-  bound: 'max' | 'min';
-  unit: 'nodes' | 'dB' | 'dBm' | 'BER';
-  /** The constructed schedule satisfies this constraint. */
-  ok: boolean;
-  /** The formula's L_max satisfies it (absent when there is no formula value). */
-  formulaOk?: boolean;
-  /** What is wrong, in plain words, when `ok` is false. */
-  message?: string;
-  /** A remark on formula vs construction. */
-  note?: string;
-}
 
 /** What the optics check needs from a run. */
 export interface OpticsMeasured {

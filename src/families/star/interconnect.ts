@@ -7,7 +7,7 @@ export const PASSIVE_STAR: Interconnect = {
   transfer: { one: 'transmission', many: 'transmissions' },
   channel: { name: 'wavelength', symbol: 'λ' },
   stepSeconds: null,
-  optics: false,
+  optics: null,
   // Its links (topology.ts): uplinks into the coupler, the coupler, downlinks out of it.
   spectrum: {
     fibres: 1,

@@ -24,8 +24,11 @@ export interface Interconnect {
    * has no time model (an algorithm on it must bring one).
    */
   stepSeconds: ((s: Schedule, usage: Usage, p: ParamValues) => Float64Array) | null;
-  /** Whether the OpTree paper's optical constraints (eqs. 4–9: loss, power, crosstalk) apply. */
-  optics: boolean;
+  /**
+   * The physical-layer check of a verified schedule (the WDM ring: the OpTree paper's eqs. 4–9, path
+   * length, loss, laser power, crosstalk), or null where the model has none. `RunResult.optics`.
+   */
+  optics: ((params: ParamValues, measured: { longestRoute: number; nodes: number }) => OpticsRow[]) | null;
   /**
    * How the spectrum view (links × channels) reads the links: two fibres of `nodes` links each, drawn
    * as two bands (the ring), or one run of links; and its captions, longest first.
@@ -46,6 +49,37 @@ export const GENERIC_INTERCONNECT: Interconnect = {
   transfer: { one: 'transfer', many: 'transfers' },
   channel: { name: 'channel', symbol: 'ch' },
   stepSeconds: null,
-  optics: false,
+  optics: null,
   spectrum: LINKS_BY_CHANNEL,
 };
+
+/** One constraint: its value by eq. 4's L_max and by the constructed schedule's longest lightpath. */
+export interface OpticsRow {
+  id: 'path' | 'loss' | 'laser' | 'snr' | 'ber';
+  /**
+   * The constraint the row belongs to: 'power' (eqs. 5–6, loss and laser are one inequality in two
+   * units), 'crosstalk' (eqs. 7–9, SNR and BER likewise) or 'length' (the path length both allow).
+   */
+  constraint: 'length' | 'power' | 'crosstalk';
+  label: string;
+  /** The relation in TeX. */
+  tex: string;
+  source: string;
+  /** Value at eq. 4's L_max; null when the algorithm has no tree depth for eq. 4. */
+  formula: number | null;
+  /** Value at the constructed schedule's longest lightpath. */
+  constructed: number;
+  /** The bound; null when there is none (an unlimited path length). */
+  limit: number | null;
+  /** Whether the value must stay at or below the limit ('max') or at or above it ('min'). */
+  bound: 'max' | 'min';
+  unit: 'nodes' | 'dB' | 'dBm' | 'BER';
+  /** The constructed schedule satisfies this constraint. */
+  ok: boolean;
+  /** The formula's L_max satisfies it (absent when there is no formula value). */
+  formulaOk?: boolean;
+  /** What is wrong, in plain words, when `ok` is false. */
+  message?: string;
+  /** A remark on formula vs construction. */
+  note?: string;
+}
