@@ -111,17 +111,11 @@ export interface FormulaRow {
   source: string;
   formula: number;
   constructed: number;
-  unit:
-    | 'steps'
-    | 's'
-    | 'wavelengths'
-    | 'transfers'
-    | 'stages'
-    | 'reconfigurations'
-    | 'hops'
-    | 'tunings'
-    | 'time units'
-    | 'processors';
+  /**
+   * What the values count, in words ("steps", "wavelengths", "tunings", …); `s` is seconds and is
+   * shown as a duration. A family names its own units: the kernel keeps no list of them.
+   */
+  unit: string;
   /** The value the paper prints for this configuration, when it prints one. */
   paper?: { value: number; where: string };
   /** Why formula and construction differ, when they do. */

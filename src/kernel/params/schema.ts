@@ -5,13 +5,19 @@
 export type ParamValue = number | string;
 export type ParamValues = Readonly<Record<string, ParamValue>>;
 
+/** A parameter group's heading: the usual ones, or any other a family needs. */
+export type ParamGroup = 'network' | 'message' | 'time model' | 'algorithm' | 'optics' | (string & {});
+
 interface ParamBase {
   /** Name in URLs (`?nodes=8`) and on the command line (`--nodes 8`). */
   key: string;
   label: string;
   help: string;
-  /** Grouping in the panel. */
-  group: 'network' | 'message' | 'time model' | 'algorithm' | 'optics';
+  /**
+   * Heading the panel files it under; groups appear in the order their first parameter does. The
+   * usual ones are 'network', 'message', 'time model', 'algorithm' and 'optics'; a family may add its own.
+   */
+  group: ParamGroup;
   unit?: string;
 }
 
