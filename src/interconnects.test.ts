@@ -60,6 +60,17 @@ describe('interconnect registry', () => {
     expect(run(ring.id, { ...defaultsOf(ring.params), nodes: 8 }, CLI_LIMITS).optics).toBeDefined();
     expect(run(star.id, { ...defaultsOf(star.params), nodes: 8 }, CLI_LIMITS).optics).toBeUndefined();
   });
+
+  it("a model's extras ride with the result: the star's tunings, nothing for the others", () => {
+    const star = findAlgorithm('star-gossip')!;
+    const s = run(star.id, { ...defaultsOf(star.params), nodes: 8, 'wavelengths-per-node': 1 }, CLI_LIMITS);
+    const tunings = s.extras?.tunings as { rxTotal: number; rx: Uint32Array } | undefined;
+    expect(tunings?.rx).toHaveLength(s.schedule.stepCount);
+    expect(tunings?.rxTotal).toBeGreaterThan(0);
+    const ring = findAlgorithm('ring-allgather')!;
+    expect(run(ring.id, { ...defaultsOf(ring.params), nodes: 8 }, CLI_LIMITS).extras).toBeUndefined();
+    expect(interconnectOf('mesh').extras).toBeUndefined();
+  });
 });
 
 describe('ghosts', () => {

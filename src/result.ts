@@ -49,6 +49,8 @@ export interface RunResult {
   formulas: FormulaRow[];
   /** Optical constraints (OpTree eqs. 4–9) of the longest lightpath; WDM-ring results only. */
   optics?: OpticsRow[];
+  /** What the model's views need beyond the schedule (`Interconnect.extras`), e.g. the star's tunings. */
+  extras?: Readonly<Record<string, unknown>>;
   /** Per-stage reports of staged algorithms (one-stage, OpTree, WRHT), from Built.stages. */
   stages?: StageReport[];
   timing: { buildMs: number; verifyMs: number };

@@ -47,6 +47,7 @@ export function run(
       longestRoute: summary.longestRoute,
       nodes: built.topology.nodeCount,
     }),
+    extras: interconnectOf(spec.topology).extras?.(built.schedule, params),
     timing: { buildMs: t1 - t0, verifyMs: t2 - t1 },
   };
 }

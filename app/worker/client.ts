@@ -5,7 +5,6 @@ import type { ParamIssue, ParamValues } from '../../src/kernel/params/schema';
 import type { RunResult } from '../../src/result';
 import { showsBlockMatrix, type BlockPictures } from '../../src/families/circuit/block-pictures';
 import type { RunConfig, RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
-import { rememberTunings } from '../families/star/starTunings';
 
 /** What the client needs of a Worker (a fake one in tests). */
 export interface WorkerLike {
@@ -230,7 +229,6 @@ export class WorkerClient {
     if (msg.kind === 'error') p.reject(new RunError(msg.message, msg.issues, msg.input));
     else {
       if (msg.kind === 'result') {
-        if (msg.starTunings) rememberTunings(msg.result.schedule, msg.starTunings);
         this.delivered = { id: msg.id, result: msg.result };
         this.picturesDue = !!msg.result.schedule && showsBlockMatrix(msg.result.schedule);
       }

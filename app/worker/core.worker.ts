@@ -1,13 +1,12 @@
 /// <reference lib="webworker" />
 import { findAlgorithm } from '../../src/registry';
-import { starTunings } from '../../src/families/star/star-cost';
 import { findSweep } from '../../src/experiments/catalogue';
 import { findReproduction } from '../../src/experiments/registry';
 import { evaluatePoint } from '../../src/experiments/sweep';
 import { BROWSER_LIMITS, InputError } from '../../src/limits';
 import { completeFormulas, run } from '../../src/run';
 import { formulasPending, realNodesOf, transferables } from '../../src/result';
-import { num, type ParamValues } from '../../src/kernel/params/schema';
+import type { ParamValues } from '../../src/kernel/params/schema';
 import { blockPictures, pictureInput, showsBlockMatrix } from '../../src/families/circuit/block-pictures';
 import type { RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
 import { runInSlices } from './slices';
@@ -41,15 +40,8 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
         const input = showsBlockMatrix(result.schedule)
           ? pictureInput(result.schedule, result.topology)
           : null;
-        // The star's tunings were counted for its cost formulas (cached): sent along, copied.
-        const tunings =
-          result.topology.kind === 'star' && result.schedule.receivers.kind === 'list'
-            ? starTunings(result.schedule, num(result.params, 'wavelengths-per-node'))
-            : undefined;
-        post(
-          { kind: 'result', id: req.id, result, totalMs: performance.now() - t0, starTunings: tunings },
-          transferables(result),
-        );
+        // The model's extras (the star's tunings) travel inside the result, copied.
+        post({ kind: 'result', id: req.id, result, totalMs: performance.now() - t0 }, transferables(result));
         if (formulasPending(result)) {
           // The slow work runs in slices; a request arriving meanwhile makes it stale and stops it.
           const work = findAlgorithm(result.algorithm)?.formulaWork?.(result.params);

@@ -2,7 +2,6 @@ import type { FormulaRow } from '../../src/kernel/spec';
 import type { ReproRow } from '../../src/kernel/experiment';
 import type { SweepValue } from '../../src/kernel/experiment';
 import type { ParamIssue, ParamValues } from '../../src/kernel/params/schema';
-import type { StarTunings } from '../../src/families/star/star-cost';
 import type { RunResult } from '../../src/result';
 import type { BlockPictures } from '../../src/families/circuit/block-pictures';
 
@@ -30,8 +29,7 @@ export type WorkerRequest =
 export type WorkerResponse =
   /** Sent once when the worker's code has loaded: an error before it means it could not start. */
   | { kind: 'ready' }
-  /** `starTunings`: a passive-star result's tunings, counted in the worker (see starTunings.ts). */
-  | { kind: 'result'; id: number; result: RunResult; totalMs: number; starTunings?: StarTunings }
+  | { kind: 'result'; id: number; result: RunResult; totalMs: number }
   | { kind: 'results'; id: number; outcomes: RunOutcome[]; totalMs: number }
   /** Points evaluated since the last progress message; `done` of `total` so far. */
   | { kind: 'progress'; id: number; values: SweepValue[]; done: number; total: number }

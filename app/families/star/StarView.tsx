@@ -41,7 +41,7 @@ export function StarView({
   const k = num(result.params, 'wavelengths-per-node');
   const layout = useMemo(() => starLayout(width, height, n), [width, height, n]);
   const geometry = useMemo(() => starGeometry(layout, n), [layout, n]);
-  const tunings = useMemo(() => tuningsOf(result.schedule, k), [result, k]);
+  const tunings = useMemo(() => tuningsOf(result, k), [result, k]);
   const finalCounts = useMemo(() => heldCounts(result.holdings, result.schedule.stepCount), [result]);
   const counts = useMemo(() => heldCounts(result.holdings, step), [result, step]);
   const colours = useMemo(() => stepColours(result, step), [result, step]);

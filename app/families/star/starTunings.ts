@@ -1,17 +1,12 @@
 import { starTunings, type StarTunings } from '../../../src/families/star/star-cost';
-import type { Schedule } from '../../../src/kernel/model/schedule';
+import type { RunResult } from '../../../src/result';
 
 /**
- * A star result's tunings as the worker computed them (it needs them for the cost formulas), so the
- * page does not count them again when the result arrives: 70–100 ms for gossip on 4096 processors.
+ * A star result's tunings: the ones the worker counted for the cost formulas and sent in the result
+ * (`RunResult.extras`, from the star's interconnect), so the page does not count them again when the
+ * result arrives (70–100 ms for gossip on 4096 processors); counted here only for a result without
+ * them.
  */
-const fromWorker = new WeakMap<Schedule, StarTunings>();
-
-export function rememberTunings(s: Schedule, t: StarTunings): void {
-  fromWorker.set(s, t);
-}
-
-/** The tunings of a star schedule: the worker's, or counted here (compare mode, tests). */
-export function tuningsOf(s: Schedule, k: number): StarTunings {
-  return fromWorker.get(s) ?? starTunings(s, k);
+export function tuningsOf(r: Pick<RunResult, 'schedule' | 'extras'>, k: number): StarTunings {
+  return (r.extras?.tunings as StarTunings | undefined) ?? starTunings(r.schedule, k);
 }

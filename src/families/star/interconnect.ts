@@ -1,4 +1,6 @@
 import type { Interconnect } from '../../kernel/model/interconnect';
+import { starTunings } from './star-cost';
+import { kOf } from './star-params';
 
 /** The passive optical star: every algorithm on it brings its own cost model (star-cost.ts). */
 export const PASSIVE_STAR: Interconnect = {
@@ -8,6 +10,8 @@ export const PASSIVE_STAR: Interconnect = {
   channel: { name: 'wavelength', symbol: 'λ' },
   stepSeconds: null,
   optics: null,
+  // Counted for the cost formulas anyway (star-cost.ts keeps them), so carrying them costs nothing.
+  extras: (s, p) => (s.receivers.kind === 'list' ? { tunings: starTunings(s, kOf(p)) } : {}),
   // Its links (topology.ts): uplinks into the coupler, the coupler, downlinks out of it.
   spectrum: {
     fibres: 1,

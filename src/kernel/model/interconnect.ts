@@ -30,6 +30,11 @@ export interface Interconnect {
    */
   optics: ((params: ParamValues, measured: { longestRoute: number; nodes: number }) => OpticsRow[]) | null;
   /**
+   * What the model's views need beyond the schedule, computed once with the result (in the worker)
+   * and carried in `RunResult.extras`: the star's tunings per node and step. Absent where none.
+   */
+  extras?(s: Schedule, p: ParamValues): Readonly<Record<string, unknown>>;
+  /**
    * How the spectrum view (links × channels) reads the links: two fibres of `nodes` links each, drawn
    * as two bands (the ring), or one run of links; and its captions, longest first.
    */
