@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ALGORITHM_CARDS } from '../src/cards';
 import { INTERCONNECTS } from '../src/interconnects';
 import { INTERCONNECT_UI, interconnectUi } from './interconnects';
 import { GraphView } from './views/GraphView';
@@ -14,5 +15,15 @@ describe('interconnect views', () => {
     expect(interconnectUi('mesh').Panels).toBeNull();
     expect(interconnectUi('wdm-ring').View).toBe(RingView);
     expect(interconnectUi('generic').View).toBe(GraphView);
+  });
+
+  it("an algorithm that asks for its family's tree gets one; the star's TCP1 algorithms ask", () => {
+    for (const card of ALGORITHM_CARDS)
+      if (card.panels?.includes('tree')) expect(interconnectUi(card.topology).Tree, card.id).not.toBeNull();
+    const asking = ALGORITHM_CARDS.filter((c) => c.panels?.includes('tree')).map((c) => c.id);
+    expect(asking).toEqual(['star-scatter', 'star-gather', 'star-broadcast']);
+    expect(ALGORITHM_CARDS.filter((c) => c.panels?.includes('tradeoff')).map((c) => c.id)).toEqual([
+      'star-broadcast',
+    ]);
   });
 });

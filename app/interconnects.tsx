@@ -7,6 +7,7 @@ import { CircuitView } from './families/circuit/CircuitView';
 import { RingView } from './families/ring/RingView';
 import { StagePanel } from './families/ring/StagePanel';
 import { StarPanels } from './families/star/StarPanels';
+import { StarTree } from './families/star/StarTree';
 import { StarView } from './families/star/StarView';
 import { GraphView } from './views/GraphView';
 
@@ -26,13 +27,18 @@ export interface InterconnectUi {
   View: ComponentType<NetworkViewProps>;
   /** Panels of the model's own, or null. */
   Panels: ComponentType | null;
+  /**
+   * The family's own tree picture, for the tree tab, shown for algorithms whose card lists the
+   * `tree` panel and has no generic tree (the star's TCP1 tree); null where the family has none.
+   */
+  Tree: ComponentType<NetworkViewProps> | null;
 }
 
 export const INTERCONNECT_UI: Readonly<Record<TopologyKind, InterconnectUi>> = {
-  'wdm-ring': { View: RingView, Panels: StagePanel },
-  star: { View: StarView, Panels: StarPanels },
-  circuit: { View: CircuitView, Panels: CircuitPanels },
-  generic: { View: GraphView, Panels: null },
+  'wdm-ring': { View: RingView, Panels: StagePanel, Tree: null },
+  star: { View: StarView, Panels: StarPanels, Tree: StarTree },
+  circuit: { View: CircuitView, Panels: CircuitPanels, Tree: null },
+  generic: { View: GraphView, Panels: null, Tree: null },
 };
 
 /** The views of `kind`; the generic graph view (which says it knows no better) for an unknown kind. */

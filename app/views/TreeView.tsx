@@ -6,7 +6,7 @@ import type { RunResult } from '../../src/result';
 import { COLORS } from '../lib/colors';
 import { useSize } from '../lib/useSize';
 import { useApp } from '../store/store';
-import { TcpTreePanel, usesTcp1Tree } from '../families/star/TcpTreePanel';
+import { interconnectUi } from '../interconnects';
 
 /** Leaves drawn one by one up to this many; larger trees show their leaves as a band. */
 const MAX_LEAVES_DRAWN = 256;
@@ -34,18 +34,8 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
     return treeLayout<TreeNode>().size([Math.max(10, width - 40), Math.max(10, height - 70)])(root);
   }, [t, width, height]);
 
-  if (!t && usesTcp1Tree(result.algorithm))
-    return (
-      <div className="flex h-full min-h-0 flex-col p-2" data-testid="tree-view">
-        <p className="text-sm text-slate-700">
-          The TCP1 tree: node 0 in the middle, each ring the processors reached in one step. Bold edges carry
-          this step&apos;s transmissions; hover a processor to find it in the star.
-        </p>
-        <div className="min-h-0 flex-1">
-          <TcpTreePanel result={result} step={step} fill />
-        </div>
-      </div>
-    );
+  const FamilyTree = interconnectUi(result.topology.kind).Tree;
+  if (!t && FamilyTree && spec?.panels?.includes('tree')) return <FamilyTree result={result} step={step} />;
   if (!t)
     return (
       <p className="p-4 text-slate-600" data-testid="tree-view">

@@ -191,6 +191,13 @@ export interface AlgorithmCard {
   /** Why there is no tree to draw, when the algorithm is organised some other way (in a clause). */
   noTree?: string;
   /**
+   * Panels of its family's own that this algorithm shows, by name: the app's family folder maps the
+   * names to components (`app/interconnects.tsx`). `tree`: the family's tree picture, drawn in the
+   * tree tab when the algorithm has no `tree` of the generic kind (the star's TCP1 tree);
+   * `tradeoff`: the star's split broadcast trade-off.
+   */
+  panels?: readonly string[];
+  /**
    * Digit-routed all-to-all on a circuit switch: the radix and share of its closed forms (ReTri
    * paper, Sec. 3.4), which the reconfiguration editor prices schedules with.
    */

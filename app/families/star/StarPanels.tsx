@@ -1,23 +1,28 @@
 import { findCard } from '../../../src/cards';
 import { selectResult, selectStep, useApp } from '../../store/store';
 import { lectureSceneHref } from './lectureScene';
-import { TcpTreePanel, usesTcp1Tree } from './TcpTreePanel';
+import { TcpTreePanel } from './TcpTreePanel';
 import { TradeoffPanel } from './TradeoffPanel';
 
-/** The passive star's own panels: the h′ trade-off (broadcast), the TCP1 tree, the lecture scene. */
+/**
+ * The passive star's own panels, as the algorithm's card lists them (`panels`): the h′ trade-off, the
+ * TCP1 tree; and the lecture scene.
+ */
 export function StarPanels() {
   const result = useApp(selectResult);
   const step = useApp(selectStep);
-  if (!result || findCard(result.algorithm)?.topology !== 'star') return null;
+  const card = result ? findCard(result.algorithm) : undefined;
+  if (!result || card?.topology !== 'star') return null;
+  const panels = card.panels ?? [];
   return (
     <>
-      {result.algorithm === 'star-broadcast' && (
+      {panels.includes('tradeoff') && (
         <section className="rounded-lg border border-slate-200 bg-white p-3">
           <h2 className="text-lg font-bold text-slate-900">Split steps h′: tuning against data</h2>
           <TradeoffPanel result={result} />
         </section>
       )}
-      {usesTcp1Tree(result.algorithm) && (
+      {panels.includes('tree') && (
         <section className="rounded-lg border border-slate-200 bg-white p-3">
           <h2 className="text-lg font-bold text-slate-900">TCP1 tree</h2>
           <TcpTreePanel result={result} step={step} />

@@ -8,11 +8,6 @@ import type { RunResult } from '../../../src/result';
 import { wavelengthColor } from '../../lib/colors';
 import { useStarHover } from './starHover';
 
-/** Algorithms drawn on the TCP1 tree (gossip and multi-scatter exchange in TCP2 cliques instead). */
-const TREE_ALGORITHMS = new Set(['star-scatter', 'star-gather', 'star-broadcast']);
-
-export const usesTcp1Tree = (algorithm: string) => TREE_ALGORITHMS.has(algorithm);
-
 /** Largest tree drawn node by node. */
 const MAX_TREE = 256;
 const SIZE = 340;

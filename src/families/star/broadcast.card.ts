@@ -100,6 +100,7 @@ export const starBroadcastCard: AlgorithmCard = {
       holdingCells: n * m,
     };
   },
+  panels: ['tree', 'tradeoff'],
   units: STAR_UNITS,
   goal: 'every node holds all m messages',
   narrateStart(p, steps) {

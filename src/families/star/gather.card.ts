@@ -22,6 +22,7 @@ export const starGatherCard: AlgorithmCard = {
   params: STAR_PARAMS,
   validate: (p) => validateStar(p, num(p, 'nodes')),
   estimate: treeScatterEstimate,
+  panels: ['tree'],
   units: STAR_UNITS,
   goal: 'node 0 holds every node’s message',
   narrateStart(p, steps) {

@@ -44,6 +44,7 @@ export const starScatterCard: AlgorithmCard = {
   params: STAR_PARAMS,
   validate: (p) => validateStar(p, num(p, 'nodes')),
   estimate: treeScatterEstimate,
+  panels: ['tree'],
   units: STAR_UNITS,
   goal: 'every node holds its own message',
   narrateStart(p, steps) {
