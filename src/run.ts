@@ -1,7 +1,7 @@
 import { interconnectOf } from './interconnects';
 import type { Schedule } from './kernel/model/schedule';
 import type { ParamValues } from './kernel/params/schema';
-import type { AlgorithmSpec, FormulaOptions, FormulaRow, StageReport } from './kernel/spec';
+import type { AlgorithmSpec, Built, FormulaOptions, FormulaRow, StageReport } from './kernel/spec';
 import type { Usage } from './kernel/verify/rules';
 import { verify } from './kernel/verify/verifier';
 import { InputError, checkRun, type Limits } from './limits';
@@ -47,7 +47,7 @@ export function run(
       longestRoute: summary.longestRoute,
       nodes: built.topology.nodeCount,
     }),
-    extras: interconnectOf(spec.topology).extras?.(built.schedule, params),
+    extras: extrasOf(built, interconnectOf(spec.topology).extras?.(built.schedule, params)),
     timing: { buildMs: t1 - t0, verifyMs: t2 - t1 },
   };
 }
@@ -106,4 +106,13 @@ export function measure(
     },
     perStep,
   };
+}
+
+/** The construction's extras and the model's, in one object; none when neither has any. */
+function extrasOf(
+  built: Built,
+  model: Readonly<Record<string, unknown>> | undefined,
+): Readonly<Record<string, unknown>> | undefined {
+  const all = { ...built.extras, ...model };
+  return Object.keys(all).length ? all : undefined;
 }

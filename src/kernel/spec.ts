@@ -66,6 +66,11 @@ export interface Built {
   variant?: string;
   /** Staged algorithms (one-stage, OpTree, WRHT): what each stage needed and used. */
   stages?: StageReport[];
+  /**
+   * What the construction knows that the schedule does not say and the views need (the circuit
+   * switch's plan: configuration per phase, reconfigurations); carried in `RunResult.extras`.
+   */
+  extras?: Readonly<Record<string, unknown>>;
 }
 
 /** Work a configuration needs, estimated before building (used to refuse oversized runs). */

@@ -36,4 +36,22 @@ describe('what the circuit view shows', () => {
     expect(reconfigurations(d)).toEqual([false]);
     expect(circuitStep(d, 1)).toEqual({ offset: 1, subrings: 1, reconfigured: false });
   });
+
+  it('reads the plan the construction made; without it (a file) reads the links, with the same answers', () => {
+    for (const [id, extra] of [
+      ['retri', { nodes: 27, reconfigure: '0,1,0' }],
+      ['retri', { nodes: 81, reconfigure: '1,0,1,1' }],
+      ['bruck', { nodes: 16, reconfigure: '0,1,1,0' }],
+      ['retri', { nodes: 20, layout: 'padded' }],
+    ] as const) {
+      const r = runOf(id, extra);
+      expect(r.extras?.plan, id).toBeDefined();
+      const bare = { ...r, extras: undefined };
+      for (let k = 0; k <= r.schedule.stepCount; k++) {
+        expect(circuitStep(r, k).offset, `${id} step ${k}`).toBe(circuitStep(bare, k).offset);
+        expect(circuitStep(r, k).subrings, `${id} step ${k}`).toBe(circuitStep(bare, k).subrings);
+      }
+      expect(reconfigurations(r)).toEqual(reconfigurations(bare));
+    }
+  });
 });

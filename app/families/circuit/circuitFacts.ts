@@ -1,5 +1,5 @@
 import { reconfigBits } from '../../../src/families/circuit/circuit-params';
-import { gcd } from '../../../src/families/circuit/circuits';
+import { gcd, type CircuitPlan } from '../../../src/families/circuit/circuits';
 import { blockLists, stepRange } from '../../../src/kernel/model/schedule';
 import type { RunResult } from '../../../src/result';
 
@@ -13,13 +13,24 @@ export interface CircuitStep {
   reconfigured: boolean;
 }
 
-/** Reconfiguration bits of a result, one per step (all false for the static algorithm). */
+/** The circuit plan the construction made (ReTri, Bruck), when the result carries one. */
+const planOf = (r: RunResult) => r.extras?.plan as CircuitPlan | undefined;
+
+/**
+ * Reconfiguration bits of a result, one per step (one step per phase): the plan's, else the
+ * parameter's, else none (the static algorithm, a schedule from a file).
+ */
 export function reconfigurations(r: RunResult): boolean[] {
   const steps = r.schedule.stepCount;
+  const plan = planOf(r);
+  if (plan) return plan.reconfigured.slice(0, steps);
   return 'reconfigure' in r.params ? reconfigBits(r.params, steps).x : new Array<boolean>(steps).fill(false);
 }
 
-/** The configuration in force in step `step` (step 0 shows the circuits of step 1). */
+/**
+ * The configuration in force in step `step` (step 0 shows the circuits of step 1): from the plan the
+ * construction made, or, for a result without one, read off the step's active links.
+ */
 export function circuitStep(r: RunResult, step: number): CircuitStep {
   const s = r.schedule;
   const t = r.topology;
@@ -27,7 +38,9 @@ export function circuitStep(r: RunResult, step: number): CircuitStep {
   const st = Math.max(1, Math.min(step, s.stepCount));
   let offset = 1;
   const a = s.activeLinks;
-  if (a && st >= 1 && a.stepStart[st] > a.stepStart[st - 1]) {
+  const plan = planOf(r);
+  if (plan && plan.phaseConfig.length >= st) offset = plan.configOffsets[plan.phaseConfig[st - 1]];
+  else if (a && st >= 1 && a.stepStart[st] > a.stepStart[st - 1]) {
     const l = a.links[a.stepStart[st - 1]];
     offset = (((t.linkTo[l] - t.linkFrom[l]) % n) + n) % n;
   }

@@ -48,7 +48,12 @@ export const bruck: AlgorithmSpec = {
       digits: bruckDigits(n, s),
     });
     const variants = [2 ** s !== n ? `routed modulo ${n} (not a power of two)` : null, note].filter(Boolean);
-    return { topology: built.topology, schedule: built.schedule, variant: variants.join('; ') || undefined };
+    return {
+      topology: built.topology,
+      schedule: built.schedule,
+      variant: variants.join('; ') || undefined,
+      extras: { plan: built.plan },
+    };
   },
   stepSeconds(s, usage, p) {
     return circuitStepSeconds(usage, p, exactBlockBytes(p, 2), reconfigBits(p, s.stepCount).x);

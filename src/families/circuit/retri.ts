@@ -126,7 +126,12 @@ export const retri: AlgorithmSpec = {
       ring === n && 3 ** phases !== n ? `routed modulo ${n} (not a power of three)` : null,
       note,
     ].filter(Boolean);
-    return { topology: built.topology, schedule: built.schedule, variant: variants.join('; ') || undefined };
+    return {
+      topology: built.topology,
+      schedule: built.schedule,
+      variant: variants.join('; ') || undefined,
+      extras: { plan: built.plan },
+    };
   },
   stepSeconds(s, usage, p) {
     return circuitStepSeconds(usage, p, exactBlockBytes(p), reconfigBits(p, s.stepCount).x);
