@@ -14,7 +14,7 @@ import { ComparePage } from './pages/ComparePage';
 import { ExplorerPage } from './pages/ExplorerPage';
 import { PaperPage } from './pages/PaperPage';
 import { selectOptions, selectResult, selectStep, useApp } from './store/store';
-import { DETAILS, type DetailName } from '../src/config/url-codec';
+import { DETAILS, type DetailName, type Hideable } from '../src/config/url-codec';
 import { showsBlockMatrix } from '../src/families/circuit/block-pictures';
 import { BlockMatrix } from './families/circuit/BlockMatrix';
 import { HoldingsMatrix } from './views/HoldingsMatrix';
@@ -43,11 +43,16 @@ export function App() {
 
   const lecture = options.lecture;
   const mode = options.mode;
+  // `hide=` (embedding): parts of the page the link leaves out. Notices always show.
+  const hide = useApp((s) => s.config.hide);
+  const shown = (part: Hideable) => !hide.includes(part);
   return (
     <div className={`flex h-screen flex-col bg-slate-50 text-slate-900 ${lecture ? 'lecture' : ''}`}>
-      <Boundary name="header">
-        <Header />
-      </Boundary>
+      {shown('header') && (
+        <Boundary name="header">
+          <Header />
+        </Boundary>
+      )}
       <Boundary name="notices">
         <Notices />
       </Boundary>
@@ -62,7 +67,7 @@ export function App() {
       ) : (
         <>
           <main className="flex min-h-0 flex-1">
-            {!lecture && (
+            {!lecture && shown('params') && (
               <aside className="w-60 shrink-0 overflow-y-auto border-r border-slate-200 bg-white xl:w-72">
                 <Boundary name="parameter panel" className="m-2">
                   <ParamPanel />
@@ -84,7 +89,7 @@ export function App() {
                       className={`grid min-h-0 flex-1 gap-2 p-2 ${options.view === 'split' ? 'split-panes' : 'grid-cols-1'}`}
                     >
                       {options.view !== 'matrix' && <RingPane />}
-                      {options.view !== 'ring' && <DetailPane detail={options.detail} />}
+                      {options.view !== 'network' && <DetailPane detail={options.detail} />}
                     </div>
                   ) : (
                     <div className="flex flex-1 items-center justify-center text-xl text-slate-500">
@@ -94,35 +99,39 @@ export function App() {
                     </div>
                   )}
                 </section>
-                <aside
-                  className={`${lecture ? 'w-80 xl:w-[28rem]' : 'w-72 xl:w-96'} shrink-0 space-y-2 overflow-y-auto border-l border-slate-200 p-2`}
-                >
-                  <Boundary name="narration">
-                    <Narration />
-                  </Boundary>
-                  {/* Its own compositing layer: when the narration above changes height while
+                {shown('side') && (
+                  <aside
+                    className={`${lecture ? 'w-80 xl:w-[28rem]' : 'w-72 xl:w-96'} shrink-0 space-y-2 overflow-y-auto border-l border-slate-200 p-2`}
+                  >
+                    <Boundary name="narration">
+                      <Narration />
+                    </Boundary>
+                    {/* Its own compositing layer: when the narration above changes height while
                       playing, the panels move without being painted again. */}
-                  <div className="space-y-2 will-change-transform">
-                    <Boundary name="formula panel" resetKey={result}>
-                      <FormulaPanel />
-                    </Boundary>
-                    <Boundary name="optics panel" resetKey={result}>
-                      <OpticsPanel />
-                    </Boundary>
-                    <Boundary name="model panels" resetKey={result}>
-                      <ModelPanels />
-                    </Boundary>
-                    <Boundary name="step details" resetKey={result}>
-                      <StepLightpaths />
-                    </Boundary>
-                  </div>
-                </aside>
+                    <div className="space-y-2 will-change-transform">
+                      <Boundary name="formula panel" resetKey={result}>
+                        <FormulaPanel />
+                      </Boundary>
+                      <Boundary name="optics panel" resetKey={result}>
+                        <OpticsPanel />
+                      </Boundary>
+                      <Boundary name="model panels" resetKey={result}>
+                        <ModelPanels />
+                      </Boundary>
+                      <Boundary name="step details" resetKey={result}>
+                        <StepLightpaths />
+                      </Boundary>
+                    </div>
+                  </aside>
+                )}
               </>
             )}
           </main>
-          <Boundary name="timeline">
-            <Timeline />
-          </Boundary>
+          {shown('timeline') && (
+            <Boundary name="timeline">
+              <Timeline />
+            </Boundary>
+          )}
         </>
       )}
     </div>

@@ -4,8 +4,7 @@ import { encodeConfig, MODES, VIEWS, type Mode, type ViewName } from '../../src/
 import { selectOptions, useApp } from '../store/store';
 import { OpticsFlag } from './OpticsPanel';
 
-// 'ring' is the network drawing of any model (ring, star, circuits); the key stays for permalinks.
-const VIEW_LABEL: Record<ViewName, string> = { ring: 'Network', matrix: 'Detail', split: 'Both' };
+const VIEW_LABEL: Record<ViewName, string> = { network: 'Network', matrix: 'Detail', split: 'Both' };
 const MODE_LABEL: Record<Mode, string> = {
   visualize: 'Visualize',
   compare: 'Compare',

@@ -34,9 +34,12 @@ function read(key: string): string | null {
   }
 }
 
-/** Remembers a configuration that has just produced a result. */
+/**
+ * Remembers a configuration that has just produced a result. What an embedding link hides (`hide=`)
+ * is not remembered: opening the app later shows the whole page.
+ */
 export function rememberGood(config: AppConfig): void {
-  write(LAST_GOOD, encodeConfig(config));
+  write(LAST_GOOD, encodeConfig({ ...config, hide: [] }));
 }
 
 /** Marks that the page failed (an error nothing else handled), so the next visit offers the last good configuration. */

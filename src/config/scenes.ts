@@ -53,7 +53,7 @@ export const SCENES: readonly Scene[] = [
         variant: 'split',
         'split-steps': 2,
       };
-      c.options = { ...c.options, view: 'ring', lecture: true, speed: '1' };
+      c.options = { ...c.options, view: 'network', lecture: true, speed: '1' };
       return c;
     },
   },

@@ -6,6 +6,7 @@ import {
   defaultConfig,
   DETAILS,
   encodeConfig,
+  HIDEABLE,
   MAX_PANES,
   MODES,
   paneParams,
@@ -13,6 +14,7 @@ import {
   VIEWS,
   type AppConfig,
 } from './url-codec';
+import { migrateLink, URL_VERSION } from './url-migrations';
 
 const arbConfig: fc.Arbitrary<AppConfig> = fc
   .record({
@@ -27,6 +29,7 @@ const arbConfig: fc.Arbitrary<AppConfig> = fc
     lecture: fc.boolean(),
     mode: fc.constantFrom(...MODES),
     detail: fc.constantFrom(...DETAILS),
+    hide: fc.subarray([...HIDEABLE]),
     panes: fc.array(
       fc.record({
         algorithm: fc.constantFrom(...ALGORITHMS.map((a) => a.id)),
@@ -52,6 +55,7 @@ const arbConfig: fc.Arbitrary<AppConfig> = fc
     c.params = params;
     c.step = r.step;
     c.options = { view: r.view, speed: r.speed, lecture: r.lecture, mode: r.mode, detail: r.detail };
+    c.hide = r.hide;
     c.compare = r.panes.map((p) => {
       const overrides: Record<string, number> = {};
       if (p.nodes !== undefined) overrides.nodes = p.nodes;
@@ -74,7 +78,7 @@ describe('permalink codec', () => {
 
   it('writes readable keys and the version', () => {
     const q = encodeConfig(defaultConfig('neighbor-exchange'));
-    expect(q.startsWith('v=1&alg=neighbor-exchange&nodes=8&wavelengths=4&message-bytes=4194304')).toBe(true);
+    expect(q.startsWith('v=2&alg=neighbor-exchange&nodes=8&wavelengths=4&message-bytes=4194304')).toBe(true);
     expect(q).toContain('&step=0&view=split&speed=2');
   });
 
@@ -111,7 +115,9 @@ describe('permalink codec', () => {
     expect(d.config.params.nodes).toBe(6);
     expect(d.ignored.some((m) => m.includes('v=9'))).toBe(true);
     expect(d.ignored.some((m) => m.includes('teleport'))).toBe(true);
-    expect(decodeConfig('?alg=ring-allgather').ignored[0]).toMatch(/no version/);
+    // A link without a version is read as v=1 and migrated: nothing is dropped, so nothing is said.
+    expect(decodeConfig('?alg=ring-allgather&view=ring')).toMatchObject({ ignored: [] });
+    expect(decodeConfig('?alg=ring-allgather&view=ring').config.options.view).toBe('network');
   });
 
   it('rejects cross-parameter conflicts (flit must divide packet)', () => {
@@ -235,5 +241,68 @@ describe('permalink codec', () => {
       expect(d.config.check).toBe('');
       expect(d.ignored).toHaveLength(4);
     });
+  });
+});
+
+describe('versions and migrations', () => {
+  it('a v=1 link opens as it did: view=ring is the network pane, and nothing is reported', () => {
+    const d = decodeConfig('?v=1&alg=star-gossip&nodes=10&step=1&view=ring');
+    expect(d.ignored).toEqual([]);
+    expect(d.config.options.view).toBe('network');
+    expect(d.config.params.nodes).toBe(10);
+    expect(encodeConfig(d.config)).toMatch(/^v=2&.*&view=network&/);
+  });
+
+  it('migrates only what it must: other views and keys pass through', () => {
+    expect(
+      migrateLink(
+        new Map([
+          ['v', '1'],
+          ['view', 'split'],
+          ['x', 'y'],
+        ]),
+      ).raw,
+    ).toEqual(
+      new Map([
+        ['v', '2'],
+        ['view', 'split'],
+        ['x', 'y'],
+      ]),
+    );
+    const input = new Map([
+      ['v', '1'],
+      ['view', 'ring'],
+    ]);
+    const out = migrateLink(input);
+    expect(out.raw.get('view')).toBe('network');
+    expect(input.get('view')).toBe('ring'); // pure: the input is not changed
+    expect(out.notes).toEqual([]);
+  });
+
+  it('a v=2 link is not migrated again; view=ring is then refused by name', () => {
+    const d = decodeConfig('?v=2&view=ring');
+    expect(d.config.options.view).toBe('split');
+    expect(d.ignored.join()).toMatch(/view must be one of network, matrix, split; got "ring"/);
+  });
+
+  it('a version from the future or garbage is read as the current one, and says so', () => {
+    for (const v of ['3', '99', 'x', '1.5', '0'])
+      expect(migrateLink(new Map([['v', v]])).notes.join(), v).toMatch(/is unknown .* read as v=2/);
+    expect(URL_VERSION).toBe(2);
+  });
+});
+
+describe('hide=, for embedding', () => {
+  it('hides the named parts, writes them back in a fixed order, and refuses parts it cannot hide', () => {
+    const d = decodeConfig('?v=2&hide=timeline,params,header');
+    expect(d.ignored).toEqual([]);
+    expect(d.config.hide).toEqual(['header', 'params', 'timeline']);
+    expect(encodeConfig(d.config)).toContain('&hide=header%2Cparams%2Ctimeline');
+    const bad = decodeConfig('?v=2&hide=header,notices,x');
+    expect(bad.config.hide).toEqual(['header']);
+    expect(bad.ignored.join()).toMatch(
+      /"notices", "x" cannot be hidden \(parts that can: header, params, side, timeline\)/,
+    );
+    expect(encodeConfig(defaultConfig())).not.toContain('hide=');
   });
 });

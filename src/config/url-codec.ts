@@ -8,16 +8,19 @@ import {
   SWEEPS,
 } from '../experiments/catalogue';
 import { defaultsOf, parseParam, type ParamValue } from '../kernel/params/schema';
+import { migrateLink, URL_VERSION } from './url-migrations';
+
+export { URL_VERSION } from './url-migrations';
 
 /**
  * Permalinks: the whole view in a readable query string, e.g.
- *   ?v=1&alg=ring-allgather&nodes=8&wavelengths=4&…&step=3&view=split&speed=2
- * Parameters are validated by the same schema as the panel and the command line. Anything invalid or
- * unknown is ignored, listed in `ignored`, and replaced by its default: a link never breaks the page.
+ *   ?v=2&alg=ring-allgather&nodes=8&wavelengths=4&…&step=3&view=split&speed=2
+ * Parameters are validated by the same schema as the panel and the command line; the other fields
+ * come from one table (FIELDS), written and read by two loops. Anything invalid or unknown is
+ * ignored, listed in `ignored`, and replaced by its default: a link never breaks the page. Links of
+ * an older version are migrated first (url-migrations.ts).
  */
-export const URL_VERSION = 1;
-
-export const VIEWS = ['ring', 'matrix', 'split'] as const;
+export const VIEWS = ['network', 'matrix', 'split'] as const;
 export type ViewName = (typeof VIEWS)[number];
 export const SPEEDS = ['0.5', '1', '2', '4', '8', '16', 'max'] as const;
 export type Speed = (typeof SPEEDS)[number];
@@ -28,6 +31,13 @@ export type Mode = (typeof MODES)[number];
 /** The detail pane next to the network: holdings matrix, the algorithm's tree, the fibre spectrum. */
 export const DETAILS = ['holdings', 'tree', 'spectrum'] as const;
 export type DetailName = (typeof DETAILS)[number];
+/**
+ * Parts of the page a link may hide (`hide=params,header`), for embedding a view in a page or a
+ * slide: the header, the parameter panel, the side column (narration, formulas, panels), the
+ * timeline. Notices are never hidden: a bad link always says what it dropped.
+ */
+export const HIDEABLE = ['header', 'params', 'side', 'timeline'] as const;
+export type Hideable = (typeof HIDEABLE)[number];
 
 export interface ViewOptions {
   view: ViewName;
@@ -54,6 +64,8 @@ export interface AppConfig {
   /** The explorer's chart (a sweep id) and the paper check shown ('' = the first one). */
   sweep: string;
   check: string;
+  /** Parts of the page left out (`hide=`), in HIDEABLE's order. */
+  hide: Hideable[];
 }
 
 export const MAX_PANES = 4;
@@ -76,6 +88,7 @@ export function defaultConfig(algorithm = DEFAULT_ALGORITHM): AppConfig {
     compare: [],
     sweep: '',
     check: '',
+    hide: [],
   };
 }
 
@@ -129,20 +142,131 @@ function decodePane(text: string, ignored: string[]): ComparePane | null {
   return { algorithm: spec.id, overrides };
 }
 
-/** Keys of the query string that are not algorithm parameters. */
-const RESERVED = [
-  'v',
-  'alg',
-  'step',
-  'view',
-  'lecture',
-  'speed',
-  'play',
-  'mode',
-  'detail',
-  'cmp',
-  'sweep',
-  'check',
+/** Where a link's fields are read into. */
+interface Target {
+  config: AppConfig;
+  /** `play=1`: start playing once the result is shown (read, never written). */
+  play: boolean;
+}
+
+/**
+ * A field of the query string besides the version, the algorithm and its parameters: its key, how it
+ * is written (null: left out of the link, which it may be only at its default) and how it is read
+ * (a notice when the text is refused; the field then keeps its default).
+ */
+interface UrlField {
+  key: string;
+  encode(c: AppConfig): string | null;
+  decode(text: string, into: Target): string | null;
+}
+
+/** A view option that takes one of a few words. `always`: written even at its default. */
+function choice<K extends 'view' | 'speed' | 'mode' | 'detail'>(
+  key: K,
+  values: readonly ViewOptions[K][],
+  always: boolean,
+  refused: (got: string) => string,
+): UrlField {
+  return {
+    key,
+    encode: (c) => (always || c.options[key] !== DEFAULT_OPTIONS[key] ? c.options[key] : null),
+    decode(text, { config }) {
+      if (!(values as readonly string[]).includes(text)) return refused(text);
+      config.options[key] = text as ViewOptions[K];
+      return null;
+    },
+  };
+}
+
+/** The fields, in the order a link writes them (after v, alg and the parameters). */
+const FIELDS: readonly UrlField[] = [
+  {
+    key: 'step',
+    encode: (c) => String(c.step),
+    decode(text, { config }) {
+      if (!/^\d{1,9}$/.test(text))
+        return `step must be a whole number ≥ 0; got "${show(text)}"; starting at step 0`;
+      config.step = Number(text);
+      return null;
+    },
+  },
+  choice('view', VIEWS, true, (t) => `view must be one of ${VIEWS.join(', ')}; got "${show(t)}"`),
+  choice(
+    'speed',
+    SPEEDS,
+    true,
+    (t) => `speed must be one of ${SPEEDS.join(', ')} (steps per second); got "${show(t)}"`,
+  ),
+  {
+    key: 'lecture',
+    encode: (c) => (c.options.lecture ? '1' : null),
+    decode(text, { config }) {
+      if (text !== '1' && text !== '0') return `lecture must be 0 or 1; got "${show(text)}"`;
+      config.options.lecture = text === '1';
+      return null;
+    },
+  },
+  choice('mode', MODES, false, (t) => `mode must be one of ${MODES.join(', ')}; got "${show(t)}"`),
+  choice('detail', DETAILS, false, (t) => `detail must be one of ${DETAILS.join(', ')}; got "${show(t)}"`),
+  {
+    key: 'cmp',
+    encode: (c) => (c.compare.length ? c.compare.map(encodePane).join('|') : null),
+    decode(text, { config }) {
+      const notes: string[] = [];
+      const texts = text.split('|').filter(Boolean);
+      if (texts.length > MAX_PANES)
+        notes.push(
+          `compare shows at most ${MAX_PANES} schedules; the link has ${texts.length}, the rest were left out`,
+        );
+      for (const t of texts.slice(0, MAX_PANES)) {
+        const pane = decodePane(t, notes);
+        if (pane) config.compare.push(pane);
+      }
+      return notes.length ? notes.join('\n') : null;
+    },
+  },
+  {
+    key: 'sweep',
+    encode: (c) => c.sweep || null,
+    decode(text, { config }) {
+      if (!findSweep(text) && text !== HEATMAPS_PAGE)
+        return `chart "${show(text)}" is unknown (known: ${[...SWEEPS.map((x) => x.id), HEATMAPS_PAGE].join(', ')})`;
+      config.sweep = text;
+      return null;
+    },
+  },
+  {
+    key: 'check',
+    encode: (c) => c.check || null,
+    decode(text, { config }) {
+      if (!findReproductionCard(text))
+        return `paper check "${show(text)}" is unknown (known: ${REPRODUCTION_CARDS.map((x) => x.id).join(', ')})`;
+      config.check = text;
+      return null;
+    },
+  },
+  {
+    key: 'hide',
+    encode: (c) => (c.hide.length ? c.hide.join(',') : null),
+    decode(text, { config }) {
+      const names = text.split(',').filter(Boolean);
+      const unknown = names.filter((n) => !(HIDEABLE as readonly string[]).includes(n));
+      config.hide = HIDEABLE.filter((h) => names.includes(h));
+      return unknown.length
+        ? `hide: ${unknown.map((u) => `"${show(u)}"`).join(', ')} cannot be hidden (parts that can: ${HIDEABLE.join(', ')})`
+        : null;
+    },
+  },
+  {
+    key: 'play',
+    encode: () => null,
+    decode(text, into) {
+      into.play = text === '1';
+      return text === '1' || text === '0'
+        ? null
+        : `play must be 1 (start playing) or 0; got "${show(text)}"; not playing`;
+    },
+  },
 ];
 
 export function encodeConfig(c: AppConfig): string {
@@ -152,13 +276,10 @@ export function encodeConfig(c: AppConfig): string {
     ['alg', c.algorithm],
   ];
   for (const def of spec?.params ?? []) parts.push([def.key, String(c.params[def.key] ?? def.default)]);
-  parts.push(['step', String(c.step)], ['view', c.options.view], ['speed', c.options.speed]);
-  if (c.options.lecture) parts.push(['lecture', '1']);
-  if (c.options.mode !== DEFAULT_OPTIONS.mode) parts.push(['mode', c.options.mode]);
-  if (c.options.detail !== DEFAULT_OPTIONS.detail) parts.push(['detail', c.options.detail]);
-  if (c.compare.length) parts.push(['cmp', c.compare.map(encodePane).join('|')]);
-  if (c.sweep) parts.push(['sweep', c.sweep]);
-  if (c.check) parts.push(['check', c.check]);
+  for (const f of FIELDS) {
+    const text = f.encode(c);
+    if (text !== null) parts.push([f.key, text]);
+  }
   return parts.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
 }
 
@@ -180,7 +301,7 @@ export function decodeConfig(query: string): Decoded {
     ignored.push(`the link is longer than ${MAX_QUERY} characters; the rest was cut off`);
     q = q.slice(0, MAX_QUERY);
   }
-  const raw = new Map<string, string>();
+  let raw = new Map<string, string>();
   for (const piece of q.split('&')) {
     if (!piece) continue;
     const eq = piece.indexOf('=');
@@ -195,9 +316,9 @@ export function decodeConfig(query: string): Decoded {
   }
   if (raw.size === 0) return { config: defaultConfig(), ignored, play: false };
 
-  const v = raw.get('v');
-  if (v === undefined) ignored.push('the link has no version (v); read as v=1');
-  else if (v !== String(URL_VERSION)) ignored.push(`version v=${show(v)} is unknown; read as v=1`);
+  const migrated = migrateLink(raw);
+  raw = migrated.raw;
+  ignored.push(...migrated.notes);
 
   const alg = raw.get('alg');
   let spec = alg === undefined ? undefined : findCard(alg);
@@ -222,75 +343,20 @@ export function decodeConfig(query: string): Decoded {
     ignored,
   );
 
-  const step = raw.get('step');
-  if (step !== undefined) {
-    if (/^\d{1,9}$/.test(step)) config.step = Number(step);
-    else ignored.push(`step must be a whole number ≥ 0; got "${show(step)}"; starting at step 0`);
+  const into: Target = { config, play: false };
+  for (const f of FIELDS) {
+    const text = raw.get(f.key);
+    if (text === undefined) continue;
+    const refused = f.decode(text, into);
+    if (refused !== null) ignored.push(...refused.split('\n'));
   }
-  const view = raw.get('view');
-  if (view !== undefined) {
-    if ((VIEWS as readonly string[]).includes(view)) config.options.view = view as ViewName;
-    else ignored.push(`view must be one of ${VIEWS.join(', ')}; got "${show(view)}"`);
-  }
-  const speed = raw.get('speed');
-  if (speed !== undefined) {
-    if ((SPEEDS as readonly string[]).includes(speed)) config.options.speed = speed as Speed;
-    else ignored.push(`speed must be one of ${SPEEDS.join(', ')} (steps per second); got "${show(speed)}"`);
-  }
-  const lecture = raw.get('lecture');
-  if (lecture !== undefined) {
-    if (lecture === '1' || lecture === '0') config.options.lecture = lecture === '1';
-    else ignored.push(`lecture must be 0 or 1; got "${show(lecture)}"`);
-  }
-  const mode = raw.get('mode');
-  if (mode !== undefined) {
-    if ((MODES as readonly string[]).includes(mode)) config.options.mode = mode as Mode;
-    else ignored.push(`mode must be one of ${MODES.join(', ')}; got "${show(mode)}"`);
-  }
-  const detail = raw.get('detail');
-  if (detail !== undefined) {
-    if ((DETAILS as readonly string[]).includes(detail)) config.options.detail = detail as DetailName;
-    else ignored.push(`detail must be one of ${DETAILS.join(', ')}; got "${show(detail)}"`);
-  }
-  const cmp = raw.get('cmp');
-  if (cmp !== undefined) {
-    const texts = cmp.split('|').filter(Boolean);
-    if (texts.length > MAX_PANES)
-      ignored.push(
-        `compare shows at most ${MAX_PANES} schedules; the link has ${texts.length}, the rest were left out`,
-      );
-    for (const t of texts.slice(0, MAX_PANES)) {
-      const pane = decodePane(t, ignored);
-      if (pane) config.compare.push(pane);
-    }
-  }
-  const sweep = raw.get('sweep');
-  if (sweep !== undefined) {
-    if (findSweep(sweep) || sweep === HEATMAPS_PAGE) config.sweep = sweep;
-    else
-      ignored.push(
-        `chart "${show(sweep)}" is unknown (known: ${[...SWEEPS.map((x) => x.id), HEATMAPS_PAGE].join(', ')})`,
-      );
-  }
-  const check = raw.get('check');
-  if (check !== undefined) {
-    if (findReproductionCard(check)) config.check = check;
-    else
-      ignored.push(
-        `paper check "${show(check)}" is unknown (known: ${REPRODUCTION_CARDS.map((x) => x.id).join(', ')})`,
-      );
-  }
-  const playText = raw.get('play');
-  const play = playText === '1';
-  if (playText !== undefined && playText !== '1' && playText !== '0')
-    ignored.push(`play must be 1 (start playing) or 0; got "${show(playText)}"; not playing`);
 
-  const known = new Set([...RESERVED, ...spec.params.map((d) => d.key)]);
+  const known = new Set(['v', 'alg', ...FIELDS.map((f) => f.key), ...spec.params.map((d) => d.key)]);
   for (const key of raw.keys())
     if (!known.has(key)) ignored.push(`"${show(key)}" is not a setting of ${spec.id}`);
   if (ignored.length > MAX_SHOWN)
     ignored.splice(MAX_SHOWN, ignored.length - MAX_SHOWN, `… and ${ignored.length - MAX_SHOWN} more`);
-  return { config, ignored, play };
+  return { config, ignored, play: into.play };
 }
 
 /**
