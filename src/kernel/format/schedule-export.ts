@@ -5,6 +5,7 @@ import { blockIdsOf, destinationRange, type Schedule } from '../model/schedule';
 import type { Topology } from '../model/topology';
 import {
   SCHEDULE_FORMAT,
+  SCHEDULE_VERSION,
   type BlockJson,
   type LinkJson,
   type ScheduleJson,
@@ -144,6 +145,7 @@ function head(r: Exportable): Partial<ScheduleJson> {
   const s = r.schedule;
   const h: Partial<ScheduleJson> = {
     format: SCHEDULE_FORMAT,
+    version: SCHEDULE_VERSION,
     algorithm: r.algorithm,
     collective: s.collective,
   };

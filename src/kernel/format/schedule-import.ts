@@ -3,7 +3,7 @@ import { destinationTable, type Collective, type ListedBlocks, type Schedule } f
 import { ScheduleBuilder } from '../model/schedule-builder';
 import type { Topology } from '../model/topology';
 import { MAX_HOLDING_CELLS } from '../replay/holdings';
-import { COLLECTIVES, SCHEDULE_FORMAT, type TransferJson } from './schedule-json';
+import { COLLECTIVES, SCHEDULE_FORMAT, SCHEDULE_VERSION, type TransferJson } from './schedule-json';
 
 // ---------------------------------------------------------------------------------------------------
 // Import
@@ -240,12 +240,35 @@ function readBlocks(doc: Record<string, unknown>, nodes: number): ListedBlocks {
 }
 
 /**
+ * SCHEDULE_MIGRATIONS[v]: a version-v document as version v + 1 (pure: a new object). None yet; the
+ * reductions of the mesh family will add an operation per transfer as version 2.
+ */
+export const SCHEDULE_MIGRATIONS: Readonly<
+  Record<number, (doc: Record<string, unknown>) => Record<string, unknown>>
+> = {};
+
+/**
+ * A parsed document of any version this app knows, as the current version. A document without
+ * `version` is version 1. Throws ScheduleFormatError for a version it does not know, saying which it
+ * reads.
+ */
+export function migrateScheduleDocument(doc: Record<string, unknown>): Record<string, unknown> {
+  if (doc.format !== SCHEDULE_FORMAT) fail('format', JSON.stringify(SCHEDULE_FORMAT), doc.format);
+  const from =
+    doc.version === undefined
+      ? 1
+      : whole(doc.version, 'version', 1, SCHEDULE_VERSION, 'the newest version this app reads');
+  let out = doc;
+  for (let v = from; v < SCHEDULE_VERSION; v++) out = SCHEDULE_MIGRATIONS[v](out);
+  return { ...out, version: SCHEDULE_VERSION };
+}
+
+/**
  * Reads a parsed schedule document into a topology and columns, ready for verify(). Throws
  * ScheduleFormatError with a one-line message naming the first bad field.
  */
 export function fromScheduleJson(obj: unknown): { topology: Topology; schedule: Schedule } {
-  const doc = isRecord(obj) ? obj : fail('the schedule', 'a JSON object', obj);
-  if (doc.format !== SCHEDULE_FORMAT) fail('format', JSON.stringify(SCHEDULE_FORMAT), doc.format);
+  const doc = migrateScheduleDocument(isRecord(obj) ? obj : fail('the schedule', 'a JSON object', obj));
   const algorithm = doc.algorithm === undefined ? 'imported' : text(doc.algorithm, 'algorithm');
   const collective = doc.collective as Collective;
   if (!COLLECTIVES.includes(collective)) fail('collective', `one of ${COLLECTIVES.join(', ')}`, collective);

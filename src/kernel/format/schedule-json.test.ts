@@ -15,8 +15,8 @@ import {
   writeScheduleCsv,
   writeScheduleJson,
 } from './schedule-export';
-import { fromScheduleJson, ScheduleFormatError } from './schedule-import';
-import { SCHEDULE_FORMAT, type ScheduleJson } from './schedule-json';
+import { fromScheduleJson, migrateScheduleDocument, ScheduleFormatError } from './schedule-import';
+import { SCHEDULE_FORMAT, SCHEDULE_VERSION, type ScheduleJson } from './schedule-json';
 
 function runOf(algorithm: string, nodes: number, wavelengths: number): RunResult {
   const spec = findAlgorithm(algorithm)!;
@@ -71,6 +71,8 @@ describe('export', () => {
     const r = runOf('ring-allgather', 4, 2);
     const doc = toScheduleJson(r);
     expect(doc.format).toBe(SCHEDULE_FORMAT);
+    expect(doc.version).toBe(SCHEDULE_VERSION);
+    expect(Object.keys(doc).slice(0, 3)).toEqual(['format', 'version', 'algorithm']);
     expect(doc.algorithm).toBe('ring-allgather');
     expect(doc.collective).toBe('allgather');
     expect(doc.nodes).toBe(4);
@@ -235,6 +237,16 @@ describe('import refuses malformed documents with a message naming the field', (
       'no format',
       (d) => void delete d.format,
       'format must be "optical-collectives/schedule-v1"; got nothing',
+    ],
+    [
+      'a newer version',
+      (d) => void (d.version = 2),
+      'version must be at most 1 (the newest version this app reads); got 2',
+    ],
+    [
+      'a version that is not a number',
+      (d) => void (d.version = '1'),
+      'version must be a whole number ≥ 1; got "1"',
     ],
     ['bad collective', (d) => void (d.collective = 'allsort'), 'collective must be one of allgather,'],
     ['algorithm not text', (d) => void (d.algorithm = 3), 'algorithm must be a string; got 3'],
@@ -457,5 +469,20 @@ describe('import leaves the rules to the verifier', () => {
     const rep = check(d);
     expect(rep.counts).toEqual({ 'inactive-link': 1 });
     expect(rep.violations[0]).toMatchObject({ step: 2, transfer: 7 });
+  });
+});
+
+describe('versions', () => {
+  it('a file without a version is version 1 and reads as before; migration is pure', () => {
+    const doc = toScheduleJson(runOf('ring-allgather', 5, 2)) as unknown as Record<string, unknown>;
+    const old = { ...doc };
+    delete old.version;
+    const migrated = migrateScheduleDocument(old);
+    expect(migrated.version).toBe(SCHEDULE_VERSION);
+    expect('version' in old).toBe(false);
+    const a = fromScheduleJson(old);
+    const b = fromScheduleJson(doc);
+    expect(verify(a.schedule, a.topology).report.ok).toBe(true);
+    expect(a.schedule.transferCount).toBe(b.schedule.transferCount);
   });
 });

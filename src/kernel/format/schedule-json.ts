@@ -12,6 +12,14 @@ import type { ParamValue } from '../params/schema';
 
 export const SCHEDULE_FORMAT = 'optical-collectives/schedule-v1';
 
+/**
+ * The version of the document's content. Files say it in `version` (a file without it is version 1,
+ * as every file was before the field existed). A change that would make an old file mean something
+ * else raises it and adds one migration to `SCHEDULE_MIGRATIONS` (schedule-import.ts); the reader
+ * migrates a file to this version before reading it, and refuses a newer one by name.
+ */
+export const SCHEDULE_VERSION = 1;
+
 export const COLLECTIVES = [
   'allgather',
   'allreduce',
@@ -68,6 +76,7 @@ export interface SummaryJson {
 
 export interface ScheduleJson {
   format: typeof SCHEDULE_FORMAT;
+  version: typeof SCHEDULE_VERSION;
   algorithm: string;
   collective: Collective;
   variant?: string;
