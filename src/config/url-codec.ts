@@ -7,7 +7,7 @@ import {
   REPRODUCTION_CARDS,
   SWEEPS,
 } from '../experiments/catalogue';
-import { defaultsOf, parseParam, type ParamValue } from '../kernel/params/schema';
+import { defaultsOf, fillSeeds, parseParam, type ParamValue } from '../kernel/params/schema';
 import { migrateLink, URL_VERSION } from './url-migrations';
 
 export { URL_VERSION } from './url-migrations';
@@ -342,6 +342,9 @@ export function decodeConfig(query: string): Decoded {
     new Set(spec.params.map((d) => d.key).filter((k) => raw.has(k))),
     ignored,
   );
+  // An algorithm that draws random numbers reproduces from its seed: a link without one gets a fresh
+  // seed, which the page writes back into the link (no notice: nothing was dropped).
+  fillSeeds(spec.params, config.params, new Set(raw.keys()), Math.random);
 
   const into: Target = { config, play: false };
   for (const f of FIELDS) {

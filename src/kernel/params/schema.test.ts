@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkParam,
+  fillSeeds,
+  MAX_SEED,
+  seedParam,
   defaultsOf,
   describeBounds,
   intList,
@@ -259,5 +262,37 @@ describe('int-list parameters', () => {
 
   it('refuses a non-empty list where one is required', () => {
     expect(parseParam({ ...RADICES, minLength: 1 }, '').ok).toBe(false);
+  });
+});
+
+describe('seeds', () => {
+  const defs = [
+    { key: 'nodes', label: 'N', kind: 'int', min: 2, max: 64, default: 8, group: 'network', help: '' },
+    seedParam(),
+  ] as const;
+
+  it('a configuration without a seed gets a fresh one; one with a seed keeps it', () => {
+    const params: Record<string, number> = { nodes: 8, seed: 1 };
+    expect(fillSeeds(defs, params, new Set(['nodes']), () => 0.5)).toEqual(['seed']);
+    expect(params.seed).toBe(2 ** 30);
+    expect(checkParam(defs[1], params.seed)).toEqual({ ok: true, value: 2 ** 30 });
+    const kept = { nodes: 8, seed: 77 };
+    expect(fillSeeds(defs, kept, new Set(['nodes', 'seed']), () => 0.5)).toEqual([]);
+    expect(kept.seed).toBe(77);
+  });
+
+  it("fresh seeds stay within the parameter's bounds at both ends of the draw", () => {
+    for (const u of [0, 0.999999999]) {
+      const p: Record<string, number> = {};
+      fillSeeds([seedParam()], p, new Set(), () => u);
+      expect(p.seed).toBeGreaterThanOrEqual(0);
+      expect(p.seed).toBeLessThanOrEqual(MAX_SEED);
+    }
+  });
+
+  it('parameters without the seed mark are never filled', () => {
+    const p: Record<string, number> = {};
+    expect(fillSeeds([{ ...seedParam(), seed: undefined }], p, new Set(), () => 0.5)).toEqual([]);
+    expect(p).toEqual({});
   });
 });

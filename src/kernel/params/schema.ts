@@ -26,6 +26,51 @@ export interface IntParam extends ParamBase {
   min: number;
   max: number;
   default: number;
+  /**
+   * The seed of the algorithm's random choices (`seedParam`): a link without it gets a fresh one,
+   * written back into the link, so the run it shows can be reproduced from the link alone.
+   */
+  seed?: true;
+}
+
+/** The largest seed: seeds are 31-bit, so they read the same in every language and spreadsheet. */
+export const MAX_SEED = 2 ** 31 - 1;
+
+/**
+ * The `seed` parameter every algorithm that draws random numbers declares (kernel/util/rng.ts):
+ * the same seed gives the same schedule, in the app, the worker and the command line.
+ */
+export function seedParam(group: ParamGroup = 'algorithm'): IntParam {
+  return {
+    key: 'seed',
+    label: 'Seed',
+    kind: 'int',
+    min: 0,
+    max: MAX_SEED,
+    default: 1,
+    group,
+    help: 'Seed of the random choices: the same seed gives the same schedule.',
+    seed: true,
+  };
+}
+
+/**
+ * Gives every seed parameter that `present` (the keys a link set) lacks a fresh seed drawn by `draw`
+ * (a number in [0, 1)); returns the keys it filled. Pure but for `draw`.
+ */
+export function fillSeeds(
+  defs: readonly ParamDef[],
+  params: Record<string, ParamValue>,
+  present: ReadonlySet<string>,
+  draw: () => number,
+): string[] {
+  const filled: string[] = [];
+  for (const d of defs)
+    if (d.kind === 'int' && d.seed && !present.has(d.key)) {
+      params[d.key] = Math.floor(draw() * (MAX_SEED + 1));
+      filled.push(d.key);
+    }
+  return filled;
 }
 
 export interface NumberParam extends ParamBase {
