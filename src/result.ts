@@ -16,6 +16,19 @@ import { holdingsBuffers, type Holdings } from './kernel/replay/holdings';
 import type { FormulaRow, StageReport, StepFacts } from './kernel/spec';
 import type { VerifyReport } from './kernel/verify/rules';
 
+/** The algorithm id of a result read from a file: no card has it, so views speak in general terms. */
+export const FILE_ALGORITHM = 'file';
+
+/** Where a result came from when it was not built here: a schedule file the user opened. */
+export interface FileSource {
+  /** The file's name, as the user's system gave it. */
+  name: string;
+  /** The content's hash (what a link names the file by; the browser keeps the text under it). */
+  hash: string;
+  /** The algorithm the file says made it, if it says. */
+  madeBy?: string;
+}
+
 export interface Summary {
   steps: number;
   phases: number;
@@ -31,7 +44,10 @@ export interface Summary {
 }
 
 export interface RunResult {
+  /** The algorithm's id; `file` (FILE_ALGORITHM) for a schedule read from a file. */
   algorithm: string;
+  /** A schedule read from a file: which file (absent for a schedule built here). */
+  source?: FileSource;
   params: ParamValues;
   variant?: string;
   topology: Topology;
