@@ -10,6 +10,7 @@ import { Notices } from './panels/Notices';
 import { OpticsPanel } from './panels/OpticsPanel';
 import { ParamPanel } from './panels/ParamPanel';
 import { Timeline } from './panels/Timeline';
+import { Violations } from './panels/Violations';
 import { ComparePage } from './pages/ComparePage';
 import { ExplorerPage } from './pages/ExplorerPage';
 import { PaperPage } from './pages/PaperPage';
@@ -105,6 +106,9 @@ export function App() {
                   >
                     <Boundary name="narration">
                       <Narration />
+                    </Boundary>
+                    <Boundary name="violations" resetKey={result}>
+                      <Violations />
                     </Boundary>
                     {/* Its own compositing layer: when the narration above changes height while
                       playing, the panels move without being painted again. */}

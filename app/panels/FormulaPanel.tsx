@@ -18,14 +18,19 @@ export function FormulaPanel() {
   const units = findCard(result.algorithm)?.units;
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="formula-panel">
-      <h2 className="text-lg font-bold text-slate-900">Paper vs. constructed</h2>
+      {/* A schedule from a file has no closed forms: only what was measured. */}
+      <h2 className="text-lg font-bold text-slate-900">
+        {formulas.length ? 'Paper vs. constructed' : 'Measured'}
+      </h2>
       {/* One row per quantity: its name and the two values on one line, the closed form on a line of
           its own below (full width, so it is not cut), then where it comes from. */}
-      <div className="mt-1 flex items-baseline gap-2 text-sm text-slate-500">
-        <span className="flex-1">quantity</span>
-        <span className={VALUE_COLUMN}>by formula</span>
-        <span className={VALUE_COLUMN}>built</span>
-      </div>
+      {formulas.length > 0 && (
+        <div className="mt-1 flex items-baseline gap-2 text-sm text-slate-500">
+          <span className="flex-1">quantity</span>
+          <span className={VALUE_COLUMN}>by formula</span>
+          <span className={VALUE_COLUMN}>built</span>
+        </div>
+      )}
       <ul className="text-sm">
         {formulas.map((f) => {
           const same = Math.abs(f.formula - f.constructed) <= 1e-9 * Math.max(1, Math.abs(f.formula));
@@ -97,7 +102,11 @@ export function FormulaPanel() {
         <dt className="text-slate-500">data delivered</dt>
         <dd className="tabular-nums">{formatData(summary.bytesMoved, units)}</dd>
         <dt className="text-slate-500">time (time model)</dt>
-        <dd className="tabular-nums">{formatTime(summary.seconds, units)}</dd>
+        <dd className="tabular-nums">
+          {Number.isNaN(summary.seconds)
+            ? 'not measured (no cost parameters)'
+            : formatTime(summary.seconds, units)}
+        </dd>
       </dl>
       <VerifyBadge
         ok={report.ok}

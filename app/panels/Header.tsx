@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { SCENES } from '../../src/config/scenes';
+import { OpenSchedule } from './OpenSchedule';
 import { encodeConfig, MODES, VIEWS, type Mode, type ViewName } from '../../src/config/url-codec';
 import { selectOptions, useApp } from '../store/store';
 import { OpticsFlag } from './OpticsPanel';
@@ -107,6 +108,7 @@ export function Header() {
         >
           {options.lecture ? 'Exit lecture' : 'Lecture'}
         </button>
+        <OpenSchedule className={btn} />
         <button className={btn} onClick={copy} data-testid="copy-link">
           {copied ?? 'Copy link'}
         </button>

@@ -1,4 +1,6 @@
 import { findCard } from '../../src/cards';
+import { interconnectOf } from '../../src/interconnects';
+import { heldSentence, type StepFacts } from '../../src/kernel/spec';
 import { stepFacts } from '../../src/result';
 import { formatBytes } from '../lib/format';
 import { memo } from 'react';
@@ -22,7 +24,20 @@ const NarrationOf = memo(function NarrationOf({ result, step }: { result: RunRes
   let title: string;
   let text: string;
   const alltoall = s.collective === 'alltoall';
-  if (step === 0 && alltoall) {
+  const model = interconnectOf(result.topology.kind);
+  if (!spec) {
+    // A schedule from a file (or an algorithm this page does not know): said in general terms.
+    const facts = stepFacts(result, step);
+    const from = result.source ? `the file ${result.source.name}` : result.algorithm;
+    title = step === 0 ? 'Before the first step' : `Step ${step} of ${s.stepCount} · ${facts.phase}`;
+    text =
+      step === 0
+        ? `A ${s.collective} schedule from ${from}${result.source?.madeBy ? ` (made by ${result.source.madeBy})` : ''}: ` +
+          `${n} processors, ${s.blocks.count.toLocaleString('en-US')} blocks, ${s.stepCount} steps. ` +
+          `${result.report.ok ? 'The verifier accepts it.' : `The verifier found ${result.report.total} violation${result.report.total === 1 ? '' : 's'}; they are listed beside the picture.`} ` +
+          `Press Space or ▶ to play, ← and → to step.`
+        : genericStep(facts, model.transfer, model.channel.name);
+  } else if (step === 0 && alltoall) {
     title = 'Before the first step';
     text =
       `Each node holds one block for every destination (${s.blocks.count.toLocaleString('en-US')} blocks in all). ` +
@@ -62,3 +77,15 @@ const NarrationOf = memo(function NarrationOf({ result, step }: { result: RunRes
     </section>
   );
 });
+
+/** A step of a schedule without a narration of its own: what moved, on what, and who holds what. */
+function genericStep(f: StepFacts, transfer: { one: string; many: string }, channel: string): string {
+  const e = f.examples[0];
+  const example = e
+    ? ` For example, node ${e.from} sends ${e.blocks.length === 1 ? `block ${e.blocks[0]}` : `${e.blocks.length} blocks`} to ${e.to.length === 1 ? `node ${e.to[0]}` : `${e.to.length} nodes`} on ${channel} ${e.channel}.`
+    : '';
+  return (
+    `${f.transfers} ${f.transfers === 1 ? transfer.one : transfer.many} on ${f.channelsUsed} ${channel}${f.channelsUsed === 1 ? '' : 's'}, ` +
+    `moving ${f.blocksMoved} block${f.blocksMoved === 1 ? '' : 's'}.${example} ${heldSentence(f)}`
+  );
+}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ALGORITHM_CARDS, findCard } from '../../src/cards';
 import { parseParam, type ParamDef } from '../../src/kernel/params/schema';
 import { useApp, useRunConfig } from '../store/store';
+import { FilePanel } from './FilePanel';
 
 /**
  * The parameter panel, generated from the algorithm's schema. A field keeps what the user typed; a
@@ -9,7 +10,10 @@ import { useApp, useRunConfig } from '../store/store';
  */
 export function ParamPanel() {
   const config = useRunConfig();
+  const file = useApp((s) => s.config.file);
   const spec = findCard(config.algorithm);
+  // A schedule file is shown: its panel stands in for the parameters until it is closed.
+  if (file) return <FilePanel />;
   if (!spec) return null;
   const groups = [...new Set(spec.params.map((p) => p.group))];
   const crossIssues = spec.validate(config.params);

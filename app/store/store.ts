@@ -80,6 +80,8 @@ export interface AppState {
   /** Shows one configuration in the visualizer (a chart point, a table row, a scene). */
   openConfig(algorithm: string, params: Record<string, ParamValue>, patch?: Partial<AppConfig>): void;
   setHighlight(nodes: number[] | null): void;
+  /** Shows the schedule file kept under `hash` ('' closes it: the algorithm's schedule again). */
+  setFile(hash: string): void;
 }
 
 export interface SweepProgress {
@@ -114,7 +116,7 @@ export const useApp = create<AppState>()((set, get) => ({
     // Keep the values of parameters both algorithms share (the ring, the time model).
     const params = defaultsOf(spec.params);
     for (const d of spec.params) if (d.key in old.params) params[d.key] = old.params[d.key];
-    set({ config: { ...old, algorithm: id, params, step: 0 }, playing: false });
+    set({ config: { ...old, algorithm: id, params, step: 0, file: '' }, playing: false });
   },
   setParam(key, value) {
     const c = get().config;
@@ -183,6 +185,7 @@ export const useApp = create<AppState>()((set, get) => ({
         algorithm,
         params: { ...params },
         step: 0,
+        file: '',
         ...patch,
         options: { ...c.options, mode: 'visualize', ...patch.options },
       },
@@ -191,6 +194,13 @@ export const useApp = create<AppState>()((set, get) => ({
   },
   setHighlight(nodes) {
     set({ highlight: nodes });
+  },
+  setFile(hash) {
+    const c = get().config;
+    set({
+      config: { ...c, file: hash, step: 0, options: { ...c.options, mode: 'visualize' } },
+      playing: false,
+    });
   },
 }));
 

@@ -5,7 +5,8 @@ import { BROWSER_LIMITS, checkRun } from '../../src/limits';
 import { type RunResult } from '../../src/result';
 import { offerOnOpen, rememberFailure, rememberGood } from './remembered';
 import { rememberPictures } from '../families/circuit/pictures';
-import type { WorkerClient } from '../worker/client';
+import type { RunReply, WorkerClient } from '../worker/client';
+import { keptFile } from '../lib/fileStore';
 import type { RunOutcome } from '../worker/protocol';
 import { useApp, type SweepProgress } from './store';
 
@@ -54,8 +55,9 @@ export function offerLastGood(): void {
   window.addEventListener('pagehide', remember);
 }
 
-/** Whether the result on screen was computed for this configuration's algorithm and parameters. */
+/** Whether the result on screen was computed for this configuration (its file, or its algorithm and parameters). */
 function showsResultOf(config: AppConfig, result: RunResult): boolean {
+  if (config.file || result.source) return result.source?.hash === config.file;
   return (
     result.algorithm === config.algorithm && JSON.stringify(result.params) === JSON.stringify(config.params)
   );
@@ -70,8 +72,9 @@ function sameExceptStep(a: AppConfig, b: AppConfig): boolean {
   return encodeConfig({ ...a, step: 0 }) === encodeConfig({ ...b, step: 0 });
 }
 
-/** Same parameters and algorithm: a step or view change needs no new run. */
+/** Same file, or same parameters and algorithm: a step or view change needs no new run. */
 function sameRun(a: AppConfig, b: AppConfig): boolean {
+  if (a.file || b.file) return a.file === b.file;
   return a.algorithm === b.algorithm && JSON.stringify(a.params) === JSON.stringify(b.params);
 }
 
@@ -115,7 +118,35 @@ export function startSync(clients: Clients): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
 
+  const succeeded = (t0: number) => (reply: RunReply | null) => {
+    if (!reply) return; // stale
+    useApp.getState().runSucceeded(reply.result, reply.totalMs);
+    expose(reply.result, reply.totalMs, performance.now() - t0);
+  };
+  const failed = (err: unknown) =>
+    useApp.getState().runFailed(err instanceof Error ? err.message : String(err));
+
+  /** A schedule file: the text this browser kept under the link's hash, read in the worker. */
+  const requestFile = (hash: string) => {
+    useApp.getState().runStarted();
+    const t0 = performance.now();
+    void keptFile(hash).then((kept) => {
+      if (useApp.getState().config.file !== hash) return; // another file or configuration since
+      if (!kept) {
+        client.cancel();
+        useApp
+          .getState()
+          .runFailed(
+            `This link shows a schedule file (${hash}) that this browser has not kept: open the file here (Open schedule…) to see it.`,
+          );
+        return;
+      }
+      client.runFile(kept.name, hash, kept.text).then(succeeded(t0), failed);
+    });
+  };
+
   const request = (config: AppConfig) => {
+    if (config.file) return requestFile(config.file);
     const spec = findCard(config.algorithm);
     if (!spec) return;
     const issues = checkRun(spec, config.params, BROWSER_LIMITS);
@@ -128,14 +159,7 @@ export function startSync(clients: Clients): () => void {
     }
     useApp.getState().runStarted();
     const t0 = performance.now();
-    client.run(config.algorithm, config.params).then(
-      (reply) => {
-        if (!reply) return; // stale
-        useApp.getState().runSucceeded(reply.result, reply.totalMs);
-        expose(reply.result, reply.totalMs, performance.now() - t0);
-      },
-      (err: unknown) => useApp.getState().runFailed(err instanceof Error ? err.message : String(err)),
-    );
+    client.run(config.algorithm, config.params).then(succeeded(t0), failed);
   };
 
   // URL writes are throttled: playing at full speed changes the step every frame, and browsers

@@ -10,6 +10,7 @@ import { nodeAngle, ringLayout } from './ringGeometry';
 import type { Drawing } from './slicedPainter';
 import { canDraw, TooSmall } from './TooSmall';
 import { usePainter } from './usePainter';
+import { useApp } from '../store/store';
 
 /** Transfers handled between two points where the sliced drawing may pause. */
 const CHUNK = 512;
@@ -37,6 +38,8 @@ export function GraphView({
   const layout = useMemo(() => ringLayout(width, height, n, 1), [width, height, n]);
   const known = isKnownInterconnect(topo.kind);
   const painter = usePainter(canvas);
+  // Nodes picked elsewhere (a violation clicked in the list, a legend): ringed in magenta.
+  const highlight = useApp((st) => st.highlight);
 
   useEffect(() => {
     if (!canDraw(width, height)) return;
@@ -101,6 +104,17 @@ export function GraphView({
       ctx.fill(nodes);
       ctx.fillStyle = COLORS.muted;
       ctx.fill(vertices);
+      if (highlight?.length) {
+        const ringed = new Path2D();
+        for (const v of highlight)
+          if (v >= 0 && v < n + aux) {
+            ringed.moveTo(xy[2 * v] + nr + 4, xy[2 * v + 1]);
+            ringed.arc(xy[2 * v], xy[2 * v + 1], nr + 4, 0, 2 * Math.PI);
+          }
+        ctx.lineWidth = 3;
+        ctx.strokeStyle = COLORS.highlight;
+        ctx.stroke(ringed);
+      }
       const lr = l.r + nr + 12;
       drawNodeLabels(ctx, n, (i) => [
         l.cx + lr * Math.cos(nodeAngle(i, n)),
@@ -116,7 +130,7 @@ export function GraphView({
           [s.stepCount && step >= 1 ? s.phases[s.stepPhase[step - 1]] : `${s.stepCount} steps ahead`],
         );
     });
-  }, [painter, result, step, layout, width, height, n, topo, compact]);
+  }, [painter, result, step, layout, width, height, n, topo, compact, highlight]);
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -129,7 +143,13 @@ export function GraphView({
           transfer along the links of its route. The schedule is verified all the same.
         </p>
       )}
-      <div ref={box} className="relative min-h-0 flex-1" data-testid="graph-view" data-step={step}>
+      <div
+        ref={box}
+        className="relative min-h-0 flex-1"
+        data-testid="graph-view"
+        data-step={step}
+        data-highlighted={highlight?.join(',') ?? ''}
+      >
         <canvas
           ref={canvas}
           className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}

@@ -96,6 +96,12 @@ export class WorkerClient {
     return r?.kind === 'result' ? { result: r.result, totalMs: r.totalMs } : null;
   }
 
+  /** A schedule file, read and verified in the worker. */
+  async runFile(name: string, hash: string, text: string): Promise<RunReply | null> {
+    const r = await this.send({ kind: 'file', name, hash, text });
+    return r?.kind === 'result' ? { result: r.result, totalMs: r.totalMs } : null;
+  }
+
   /** Several configurations in one request (compare mode). */
   async runMany(configs: RunConfig[]): Promise<{ outcomes: RunOutcome[]; totalMs: number } | null> {
     const r = await this.send({ kind: 'runs', configs });

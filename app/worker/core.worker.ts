@@ -5,6 +5,7 @@ import { findReproduction } from '../../src/experiments/registry';
 import { evaluatePoint } from '../../src/experiments/sweep';
 import { BROWSER_LIMITS, InputError } from '../../src/limits';
 import { completeFormulas, run } from '../../src/run';
+import { runFile } from '../../src/run-file';
 import { formulasPending, realNodesOf, transferables } from '../../src/result';
 import type { ParamValues } from '../../src/kernel/params/schema';
 import { blockPictures, pictureInput, showsBlockMatrix } from '../../src/families/circuit/block-pictures';
@@ -51,6 +52,15 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
         }
         if (input) postPictures(req.id, req.params, input);
         warmUpOnce();
+        return;
+      }
+      case 'file': {
+        const result = runFile(req.text, { name: req.name, hash: req.hash }, BROWSER_LIMITS);
+        const input = showsBlockMatrix(result.schedule)
+          ? pictureInput(result.schedule, result.topology)
+          : null;
+        post({ kind: 'result', id: req.id, result, totalMs: performance.now() - t0 }, transferables(result));
+        if (input) postPictures(req.id, result.params, input);
         return;
       }
       case 'runs': {

@@ -16,6 +16,8 @@ export type RunOutcome = { ok: true; result: RunResult } | { ok: false; message:
 /** Messages between the page and the simulation worker. `id` is the request's generation. */
 export type WorkerRequest =
   | { kind: 'run'; id: number; algorithm: string; params: ParamValues }
+  /** A schedule file's text, read and verified as a run (src/run-file.ts). */
+  | { kind: 'file'; id: number; name: string; hash: string; text: string }
   /** Several configurations in one request (compare mode); each fails on its own. */
   | { kind: 'runs'; id: number; configs: RunConfig[] }
   /** Evaluates a sweep point by point, posting progress after each point. */

@@ -66,6 +66,11 @@ export interface AppConfig {
   check: string;
   /** Parts of the page left out (`hide=`), in HIDEABLE's order. */
   hide: Hideable[];
+  /**
+   * A schedule file shown instead of the algorithm's schedule: its content hash (the browser keeps
+   * the file under it), '' for none. The algorithm and parameters stay, for when the file is closed.
+   */
+  file: string;
 }
 
 export const MAX_PANES = 4;
@@ -89,6 +94,7 @@ export function defaultConfig(algorithm = DEFAULT_ALGORITHM): AppConfig {
     sweep: '',
     check: '',
     hide: [],
+    file: '',
   };
 }
 
@@ -255,6 +261,16 @@ const FIELDS: readonly UrlField[] = [
       return unknown.length
         ? `hide: ${unknown.map((u) => `"${show(u)}"`).join(', ')} cannot be hidden (parts that can: ${HIDEABLE.join(', ')})`
         : null;
+    },
+  },
+  {
+    key: 'file',
+    encode: (c) => c.file || null,
+    decode(text, { config }) {
+      if (!/^[0-9a-f]{8,64}$/.test(text))
+        return `file must name a schedule file by its hash (hex digits); got "${show(text)}"`;
+      config.file = text;
+      return null;
     },
   },
   {

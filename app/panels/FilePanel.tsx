@@ -1,0 +1,58 @@
+import { selectResult, useApp } from '../store/store';
+
+/** In place of the parameters while a schedule file is shown: which file, its verdict, and a way back. */
+export function FilePanel() {
+  const hash = useApp((s) => s.config.file);
+  const result = useApp(selectResult);
+  const status = useApp((s) => s.status);
+  const shown = result?.source?.hash === hash ? result : null;
+  return (
+    <div className="flex flex-col gap-3 p-3" data-testid="file-panel">
+      <h2 className="text-lg font-bold text-slate-900">Schedule file</h2>
+      {shown?.source ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm">
+          <dt className="text-slate-500">file</dt>
+          <dd className="break-all font-medium" data-testid="file-name">
+            {shown.source.name}
+          </dd>
+          {shown.source.madeBy && (
+            <>
+              <dt className="text-slate-500">made by</dt>
+              <dd>{shown.source.madeBy}</dd>
+            </>
+          )}
+          <dt className="text-slate-500">network</dt>
+          <dd>
+            {shown.topology.nodeCount} processors, {shown.topology.linkCount} links
+          </dd>
+          <dt className="text-slate-500">schedule</dt>
+          <dd>
+            {shown.summary.steps} steps, {shown.summary.transfers.toLocaleString('en-US')} transfers
+          </dd>
+          <dt className="text-slate-500">verdict</dt>
+          <dd
+            data-testid="file-verdict"
+            className={shown.report.ok ? 'text-emerald-800' : 'font-semibold text-red-800'}
+          >
+            {shown.report.ok ? 'verified: every rule holds' : `${shown.report.total} violations`}
+          </dd>
+        </dl>
+      ) : (
+        <p className="text-sm text-slate-600">
+          {status === 'running' ? 'Reading and verifying the file…' : `File ${hash}`}
+        </p>
+      )}
+      <p className="text-xs leading-snug text-slate-500">
+        Kept in this browser under its hash {hash}: the link reopens it here. Time is not measured: a file
+        brings no cost parameters.
+      </p>
+      <button
+        className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+        onClick={() => useApp.getState().setFile('')}
+        data-testid="close-file"
+      >
+        Close the file: back to the algorithm
+      </button>
+    </div>
+  );
+}

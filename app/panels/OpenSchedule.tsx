@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from 'react';
+import { contentHash, keepFile, rememberInSession } from '../lib/fileStore';
+import { useApp } from '../store/store';
+
+/**
+ * Opens a schedule file (docs/schedule-format.md) from disk: the button's file picker, or a file
+ * dropped anywhere on the page. The file is kept in this browser under its content's hash and shown
+ * through the link `file=<hash>`; the worker reads and verifies it.
+ */
+export async function openScheduleFile(file: File): Promise<void> {
+  const text = await file.text();
+  const hash = contentHash(text);
+  rememberInSession(hash, { name: file.name, text });
+  const kept = await keepFile(hash, { name: file.name, text });
+  if (!kept)
+    useApp.getState().addNotice({
+      title: 'The file is shown but not kept',
+      tone: 'info',
+      items: [
+        'This browser would not store it (private window or full storage): its link works until the page is closed.',
+      ],
+    });
+  useApp.getState().setFile(hash);
+}
+
+export function OpenSchedule({ className }: { className: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  useEffect(() => {
+    const over = (e: DragEvent) => {
+      if (!e.dataTransfer?.types.includes('Files')) return;
+      e.preventDefault();
+      setDragging(true);
+    };
+    const leave = (e: DragEvent) => {
+      if (e.relatedTarget === null) setDragging(false);
+    };
+    const drop = (e: DragEvent) => {
+      const file = e.dataTransfer?.files[0];
+      setDragging(false);
+      if (!file) return;
+      e.preventDefault();
+      void openScheduleFile(file);
+    };
+    window.addEventListener('dragover', over);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('drop', drop);
+    };
+  }, []);
+  return (
+    <>
+      <button
+        className={className}
+        onClick={() => input.current?.click()}
+        title="Open a schedule file (JSON, as `npm run cli -- schedule` writes it), or drop one on the page"
+        data-testid="open-schedule"
+      >
+        Open schedule…
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        className="hidden"
+        data-testid="open-schedule-input"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void openScheduleFile(file);
+        }}
+      />
+      {dragging && (
+        <div className="pointer-events-none fixed inset-4 z-50 flex items-center justify-center rounded-xl border-4 border-dashed border-blue-500 bg-blue-50/80 text-2xl font-semibold text-blue-900">
+          Drop a schedule file to verify and show it
+        </div>
+      )}
+    </>
+  );
+}

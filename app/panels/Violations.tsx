@@ -1,0 +1,65 @@
+import { receiversOf } from '../../src/kernel/model/paths';
+import { RULE_TEXT } from '../../src/kernel/verify/rules';
+import type { RunResult } from '../../src/result';
+import { selectResult, useApp } from '../store/store';
+
+/** Violations listed on the page (the counts cover all of them). */
+const SHOWN = 20;
+
+/** The processors a violation is about: the transfer's sender and receivers. */
+function nodesOf(r: RunResult, transfer: number): number[] {
+  const s = r.schedule;
+  if (transfer < 0 || transfer >= s.transferCount) return [];
+  const rx = new Uint32Array(Math.max(1, r.topology.nodeCount + r.topology.auxCount));
+  const k = receiversOf(s, r.topology, transfer, rx);
+  return [s.src[transfer], ...Array.from(rx.subarray(0, k))];
+}
+
+/**
+ * What the verifier found wrong with the schedule on screen (a file's, since the algorithms' are
+ * always verified): each violation a button that goes to its step and rings its processors.
+ */
+export function Violations() {
+  const result = useApp(selectResult);
+  if (!result || result.report.ok) return null;
+  const { violations, total, counts } = result.report;
+  const go = (step: number, transfer: number) => {
+    const app = useApp.getState();
+    app.setPlaying(false);
+    app.setStep(step === 0 ? result.schedule.stepCount : step);
+    app.setHighlight(nodesOf(result, transfer));
+  };
+  return (
+    <section className="rounded-lg border border-red-300 bg-red-50 p-3" data-testid="violations">
+      <h2 className="text-lg font-bold text-red-900">
+        {total} violation{total === 1 ? '' : 's'}: the schedule breaks the rules
+      </h2>
+      <p className="text-sm text-red-900">
+        {Object.entries(counts)
+          .map(([rule, n]) => `${n} × ${RULE_TEXT[rule as keyof typeof RULE_TEXT]}`)
+          .join('; ')}
+        . Click one to see its step.
+      </p>
+      <ul className="mt-2 space-y-1 text-sm">
+        {violations.slice(0, SHOWN).map((v, i) => (
+          <li key={i}>
+            <button
+              className="w-full rounded px-2 py-1 text-left text-red-950 hover:bg-red-100"
+              onClick={() => go(v.step, v.transfer)}
+              data-testid="violation"
+              data-step={v.step}
+            >
+              <span className="font-semibold">{v.step === 0 ? 'at the end' : `step ${v.step}`}</span> ·{' '}
+              {v.message}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {total > SHOWN && (
+        <p className="mt-1 text-sm text-red-900">
+          … and {total - SHOWN} more (the command line’s check lists them all).
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+import { scheduleJsonChunks } from '../src/kernel/format/schedule-export';
+import { defaultsOf } from '../src/kernel/params/schema';
+import { CLI_LIMITS } from '../src/limits';
+import { findAlgorithm } from '../src/registry';
+import { run } from '../src/run';
+
+// Schedules from files: opened with the picker or dropped, verified by the same verifier, drawn,
+// stepped and narrated; violations listed and found on the picture; the link reopens the file.
+
+function scheduleText(id: string, extra: Record<string, number | string>): string {
+  const r = run(id, { ...defaultsOf(findAlgorithm(id)!.params), ...extra }, CLI_LIMITS);
+  return [...scheduleJsonChunks(r)].join('');
+}
+
+async function open(page: Page, name: string, text: string) {
+  await page.getByTestId('open-schedule-input').setInputFiles({
+    name,
+    mimeType: 'application/json',
+    buffer: Buffer.from(text),
+  });
+}
+
+test('a file opens verified, steps and narrates; its link reopens it; closing returns to the algorithm', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await open(page, 'ne6.json', scheduleText('neighbor-exchange', { nodes: 6 }));
+  await expect(page.getByTestId('file-name')).toHaveText('ne6.json');
+  await expect(page.getByTestId('file-verdict')).toHaveText(/verified/);
+  await expect(page.getByTestId('graph-view')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]file=[0-9a-f]{14}(&|$)/);
+  await expect(page.getByTestId('narration')).toContainText(
+    'from the file ne6.json (made by neighbor-exchange)',
+  );
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('graph-view')).toHaveAttribute('data-step', '1');
+  await expect(page.getByTestId('narration')).toContainText('Step 1 of 3');
+  await expect(page.getByTestId('narration')).toContainText('Afterwards every node holds 2 of 6 blocks');
+  await page.screenshot({ path: 'e2e/screenshots/schedule-file.png' });
+
+  // The link reopens the file from this browser's store.
+  await page.goto(page.url());
+  await expect(page.getByTestId('file-name')).toHaveText('ne6.json');
+  await expect(page.getByTestId('graph-view')).toHaveAttribute('data-step', '1');
+
+  await page.getByTestId('close-file').click();
+  await expect(page.getByTestId('ring-view')).toBeVisible();
+  await expect(page).not.toHaveURL(/file=/);
+});
+
+test('a schedule that breaks the rules lists its violations; a click goes to the step and rings the nodes', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  const doc = JSON.parse(scheduleText('ring-allgather', { nodes: 6 }));
+  // In step 2, node 0 sends block 3, which it does not hold yet.
+  doc.steps[1].transfers[0].blocks = [3];
+  await open(page, 'broken.json', JSON.stringify(doc));
+  await expect(page.getByTestId('file-verdict')).toHaveText(/violation/);
+  const first = page.getByTestId('violation').first();
+  await expect(first).toContainText('step 2');
+  await first.click();
+  await expect(page.getByTestId('graph-view')).toHaveAttribute('data-step', '2');
+  await expect(page.getByTestId('graph-view')).toHaveAttribute('data-highlighted', '0,1');
+  await page.screenshot({ path: 'e2e/screenshots/schedule-file-violations.png' });
+});
+
+test('a bad file gets the message the command line prints, and the last result stays', async ({ page }) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await open(
+    page,
+    'bad.json',
+    JSON.stringify({ format: 'optical-collectives/schedule-v1', collective: 'allsort' }),
+  );
+  await expect(page.getByTestId('run-error')).toContainText('bad.json: collective must be one of');
+  await expect(page.getByTestId('ring-view')).toBeVisible();
+});
+
+test('a link to a file this browser has not kept says how to see it', async ({ page }) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8&file=00112233445566');
+  await expect(page.getByTestId('run-error')).toContainText('has not kept: open the file here');
+  await expect(page.getByTestId('file-panel')).toBeVisible();
+});
