@@ -306,3 +306,17 @@ describe('hide=, for embedding', () => {
     expect(encodeConfig(defaultConfig())).not.toContain('hide=');
   });
 });
+
+describe('file=, a schedule file kept in this browser', () => {
+  it('names the file by its hash, round-trips, and refuses what is not a hash', () => {
+    const d = decodeConfig('?v=2&alg=optree&file=01b2bae2e4ecca');
+    expect(d.ignored).toEqual([]);
+    expect(d.config.file).toBe('01b2bae2e4ecca');
+    expect(d.config.algorithm).toBe('optree');
+    expect(decodeConfig(`?${encodeConfig(d.config)}`).config).toEqual(d.config);
+    const bad = decodeConfig('?v=2&file=../etc/passwd');
+    expect(bad.config.file).toBe('');
+    expect(bad.ignored.join()).toMatch(/file must name a schedule file by its hash/);
+    expect(encodeConfig(defaultConfig())).not.toContain('file=');
+  });
+});
