@@ -160,3 +160,23 @@ test('the speed-up heatmaps are also a page of the explorer; a cell opens its ru
   await expect(page).toHaveURL(/alg=retri/);
   await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
 });
+
+test('a sweep can be stopped: the points so far stay on the chart, and it can be computed again', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&mode=explore&sweep=optree-fig4');
+  const progress = page.getByTestId('sweep-progress');
+  await expect(progress).toContainText(/\d+ of \d+/);
+  await page.getByTestId('sweep-stop').click();
+  await expect(progress).toHaveAttribute('data-done', 'yes');
+  await expect(progress).toContainText(/stopped: \d+ of \d+ configurations/);
+  const [kept, total] = (await progress.innerText())
+    .match(/(\d+) of (\d+)/)!
+    .slice(1)
+    .map(Number);
+  expect(kept).toBeGreaterThan(0);
+  expect(kept).toBeLessThan(total);
+  await page.getByTestId('sweep-restart').click();
+  await expect(progress).toHaveAttribute('data-done', 'no');
+  await expect(progress).toContainText('computing in the background');
+});

@@ -40,7 +40,9 @@ test('a file opens verified, steps and narrates; its link reopens it; closing re
   await expect(page.getByTestId('narration')).toContainText('Afterwards every node holds 2 of 6 blocks');
   await page.screenshot({ path: 'e2e/screenshots/schedule-file.png' });
 
-  // The link reopens the file from this browser's store.
+  // The link reopens the file from this browser's store (once the step is in it: steps are written
+  // to the address bar a moment later).
+  await expect(page).toHaveURL(/[?&]step=1(&|$)/);
   await page.goto(page.url());
   await expect(page.getByTestId('file-name')).toHaveText('ne6.json');
   await expect(page.getByTestId('graph-view')).toHaveAttribute('data-step', '1');

@@ -2,6 +2,10 @@ import { HEATMAPS_PAGE, SWEEPS } from '../../src/experiments/catalogue';
 import { LineChart } from '../charts/LineChart';
 import { SpeedupExplorer } from '../families/circuit/SpeedupExplorer';
 import { useApp } from '../store/store';
+import { restartSweep, stopSweep } from '../store/sync';
+
+/** A button that reads as a link inside a sentence. */
+const LINK = 'font-semibold text-blue-700 underline hover:text-blue-900';
 
 /**
  * The explorer: the paper's figures recomputed as sweeps in the worker, each point both from the
@@ -64,12 +68,22 @@ export function ExplorerPage() {
           >
             {progress?.error ? (
               <span className="text-red-700">{progress.error}</span>
+            ) : progress?.finished && progress.stopped ? (
+              <span>
+                stopped: {progress.values.length} of {progress.total} configurations computed and verified{' '}
+                <button className={LINK} onClick={() => restartSweep(def.id)} data-testid="sweep-restart">
+                  compute them all
+                </button>
+              </span>
             ) : progress?.finished ? (
               `${progress.total} configurations computed and verified`
             ) : (
               <span>
                 computing in the background…
-                {progress?.total ? ` ${progress.done} of ${progress.total} (${pct}%)` : ''}
+                {progress?.total ? ` ${progress.done} of ${progress.total} (${pct}%)` : ''}{' '}
+                <button className={LINK} onClick={stopSweep} data-testid="sweep-stop">
+                  Stop
+                </button>
               </span>
             )}
           </div>

@@ -89,6 +89,8 @@ export interface SweepProgress {
   done: number;
   total: number;
   finished: boolean;
+  /** Finished because it was asked to stop: `values` are the points before that. */
+  stopped?: boolean;
   error: string | null;
 }
 

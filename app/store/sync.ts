@@ -243,6 +243,18 @@ function compareKey(c: AppConfig): string {
     : '';
 }
 
+/** The explorer's controls of its running sweep (set when the lab starts; no-ops before). */
+let labControls: { stop(): void; restart(id: string): void } = {
+  stop: () => undefined,
+  restart: () => undefined,
+};
+
+/** Stops the sweep in flight: it ends after the point in hand, keeping every point so far. */
+export const stopSweep = () => labControls.stop();
+
+/** Computes a sweep again from its first point (after a stop or an error). */
+export const restartSweep = (id: string) => labControls.restart(id);
+
 /**
  * Compare mode, the explorer and the paper checks: each asks its own worker when its inputs change
  * and keeps what it got, so switching between modes does not recompute.
@@ -308,7 +320,7 @@ function startLabSync(clients: Clients): () => void {
         .then(
           (r) => {
             if (labJob === `sweep:${id}`) labJob = '';
-            if (r) put({ finished: true });
+            if (r) put({ finished: true, stopped: r.stopped });
           },
           (err: unknown) => {
             labJob = '';
@@ -341,6 +353,14 @@ function startLabSync(clients: Clients): () => void {
   const onConfig = (c: AppConfig) => {
     compare(c);
     lab(c);
+  };
+  labControls = {
+    stop: () => clients.lab.stop(),
+    restart: (id) => {
+      const { [id]: _dropped, ...rest } = useApp.getState().sweeps;
+      useApp.setState({ sweeps: rest });
+      lab(useApp.getState().config);
+    },
   };
   onConfig(useApp.getState().config);
   return useApp.subscribe((s, prev) => {

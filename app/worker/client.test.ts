@@ -6,7 +6,9 @@ import type { WorkerRequest, WorkerResponse } from './protocol';
 class FakeWorker implements WorkerLike {
   static all: FakeWorker[] = [];
   received: Extract<WorkerRequest, { kind: 'run' }>[] = [];
-  other: Exclude<WorkerRequest, { kind: 'run' } | { kind: 'crash' } | { kind: 'hang' }>[] = [];
+  other: Exclude<WorkerRequest, { kind: 'run' } | { kind: 'crash' } | { kind: 'hang' } | { kind: 'stop' }>[] =
+    [];
+  stops: number[] = [];
   hangs = 0;
   crashes = 0;
   terminated = false;
@@ -19,6 +21,7 @@ class FakeWorker implements WorkerLike {
     if (msg.kind === 'run') this.received.push(msg);
     else if (msg.kind === 'crash') this.crashes++;
     else if (msg.kind === 'hang') this.hangs++;
+    else if (msg.kind === 'stop') this.stops.push(msg.target);
     else this.other.push(msg);
   }
   terminate() {
@@ -189,9 +192,24 @@ describe('worker client', () => {
     w.reply({ kind: 'progress', id, values: [{} as never, {} as never], done: 2, total: 5 });
     w.reply({ kind: 'progress', id: id - 1, values: [{} as never], done: 1, total: 9 });
     w.reply({ kind: 'progress', id, values: [{} as never], done: 5, total: 5 });
-    w.reply({ kind: 'sweep-done', id, totalMs: 7 });
-    expect(await p).toEqual({ totalMs: 7 });
+    w.reply({ kind: 'sweep-done', id, totalMs: 7, stopped: false });
+    expect(await p).toEqual({ totalMs: 7, stopped: false });
     expect(seen).toEqual([2, 2, 5, 1, 5, 5]);
+  });
+
+  it('stop asks the running job to end with what it has; the request then ends as usual', async () => {
+    FakeWorker.all = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    const p = c.sweep('fig', () => undefined);
+    const w = FakeWorker.all[0];
+    const id = w.other[0].id;
+    c.stop();
+    expect(w.stops).toEqual([id]);
+    expect(w.terminated).toBe(false);
+    w.reply({ kind: 'sweep-done', id, totalMs: 3, stopped: true });
+    expect(await p).toEqual({ totalMs: 3, stopped: true });
+    c.stop(); // nothing pending: nothing sent
+    expect(w.stops).toEqual([id]);
   });
 
   it('a new request makes a running sweep stale: no more progress reaches its caller', async () => {
@@ -305,8 +323,8 @@ describe('a worker that stops answering or cannot start', () => {
       vi.advanceTimersByTime(900);
       w.reply({ kind: 'progress', id, values: [], done: i, total: 5 });
     }
-    w.reply({ kind: 'sweep-done', id, totalMs: 1 });
-    expect(await done).toEqual({ totalMs: 1 });
+    w.reply({ kind: 'sweep-done', id, totalMs: 1, stopped: false });
+    expect(await done).toEqual({ totalMs: 1, stopped: false });
     vi.advanceTimersByTime(5000);
     expect(crashes).toEqual([]);
     expect(w.terminated).toBe(false);

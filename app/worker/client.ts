@@ -96,6 +96,14 @@ export class WorkerClient {
     return r?.kind === 'result' ? { result: r.result, totalMs: r.totalMs } : null;
   }
 
+  /**
+   * Asks the job in flight to stop: it ends now with what it has (a sweep: its points so far), and
+   * its request resolves as usual. Unlike `cancel`, the worker and its work so far are kept.
+   */
+  stop(): void {
+    if (this.pending && this.worker) this.worker.postMessage({ kind: 'stop', target: this.generation });
+  }
+
   /** A schedule file, read and verified in the worker. */
   async runFile(name: string, hash: string, text: string): Promise<RunReply | null> {
     const r = await this.send({ kind: 'file', name, hash, text });
@@ -111,7 +119,7 @@ export class WorkerClient {
   /** Evaluates a sweep; `onValues` receives the points as they are computed. Resolves when done. */
   async sweep(sweep: string, onValues: (values: SweepValue[], done: number, total: number) => void) {
     const r = await this.send({ kind: 'sweep', sweep }, (m) => onValues(m.values, m.done, m.total));
-    return r?.kind === 'sweep-done' ? { totalMs: r.totalMs } : null;
+    return r?.kind === 'sweep-done' ? { totalMs: r.totalMs, stopped: r.stopped } : null;
   }
 
   async reproduce(reproduction: string): Promise<{ rows: ReproRow[]; totalMs: number } | null> {

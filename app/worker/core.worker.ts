@@ -2,7 +2,9 @@
 import { findAlgorithm } from '../../src/registry';
 import { findSweep } from '../../src/experiments/catalogue';
 import { findReproduction } from '../../src/experiments/registry';
-import { evaluatePoint } from '../../src/experiments/sweep';
+import { sweepJob } from '../../src/experiments/sweep';
+import type { Job, JobContext } from '../../src/kernel/jobs';
+import type { SweepValue } from '../../src/kernel/experiment';
 import { BROWSER_LIMITS, InputError } from '../../src/limits';
 import { completeFormulas, run } from '../../src/run';
 import { runFile } from '../../src/run-file';
@@ -23,11 +25,43 @@ const PROGRESS_EVERY_MS = 150;
 
 /** Id of the newest request received: work still going on for an older one is dropped. */
 let newest = -1;
+/** Id of the request whose job was asked to stop (it ends with what it has). */
+let stopRequested = -1;
+
+/**
+ * Runs a job in slices until it ends (`done` gets its result) or a newer request makes it stale; an
+ * error in any slice is posted as this request's error, like one thrown at once.
+ */
+function drive<R>(id: number, job: Job<R>, done: (value: R) => void) {
+  let failed = false;
+  const guarded: Iterator<unknown, R | undefined> = {
+    next() {
+      try {
+        return job.next();
+      } catch (err) {
+        failed = true;
+        postError(id, err);
+        return { done: true, value: undefined };
+      }
+    },
+  };
+  runInSlices(
+    guarded,
+    () => newest !== id,
+    (value) => {
+      if (!failed) done(value as R);
+    },
+  );
+}
 
 scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
   const req = e.data;
   if (req.kind === 'crash') throw new Error('crash requested by a test');
   if (req.kind === 'hang') for (;;); // never answers again, as a stuck build would not
+  if (req.kind === 'stop') {
+    stopRequested = req.target;
+    return;
+  }
   newest = req.id;
   const t0 = performance.now();
   try {
@@ -81,18 +115,30 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
       case 'sweep': {
         const def = findSweep(req.sweep);
         if (!def) throw new InputError(`unknown sweep "${req.sweep}"`);
-        const points = def.points();
-        let batch = [];
+        // A job in slices: between them the worker answers a stop (keep the points so far) or a newer
+        // request (this one is then stale and dropped).
+        let batch: SweepValue[] = [];
         let last = performance.now();
-        for (let i = 0; i < points.length; i++) {
-          batch.push(evaluatePoint(def, points[i], BROWSER_LIMITS));
-          if (performance.now() - last > PROGRESS_EVERY_MS || i === points.length - 1) {
-            post({ kind: 'progress', id: req.id, values: batch, done: i + 1, total: points.length });
-            batch = [];
-            last = performance.now();
-          }
-        }
-        post({ kind: 'sweep-done', id: req.id, totalMs: performance.now() - t0 });
+        let [done, total] = [0, 0];
+        const flush = () => {
+          post({ kind: 'progress', id: req.id, values: batch, done, total });
+          batch = [];
+          last = performance.now();
+        };
+        const ctx: JobContext<SweepValue> = {
+          partial: (v) => batch.push(v),
+          progress(d, t) {
+            [done, total] = [d, t];
+            if (performance.now() - last > PROGRESS_EVERY_MS) flush();
+          },
+          get stopping() {
+            return stopRequested === req.id;
+          },
+        };
+        drive(req.id, sweepJob(def, BROWSER_LIMITS, ctx), (out) => {
+          if (batch.length || done === 0) flush();
+          post({ kind: 'sweep-done', id: req.id, totalMs: performance.now() - t0, stopped: out.stopped });
+        });
         return;
       }
       case 'reproduce': {
@@ -103,16 +149,21 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
       }
     }
   } catch (err) {
-    const input = err instanceof InputError;
-    post({
-      kind: 'error',
-      id: req.id,
-      message: err instanceof Error ? err.message : String(err),
-      issues: input ? err.issues : [],
-      input,
-    });
+    postError(req.id, err);
   }
 };
+
+/** A request's failure: bad input (with its issues) or an internal error. */
+function postError(id: number, err: unknown) {
+  const input = err instanceof InputError;
+  post({
+    kind: 'error',
+    id,
+    message: err instanceof Error ? err.message : String(err),
+    issues: input ? err.issues : [],
+    input,
+  });
+}
 
 /**
  * The block matrix's pictures of every step of a personalised (all-to-all, multi-scatter) result,

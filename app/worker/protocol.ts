@@ -23,6 +23,8 @@ export type WorkerRequest =
   /** Evaluates a sweep point by point, posting progress after each point. */
   | { kind: 'sweep'; id: number; sweep: string }
   | { kind: 'reproduce'; id: number; reproduction: string }
+  /** Asks the job of request `target` to stop: it ends now with what it has (a sweep: its points so far). */
+  | { kind: 'stop'; target: number }
   /** Makes the worker throw (end-to-end tests check that a crashed worker is restarted). */
   | { kind: 'crash' }
   /** Makes the worker stop answering (end-to-end tests check the silence timeout). */
@@ -35,7 +37,8 @@ export type WorkerResponse =
   | { kind: 'results'; id: number; outcomes: RunOutcome[]; totalMs: number }
   /** Points evaluated since the last progress message; `done` of `total` so far. */
   | { kind: 'progress'; id: number; values: SweepValue[]; done: number; total: number }
-  | { kind: 'sweep-done'; id: number; totalMs: number }
+  /** `stopped`: the sweep was asked to stop before its last point. */
+  | { kind: 'sweep-done'; id: number; totalMs: number; stopped: boolean }
   | { kind: 'rows'; id: number; rows: ReproRow[]; totalMs: number }
   /** The result's formula rows with none pending, sent after a result that had some (FormulaOptions). */
   | { kind: 'formulas'; id: number; formulas: FormulaRow[] }

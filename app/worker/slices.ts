@@ -3,10 +3,10 @@
  * or `stale()` says its answer is no longer wanted. Between slices the worker answers its messages, so
  * a newer request is never held up by more than one slice of work it made pointless.
  */
-export function runInSlices(
-  work: Iterator<unknown>,
+export function runInSlices<R>(
+  work: Iterator<unknown, R>,
   stale: () => boolean,
-  done: () => void,
+  done: (value: R) => void,
   sliceMs = 20,
   now: () => number = () => performance.now(),
 ): void {
@@ -14,8 +14,9 @@ export function runInSlices(
     if (stale()) return;
     const until = now() + sliceMs;
     do {
-      if (work.next().done) {
-        done();
+      const step = work.next();
+      if (step.done) {
+        done(step.value);
         return;
       }
     } while (now() < until);

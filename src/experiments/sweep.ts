@@ -7,6 +7,7 @@
  * The types of sweeps and paper checks are in kernel/experiment.ts; this file evaluates sweeps.
  */
 import type { SweepDef, SweepPoint, SweepValue } from '../kernel/experiment';
+import { runToEnd, SILENT, type Job, type JobContext } from '../kernel/jobs';
 import type { Measured } from '../kernel/spec';
 import { InputError, type Limits } from '../limits';
 import { findAlgorithm } from '../registry';
@@ -43,9 +44,34 @@ export function evaluatePoint(def: SweepDef, pt: SweepPoint, limits: Limits): Sw
   }
 }
 
-/** Every point of a sweep, evaluated in order (the CLI; the worker goes point by point). */
+/** What a sweep job ends with: the points evaluated, and whether it was stopped before the last. */
+export interface SweepOutcome {
+  values: SweepValue[];
+  total: number;
+  stopped: boolean;
+}
+
+/**
+ * A sweep as a job: one point per piece of work, each handed out as it is evaluated (`partial`), so a
+ * chart fills in; a stop ends it after the point in hand, keeping every point so far.
+ */
+export function* sweepJob(def: SweepDef, limits: Limits, ctx: JobContext<SweepValue>): Job<SweepOutcome> {
+  const points = def.points();
+  const values: SweepValue[] = [];
+  for (const pt of points) {
+    if (ctx.stopping) return { values, total: points.length, stopped: true };
+    const v = evaluatePoint(def, pt, limits);
+    values.push(v);
+    ctx.partial(v);
+    ctx.progress(values.length, points.length);
+    yield;
+  }
+  return { values, total: points.length, stopped: false };
+}
+
+/** Every point of a sweep, evaluated in order (the command line; the worker runs `sweepJob` in slices). */
 export function evaluateSweep(def: SweepDef, limits: Limits): SweepValue[] {
-  return def.points().map((pt) => evaluatePoint(def, pt, limits));
+  return runToEnd(sweepJob(def, limits, SILENT)).values;
 }
 
 /** CSV of evaluated points: one row per point, parameters as JSON in the last column. */
