@@ -29,13 +29,15 @@ test('a file opens verified, steps and narrates; its link reopens it; closing re
   await open(page, 'ne6.json', scheduleText('neighbor-exchange', { nodes: 6 }));
   await expect(page.getByTestId('file-name')).toHaveText('ne6.json');
   await expect(page.getByTestId('file-verdict')).toHaveText(/verified/);
-  await expect(page.getByTestId('graph-view')).toBeVisible();
+  // The file's network is a WDM ring: drawn by the ring view, its routes as arcs again.
+  await expect(page.getByTestId('ring-view')).toBeVisible();
   await expect(page).toHaveURL(/[?&]file=[0-9a-f]{14}(&|$)/);
   await expect(page.getByTestId('narration')).toContainText(
     'from the file ne6.json (made by neighbor-exchange)',
   );
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByTestId('graph-view')).toHaveAttribute('data-step', '1');
+  await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '1');
+  await expect(page.getByTestId('ring-view')).toHaveAttribute('data-lightpaths', '6');
   await expect(page.getByTestId('narration')).toContainText('Step 1 of 3');
   await expect(page.getByTestId('narration')).toContainText('Afterwards every node holds 2 of 6 blocks');
   await page.screenshot({ path: 'e2e/screenshots/schedule-file.png' });
@@ -45,10 +47,14 @@ test('a file opens verified, steps and narrates; its link reopens it; closing re
   await expect(page).toHaveURL(/[?&]step=1(&|$)/);
   await page.goto(page.url());
   await expect(page.getByTestId('file-name')).toHaveText('ne6.json');
-  await expect(page.getByTestId('graph-view')).toHaveAttribute('data-step', '1');
+  await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '1');
 
   await page.getByTestId('close-file').click();
-  await expect(page.getByTestId('ring-view')).toBeVisible();
+  await expect(page.getByTestId('param-panel')).toBeVisible();
+  await expect(page.getByTestId('algorithm')).toHaveValue('ring-allgather');
+  await expect(page.getByTestId('narration')).toContainText(
+    'Ring all-gather will give every node every block',
+  );
   await expect(page).not.toHaveURL(/file=/);
 });
 
@@ -65,8 +71,8 @@ test('a schedule that breaks the rules lists its violations; a click goes to the
   const first = page.getByTestId('violation').first();
   await expect(first).toContainText('step 2');
   await first.click();
-  await expect(page.getByTestId('graph-view')).toHaveAttribute('data-step', '2');
-  await expect(page.getByTestId('graph-view')).toHaveAttribute('data-highlighted', '0,1');
+  await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '2');
+  await expect(page.getByTestId('ring-view')).toHaveAttribute('data-highlighted', '0,1');
   await page.screenshot({ path: 'e2e/screenshots/schedule-file-violations.png' });
 });
 
@@ -86,4 +92,18 @@ test('a link to a file this browser has not kept says how to see it', async ({ p
   await page.goto('/?v=2&alg=ring-allgather&nodes=8&file=00112233445566');
   await expect(page.getByTestId('run-error')).toContainText('has not kept: open the file here');
   await expect(page.getByTestId('file-panel')).toBeVisible();
+});
+
+test('a network the app has no picture for is drawn as a graph: a passive star from a file', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await open(page, 'gossip.json', scheduleText('star-gossip', { nodes: 10, 'wavelengths-per-node': 2 }));
+  await expect(page.getByTestId('file-verdict')).toHaveText(/verified/);
+  await expect(page.getByTestId('graph-view')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('graph-view')).toHaveAttribute('data-step', '1');
+  // Said in general terms: a graph's transfers, on channels.
+  await expect(page.getByTestId('narration')).toContainText('10 transfers on 10 channels');
 });

@@ -25,9 +25,11 @@ describe('a schedule file as a run', () => {
       expect(f.report.ok, id).toBe(true);
       expect(f.algorithm).toBe(FILE_ALGORITHM);
       expect(f.source).toEqual({ name: `${id}.json`, hash: 'abc', madeBy: id });
-      // Drawn by the generic view: a file names no model (yet), only links.
-      expect(f.topology.kind).toBe('generic');
+      // A ring is recognised by its links and drawn by the ring view, routes as arcs again; the star
+      // and the circuit switch are drawn as graphs.
+      expect(f.topology.kind).toBe(id === 'neighbor-exchange' ? 'wdm-ring' : 'generic');
       expect(f.topology.linkCount).toBe(r.topology.linkCount);
+      if (id === 'neighbor-exchange') expect(f.schedule.path).toEqual(r.schedule.path);
       expect(f.summary.steps).toBe(r.summary.steps);
       expect(f.summary.transfers).toBe(r.summary.transfers);
       expect(Number.isNaN(f.summary.seconds)).toBe(true);
@@ -71,5 +73,31 @@ describe('a schedule file as a run', () => {
         { name: 'a small page', transfers: 100, holdingCells: 1e9 },
       ),
     ).toThrow(/big\.json has 4,032 transfers; a small page shows at most 100/);
+  });
+});
+
+describe('recognising a ring in a file', () => {
+  it("every ring algorithm's schedule comes back as ring arcs, equal to the built ones", () => {
+    for (const id of ['ring-allgather', 'neighbor-exchange', 'one-stage', 'wrht', 'optree']) {
+      const { r, text } = exported(id, { nodes: 9, wavelengths: 3 });
+      const f = runFile(text, { name: `${id}.json`, hash: 'h' }, BROWSER_LIMITS);
+      expect(f.topology.kind, id).toBe('wdm-ring');
+      expect(f.schedule.path, id).toEqual(r.schedule.path);
+      expect(f.report.ok, id).toBe(true);
+    }
+  });
+
+  it('a route that is not an arc from its sender, or a link out of place, keeps the graph', () => {
+    const { text } = exported('ring-allgather', { nodes: 6 });
+    const hop = JSON.parse(text);
+    hop.steps[0].transfers[0].path = [2]; // node 0 sending over the link that leaves node 2
+    expect(runFile(JSON.stringify(hop), { name: 'a', hash: 'h' }, BROWSER_LIMITS).topology.kind).toBe(
+      'generic',
+    );
+    const moved = JSON.parse(text);
+    moved.links[0].to = 3;
+    expect(runFile(JSON.stringify(moved), { name: 'b', hash: 'h' }, BROWSER_LIMITS).topology.kind).toBe(
+      'generic',
+    );
   });
 });

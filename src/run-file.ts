@@ -1,5 +1,6 @@
 import { ScheduleFormatError, fromScheduleJson } from './kernel/format/schedule-import';
 import { verify } from './kernel/verify/verifier';
+import { INTERCONNECTS } from './interconnects';
 import { InputError, type Limits } from './limits';
 import { FILE_ALGORITHM, type FileSource, type RunResult } from './result';
 
@@ -30,7 +31,7 @@ export function runFile(text: string, source: Omit<FileSource, 'madeBy'>, limits
     if (e instanceof ScheduleFormatError) throw new InputError(`${source.name}: ${e.message}`);
     throw e;
   }
-  const { schedule, topology } = imported;
+  let { schedule, topology } = imported;
   if (schedule.transferCount > limits.transfers)
     throw new InputError(
       `${source.name} has ${schedule.transferCount.toLocaleString('en-US')} transfers; ${limits.name} shows at most ${limits.transfers.toLocaleString('en-US')}`,
@@ -39,6 +40,14 @@ export function runFile(text: string, source: Omit<FileSource, 'madeBy'>, limits
   const { report, holdings } = verify(schedule, topology);
   const verifyMs = Date.now() - t0;
   const u = report.usage;
+  // Drawn by its model's own view when the network is one the app knows (the ring), else as a graph.
+  for (const model of Object.values(INTERCONNECTS)) {
+    const seen = model.recognise?.(topology, schedule);
+    if (seen) {
+      ({ topology, schedule } = seen);
+      break;
+    }
+  }
   const madeBy = schedule.algorithm === 'imported' ? undefined : schedule.algorithm;
   return {
     algorithm: FILE_ALGORITHM,

@@ -62,6 +62,7 @@ export function RingView({
         data-testid="ring-view"
         data-step={step}
         data-lightpaths={lightpaths[1] - lightpaths[0]}
+        data-highlighted={highlight?.join(',') ?? ''}
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
           const x = e.clientX - rect.left;

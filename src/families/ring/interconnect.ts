@@ -1,5 +1,6 @@
 import type { Interconnect } from '../../kernel/model/interconnect';
 import { evaluateOptics, treeShapeOf } from './optical-constraints';
+import { recogniseRing } from './recognise';
 import { ringStepSeconds } from './wdm-ring-time';
 
 /** The WDM ring: two fibres, `w` wavelengths each, timed by the OpTree paper's eq. 3. */
@@ -9,6 +10,7 @@ export const WDM_RING: Interconnect = {
   transfer: { one: 'lightpath', many: 'lightpaths' },
   channel: { name: 'wavelength', symbol: 'λ' },
   stepSeconds: ringStepSeconds,
+  recognise: recogniseRing,
   optics: (params, measured) => evaluateOptics(params, { ...measured, ...treeShapeOf(params) }),
   spectrum: {
     fibres: 2,

@@ -1,7 +1,7 @@
 import type { ParamValues } from '../params/schema';
 import type { Usage } from '../verify/rules';
 import type { Schedule } from './schedule';
-import type { TopologyKind } from './topology';
+import type { Topology, TopologyKind } from './topology';
 
 /**
  * An interconnect model: one object per family (`src/families/<family>/interconnect.ts`), listed in
@@ -34,6 +34,12 @@ export interface Interconnect {
    * and carried in `RunResult.extras`: the star's tunings per node and step. Absent where none.
    */
   extras?(s: Schedule, p: ParamValues): Readonly<Record<string, unknown>>;
+  /**
+   * A network read from a schedule file, as this model, when it is one: the same links in the
+   * model's own numbering, and routes in the model's own form (the ring's arcs). Null when it is not;
+   * the file is then drawn as a general graph. Verification has already happened on the file as read.
+   */
+  recognise?(t: Topology, s: Schedule): { topology: Topology; schedule: Schedule } | null;
   /**
    * How the spectrum view (links × channels) reads the links: two fibres of `nodes` links each, drawn
    * as two bands (the ring), or one run of links; and its captions, longest first.
