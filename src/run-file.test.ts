@@ -25,11 +25,11 @@ describe('a schedule file as a run', () => {
       expect(f.report.ok, id).toBe(true);
       expect(f.algorithm).toBe(FILE_ALGORITHM);
       expect(f.source).toEqual({ name: `${id}.json`, hash: 'abc', madeBy: id });
-      // A ring is recognised by its links and drawn by the ring view, routes as arcs again; the star
-      // and the circuit switch are drawn as graphs.
-      expect(f.topology.kind).toBe(id === 'neighbor-exchange' ? 'wdm-ring' : 'generic');
+      // Each network is recognised by its links and drawn by its model's view (the ring's routes as
+      // arcs again).
+      expect(f.topology.kind).toBe(r.topology.kind);
       expect(f.topology.linkCount).toBe(r.topology.linkCount);
-      if (id === 'neighbor-exchange') expect(f.schedule.path).toEqual(r.schedule.path);
+      expect(f.schedule.path).toEqual(r.schedule.path);
       expect(f.summary.steps).toBe(r.summary.steps);
       expect(f.summary.transfers).toBe(r.summary.transfers);
       expect(Number.isNaN(f.summary.seconds)).toBe(true);
@@ -97,6 +97,36 @@ describe('recognising a ring in a file', () => {
     const moved = JSON.parse(text);
     moved.links[0].to = 3;
     expect(runFile(JSON.stringify(moved), { name: 'b', hash: 'h' }, BROWSER_LIMITS).topology.kind).toBe(
+      'generic',
+    );
+  });
+});
+
+describe('recognising a star and a circuit switch in a file', () => {
+  it("every star algorithm's file is a star again, with its k, and the star's tunings computed", () => {
+    for (const id of ['star-scatter', 'star-gather', 'star-broadcast', 'star-gossip', 'star-multiscatter']) {
+      const { r, text } = exported(id, { nodes: 10, 'wavelengths-per-node': 2 });
+      const f = runFile(text, { name: `${id}.json`, hash: 'h' }, BROWSER_LIMITS);
+      expect(f.topology.kind, id).toBe('star');
+      expect(f.params['wavelengths-per-node'], id).toBe(2);
+      expect((f.extras?.tunings as { rxTotal: number }).rxTotal, id).toBe(
+        (r.extras?.tunings as { rxTotal: number }).rxTotal,
+      );
+    }
+  });
+
+  it('a circuit-switch file is a circuit switch again, its configurations read off its links', () => {
+    const { r, text } = exported('retri', { nodes: 27, reconfigure: '1,0,1' });
+    const f = runFile(text, { name: 'retri.json', hash: 'h' }, BROWSER_LIMITS);
+    expect(f.topology.kind).toBe('circuit');
+    expect(Array.from(f.topology.linkTo)).toEqual(Array.from(r.topology.linkTo));
+  });
+
+  it('a network that is neither is a graph', () => {
+    const { text } = exported('star-gossip', { nodes: 10, 'wavelengths-per-node': 2 });
+    const doc = JSON.parse(text);
+    doc.links[0].channels += 1;
+    expect(runFile(JSON.stringify(doc), { name: 'x', hash: 'h' }, BROWSER_LIMITS).topology.kind).toBe(
       'generic',
     );
   });

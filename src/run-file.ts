@@ -1,4 +1,5 @@
 import { ScheduleFormatError, fromScheduleJson } from './kernel/format/schedule-import';
+import type { ParamValues } from './kernel/params/schema';
 import { verify } from './kernel/verify/verifier';
 import { INTERCONNECTS } from './interconnects';
 import { InputError, type Limits } from './limits';
@@ -40,18 +41,24 @@ export function runFile(text: string, source: Omit<FileSource, 'madeBy'>, limits
   const { report, holdings } = verify(schedule, topology);
   const verifyMs = Date.now() - t0;
   const u = report.usage;
-  // Drawn by its model's own view when the network is one the app knows (the ring), else as a graph.
+  // Drawn by its model's own view when the network is one the app knows, else as a graph; the model
+  // names the parameters its views need (the star's k) and computes its extras (the star's tunings).
+  let params: ParamValues = {};
+  let extras: Readonly<Record<string, unknown>> | undefined;
   for (const model of Object.values(INTERCONNECTS)) {
     const seen = model.recognise?.(topology, schedule);
     if (seen) {
       ({ topology, schedule } = seen);
+      params = seen.params ?? {};
+      extras = model.extras?.(schedule, params);
       break;
     }
   }
   const madeBy = schedule.algorithm === 'imported' ? undefined : schedule.algorithm;
   return {
     algorithm: FILE_ALGORITHM,
-    params: {},
+    params,
+    ...(extras ? { extras } : {}),
     source: { ...source, ...(madeBy ? { madeBy } : {}) },
     topology,
     schedule,

@@ -52,6 +52,13 @@ describe('what the circuit view shows', () => {
         expect(circuitStep(r, k).subrings, `${id} step ${k}`).toBe(circuitStep(bare, k).subrings);
       }
       expect(reconfigurations(r)).toEqual(reconfigurations(bare));
+      // A file carries neither plan nor parameters: the rebuilds are read off the circuits (a rebuild
+      // before the first phase, into the starting ring, leaves no trace).
+      const file = { ...bare, params: {} };
+      const changes = reconfigurations(r).map(
+        (x, k) => x && k > 0 && circuitStep(r, k + 1).offset !== circuitStep(r, k).offset,
+      );
+      expect(reconfigurations(file), id).toEqual(changes);
     }
   });
 });

@@ -18,13 +18,25 @@ const planOf = (r: RunResult) => r.extras?.plan as CircuitPlan | undefined;
 
 /**
  * Reconfiguration bits of a result, one per step (one step per phase): the plan's, else the
- * parameter's, else none (the static algorithm, a schedule from a file).
+ * parameter's, else read off the links (a schedule from a file): a phase whose circuits differ from
+ * the phase before was preceded by a rebuild (rebuilding the same circuits would be pointless).
  */
 export function reconfigurations(r: RunResult): boolean[] {
   const steps = r.schedule.stepCount;
   const plan = planOf(r);
   if (plan) return plan.reconfigured.slice(0, steps);
-  return 'reconfigure' in r.params ? reconfigBits(r.params, steps).x : new Array<boolean>(steps).fill(false);
+  if ('reconfigure' in r.params) return reconfigBits(r.params, steps).x;
+  return Array.from({ length: steps }, (_, k) => k > 0 && offsetOf(r, k + 1) !== offsetOf(r, k));
+}
+
+/** The offset of the circuits step `st` uses, read off its first active link (1 when it has none). */
+function offsetOf(r: RunResult, st: number): number {
+  const a = r.schedule.activeLinks;
+  const t = r.topology;
+  const n = t.nodeCount;
+  if (!a || a.stepStart[st] <= a.stepStart[st - 1]) return 1;
+  const l = a.links[a.stepStart[st - 1]];
+  return (((t.linkTo[l] - t.linkFrom[l]) % n) + n) % n;
 }
 
 /**
@@ -32,18 +44,11 @@ export function reconfigurations(r: RunResult): boolean[] {
  * construction made, or, for a result without one, read off the step's active links.
  */
 export function circuitStep(r: RunResult, step: number): CircuitStep {
-  const s = r.schedule;
-  const t = r.topology;
-  const n = t.nodeCount;
-  const st = Math.max(1, Math.min(step, s.stepCount));
-  let offset = 1;
-  const a = s.activeLinks;
+  const n = r.topology.nodeCount;
+  const st = Math.max(1, Math.min(step, r.schedule.stepCount));
   const plan = planOf(r);
-  if (plan && plan.phaseConfig.length >= st) offset = plan.configOffsets[plan.phaseConfig[st - 1]];
-  else if (a && st >= 1 && a.stepStart[st] > a.stepStart[st - 1]) {
-    const l = a.links[a.stepStart[st - 1]];
-    offset = (((t.linkTo[l] - t.linkFrom[l]) % n) + n) % n;
-  }
+  const offset =
+    plan && plan.phaseConfig.length >= st ? plan.configOffsets[plan.phaseConfig[st - 1]] : offsetOf(r, st);
   return {
     offset,
     subrings: gcd(n, offset),

@@ -1,3 +1,4 @@
+import { recogniseCircuit } from './recognise';
 import { LINKS_BY_CHANNEL, type Interconnect } from '../../kernel/model/interconnect';
 
 /** Processors on a reconfigurable circuit switch: algorithms bring their own time (circuit-time.ts). */
@@ -8,5 +9,6 @@ export const CIRCUIT_SWITCH: Interconnect = {
   channel: { name: 'channel', symbol: null },
   stepSeconds: null,
   optics: null,
+  recognise: recogniseCircuit,
   spectrum: LINKS_BY_CHANNEL,
 };

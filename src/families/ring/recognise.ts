@@ -1,5 +1,7 @@
 import { signedArray } from '../../kernel/model/columns';
+import type { Recognised } from '../../kernel/model/interconnect';
 import type { Schedule } from '../../kernel/model/schedule';
+import { sameLinks } from '../../kernel/model/same-links';
 import { wdmRing, type Topology } from '../../kernel/model/topology';
 
 /**
@@ -7,19 +9,12 @@ import { wdmRing, type Topology } from '../../kernel/model/topology';
  * from i clockwise, link N+i from i counter-clockwise, one wavelength count) and every route an arc
  * along one fibre from its sender. Routes become ring arcs, so the ring view can draw them.
  */
-export function recogniseRing(t: Topology, s: Schedule): { topology: Topology; schedule: Schedule } | null {
+export function recogniseRing(t: Topology, s: Schedule): Recognised | null {
   const n = t.nodeCount;
   if (t.auxCount !== 0 || t.linkCount !== 2 * n || n < 2 || s.path.kind !== 'link-list') return null;
   const w = t.linkChannels[0];
   const ring = wdmRing(n, w);
-  for (let l = 0; l < t.linkCount; l++)
-    if (
-      t.linkFrom[l] !== ring.linkFrom[l] ||
-      t.linkTo[l] !== ring.linkTo[l] ||
-      t.linkChannels[l] !== w ||
-      t.linkShared[l] !== 0
-    )
-      return null;
+  if (!sameLinks(t, ring)) return null;
   const { offsets, links } = s.path;
   const hops = signedArray(s.transferCount, n);
   for (let i = 0; i < s.transferCount; i++) {

@@ -1,3 +1,4 @@
+import { recogniseStar } from './recognise';
 import type { Interconnect } from '../../kernel/model/interconnect';
 import { starTunings } from './star-cost';
 import { kOf } from './star-params';
@@ -10,6 +11,7 @@ export const PASSIVE_STAR: Interconnect = {
   channel: { name: 'wavelength', symbol: 'λ' },
   stepSeconds: null,
   optics: null,
+  recognise: recogniseStar,
   // Counted for the cost formulas anyway (star-cost.ts keeps them), so carrying them costs nothing.
   extras: (s, p) => (s.receivers.kind === 'list' ? { tunings: starTunings(s, kOf(p)) } : {}),
   // Its links (topology.ts): uplinks into the coupler, the coupler, downlinks out of it.

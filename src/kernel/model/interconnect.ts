@@ -39,7 +39,7 @@ export interface Interconnect {
    * model's own numbering, and routes in the model's own form (the ring's arcs). Null when it is not;
    * the file is then drawn as a general graph. Verification has already happened on the file as read.
    */
-  recognise?(t: Topology, s: Schedule): { topology: Topology; schedule: Schedule } | null;
+  recognise?(t: Topology, s: Schedule): Recognised | null;
   /**
    * How the spectrum view (links × channels) reads the links: two fibres of `nodes` links each, drawn
    * as two bands (the ring), or one run of links; and its captions, longest first.
@@ -93,4 +93,11 @@ export interface OpticsRow {
   message?: string;
   /** A remark on formula vs construction. */
   note?: string;
+}
+
+/** A file's network and schedule as a model's own, with the parameters its views need (the star's k). */
+export interface Recognised {
+  topology: Topology;
+  schedule: Schedule;
+  params?: ParamValues;
 }
