@@ -14,7 +14,7 @@ import type { ParamValues } from './kernel/params/schema';
 import { heldCounts } from './kernel/replay/holding-queries';
 import { holdingsBuffers, type Holdings } from './kernel/replay/holdings';
 import type { FormulaRow, StageReport, StepFacts } from './kernel/spec';
-import type { VerifyReport } from './kernel/verify/rules';
+import type { Usage, VerifyReport } from './kernel/verify/rules';
 
 /** The algorithm id of a result read from a file: no card has it, so views speak in general terms. */
 export const FILE_ALGORITHM = 'file';
@@ -70,6 +70,29 @@ export interface RunResult {
   /** Per-stage reports of staged algorithms (one-stage, OpTree, WRHT), from Built.stages. */
   stages?: StageReport[];
   timing: { buildMs: number; verifyMs: number };
+}
+
+/**
+ * What a verified schedule measures, from its columns and the verifier's usage: `seconds` under the
+ * time model (NaN where there is none, as for a file), plus model-specific `costs` when there are any.
+ */
+export function summaryOf(
+  s: Schedule,
+  usage: Usage,
+  seconds: number,
+  costs?: Record<string, number>,
+): Summary {
+  return {
+    steps: s.stepCount,
+    phases: s.phases.length,
+    transfers: s.transferCount,
+    channelsUsed: usage.channelsUsed,
+    maxLinkLoad: usage.maxLinkLoad,
+    longestRoute: usage.longestRoute,
+    seconds,
+    bytesMoved: usage.blockDeliveries * s.blocks.bytes,
+    ...(costs ? { costs } : {}),
+  };
 }
 
 /** Processors asked for (the `nodes` parameter), at most the network's: the rest are ghosts. */

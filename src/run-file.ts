@@ -3,7 +3,7 @@ import type { ParamValues } from './kernel/params/schema';
 import { verify } from './kernel/verify/verifier';
 import { INTERCONNECTS } from './interconnects';
 import { InputError, type Limits } from './limits';
-import { FILE_ALGORITHM, type FileSource, type RunResult } from './result';
+import { FILE_ALGORITHM, summaryOf, type FileSource, type RunResult } from './result';
 
 /** Longest file text read (in characters): 256 MB of JSON is far past what a page can draw. */
 export const MAX_FILE_CHARS = 256 * 2 ** 20;
@@ -40,7 +40,6 @@ export function runFile(text: string, source: Omit<FileSource, 'madeBy'>, limits
   const t0 = Date.now();
   const { report, holdings } = verify(schedule, topology);
   const verifyMs = Date.now() - t0;
-  const u = report.usage;
   // Drawn by its model's own view when the network is one the app knows, else as a graph; the model
   // names the parameters its views need (the star's k) and computes its extras (the star's tunings).
   let params: ParamValues = {};
@@ -65,17 +64,8 @@ export function runFile(text: string, source: Omit<FileSource, 'madeBy'>, limits
     realNodes: topology.nodeCount,
     holdings,
     report,
-    summary: {
-      steps: schedule.stepCount,
-      phases: schedule.phases.length,
-      transfers: schedule.transferCount,
-      channelsUsed: u.channelsUsed,
-      maxLinkLoad: u.maxLinkLoad,
-      longestRoute: u.longestRoute,
-      // A file brings no cost parameters: its time is not measured.
-      seconds: NaN,
-      bytesMoved: u.blockDeliveries * schedule.blocks.bytes,
-    },
+    // A file brings no cost parameters: its time is not measured.
+    summary: summaryOf(schedule, report.usage, NaN),
     stepSeconds: new Float64Array(schedule.stepCount),
     formulas: [],
     timing: { buildMs: 0, verifyMs },

@@ -6,7 +6,7 @@ import type { Usage } from './kernel/verify/rules';
 import { verify } from './kernel/verify/verifier';
 import { InputError, checkRun, type Limits } from './limits';
 import { findAlgorithm } from './registry';
-import { realNodesOf, type RunResult, type Summary } from './result';
+import { realNodesOf, summaryOf, type RunResult, type Summary } from './result';
 
 /**
  * Builds, verifies and measures one configuration. Throws InputError for bad or oversized input.
@@ -93,17 +93,7 @@ export function measure(
   let seconds = 0;
   for (let i = 0; i < perStep.length; i++) seconds += perStep[i];
   return {
-    summary: {
-      steps: s.stepCount,
-      phases: s.phases.length,
-      transfers: s.transferCount,
-      channelsUsed: usage.channelsUsed,
-      maxLinkLoad: usage.maxLinkLoad,
-      longestRoute: usage.longestRoute,
-      seconds,
-      bytesMoved: usage.blockDeliveries * s.blocks.bytes,
-      ...(spec.modelCosts ? { costs: spec.modelCosts(s, usage, params) } : {}),
-    },
+    summary: summaryOf(s, usage, seconds, spec.modelCosts?.(s, usage, params)),
     perStep,
   };
 }

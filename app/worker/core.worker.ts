@@ -8,7 +8,7 @@ import type { SweepValue } from '../../src/kernel/experiment';
 import { BROWSER_LIMITS, InputError } from '../../src/limits';
 import { completeFormulas, run } from '../../src/run';
 import { runFile } from '../../src/run-file';
-import { formulasPending, realNodesOf, transferables } from '../../src/result';
+import { formulasPending, realNodesOf, transferables, type RunResult } from '../../src/result';
 import type { ParamValues } from '../../src/kernel/params/schema';
 import { blockPictures, pictureInput, showsBlockMatrix } from '../../src/families/circuit/block-pictures';
 import type { RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
@@ -69,32 +69,19 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
       case 'run': {
         // Slow formula rows (OpTree's best-tree search) are left for after the result is on its way.
         const result = run(req.algorithm, req.params, BROWSER_LIMITS, { quickFormulas: true });
-        // Personalised data: the block matrix's pictures are made here too, after the result is on its
-        // way (so the page shows it at once), from copies of what they need (sending detaches the
-        // schedule).
-        const input = showsBlockMatrix(result.schedule)
-          ? pictureInput(result.schedule, result.topology)
-          : null;
-        // The model's extras (the star's tunings) travel inside the result, copied.
-        post({ kind: 'result', id: req.id, result, totalMs: performance.now() - t0 }, transferables(result));
-        if (formulasPending(result)) {
+        postResult(req.id, result, t0, () => {
+          if (!formulasPending(result)) return;
           // The slow work runs in slices; a request arriving meanwhile makes it stale and stops it.
           const work = findAlgorithm(result.algorithm)?.formulaWork?.(result.params);
           const done = () => post({ kind: 'formulas', id: req.id, formulas: completeFormulas(result) });
           if (work) runInSlices(work, () => newest !== req.id, done);
           else done();
-        }
-        if (input) postPictures(req.id, req.params, input);
+        });
         warmUpOnce();
         return;
       }
       case 'file': {
-        const result = runFile(req.text, { name: req.name, hash: req.hash }, BROWSER_LIMITS);
-        const input = showsBlockMatrix(result.schedule)
-          ? pictureInput(result.schedule, result.topology)
-          : null;
-        post({ kind: 'result', id: req.id, result, totalMs: performance.now() - t0 }, transferables(result));
-        if (input) postPictures(req.id, result.params, input);
+        postResult(req.id, runFile(req.text, { name: req.name, hash: req.hash }, BROWSER_LIMITS), t0);
         return;
       }
       case 'runs': {
@@ -152,6 +139,19 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
     postError(req.id, err);
   }
 };
+
+/**
+ * Posts a result (its typed arrays transferred; the model's extras, such as the star's tunings,
+ * copied), then runs `meanwhile`, then makes the block matrix's pictures of a personalised result:
+ * after the result is on its way, so the page shows it at once, from copies of what they need
+ * (sending detaches the schedule).
+ */
+function postResult(id: number, result: RunResult, t0: number, meanwhile: () => void = () => undefined) {
+  const input = showsBlockMatrix(result.schedule) ? pictureInput(result.schedule, result.topology) : null;
+  post({ kind: 'result', id, result, totalMs: performance.now() - t0 }, transferables(result));
+  meanwhile();
+  if (input) postPictures(id, result.params, input);
+}
 
 /** A request's failure: bad input (with its issues) or an internal error. */
 function postError(id: number, err: unknown) {

@@ -8,6 +8,7 @@ import {
   SWEEPS,
 } from '../experiments/catalogue';
 import { defaultsOf, fillSeeds, parseParam, type ParamValue } from '../kernel/params/schema';
+import { show } from './show';
 import { migrateLink, URL_VERSION } from './url-migrations';
 
 export { URL_VERSION } from './url-migrations';
@@ -425,12 +426,4 @@ function safeDecode(s: string): string | null {
   } catch {
     return null;
   }
-}
-
-function show(s: string): string {
-  // Control characters would garble the notice; show them as '?'.
-  const clean = Array.from(s, (ch) => (ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 ? '?' : ch)).join(
-    '',
-  );
-  return clean.length > 40 ? `${clean.slice(0, 37)}...` : clean;
 }

@@ -4,6 +4,8 @@
  * function from the fields of version v to those of version v + 1, with a notice for anything it
  * had to drop (nothing else is worth telling the reader). The codec migrates, then reads.
  */
+import { show } from './show';
+
 export const URL_VERSION = 2;
 
 /** A link's fields, key → text, as read from the query string. */
@@ -40,7 +42,7 @@ export function migrateLink(raw: LinkFields): Migrated {
     else {
       from = URL_VERSION;
       notes.push(
-        `version v=${shown(v)} is unknown (this app reads v=1 to v=${URL_VERSION}); read as v=${URL_VERSION}`,
+        `version v=${show(v, 12)} is unknown (this app reads v=1 to v=${URL_VERSION}); read as v=${URL_VERSION}`,
       );
     }
   }
@@ -52,12 +54,4 @@ export function migrateLink(raw: LinkFields): Migrated {
   }
   out.set('v', String(URL_VERSION));
   return { raw: out, notes };
-}
-
-/** A short, printable form of a value for a notice. */
-function shown(s: string): string {
-  const clean = Array.from(s, (ch) => (ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 ? '?' : ch)).join(
-    '',
-  );
-  return clean.length > 12 ? `${clean.slice(0, 9)}...` : clean;
 }
