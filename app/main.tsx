@@ -6,21 +6,19 @@ import './styles.css';
 import { useApp } from './store/store';
 import { loadFromUrl, offerLastGood, startSync } from './store/sync';
 import { WorkerClient } from './worker/client';
-import { startHeatmapWorker } from './worker/heatmapClient';
+import { WorkerPool } from './worker/pool';
 import CoreWorker from './worker/core.worker?worker';
 
 const onCrash = (message: string) =>
   useApp.getState().addNotice({ title: 'Worker restarted', tone: 'warning', items: [message] });
 const worker = () => new CoreWorker();
-// Started now rather than when a panel first needs it, so losing the network later breaks nothing.
-startHeatmapWorker();
+const pool = new WorkerPool(worker, { onCrash });
+// The pool's first worker is started now rather than when a panel first needs it, so losing the
+// network later breaks nothing.
+pool.warm();
 const play = loadFromUrl(location.search);
 offerLastGood();
-startSync({
-  run: new WorkerClient(worker, onCrash),
-  compare: new WorkerClient(worker, onCrash),
-  lab: new WorkerClient(worker, onCrash),
-});
+startSync({ run: new WorkerClient(worker, onCrash), pool });
 if (play) {
   // Start playing once the first result is on screen.
   const stop = useApp.subscribe((s) => {

@@ -1,6 +1,6 @@
 /**
  * ReTri in the browser: build + verify ReTri on 2187 nodes in the app's Web Worker, one full speed-up
- * heatmap in the heatmap worker, and playing ReTri on 729 nodes while watching the main thread for
+ * heatmap on the pool of workers, and playing ReTri on 729 nodes while watching the main thread for
  * tasks over 50 ms. Serves dist/ with `vite preview` on E2E_PORT (default 4176) and drives headless
  * Chromium (the system browser). Prints Markdown to stdout, progress to stderr.
  *
@@ -118,7 +118,7 @@ async function main() {
       builds.push(sample);
     }
 
-    // 2. One full heatmap in the heatmap worker (ReTri 243 vs. Bruck 256: the largest).
+    // 2. One full heatmap on the pool of workers (ReTri 243 vs. Bruck 256: the largest).
     const heat = await withPage(browser, async (page) => {
       await page.goto(`${ORIGIN}/?v=1&alg=retri&nodes=9`);
       await ready(page);
@@ -197,7 +197,7 @@ async function main() {
     );
     console.log('');
     console.log(
-      `Heatmap ReTri 243 vs. Bruck 256 (60 cells) in the heatmap worker: **${heat.ms} ms** from choosing it to the last cell on screen; longest main-thread task during the page's life ${heat.longest.toFixed(0)} ms.`,
+      `Heatmap ReTri 243 vs. Bruck 256 (60 cells) on the pool of workers: **${heat.ms} ms** from choosing it to the last cell on screen; longest main-thread task during the page's life ${heat.longest.toFixed(0)} ms.`,
     );
     console.log('');
     console.log(

@@ -180,3 +180,43 @@ test('a sweep can be stopped: the points so far stay on the chart, and it can be
   await expect(progress).toHaveAttribute('data-done', 'no');
   await expect(progress).toContainText('computing in the background');
 });
+
+test('a heatmap shows its builds as they are verified, can be stopped, and computed again', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=retri&nodes=9');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await pace(page, 400);
+  await page.getByTestId('speedup-toggle').click();
+  await page.getByTestId('speedup-select').selectOption('retri-vs-static-81');
+  const progress = page.getByTestId('heatmap-progress');
+  await expect(progress).toContainText(/\d+ of \d+ verified builds/);
+  await page.getByTestId('heatmap-stop').click();
+  await expect(page.getByTestId('heatmap-stopped')).toBeVisible();
+  await expect(page.getByTestId('heatmap')).toHaveCount(0);
+  await pace(page, 0);
+  await page.getByTestId('heatmap-restart').click();
+  await expect(page.getByTestId('heatmap-cell-268435456-1')).toBeVisible({ timeout: 60_000 });
+});
+
+/** Makes the pool's jobs start late and pause between slices, so that Stop can be pressed in time. */
+const pace = (page: Page, ms: number) =>
+  page.evaluate(
+    (v) => (window as unknown as { __ocl: { pacePool(ms: number): void } }).__ocl.pacePool(v),
+    ms,
+  );
+
+test('a paper check can be stopped while it computes, and computed again', async ({ page }) => {
+  await page.goto('/?v=2&alg=ring-allgather');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await pace(page, 3000);
+  await page.getByRole('button', { name: 'Paper check' }).click();
+  await page.getByTestId('check-retri-claims').click();
+  await expect(page.getByTestId('check-progress')).toContainText('computing in the background');
+  await page.getByTestId('check-stop').click();
+  await expect(page.getByTestId('check-stopped')).toBeVisible();
+  await expect(page.getByTestId('paper-table')).toHaveCount(0);
+  await pace(page, 0);
+  await page.getByTestId('check-restart').click();
+  await expect(page.getByTestId('paper-row').first()).toBeVisible({ timeout: 30_000 });
+});

@@ -28,7 +28,7 @@ test('the built page carries a Content-Security-Policy that nothing the app does
   expect(policy).not.toContain('unsafe-eval');
   expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
   // The main features: formulas (KaTeX), stepping, the tree, compare, the explorer, a paper check,
-  // the star and circuit views, the heatmap worker.
+  // the star and circuit views, a job on the pool of workers.
   await expect(page.locator('.katex').first()).toBeVisible();
   await page.keyboard.press('End');
   await page.getByTestId('detail-tree').click();
@@ -58,10 +58,11 @@ test('offline after load: the heatmap features still work', async ({ page, conte
 });
 
 test('a worker that cannot be started says so, and no spinner is left turning', async ({ page }) => {
-  // The heatmap worker's script never arrives.
-  await page.route(/heatmap\.worker/, (route) => route.abort());
   await page.goto('/?v=1&alg=retri&nodes=9');
   await ready(page);
+  // From now on the workers' script never arrives; the pool's worker crashes and must be started again.
+  await page.route(/core\.worker/, (route) => route.abort());
+  await page.evaluate(() => (window as unknown as { __ocl: { crashPool(): void } }).__ocl.crashPool());
   await page.getByTestId('claims-toggle').click();
   const claims = page.getByTestId('paper-claims');
   await expect(claims).toContainText('could not be started', { timeout: 15_000 });

@@ -115,6 +115,14 @@ function conforms(spec: AlgorithmSpec, p: ParamValues): void {
   expect(back.schedule.stepCount).toBe(s.stepCount);
   expect(back.schedule.transferCount).toBe(s.transferCount);
 
+  // Random choices come from the seed alone: the same parameters (seed included) build the same
+  // schedule again (algorithms with no seed are deterministic anyway).
+  if (spec.params.some((q) => 'seed' in q && q.seed)) {
+    let twice = '';
+    writeScheduleJson(run(spec.id, p, CLI_LIMITS), (chunk) => (twice += chunk));
+    expect(twice).toBe(text);
+  }
+
   // The permalink: encoded and decoded, the same parameters, nothing ignored.
   const config = { ...defaultConfig(spec.id), params: p };
   const decoded = decodeConfig(encodeConfig(config));

@@ -3,6 +3,7 @@ import { LineChart } from '../charts/LineChart';
 import { SpeedupExplorer } from '../families/circuit/SpeedupExplorer';
 import { useApp } from '../store/store';
 import { restartSweep, stopSweep } from '../store/sync';
+import { JobProgress } from '../lib/JobProgress';
 
 /** A button that reads as a link inside a sentence. */
 const LINK = 'font-semibold text-blue-700 underline hover:text-blue-900';
@@ -18,7 +19,6 @@ export function ExplorerPage() {
   const heatmaps = chosen === HEATMAPS_PAGE;
   const def = SWEEPS.find((d) => d.id === selected);
   if (!def && !heatmaps) return <p className="p-6 text-lg text-slate-600">No charts are available yet.</p>;
-  const pct = progress && progress.total ? Math.round((100 * progress.done) / progress.total) : 0;
   return (
     <div className="flex min-h-0 flex-1" data-testid="explorer">
       <nav className="w-72 shrink-0 space-y-1 overflow-y-auto border-r border-slate-200 bg-white p-3">
@@ -78,13 +78,13 @@ export function ExplorerPage() {
             ) : progress?.finished ? (
               `${progress.total} configurations computed and verified`
             ) : (
-              <span>
-                computing in the background…
-                {progress?.total ? ` ${progress.done} of ${progress.total} (${pct}%)` : ''}{' '}
-                <button className={LINK} onClick={stopSweep} data-testid="sweep-stop">
-                  Stop
-                </button>
-              </span>
+              <JobProgress
+                done={progress?.done ?? 0}
+                total={progress?.total ?? 0}
+                unit="configurations"
+                onStop={stopSweep}
+                stopTestId="sweep-stop"
+              />
             )}
           </div>
           <div className="min-h-0 flex-1">

@@ -1,6 +1,10 @@
 import { REPRODUCTION_CARDS } from '../../src/experiments/catalogue';
 import type { ReproRow } from '../../src/kernel/experiment';
 import { useApp } from '../store/store';
+import { restartCheck, stopCheck } from '../store/sync';
+import { JobProgress } from '../lib/JobProgress';
+
+const LINK = 'underline decoration-dotted hover:text-slate-900';
 
 const fmt = (v: number | null | undefined) =>
   v === null || v === undefined ? '—' : v.toLocaleString('en-US', { maximumSignificantDigits: 6 });
@@ -46,7 +50,19 @@ export function PaperPage() {
           <code className="rounded bg-slate-100 px-1">npm run cli -- reproduce {rep.id}</code>.
         </p>
         {state?.error && <p className="mt-3 text-red-700">{state.error}</p>}
-        {!state?.rows && !state?.error && <p className="mt-3 text-slate-600">computing in the background…</p>}
+        {state?.stopped && (
+          <p className="mt-3 text-slate-600" data-testid="check-stopped">
+            stopped before its rows were ready.{' '}
+            <button className={LINK} onClick={() => restartCheck(rep.id)} data-testid="check-restart">
+              compute it
+            </button>
+          </p>
+        )}
+        {!state?.rows && !state?.error && !state?.stopped && (
+          <p className="mt-3 text-slate-600" data-testid="check-progress">
+            <JobProgress done={0} total={0} unit="" onStop={stopCheck} stopTestId="check-stop" />
+          </p>
+        )}
         {state?.rows && <RowsTable rows={state.rows} constructed={hasConstructed} />}
       </section>
     </div>

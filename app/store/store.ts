@@ -52,7 +52,7 @@ export interface AppState {
   /** The explorer's evaluated points per sweep id, kept while the page is open. */
   sweeps: Record<string, SweepProgress>;
   /** Paper checks per id. */
-  checks: Record<string, { rows: ReproRow[] | null; error: string | null }>;
+  checks: Record<string, { rows: ReproRow[] | null; error: string | null; stopped?: boolean }>;
   /** Network nodes to highlight across views (hovering the tree, a subset, a legend). */
   highlight: number[] | null;
 

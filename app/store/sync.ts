@@ -6,9 +6,10 @@ import { type RunResult } from '../../src/result';
 import { offerOnOpen, rememberFailure, rememberGood } from './remembered';
 import { rememberPictures } from '../families/circuit/pictures';
 import type { RunReply, WorkerClient } from '../worker/client';
+import type { JobHandle, PoolJob, WorkerPool } from '../worker/pool';
 import { keptFile } from '../lib/fileStore';
 import type { RunOutcome } from '../worker/protocol';
-import { useApp, type SweepProgress } from './store';
+import { useApp, type AppState, type SweepProgress } from './store';
 
 /** Reads the permalink into the store, listing whatever had to be ignored. Returns `play=1`. */
 export function loadFromUrl(search: string): boolean {
@@ -84,12 +85,10 @@ function sameRun(a: AppConfig, b: AppConfig): boolean {
  * pause pushes a history entry, so Back returns to the previous configuration.
  */
 export interface Clients {
-  /** The visualizer's schedule. */
+  /** The visualizer's schedule, on a worker of its own: nothing in the background holds it up. */
   run: WorkerClient;
-  /** Compare mode's schedules. */
-  compare: WorkerClient;
-  /** The explorer's sweeps and the paper checks (long jobs that must not hold up the visualizer). */
-  lab: WorkerClient;
+  /** Everything else: compare mode's schedules, sweeps, paper checks, heatmaps (app/worker/pool.ts). */
+  pool: WorkerPool;
 }
 
 export function startSync(clients: Clients): () => void {
@@ -99,6 +98,10 @@ export function startSync(clients: Clients): () => void {
   w.__ocl = {
     ...w.__ocl,
     crashWorker: () => client.crashForTest(),
+    /** Crashes the pool's workers (end-to-end tests of a worker that then cannot be started again). */
+    crashPool: () => clients.pool.crashForTest(),
+    /** Slows the pool's jobs (each starts late and pauses between slices), so a test can press Stop. */
+    pacePool: (ms: number) => clients.pool.paceForTest(ms),
     /** Makes the worker stop answering and shortens the silence allowed before it is stopped. */
     hangWorker: (silenceMs: number) => {
       client.silenceMs = silenceMs;
@@ -249,11 +252,30 @@ let labControls: { stop(): void; restart(id: string): void } = {
   restart: () => undefined,
 };
 
+/** The page's pool of background workers (set when the lab starts). */
+let pagePool: WorkerPool | null = null;
+
+/**
+ * Runs a job on the page's pool of workers (the panels' heatmaps and paper claims). Before the page
+ * has started its workers, the job fails with a message saying so.
+ */
+export function submitJob<T>(job: PoolJob<T>): JobHandle<T> {
+  if (pagePool) return pagePool.submit(job);
+  const result = Promise.reject(new Error('The workers have not been started yet.'));
+  return { result, stop: () => undefined, abort: () => undefined };
+}
+
 /** Stops the sweep in flight: it ends after the point in hand, keeping every point so far. */
 export const stopSweep = () => labControls.stop();
 
 /** Computes a sweep again from its first point (after a stop or an error). */
 export const restartSweep = (id: string) => labControls.restart(id);
+
+/** Stops the paper check in flight (it is one piece of work: nothing is kept). */
+export const stopCheck = () => labControls.stop();
+
+/** Computes a paper check again (after a stop or an error). */
+export const restartCheck = (id: string) => labControls.restart(id);
 
 /**
  * Compare mode, the explorer and the paper checks: each asks its own worker when its inputs change
@@ -262,6 +284,12 @@ export const restartSweep = (id: string) => labControls.restart(id);
 function startLabSync(clients: Clients): () => void {
   let lastCompare = '';
   let labJob = '';
+  let compareJob: JobHandle<unknown> | null = null;
+  /** The explorer's sweep or the paper check in flight (one at a time: a new one aborts the old). */
+  let labHandle: JobHandle<unknown> | null = null;
+  /** The paper check the Stop button ended (it then shows "stopped" instead of waiting). */
+  let stoppedCheck = '';
+  pagePool = clients.pool;
   const compare = (c: AppConfig) => {
     const key = compareKey(c);
     if (key === lastCompare) return;
@@ -276,7 +304,10 @@ function startLabSync(clients: Clients): () => void {
     });
     const todo = configs.filter((_, i) => !refused[i]);
     useApp.setState({ compareStatus: 'running' });
-    clients.compare.runMany(todo).then(
+    compareJob?.abort();
+    const job = clients.pool.submit((w) => w.runMany(todo));
+    compareJob = job;
+    job.result.then(
       (reply) => {
         if (!reply) return;
         let k = 0;
@@ -299,7 +330,7 @@ function startLabSync(clients: Clients): () => void {
     const st = useApp.getState();
     if (c.options.mode === 'explore') {
       const id = c.sweep || SWEEPS[0]?.id;
-      // The heatmap page computes in its own worker (app/worker/heatmap.worker.ts).
+      // The heatmap page computes its own jobs (SpeedupExplorer).
       if (!id || id === HEATMAPS_PAGE || labJob === `sweep:${id}` || st.sweeps[id]?.finished) return;
       labJob = `sweep:${id}`;
       const put = (patch: Partial<SweepProgress>) => {
@@ -313,38 +344,44 @@ function startLabSync(clients: Clients): () => void {
         useApp.setState({ sweeps: { ...useApp.getState().sweeps, [id]: { ...cur, ...patch } } });
       };
       put({ values: [], done: 0, total: 0, finished: false, error: null });
-      clients.lab
-        .sweep(id, (values, done, total) =>
+      labHandle?.abort();
+      const job = clients.pool.submit((w) =>
+        w.sweep(id, (values, done, total) =>
           put({ values: [...(useApp.getState().sweeps[id]?.values ?? []), ...values], done, total }),
-        )
-        .then(
-          (r) => {
-            if (labJob === `sweep:${id}`) labJob = '';
-            if (r) put({ finished: true, stopped: r.stopped });
-          },
-          (err: unknown) => {
-            labJob = '';
-            put({ error: err instanceof Error ? err.message : String(err) });
-          },
-        );
-    } else if (c.options.mode === 'paper') {
-      const id = c.check || REPRODUCTION_CARDS[0]?.id;
-      if (!id || labJob === `check:${id}` || st.checks[id]?.rows) return;
-      labJob = `check:${id}`;
-      clients.lab.reproduce(id).then(
+        ),
+      );
+      labHandle = job;
+      job.result.then(
         (r) => {
-          if (labJob === `check:${id}`) labJob = '';
-          if (r)
-            useApp.setState({ checks: { ...useApp.getState().checks, [id]: { rows: r.rows, error: null } } });
+          if (labJob === `sweep:${id}`) labJob = '';
+          if (r) put({ finished: true, stopped: r.stopped });
         },
         (err: unknown) => {
           labJob = '';
-          useApp.setState({
-            checks: {
-              ...useApp.getState().checks,
-              [id]: { rows: null, error: err instanceof Error ? err.message : String(err) },
-            },
-          });
+          put({ error: err instanceof Error ? err.message : String(err) });
+        },
+      );
+    } else if (c.options.mode === 'paper') {
+      const id = c.check || REPRODUCTION_CARDS[0]?.id;
+      const known = st.checks[id];
+      if (!id || labJob === `check:${id}` || known?.rows || known?.stopped) return;
+      labJob = `check:${id}`;
+      const put = (check: AppState['checks'][string]) =>
+        useApp.setState({ checks: { ...useApp.getState().checks, [id]: check } });
+      put({ rows: null, error: null });
+      labHandle?.abort();
+      const job = clients.pool.submit((w) => w.reproduce(id));
+      labHandle = job;
+      job.result.then(
+        (r) => {
+          if (labJob === `check:${id}`) labJob = '';
+          if (r) put({ rows: r.rows, error: null });
+          // Ended without rows by the Stop button (not by a newer job): say so, and offer it again.
+          else if (stoppedCheck === id) put({ rows: null, error: null, stopped: true });
+        },
+        (err: unknown) => {
+          labJob = '';
+          put({ rows: null, error: err instanceof Error ? err.message : String(err) });
         },
       );
     }
@@ -355,10 +392,16 @@ function startLabSync(clients: Clients): () => void {
     lab(c);
   };
   labControls = {
-    stop: () => clients.lab.stop(),
+    stop: () => {
+      const mode = useApp.getState().config.options.mode;
+      stoppedCheck = mode === 'paper' ? labJob.replace(/^check:/, '') : '';
+      labHandle?.stop();
+    },
     restart: (id) => {
       const { [id]: _dropped, ...rest } = useApp.getState().sweeps;
-      useApp.setState({ sweeps: rest });
+      const { [id]: _check, ...checks } = useApp.getState().checks;
+      stoppedCheck = '';
+      useApp.setState({ sweeps: rest, checks });
       lab(useApp.getState().config);
     },
   };

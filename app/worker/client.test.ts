@@ -1,39 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RunError, WORKER_SILENCE_MS, WorkerClient, type WorkerLike } from './client';
-import type { WorkerRequest, WorkerResponse } from './protocol';
-
-/** A stand-in worker whose replies the test controls. */
-class FakeWorker implements WorkerLike {
-  static all: FakeWorker[] = [];
-  received: Extract<WorkerRequest, { kind: 'run' }>[] = [];
-  other: Exclude<WorkerRequest, { kind: 'run' } | { kind: 'crash' } | { kind: 'hang' } | { kind: 'stop' }>[] =
-    [];
-  stops: number[] = [];
-  hangs = 0;
-  crashes = 0;
-  terminated = false;
-  onmessage: ((e: MessageEvent<WorkerResponse>) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  constructor() {
-    FakeWorker.all.push(this);
-  }
-  postMessage(msg: WorkerRequest) {
-    if (msg.kind === 'run') this.received.push(msg);
-    else if (msg.kind === 'crash') this.crashes++;
-    else if (msg.kind === 'hang') this.hangs++;
-    else if (msg.kind === 'stop') this.stops.push(msg.target);
-    else this.other.push(msg);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  reply(msg: WorkerResponse) {
-    this.onmessage?.({ data: msg } as MessageEvent<WorkerResponse>);
-  }
-  crash(message: string) {
-    this.onerror?.({ message } as ErrorEvent);
-  }
-}
+import { RunError, WORKER_SILENCE_MS, WorkerClient } from './client';
+import { FakeWorker } from './fakeWorker';
 
 const fakeResult = (tag: string) => ({ algorithm: tag }) as never;
 

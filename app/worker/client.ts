@@ -29,12 +29,17 @@ export interface RunReply {
   totalMs: number;
 }
 
+/** Jobs the worker runs in slices: between them it reads stop and abort. */
+const SLICED: ReadonlySet<WorkerRequest['kind']> = new Set(['sweep', 'heatmap']);
+
 /** A request without its generation id (the client adds it). */
 type Job = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 type Final = Exclude<WorkerResponse, { kind: 'progress' | 'error' | 'formulas' | 'pictures' }>;
 
 interface Pending {
   id: number;
+  /** Runs in slices (a sweep, a heatmap): an abort can end it without stopping the worker. */
+  sliced: boolean;
   resolve: (r: Final | null) => void;
   reject: (e: Error) => void;
   onProgress?: (msg: Extract<WorkerResponse, { kind: 'progress' }>) => void;
@@ -86,6 +91,13 @@ export class WorkerClient {
     this.ensure().postMessage({ kind: 'crash' });
   }
 
+  /** Makes the worker's jobs start `ms` late and pause `ms` between slices (for end-to-end tests). */
+  paceForTest(ms: number): void {
+    this.pace = ms;
+    this.ensure().postMessage({ kind: 'pace', ms });
+  }
+  private pace = 0;
+
   /** Makes the worker stop answering, as a stuck build would (for end-to-end tests). */
   hangForTest(): void {
     this.ensure().postMessage({ kind: 'hang' });
@@ -98,10 +110,14 @@ export class WorkerClient {
 
   /**
    * Asks the job in flight to stop: it ends now with what it has (a sweep: its points so far), and
-   * its request resolves as usual. Unlike `cancel`, the worker and its work so far are kept.
+   * its request resolves as usual. Unlike `cancel`, the worker and its work so far are kept. A job
+   * that runs in one piece (a build, a paper check) is cancelled: its request resolves to null.
    */
   stop(): void {
-    if (this.pending && this.worker) this.worker.postMessage({ kind: 'stop', target: this.generation });
+    if (!this.pending || !this.worker) return;
+    // A job in one piece has nothing to keep before its end: stopping it is ending it.
+    if (!this.pending.sliced) this.cancel();
+    else this.worker.postMessage({ kind: 'stop', target: this.generation });
   }
 
   /** A schedule file, read and verified in the worker. */
@@ -120,6 +136,12 @@ export class WorkerClient {
   async sweep(sweep: string, onValues: (values: SweepValue[], done: number, total: number) => void) {
     const r = await this.send({ kind: 'sweep', sweep }, (m) => onValues(m.values, m.done, m.total));
     return r?.kind === 'sweep-done' ? { totalMs: r.totalMs, stopped: r.stopped } : null;
+  }
+
+  /** A speed-up heatmap; `onProgress` hears how many of its builds are done. Null result: stopped. */
+  async heatmap(heatmap: string, onProgress: (done: number, total: number) => void) {
+    const r = await this.send({ kind: 'heatmap', heatmap }, (m) => onProgress(m.done, m.total));
+    return r?.kind === 'heatmap-done' ? { result: r.result, totalMs: r.totalMs } : null;
   }
 
   async reproduce(reproduction: string): Promise<{ rows: ReproRow[]; totalMs: number } | null> {
@@ -143,7 +165,7 @@ export class WorkerClient {
     }
     const worker = this.ensure();
     return new Promise((resolve, reject) => {
-      this.pending = { id, resolve, reject, onProgress };
+      this.pending = { id, resolve, reject, onProgress, sliced: SLICED.has(job.kind) };
       this.watch();
       worker.postMessage({ ...job, id } as WorkerRequest);
     });
@@ -166,13 +188,28 @@ export class WorkerClient {
     }, this.silenceMs);
   }
 
-  /** Drops the pending request, if any (its reply will never be delivered) and stops its work. */
+  /**
+   * Drops the pending request, if any (its reply will never be delivered) and stops its work: a job
+   * in slices is aborted (the worker stays, warm); one that runs in one piece takes its worker along.
+   */
   cancel(): void {
-    if (!this.pending) return;
-    this.pending.resolve(null);
+    const p = this.pending;
+    if (!p) return;
+    p.resolve(null);
     this.pending = null;
     this.watch();
-    this.restart();
+    if (p.sliced && this.worker) this.worker.postMessage({ kind: 'abort', target: p.id });
+    else this.restart();
+  }
+
+  /** Whether a request is waiting for its answer. */
+  get busy(): boolean {
+    return this.pending !== null;
+  }
+
+  /** Starts the worker now, so that it is loaded before it is needed (and before a network is lost). */
+  warm(): void {
+    this.ensure();
   }
 
   dispose(): void {
@@ -207,6 +244,7 @@ export class WorkerClient {
       );
     };
     this.worker = w;
+    if (this.pace) w.postMessage({ kind: 'pace', ms: this.pace });
     return w;
   }
 

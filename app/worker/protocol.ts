@@ -4,6 +4,7 @@ import type { SweepValue } from '../../src/kernel/experiment';
 import type { ParamIssue, ParamValues } from '../../src/kernel/params/schema';
 import type { RunResult } from '../../src/result';
 import type { BlockPictures } from '../../src/families/circuit/block-pictures';
+import type { HeatmapResult } from '../../src/families/circuit/heatmaps';
 
 export interface RunConfig {
   algorithm: string;
@@ -13,7 +14,13 @@ export interface RunConfig {
 /** One configuration of a batch (compare mode): its result, or why it could not be built. */
 export type RunOutcome = { ok: true; result: RunResult } | { ok: false; message: string };
 
-/** Messages between the page and the simulation worker. `id` is the request's generation. */
+/**
+ * Messages between the page and a simulation worker: one protocol for every long computation. A
+ * request starts a job (its `kind` says which; `id` is its generation, newer ones make older ones
+ * stale); the worker answers with progress (how far, and any parts ready so far), then one final
+ * answer or an error. Two controls act on a running job: stop (end now, keeping what it has) and
+ * abort (end now, post nothing more). Results carry typed arrays in the transfer list.
+ */
 export type WorkerRequest =
   | { kind: 'run'; id: number; algorithm: string; params: ParamValues }
   /** A schedule file's text, read and verified as a run (src/run-file.ts). */
@@ -23,8 +30,14 @@ export type WorkerRequest =
   /** Evaluates a sweep point by point, posting progress after each point. */
   | { kind: 'sweep'; id: number; sweep: string }
   | { kind: 'reproduce'; id: number; reproduction: string }
+  /** A speed-up heatmap (two phase tables built and verified one schedule at a time, then priced). */
+  | { kind: 'heatmap'; id: number; heatmap: string }
   /** Asks the job of request `target` to stop: it ends now with what it has (a sweep: its points so far). */
   | { kind: 'stop'; target: number }
+  /** Drops the job of request `target`: a job in slices ends at its next slice and posts nothing more. */
+  | { kind: 'abort'; target: number }
+  /** Makes every job start `ms` late and wait `ms` between slices (end-to-end tests of Stop). */
+  | { kind: 'pace'; ms: number }
   /** Makes the worker throw (end-to-end tests check that a crashed worker is restarted). */
   | { kind: 'crash' }
   /** Makes the worker stop answering (end-to-end tests check the silence timeout). */
@@ -35,10 +48,12 @@ export type WorkerResponse =
   | { kind: 'ready' }
   | { kind: 'result'; id: number; result: RunResult; totalMs: number }
   | { kind: 'results'; id: number; outcomes: RunOutcome[]; totalMs: number }
-  /** Points evaluated since the last progress message; `done` of `total` so far. */
+  /** How far a job is (`done` of `total`, in its own units) and its parts since the last message (a sweep's points). */
   | { kind: 'progress'; id: number; values: SweepValue[]; done: number; total: number }
   /** `stopped`: the sweep was asked to stop before its last point. */
   | { kind: 'sweep-done'; id: number; totalMs: number; stopped: boolean }
+  /** A heatmap, or null when it was stopped before its tables were complete. */
+  | { kind: 'heatmap-done'; id: number; result: HeatmapResult | null; totalMs: number }
   | { kind: 'rows'; id: number; rows: ReproRow[]; totalMs: number }
   /** The result's formula rows with none pending, sent after a result that had some (FormulaOptions). */
   | { kind: 'formulas'; id: number; formulas: FormulaRow[] }

@@ -22,7 +22,7 @@ describe('runInSlices', () => {
     const log: number[] = [];
     const done = vi.fn();
     // 10 pieces of 8 ms in slices of 20 ms: 3 pieces per slice (the slice ends once 20 ms have gone).
-    runInSlices(work(10, 8, log), () => false, done, 20, now);
+    runInSlices(work(10, 8, log), () => false, done, { sliceMs: 20, now });
     expect(log).toEqual([0, 1, 2]);
     expect(done).not.toHaveBeenCalled();
     vi.advanceTimersToNextTimer();
@@ -36,7 +36,7 @@ describe('runInSlices', () => {
     const log: number[] = [];
     const done = vi.fn();
     let stale = false;
-    runInSlices(work(10, 8, log), () => stale, done, 20, now);
+    runInSlices(work(10, 8, log), () => stale, done, { sliceMs: 20, now });
     expect(log).toHaveLength(3);
     stale = true; // a newer request arrived between slices
     vi.runAllTimers();

@@ -3,12 +3,19 @@
  * or `stale()` says its answer is no longer wanted. Between slices the worker answers its messages, so
  * a newer request is never held up by more than one slice of work it made pointless.
  */
+export interface SliceOptions {
+  /** Work this long (ms) per slice. */
+  sliceMs?: number;
+  /** Wait this long between slices (0: as soon as the worker's messages are read; tests slow it). */
+  gapMs?: number;
+  now?: () => number;
+}
+
 export function runInSlices<R>(
   work: Iterator<unknown, R>,
   stale: () => boolean,
   done: (value: R) => void,
-  sliceMs = 20,
-  now: () => number = () => performance.now(),
+  { sliceMs = 20, gapMs = 0, now = () => performance.now() }: SliceOptions = {},
 ): void {
   const slice = () => {
     if (stale()) return;
@@ -20,7 +27,7 @@ export function runInSlices<R>(
         return;
       }
     } while (now() < until);
-    setTimeout(slice, 0);
+    setTimeout(slice, gapMs);
   };
   slice();
 }

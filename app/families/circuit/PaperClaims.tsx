@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ReproRow } from '../../../src/kernel/experiment';
-import { askHeatmapWorker } from '../../worker/heatmapClient';
+import { submitJob } from '../../store/sync';
 
 /**
  * The ReTri paper's headline claims beside our model (the rows of `reproduce retri-claims`), computed
@@ -12,12 +12,12 @@ export function PaperClaims() {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!open || rows || error) return;
+    // The paper check `retri-claims`, as a job on the page's pool of workers.
+    const handle = submitJob((w) => w.reproduce('retri-claims'));
     let current = true;
-    askHeatmapWorker({ kind: 'claims' }).then(
+    handle.result.then(
       (r) => {
-        if (!current || r.kind !== 'claims') return;
-        if (r.ok) setRows(r.rows);
-        else setError(r.message);
+        if (current && r) setRows(r.rows);
       },
       (e: Error) => {
         if (current) setError(e.message);
@@ -25,6 +25,7 @@ export function PaperClaims() {
     );
     return () => {
       current = false;
+      handle.abort();
     };
   }, [open, rows, error]);
   const num = (x: number | null | undefined) =>

@@ -9,7 +9,22 @@ import {
 } from '../../../src/families/circuit/heatmaps';
 import { formatBytes } from '../../lib/format';
 import { useApp } from '../../store/store';
-import { askHeatmapWorker } from '../../worker/heatmapClient';
+import { JobProgress } from '../../lib/JobProgress';
+import { submitJob } from '../../store/sync';
+import type { JobHandle } from '../../worker/pool';
+
+interface HeatmapState {
+  /** The heatmap asked for ('' before any). */
+  id: string;
+  result?: HeatmapResult;
+  error?: string;
+  ms?: number;
+  /** Builds done of total, while it computes. */
+  done?: number;
+  total?: number;
+  /** Ended by the Stop button before its tables were complete. */
+  stopped?: boolean;
+}
 
 /**
  * Speed-up explorer: ReTri over static all-to-all or over mirrored Bruck across message size and
@@ -19,25 +34,28 @@ import { askHeatmapWorker } from '../../worker/heatmapClient';
 export function SpeedupExplorer({ startOpen = false }: { startOpen?: boolean }) {
   const [id, setId] = useState(HEATMAPS[0].id);
   const [open, setOpen] = useState(startOpen);
-  const [state, setState] = useState<{ id: string; result?: HeatmapResult; error?: string; ms?: number }>({
-    id: '',
-  });
-  const generation = useRef(0);
+  const [state, setState] = useState<HeatmapState>({ id: '' });
+  const job = useRef<JobHandle<unknown> | null>(null);
 
   useEffect(() => {
     if (!open || state.id === id) return;
-    const mine = ++generation.current;
-    setState({ id });
-    askHeatmapWorker({ kind: 'heatmap', heatmap: id }).then(
+    setState({ id, done: 0, total: 0 });
+    // A job on the page's pool of workers; a newer heatmap (or closing the page) aborts it.
+    const handle = submitJob((w) =>
+      w.heatmap(id, (done, total) => setState((s) => (s.id === id ? { ...s, done, total } : s))),
+    );
+    job.current = handle;
+    handle.result.then(
       (r) => {
-        if (mine !== generation.current || r.kind !== 'heatmap') return;
-        setState(r.ok ? { id, result: r.result, ms: r.ms } : { id, error: r.message });
+        if (job.current !== handle || !r) return;
+        setState(r.result ? { id, result: r.result, ms: r.totalMs } : { id, stopped: true });
       },
       (e: Error) => {
-        if (mine === generation.current) setState({ id, error: e.message });
+        if (job.current === handle) setState({ id, error: e.message });
       },
     );
   }, [open, id, state.id]);
+  useEffect(() => () => job.current?.abort(), []);
 
   const openCell = (r: HeatmapResult, c: HeatmapCell) => {
     const cfg = cellConfig(r.def, c);
@@ -75,8 +93,30 @@ export function SpeedupExplorer({ startOpen = false }: { startOpen?: boolean }) 
             ))}
           </select>
           {state.error && <p className="text-sm text-red-700">{state.error}</p>}
-          {!state.result && !state.error && (
-            <p className="py-4 text-center text-slate-500">Building and verifying schedules…</p>
+          {state.stopped && (
+            <p className="py-4 text-center text-slate-500" data-testid="heatmap-stopped">
+              Stopped: a heatmap needs every schedule of its two tables, so nothing is shown.{' '}
+              <button
+                type="button"
+                className="underline decoration-dotted"
+                onClick={() => setState({ id: '' })}
+                data-testid="heatmap-restart"
+              >
+                compute it
+              </button>
+            </p>
+          )}
+          {!state.result && !state.error && !state.stopped && (
+            <p className="py-4 text-center text-slate-500" data-testid="heatmap-progress">
+              Building and verifying schedules:{' '}
+              <JobProgress
+                done={state.done ?? 0}
+                total={state.total ?? 0}
+                unit="verified builds"
+                onStop={() => job.current?.stop()}
+                stopTestId="heatmap-stop"
+              />
+            </p>
           )}
           {state.result && state.result.def.id === id && <Heatmap result={state.result} onPick={openCell} />}
         </>

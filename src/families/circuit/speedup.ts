@@ -5,6 +5,7 @@ import { run } from '../../run';
 import { phaseSeconds, type CircuitModel } from './circuit-time';
 import { cellModel, type HeatmapCell, type HeatmapDef, type HeatmapResult } from './heatmaps';
 import { bitsText, ceilLog } from './reconfig-formulas';
+import { runToEnd, SILENT, type Job, type JobContext } from '../../kernel/jobs';
 
 /**
  * Measured hops and busiest-circuit load of every phase k under the circuits of every earlier phase
@@ -26,11 +27,27 @@ export interface PhaseTable {
 }
 
 export function measurePhaseTable(algorithm: string, nodes: number, limits: Limits): PhaseTable {
+  return runToEnd(phaseTableJob(algorithm, nodes, limits));
+}
+
+/** Phases of a digit-routing all-to-all on `nodes` nodes (ReTri: base 3, Bruck: base 2; others: 1). */
+const phasesOf = (algorithm: string, nodes: number) =>
+  algorithm === 'retri' ? ceilLog(nodes, 3) : algorithm === 'bruck' ? ceilLog(nodes, 2) : 1;
+
+/** How many verified builds a phase table takes (one per possible last reconfiguration). */
+export function phaseTableBuilds(algorithm: string, nodes: number): number {
+  const spec = findAlgorithm(algorithm);
+  const reconfigurable = !!spec && 'reconfigure' in defaultsOf(spec.params);
+  return reconfigurable ? phasesOf(algorithm, nodes) : 1;
+}
+
+/** The phase table as a job: it yields after each verified build (`phaseTableBuilds` of them). */
+export function* phaseTableJob(algorithm: string, nodes: number, limits: Limits): Job<PhaseTable> {
   const spec = findAlgorithm(algorithm);
   if (!spec) throw new InputError(`unknown algorithm "${algorithm}"`);
   const defaults = defaultsOf(spec.params);
   const reconfigurable = 'reconfigure' in defaults;
-  const s = algorithm === 'retri' ? ceilLog(nodes, 3) : algorithm === 'bruck' ? ceilLog(nodes, 2) : 1;
+  const s = phasesOf(algorithm, nodes);
   const hops: number[][] = Array.from({ length: s }, () => []);
   const linkBlocks: number[][] = Array.from({ length: s }, () => []);
   let verified = true;
@@ -47,6 +64,7 @@ export function measurePhaseTable(algorithm: string, nodes: number, limits: Limi
       hops[k][j] = r.report.usage.stepLongestRoute[k];
       linkBlocks[k][j] = r.report.usage.stepMaxLinkBlocks[k];
     }
+    yield;
   }
   return {
     algorithm,
@@ -89,8 +107,40 @@ export function cheapest(t: PhaseTable, model: CircuitModel): { x: boolean[]; se
 }
 
 export function computeHeatmap(d: HeatmapDef, limits: Limits): HeatmapResult {
-  const retri = measurePhaseTable('retri', d.retriNodes, limits);
-  const base = measurePhaseTable(d.baseline, d.baselineNodes, limits);
+  // Never asked to stop, the job always ends with its heatmap.
+  return runToEnd(heatmapJob(d, limits, SILENT))!;
+}
+
+/**
+ * A heatmap as a job: its two phase tables are built one verified schedule at a time (progress in
+ * builds); the cells are priced from them at the end. A heatmap has no useful part before that: asked
+ * to stop, it ends with none.
+ */
+export function* heatmapJob(
+  d: HeatmapDef,
+  limits: Limits,
+  ctx: JobContext<never>,
+): Job<HeatmapResult | null> {
+  const total = phaseTableBuilds('retri', d.retriNodes) + phaseTableBuilds(d.baseline, d.baselineNodes);
+  let done = 0;
+  ctx.progress(0, total);
+  const tables: PhaseTable[] = [];
+  for (const [algorithm, nodes] of [
+    ['retri', d.retriNodes],
+    [d.baseline, d.baselineNodes],
+  ] as const) {
+    const job = phaseTableJob(algorithm, nodes, limits);
+    for (let step = job.next(); ; step = job.next()) {
+      if (step.done) {
+        tables.push(step.value);
+        break;
+      }
+      ctx.progress(++done, total);
+      if (ctx.stopping) return null;
+      yield;
+    }
+  }
+  const [retri, base] = tables;
   const spec = findAlgorithm('retri');
   const defaults = spec ? defaultsOf(spec.params) : {};
   const cells: HeatmapCell[] = [];

@@ -1,0 +1,45 @@
+import type { WorkerLike } from './client';
+import type { WorkerRequest, WorkerResponse } from './protocol';
+
+/** A stand-in worker whose replies the test controls. */
+export class FakeWorker implements WorkerLike {
+  static all: FakeWorker[] = [];
+  received: Extract<WorkerRequest, { kind: 'run' }>[] = [];
+  other: Exclude<
+    WorkerRequest,
+    | { kind: 'run' }
+    | { kind: 'crash' }
+    | { kind: 'hang' }
+    | { kind: 'stop' }
+    | { kind: 'abort' }
+    | { kind: 'pace' }
+  >[] = [];
+  stops: number[] = [];
+  aborts: number[] = [];
+  hangs = 0;
+  crashes = 0;
+  terminated = false;
+  onmessage: ((e: MessageEvent<WorkerResponse>) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  constructor() {
+    FakeWorker.all.push(this);
+  }
+  postMessage(msg: WorkerRequest) {
+    if (msg.kind === 'run') this.received.push(msg);
+    else if (msg.kind === 'crash') this.crashes++;
+    else if (msg.kind === 'hang') this.hangs++;
+    else if (msg.kind === 'stop') this.stops.push(msg.target);
+    else if (msg.kind === 'abort') this.aborts.push(msg.target);
+    else if (msg.kind === 'pace') return;
+    else this.other.push(msg);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  reply(msg: WorkerResponse) {
+    this.onmessage?.({ data: msg } as MessageEvent<WorkerResponse>);
+  }
+  crash(message: string) {
+    this.onerror?.({ message } as ErrorEvent);
+  }
+}
