@@ -11,8 +11,8 @@ describe('interconnect views', () => {
   });
 
   it('an unknown model gets the generic graph view, never the ring', () => {
-    expect(interconnectUi('mesh').View).toBe(GraphView);
-    expect(interconnectUi('mesh').Panels).toBeNull();
+    expect(interconnectUi('octagon').View).toBe(GraphView);
+    expect(interconnectUi('octagon').Panels).toBeNull();
     expect(interconnectUi('wdm-ring').View).toBe(RingView);
     expect(interconnectUi('generic').View).toBe(GraphView);
   });

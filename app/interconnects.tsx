@@ -10,6 +10,7 @@ import { StarPanels } from './families/star/StarPanels';
 import { StarTree } from './families/star/StarTree';
 import { StarView } from './families/star/StarView';
 import { GraphView } from './views/GraphView';
+import { MeshView } from './families/mesh/MeshView';
 
 /** What a network view is given. */
 export interface NetworkViewProps {
@@ -38,6 +39,7 @@ export const INTERCONNECT_UI: Readonly<Record<TopologyKind, InterconnectUi>> = {
   'wdm-ring': { View: RingView, Panels: StagePanel, Tree: null },
   star: { View: StarView, Panels: StarPanels, Tree: StarTree },
   circuit: { View: CircuitView, Panels: CircuitPanels, Tree: null },
+  mesh: { View: MeshView, Panels: null, Tree: null },
   generic: { View: GraphView, Panels: null, Tree: null },
 };
 

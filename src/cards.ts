@@ -1,6 +1,7 @@
 import { CIRCUIT_CARDS } from './families/circuit/cards';
 import { RING_CARDS } from './families/ring/cards';
 import { STAR_CARDS } from './families/star/cards';
+import { MESH_CARDS } from './families/mesh/cards';
 import type { AlgorithmCard } from './kernel/spec';
 
 /**
@@ -8,7 +9,12 @@ import type { AlgorithmCard } from './kernel/spec';
  * one line per family, in the order of `registry.ts`, which adds the builders. The app's main thread
  * reads this list and never the registry, so no schedule builder lands in its bundle.
  */
-export const ALGORITHM_CARDS: readonly AlgorithmCard[] = [...RING_CARDS, ...STAR_CARDS, ...CIRCUIT_CARDS];
+export const ALGORITHM_CARDS: readonly AlgorithmCard[] = [
+  ...RING_CARDS,
+  ...STAR_CARDS,
+  ...CIRCUIT_CARDS,
+  ...MESH_CARDS,
+];
 
 export const DEFAULT_ALGORITHM = ALGORITHM_CARDS[0].id;
 

@@ -8,15 +8,15 @@ import { INTERCONNECTS, interconnectOf, isKnownInterconnect } from './interconne
 describe('interconnect registry', () => {
   it('has one entry per model, filed under its own kind', () => {
     for (const [kind, model] of Object.entries(INTERCONNECTS)) expect(model.kind).toBe(kind);
-    expect(Object.keys(INTERCONNECTS).sort()).toEqual(['circuit', 'generic', 'star', 'wdm-ring']);
+    expect(Object.keys(INTERCONNECTS).sort()).toEqual(['circuit', 'generic', 'mesh', 'star', 'wdm-ring']);
   });
 
   it('gives a kind it does not know the generic entry, never the ring', () => {
-    expect(isKnownInterconnect('mesh')).toBe(false);
-    expect(interconnectOf('mesh')).toBe(INTERCONNECTS.generic);
+    expect(isKnownInterconnect('octagon')).toBe(false);
+    expect(interconnectOf('octagon')).toBe(INTERCONNECTS.generic);
     expect(interconnectOf('toString')).toBe(INTERCONNECTS.generic);
-    expect(interconnectOf('mesh').stepSeconds).toBeNull();
-    expect(interconnectOf('mesh').optics).toBeNull();
+    expect(interconnectOf('octagon').stepSeconds).toBeNull();
+    expect(interconnectOf('octagon').optics).toBeNull();
   });
 
   it('every registered algorithm is timed: by its own cost model or by its interconnect', () => {
@@ -30,7 +30,7 @@ describe('interconnect registry', () => {
     expect(() => measure({ topology: 'star' }, r.schedule, r.report.usage, r.params)).toThrow(
       /no time model.*passive optical star/,
     );
-    expect(() => measure({ topology: 'mesh' as 'generic' }, r.schedule, r.report.usage, r.params)).toThrow(
+    expect(() => measure({ topology: 'octagon' as 'generic' }, r.schedule, r.report.usage, r.params)).toThrow(
       /no time model/,
     );
     // A ring algorithm without its own uses the ring's eq. 3.
@@ -48,7 +48,7 @@ describe('interconnect registry', () => {
     expect(INTERCONNECTS.star.spectrum.captions(8)[0]).toBe(
       'uplinks 0–7, coupler 8, downlinks 9–16; wavelength (rows)',
     );
-    expect(interconnectOf('mesh').spectrum.captions(8)).toEqual([
+    expect(interconnectOf('octagon').spectrum.captions(8)).toEqual([
       'link (columns), channel (rows)',
       'links × channels',
     ]);
@@ -69,7 +69,7 @@ describe('interconnect registry', () => {
     expect(tunings?.rxTotal).toBeGreaterThan(0);
     const ring = findAlgorithm('ring-allgather')!;
     expect(run(ring.id, { ...defaultsOf(ring.params), nodes: 8 }, CLI_LIMITS).extras).toBeUndefined();
-    expect(interconnectOf('mesh').extras).toBeUndefined();
+    expect(interconnectOf('octagon').extras).toBeUndefined();
   });
 });
 

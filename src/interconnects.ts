@@ -3,6 +3,7 @@ import type { TopologyKind } from './kernel/model/topology';
 import { CIRCUIT_SWITCH } from './families/circuit/interconnect';
 import { WDM_RING } from './families/ring/interconnect';
 import { PASSIVE_STAR } from './families/star/interconnect';
+import { MESH } from './families/mesh/interconnect';
 
 /**
  * Every interconnect model, one line per family (its object is `families/<family>/interconnect.ts`).
@@ -13,6 +14,7 @@ export const INTERCONNECTS: Readonly<Record<TopologyKind, Interconnect>> = {
   'wdm-ring': WDM_RING,
   star: PASSIVE_STAR,
   circuit: CIRCUIT_SWITCH,
+  mesh: MESH,
   generic: GENERIC_INTERCONNECT,
 };
 

@@ -1,6 +1,7 @@
 import { CIRCUIT_ALGORITHMS } from './families/circuit/algorithms';
 import { RING_ALGORITHMS } from './families/ring/algorithms';
 import { STAR_ALGORITHMS } from './families/star/algorithms';
+import { MESH_ALGORITHMS } from './families/mesh/algorithms';
 import type { AlgorithmSpec } from './kernel/spec';
 
 /**
@@ -14,6 +15,7 @@ export const ALGORITHMS: readonly AlgorithmSpec[] = [
   ...RING_ALGORITHMS,
   ...STAR_ALGORITHMS,
   ...CIRCUIT_ALGORITHMS,
+  ...MESH_ALGORITHMS,
 ];
 
 export function findAlgorithm(id: string): AlgorithmSpec | undefined {

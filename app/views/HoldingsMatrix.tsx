@@ -1,3 +1,4 @@
+import { heldCounts } from '../../src/kernel/replay/holding-queries';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunResult } from '../../src/result';
 import { firstArrival } from '../../src/kernel/replay/holding-queries';
@@ -20,6 +21,45 @@ const MARGIN = { left: 44, top: 28 };
  * smoothing, so even thousands of nodes cost one image per step.
  */
 export function HoldingsMatrix({ result, step }: { result: RunResult; step: number }) {
+  return result.holdings.kind === 'counts' ? (
+    <CombinedCounts result={result} step={step} />
+  ) : (
+    <HoldingsPicture result={result} step={step} />
+  );
+}
+
+/**
+ * A reduction keeps no per-block holdings (a partial is a combination, not a set of copies): this tab
+ * then says how far the combining has come, in numbers.
+ */
+function CombinedCounts({ result, step }: { result: RunResult; step: number }) {
+  const counts = heldCounts(result.holdings, step);
+  const total = result.schedule.blocks.count;
+  let min = Infinity;
+  let max = 0;
+  let complete = 0;
+  for (const c of counts) {
+    min = Math.min(min, c);
+    max = Math.max(max, c);
+    if (c === total) complete++;
+  }
+  const f = (x: number) => x.toLocaleString('en-US');
+  return (
+    <div className="p-4 text-base text-slate-700" data-testid="combined-counts">
+      <p>
+        This collective <b>combines</b> data: a processor holds one partial result, the combination of some
+        contributions, not copies of blocks. The network picture shades each processor by how many it has
+        combined.
+      </p>
+      <p className="mt-2">
+        After {step === 0 ? 'the start' : `step ${step}`}: partials combine {f(min)} to {f(max)} of {f(total)}{' '}
+        contributions; {f(complete)} of {f(counts.length)} processors hold the complete result.
+      </p>
+    </div>
+  );
+}
+
+function HoldingsPicture({ result, step }: { result: RunResult; step: number }) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useSize(box);

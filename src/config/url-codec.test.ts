@@ -58,7 +58,9 @@ const arbConfig: fc.Arbitrary<AppConfig> = fc
     c.hide = r.hide;
     c.compare = r.panes.map((p) => {
       const overrides: Record<string, number> = {};
-      if (p.nodes !== undefined) overrides.nodes = p.nodes;
+      // Only algorithms with a node count take one (the mesh family counts by side or group size).
+      const hasNodes = findAlgorithm(p.algorithm)?.params.some((d) => d.key === 'nodes');
+      if (p.nodes !== undefined && hasNodes) overrides.nodes = p.nodes;
       return { algorithm: p.algorithm, overrides };
     });
     return c;

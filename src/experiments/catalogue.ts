@@ -9,6 +9,7 @@ import {
 import { OPTREE_SWEEPS } from '../families/ring/optree/optree-sweeps';
 import { starSplitSweep } from '../families/star/star-sweeps';
 import { STAR_TABLES } from '../families/star/star-tables.card';
+import { OTIS_LATENCY, OTIS_STEPS } from '../families/mesh/otis-repro.card';
 import type { ReproductionCard } from './../kernel/experiment';
 import type { SweepDef } from '../kernel/experiment';
 
@@ -27,6 +28,8 @@ export const REPRODUCTION_CARDS: readonly ReproductionCard[] = [
   OPTREE_MOTIVATION,
   STAR_TABLES,
   RETRI_CLAIMS,
+  OTIS_STEPS,
+  OTIS_LATENCY,
 ];
 
 export const findSweep = (id: string) => SWEEPS.find((s) => s.id === id);

@@ -1,12 +1,19 @@
 import { retriClaims } from '../families/circuit/retri-claims';
 import { OPTREE_REPRODUCTIONS } from '../families/ring/optree/optree-repro';
 import { starTables } from '../families/star/star-tables';
+import { otisLatency, otisSteps } from '../families/mesh/otis-repro';
 import type { Reproduction } from './../kernel/experiment';
 
 /**
  * Every paper check with its computation, for `npm run cli -- reproduce` and the worker; the page
  * lists them from `catalogue.ts` (same order, same cards).
  */
-export const REPRODUCTIONS: readonly Reproduction[] = [...OPTREE_REPRODUCTIONS, starTables, retriClaims];
+export const REPRODUCTIONS: readonly Reproduction[] = [
+  ...OPTREE_REPRODUCTIONS,
+  starTables,
+  retriClaims,
+  otisSteps,
+  otisLatency,
+];
 
 export const findReproduction = (id: string) => REPRODUCTIONS.find((r) => r.id === id);

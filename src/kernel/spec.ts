@@ -18,6 +18,11 @@ export const PAPERS = {
     file: '003_fe2d6dafc098a907.txt',
     title: 'Revisiting Bruck: Phase-Efficient All-to-All Communication in Reconfigurable Networks (ReTri)',
   },
+  otis: {
+    file: '001_0a0ae298da9fc54a.txt',
+    title:
+      'Performance Assessment of All-Reduce Communication Operation in OTIS-Mesh Optoelectronic Architecture',
+  },
   star: {
     file: '002_78e0d1576d1a2d3b.txt',
     title: 'Efficient Communication Operations on Passive Optical Star Networks',

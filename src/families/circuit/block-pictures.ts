@@ -63,6 +63,7 @@ export interface PictureInput {
 export function pictureInput(s: Schedule, topo: Topology): PictureInput {
   const B = s.blocks.count;
   const tb = s.transferBlocks;
+  if (tb.kind === 'ranges') throw new Error('block pictures are for personalised data, not reductions');
   // Pair blocks store no table: blockPictures writes it out after the result is sent.
   const t = s.blocks.kind === 'pairs' ? null : s.blocks;
   let dest: IndexArray = new Uint16Array(0);

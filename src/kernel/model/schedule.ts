@@ -1,5 +1,6 @@
 import { pairTable, rectIds, rectSize, type PairGrid } from './block-pairs';
 import { indexArray, type IndexArray, type SignedArray } from './columns';
+import { idsOf, sizeOf } from './contributions';
 
 export type Collective =
   'allgather' | 'allreduce' | 'alltoall' | 'broadcast' | 'scatter' | 'gather' | 'gossip' | 'multiscatter';
@@ -92,8 +93,26 @@ export interface Schedule {
 
 /** Block lists (the default when `kind` is absent) or pair rectangles. */
 export type TransferBlocks =
-  { kind?: 'list'; offsets: Uint32Array | null; ids: IndexArray } | ({ kind: 'pairs' } & PairGrid);
-export type BlockLists = Exclude<TransferBlocks, { kind: 'pairs' }>;
+  | { kind?: 'list'; offsets: Uint32Array | null; ids: IndexArray }
+  | ({ kind: 'pairs' } & PairGrid)
+  | RangeBlocks;
+export type BlockLists = Exclude<TransferBlocks, { kind: 'pairs' } | { kind: 'ranges' }>;
+
+/**
+ * The contributions each transfer of an all-reduce combines, as ranges (contributions.ts): transfer
+ * t's set is bounds[2·offsets[t] .. 2·offsets[t+1]). A message with the complete result is one range,
+ * where a list would name every processor.
+ */
+export interface RangeBlocks {
+  kind: 'ranges';
+  offsets: Uint32Array;
+  bounds: Uint32Array;
+}
+
+/** The contribution set transfer t carries (a view). */
+export function rangesOf(tb: RangeBlocks, t: number): Uint32Array {
+  return tb.bounds.subarray(2 * tb.offsets[t], 2 * tb.offsets[t + 1]);
+}
 
 /** Every node starts with one block of its own and every node must end with every block. */
 export function allGatherBlocks(n: number, bytes: number): ListedBlocks {
@@ -111,6 +130,7 @@ export function stepRange(s: Schedule, step: number): [number, number] {
 export function blockCountOf(s: Schedule, t: number): number {
   const tb = s.transferBlocks;
   if (tb.kind === 'pairs') return rectSize(tb, t);
+  if (tb.kind === 'ranges') return sizeOf(rangesOf(tb, t));
   return tb.offsets ? tb.offsets[t + 1] - tb.offsets[t] : 1;
 }
 
@@ -122,6 +142,7 @@ export function blockIdsOf(s: Schedule, t: number): IndexArray {
     rectIds(tb, t, out);
     return out;
   }
+  if (tb.kind === 'ranges') return idsOf(rangesOf(tb, t));
   return tb.offsets ? tb.ids.subarray(tb.offsets[t], tb.offsets[t + 1]) : tb.ids.subarray(t, t + 1);
 }
 
@@ -132,11 +153,13 @@ export function blockIdsOf(s: Schedule, t: number): IndexArray {
 export function withBlockLists(s: Schedule): ListSchedule {
   const blocks = listedBlocks(s.blocks, s.nodeCount);
   const tb = s.transferBlocks;
-  if (tb.kind !== 'pairs') return { ...s, transferBlocks: tb, blocks };
+  if (tb.kind !== 'pairs' && tb.kind !== 'ranges') return { ...s, transferBlocks: tb, blocks };
   const offsets = new Uint32Array(s.transferCount + 1);
-  for (let t = 0; t < s.transferCount; t++) offsets[t + 1] = offsets[t] + rectSize(tb, t);
+  for (let t = 0; t < s.transferCount; t++) offsets[t + 1] = offsets[t] + blockCountOf(s, t);
   const ids = new Uint32Array(offsets[s.transferCount]);
-  for (let t = 0; t < s.transferCount; t++) rectIds(tb, t, ids.subarray(offsets[t]));
+  for (let t = 0; t < s.transferCount; t++)
+    if (tb.kind === 'pairs') rectIds(tb, t, ids.subarray(offsets[t]));
+    else ids.set(idsOf(rangesOf(tb, t)), offsets[t]);
   return { ...s, transferBlocks: { offsets, ids }, blocks };
 }
 
@@ -176,6 +199,7 @@ export function destinationTable(offsets: Uint32Array, nodes: IndexArray): Liste
 /** The typed arrays of a schedule's transfer blocks (for transfer lists). */
 export function transferBlockColumns(s: Schedule): (ArrayBufferView | null)[] {
   const tb = s.transferBlocks;
+  if (tb.kind === 'ranges') return [tb.offsets, tb.bounds];
   return tb.kind === 'pairs' ? [tb.sFirst, tb.sCount, tb.dFirst, tb.dStep, tb.dCount] : [tb.offsets, tb.ids];
 }
 
@@ -188,7 +212,10 @@ export function blockTableColumns(t: BlockTable): (ArrayBufferView | null)[] {
 
 /** The block lists of a schedule that keeps them (ring and circuit schedules always do). */
 export function blockLists(s: Schedule): BlockLists {
-  if (s.transferBlocks.kind === 'pairs')
-    throw new Error(`${s.algorithm} carries pair rectangles, not block lists`);
-  return s.transferBlocks;
+  const tb = s.transferBlocks;
+  if (tb.kind === 'pairs' || tb.kind === 'ranges')
+    throw new Error(
+      `${s.algorithm} carries ${tb.kind === 'pairs' ? 'pair rectangles' : 'ranges'}, not block lists`,
+    );
+  return tb;
 }

@@ -1,6 +1,6 @@
 import { pairDestination, pairSource, rectHas, rectIds, rectSize } from '../model/block-pairs';
 import type { IndexArray } from '../model/columns';
-import type { Holdings, RouteHoldings } from './holdings';
+import type { CountsHoldings, Holdings, RouteHoldings } from './holdings';
 
 /**
  * Walks block b's route: `visit(node, step)` for its origin (step 0) and every node it reaches, in
@@ -25,8 +25,11 @@ function walkRoute(h: RouteHoldings, b: number, visit: (node: number, step: numb
   }
 }
 
+const PER_BLOCK = 'a reduction keeps how many contributions each partial combines, not which';
+
 /** The step after which `node` first holds `block` (0 = from the start), or `h.never`. */
 export function firstArrival(h: Holdings, node: number, block: number): number {
+  if (h.kind === 'counts') throw new Error(PER_BLOCK);
   if (h.kind === 'dense') return h.arrival[node * h.blockCount + block];
   if (h.kind === 'route') {
     const mask = 2 ** h.bits - 1;
@@ -116,6 +119,7 @@ function endedElsewhere(
  * arrival (each node once).
  */
 export function forEachVisit(h: Holdings, block: number, visit: (node: number, step: number) => void): void {
+  if (h.kind === 'counts') throw new Error(PER_BLOCK);
   if (h.kind === 'route') {
     walkRoute(h, block, (v, st) => {
       visit(v, st);
@@ -141,6 +145,7 @@ export function forEachVisit(h: Holdings, block: number, visit: (node: number, s
  */
 export function heldBlocks(h: Holdings, node: number, step: number, max: number): number[] {
   const out: number[] = [];
+  if (h.kind === 'counts') return out; // a reduction keeps counts only
   if (h.kind === 'route') {
     const p = h.grid.nodes;
     if (node < p) for (let b = node * (p - 1); b < (node + 1) * (p - 1) && out.length < max; b++) out.push(b);
@@ -171,6 +176,7 @@ export function holds(h: Holdings, node: number, block: number, step: number): b
  * (the smallest such node id when several received it in the same step).
  */
 export function location(h: Holdings, block: number, step: number): number {
+  if (h.kind === 'counts') throw new Error(PER_BLOCK);
   let best = -1;
   let bestStep = -1;
   if (h.kind === 'route') {
@@ -223,6 +229,7 @@ export function heldCounts(
   out: Uint32Array = new Uint32Array(h.nodeCount),
 ): Uint32Array {
   const st = Math.max(0, Math.min(step, h.stepCount));
+  if (h.kind === 'counts') return countsAfter(h, st, out);
   // Last snapshot at or before st (snapshots are sorted by step).
   let lo = 0;
   let hi = h.snapshotStep.length - 1;
@@ -243,6 +250,14 @@ export function heldCounts(
 export function arrivalsInStep(h: Holdings, step: number): Map<number, number> {
   const m = new Map<number, number>();
   if (step < 1 || step > h.stepCount) return m;
+  if (h.kind === 'counts') {
+    const before = heldCounts(h, step - 1);
+    for (let i = h.changeStart[step - 1]; i < h.changeStart[step]; i++) {
+      const v = h.changeNode[i];
+      if (h.changeCount[i] > before[v]) m.set(v, h.changeCount[i] - before[v]);
+    }
+    return m;
+  }
   const n = h.nodeCount;
   if (h.snapshotStep.length === h.stepCount + 1) {
     // A snapshot after every step: the arrivals are the difference of two.
@@ -266,6 +281,10 @@ export function arrivedMask(h: Holdings, step: number): Uint8Array {
   const n = h.nodeCount;
   const mask = new Uint8Array(n);
   if (step < 1 || step > h.stepCount) return mask;
+  if (h.kind === 'counts') {
+    for (let i = h.changeStart[step - 1]; i < h.changeStart[step]; i++) mask[h.changeNode[i]] = 1;
+    return mask;
+  }
   if (h.snapshotStep.length === h.stepCount + 1) {
     const after = h.snapshotCounts.subarray(step * n, step * n + n);
     const before = h.snapshotCounts.subarray((step - 1) * n, step * n);
@@ -274,4 +293,20 @@ export function arrivedMask(h: Holdings, step: number): Uint8Array {
   }
   for (let e = h.eventStart[step]; e < h.eventStart[step + 1]; e++) mask[h.eventNode[e]] = 1;
   return mask;
+}
+
+/** Counts of a reduction after step `st`: the nearest snapshot, then the changes of later steps. */
+function countsAfter(h: CountsHoldings, st: number, out: Uint32Array): Uint32Array {
+  let lo = 0;
+  let hi = h.snapshotStep.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (h.snapshotStep[mid] <= st) lo = mid;
+    else hi = mid - 1;
+  }
+  const n = h.nodeCount;
+  out.set(h.snapshotCounts.subarray(lo * n, lo * n + n));
+  for (let i = h.changeStart[h.snapshotStep[lo]]; i < h.changeStart[st]; i++)
+    out[h.changeNode[i]] = h.changeCount[i];
+  return out;
 }

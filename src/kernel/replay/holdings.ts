@@ -95,7 +95,22 @@ export interface RouteHoldings extends HoldingsBase {
   home: number;
 }
 
-export type Holdings = DenseHoldings | SparseHoldings | RouteHoldings;
+/**
+ * Counts holdings of a reduction (verify/reduction.ts): how many contributions each node's partial
+ * combines, after each step, and nothing per contribution (a million processors' partials would need
+ * a million lists). Each step's changes are (node, new count) pairs; counts after step s are the
+ * nearest snapshot at or before s with the later changes applied. Queries about single blocks have
+ * no answer here; views of reductions ask for counts.
+ */
+export interface CountsHoldings extends HoldingsBase {
+  kind: 'counts';
+  /** Changes of step s are changeNode/changeCount[changeStart[s − 1] .. changeStart[s]). */
+  changeStart: Uint32Array;
+  changeNode: IndexArray;
+  changeCount: Uint32Array;
+}
+
+export type Holdings = DenseHoldings | SparseHoldings | RouteHoldings | CountsHoldings;
 
 /**
  * `sparse-lists` forces the exact sparse layout (tests compare it with the fast `slots` one);
@@ -116,6 +131,7 @@ export const SNAPSHOT_EVERY = 1 << 16;
 export function holdingsBuffers(h: Holdings): ArrayBufferView[] {
   const common = [h.eventStart, h.eventNode, h.snapshotStep, h.snapshotCounts];
   if (h.kind === 'dense') return [h.arrival, ...common];
+  if (h.kind === 'counts') return [h.changeStart, h.changeNode, h.changeCount, ...common];
   if (h.kind === 'route') {
     const g = h.grid;
     return [

@@ -84,8 +84,9 @@ export class RingArcSteps {
       return null;
     if (!topo.linkChannels.every((c) => c === W) || !topo.linkShared.every((x) => x === 0)) return null;
     if (2 * W * topo.nodeCount >= 2 ** 31) return null;
-    if (s.transferBlocks.kind === 'pairs') return null;
-    return new RingArcSteps(s, s.transferBlocks, s.path.hops, topo.nodeCount, W);
+    const tb = s.transferBlocks;
+    if (tb.kind === 'pairs' || tb.kind === 'ranges') return null;
+    return new RingArcSteps(s, tb, s.path.hops, topo.nodeCount, W);
   }
 
   private constructor(

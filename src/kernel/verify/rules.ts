@@ -14,6 +14,8 @@ export type Rule =
   | 'rx-ports'
   | 'fanout'
   | 'causality'
+  | 'split-partial'
+  | 'double-count'
   | 'postcondition';
 
 export const RULE_TEXT: Record<Rule, string> = {
@@ -31,6 +33,8 @@ export const RULE_TEXT: Record<Rule, string> = {
   'rx-ports': 'a node receives more transfers in one step than it has receivers',
   fanout: 'a transfer has more receivers than one message can reach (ports.fanout)',
   causality: 'a node sends a block it does not hold at the start of the step',
+  'split-partial': 'a node sends part of a combined partial result (a combination cannot be split)',
+  'double-count': 'a node folds in a contribution its partial already has (it would be counted twice)',
   postcondition: 'a destination does not hold its block at the end',
 };
 

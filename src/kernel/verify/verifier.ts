@@ -1,12 +1,14 @@
 import { pairDestination, rectProblem, rectSize } from '../model/block-pairs';
 import { pathLinks, receiversOf } from '../model/paths';
-import type { Schedule } from '../model/schedule';
+import { rangesOf, type Schedule } from '../model/schedule';
 import type { Topology } from '../model/topology';
 import { firstArrival, firstUnreached, heldCounts } from '../replay/holding-queries';
 import type { Holdings, Representation } from '../replay/holdings';
 import { replay } from '../replay/replay';
 import { RingArcSteps, type ArcStepTotals } from './ring-arc-steps';
 import { MAX_LISTED, type Rule, type VerifyReport, type Violation } from './rules';
+import { checkReduction, isReduction } from './reduction';
+import { sizeOf } from '../model/contributions';
 
 /** Beyond this many (link, channel) cells the clash check uses a map instead of a flat table. */
 const FLAT_CELL_LIMIT = 1 << 25;
@@ -51,8 +53,9 @@ export function verify(
   const rx = new Uint32Array(Math.max(1, vertices));
   const tb = s.transferBlocks;
   const pairs = tb.kind === 'pairs' ? tb : null;
-  const ids = tb.kind === 'pairs' ? null : tb.ids;
-  const blockOffsets = tb.kind === 'pairs' ? null : tb.offsets;
+  const ranges = tb.kind === 'ranges' ? tb : null;
+  const ids = tb.kind === 'pairs' || tb.kind === 'ranges' ? null : tb.ids;
+  const blockOffsets = tb.kind === 'pairs' || tb.kind === 'ranges' ? null : tb.offsets;
   const tableNodes = s.blocks.kind === 'pairs' ? s.blocks.nodes : null;
   if (pairs && (tableNodes ?? pairs.nodes) !== pairs.nodes)
     flag(
@@ -155,7 +158,7 @@ export function verify(
       if (len > stepLongestRoute[step - 1]) stepLongestRoute[step - 1] = len;
       const b0 = blockOffsets ? blockOffsets[t] : t;
       const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
-      const carried = pairs ? rectSize(pairs, t) : b1 - b0;
+      const carried = pairs ? rectSize(pairs, t) : ranges ? sizeOf(rangesOf(ranges, t)) : b1 - b0;
       const ch = channel[t];
       if (ch >= channelsUsed) channelsUsed = ch + 1;
       for (let i = 0; i < len; i++) {
@@ -269,6 +272,7 @@ export function verify(
         if (problem) flag('bad-block', step, t, problem);
         continue;
       }
+      if (ranges) continue; // contributions are checked with the reduction's rules
       idsSound ??= allBelow(ids!, 0, blockOffsets ? blockOffsets[s.transferCount] : s.transferCount, B);
       if (!idsSound)
         for (let k = b0; k < b1; k++)
@@ -281,7 +285,10 @@ export function verify(
   // schedule whose ids are sound.
   const structural = (counts['bad-node'] ?? 0) + (counts['bad-block'] ?? 0) + (counts['bad-link'] ?? 0);
   let holdings: Holdings;
-  if (structural === 0) {
+  if (isReduction(s) && (counts['bad-node'] ?? 0) + (counts['bad-link'] ?? 0) === 0)
+    holdings = checkReduction(s, topo, flag);
+  else if (isReduction(s)) holdings = checkReduction({ ...emptyLike(s) }, topo, () => undefined);
+  else if (structural === 0) {
     holdings = replay(
       s,
       topo,

@@ -1,0 +1,65 @@
+/**
+ * Where the mesh view puts things: groups on a √P × √P grid of blocks (group G at block row ⌊G/√P⌋,
+ * column G mod √P, so the transpose links draw a visible pattern), each block a side × side grid of
+ * processors, with a gap between blocks. A plain mesh is one block.
+ */
+export interface MeshLayout {
+  /** Processor cell size (px) and the gap between blocks. */
+  cell: number;
+  gap: number;
+  x0: number;
+  y0: number;
+  side: number;
+  /** Blocks per row of the block grid. */
+  across: number;
+}
+
+export function meshLayout(
+  width: number,
+  height: number,
+  side: number,
+  groups: number,
+  margin = 12,
+): MeshLayout {
+  const across = Math.max(1, Math.round(Math.sqrt(groups)));
+  const room = Math.max(1, Math.min(width, height) - 2 * margin);
+  // The gap between blocks is a third of a cell (at least 3 px), so blocks read as blocks.
+  let cell = room / (across * side + (across - 1) / 3);
+  let gap = across > 1 ? Math.max(3, cell / 3) : 0;
+  cell = Math.max(0.5, (room - (across - 1) * gap) / (across * side));
+  gap = across > 1 ? Math.max(3, cell / 3) : 0;
+  const total = across * side * cell + (across - 1) * gap;
+  return { cell, gap, x0: (width - total) / 2, y0: (height - total) / 2, side, across };
+}
+
+/** Top-left corner of processor v's cell (v = G·side² + N). */
+export function cellAt(l: MeshLayout, v: number): [number, number] {
+  const p = l.side * l.side;
+  const g = Math.floor(v / p);
+  const n = v % p;
+  const block = l.side * l.cell + l.gap;
+  return [
+    l.x0 + (g % l.across) * block + (n % l.side) * l.cell,
+    l.y0 + Math.floor(g / l.across) * block + Math.floor(n / l.side) * l.cell,
+  ];
+}
+
+/** Centre of processor v's cell. */
+export function centreOf(l: MeshLayout, v: number): [number, number] {
+  const [x, y] = cellAt(l, v);
+  return [x + l.cell / 2, y + l.cell / 2];
+}
+
+/** The processor under (x, y), or −1. */
+export function processorAt(l: MeshLayout, groups: number, x: number, y: number): number {
+  const block = l.side * l.cell + l.gap;
+  const bx = Math.floor((x - l.x0) / block);
+  const by = Math.floor((y - l.y0) / block);
+  if (bx < 0 || by < 0 || bx >= l.across || by >= l.across) return -1;
+  const g = by * l.across + bx;
+  if (g >= groups) return -1;
+  const c = Math.floor((x - l.x0 - bx * block) / l.cell);
+  const r = Math.floor((y - l.y0 - by * block) / l.cell);
+  if (c < 0 || r < 0 || c >= l.side || r >= l.side) return -1;
+  return g * l.side * l.side + r * l.side + c;
+}

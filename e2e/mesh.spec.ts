@@ -1,0 +1,58 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The mesh family: a 2D mesh and an OTIS-Mesh all-reduce, drawn, stepped, narrated and checked.
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
+const ready = (page: Page) =>
+  expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+
+test('a 4 × 4 mesh all-reduce is drawn on its grid, stepped and narrated as a combining collective', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=mesh-allreduce&side=4');
+  await ready(page);
+  await expect(page.getByTestId('mesh-view')).toBeVisible();
+  await expect(page.getByTestId('mesh-legend')).toContainText('partial');
+  await expect(page.getByTestId('step-label')).toHaveText(/step 0 \/ 6/);
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('mesh-view')).toHaveAttribute('data-step', '1');
+  await expect(page.getByText(/carry partial results; each receiver folds/).first()).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(page.getByText('every processor holds the complete result').first()).toBeVisible();
+  await shot(page, 'mesh-4x4-end');
+});
+
+test('an OTIS-Mesh link at its optical step reopens there; the formulas and the paper sit side by side', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=otis-allreduce&group-size=16&root=10&control-group=10&step=4');
+  await ready(page);
+  await expect(page.getByTestId('step-label')).toHaveText(/step 4 \/ 14/);
+  await expect(page.getByTestId('mesh-view')).toHaveAttribute('data-step', '4');
+  await expect(page.getByText(/15 messages cross the optical transpose links/).first()).toBeVisible();
+  // Best case (root and gateways in the middle): eq. (4), 4(H + 2) = 12 electronic steps, met.
+  await expect(page.getByText('OTIS paper, eq. (4)')).toBeVisible();
+  await expect(page.getByText('OTIS paper, eq. (5)')).toHaveCount(0);
+  await shot(page, 'otis-16-optical');
+  // The holdings tab says what a reduction holds instead of a block matrix.
+  await page.getByRole('button', { name: 'Detail' }).click();
+  await expect(page.getByTestId('combined-counts')).toContainText('combines');
+});
+
+test('a million processors are refused in the browser with the limit named, and the last result stays', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=otis-allreduce&group-size=16');
+  await ready(page);
+  await page.getByLabel('Group size P').fill('1024');
+  await expect(page.getByTestId('run-error')).toContainText('the browser allows at most');
+  await expect(page.getByTestId('mesh-view')).toBeVisible();
+  await expect(page.getByTestId('step-label')).toHaveText(/\/ 14/);
+});
+
+test('the OTIS paper check lists eqs. (1)–(5) beside our verified schedules', async ({ page }) => {
+  await page.goto('/?v=2&mode=paper&check=otis-steps');
+  await expect(page.getByTestId('paper-row').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('paper-table')).toContainText('single-port over EDN');
+  await shot(page, 'otis-paper-check');
+});

@@ -1,0 +1,127 @@
+import { indexArray } from '../../kernel/model/columns';
+import type { Topology } from '../../kernel/model/topology';
+
+/**
+ * An OTIS-Mesh: `groups` groups of side × side processors, each group a 2D mesh of full-duplex
+ * electronic links (a pair of directed channels each), and, when there is more than one group
+ * (groups = side²), an optical link from processor (G, N) to its transpose (N, G) for every G ≠ N.
+ * With one group it is a plain 2D mesh. Processor (G, N) has id G·P + N, P = side²; inside a group N
+ * is row-major: row ⌊N / side⌋, column N mod side (the numbering of the OTIS paper's figures).
+ */
+export interface MeshShape {
+  side: number;
+  groups: number;
+}
+
+/** Processors per group. */
+export const groupSize = (m: MeshShape) => m.side * m.side;
+
+/** Directed electronic links of one group: 4·side·(side − 1). */
+export const groupLinks = (m: MeshShape) => 4 * m.side * (m.side - 1);
+
+/** Link kinds, in `Topology.linkKinds` order. */
+export const MESH_LINK_KINDS = ['east', 'west', 'south', 'north', 'optical'] as const;
+export const OPTICAL = 4;
+
+/**
+ * Link ids inside group g (offset g·groupLinks), for a node at (r, c):
+ * east (r, c)→(r, c+1), west (r, c+1)→(r, c), south (r, c)→(r+1, c), north (r+1, c)→(r, c).
+ */
+export function eastLink(m: MeshShape, g: number, r: number, c: number): number {
+  return g * groupLinks(m) + r * (m.side - 1) + c;
+}
+export function westLink(m: MeshShape, g: number, r: number, c: number): number {
+  const q = m.side;
+  return g * groupLinks(m) + q * (q - 1) + r * (q - 1) + c;
+}
+export function southLink(m: MeshShape, g: number, r: number, c: number): number {
+  const q = m.side;
+  return g * groupLinks(m) + 2 * q * (q - 1) + c * (q - 1) + r;
+}
+export function northLink(m: MeshShape, g: number, r: number, c: number): number {
+  const q = m.side;
+  return g * groupLinks(m) + 3 * q * (q - 1) + c * (q - 1) + r;
+}
+
+/** The optical link (G, N) → (N, G), G ≠ N. */
+export function opticalLink(m: MeshShape, g: number, n: number): number {
+  const p = groupSize(m);
+  return m.groups * groupLinks(m) + g * (p - 1) + (n < g ? n : n - 1);
+}
+
+/**
+ * Writes the XY route from a to b (indices inside group g) into out[k …] and returns the new length:
+ * along a's row to b's column first (X), then along that column to b's row (Y), as the paper's
+ * deterministic dimension-order routing does.
+ */
+export function xyRoute(m: MeshShape, g: number, a: number, b: number, out: Uint32Array, k = 0): number {
+  const q = m.side;
+  const ra = Math.floor(a / q);
+  const ca = a % q;
+  const rb = Math.floor(b / q);
+  const cb = b % q;
+  for (let c = ca; c < cb; c++) out[k++] = eastLink(m, g, ra, c);
+  for (let c = ca - 1; c >= cb; c--) out[k++] = westLink(m, g, ra, c);
+  for (let r = ra; r < rb; r++) out[k++] = southLink(m, g, r, cb);
+  for (let r = ra - 1; r >= rb; r--) out[k++] = northLink(m, g, r, cb);
+  return k;
+}
+
+/** Hops of the XY route from a to b. */
+export function xyHops(m: MeshShape, a: number, b: number): number {
+  const q = m.side;
+  return Math.abs((a % q) - (b % q)) + Math.abs(Math.floor(a / q) - Math.floor(b / q));
+}
+
+/** The network as the verifier sees it: every link exclusive, one channel each. */
+export function meshTopology(m: MeshShape): Topology {
+  const q = m.side;
+  const p = groupSize(m);
+  const n = m.groups * p;
+  const optical = m.groups > 1 ? m.groups * (p - 1) : 0;
+  const linkCount = m.groups * groupLinks(m) + optical;
+  const linkFrom = indexArray(linkCount, n);
+  const linkTo = indexArray(linkCount, n);
+  const linkKind = new Uint8Array(linkCount);
+  for (let g = 0; g < m.groups; g++) {
+    const at = (r: number, c: number) => g * p + r * q + c;
+    for (let r = 0; r < q; r++)
+      for (let c = 0; c + 1 < q; c++) {
+        const e = eastLink(m, g, r, c);
+        [linkFrom[e], linkTo[e], linkKind[e]] = [at(r, c), at(r, c + 1), 0];
+        const w = westLink(m, g, r, c);
+        [linkFrom[w], linkTo[w], linkKind[w]] = [at(r, c + 1), at(r, c), 1];
+        const s = southLink(m, g, c, r);
+        [linkFrom[s], linkTo[s], linkKind[s]] = [at(c, r), at(c + 1, r), 2];
+        const nn = northLink(m, g, c, r);
+        [linkFrom[nn], linkTo[nn], linkKind[nn]] = [at(c + 1, r), at(c, r), 3];
+      }
+    if (m.groups > 1)
+      for (let x = 0; x < p; x++) {
+        if (x === g) continue;
+        const o = opticalLink(m, g, x);
+        [linkFrom[o], linkTo[o], linkKind[o]] = [g * p + x, x * p + g, OPTICAL];
+      }
+  }
+  return {
+    kind: 'mesh',
+    nodeCount: n,
+    auxCount: 0,
+    linkCount,
+    linkFrom,
+    linkTo,
+    linkChannels: new Uint32Array(linkCount).fill(1),
+    linkKind,
+    linkKinds: [...MESH_LINK_KINDS],
+    linkShared: new Uint8Array(linkCount),
+  };
+}
+
+/** The shape of a mesh topology (one group, or side² groups), read back from its sizes. */
+export function shapeOf(topo: Topology): MeshShape {
+  let optical = 0;
+  for (let l = topo.linkCount - 1; l >= 0 && topo.linkKind[l] === OPTICAL; l--) optical++;
+  if (optical === 0) return { side: Math.round(Math.sqrt(topo.nodeCount)), groups: 1 };
+  const p = Math.round(Math.sqrt(topo.nodeCount));
+  return { side: Math.round(Math.sqrt(p)), groups: p };
+}

@@ -1,0 +1,132 @@
+import { num, type ParamDef, type ParamIssue, type ParamValues } from '../../kernel/params/schema';
+import type { Method, Ports } from './rounds';
+
+export const METHOD_PARAM: ParamDef = {
+  key: 'method',
+  label: 'Method',
+  kind: 'enum',
+  options: [
+    { value: 'edn', label: 'EDN levels (all-port EDN-OTIS-Mesh)' },
+    { value: 'direct', label: 'direct to the root (OTIS-Mesh)' },
+    { value: 'binomial', label: 'binomial tree of partials (ours)' },
+  ],
+  default: 'edn',
+  group: 'algorithm',
+  help: 'EDN: partials climb the extended-dominating-node levels. Direct: every node sends straight to the root. Binomial: halving along rows, then the column.',
+};
+
+export const PORTS_PARAM: ParamDef = {
+  key: 'ports',
+  label: 'Ports',
+  kind: 'enum',
+  options: [
+    { value: 'all', label: 'all-port (every channel at once)' },
+    { value: 'single', label: 'single-port (one send, one receive per step)' },
+  ],
+  default: 'all',
+  group: 'network',
+  help: 'All-port: a processor uses all its channels in one step. Single-port: it sends at most one and receives at most one message per step.',
+};
+
+/** The wormhole time model (docs/models/otis.md): per message t_s + h·t_r + m·t_1; a step costs its slowest. */
+export const TIME_PARAMS: readonly ParamDef[] = [
+  {
+    key: 'message-bytes',
+    label: 'Message size m',
+    kind: 'int',
+    min: 1,
+    max: 1 << 30,
+    default: 64,
+    unit: 'B',
+    group: 'message',
+    help: 'Bytes of one partial result (a synchronisation message is a few bytes).',
+  },
+  {
+    key: 'startup-us',
+    label: 'Start-up t_s',
+    kind: 'number',
+    min: 0,
+    max: 1e6,
+    default: 5,
+    unit: 'µs',
+    group: 'time model',
+    help: 'Fixed cost of sending one message.',
+  },
+  {
+    key: 'hop-us',
+    label: 'Per hop t_r',
+    kind: 'number',
+    min: 0,
+    max: 1e6,
+    default: 0.05,
+    unit: 'µs',
+    group: 'time model',
+    help: 'Router delay per electronic hop (the header’s way through the mesh).',
+  },
+  {
+    key: 'byte-ns',
+    label: 'Per byte t_1',
+    kind: 'number',
+    min: 0,
+    max: 1e6,
+    default: 1,
+    unit: 'ns',
+    group: 'time model',
+    help: 'Time per byte on a channel (1 ns/B = 1 GB/s).',
+  },
+  {
+    key: 'optical-us',
+    label: 'Optical hop',
+    kind: 'number',
+    min: 0,
+    max: 1e6,
+    default: 0.5,
+    unit: 'µs',
+    group: 'time model',
+    help: 'Delay of one optical transpose link (instead of t_r).',
+  },
+];
+
+export const methodOf = (p: ParamValues) => String(p['method']) as Method;
+export const portsOf = (p: ParamValues) => String(p['ports']) as Ports;
+
+const isPowerOf = (x: number, base: number) => {
+  let v = 1;
+  while (v < x) v *= base;
+  return v === x;
+};
+
+/**
+ * Checks a group of side × side processors for the method: EDN needs side = 2^(H+1) ≥ 4 (P = 4^k ≥
+ * 16, the paper's assumption), the binomial tree a power of two, the direct method any side ≥ 2;
+ * EDN needs all ports (a level-j EDN takes three partials in one step).
+ */
+export function validateGroup(p: ParamValues, side: number, key: string, what: string): ParamIssue[] {
+  const method = methodOf(p);
+  if (method === 'edn' && (side < 4 || !isPowerOf(side, 2)))
+    return [{ key, message: `${what} must be a power of 4 from 16 up for EDN levels (P = 4^k, k ≥ 2)` }];
+  if (method === 'binomial' && !isPowerOf(side, 2))
+    return [
+      { key, message: `${what} must be a power of 4 for the binomial tree (a side that is a power of two)` },
+    ];
+  if (method === 'edn' && portsOf(p) === 'single')
+    return [
+      { key: 'ports', message: 'EDN levels need all ports: a level-j node takes three partials in one step' },
+    ];
+  return [];
+}
+
+/** A node index inside a group of `p` processors. */
+export function checkIndex(p: ParamValues, key: string, groupSize: number, what: string): ParamIssue[] {
+  return num(p, key) < groupSize
+    ? []
+    : [{ key, message: `${what} must be a processor of the group: 0 to ${groupSize - 1}` }];
+}
+
+/**
+ * Memory words a processor costs while its all-reduce is built and checked (its partial as ranges,
+ * its messages, its counts): measured near 1 kB per processor at a million processors. The estimate
+ * counts it as holding cells, so the browser refuses P = 1024 (1,048,576 processors) with the limit
+ * in the message while the command line builds it.
+ */
+export const PARTIAL_WORDS = 100;

@@ -1,0 +1,27 @@
+import type { StepFacts } from '../../kernel/spec';
+
+/** "Afterwards each partial combines between 1 and 16 of 256 contributions." — from the replay's counts. */
+export function combinedSentence(f: StepFacts): string {
+  return f.minHeld === f.maxHeld
+    ? f.minHeld === f.blockCount
+      ? 'Afterwards every processor holds the complete result.'
+      : `Afterwards every partial combines ${f.minHeld} of ${f.blockCount} contributions.`
+    : `Afterwards each partial combines between ${f.minHeld} and ${f.blockCount === f.maxHeld ? 'all' : f.maxHeld} of ${f.blockCount} contributions.`;
+}
+
+/** One step of a mesh or OTIS-Mesh all-reduce, in plain words. */
+export function narrateAllReduce(f: StepFacts): string {
+  const one = f.transfers === 1;
+  const many = one ? 'one message' : `${f.transfers.toLocaleString('en-US')} messages`;
+  const [cross, carry] = one ? ['crosses', 'carries'] : ['cross', 'carry'];
+  const ex = f.examples[0];
+  const example = ex
+    ? ` For example, processor ${ex.from} sends to ${ex.to[0]} over ${ex.hops} hop${ex.hops === 1 ? '' : 's'}.`
+    : '';
+  const what = f.phase.startsWith('optical')
+    ? `${many} ${cross} the optical transpose links.`
+    : f.phase.startsWith('distribute')
+      ? `${many} ${carry} the complete result onwards (it replaces whatever partial the receiver had).`
+      : `${many} ${carry} partial results; each receiver folds what it gets into its own.`;
+  return `Step ${f.step} of ${f.stepCount} (${f.phase}): ${what}${example} ${combinedSentence(f)}`;
+}

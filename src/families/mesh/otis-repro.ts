@@ -1,0 +1,172 @@
+import type { ReproRow, Reproduction } from '../../kernel/experiment';
+import { defaultsOf } from '../../kernel/params/schema';
+import type { Limits } from '../../limits';
+import { run } from '../../run';
+import { ednLevels } from './mesh-formulas';
+import { OTIS_PARAMS } from './otis-allreduce.card';
+import { OTIS_LATENCY, OTIS_STEPS } from './otis-repro.card';
+
+const SIZES = [16, 64, 256, 1024];
+/** Largest group size whose schedules the checks build (P = 1024 has 1,048,576 processors). */
+const BUILT_UP_TO = 256;
+const middle = (P: number) => {
+  const q = Math.sqrt(P);
+  return (q / 2) * q + q / 2;
+};
+
+/** The paper's three systems: single-port and all-port OTIS-Mesh (direct), all-port EDN-OTIS-Mesh. */
+const SYSTEMS = {
+  single: { method: 'direct', ports: 'single' },
+  all: { method: 'direct', ports: 'all' },
+  edn: { method: 'edn', ports: 'all' },
+} as const;
+type System = keyof typeof SYSTEMS;
+
+/** Eqs. (1)–(5): electronic steps of each system, best (root in the middle) and worst (at the edge). */
+export function paperSteps(P: number, system: System, worst: boolean): number {
+  const q = Math.sqrt(P);
+  const H = ednLevels(P);
+  if (system === 'single') return 4 * (P - 1);
+  if (system === 'all') return worst ? 4 * (q - 1) * q : 4 * (q / 2) * q;
+  return worst ? 4 * (H + 3) : 4 * (H + 2);
+}
+
+/** A built and verified OTIS-Mesh all-reduce: its electronic steps and seconds, or null above BUILT_UP_TO. */
+function built(P: number, system: System, worst: boolean, limits: Limits) {
+  if (P > BUILT_UP_TO) return null;
+  const at = worst ? 0 : middle(P);
+  const params = {
+    ...defaultsOf(OTIS_PARAMS),
+    'group-size': P,
+    root: at,
+    'control-group': at,
+    ...SYSTEMS[system],
+  };
+  const r = run('otis-allreduce', params, limits);
+  if (!r.report.ok) throw new Error(`otis-allreduce ${JSON.stringify(params)} failed verification`);
+  return { steps: r.summary.steps - 2, seconds: r.summary.seconds };
+}
+
+const NOT_BUILT = `not built here: P = 1024 is 1,048,576 processors (npm run cli -- schedule otis-allreduce --group-size 1024 --method edn builds the EDN one)`;
+const round = (x: number, digits = 4) => Number(x.toPrecision(digits));
+
+export const otisSteps: Reproduction = {
+  ...OTIS_STEPS,
+  run(limits) {
+    const rows: ReproRow[] = [];
+    const cache = new Map<string, ReturnType<typeof built>>();
+    const get = (P: number, s: System, worst: boolean) => {
+      const key = `${P}/${s}/${worst}`;
+      if (!cache.has(key)) cache.set(key, built(P, s, worst, limits));
+      return cache.get(key)!;
+    };
+    const labels: Record<System, string> = {
+      single: 'single-port OTIS-Mesh, eq. (1)',
+      all: 'all-port OTIS-Mesh, eq. (2) / (3)',
+      edn: 'all-port EDN-OTIS-Mesh, eq. (4) / (5)',
+    };
+    for (const P of SIZES)
+      for (const system of ['single', 'all', 'edn'] as const)
+        for (const worst of system === 'single' ? [false] : [false, true]) {
+          const b = get(P, system, worst);
+          const computed = paperSteps(P, system, worst);
+          const note =
+            b === null
+              ? NOT_BUILT
+              : b.steps !== computed
+                ? 'At a corner, XY routes bring the top-level EDNs in through one input channel, one per step: 4 steps per part where the paper counts 3 (its worst case assumes a top node in the corner’s row; none is in our placement for P ≥ 64, docs/models/otis.md).'
+                : undefined;
+          rows.push({
+            label: `${P}×${P}, ${labels[system]}${system === 'single' ? '' : worst ? ', root at the corner' : ', root in the middle'}`,
+            paper: null,
+            computed,
+            constructed: b?.steps ?? null,
+            unit: 'electronic steps',
+            ...(note ? { note } : {}),
+          });
+        }
+    // The ratios the text draws (Sec. V-A, VI), from the same counts.
+    const ratio = (label: string, paper: number, P: number, a: [System, boolean], b: [System, boolean]) => {
+      const x = get(P, ...a);
+      const y = get(P, ...b);
+      rows.push({
+        label,
+        paper,
+        computed: round(paperSteps(P, ...a) / paperSteps(P, ...b)),
+        constructed: x && y ? round(x.steps / y.steps) : null,
+        unit: 'times',
+        ...(x && y ? {} : { note: NOT_BUILT }),
+      });
+    };
+    ratio('1024×1024 best case: single-port over EDN', 170, 1024, ['single', false], ['edn', false]);
+    ratio('1024×1024 best case: all-port over EDN', 85, 1024, ['all', false], ['edn', false]);
+    ratio('1024×1024 worst case: single-port over EDN', 146, 1024, ['single', true], ['edn', true]);
+    ratio('1024×1024 worst case: all-port over EDN', 142, 1024, ['all', true], ['edn', true]);
+    for (const P of [16, 64, 256])
+      ratio(
+        `${P}×${P} best case: single-port over all-port (“about twice”)`,
+        2,
+        P,
+        ['single', false],
+        ['all', false],
+      );
+    ratio(
+      '1024×1024 worst case: single-port over all-port (“3 % more”)',
+      1.03,
+      1024,
+      ['single', true],
+      ['all', true],
+    );
+    return rows;
+  },
+};
+
+export const otisLatency: Reproduction = {
+  ...OTIS_LATENCY,
+  run(limits) {
+    const rows: ReproRow[] = [];
+    const ms = (x: number) => round(x * 1e3);
+    const latency = (label: string, paper: number, P: number, system: System, worst: boolean) => {
+      const b = built(P, system, worst, limits);
+      rows.push({
+        label,
+        paper,
+        computed: null,
+        constructed: b ? ms(b.seconds) : null,
+        unit: 'ms',
+        note: b
+          ? 'Ours: the wormhole model with its default constants (5 µs start-up, 50 ns per hop, 1 ns per byte, 64 B). The paper’s model and constants are in its reference [10], which we do not have; compare the ratios below rather than the milliseconds.'
+          : NOT_BUILT,
+      });
+    };
+    latency('16×16 single-port, best case (Fig. 9)', 1.13, 16, 'single', false);
+    latency('16×16 EDN, best case (Fig. 9)', 0.34, 16, 'edn', false);
+    latency('1024×1024 single-port, best case (Fig. 9)', 82.94, 1024, 'single', false);
+    latency('1024×1024 EDN, best case (Fig. 9)', 1.2, 1024, 'edn', false);
+    latency('1024×1024 all-port, worst case (Fig. 10)', 80.35, 1024, 'all', true);
+    latency('1024×1024 EDN, worst case (Fig. 10)', 1.69, 1024, 'edn', true);
+    const improvements: [string, System, boolean, number[]][] = [
+      ['best case, single-port over EDN (Fig. 11)', 'single', false, [3.3, 8.1, 24, 69]],
+      ['best case, all-port over EDN (Fig. 11)', 'all', false, [1.8, 4.1, 12.1, 34.5]],
+      ['worst case, single-port over EDN (Fig. 12)', 'single', true, [2.9, 6.8, 15.3, 49.1]],
+      ['worst case, all-port over EDN (Fig. 12)', 'all', true, [2.3, 6, 9.7, 47.6]],
+    ];
+    for (const [what, system, worst, printed] of improvements)
+      SIZES.forEach((P, i) => {
+        const a = built(P, system, worst, limits);
+        const b = built(P, 'edn', worst, limits);
+        rows.push({
+          label: `${P}×${P} ${what}`,
+          paper: printed[i],
+          computed: round(paperSteps(P, system, worst) / paperSteps(P, 'edn', worst)),
+          constructed: a && b ? round(a.seconds / b.seconds) : null,
+          unit: 'times',
+          note:
+            a && b
+              ? 'Formula: the ratio of the step counts (latency ∝ steps). Built: the ratio of our model’s latencies, where a direct message’s extra hops cost little (wormhole), so it tracks the step ratio.'
+              : NOT_BUILT,
+        });
+      });
+    return rows;
+  },
+};
