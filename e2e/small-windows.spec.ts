@@ -135,7 +135,9 @@ test('a network model the app has no view for is drawn as a general graph with a
   await page.evaluate(() =>
     (window as unknown as { __ocl: { showAsModel(k: string): void } }).__ocl.showAsModel('octagon'),
   );
-  await expect(page.getByTestId('unknown-model')).toContainText('no picture of its own for “octagon” networks');
+  await expect(page.getByTestId('unknown-model')).toContainText(
+    'no picture of its own for “octagon” networks',
+  );
   await expect(page.getByTestId('graph-view')).toHaveAttribute('data-step', '2');
   await expect(page.getByTestId('ring-view')).toHaveCount(0);
   await expect(
