@@ -56,3 +56,27 @@ test('the OTIS paper check lists eqs. (1)–(5) beside our verified schedules', 
   await expect(page.getByTestId('paper-table')).toContainText('single-port over EDN');
   await shot(page, 'otis-paper-check');
 });
+
+test('the OTIS view zooms from the whole network to one group and back', async ({ page }) => {
+  await page.goto('/?v=2&alg=otis-allreduce&group-size=64&root=36&control-group=36&step=1');
+  await ready(page);
+  const view = page.getByTestId('mesh-view');
+  await expect(view).toHaveAttribute('data-zoom', '1.00');
+  const box = (await view.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -400);
+  await expect.poll(async () => Number(await view.getAttribute('data-zoom'))).toBeGreaterThan(4);
+  await shot(page, 'otis-64-zoomed');
+  await page.getByTestId('mesh-zoom-reset').click();
+  await expect(view).toHaveAttribute('data-zoom', '1.00');
+});
+
+test('the Fig. 1 lecture scene opens the 4 × 4 mesh with its dominating nodes', async ({ page }) => {
+  await page.goto('/?v=2');
+  await ready(page);
+  await page.getByTestId('scenes').selectOption('otis-fig1');
+  await ready(page);
+  await expect(page).toHaveURL(/alg=mesh-allreduce/);
+  await expect(page.getByTestId('mesh-legend')).toContainText('EDN level');
+  await shot(page, 'otis-fig1-scene');
+});

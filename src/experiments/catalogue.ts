@@ -10,6 +10,7 @@ import { OPTREE_SWEEPS } from '../families/ring/optree/optree-sweeps';
 import { starSplitSweep } from '../families/star/star-sweeps';
 import { STAR_TABLES } from '../families/star/star-tables.card';
 import { OTIS_LATENCY, OTIS_STEPS } from '../families/mesh/otis-repro.card';
+import { OTIS_SWEEPS } from '../families/mesh/otis-sweeps';
 import type { ReproductionCard } from './../kernel/experiment';
 import type { SweepDef } from '../kernel/experiment';
 
@@ -18,7 +19,12 @@ import type { SweepDef } from '../kernel/experiment';
  * its own card) and every paper check's card. `registry.ts` adds the checks' computations, for the
  * worker and the command line. No schedule builder is reachable from here.
  */
-export const SWEEPS: readonly SweepDef[] = [...OPTREE_SWEEPS, starSplitSweep, alltoallTimeSweep];
+export const SWEEPS: readonly SweepDef[] = [
+  ...OPTREE_SWEEPS,
+  starSplitSweep,
+  alltoallTimeSweep,
+  ...OTIS_SWEEPS,
+];
 
 /** Every paper check, in the order of `REPRODUCTIONS`. */
 export const REPRODUCTION_CARDS: readonly ReproductionCard[] = [

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { select, zoom as d3zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { meshExtrasOf } from '../../../src/families/mesh/mesh-picture';
 import { heldCounts } from '../../../src/kernel/replay/holding-queries';
 import { pathLinks } from '../../../src/kernel/model/paths';
@@ -29,7 +30,8 @@ const OPTICAL_COLOUR = '#d97706';
 const EDN_MARK = ['', '#94a3b8', '#64748b', '#475569', '#334155', '#1e293b'];
 
 /**
- * A mesh or an OTIS-Mesh: processors on a grid (groups on a grid of blocks, group G at block row
+ * A mesh or an OTIS-Mesh, zoomable from the whole network down to one processor (wheel or pinch, drag
+ * to pan, double-click for the whole network again): processors on a grid (groups on a grid of blocks, group G at block row
  * ⌊G/√P⌋, column G mod √P), each filled by how much of the result its partial combines; the current
  * step's messages as arrows along their XY routes (blue) or across the optical transpose links
  * (orange, drawn only in the optical steps); EDN levels as corner marks; the root ringed, the gateways
@@ -60,20 +62,57 @@ export function MeshView({
   const painter = usePainter(canvas);
   const highlight = useApp((st) => st.highlight);
   const s = result.schedule;
+  // Zoom and pan (wheel, drag, pinch; double-click resets): one d3-zoom behaviour for the view's life.
+  const [view, setView] = useState<ZoomTransform>(zoomIdentity);
+  const behaviour = useRef<ZoomBehavior<HTMLCanvasElement, unknown> | null>(null);
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el) return;
+    const b = d3zoom<HTMLCanvasElement, unknown>()
+      .scaleExtent([1, 256])
+      .on('zoom', (e: { transform: ZoomTransform }) => setView(e.transform));
+    behaviour.current = b;
+    const sel = select(el);
+    sel.call(b).on('dblclick.zoom', () => sel.call(b.transform, zoomIdentity));
+    return () => {
+      sel.on('.zoom', null);
+      behaviour.current = null;
+    };
+  }, []);
+  // A new network starts from the whole picture.
+  useEffect(() => {
+    const el = canvas.current;
+    if (el && behaviour.current) select(el).call(behaviour.current.transform, zoomIdentity);
+  }, [side, groups]);
 
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, function* (ctx): Drawing {
       const l = layout;
-      ctx.translate(0, captionRoom);
+      const { k, x: panX, y: panY } = view;
+      // Zoomed in, the picture stays below the caption.
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(0, captionRoom, width, height - captionRoom);
+      ctx.clip();
+      ctx.translate(panX, panY + captionRoom);
+      ctx.scale(k, k);
+      // What is on screen, in layout coordinates: processors outside are not drawn.
+      const [vx0, vy0] = [-panX / k, -panY / k];
+      const [vx1, vy1] = [vx0 + width / k, vy0 + (height - captionRoom) / k];
+      const visible = (x: number, y: number) =>
+        x + l.cell >= vx0 && x <= vx1 && y + l.cell >= vy0 && y <= vy1;
+      /** Cell size on screen. */
+      const cellPx = l.cell * k;
       const p = side * side;
       const counts = heldCounts(result.holdings, step);
       const total = s.blocks.count;
-      const inset = l.cell > 6 ? 1 : 0;
+      const inset = cellPx > 6 ? 1 / k : 0;
       // Processors, filled by how much they have combined (few distinct fills: fast).
       const byShade = SHADES.map(() => new Path2D());
       for (let v = 0; v < n; v++) {
         const [x, y] = cellAt(l, v);
+        if (!visible(x, y)) continue;
         byShade[Math.round(Math.min(1, counts[v] / total) * 8)].rect(
           x + inset,
           y + inset,
@@ -88,13 +127,14 @@ export function MeshView({
       });
       yield;
       // EDN levels: a corner mark, darker for higher levels.
-      if (info?.level && l.cell >= 5) {
+      if (info?.level && cellPx >= 5) {
         const marks = EDN_MARK.map(() => new Path2D());
         const m = Math.max(2, l.cell * 0.3);
         for (let v = 0; v < n; v++) {
           const lv = info.level[v % p];
           if (!lv) continue;
           const [x, y] = cellAt(l, v);
+          if (!visible(x, y)) continue;
           marks[Math.min(lv, EDN_MARK.length - 1)].rect(x + inset, y + inset, m, m);
         }
         marks.forEach((path, i) => {
@@ -105,7 +145,7 @@ export function MeshView({
       }
       // The control group and the root.
       if (info) {
-        ctx.lineWidth = Math.max(1.5, Math.min(4, l.cell / 6));
+        ctx.lineWidth = Math.max(1.5, Math.min(4, cellPx / 6)) / k;
         if (info.control >= 0) {
           const [x, y] = cellAt(l, info.control * p);
           ctx.strokeStyle = OPTICAL_COLOUR;
@@ -120,7 +160,7 @@ export function MeshView({
         const [rx, ry] = centreOf(l, root);
         ctx.strokeStyle = COLORS.highlight;
         ctx.beginPath();
-        ctx.arc(rx, ry, Math.max(4, l.cell * 0.55), 0, 2 * Math.PI);
+        ctx.arc(rx, ry, Math.max(4 / k, l.cell * 0.55), 0, 2 * Math.PI);
         ctx.stroke();
       }
       // The step's messages: along their routes, an arrowhead where they end.
@@ -129,7 +169,7 @@ export function MeshView({
         const links = new Uint32Array(Math.max(16, 4 * side));
         const electronic = new Path2D();
         const optical = new Path2D();
-        const head = Math.max(3, Math.min(8, l.cell / 3));
+        const head = Math.max(3, Math.min(8, cellPx / 3)) / k;
         for (let t = a; t < b; t++) {
           const k = pathLinks(s, topo, t, links);
           for (let j = 0; j < k; j++) {
@@ -151,15 +191,15 @@ export function MeshView({
           if ((t - a) % CHUNK === CHUNK - 1) yield;
         }
         ctx.lineCap = 'round';
-        ctx.lineWidth = Math.max(1, Math.min(3, l.cell / 8));
+        ctx.lineWidth = Math.max(1, Math.min(3, cellPx / 8)) / k;
         ctx.strokeStyle = ELECTRONIC;
         ctx.stroke(electronic);
-        ctx.lineWidth = Math.max(0.75, Math.min(2, l.cell / 12));
+        ctx.lineWidth = Math.max(0.75, Math.min(2, cellPx / 12)) / k;
         ctx.strokeStyle = OPTICAL_COLOUR;
         ctx.stroke(optical);
       }
       if (highlight?.length) {
-        ctx.lineWidth = 3;
+        ctx.lineWidth = 3 / k;
         ctx.strokeStyle = COLORS.highlight;
         for (const v of highlight)
           if (v >= 0 && v < n) {
@@ -168,19 +208,20 @@ export function MeshView({
           }
       }
       // Processor numbers when they fit (the paper numbers each group's processors 0 … P − 1).
-      if (l.cell >= 22) {
-        ctx.font = `600 ${Math.min(16, l.cell * 0.4)}px system-ui, sans-serif`;
+      if (cellPx >= 22) {
+        ctx.font = `600 ${Math.min(16, cellPx * 0.4) / k}px system-ui, sans-serif`;
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
         for (let v = 0; v < n; v++) {
           const [x, y] = centreOf(l, v);
+          if (!visible(x - l.cell / 2, y - l.cell / 2)) continue;
           ctx.fillStyle = counts[v] / total > 0.6 ? '#ffffff' : COLORS.text;
           ctx.fillText(String(v % p), x, y);
         }
       }
       // Group names above their blocks when there is room.
-      if (groups > 1 && l.gap >= 10) {
-        ctx.font = `600 ${Math.min(14, l.gap * 0.8)}px system-ui, sans-serif`;
+      if (groups > 1 && l.gap * k >= 10) {
+        ctx.font = `600 ${Math.min(14, l.gap * k * 0.8) / k}px system-ui, sans-serif`;
         ctx.textAlign = 'left';
         ctx.textBaseline = 'bottom';
         ctx.fillStyle = COLORS.muted;
@@ -189,7 +230,7 @@ export function MeshView({
           ctx.fillText(`G${g}`, x, y - 1);
         }
       }
-      ctx.setTransform(ctx.getTransform().translate(0, -captionRoom));
+      ctx.restore();
       if (!compact) {
         ctx.textAlign = 'center';
         ctx.textBaseline = 'top';
@@ -221,11 +262,18 @@ export function MeshView({
     groups,
     s,
     captionRoom,
+    view,
   ]);
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
-      <div ref={box} className="relative min-h-0 flex-1" data-testid="mesh-view" data-step={step}>
+      <div
+        ref={box}
+        className="relative min-h-0 flex-1"
+        data-testid="mesh-view"
+        data-step={step}
+        data-zoom={view.k.toFixed(2)}
+      >
         <canvas
           ref={canvas}
           className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
@@ -233,6 +281,19 @@ export function MeshView({
           aria-label={`${groups > 1 ? `OTIS-Mesh of ${groups} groups of ${side * side}` : `${side} × ${side} mesh`} processors at step ${step} of ${s.stepCount}`}
         />
         {!canDraw(width, height) && <TooSmall width={width} height={height} />}
+        {view.k > 1 && (
+          <button
+            type="button"
+            className="absolute bottom-2 right-2 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+            onClick={() => {
+              const el = canvas.current;
+              if (el && behaviour.current) select(el).call(behaviour.current.transform, zoomIdentity);
+            }}
+            data-testid="mesh-zoom-reset"
+          >
+            whole network ({view.k.toFixed(1)}×)
+          </button>
+        )}
       </div>
       {!compact && <MeshLegend otis={groups > 1} edn={!!info?.level} />}
     </div>

@@ -258,10 +258,10 @@ describe('which of the paper’s cases a configuration is', () => {
     const m = { steps: 18, phases: 6, transfers: 0, channelsUsed: 1, seconds: 0 };
     const ids = (root: number, gateway: number) =>
       allReduceRows(p, m, { side: 8, groups: 64 }, { root, gateway }, 2).map((r) => r.id);
-    expect(ids(36, 36)).toContain('eq4');
-    expect(ids(36, 36)).not.toContain('eq5');
-    expect(ids(36, 0)).toEqual(expect.arrayContaining(['eq5']));
-    expect(ids(36, 0)).not.toContain('eq4');
-    expect(ids(9, 9)).toEqual(expect.arrayContaining(['eq4', 'eq5']));
+    expect(ids(36, 36)).toContain('steps-best');
+    expect(ids(36, 36)).not.toContain('steps-worst');
+    expect(ids(36, 0)).toContain('steps-worst');
+    expect(ids(36, 0)).not.toContain('steps-best');
+    expect(ids(9, 9)).toEqual(expect.arrayContaining(['steps-best', 'steps-worst']));
   });
 });

@@ -81,10 +81,13 @@ export function allReduceRows(
   const worst = places.some((x) => x === 'edge');
   const showBest = best || !worst;
   const showWorst = worst || !best;
+  // Row ids say which case a row is (sweeps plot one of them across sizes); a count that does not
+  // depend on the position is filed under the case this configuration is.
+  const anyCase = showBest ? 'steps-best' : 'steps-worst';
   if (method === 'direct' && ports === 'single') {
     const f = scale * 4 * (P - 1);
     row(
-      'eq1',
+      anyCase,
       `electronic steps, single-port${oneGroup}`,
       scaled('4(P-1)'),
       where('1'),
@@ -106,7 +109,7 @@ export function allReduceRows(
       : '';
     if (showBest)
       row(
-        'eq2',
+        'steps-best',
         `electronic steps, all-port, best case${oneGroup}`,
         scaled('4\\,(\\sqrt P/2)\\sqrt P'),
         where('2'),
@@ -118,7 +121,7 @@ export function allReduceRows(
       );
     if (showWorst)
       row(
-        'eq3',
+        'steps-worst',
         `electronic steps, all-port, worst case${oneGroup}`,
         scaled('4\\,(\\sqrt P-1)\\sqrt P'),
         where('3'),
@@ -140,7 +143,7 @@ export function allReduceRows(
     const levels = `H = ${H} level step${H === 1 ? '' : 's'} per part, then the top level (4 nodes) to the root or gateway`;
     if (showBest)
       row(
-        'eq4',
+        'steps-best',
         `electronic steps, EDN, best case${oneGroup}`,
         scaled('4(H+2)'),
         where('4'),
@@ -152,7 +155,7 @@ export function allReduceRows(
       );
     if (showWorst)
       row(
-        'eq5',
+        'steps-worst',
         `electronic steps, EDN, worst case${oneGroup}`,
         scaled('4(H+3)'),
         where('5'),
@@ -166,7 +169,7 @@ export function allReduceRows(
   if (method === 'binomial') {
     const f = parts * Math.round(Math.log2(P));
     row(
-      'binomial',
+      anyCase,
       `electronic steps, binomial tree of partials (ours)${oneGroup}`,
       `${parts}\\log_2 P`,
       'ours: halving along rows, then a column',
