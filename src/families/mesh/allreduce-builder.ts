@@ -1,5 +1,5 @@
 import { indexArray, resized } from '../../kernel/model/columns';
-import { EMPTY, isComplete, range, union, type RangeSet } from '../../kernel/model/contributions';
+import { PartialSets } from '../../kernel/model/partial-sets';
 import type { Schedule } from '../../kernel/model/schedule';
 import { groupSize, opticalLink, xyRoute, type MeshShape } from './geometry';
 import { gatherRounds, scatterRounds, type Message, type Method, type Ports } from './rounds';
@@ -91,29 +91,31 @@ class ReductionBuilder {
   private rangeOffsets: Uint32Array;
   private bounds: Uint32Array;
   private boundsLen = 0;
-  private readonly partial: RangeSet[];
+  private readonly partial: PartialSets;
   private readonly route: Uint32Array;
-  /** Messages of the current step, folded in when the next step starts. */
-  private pending: [number, RangeSet][] = [];
+  /** Transfers of the current step (from `stepFirst` on), folded in when the next step starts. */
+  private stepFirst = 0;
 
   constructor(
     private readonly n: number,
     private readonly algorithm: string,
     private readonly ports: Ports,
   ) {
-    const cap = 1024;
+    // Every processor sends about twice (its partial up, the result down): room for that at once.
+    const cap = 2 * n + 1024;
     this.src = new Uint32Array(cap);
     this.dst = new Uint32Array(cap);
     this.pathOffsets = new Uint32Array(cap + 1);
     this.pathLinks = new Uint32Array(cap * 4);
     this.rangeOffsets = new Uint32Array(cap + 1);
     this.bounds = new Uint32Array(cap * 2);
-    this.partial = Array.from({ length: n }, (_, v) => range(v, v + 1));
+    this.partial = new PartialSets(n, n);
     this.route = new Uint32Array(Math.max(16, 2 * Math.ceil(Math.sqrt(n))));
   }
 
   step(phase: string): void {
     this.fold();
+    this.stepFirst = this.count;
     let k = this.phases.indexOf(phase);
     if (k < 0) k = this.phases.push(phase) - 1;
     this.stepPhase.push(k);
@@ -144,19 +146,19 @@ class ReductionBuilder {
     this.pathLinks.set(links, this.pathLen);
     this.pathLen += links.length;
     this.pathOffsets[t + 1] = this.pathLen;
-    const content = this.partial[from];
-    while (this.boundsLen + content.length > this.bounds.length)
+    // The message is the sender's partial as it is now, at the start of the step.
+    const words = this.partial.wordsOf(from);
+    while (this.boundsLen + words > this.bounds.length)
       this.bounds = resized(this.bounds, this.bounds.length * 2);
-    this.bounds.set(content, this.boundsLen);
-    this.boundsLen += content.length;
+    this.boundsLen += this.partial.writeTo(from, this.bounds, this.boundsLen);
     this.rangeOffsets[t + 1] = this.boundsLen / 2;
-    this.pending.push([to, content]);
   }
 
+  /** Folds the step's messages into their receivers. */
   private fold(): void {
-    for (const [to, content] of this.pending)
-      this.partial[to] = isComplete(content, this.n) ? content : union(this.partial[to] ?? EMPTY, content);
-    this.pending = [];
+    for (let t = this.stepFirst; t < this.count; t++)
+      this.partial.fold(this.dst[t], this.bounds, 2 * this.rangeOffsets[t], 2 * this.rangeOffsets[t + 1]);
+    this.stepFirst = this.count;
   }
 
   private grow(): void {

@@ -83,25 +83,23 @@ export function meshTopology(m: MeshShape): Topology {
   const linkFrom = indexArray(linkCount, n);
   const linkTo = indexArray(linkCount, n);
   const linkKind = new Uint8Array(linkCount);
+  const set = (l: number, from: number, to: number, kind: number) => {
+    linkFrom[l] = from;
+    linkTo[l] = to;
+    linkKind[l] = kind;
+  };
   for (let g = 0; g < m.groups; g++) {
-    const at = (r: number, c: number) => g * p + r * q + c;
+    const base = g * p;
     for (let r = 0; r < q; r++)
       for (let c = 0; c + 1 < q; c++) {
-        const e = eastLink(m, g, r, c);
-        [linkFrom[e], linkTo[e], linkKind[e]] = [at(r, c), at(r, c + 1), 0];
-        const w = westLink(m, g, r, c);
-        [linkFrom[w], linkTo[w], linkKind[w]] = [at(r, c + 1), at(r, c), 1];
-        const s = southLink(m, g, c, r);
-        [linkFrom[s], linkTo[s], linkKind[s]] = [at(c, r), at(c + 1, r), 2];
-        const nn = northLink(m, g, c, r);
-        [linkFrom[nn], linkTo[nn], linkKind[nn]] = [at(c + 1, r), at(c, r), 3];
+        // Row r, columns c and c + 1; column r, rows c and c + 1.
+        set(eastLink(m, g, r, c), base + r * q + c, base + r * q + c + 1, 0);
+        set(westLink(m, g, r, c), base + r * q + c + 1, base + r * q + c, 1);
+        set(southLink(m, g, c, r), base + c * q + r, base + (c + 1) * q + r, 2);
+        set(northLink(m, g, c, r), base + (c + 1) * q + r, base + c * q + r, 3);
       }
     if (m.groups > 1)
-      for (let x = 0; x < p; x++) {
-        if (x === g) continue;
-        const o = opticalLink(m, g, x);
-        [linkFrom[o], linkTo[o], linkKind[o]] = [g * p + x, x * p + g, OPTICAL];
-      }
+      for (let x = 0; x < p; x++) if (x !== g) set(opticalLink(m, g, x), base + x, x * p + g, OPTICAL);
   }
   return {
     kind: 'mesh',

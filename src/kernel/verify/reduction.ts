@@ -1,23 +1,11 @@
 import { indexArray } from '../model/columns';
-import {
-  canonical,
-  EMPTY,
-  equal,
-  firstCommon,
-  firstMissing,
-  fromIds,
-  isComplete,
-  range,
-  sizeOf,
-  union,
-  type RangeSet,
-} from '../model/contributions';
+import { canonical, EMPTY, firstMissing, fromIds, range, sizeOf } from '../model/contributions';
+import { PartialSets } from '../model/partial-sets';
 import { receiversOf } from '../model/paths';
 import { rangesOf, type Schedule } from '../model/schedule';
 import type { Topology } from '../model/topology';
 import type { CountsHoldings } from '../replay/holdings';
 import type { Rule } from './rules';
-
 /** Snapshots of all counts are kept this many changes apart (bounds the work of one count query). */
 const SNAPSHOT_CHANGES = 1 << 18;
 
@@ -43,15 +31,39 @@ export function checkReduction(
 ): CountsHoldings {
   const n = s.nodeCount;
   const B = s.blocks.count;
-  const partial: RangeSet[] = Array.from({ length: n }, (_, v) => (v < B ? range(v, v + 1) : EMPTY));
+  const sets = new PartialSets(n, B);
   const tb = s.transferBlocks;
-  const carried = (t: number): RangeSet => {
-    if (tb.kind === 'ranges') return canonical(rangesOf(tb, t));
-    if (tb.kind === 'pairs') return EMPTY;
-    return fromIds(
-      tb.offsets ? tb.ids.subarray(tb.offsets[t], tb.offsets[t + 1]) : tb.ids.subarray(t, t + 1),
-    );
-  };
+  // Each transfer's set as words [lo[t], hi[t]) of `bounds`: the schedule's own ranges when they are
+  // canonical (ours always are), else a canonical copy (files may list ranges in any order, or ids).
+  let bounds: Uint32Array;
+  const lo = new Uint32Array(s.transferCount);
+  const hi = new Uint32Array(s.transferCount);
+  if (tb.kind === 'ranges' && allCanonical(tb.bounds, tb.offsets, s.transferCount)) {
+    bounds = tb.bounds;
+    for (let t = 0; t < s.transferCount; t++) {
+      lo[t] = 2 * tb.offsets[t];
+      hi[t] = 2 * tb.offsets[t + 1];
+    }
+  } else {
+    const parts: Uint32Array[] = [];
+    let words = 0;
+    for (let t = 0; t < s.transferCount; t++) {
+      const m =
+        tb.kind === 'ranges'
+          ? canonical(rangesOf(tb, t))
+          : tb.kind === 'pairs'
+            ? EMPTY
+            : fromIds(
+                tb.offsets ? tb.ids.subarray(tb.offsets[t], tb.offsets[t + 1]) : tb.ids.subarray(t, t + 1),
+              );
+      parts.push(m);
+      lo[t] = words;
+      words += m.length;
+      hi[t] = words;
+    }
+    bounds = new Uint32Array(words);
+    parts.forEach((m, t) => bounds.set(m, lo[t]));
+  }
   const rx = new Uint32Array(Math.max(1, topo.nodeCount + topo.auxCount));
   const changeStart = new Uint32Array(s.stepCount + 1);
   let changeNode = indexArray(Math.max(16, s.transferCount), n);
@@ -61,29 +73,27 @@ export function checkReduction(
   const snapshots: Uint32Array[] = [new Uint32Array(n).map((_, v) => (v < B ? 1 : 0))];
   let sinceSnapshot = 0;
   const touched = new Uint32Array(n);
+  const sizeNow = () => Uint32Array.from({ length: n }, (_, v) => sets.size(v));
 
   for (let step = 1; step <= s.stepCount; step++) {
     const a = s.stepStart[step - 1];
     const e = s.stepStart[step];
     // Every message of the step is its sender's partial at the start of the step.
-    const messages: RangeSet[] = [];
     for (let t = a; t < e; t++) {
       const u = s.src[t];
-      const m = carried(t);
-      messages.push(m);
       if (u >= n) continue;
-      if (m.length && m[m.length - 1] > B) {
+      if (hi[t] > lo[t] && bounds[hi[t] - 1] > B) {
         // (Listed ids were reported by the verifier's own pass.)
         if (tb.kind === 'ranges')
           flag(
             'bad-block',
             step,
             t,
-            `transfer ${t} lists contribution ${m[m.length - 1] - 1}; there are ${B}`,
+            `transfer ${t} lists contribution ${bounds[hi[t] - 1] - 1}; there are ${B}`,
           );
         continue;
       }
-      const unheld = firstMissing(m, partial[u]);
+      const unheld = sets.firstMissing(u, bounds, lo[t], hi[t]);
       if (unheld >= 0)
         flag(
           'causality',
@@ -91,24 +101,23 @@ export function checkReduction(
           t,
           `node ${u} forwards contribution ${unheld} in step ${step} before it has combined it`,
         );
-      else if (!equal(m, partial[u]))
+      else if (!sets.equals(u, bounds, lo[t], hi[t]))
         flag(
           'split-partial',
           step,
           t,
-          `node ${u} holds the combination of ${sizeOf(partial[u])} contributions but sends ${sizeOf(m)} of them`,
+          `node ${u} holds the combination of ${sets.size(u)} contributions but sends ${sizeOf(bounds.subarray(lo[t], hi[t]))} of them`,
         );
     }
     for (let t = a; t < e; t++) {
-      const m = messages[t - a];
-      const complete = isComplete(m, B);
+      if (hi[t] > lo[t] && bounds[hi[t] - 1] > B) continue;
+      const complete = sets.isCompleteSet(bounds, lo[t], hi[t]);
       const nr = receiversOf(s, topo, t, rx);
       for (let r = 0; r < nr; r++) {
         const v = rx[r];
         if (v >= n) continue;
-        if (complete) partial[v] = m;
-        else {
-          const twice = firstCommon(partial[v], m);
+        if (!complete) {
+          const twice = sets.firstCommon(v, bounds, lo[t], hi[t]);
           if (twice >= 0)
             flag(
               'double-count',
@@ -116,8 +125,8 @@ export function checkReduction(
               t,
               `node ${v} already has contribution ${twice}: folding in node ${s.src[t]}'s partial counts it twice`,
             );
-          partial[v] = union(partial[v], m);
         }
+        sets.fold(v, bounds, lo[t], hi[t]);
         if (touched[v] !== step) {
           touched[v] = step;
           if (changes === changeNode.length) {
@@ -134,16 +143,18 @@ export function checkReduction(
       }
     }
     // Counts after the step, for the nodes it changed (written once each, after all its folds).
-    for (let i = changeStart[step - 1]; i < changes; i++) changeCount[i] = sizeOf(partial[changeNode[i]]);
+    for (let i = changeStart[step - 1]; i < changes; i++) changeCount[i] = sets.size(changeNode[i]);
     changeStart[step] = changes;
-    if (sinceSnapshot >= SNAPSHOT_CHANGES || sinceSnapshot >= n) {
+    if (sinceSnapshot >= SNAPSHOT_CHANGES && sinceSnapshot >= n) {
       sinceSnapshot = 0;
       snapshotSteps.push(step);
-      snapshots.push(Uint32Array.from(partial, sizeOf));
+      snapshots.push(sizeNow());
     }
   }
+  const all = range(0, B);
   for (let v = 0; v < n; v++) {
-    const missing = firstMissing(range(0, B), partial[v]);
+    if (sets.isComplete(v)) continue;
+    const missing = firstMissing(all, sets.rangesOf(v));
     if (missing >= 0) flag('postcondition', 0, -1, `node ${v} ends without contribution ${missing}`);
   }
   const snapshotCounts = new Uint32Array(snapshots.length * n);
@@ -162,6 +173,14 @@ export function checkReduction(
     changeNode: changeNode.slice(0, changes),
     changeCount: changeCount.slice(0, changes),
   };
+}
+
+/** Whether every transfer's ranges are sorted, non-empty and apart (touching ones merged). */
+function allCanonical(bounds: Uint32Array, offsets: Uint32Array, count: number): boolean {
+  for (let t = 0; t < count; t++)
+    for (let i = 2 * offsets[t]; i < 2 * offsets[t + 1]; i += 2)
+      if (bounds[i] >= bounds[i + 1] || (i > 2 * offsets[t] && bounds[i] <= bounds[i - 1])) return false;
+  return true;
 }
 
 /** Whether a schedule is checked as a reduction (its blocks are contributions combined on the way). */

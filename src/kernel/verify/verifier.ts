@@ -1,6 +1,6 @@
 import { pairDestination, rectProblem, rectSize } from '../model/block-pairs';
 import { pathLinks, receiversOf } from '../model/paths';
-import { rangesOf, type Schedule } from '../model/schedule';
+import type { RangeBlocks, Schedule } from '../model/schedule';
 import type { Topology } from '../model/topology';
 import { firstArrival, firstUnreached, heldCounts } from '../replay/holding-queries';
 import type { Holdings, Representation } from '../replay/holdings';
@@ -8,7 +8,6 @@ import { replay } from '../replay/replay';
 import { RingArcSteps, type ArcStepTotals } from './ring-arc-steps';
 import { MAX_LISTED, type Rule, type VerifyReport, type Violation } from './rules';
 import { checkReduction, isReduction } from './reduction';
-import { sizeOf } from '../model/contributions';
 
 /** Beyond this many (link, channel) cells the clash check uses a map instead of a flat table. */
 const FLAT_CELL_LIMIT = 1 << 25;
@@ -158,7 +157,7 @@ export function verify(
       if (len > stepLongestRoute[step - 1]) stepLongestRoute[step - 1] = len;
       const b0 = blockOffsets ? blockOffsets[t] : t;
       const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
-      const carried = pairs ? rectSize(pairs, t) : ranges ? sizeOf(rangesOf(ranges, t)) : b1 - b0;
+      const carried = pairs ? rectSize(pairs, t) : ranges ? rangeSize(ranges, t) : b1 - b0;
       const ch = channel[t];
       if (ch >= channelsUsed) channelsUsed = ch + 1;
       for (let i = 0; i < len; i++) {
@@ -321,6 +320,13 @@ export function verify(
     },
     holdings,
   };
+}
+
+/** Contributions transfer t of a reduction carries (its ranges summed, read in place). */
+function rangeSize(r: RangeBlocks, t: number): number {
+  let n = 0;
+  for (let i = 2 * r.offsets[t], e = 2 * r.offsets[t + 1]; i < e; i += 2) n += r.bounds[i + 1] - r.bounds[i];
+  return n;
 }
 
 /** Whether ids[from … to − 1] are all below `bound`. */
