@@ -109,6 +109,24 @@ export const SCENES: readonly Scene[] = [
     },
   },
   {
+    id: 'otis-systems',
+    title: 'OTIS-Mesh: the paper’s three systems side by side (16 × 16)',
+    description:
+      'Single-port and all-port OTIS-Mesh and the all-port EDN-OTIS-Mesh on the same 16 × 16 network, root and control group in the middle: 62, 34 and 14 steps, stepping together.',
+    paper: PAPERS.otis,
+    config() {
+      const c = defaultConfig('otis-allreduce');
+      c.params = { ...c.params, 'group-size': 16, root: 10, 'control-group': 10 };
+      c.options = { ...c.options, mode: 'compare', lecture: true, speed: '1' };
+      c.compare = [
+        { algorithm: 'otis-allreduce', overrides: { method: 'direct', ports: 'single' } },
+        { algorithm: 'otis-allreduce', overrides: { method: 'direct', ports: 'all' } },
+        { algorithm: 'otis-allreduce', overrides: { method: 'edn', ports: 'all' } },
+      ];
+      return c;
+    },
+  },
+  {
     id: 'otis-fig3',
     title: 'OTIS-Mesh: 64 × 64 EDN-OTIS-Mesh with G0 as the control group (Figs. 3–6)',
     description:

@@ -37,7 +37,7 @@ function points(worst: boolean): SweepPoint[] {
   return out;
 }
 
-const axis = { label: 'group size P (P × P processors)', unit: 'processors per group', log: true };
+const axis = { label: 'group size P', unit: 'processors per group; P × P in all', log: true };
 
 export const OTIS_SWEEPS: readonly SweepDef[] = [
   {
