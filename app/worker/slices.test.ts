@@ -43,4 +43,15 @@ describe('runInSlices', () => {
     expect(log).toHaveLength(3);
     expect(done).not.toHaveBeenCalled();
   });
+
+  it('with no slice time (paced tests) runs one piece per task, however fast the pieces are', () => {
+    const log: number[] = [];
+    const done = vi.fn();
+    runInSlices(work(3, 0, log), () => false, done, { sliceMs: 0, gapMs: 400, now });
+    expect(log).toEqual([0]);
+    vi.advanceTimersByTime(400);
+    expect(log).toEqual([0, 1]);
+    vi.runAllTimers();
+    expect(done).toHaveBeenCalledTimes(1);
+  });
 });
