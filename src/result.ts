@@ -3,15 +3,17 @@ import { buffersOf } from './kernel/model/columns';
 import { pathLength, receiversOf } from './kernel/model/paths';
 import {
   blockCountOf,
-  blockIdsOf,
+  EXAMPLE_BLOCKS,
+  firstBlockIds,
   blockTableColumns,
   stepRange,
   transferBlockColumns,
   type Schedule,
 } from './kernel/model/schedule';
+import { stepStatsCached, type StepStats } from './kernel/model/step-stats';
 import type { Topology } from './kernel/model/topology';
 import type { ParamValues } from './kernel/params/schema';
-import { heldCounts } from './kernel/replay/holding-queries';
+import { stepCounts } from './kernel/replay/step-counts';
 import { holdingsBuffers, type Holdings } from './kernel/replay/holdings';
 import type { FormulaRow, StageReport, StepFacts } from './kernel/spec';
 import type { Usage, VerifyReport } from './kernel/verify/rules';
@@ -62,6 +64,8 @@ export interface RunResult {
   summary: Summary;
   /** Seconds of each step under the time model (index s−1 for step s). */
   stepSeconds: Float64Array;
+  /** What the narration counts per step, counted in the worker (recounted on first use when absent). */
+  stepStats?: StepStats;
   formulas: FormulaRow[];
   /** Optical constraints (OpTree eqs. 4–9) of the longest lightpath; WDM-ring results only. */
   optics?: OpticsRow[];
@@ -106,7 +110,7 @@ export const formulasPending = (r: Pick<RunResult, 'formulas'>) => r.formulas.so
 
 /** Facts about step `step` of a result, for narration and the step panel. */
 export function stepFacts(
-  r: Pick<RunResult, 'schedule' | 'topology' | 'holdings'>,
+  r: Pick<RunResult, 'schedule' | 'topology' | 'holdings' | 'stepStats'>,
   step: number,
   maxExamples = 3,
 ): StepFacts {
@@ -127,33 +131,26 @@ export function stepFacts(
   if (step >= 1 && step <= s.stepCount) {
     const [a, b] = stepRange(s, step);
     const rx = new Uint32Array(Math.max(1, r.topology.nodeCount + r.topology.auxCount));
-    const channels = new Set<number>();
     facts.transfers = b - a;
-    for (let t = a; t < b; t++) {
-      channels.add(s.channel[t]);
-      facts.blocksMoved += blockCountOf(s, t);
-      facts.longestRoute = Math.max(facts.longestRoute, pathLength(s, t));
-      if (facts.examples.length < maxExamples) {
-        const nr = receiversOf(s, r.topology, t, rx);
-        facts.examples.push({
-          from: s.src[t],
-          to: Array.from(rx.subarray(0, nr)),
-          channel: s.channel[t],
-          blocks: Array.from(blockIdsOf(s, t)),
-          hops: s.path.kind === 'ring-arc' ? s.path.hops[t] : pathLength(s, t),
-        });
-      }
+    const stats = r.stepStats ?? stepStatsCached(s);
+    facts.longestRoute = stats.longestRoute[step - 1];
+    facts.blocksMoved = stats.blocksMoved[step - 1];
+    facts.channelsUsed = stats.channelsUsed[step - 1];
+    for (let t = a; t < Math.min(b, a + maxExamples); t++) {
+      const nr = receiversOf(s, r.topology, t, rx);
+      const blockCount = blockCountOf(s, t);
+      facts.examples.push({
+        from: s.src[t],
+        to: Array.from(rx.subarray(0, nr)),
+        channel: s.channel[t],
+        blocks: Array.from(firstBlockIds(s, t, EXAMPLE_BLOCKS)),
+        blockCount,
+        hops: s.path.kind === 'ring-arc' ? s.path.hops[t] : pathLength(s, t),
+      });
     }
-    facts.channelsUsed = channels.size;
   }
-  const counts = heldCounts(r.holdings, Math.max(0, step));
-  let min = Infinity;
-  let max = 0;
-  for (let i = 0; i < counts.length; i++) {
-    min = Math.min(min, counts[i]);
-    max = Math.max(max, counts[i]);
-  }
-  facts.minHeld = Number.isFinite(min) ? min : 0;
+  const { min, max } = stepCounts(r.holdings, step);
+  facts.minHeld = min;
   facts.maxHeld = max;
   return facts;
 }
@@ -183,5 +180,8 @@ export function transferables(r: RunResult): ArrayBuffer[] {
     t.linkShared,
     ...holdingsBuffers(h),
     r.stepSeconds,
+    r.stepStats?.longestRoute,
+    r.stepStats?.blocksMoved,
+    r.stepStats?.channelsUsed,
   ]);
 }

@@ -1,3 +1,4 @@
+import { stepStats } from './kernel/model/step-stats';
 import { ScheduleFormatError, fromScheduleJson } from './kernel/format/schedule-import';
 import type { ParamValues } from './kernel/params/schema';
 import { verify } from './kernel/verify/verifier';
@@ -67,6 +68,7 @@ export function runFile(text: string, source: Omit<FileSource, 'madeBy'>, limits
     // A file brings no cost parameters: its time is not measured.
     summary: summaryOf(schedule, report.usage, NaN),
     stepSeconds: new Float64Array(schedule.stepCount),
+    stepStats: stepStats(schedule),
     formulas: [],
     timing: { buildMs: 0, verifyMs },
   };

@@ -1,3 +1,4 @@
+import { stepStats } from './kernel/model/step-stats';
 import { interconnectOf } from './interconnects';
 import type { Schedule } from './kernel/model/schedule';
 import type { ParamValues } from './kernel/params/schema';
@@ -41,6 +42,7 @@ export function run(
     report,
     summary,
     stepSeconds: perStep,
+    stepStats: stepStats(built.schedule),
     formulas: formulasOf(spec, params, summary, built.stages, { quick: options.quickFormulas }),
     ...(built.stages ? { stages: built.stages } : {}),
     optics: interconnectOf(spec.topology).optics?.(params, {

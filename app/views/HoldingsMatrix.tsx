@@ -1,4 +1,4 @@
-import { heldCounts } from '../../src/kernel/replay/holding-queries';
+import { stepCounts } from '../../src/kernel/replay/step-counts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunResult } from '../../src/result';
 import { firstArrival } from '../../src/kernel/replay/holding-queries';
@@ -33,16 +33,8 @@ export function HoldingsMatrix({ result, step }: { result: RunResult; step: numb
  * then says how far the combining has come, in numbers.
  */
 function CombinedCounts({ result, step }: { result: RunResult; step: number }) {
-  const counts = heldCounts(result.holdings, step);
+  const { counts, min, max, full: complete } = stepCounts(result.holdings, step);
   const total = result.schedule.blocks.count;
-  let min = Infinity;
-  let max = 0;
-  let complete = 0;
-  for (const c of counts) {
-    min = Math.min(min, c);
-    max = Math.max(max, c);
-    if (c === total) complete++;
-  }
   const f = (x: number) => x.toLocaleString('en-US');
   return (
     <div className="p-4 text-base text-slate-700" data-testid="combined-counts">

@@ -1,7 +1,8 @@
 import { receiversOf } from '../../src/kernel/model/paths';
 import { stepRange } from '../../src/kernel/model/schedule';
 import { blockListText } from '../lib/blockText';
-import { heldBlocks, heldCounts } from '../../src/kernel/replay/holding-queries';
+import { heldBlocks } from '../../src/kernel/replay/holding-queries';
+import { stepCounts } from '../../src/kernel/replay/step-counts';
 import type { RunResult } from '../../src/result';
 
 /** What a node holds after the step and what it sends in it (shown on hover). */
@@ -25,7 +26,7 @@ export function NodeTooltip({
   const B = s.blocks.count;
   // The count from the per-step snapshots; the blocks themselves only when few, found without asking
   // about every block (multi-scatter on 4096 nodes has 16.8 million).
-  const heldCount = heldCounts(result.holdings, step)[node];
+  const heldCount = stepCounts(result.holdings, step).counts[node];
   const held = heldCount <= 24 ? heldBlocks(result.holdings, node, step, 24).sort((a, b) => a - b) : [];
   const sends: string[] = [];
   if (step >= 1) {

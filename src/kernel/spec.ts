@@ -158,8 +158,19 @@ export interface StepFacts {
   channelsUsed: number;
   longestRoute: number;
   blocksMoved: number;
-  /** A few transfers of the step, for examples in the text. */
-  examples: { from: number; to: number[]; channel: number; blocks: number[]; hops: number }[];
+  /**
+   * A few transfers of the step, for examples in the text: `blocks` lists at most the first
+   * EXAMPLE_BLOCKS of the `blockCount` blocks a transfer carries (a reduction's complete result
+   * carries a million).
+   */
+  examples: {
+    from: number;
+    to: number[];
+    channel: number;
+    blocks: number[];
+    blockCount: number;
+    hops: number;
+  }[];
   /** Fewest and most blocks any node holds after the step (from the replay), and the total. */
   minHeld: number;
   maxHeld: number;

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { stepRange } from '../../../src/kernel/model/schedule';
-import { arrivedMask, heldCounts } from '../../../src/kernel/replay/holding-queries';
+import { arrivedMask } from '../../../src/kernel/replay/holding-queries';
+import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import type { RunResult } from '../../../src/result';
 import { schemeSet2 } from 'd3';
 import { findCard } from '../../../src/cards';
@@ -39,7 +40,7 @@ export function RingView({
   const n = result.topology.nodeCount;
   const w = result.topology.linkChannels[0] ?? 1;
   const layout = useMemo(() => ringLayout(width, height, n, w), [width, height, n, w]);
-  const counts = useMemo(() => heldCounts(result.holdings, step), [result, step]);
+  const counts = stepCounts(result.holdings, step).counts;
   const lightpaths = step >= 1 ? stepRange(result.schedule, step) : [0, 0];
   // The subsets change with the phase, not with every step: computed once per phase.
   const phase = step >= 1 && step <= result.schedule.stepCount ? result.schedule.stepPhase[step - 1] : -1;

@@ -1,6 +1,7 @@
 import { stepRange } from '../../../src/kernel/model/schedule';
 import { num } from '../../../src/kernel/params/schema';
 import { heldCounts } from '../../../src/kernel/replay/holding-queries';
+import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import type { RunResult } from '../../../src/result';
 import { COLORS } from '../../lib/colors';
 import { useSize } from '../../lib/useSize';
@@ -43,7 +44,7 @@ export function StarView({
   const geometry = useMemo(() => starGeometry(layout, n), [layout, n]);
   const tunings = useMemo(() => tuningsOf(result, k), [result, k]);
   const finalCounts = useMemo(() => heldCounts(result.holdings, result.schedule.stepCount), [result]);
-  const counts = useMemo(() => heldCounts(result.holdings, step), [result, step]);
+  const counts = stepCounts(result.holdings, step).counts;
   const colours = useMemo(() => stepColours(result, step), [result, step]);
   const [a, b] = step >= 1 ? stepRange(result.schedule, step) : [0, 0];
   const retunedHere = step >= 1 ? tunings.retunedStart[step] - tunings.retunedStart[step - 1] : 0;

@@ -115,7 +115,7 @@ export const starBroadcastCard: AlgorithmCard = {
     const e = f.examples[0];
     const k = kOf(p);
     const ex = e
-      ? ` For example, node ${e.from} sends ${e.blocks.length} message${e.blocks.length === 1 ? '' : 's'} on λ${e.channel} to ${e.to.length === 1 ? `node ${e.to[0]}` : `nodes ${e.to.join(', ')}`}.`
+      ? ` For example, node ${e.from} sends ${e.blockCount} message${e.blockCount === 1 ? '' : 's'} on λ${e.channel} to ${e.to.length === 1 ? `node ${e.to[0]}` : `nodes ${e.to.join(', ')}`}.`
       : '';
     const lead =
       f.phase === 'broadcast-split'

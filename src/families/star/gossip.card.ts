@@ -51,7 +51,7 @@ export const starGossipCard: AlgorithmCard = {
     const k = kOf(p);
     const e = f.examples[0];
     const ex = e
-      ? ` For example, node ${e.from} sends ${e.blocks.length} block${e.blocks.length === 1 ? '' : 's'} on λ${e.channel} to nodes ${e.to.join(', ')}.`
+      ? ` For example, node ${e.from} sends ${e.blockCount} block${e.blockCount === 1 ? '' : 's'} on λ${e.channel} to nodes ${e.to.join(', ')}.`
       : '';
     const c = cliqueWords(num(p, 'nodes'), k, f.step - 1);
     return (

@@ -55,7 +55,7 @@ export const starMultiscatterCard: AlgorithmCard = {
     const k = kOf(p);
     const e = f.examples[0];
     const ex = e
-      ? ` For example, node ${e.from} sends ${e.blocks.length} message${e.blocks.length === 1 ? '' : 's'} to node ${e.to[0]} on λ${e.channel}.`
+      ? ` For example, node ${e.from} sends ${e.blockCount} message${e.blockCount === 1 ? '' : 's'} to node ${e.to[0]} on λ${e.channel}.`
       : '';
     const c = cliqueWords(num(p, 'nodes'), k, f.step - 1);
     return (

@@ -16,7 +16,7 @@ export function treeNarration(p: ParamValues, f: StepFacts, what: 'scatter' | 'g
   const k = kOf(p);
   const e = f.examples[0];
   const ex = e
-    ? ` For example, node ${e.from} sends ${e.blocks.length} message${e.blocks.length === 1 ? '' : 's'} to node ${e.to.join(', ')} on wavelength λ${e.channel}.`
+    ? ` For example, node ${e.from} sends ${e.blockCount} message${e.blockCount === 1 ? '' : 's'} to node ${e.to.join(', ')} on wavelength λ${e.channel}.`
     : '';
   const lead =
     what === 'scatter'

@@ -134,6 +134,37 @@ export function blockCountOf(s: Schedule, t: number): number {
   return tb.offsets ? tb.offsets[t + 1] - tb.offsets[t] : 1;
 }
 
+/** Blocks carried by the transfers [a, b), summed (without writing out any list). */
+export function blocksMovedIn(s: Schedule, a: number, b: number): number {
+  const tb = s.transferBlocks;
+  if (tb.kind === 'ranges') {
+    let sum = 0;
+    for (let i = 2 * tb.offsets[a]; i < 2 * tb.offsets[b]; i += 2) sum += tb.bounds[i + 1] - tb.bounds[i];
+    return sum;
+  }
+  if (tb.kind !== 'pairs') return tb.offsets ? tb.offsets[b] - tb.offsets[a] : b - a;
+  let sum = 0;
+  for (let t = a; t < b; t++) sum += rectSize(tb, t);
+  return sum;
+}
+
+/** Block ids an example in the narration lists at most. */
+export const EXAMPLE_BLOCKS = 16;
+
+/** The first `max` ids of the blocks transfer t carries, in order. */
+export function firstBlockIds(s: Schedule, t: number, max: number): IndexArray {
+  const tb = s.transferBlocks;
+  if (tb.kind === 'ranges') {
+    const r = rangesOf(tb, t);
+    const out: number[] = [];
+    for (let i = 0; i < r.length && out.length < max; i += 2)
+      for (let v = r[i]; v < r[i + 1] && out.length < max; v++) out.push(v);
+    return Uint32Array.from(out);
+  }
+  const ids = blockIdsOf(s, t);
+  return ids.length > max ? ids.subarray(0, max) : ids;
+}
+
 /** The ids of the blocks transfer t carries (a view of the list, or the rectangle written out). */
 export function blockIdsOf(s: Schedule, t: number): IndexArray {
   const tb = s.transferBlocks;

@@ -246,6 +246,31 @@ export function heldCounts(
   return out;
 }
 
+/**
+ * heldCounts after step `to`, from the counts after an earlier step `from` (`before`): only the
+ * changes in between are replayed, where heldCounts replays from the last snapshot. Stepping forward
+ * one step at a time (playing) then costs the step's changes, not up to a snapshot's worth.
+ */
+export function advanceCounts(
+  h: Holdings,
+  before: Uint32Array,
+  from: number,
+  to: number,
+  out: Uint32Array = new Uint32Array(h.nodeCount),
+): Uint32Array {
+  const [a, b] = [Math.max(0, Math.min(from, h.stepCount)), Math.max(0, Math.min(to, h.stepCount))];
+  if (b < a) throw new Error(`advanceCounts goes forward only: from step ${a} to ${b}`);
+  // With a snapshot after every step there are no events: the snapshot is the answer.
+  if (h.kind !== 'counts' && h.snapshotStep.length === h.stepCount + 1) return heldCounts(h, b, out);
+  out.set(before);
+  if (h.kind === 'counts') {
+    for (let i = h.changeStart[a]; i < h.changeStart[b]; i++) out[h.changeNode[i]] = h.changeCount[i];
+    return out;
+  }
+  for (let e = h.eventStart[a + 1]; e < h.eventStart[b + 1]; e++) out[h.eventNode[e]]++;
+  return out;
+}
+
 /** Nodes that gained at least one block in step `step`, with how many they gained. */
 export function arrivalsInStep(h: Holdings, step: number): Map<number, number> {
   const m = new Map<number, number>();

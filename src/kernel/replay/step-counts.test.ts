@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { findAlgorithm } from '../../registry';
+import { CLI_LIMITS } from '../../limits';
+import { run } from '../../run';
+import { blockCountOf, stepRange } from '../model/schedule';
+import { pathLength } from '../model/paths';
+import { stepStats } from '../model/step-stats';
+import { defaultsOf, type ParamValues } from '../params/schema';
+import { advanceCounts, heldCounts } from './holding-queries';
+import { stepCounts } from './step-counts';
+
+const runOf = (id: string, p: ParamValues) =>
+  run(id, { ...defaultsOf(findAlgorithm(id)!.params), ...p }, CLI_LIMITS);
+
+// One result per kind of holdings: dense (ring), counts (a reduction), route (ReTri), sparse (star).
+const CASES: [string, ParamValues][] = [
+  ['ring-allgather', { nodes: 8, wavelengths: 2 }],
+  ['otis-allreduce', { 'group-size': 16, method: 'edn' }],
+  ['retri', { nodes: 27 }],
+  ['star-gossip', { nodes: 64 }],
+];
+
+describe('counts per step, shared and replayed forward', () => {
+  for (const [id, p] of CASES)
+    it(`${id}: counts replayed forward from any earlier step equal those replayed from a snapshot`, () => {
+      const r = runOf(id, p);
+      const h = r.holdings;
+      const steps = r.schedule.stepCount;
+      for (let from = 0; from <= steps; from++)
+        for (let to = from; to <= Math.min(steps, from + 3); to++)
+          expect(advanceCounts(h, heldCounts(h, from), from, to)).toEqual(heldCounts(h, to));
+      expect(() => advanceCounts(h, heldCounts(h, 1), 1, 0)).toThrow(/forward only/);
+    });
+
+  it('stepCounts gives the same counts and extremes stepping forward, back and jumping', () => {
+    const r = runOf('otis-allreduce', { 'group-size': 16, method: 'direct', ports: 'all' });
+    const h = r.holdings;
+    const steps = r.schedule.stepCount;
+    const order = [0, 1, 2, 3, 2, 1, steps, 5, 6, 7, 8, 12, steps - 1];
+    for (const st of order) {
+      const { counts, min, max, full } = stepCounts(h, st);
+      const want = heldCounts(h, st);
+      expect(counts).toEqual(want);
+      expect(min).toBe(Math.min(...want));
+      expect(max).toBe(Math.max(...want));
+      expect(full).toBe(want.filter((c) => c === h.blockCount).length);
+    }
+    // The end of an all-reduce: every one of 256 processors holds all 256 contributions.
+    expect(stepCounts(h, steps)).toMatchObject({ min: 256, max: 256, full: 256 });
+  });
+});
+
+describe('step statistics counted once per schedule', () => {
+  for (const [id, p] of CASES)
+    it(`${id}: longest route, blocks moved and channels per step, as counted transfer by transfer`, () => {
+      const r = runOf(id, p);
+      const s = r.schedule;
+      const stats = stepStats(s);
+      expect(r.stepStats).toEqual(stats);
+      for (let step = 1; step <= s.stepCount; step++) {
+        const [a, b] = stepRange(s, step);
+        let longest = 0;
+        let moved = 0;
+        const channels = new Set<number>();
+        for (let t = a; t < b; t++) {
+          longest = Math.max(longest, pathLength(s, t));
+          moved += blockCountOf(s, t);
+          channels.add(s.channel[t]);
+        }
+        expect([stats.longestRoute[step - 1], stats.blocksMoved[step - 1]]).toEqual([longest, moved]);
+        expect(stats.channelsUsed[step - 1]).toBe(channels.size);
+      }
+    });
+});
