@@ -39,15 +39,44 @@ test('an OTIS-Mesh link at its optical step reopens there; the formulas and the 
   await expect(page.getByTestId('combined-counts')).toContainText('combines');
 });
 
-test('a million processors are refused in the browser with the limit named, and the last result stays', async ({
+test('a group size that is not a square is refused with what is allowed, and the last result stays', async ({
   page,
 }) => {
   await page.goto('/?v=2&alg=otis-allreduce&group-size=16');
   await ready(page);
-  await page.getByLabel('Group size P').fill('1024');
-  await expect(page.getByTestId('run-error')).toContainText('the browser allows at most');
+  await page.getByLabel('Group size P').fill('1000');
+  await expect(page.getByTestId('run-error')).toContainText('must be a square (4, 16, 64, 256, 1024)');
   await expect(page.getByTestId('mesh-view')).toBeVisible();
   await expect(page.getByTestId('step-label')).toHaveText(/\/ 14/);
+});
+
+test('a million processors (P = 1024) build in the browser: groups as tiles, zoom in to one group and back', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=otis-allreduce&group-size=1024&root=528&control-group=528&step=7&view=network');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', {
+    timeout: 120_000,
+  });
+  await expect(page.getByTestId('step-label')).toHaveText(/step 7 \/ 26/);
+  await expect(page.getByText(/1,023 messages cross the optical transpose links/).first()).toBeVisible();
+  const view = page.getByTestId('mesh-view');
+  await expect(view).toHaveAttribute('data-detail', 'groups');
+  await expect(page.getByTestId('mesh-legend')).toContainText('each tile is a group');
+  await shot(page, 'otis-1024-optical-tiles');
+  // Hovering a tile names its group; zooming in shows processors, with the paper's numbers.
+  const box = (await view.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.4, { steps: 3 });
+  await expect(page.getByTestId('node-tooltip')).toContainText(/Group G\d+/);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+  for (let i = 0; i < 10; i++) await page.mouse.wheel(0, -300);
+  await expect(view).toHaveAttribute('data-detail', 'processors');
+  await expect.poll(async () => Number(await view.getAttribute('data-zoom'))).toBeGreaterThan(30);
+  await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.5, { steps: 3 });
+  await expect(page.getByTestId('node-tooltip')).toContainText(/Processor \(G\d+, \d+\)/);
+  await shot(page, 'otis-1024-zoomed-in');
+  await page.getByTestId('mesh-zoom-reset').click();
+  await expect(view).toHaveAttribute('data-zoom', '1.00');
+  await expect(view).toHaveAttribute('data-detail', 'groups');
 });
 
 test('the OTIS paper check lists eqs. (1)–(5) beside our verified schedules', async ({ page }) => {
@@ -79,4 +108,17 @@ test('the Fig. 1 lecture scene opens the 4 × 4 mesh with its dominating nodes',
   await expect(page).toHaveURL(/alg=mesh-allreduce/);
   await expect(page.getByTestId('mesh-legend')).toContainText('EDN level');
   await shot(page, 'otis-fig1-scene');
+});
+
+test('the explorer draws the paper’s printed latencies beside our series (Fig. 9)', async ({ page }) => {
+  await page.goto('/?v=2&mode=explore&sweep=otis-fig9');
+  // 16 × 16 and 1024 × 1024, single-port and EDN: the four latencies the text prints for Fig. 9.
+  await expect(page.getByTestId('paper-mark')).toHaveCount(4);
+  await expect(page.getByText('closed form (ours: every message one hop)').first()).toBeVisible();
+  await expect(
+    page.locator('[data-testid="chart-point"][data-kind="constructed"][data-x="16"]').first(),
+  ).toBeVisible({ timeout: 60_000 });
+  await page.locator('[data-testid="paper-mark"][data-x="16"][data-series="single-port OTIS-Mesh"]').hover();
+  await expect(page.getByTestId('paper-mark-tooltip')).toContainText('the paper prints 1.13 ms');
+  await shot(page, 'otis-fig9-paper-marks');
 });

@@ -1,6 +1,6 @@
 import { scaleLinear, scaleLog, schemeTableau10 } from 'd3';
 import { useMemo, useRef, useState } from 'react';
-import type { Axis, SweepValue } from '../../src/kernel/experiment';
+import type { Axis, PaperMark, SweepValue } from '../../src/kernel/experiment';
 import { useSize } from '../lib/useSize';
 import { axisTitle, formatAxisValue, formatTick } from './axisFormat';
 
@@ -14,25 +14,35 @@ interface Series {
 
 /**
  * A sweep as a line chart: per series, the paper's closed form (dashed) and the constructed schedule
- * (solid, with a dot per point). Hovering shows a point's values; clicking opens its configuration.
+ * (solid, with a dot per point); numbers the paper prints as hollow diamonds beside them. Hovering
+ * shows a point's values; clicking opens its configuration.
  */
 export function LineChart({
   values,
   x,
   y,
   onPick,
+  marks = [],
+  formulaLabel = 'paper’s formula',
 }: {
   values: readonly SweepValue[];
   x: Axis;
   y: Axis;
   onPick: (v: SweepValue) => void;
+  marks?: readonly PaperMark[];
+  formulaLabel?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const { width, height } = useSize(box);
   const [hover, setHover] = useState<{ v: SweepValue; side: 'formula' | 'constructed' } | null>(null);
+  const [markHover, setMarkHover] = useState<PaperMark | null>(null);
 
   const series = useMemo(() => groupSeries(values), [values]);
-  const { sx, sy } = useMemo(() => scales(values, x, y, width, height), [values, x, y, width, height]);
+  const { sx, sy } = useMemo(
+    () => scales(values, marks, x, y, width, height),
+    [values, marks, x, y, width, height],
+  );
+  const colourOf = (name: string) => series.find((s) => s.name === name)?.color ?? '#334155';
   const ok = (v: number | null): v is number => v !== null && Number.isFinite(v) && (!y.log || v > 0);
   const path = (pts: SweepValue[], pick: (v: SweepValue) => number | null) =>
     pts
@@ -103,10 +113,45 @@ export function LineChart({
               ))}
             </g>
           ))}
+          {marks
+            .filter((m) => ok(m.y))
+            .map((m) => {
+              const [cx, cy, r] = [sx(m.x) + 9, sy(m.y), 6];
+              return (
+                <path
+                  key={`${m.series}/${m.x}`}
+                  d={`M${cx},${cy - r}L${cx + r},${cy}L${cx},${cy + r}L${cx - r},${cy}Z`}
+                  fill="white"
+                  stroke={colourOf(m.series)}
+                  strokeWidth={2.5}
+                  data-testid="paper-mark"
+                  data-series={m.series}
+                  data-x={m.x}
+                  onMouseEnter={() => setMarkHover(m)}
+                  onMouseLeave={() => setMarkHover(null)}
+                />
+              );
+            })}
         </svg>
       )}
-      <Legend series={series} />
+      <Legend series={series} formulaLabel={formulaLabel} marks={marks.length > 0} />
       {hover && <PointTooltip hover={hover} x={x} y={y} left={sx(hover.v.x)} width={width} top={M.top} />}
+      {markHover && (
+        <div
+          className="pointer-events-none absolute z-10 w-64 rounded-md border border-slate-300 bg-white p-2 text-sm shadow-lg"
+          style={{ left: Math.min(sx(markHover.x) + 16, width - 270), top: M.top }}
+          data-testid="paper-mark-tooltip"
+        >
+          <div className="font-semibold">{markHover.series}</div>
+          <div>
+            the paper prints {formatAxisValue(markHover.y, y.unit)} for {x.label}{' '}
+            {formatAxisValue(markHover.x, '')} ({markHover.where})
+          </div>
+          <div className="mt-1 text-xs text-slate-600">
+            A number to compare with, not one we compute: see Paper check for the difference.
+          </div>
+        </div>
+      )}
     </div>
   );
 }
@@ -120,11 +165,18 @@ export function groupSeries(values: readonly SweepValue[]): Series[] {
   }));
 }
 
-function scales(values: readonly SweepValue[], x: Axis, y: Axis, width: number, height: number) {
+function scales(
+  values: readonly SweepValue[],
+  marks: readonly PaperMark[],
+  x: Axis,
+  y: Axis,
+  width: number,
+  height: number,
+) {
   const xs = values.map((v) => v.x).filter((v) => !x.log || v > 0);
-  const ys = values
-    .flatMap((v) => [v.formula, v.constructed])
-    .filter((v): v is number => v !== null && Number.isFinite(v) && (!y.log || v > 0));
+  const ys = [...values.flatMap((v) => [v.formula, v.constructed]), ...marks.map((m) => m.y)].filter(
+    (v): v is number => v !== null && Number.isFinite(v) && (!y.log || v > 0),
+  );
   const [x0, x1] = extent(xs, x.log);
   const [y0, y1] = extent(ys, y.log);
   const sx = (x.log ? scaleLog() : scaleLinear())
@@ -238,7 +290,7 @@ function powersOfTwo(s: Scale, count: number): number[] {
   return twos.filter((v) => Math.round(Math.log2(v)) % every === 0);
 }
 
-function Legend({ series }: { series: Series[] }) {
+function Legend({ series, formulaLabel, marks }: { series: Series[]; formulaLabel: string; marks: boolean }) {
   return (
     <div className="absolute right-4 top-2 rounded border border-slate-200 bg-white/90 px-3 py-2 text-sm shadow-sm">
       {series.map((s) => (
@@ -252,7 +304,7 @@ function Legend({ series }: { series: Series[] }) {
           <svg width="24" height="8">
             <line x1="0" x2="24" y1="4" y2="4" stroke="#334155" strokeWidth="2" strokeDasharray="5 3" />
           </svg>
-          paper&apos;s formula
+          {formulaLabel}
         </div>
         <div className="flex items-center gap-2">
           <svg width="24" height="8">
@@ -260,6 +312,14 @@ function Legend({ series }: { series: Series[] }) {
           </svg>
           constructed schedule
         </div>
+        {marks && (
+          <div className="flex items-center gap-2">
+            <svg width="24" height="12">
+              <path d="M12,1L17,6L12,11L7,6Z" fill="white" stroke="#334155" strokeWidth="2" />
+            </svg>
+            printed in the paper
+          </div>
+        )}
       </div>
     </div>
   );

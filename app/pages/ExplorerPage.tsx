@@ -57,9 +57,11 @@ export function ExplorerPage() {
         <section className="flex min-w-0 flex-1 flex-col p-4">
           <h2 className="text-xl font-semibold">{def.title}</h2>
           <p className="text-sm text-slate-600">
-            After {def.where} of <i>{def.paper.title}</i>. Dashed: the paper&apos;s closed form; solid: the
-            schedule we construct and verify for the same parameters. Click a point to open it in the
-            visualizer.
+            After {def.where} of <i>{def.paper.title}</i>. Dashed:{' '}
+            {def.formulaLabel ?? 'the paper’s closed form'}; solid: the schedule we construct and verify for
+            the same parameters
+            {def.paperMarks?.length ? '; diamonds: numbers the paper prints' : ''}. Click a point to open it
+            in the visualizer.
           </p>
           <div
             className="mt-1 h-5 text-sm text-slate-600"
@@ -92,6 +94,8 @@ export function ExplorerPage() {
               values={progress?.values ?? []}
               x={def.x}
               y={def.y}
+              marks={def.paperMarks}
+              formulaLabel={def.formulaLabel}
               onPick={(v) => useApp.getState().openConfig(v.config.algorithm, { ...v.config.params })}
             />
           </div>

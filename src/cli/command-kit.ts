@@ -75,7 +75,17 @@ export function oneId(command: string, rest: string[], known: readonly { id: str
 }
 
 export function sweepHeader(d: SweepDef) {
-  return { id: d.id, title: d.title, paper: d.paper, where: d.where, x: d.x, y: d.y, metric: d.metric };
+  return {
+    id: d.id,
+    title: d.title,
+    paper: d.paper,
+    where: d.where,
+    x: d.x,
+    y: d.y,
+    metric: d.metric,
+    ...(d.formulaLabel ? { formula: d.formulaLabel } : {}),
+    ...(d.paperMarks ? { printed: d.paperMarks } : {}),
+  };
 }
 
 export function algorithmOf(command: string, rest: string[]): AlgorithmSpec {

@@ -16,7 +16,7 @@ const io: CliIo = {
 };
 const cli = (...argv: string[]) => execute(argv, io);
 const out = (r: ReturnType<typeof cli>) => [...r.out].join('');
-const err = (r: ReturnType<typeof cli>) => [...r.err].join('');
+const err = (r: ReturnType<typeof cli>) => r.err ?? '';
 
 describe('command line: meshes and OTIS-Mesh', () => {
   it('list shows both all-reduces with their parameters', () => {

@@ -70,3 +70,35 @@ describe('a sweep as a job', () => {
     expect(out.values.map((v) => v.x)).toEqual([4, 6]);
   });
 });
+
+describe('points measured against a baseline', () => {
+  const config = (n: number) => ({
+    algorithm: 'ring-allgather',
+    params: { ...defaultsOf(findCard('ring-allgather')!.params), nodes: n },
+  });
+  // Ring all-gather takes N − 1 steps: N = 10 over N = 4 is 9 / 3, N = 6 over N = 4 is 5 / 3.
+  const RATIO: SweepDef = {
+    ...RING,
+    id: 'test-ratio',
+    points: () =>
+      [6, 10].map((n) => ({ series: 'over N = 4', x: n, config: config(n), baseline: config(4) })),
+  };
+
+  it('plot the ratio of closed forms and of constructed values, both verified', () => {
+    const v = evaluateSweep(RATIO, CLI_LIMITS);
+    expect(v.map((p) => p.constructed)).toEqual([5 / 3, 3]);
+    expect(v.map((p) => p.formula)).toEqual([5 / 3, 3]);
+    expect(v.every((p) => p.verified)).toBe(true);
+  });
+
+  it('a baseline too big to build leaves the ratio of constructed values empty, with the reason', () => {
+    const big = {
+      ...RATIO,
+      points: () => [{ series: 'x', x: 6, config: config(6), baseline: config(65_536) }],
+    };
+    const [p] = evaluateSweep(big, CLI_LIMITS);
+    expect(p.constructed).toBeNull();
+    expect(p.verified).toBe(false);
+    expect(p.note).toMatch(/^baseline: .*allows at most/);
+  });
+});

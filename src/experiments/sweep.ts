@@ -6,7 +6,7 @@
  *
  * The types of sweeps and paper checks are in kernel/experiment.ts; this file evaluates sweeps.
  */
-import type { SweepDef, SweepPoint, SweepValue } from '../kernel/experiment';
+import type { SweepConfig, SweepDef, SweepPoint, SweepValue } from '../kernel/experiment';
 import { runToEnd, SILENT, type Job, type JobContext } from '../kernel/jobs';
 import type { Measured } from '../kernel/spec';
 import { InputError, type Limits } from '../limits';
@@ -15,15 +15,22 @@ import { run } from '../run';
 
 const NOT_MEASURED: Measured = { steps: NaN, phases: NaN, transfers: NaN, channelsUsed: NaN, seconds: NaN };
 
-/** Builds, verifies and measures one point; a configuration over the limits keeps only its formula. */
-export function evaluatePoint(def: SweepDef, pt: SweepPoint, limits: Limits): SweepValue {
-  const spec = findAlgorithm(pt.config.algorithm);
-  if (!spec) throw new InputError(`sweep ${def.id}: unknown algorithm "${pt.config.algorithm}"`);
+/** The metric of one configuration: closed form and constructed value, or why it was not built. */
+interface Measure {
+  formula: number | null;
+  constructed: number | null;
+  verified: boolean;
+  note?: string;
+}
+
+/** Builds, verifies and measures one configuration; one over the limits keeps only its formula. */
+function measureConfig(def: SweepDef, config: SweepConfig, limits: Limits): Measure {
+  const spec = findAlgorithm(config.algorithm);
+  if (!spec) throw new InputError(`sweep ${def.id}: unknown algorithm "${config.algorithm}"`);
   try {
-    const r = run(pt.config.algorithm, pt.config.params, limits);
+    const r = run(config.algorithm, config.params, limits);
     const row = r.formulas.find((f) => f.id === def.metric);
     return {
-      ...pt,
       formula: row && Number.isFinite(row.formula) ? row.formula : null,
       constructed: row ? row.constructed : null,
       verified: r.report.ok,
@@ -35,13 +42,41 @@ export function evaluatePoint(def: SweepDef, pt: SweepPoint, limits: Limits): Sw
     // valid on their own; the constructed side stays empty and the note says why.
     let formula: number | null = null;
     try {
-      const row = spec.formulas(pt.config.params, NOT_MEASURED).find((f) => f.id === def.metric);
+      const row = spec.formulas(config.params, NOT_MEASURED).find((f) => f.id === def.metric);
       formula = row && Number.isFinite(row.formula) ? row.formula : null;
     } catch {
       formula = null;
     }
-    return { ...pt, formula, constructed: null, verified: false, note: e.message };
+    return { formula, constructed: null, verified: false, note: e.message };
   }
+}
+
+/**
+ * Builds, verifies and measures one point. A point with a baseline is the ratio of the two
+ * configurations' values (both built and verified), closed form over closed form and constructed
+ * over constructed.
+ */
+export function evaluatePoint(
+  def: SweepDef,
+  pt: SweepPoint,
+  limits: Limits,
+  baselines = new Map<string, Measure>(),
+): SweepValue {
+  const m = measureConfig(def, pt.config, limits);
+  if (!pt.baseline) return { ...pt, ...m };
+  // Several series share a baseline (every system against the same EDN schedule): built once.
+  const key = JSON.stringify(pt.baseline);
+  const base = baselines.get(key) ?? measureConfig(def, pt.baseline, limits);
+  baselines.set(key, base);
+  const ratio = (a: number | null, b: number | null) => (a === null || b === null || b === 0 ? null : a / b);
+  const note = [m.note, base.note && `baseline: ${base.note}`].filter(Boolean).join(' ');
+  return {
+    ...pt,
+    formula: ratio(m.formula, base.formula),
+    constructed: ratio(m.constructed, base.constructed),
+    verified: m.verified && base.verified,
+    ...(note ? { note } : {}),
+  };
 }
 
 /** What a sweep job ends with: the points evaluated, and whether it was stopped before the last. */
@@ -58,9 +93,10 @@ export interface SweepOutcome {
 export function* sweepJob(def: SweepDef, limits: Limits, ctx: JobContext<SweepValue>): Job<SweepOutcome> {
   const points = def.points();
   const values: SweepValue[] = [];
+  const baselines = new Map<string, Measure>();
   for (const pt of points) {
     if (ctx.stopping) return { values, total: points.length, stopped: true };
-    const v = evaluatePoint(def, pt, limits);
+    const v = evaluatePoint(def, pt, limits, baselines);
     values.push(v);
     ctx.partial(v);
     ctx.progress(values.length, points.length);

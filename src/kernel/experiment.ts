@@ -23,6 +23,20 @@ export interface SweepPoint {
   series: string;
   x: number;
   config: SweepConfig;
+  /**
+   * A configuration this point is measured against: the value plotted is the point's metric divided
+   * by the baseline's (an improvement ratio), for the closed form and the constructed schedule alike.
+   */
+  baseline?: SweepConfig;
+}
+
+/** A number the paper prints for a point of one of its figures, drawn beside our series. */
+export interface PaperMark {
+  series: string;
+  x: number;
+  y: number;
+  /** Where the paper gives it, e.g. "Sec. V-B". */
+  where: string;
 }
 
 export interface SweepDef {
@@ -36,6 +50,10 @@ export interface SweepDef {
   /** Id of the formula row whose closed-form and constructed values are plotted. */
   metric: string;
   points(): SweepPoint[];
+  /** What the dashed line is, when it is not the paper's formula (default "paper's formula"). */
+  formulaLabel?: string;
+  /** Numbers the paper prints for the figure, drawn as marks beside the series. */
+  paperMarks?: readonly PaperMark[];
 }
 
 export interface SweepValue extends SweepPoint {

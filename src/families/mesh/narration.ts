@@ -5,18 +5,23 @@ export function combinedSentence(f: StepFacts): string {
   return f.minHeld === f.maxHeld
     ? f.minHeld === f.blockCount
       ? 'Afterwards every processor holds the complete result.'
-      : `Afterwards every partial combines ${f.minHeld} of ${f.blockCount} contributions.`
-    : `Afterwards each partial combines between ${f.minHeld} and ${f.blockCount === f.maxHeld ? 'all' : f.maxHeld} of ${f.blockCount} contributions.`;
+      : `Afterwards every partial combines ${f.minHeld.toLocaleString('en-US')} of ${f.blockCount.toLocaleString('en-US')} contributions.`
+    : `Afterwards each partial combines between ${f.minHeld} and ${f.blockCount === f.maxHeld ? 'all' : f.maxHeld.toLocaleString('en-US')} of ${f.blockCount.toLocaleString('en-US')} contributions.`;
 }
 
-/** One step of a mesh or OTIS-Mesh all-reduce, in plain words. */
-export function narrateAllReduce(f: StepFacts): string {
+/**
+ * One step of a mesh or OTIS-Mesh all-reduce, in plain words. On an OTIS-Mesh of groups of
+ * `groupSize` processors, processors are named as the paper does, (group, processor).
+ */
+export function narrateAllReduce(f: StepFacts, groupSize = 0): string {
+  const name = (v: number) =>
+    groupSize > 0 ? `(G${Math.floor(v / groupSize)}, ${v % groupSize})` : String(v);
   const one = f.transfers === 1;
   const many = one ? 'one message' : `${f.transfers.toLocaleString('en-US')} messages`;
   const [cross, carry] = one ? ['crosses', 'carries'] : ['cross', 'carry'];
   const ex = f.examples[0];
   const example = ex
-    ? ` For example, processor ${ex.from} sends to ${ex.to[0]} over ${ex.hops} hop${ex.hops === 1 ? '' : 's'}.`
+    ? ` For example, processor ${name(ex.from)} sends to ${name(ex.to[0])} over ${ex.hops} hop${ex.hops === 1 ? '' : 's'}.`
     : '';
   const what = f.phase.startsWith('optical')
     ? `${many} ${cross} the optical transpose links.`

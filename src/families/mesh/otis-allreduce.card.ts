@@ -90,6 +90,6 @@ export const otisAllReduceCard: AlgorithmCard = {
     const P = num(p, 'group-size');
     return `${(P * P).toLocaleString('en-US')} processors in ${P} groups each hold one contribution. In ${steps} steps (two of them optical) every one of them will hold the combination of all.`;
   },
-  narrate: (_p, f) => narrateAllReduce(f),
+  narrate: (p, f) => narrateAllReduce(f, num(p, 'group-size')),
   noTree: 'its reduction tree is drawn on the mesh itself (EDN levels)',
 };

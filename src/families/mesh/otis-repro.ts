@@ -5,8 +5,9 @@ import { run } from '../../run';
 import { ednLevels } from './mesh-formulas';
 import { OTIS_PARAMS } from './otis-allreduce.card';
 import { OTIS_LATENCY, OTIS_STEPS } from './otis-repro.card';
+import { OTIS_SIZES, PRINTED_IMPROVEMENT, PRINTED_LATENCY_MS, type OtisSystem } from './otis-printed';
 
-const SIZES = [16, 64, 256, 1024];
+const SIZES = OTIS_SIZES;
 /** Largest group size whose schedules the checks build (P = 1024 has 1,048,576 processors). */
 const BUILT_UP_TO = 256;
 const middle = (P: number) => {
@@ -20,7 +21,7 @@ const SYSTEMS = {
   all: { method: 'direct', ports: 'all' },
   edn: { method: 'edn', ports: 'all' },
 } as const;
-type System = keyof typeof SYSTEMS;
+type System = OtisSystem;
 
 /** Eqs. (1)–(5): electronic steps of each system, best (root in the middle) and worst (at the edge). */
 export function paperSteps(P: number, system: System, worst: boolean): number {
@@ -47,7 +48,8 @@ function built(P: number, system: System, worst: boolean, limits: Limits) {
   return { steps: r.summary.steps - 2, seconds: r.summary.seconds };
 }
 
-const NOT_BUILT = `not built here: P = 1024 is 1,048,576 processors (npm run cli -- schedule otis-allreduce --group-size 1024 --method edn builds the EDN one)`;
+const NOT_BUILT =
+  'not built in this check (P = 1024 is 1,048,576 processors, seconds per schedule): the explorer’s otis-fig7 … otis-fig12 build and verify every P = 1024 schedule, and a click opens one in the visualizer';
 const round = (x: number, digits = 4) => Number(x.toPrecision(digits));
 
 export const otisSteps: Reproduction = {
@@ -139,20 +141,18 @@ export const otisLatency: Reproduction = {
           : NOT_BUILT,
       });
     };
-    latency('16×16 single-port, best case (Fig. 9)', 1.13, 16, 'single', false);
-    latency('16×16 EDN, best case (Fig. 9)', 0.34, 16, 'edn', false);
-    latency('1024×1024 single-port, best case (Fig. 9)', 82.94, 1024, 'single', false);
-    latency('1024×1024 EDN, best case (Fig. 9)', 1.2, 1024, 'edn', false);
-    latency('1024×1024 all-port, worst case (Fig. 10)', 80.35, 1024, 'all', true);
-    latency('1024×1024 EDN, worst case (Fig. 10)', 1.69, 1024, 'edn', true);
-    const improvements: [string, System, boolean, number[]][] = [
-      ['best case, single-port over EDN (Fig. 11)', 'single', false, [3.3, 8.1, 24, 69]],
-      ['best case, all-port over EDN (Fig. 11)', 'all', false, [1.8, 4.1, 12.1, 34.5]],
-      ['worst case, single-port over EDN (Fig. 12)', 'single', true, [2.9, 6.8, 15.3, 49.1]],
-      ['worst case, all-port over EDN (Fig. 12)', 'all', true, [2.3, 6, 9.7, 47.6]],
-    ];
-    for (const [what, system, worst, printed] of improvements)
+    const name: Record<System, string> = { single: 'single-port', all: 'all-port', edn: 'EDN' };
+    for (const p of PRINTED_LATENCY_MS)
+      latency(
+        `${p.P}×${p.P} ${name[p.system]}, ${p.worst ? 'worst' : 'best'} case (${p.fig})`,
+        p.ms,
+        p.P,
+        p.system,
+        p.worst,
+      );
+    for (const { system, worst, times: printed, fig } of PRINTED_IMPROVEMENT)
       SIZES.forEach((P, i) => {
+        const what = `${worst ? 'worst' : 'best'} case, ${name[system]} over EDN (${fig})`;
         const a = built(P, system, worst, limits);
         const b = built(P, 'edn', worst, limits);
         rows.push({
