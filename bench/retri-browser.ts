@@ -9,13 +9,13 @@
  *
  * Peak memory is the largest summed RSS of the Chromium processes sampled every 100 ms during a run.
  */
-import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { preview } from 'vite';
 import { launchOptions } from '../e2e/browser-path';
+import { chromiumRssMB, ready, withPage, type BenchWindow } from './browser-kit';
 import { median } from './stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -23,58 +23,12 @@ const PORT = Number(process.env.E2E_PORT ?? 4176);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const BUILD_PATH = '/?v=1&alg=retri&nodes=2187&reconfigure=0,1,0,1,0,1,0&view=split';
 const PLAY_PATH = `/?v=1&alg=retri&nodes=729&reconfigure=0,1,0,1,0,1&view=${process.env.PLAY_VIEW ?? 'split'}&speed=4`;
-const STATUS = '[data-testid="result-status"]';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const log = (m: string) => console.error(`bench:retri-browser: ${m}`);
-
-interface BenchWindow {
-  __ocl?: {
-    lastRun?: { buildMs: number; verifyMs: number; totalMs: number; transfers: number; roundTripMs: number };
-  };
-  __bench?: { longtasks: { start: number; duration: number }[] };
-}
-
-function installObservers() {
-  const w = window as unknown as BenchWindow;
-  const bench = { longtasks: [] as { start: number; duration: number }[] };
-  w.__bench = bench;
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) bench.longtasks.push({ start: e.startTime, duration: e.duration });
-  }).observe({ type: 'longtask', buffered: true });
-}
-
-/** Summed RSS (MB) of every Chromium process right now. */
-function chromiumRssMB(): number {
-  try {
-    const out = execSync('ps -eo rss,comm', { encoding: 'utf8' });
-    let kb = 0;
-    for (const line of out.split('\n'))
-      if (/chrom/i.test(line)) kb += Number(line.trim().split(/\s+/)[0]) || 0;
-    return kb / 1024;
-  } catch {
-    return NaN;
-  }
-}
-
-async function withPage<T>(browser: Browser, f: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-  await context.addInitScript({ content: 'window.__name = window.__name || ((f) => f);' });
-  await context.addInitScript(installObservers);
-  const page = await context.newPage();
-  try {
-    return await f(page);
-  } finally {
-    await context.close();
-  }
-}
-
-async function ready(page: Page, timeout = 180_000) {
-  await page.waitForSelector(`${STATUS}[data-status="ready"]`, { state: 'attached', timeout });
-}
 
 async function main() {
   if (!existsSync(`${ROOT}/dist/index.html`)) throw new Error('no dist/: run `npx vite build` first');

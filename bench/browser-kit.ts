@@ -1,0 +1,72 @@
+/**
+ * What the browser benchmarks share: a page per measurement with a long-task recorder, the summed
+ * memory of Chromium's processes, and the wait for a shown result.
+ */
+import { execSync } from 'node:child_process';
+import type { Browser, Page } from '@playwright/test';
+
+export interface LongTask {
+  start: number;
+  duration: number;
+}
+
+export interface BenchWindow {
+  __ocl?: {
+    lastRun?: { buildMs: number; verifyMs: number; totalMs: number; transfers: number; roundTripMs: number };
+  };
+  __bench?: { longtasks: LongTask[] };
+}
+
+/** Runs in the page: records every main-thread task of 50 ms or more in `window.__bench`. */
+function installObservers() {
+  const w = window as unknown as BenchWindow;
+  const bench = { longtasks: [] as LongTask[] };
+  w.__bench = bench;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) bench.longtasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/** Summed RSS (MB) of every Chromium process right now. */
+export function chromiumRssMB(): number {
+  try {
+    const out = execSync('ps -eo rss,comm', { encoding: 'utf8' });
+    let kb = 0;
+    for (const line of out.split('\n'))
+      if (/chrom/i.test(line)) kb += Number(line.trim().split(/\s+/)[0]) || 0;
+    return kb / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Runs `f` in a fresh context (so a fresh worker) at 1280 × 720, with the long-task recorder. */
+export async function withPage<T>(browser: Browser, f: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await context.addInitScript({ content: 'window.__name = window.__name || ((f) => f);' });
+  await context.addInitScript(installObservers);
+  const page = await context.newPage();
+  try {
+    return await f(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Waits until the page shows a result. */
+export async function ready(page: Page, timeout = 180_000) {
+  await page.waitForSelector('[data-testid="result-status"][data-status="ready"]', {
+    state: 'attached',
+    timeout,
+  });
+}
+
+/** The long tasks recorded since `since` (page time, ms). */
+export const longTasksSince = (page: Page, since: number) =>
+  page.evaluate(
+    (t0) => (window as unknown as BenchWindow).__bench!.longtasks.filter((t) => t.start >= t0),
+    since,
+  );
+
+/** The page's clock now (ms). */
+export const pageNow = (page: Page) => page.evaluate(() => performance.now());
