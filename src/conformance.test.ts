@@ -18,6 +18,7 @@ import {
   type ParamDef,
   type ParamValue,
   type ParamValues,
+  rangesText,
 } from './kernel/params/schema';
 import { CLI_LIMITS, checkRun } from './limits';
 import { run } from './run';
@@ -58,7 +59,8 @@ function valueOf(def: ParamDef): fc.Arbitrary<ParamValue> {
           minLength: def.minLength,
           maxLength: Math.min(def.maxLength, 5),
         })
-        .map((xs) => xs.join(','));
+        // A set of ids (ranges) is kept canonical: sorted, without repeats, as ranges.
+        .map((xs) => (def.ranges ? rangesText([...new Set(xs)].sort((a, b) => a - b)) : xs.join(',')));
       break;
   }
   return fc.oneof(fc.constant(def.default), any);

@@ -311,6 +311,15 @@ export interface Decoded {
 const MAX_QUERY = 4096;
 const MAX_SHOWN = 40;
 
+/** The algorithms a link may name, for a notice: the first few and how many more (the menu has all). */
+function knownAlgorithms(): string {
+  const ids = ALGORITHM_CARDS.map((a) => a.id);
+  const shown = 8;
+  return ids.length <= shown
+    ? `known: ${ids.join(', ')}`
+    : `known: ${ids.slice(0, shown).join(', ')} and ${ids.length - shown} more in the Algorithm menu`;
+}
+
 export function decodeConfig(query: string): Decoded {
   const ignored: string[] = [];
   let q = query.startsWith('?') ? query.slice(1) : query;
@@ -340,9 +349,7 @@ export function decodeConfig(query: string): Decoded {
   const alg = raw.get('alg');
   let spec = alg === undefined ? undefined : findCard(alg);
   if (alg !== undefined && !spec)
-    ignored.push(
-      `algorithm "${show(alg)}" is unknown; showing ${DEFAULT_ALGORITHM} (known: ${ALGORITHM_CARDS.map((a) => a.id).join(', ')})`,
-    );
+    ignored.push(`algorithm "${show(alg)}" is unknown; showing ${DEFAULT_ALGORITHM} (${knownAlgorithms()})`);
   spec ??= findCard(DEFAULT_ALGORITHM)!;
   const config = defaultConfig(spec.id);
 

@@ -100,6 +100,11 @@ export interface IntListParam extends ParamBase {
   minLength: number;
   maxLength: number;
   default: string;
+  /**
+   * A set of ids written as ranges ("0-7,12,14-15"): items may be ranges, the value is kept sorted,
+   * without repeats, in ranges; the length bounds count ids.
+   */
+  ranges?: boolean;
 }
 
 export type ParamDef = IntParam | NumberParam | EnumParam | IntListParam;
@@ -107,6 +112,28 @@ export type ParamDef = IntParam | NumberParam | EnumParam | IntListParam;
 export type ParseResult = { ok: true; value: ParamValue } | { ok: false; error: string };
 
 const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 6 });
+
+/** "0-7,12,14-15" from sorted, distinct ids. */
+export function rangesText(ids: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < ids.length;) {
+    let j = i;
+    while (j + 1 < ids.length && ids[j + 1] === ids[j] + 1) j++;
+    parts.push(j === i ? `${ids[i]}` : `${ids[i]}-${ids[j]}`);
+    i = j + 1;
+  }
+  return parts.join(',');
+}
+
+/** The ids of a ranges text ("0-2,5" → 0, 1, 2, 5); the text is a parameter's checked value. */
+export function idsOfRanges(text: string): number[] {
+  const out: number[] = [];
+  for (const item of text === '' ? [] : text.split(',')) {
+    const [a, b] = item.split('-').map(Number);
+    for (let v = a; v <= (b ?? a); v++) out.push(v);
+  }
+  return out;
+}
 
 /** The allowed values in words, e.g. "a whole number from 2 to 4,096". */
 export function describeBounds(def: ParamDef): string {
@@ -120,6 +147,8 @@ export function describeBounds(def: ParamDef): string {
     case 'enum':
       return `one of ${def.options.map((o) => o.value).join(', ')}`;
     case 'int-list': {
+      if (def.ranges)
+        return `ids from ${fmt(def.min)} to ${fmt(def.max)} as a comma-separated list of ids and ranges (0-7,12)`;
       const n =
         def.minLength === def.maxLength
           ? `${def.minLength}`
@@ -138,6 +167,18 @@ export function parseParam(def: ParamDef, raw: string): ParseResult {
   });
   if (def.kind === 'enum')
     return def.options.some((o) => o.value === text) ? { ok: true, value: text } : fail();
+  if (def.kind === 'int-list' && def.ranges) {
+    const ids = new Set<number>();
+    for (const item of text === '' ? [] : text.split(',').map((x) => x.trim())) {
+      const m = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(item);
+      if (!m) return fail();
+      const [a, b] = [Number(m[1]), Number(m[2] ?? m[1])];
+      if (a > b || a < def.min || b > def.max || b - a > def.maxLength) return fail();
+      for (let v = a; v <= b; v++) ids.add(v);
+    }
+    if (ids.size < def.minLength || ids.size > def.maxLength) return fail();
+    return { ok: true, value: rangesText([...ids].sort((x, y) => x - y)) };
+  }
   if (def.kind === 'int-list') {
     const items = text === '' ? [] : text.split(',').map((x) => x.trim());
     if (items.length < def.minLength || items.length > def.maxLength) return fail();
