@@ -11,6 +11,7 @@ import { StarTree } from './families/star/StarTree';
 import { StarView } from './families/star/StarView';
 import { GraphView } from './views/GraphView';
 import { MeshView } from './families/mesh/MeshView';
+import { NocView } from './families/noc/NocView';
 
 /** What a network view is given. */
 export interface NetworkViewProps {
@@ -40,6 +41,7 @@ export const INTERCONNECT_UI: Readonly<Record<TopologyKind, InterconnectUi>> = {
   star: { View: StarView, Panels: StarPanels, Tree: StarTree },
   circuit: { View: CircuitView, Panels: CircuitPanels, Tree: null },
   mesh: { View: MeshView, Panels: null, Tree: null },
+  noc: { View: NocView, Panels: null, Tree: null },
   generic: { View: GraphView, Panels: null, Tree: null },
 };
 

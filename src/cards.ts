@@ -2,6 +2,7 @@ import { CIRCUIT_CARDS } from './families/circuit/cards';
 import { RING_CARDS } from './families/ring/cards';
 import { STAR_CARDS } from './families/star/cards';
 import { MESH_CARDS } from './families/mesh/cards';
+import { NOC_CARDS } from './families/noc/cards';
 import type { AlgorithmCard } from './kernel/spec';
 
 /**
@@ -14,6 +15,7 @@ export const ALGORITHM_CARDS: readonly AlgorithmCard[] = [
   ...STAR_CARDS,
   ...CIRCUIT_CARDS,
   ...MESH_CARDS,
+  ...NOC_CARDS,
 ];
 
 export const DEFAULT_ALGORITHM = ALGORITHM_CARDS[0].id;

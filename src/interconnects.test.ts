@@ -8,7 +8,14 @@ import { INTERCONNECTS, interconnectOf, isKnownInterconnect } from './interconne
 describe('interconnect registry', () => {
   it('has one entry per model, filed under its own kind', () => {
     for (const [kind, model] of Object.entries(INTERCONNECTS)) expect(model.kind).toBe(kind);
-    expect(Object.keys(INTERCONNECTS).sort()).toEqual(['circuit', 'generic', 'mesh', 'star', 'wdm-ring']);
+    expect(Object.keys(INTERCONNECTS).sort()).toEqual([
+      'circuit',
+      'generic',
+      'mesh',
+      'noc',
+      'star',
+      'wdm-ring',
+    ]);
   });
 
   it('gives a kind it does not know the generic entry, never the ring', () => {

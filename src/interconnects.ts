@@ -4,6 +4,7 @@ import { CIRCUIT_SWITCH } from './families/circuit/interconnect';
 import { WDM_RING } from './families/ring/interconnect';
 import { PASSIVE_STAR } from './families/star/interconnect';
 import { MESH } from './families/mesh/interconnect';
+import { NOC } from './families/noc/interconnect';
 
 /**
  * Every interconnect model, one line per family (its object is `families/<family>/interconnect.ts`).
@@ -15,6 +16,7 @@ export const INTERCONNECTS: Readonly<Record<TopologyKind, Interconnect>> = {
   star: PASSIVE_STAR,
   circuit: CIRCUIT_SWITCH,
   mesh: MESH,
+  noc: NOC,
   generic: GENERIC_INTERCONNECT,
 };
 

@@ -2,6 +2,7 @@ import { CIRCUIT_ALGORITHMS } from './families/circuit/algorithms';
 import { RING_ALGORITHMS } from './families/ring/algorithms';
 import { STAR_ALGORITHMS } from './families/star/algorithms';
 import { MESH_ALGORITHMS } from './families/mesh/algorithms';
+import { NOC_ALGORITHMS } from './families/noc/algorithms';
 import type { AlgorithmSpec } from './kernel/spec';
 
 /**
@@ -16,6 +17,7 @@ export const ALGORITHMS: readonly AlgorithmSpec[] = [
   ...STAR_ALGORITHMS,
   ...CIRCUIT_ALGORITHMS,
   ...MESH_ALGORITHMS,
+  ...NOC_ALGORITHMS,
 ];
 
 export function findAlgorithm(id: string): AlgorithmSpec | undefined {

@@ -27,6 +27,10 @@ export const PAPERS = {
     file: '002_78e0d1576d1a2d3b.txt',
     title: 'Efficient Communication Operations on Passive Optical Star Networks',
   },
+  noc: {
+    file: '004_8dc3b673e881cc0d.txt',
+    title: 'Many-to-Many Collective Communication Scheduling on Wormhole Networks',
+  },
 } satisfies Record<string, PaperRef>;
 
 /** What one stage of a staged schedule needed and used (Built.stages, RunResult.stages). */

@@ -6,7 +6,7 @@ import { indexArray, type IndexArray } from './columns';
  * same generic rules. `circuit`: processors with two transceivers each on an optical circuit switch
  * (src/families/circuit/circuits.ts).
  */
-export type TopologyKind = 'wdm-ring' | 'circuit' | 'star' | 'mesh' | 'generic';
+export type TopologyKind = 'wdm-ring' | 'circuit' | 'star' | 'mesh' | 'noc' | 'generic';
 
 /**
  * A network: processors 0..nodeCount-1, optional auxiliary vertices (couplers, switches) after them,

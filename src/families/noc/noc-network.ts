@@ -1,0 +1,201 @@
+import { indexArray } from '../../kernel/model/columns';
+import type { Topology } from '../../kernel/model/topology';
+
+/**
+ * A network-on-chip: routers joined by full-duplex links (two directed channels each), processors
+ * attached to routers ("slim": one per router, "fat": several), each processor with its own `ports`
+ * injection and ejection channels to its router (one-port by default, the paper's model).
+ */
+export interface NocNetwork {
+  /** What it is, in words ("8 × 8 mesh", "fat Octagon"). */
+  name: string;
+  /** Shape, for the picture: routers on a grid, on a circle, or a hypercube's projection. */
+  shape: 'grid' | 'ring' | 'cube';
+  /** Grid columns (grid shape), or the hypercube's dimension. */
+  cols: number;
+  routers: number;
+  /** Undirected router links [a, b], a < b. */
+  edges: readonly (readonly [number, number])[];
+  /** The router of each processor. */
+  procRouter: Uint32Array;
+  ports: number;
+}
+
+export const processorsOf = (net: NocNetwork) => net.procRouter.length;
+
+/**
+ * Where processors sit. `together`: processor i on router ⌊i / k⌋ (k per router). `shifted`: the
+ * reading of the NoC paper's Fig. 4, where processors 0 … P − 1 go round the chip and each router
+ * takes two neighbours starting from the last: router j holds 2j − 1 and 2j (router 0 holds P − 1 and
+ * 0); it is the reading that reproduces the lower bounds of Table 2 (docs/models/noc.md). Slim
+ * networks (one per router) are the same either way.
+ */
+export type Placement = 'together' | 'shifted';
+
+function attach(routers: number, perRouter: number, placement: Placement = 'together'): Uint32Array {
+  const P = routers * perRouter;
+  const shift = placement === 'shifted' && perRouter > 1 ? 1 : 0;
+  return Uint32Array.from({ length: P }, (_, i) => Math.floor(((i + shift) % P) / perRouter));
+}
+
+export function meshNetwork(
+  rows: number,
+  cols: number,
+  perRouter = 1,
+  ports = 1,
+  placement: Placement = 'together',
+): NocNetwork {
+  const edges: [number, number][] = [];
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++) {
+      const v = r * cols + c;
+      if (c + 1 < cols) edges.push([v, v + 1]);
+      if (r + 1 < rows) edges.push([v, v + cols]);
+    }
+  return {
+    name: `${rows} × ${cols} mesh`,
+    shape: 'grid',
+    cols,
+    routers: rows * cols,
+    edges,
+    procRouter: attach(rows * cols, perRouter, placement),
+    ports,
+  };
+}
+
+/** A torus: the mesh with wrap-around links (a side of 2 has none: its neighbours are already linked). */
+export function torusNetwork(
+  rows: number,
+  cols: number,
+  perRouter = 1,
+  ports = 1,
+  placement: Placement = 'together',
+): NocNetwork {
+  const mesh = meshNetwork(rows, cols, perRouter, ports, placement);
+  const edges = [...mesh.edges];
+  if (cols > 2) for (let r = 0; r < rows; r++) edges.push([r * cols, r * cols + cols - 1]);
+  if (rows > 2) for (let c = 0; c < cols; c++) edges.push([c, (rows - 1) * cols + c]);
+  return { ...mesh, name: `${rows} × ${cols} torus`, edges };
+}
+
+export function hypercubeNetwork(
+  dimension: number,
+  perRouter = 1,
+  ports = 1,
+  placement: Placement = 'together',
+): NocNetwork {
+  const routers = 1 << dimension;
+  const edges: [number, number][] = [];
+  for (let v = 0; v < routers; v++)
+    for (let d = 0; d < dimension; d++) if (!(v & (1 << d))) edges.push([v, v | (1 << d)]);
+  return {
+    name: `${dimension}-dimensional hypercube`,
+    shape: 'cube',
+    cols: dimension,
+    routers,
+    edges,
+    procRouter: attach(routers, perRouter, placement),
+    ports,
+  };
+}
+
+/**
+ * The Octagon (8 routers: a ring, plus a link from each router to the opposite one, i ↔ i + 4) and
+ * its extension to 4n routers, read as the same rule: a ring plus links across, i ↔ i + 2n.
+ */
+export function octagonNetwork(
+  routers = 8,
+  perRouter = 1,
+  ports = 1,
+  placement: Placement = 'shifted',
+): NocNetwork {
+  const edges: [number, number][] = [];
+  for (let i = 0; i < routers; i++) edges.push(i + 1 < routers ? [i, i + 1] : [0, i]);
+  for (let i = 0; i < routers / 2; i++) edges.push([i, i + routers / 2]);
+  const fat = perRouter > 1 ? 'fat ' : '';
+  return {
+    name: routers === 8 ? `${fat}Octagon` : `${fat}Octagon ring of ${routers} routers`,
+    shape: 'ring',
+    cols: 0,
+    routers,
+    edges,
+    procRouter: attach(routers, perRouter, placement),
+    ports,
+  };
+}
+
+/** Link kinds, in `Topology.linkKinds` order. */
+export const NOC_LINK_KINDS = ['inject', 'eject', 'channel'] as const;
+
+/**
+ * Link ids: processor p's injection channels p·k … p·k + k − 1 (p → its router), its ejection
+ * channels P·k + p·k + j (router → p), then each router link e as two directed channels: 2P·k + 2e
+ * (a → b) and 2P·k + 2e + 1 (b → a). Routers are the topology's auxiliary vertices P … P + R − 1.
+ */
+export const injectLink = (net: NocNetwork, p: number, port: number) => p * net.ports + port;
+export const ejectLink = (net: NocNetwork, p: number, port: number) =>
+  (processorsOf(net) + p) * net.ports + port;
+export const channelBase = (net: NocNetwork) => 2 * processorsOf(net) * net.ports;
+
+/** The network as the verifier sees it: every channel exclusive (one message per step). */
+export function nocTopology(net: NocNetwork): Topology {
+  const P = processorsOf(net);
+  const k = net.ports;
+  const linkCount = channelBase(net) + 2 * net.edges.length;
+  const vertices = P + net.routers;
+  const linkFrom = indexArray(linkCount, vertices);
+  const linkTo = indexArray(linkCount, vertices);
+  const linkKind = new Uint8Array(linkCount);
+  for (let p = 0; p < P; p++)
+    for (let j = 0; j < k; j++) {
+      const [i, e] = [injectLink(net, p, j), ejectLink(net, p, j)];
+      [linkFrom[i], linkTo[i], linkKind[i]] = [p, P + net.procRouter[p], 0];
+      [linkFrom[e], linkTo[e], linkKind[e]] = [P + net.procRouter[p], p, 1];
+    }
+  const base = channelBase(net);
+  net.edges.forEach(([a, b], e) => {
+    [linkFrom[base + 2 * e], linkTo[base + 2 * e]] = [P + a, P + b];
+    [linkFrom[base + 2 * e + 1], linkTo[base + 2 * e + 1]] = [P + b, P + a];
+    linkKind[base + 2 * e] = linkKind[base + 2 * e + 1] = 2;
+  });
+  return {
+    kind: 'noc',
+    nodeCount: P,
+    auxCount: net.routers,
+    linkCount,
+    linkFrom,
+    linkTo,
+    linkChannels: new Uint32Array(linkCount).fill(1),
+    linkKind,
+    linkKinds: [...NOC_LINK_KINDS],
+    linkShared: new Uint8Array(linkCount),
+  };
+}
+
+/** Router adjacency: for router v, its neighbours and the directed channel to each. */
+export function adjacency(net: NocNetwork): { to: number; link: number }[][] {
+  const adj: { to: number; link: number }[][] = Array.from({ length: net.routers }, () => []);
+  const base = channelBase(net);
+  net.edges.forEach(([a, b], e) => {
+    adj[a].push({ to: b, link: base + 2 * e });
+    adj[b].push({ to: a, link: base + 2 * e + 1 });
+  });
+  return adj;
+}
+
+/** Hop distances between every pair of routers (breadth-first search from each). */
+export function routerDistances(net: NocNetwork): Uint16Array[] {
+  const adj = adjacency(net);
+  return Array.from({ length: net.routers }, (_, s) => {
+    const d = new Uint16Array(net.routers).fill(0xffff);
+    const queue = [s];
+    d[s] = 0;
+    for (let i = 0; i < queue.length; i++)
+      for (const { to } of adj[queue[i]])
+        if (d[to] === 0xffff) {
+          d[to] = d[queue[i]] + 1;
+          queue.push(to);
+        }
+    return d;
+  });
+}

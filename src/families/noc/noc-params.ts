@@ -1,0 +1,210 @@
+import {
+  idsOfRanges,
+  num,
+  type ParamDef,
+  type ParamIssue,
+  type ParamValues,
+} from '../../kernel/params/schema';
+import { TIME_PARAMS } from '../mesh/mesh-params';
+import { communicationOf, type Communication, type Pattern } from './noc-patterns';
+
+/** Most processors a network may have (a 16 × 16 mesh of fat routers with 4 each). */
+export const MAX_PROCESSORS = 1024;
+
+export const NETWORK_PARAMS: readonly ParamDef[] = [
+  {
+    key: 'network',
+    label: 'Network',
+    kind: 'enum',
+    options: [
+      { value: 'octagon', label: 'Octagon (ring of 4n routers with links across)' },
+      { value: 'mesh', label: '2D mesh R × C' },
+      { value: 'torus', label: '2D torus R × C' },
+      { value: 'hypercube', label: 'hypercube' },
+    ],
+    default: 'octagon',
+    group: 'network',
+    help: 'The routers and how they are linked; processors sit on the routers.',
+  },
+  {
+    key: 'rows',
+    label: 'Rows R',
+    kind: 'int',
+    min: 2,
+    max: 16,
+    default: 4,
+    group: 'network',
+    help: 'Router rows (mesh and torus).',
+  },
+  {
+    key: 'cols',
+    label: 'Columns C',
+    kind: 'int',
+    min: 2,
+    max: 16,
+    default: 4,
+    group: 'network',
+    help: 'Router columns (mesh and torus).',
+  },
+  {
+    key: 'dimension',
+    label: 'Dimension d',
+    kind: 'int',
+    min: 1,
+    max: 8,
+    default: 3,
+    group: 'network',
+    help: 'Hypercube of 2^d routers.',
+  },
+  {
+    key: 'routers',
+    label: 'Routers (Octagon)',
+    kind: 'int',
+    min: 8,
+    max: 64,
+    default: 8,
+    group: 'network',
+    help: 'The Octagon has 8; its extension any multiple of 4.',
+  },
+  {
+    key: 'per-router',
+    label: 'Processors per router',
+    kind: 'int',
+    min: 1,
+    max: 4,
+    default: 2,
+    group: 'network',
+    help: '1: slim routers; more: fat routers (the paper’s fat Octagon has 2).',
+  },
+  {
+    key: 'placement',
+    label: 'Placement',
+    kind: 'enum',
+    options: [
+      { value: 'shifted', label: 'as in the paper’s Fig. 4 (router j: 2j − 1 and 2j)' },
+      { value: 'together', label: 'together (router j: jk … jk + k − 1)' },
+    ],
+    default: 'shifted',
+    group: 'network',
+    help: 'Which processors share a fat router. Fig. 4 leaves it to the reader: the shifted reading reproduces Table 2.',
+  },
+  {
+    key: 'ports',
+    label: 'Ports k',
+    kind: 'int',
+    min: 1,
+    max: 4,
+    default: 1,
+    group: 'network',
+    help: 'Messages a processor may inject and absorb per step (1: the paper’s one-port model).',
+  },
+];
+
+const idSet = (key: string, label: string, def: string, help: string): ParamDef => ({
+  key,
+  label,
+  kind: 'int-list',
+  ranges: true,
+  min: 0,
+  max: MAX_PROCESSORS - 1,
+  minLength: 1,
+  maxLength: MAX_PROCESSORS,
+  default: def,
+  group: 'algorithm',
+  help,
+});
+
+/** Parameters of the communication: the pattern's options are the card's (broadcast or scatter). */
+export function communicationParams(patterns: { value: Pattern; label: string }[]): ParamDef[] {
+  return [
+    {
+      key: 'pattern',
+      label: 'Communication',
+      kind: 'enum',
+      options: patterns,
+      default: patterns[patterns.length - 1].value,
+      group: 'algorithm',
+      help: 'One-to-all (from the root), all-to-all, or M-to-N between the sender set T and receiver set R.',
+    },
+    {
+      key: 'root',
+      label: 'Root',
+      kind: 'int',
+      min: 0,
+      max: MAX_PROCESSORS - 1,
+      default: 0,
+      group: 'algorithm',
+      help: 'The sender of a one-to-all communication.',
+    },
+    idSet('senders', 'Senders T', '0-7', 'M-to-N: the processors that send (ids and ranges, e.g. 0-7,12).'),
+    idSet('receivers', 'Receivers R', '8-15', 'M-to-N: the processors that receive.'),
+    {
+      key: 'method',
+      label: 'Method',
+      kind: 'enum',
+      options: [{ value: 'constructive', label: 'constructive (greedy, with path choice)' }],
+      default: 'constructive',
+      group: 'algorithm',
+      help: 'How the schedule is found.',
+    },
+    {
+      key: 'seed',
+      label: 'Seed',
+      kind: 'int',
+      min: 0,
+      max: 2 ** 31 - 1,
+      default: 1,
+      group: 'algorithm',
+      help: 'Orders ties among messages: the same seed gives the same schedule.',
+    },
+    ...TIME_PARAMS.filter((d) => d.key !== 'optical-us'),
+  ];
+}
+
+/** Processors of the configured network, without building it. */
+export function processorCount(p: ParamValues): number {
+  const routers =
+    p['network'] === 'mesh' || p['network'] === 'torus'
+      ? num(p, 'rows') * num(p, 'cols')
+      : p['network'] === 'hypercube'
+        ? 2 ** num(p, 'dimension')
+        : num(p, 'routers');
+  return routers * num(p, 'per-router');
+}
+
+export function communicationFromParams(p: ParamValues): Communication {
+  return communicationOf(
+    String(p['pattern']) as Pattern,
+    processorCount(p),
+    num(p, 'root'),
+    idsOfRanges(String(p['senders'])),
+    idsOfRanges(String(p['receivers'])),
+  );
+}
+
+/** Checks across parameters: sizes, ids inside the network, at least one message. */
+export function validateNoc(p: ParamValues): ParamIssue[] {
+  const P = processorCount(p);
+  if (P > MAX_PROCESSORS)
+    return [{ key: 'per-router', message: `the network has ${P} processors; at most ${MAX_PROCESSORS}` }];
+  if (p['network'] === 'octagon' && num(p, 'routers') % 4 !== 0)
+    return [
+      {
+        key: 'routers',
+        message: `an Octagon ring has a multiple of 4 routers (8, 12, 16, …), not ${num(p, 'routers')}`,
+      },
+    ];
+  const pattern = String(p['pattern']);
+  if (pattern.startsWith('o') && num(p, 'root') >= P)
+    return [{ key: 'root', message: `root must be a processor of the network: 0 to ${P - 1}` }];
+  if (pattern.startsWith('m'))
+    for (const key of ['senders', 'receivers']) {
+      const over = idsOfRanges(String(p[key])).find((v) => v >= P);
+      if (over !== undefined)
+        return [{ key, message: `${key} must be processors of the network, 0 to ${P - 1}; ${over} is not` }];
+    }
+  const c = communicationFromParams(p);
+  if (!c.senders.some((s) => c.receivers.some((d) => d !== s)))
+    return [{ key: 'receivers', message: 'no message to send: every receiver is the only sender' }];
+  return [];
+}

@@ -1,0 +1,68 @@
+import { num, type ParamValues } from '../../kernel/params/schema';
+import { PAPERS, type AlgorithmCard, type StepFacts } from '../../kernel/spec';
+import { communicationFromParams, communicationParams, NETWORK_PARAMS, validateNoc } from './noc-params';
+import { PATTERNS, pairsOf } from './noc-patterns';
+
+const SUMMARY =
+  'Processors sit on the routers of a network-on-chip; a message holds every channel of its path for ' +
+  'its step (wormhole), and two messages that share a channel in a step conflict. A schedule gives ' +
+  'each message a path and a step with no conflict and no port over its limit; the lower bounds say ' +
+  'how few steps any schedule can have.';
+
+function narrate(p: ParamValues, f: StepFacts, what: string): string {
+  const one = f.transfers === 1;
+  const ex = f.examples[0];
+  const route = ex
+    ? ` For example, processor ${ex.from} sends to ${ex.to[0]} through ${Math.max(0, ex.hops - 2)} router hop${ex.hops === 3 ? '' : 's'}.`
+    : '';
+  return `Step ${f.step} of ${f.stepCount}: ${one ? 'one message' : `${f.transfers} messages`} ${what}, on channels no other message of the step uses.${route} Longest path: ${Math.max(0, f.longestRoute - 2)} router hops; ${num(p, 'ports')} port${num(p, 'ports') > 1 ? 's' : ''} per processor.`;
+}
+
+function estimate(p: ParamValues) {
+  const c = communicationFromParams(p);
+  const pairs = pairsOf(c).length;
+  const blocks = c.broadcast ? c.senders.length : pairs;
+  return {
+    steps: pairs,
+    transfers: pairs,
+    blockRefs: pairs,
+    holdingCells: c.senders.length + c.receivers.length + blocks * 64,
+  };
+}
+
+export const nocBroadcastCard: AlgorithmCard = {
+  id: 'noc-broadcast',
+  name: 'NoC broadcast: one-to-all, all-to-all, M-to-N',
+  family: 'NoC',
+  collective: 'broadcast',
+  topology: 'noc',
+  paper: PAPERS.noc,
+  summary: `${SUMMARY} In a broadcast each sender's one message must reach every receiver; a receiver that has it may pass it on.`,
+  params: [...NETWORK_PARAMS, ...communicationParams(PATTERNS.filter((x) => x.value.endsWith('b')))],
+  validate: validateNoc,
+  estimate,
+  narrate: (p, f) =>
+    narrate(
+      p,
+      f,
+      f.transfers === 1 ? 'carries a broadcast message onwards' : 'carry broadcast messages onwards',
+    ),
+  goal: 'every receiver holds every sender’s message',
+  noTree: 'its messages spread as the scheduler finds free paths',
+};
+
+export const nocScatterCard: AlgorithmCard = {
+  id: 'noc-scatter',
+  name: 'NoC scatter: one-to-all, all-to-all, M-to-N',
+  family: 'NoC',
+  collective: 'scatter',
+  topology: 'noc',
+  paper: PAPERS.noc,
+  summary: `${SUMMARY} In a scatter each sender has a private message for each receiver, sent along one path.`,
+  params: [...NETWORK_PARAMS, ...communicationParams(PATTERNS.filter((x) => x.value.endsWith('s')))],
+  validate: validateNoc,
+  estimate,
+  narrate: (p, f) => narrate(p, f, f.transfers === 1 ? 'reaches its receiver' : 'reach their receivers'),
+  goal: 'every receiver holds its message from every sender',
+  noTree: 'each message goes straight from its sender to its receiver',
+};

@@ -1,0 +1,216 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CLI_LIMITS } from '../../limits';
+import { defaultsOf, type ParamValues } from '../../kernel/params/schema';
+import { verify } from '../../kernel/verify/verifier';
+import { run } from '../../run';
+import { bisectionWidth, bindingBound, lowerBounds } from './noc-bounds';
+import { constructivePlan, type NocPlan } from './noc-constructive';
+import {
+  channelBase,
+  ejectLink,
+  hypercubeNetwork,
+  injectLink,
+  meshNetwork,
+  nocTopology,
+  octagonNetwork,
+  torusNetwork,
+  type NocNetwork,
+} from './noc-network';
+import { NocRoutes } from './noc-paths';
+import { communicationOf, type Pattern } from './noc-patterns';
+import { scheduleOfPlan } from './noc';
+import { nocScatterCard } from './noc.card';
+
+const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+const check = (net: NocNetwork, plan: NocPlan, pattern: Pattern, T: number[], R: number[]) => {
+  const c = communicationOf(pattern, net.procRouter.length, T[0], T, R);
+  return verify(scheduleOfPlan('test', net, c, plan), nocTopology(net)).report;
+};
+
+describe('networks', () => {
+  it('the Octagon: 8 routers, a ring and 4 links across, every router of degree 3, diameter 2', () => {
+    const net = octagonNetwork(8, 1);
+    expect(net.edges).toHaveLength(12);
+    const routes = new NocRoutes(net);
+    expect(Math.max(...routes.dist.flatMap((d) => [...d]))).toBe(2);
+    // 0 → 3: 0-1-2-3 is 3 hops; 0-4-3 and 0-7-... no: 0-4-3 is 2.
+    expect(routes.dist[0][3]).toBe(2);
+  });
+
+  it('the fat Octagon as Fig. 4 reads: router 0 holds processors 15 and 0, router j holds 2j − 1 and 2j', () => {
+    const net = octagonNetwork(8, 2);
+    expect(net.procRouter[15]).toBe(0);
+    expect(net.procRouter[0]).toBe(0);
+    expect([net.procRouter[1], net.procRouter[2], net.procRouter[14]]).toEqual([1, 1, 7]);
+  });
+
+  it('bisection widths by hand: 4 × 4 mesh 4 links, 4 × 4 torus 8, 3-cube 4, Octagon 4', () => {
+    // In directed channels, both ways: twice the links.
+    expect(bisectionWidth(meshNetwork(4, 4)).channels).toBe(8);
+    expect(bisectionWidth(torusNetwork(4, 4)).channels).toBe(16);
+    expect(bisectionWidth(hypercubeNetwork(3)).channels).toBe(8);
+    // Octagon: {0, 1, 4, 5} against {2, 3, 6, 7} cuts ring links 1-2, 3-4, 5-6, 7-0 and no link across.
+    expect(bisectionWidth(octagonNetwork(8)).channels).toBe(8);
+    // Above the exact limit, the shape's formula: a 6-cube splits along one dimension, 32 links.
+    expect(bisectionWidth(hypercubeNetwork(6))).toMatchObject({ channels: 64 });
+  });
+
+  it('shortest paths: 3 × 3 mesh corner to corner has C(4, 2) = 6, each 4 router channels', () => {
+    const paths = new NocRoutes(meshNetwork(3, 3)).routerPaths(0, 8);
+    expect(paths).toHaveLength(6);
+    expect(paths.every((p) => p.length === 4)).toBe(true);
+    expect(new Set(paths.map((p) => p.join())).size).toBe(6);
+  });
+});
+
+describe('lower bounds by hand', () => {
+  const value = (net: NocNetwork, pattern: Pattern, T: number[] = [0], R: number[] = []) =>
+    bindingBound(lowerBounds(net, communicationOf(pattern, net.procRouter.length, T[0], T, R))).value;
+
+  it('Table 1 on the slim Octagon (P = 8): OAB 3, AAB 7, OAS 7, AAS max(⌈64/16⌉, 7) = 7', () => {
+    const net = octagonNetwork(8, 1);
+    expect(value(net, 'oab')).toBe(3);
+    expect(value(net, 'aab')).toBe(7);
+    expect(value(net, 'oas')).toBe(7);
+    expect(value(net, 'aas')).toBe(7);
+  });
+
+  it('AAS on a 4 × 4 mesh: the cut between its halves carries 64 messages each way over 4 links: 16', () => {
+    // Table 1: max(⌈256 / 16⌉, 15) = 16; the cut bound finds the same cut.
+    const bounds = lowerBounds(meshNetwork(4, 4), communicationOf('aas', 16, 0, [], []));
+    expect(bindingBound(bounds).value).toBe(16);
+    expect(bounds.find((b) => b.id === 'bound-aas')!.value).toBe(16);
+  });
+
+  it('two ports halve the port bound: OAS from one of 8 processors in ⌈7 / 2⌉ = 4', () => {
+    expect(value(octagonNetwork(8, 1, 2), 'oas')).toBe(4);
+    // and OAB reaches 3 new processors a step per informed one: ⌈log₃ 8⌉ = 2.
+    expect(value(octagonNetwork(8, 1, 2), 'oab')).toBe(2);
+  });
+
+  it('Table 2 (fat Octagon, P = 16): our bounds give the paper’s lower bounds, and one more step for AAS', () => {
+    const net = octagonNetwork(8, 2);
+    const cases: [number[], number[], number, number][] = [
+      [range(0, 7), range(0, 7), 7, 7], // 8 to the same 8
+      [range(0, 7), range(8, 15), 8, 10], // 8 to the other 8
+      [range(0, 7), range(0, 15), 8, 15], // 8 to all 16
+      [range(0, 15), range(0, 15), 15, 16], // all 16 to all 16: the paper's Table 1 gives 15
+    ];
+    for (const [T, R, broadcast, scatter] of cases) {
+      expect(value(net, 'mnb', T, R)).toBe(broadcast);
+      expect(value(net, 'mns', T, R)).toBe(scatter);
+    }
+  });
+});
+
+describe('the constructive method: verified schedules on every network', () => {
+  const networks = [
+    meshNetwork(3, 4),
+    torusNetwork(4, 4, 2),
+    hypercubeNetwork(3, 1, 2),
+    octagonNetwork(8, 2),
+    octagonNetwork(12, 1),
+  ];
+  const patterns: Pattern[] = ['oab', 'oas', 'aab', 'aas', 'mnb', 'mns'];
+
+  it('verifies over networks, patterns, sender and receiver sets and seeds, never under its bound', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...networks),
+        fc.constantFrom(...patterns),
+        fc.uniqueArray(fc.nat(11), { minLength: 1, maxLength: 6 }),
+        fc.uniqueArray(fc.nat(11), { minLength: 1, maxLength: 6 }),
+        fc.nat(1000),
+        (net, pattern, ts, rs, seed) => {
+          const P = net.procRouter.length;
+          const [T, R] = [ts.filter((v) => v < P), rs.filter((v) => v < P)];
+          if (!T.length) return;
+          const c = communicationOf(pattern, P, T[0], T, R);
+          if (!c.senders.some((s) => c.receivers.some((d) => d !== s))) return;
+          const plan = constructivePlan(new NocRoutes(net), c, seed);
+          const report = verify(scheduleOfPlan('test', net, c, plan), nocTopology(net)).report;
+          expect(report.violations).toEqual([]);
+          expect(plan.steps.length).toBeGreaterThanOrEqual(bindingBound(lowerBounds(net, c)).value);
+        },
+      ),
+      { seed: 20261125, numRuns: 150 },
+    );
+  });
+
+  it('is deterministic for a seed', () => {
+    const net = octagonNetwork(8, 2);
+    const c = communicationOf('aas', 16, 0, [], []);
+    const a = constructivePlan(new NocRoutes(net), c, 7);
+    const b = constructivePlan(new NocRoutes(net), c, 7);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+  });
+
+  it('through run(): the card’s default (fat Octagon, 8 to the other 8) builds, verifies and states its bound', () => {
+    const p: ParamValues = defaultsOf(nocScatterCard.params);
+    const r = run('noc-scatter', p, CLI_LIMITS);
+    expect(r.report.ok).toBe(true);
+    const steps = r.formulas.find((f) => f.id === 'steps')!;
+    expect(steps.formula).toBe(10);
+    expect(steps.constructed).toBe(r.summary.steps);
+    expect(r.summary.steps).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('the verifier catches injected faults in NoC schedules', () => {
+  // 2 × 2 mesh of fat routers (processors 2j, 2j + 1 on router j): router 0 (0, 0), 1 (0, 1), 2 (1, 0), 3 (1, 1).
+  const net = meshNetwork(2, 2, 2, 1);
+  const routes = new NocRoutes(net);
+  const via = (from: number, to: number, path = 0, inPort = 0, outPort = 0) =>
+    routes.route(
+      from,
+      to,
+      routes.routerPaths(net.procRouter[from], net.procRouter[to])[path],
+      inPort,
+      outPort,
+    );
+  const pathThrough = (from: number, to: number, router: number) =>
+    routes
+      .routerPaths(net.procRouter[from], net.procRouter[to])
+      .findIndex((p) => p.some((l) => net.edges[(l - channelBase(net)) >> 1].includes(router)));
+
+  it('a shared channel: 0 → 6 and 2 → 7 both over router 1 → router 3 in one step', () => {
+    const plan: NocPlan = {
+      steps: [
+        [
+          { from: 0, to: 6, links: via(0, 6, pathThrough(0, 6, 1)), block: 0 },
+          { from: 2, to: 7, links: via(2, 7), block: 1 },
+        ],
+      ],
+    };
+    const r = check(net, plan, 'mns', [0, 2], [6, 7]);
+    expect(r.violations[0]).toMatchObject({ rule: 'channel-clash', step: 1, transfer: 1 });
+  });
+
+  it('a port over its limit: processor 0 sends twice in one step through its one injection channel', () => {
+    const plan: NocPlan = {
+      steps: [
+        [
+          { from: 0, to: 2, links: via(0, 2), block: 0 },
+          { from: 0, to: 4, links: via(0, 4), block: 1 },
+        ],
+      ],
+    };
+    const rules = check(net, plan, 'mns', [0], [2, 4]).violations.map((v) => v.rule);
+    expect(rules).toContain('tx-ports');
+  });
+
+  it('a non-path: a route that skips from router 0 to router 3, which are not linked', () => {
+    const links = via(0, 6, 0);
+    links.splice(1, 1); // drop the first router channel: the next starts where the route is not
+    const plan: NocPlan = { steps: [[{ from: 0, to: 6, links, block: 0 }]] };
+    expect(check(net, plan, 'mns', [0], [6]).violations[0]).toMatchObject({ rule: 'broken-route', step: 1 });
+  });
+
+  it('a message never sent: the destination ends without it', () => {
+    const plan: NocPlan = { steps: [[{ from: 0, to: 2, links: via(0, 2), block: 0 }]] };
+    const r = check(net, plan, 'mns', [0], [2, 4]);
+    expect(r.violations.map((v) => v.rule)).toEqual(['postcondition']);
+    expect([injectLink(net, 0, 0), ejectLink(net, 2, 0)]).toEqual([via(0, 2)[0], via(0, 2).at(-1)]);
+  });
+});

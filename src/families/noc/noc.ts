@@ -1,0 +1,137 @@
+import { indexArray } from '../../kernel/model/columns';
+import { destinationTable, type ListedBlocks } from '../../kernel/model/schedule';
+import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
+import { num, type ParamValues } from '../../kernel/params/schema';
+import type { AlgorithmSpec, Built, FormulaRow, Measured } from '../../kernel/spec';
+import { lowerBounds, bindingBound } from './noc-bounds';
+import { blocksOf, constructivePlan, type NocPlan } from './noc-constructive';
+import {
+  hypercubeNetwork,
+  meshNetwork,
+  nocTopology,
+  octagonNetwork,
+  processorsOf,
+  torusNetwork,
+  type NocNetwork,
+  type Placement,
+} from './noc-network';
+import { communicationFromParams } from './noc-params';
+import { NocRoutes } from './noc-paths';
+import type { Communication } from './noc-patterns';
+import { nocStepSeconds } from './noc-time';
+import { nocBroadcastCard, nocScatterCard } from './noc.card';
+import type { NocExtras } from './noc-picture';
+
+/** The network a configuration names. */
+export function networkOf(p: ParamValues): NocNetwork {
+  const per = num(p, 'per-router');
+  const k = num(p, 'ports');
+  const at = String(p['placement']) as Placement;
+  switch (String(p['network'])) {
+    case 'mesh':
+      return meshNetwork(num(p, 'rows'), num(p, 'cols'), per, k, at);
+    case 'torus':
+      return torusNetwork(num(p, 'rows'), num(p, 'cols'), per, k, at);
+    case 'hypercube':
+      return hypercubeNetwork(num(p, 'dimension'), per, k, at);
+    default:
+      return octagonNetwork(num(p, 'routers'), per, k, at);
+  }
+}
+
+/** A plan as a schedule in columns: one phase, each message its path, its block, its receiver. */
+export function scheduleOfPlan(
+  algorithm: string,
+  net: NocNetwork,
+  c: Communication,
+  plan: NocPlan,
+): ReturnType<ScheduleBuilder['finish']> {
+  const P = processorsOf(net);
+  const { origin, destinations } = blocksOf(c);
+  const offsets = new Uint32Array(origin.length + 1);
+  destinations.forEach((d, b) => (offsets[b + 1] = offsets[b] + d.length));
+  const nodes = indexArray(offsets[origin.length], P);
+  destinations.forEach((d, b) => nodes.set(d, offsets[b]));
+  const blocks: ListedBlocks = {
+    count: origin.length,
+    origin: Uint32Array.from(origin),
+    destinations: destinationTable(offsets, nodes),
+    bytes: 1,
+  };
+  const messages = plan.steps.reduce((n, s) => n + s.length, 0);
+  const b = new ScheduleBuilder({
+    algorithm,
+    collective: c.broadcast ? 'broadcast' : 'scatter',
+    nodeCount: P,
+    blocks,
+    pathKind: 'link-list',
+    receiverKind: 'path-end',
+    singleBlock: true,
+    capacity: { transfers: messages, pathLinks: messages * 8 },
+    ports: { tx: net.ports, rx: net.ports },
+  });
+  for (const step of plan.steps) {
+    b.beginStep(c.broadcast ? 'broadcast' : 'scatter');
+    for (const m of step) b.addTransfer(m.from, m.links, [], 0, m.block);
+  }
+  return b.finish();
+}
+
+function build(algorithm: string, p: ParamValues): Built {
+  const net = networkOf(p);
+  const c = communicationFromParams(p);
+  const plan = constructivePlan(new NocRoutes(net), c, num(p, 'seed'));
+  const extras: NocExtras = {
+    shape: net.shape,
+    cols: net.cols,
+    routers: net.routers,
+    edges: net.edges.map(([a, b]) => [a, b]),
+    procRouter: Array.from(net.procRouter),
+    senders: c.senders,
+    receivers: c.receivers,
+    name: net.name,
+  };
+  return {
+    topology: nocTopology(net),
+    schedule: scheduleOfPlan(algorithm, net, c, plan),
+    extras: { noc: extras },
+  };
+}
+
+/** The lower bounds beside the steps of the constructed schedule; the binding one first. */
+function formulas(p: ParamValues, m: Measured): FormulaRow[] {
+  const net = networkOf(p);
+  const bounds = lowerBounds(net, communicationFromParams(p));
+  const binding = bindingBound(bounds);
+  const row = (b: (typeof bounds)[number], id: string, label: string): FormulaRow => ({
+    id,
+    label,
+    tex: b.tex,
+    source: b.source,
+    formula: b.value,
+    constructed: m.steps,
+    unit: 'steps',
+    note:
+      m.steps > b.value
+        ? `A lower bound: no schedule has fewer steps; ours has ${m.steps}. ${b.why}.`
+        : `Met: the schedule is optimal. ${b.why}.`,
+  });
+  return [
+    row(binding, 'steps', `steps: lower bound (${binding.label.split(':')[0]}) and constructed`),
+    ...bounds.filter((b) => b !== binding).map((b) => row(b, b.id, b.label)),
+  ];
+}
+
+export const nocBroadcast: AlgorithmSpec = {
+  ...nocBroadcastCard,
+  build: (p) => build('noc-broadcast', p),
+  stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
+  formulas,
+};
+
+export const nocScatter: AlgorithmSpec = {
+  ...nocScatterCard,
+  build: (p) => build('noc-scatter', p),
+  stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
+  formulas,
+};
