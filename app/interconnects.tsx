@@ -12,6 +12,7 @@ import { StarView } from './families/star/StarView';
 import { GraphView } from './views/GraphView';
 import { MeshView } from './families/mesh/MeshView';
 import { NocView } from './families/noc/NocView';
+import { NocSearchPanel } from './families/noc/NocSearchPanel';
 
 /** What a network view is given. */
 export interface NetworkViewProps {
@@ -41,7 +42,7 @@ export const INTERCONNECT_UI: Readonly<Record<TopologyKind, InterconnectUi>> = {
   star: { View: StarView, Panels: StarPanels, Tree: StarTree },
   circuit: { View: CircuitView, Panels: CircuitPanels, Tree: null },
   mesh: { View: MeshView, Panels: null, Tree: null },
-  noc: { View: NocView, Panels: null, Tree: null },
+  noc: { View: NocView, Panels: NocSearchPanel, Tree: null },
   generic: { View: GraphView, Panels: null, Tree: null },
 };
 

@@ -6,18 +6,21 @@ import type { AlgorithmSpec, Built, FormulaOptions, FormulaRow, StageReport } fr
 import type { Usage } from './kernel/verify/rules';
 import { verify } from './kernel/verify/verifier';
 import { InputError, checkRun, type Limits } from './limits';
+import { runToEnd, SILENT } from './kernel/jobs';
 import { findAlgorithm } from './registry';
 import { realNodesOf, summaryOf, type RunResult, type Summary } from './result';
 
 /**
  * Builds, verifies and measures one configuration. Throws InputError for bad or oversized input.
  * `quickFormulas` leaves slow formula rows pending (see FormulaOptions); `completeFormulas` fills them.
+ * An algorithm that searches (`AlgorithmEngine.search`) searches to its end here, unless
+ * `quickSearch`: the worker shows the first schedule and searches afterwards (`searchJob`).
  */
 export function run(
   algorithm: string,
   params: ParamValues,
   limits: Limits,
-  options: { quickFormulas?: boolean } = {},
+  options: { quickFormulas?: boolean; quickSearch?: boolean } = {},
 ): RunResult {
   const spec = findAlgorithm(algorithm);
   if (!spec) throw new InputError(`unknown algorithm "${algorithm}"`);
@@ -25,7 +28,24 @@ export function run(
   if (issues.length) throw new InputError(issues[0].message, issues);
 
   const t0 = Date.now();
-  const built = spec.build(params);
+  let built = spec.build(params);
+  if (spec.search && !options.quickSearch)
+    runToEnd(spec.search(params, SILENT, { found: (b) => (built = b) }));
+  return resultOf(spec, params, built, t0, options);
+}
+
+/**
+ * Verifies and measures a built schedule of `spec` (from its build or a search), `t0` when the work
+ * on it started.
+ */
+export function resultOf(
+  spec: AlgorithmSpec,
+  params: ParamValues,
+  built: Built,
+  t0: number,
+  options: { quickFormulas?: boolean } = {},
+): RunResult {
+  const algorithm = spec.id;
   const t1 = Date.now();
   const { report, holdings } = verify(built.schedule, built.topology);
   const t2 = Date.now();

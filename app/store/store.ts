@@ -8,7 +8,7 @@ import {
   type Speed,
   type ViewOptions,
 } from '../../src/config/url-codec';
-import type { FormulaRow } from '../../src/kernel/spec';
+import type { FormulaRow, SearchProgress } from '../../src/kernel/spec';
 import type { ReproRow } from '../../src/kernel/experiment';
 import type { SweepValue } from '../../src/kernel/experiment';
 import { defaultsOf, type ParamValue } from '../../src/kernel/params/schema';
@@ -55,6 +55,8 @@ export interface AppState {
   checks: Record<string, { rows: ReproRow[] | null; error: string | null; stopped?: boolean }>;
   /** Network nodes to highlight across views (hovering the tree, a subset, a legend). */
   highlight: number[] | null;
+  /** The search that follows the shown result (the NoC scatter's annealing), while and after it runs. */
+  search: SearchState | null;
 
   setAlgorithm(id: string): void;
   setParam(key: string, value: ParamValue): void;
@@ -69,6 +71,15 @@ export interface AppState {
   /** Completed formula rows for `result`; ignored unless it is still the result shown. */
   formulasArrived(result: RunResult, rows: FormulaRow[]): void;
   runSucceeded(result: RunResult, ms: number): void;
+  /** A better schedule from the search that follows the shown result: shown in its place. */
+  resultImproved(result: RunResult): void;
+  /** How that search stands (null progress: it ended). */
+  searchReport(r: {
+    progress: SearchProgress | null;
+    done: boolean;
+    stopped: boolean;
+    totalMs?: number;
+  }): void;
   /**
    * Brings a step read from a link inside the timeline once the schedules that make it are known (the
    * result, or in compare mode the compared schedules), with a notice: only then is it known to be
@@ -84,6 +95,21 @@ export interface AppState {
   setFile(hash: string): void;
 }
 
+export interface SearchState {
+  progress: SearchProgress | null;
+  /** Conflicts of each chain over the search (for the picture of its course), at most HISTORY points. */
+  history: { moves: number; conflicts: number[]; target: number }[];
+  /** Steps of the first schedule shown, and how many better ones followed. */
+  firstSteps: number;
+  improvements: number;
+  done: boolean;
+  stopped: boolean;
+  totalMs?: number;
+}
+
+/** Points of a search's course kept for its picture. */
+const HISTORY = 240;
+
 export interface SweepProgress {
   values: SweepValue[];
   done: number;
@@ -95,6 +121,20 @@ export interface SweepProgress {
 }
 
 let noticeId = 0;
+
+/** The search state, begun from the shown result when the first report of a search arrives. */
+function searchOf(st: AppState): SearchState {
+  return (
+    st.search ?? {
+      progress: null,
+      history: [],
+      firstSteps: st.result?.summary.steps ?? 0,
+      improvements: 0,
+      done: false,
+      stopped: false,
+    }
+  );
+}
 
 export const useApp = create<AppState>()((set, get) => ({
   config: defaultConfig(),
@@ -110,6 +150,7 @@ export const useApp = create<AppState>()((set, get) => ({
   sweeps: {},
   checks: {},
   highlight: null,
+  search: null,
 
   setAlgorithm(id) {
     const spec = findCard(id);
@@ -157,9 +198,39 @@ export const useApp = create<AppState>()((set, get) => ({
     if (get().result === result) set({ lateFormulas: { result, rows } });
   },
   runSucceeded(result, ms) {
-    set({ result, resultMs: ms, status: 'ready', runError: null });
+    set({
+      result,
+      resultMs: ms,
+      status: 'ready',
+      runError: null,
+      search: null,
+    });
     // Compare mode's timeline is the compared schedules': it is checked when they arrive.
     if (get().config.options.mode !== 'compare') get().clampStep();
+  },
+  resultImproved(result) {
+    const s = searchOf(get());
+    set({ result, search: { ...s, improvements: s.improvements + 1 } });
+    get().clampStep();
+  },
+  searchReport(r) {
+    const s = searchOf(get());
+    const history = r.progress
+      ? [
+          ...s.history,
+          { moves: r.progress.moves, conflicts: r.progress.conflicts, target: r.progress.target },
+        ].slice(-HISTORY)
+      : s.history;
+    set({
+      search: {
+        ...s,
+        progress: r.progress ?? s.progress,
+        history,
+        done: r.done,
+        stopped: r.stopped,
+        totalMs: r.totalMs,
+      },
+    });
   },
   clampStep() {
     const c = get().config;

@@ -117,6 +117,9 @@ export function startSync(clients: Clients): () => void {
   };
   client.onPictures = rememberPictures;
   client.onFormulas = (result, rows) => useApp.getState().formulasArrived(result, rows);
+  client.onImproved = (result) => useApp.getState().resultImproved(result);
+  client.onSearch = (msg) => useApp.getState().searchReport(msg);
+  searchControl = () => client.stopSearch();
   let lastRun: AppConfig | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -264,6 +267,11 @@ export function submitJob<T>(job: PoolJob<T>): JobHandle<T> {
   const result = Promise.reject(new Error('The workers have not been started yet.'));
   return { result, stop: () => undefined, abort: () => undefined };
 }
+
+let searchControl: () => void = () => undefined;
+
+/** Stops the search that follows the shown result: it ends now, the best schedule it found stays shown. */
+export const stopSearch = () => searchControl();
 
 /** Stops the sweep in flight: it ends after the point in hand, keeping every point so far. */
 export const stopSweep = () => labControls.stop();

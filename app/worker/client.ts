@@ -34,7 +34,10 @@ const SLICED: ReadonlySet<WorkerRequest['kind']> = new Set(['sweep', 'heatmap'])
 
 /** A request without its generation id (the client adds it). */
 type Job = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
-type Final = Exclude<WorkerResponse, { kind: 'progress' | 'error' | 'formulas' | 'pictures' }>;
+type Final = Exclude<
+  WorkerResponse,
+  { kind: 'progress' | 'error' | 'formulas' | 'pictures' | 'improved' | 'search' }
+>;
 
 interface Pending {
   id: number;
@@ -73,6 +76,10 @@ export class WorkerClient {
   onFormulas: ((result: RunResult, formulas: FormulaRow[]) => void) | null = null;
   /** Told about pictures that follow the newest delivered result (the block matrix of personalised data). */
   onPictures: ((result: RunResult, pictures: BlockPictures) => void) | null = null;
+  /** Told about better schedules that a search following the newest delivered result found. */
+  onImproved: ((result: RunResult) => void) | null = null;
+  /** Told how the search following the newest delivered result stands, and when it ends. */
+  onSearch: ((msg: Extract<WorkerResponse, { kind: 'search' }>) => void) | null = null;
   private delivered: { id: number; result: RunResult } | null = null;
   /** The worker is making pictures for the delivered (personalised) result. */
   private picturesDue = false;
@@ -97,6 +104,11 @@ export class WorkerClient {
     this.ensure().postMessage({ kind: 'pace', ms });
   }
   private pace = 0;
+
+  /** Asks the search that follows the delivered result to end now, keeping the best schedule it found. */
+  stopSearch(): void {
+    if (this.delivered && this.worker) this.worker.postMessage({ kind: 'stop', target: this.delivered.id });
+  }
 
   /** Makes the worker stop answering, as a stuck build would (for end-to-end tests). */
   hangForTest(): void {
@@ -261,6 +273,16 @@ export class WorkerClient {
     if (msg.kind === 'formulas') {
       // Not waited for: the worker works them out in slices and drops them for a newer request.
       if (this.delivered?.id === msg.id) this.onFormulas?.(this.delivered.result, msg.formulas);
+      return;
+    }
+    if (msg.kind === 'improved' || msg.kind === 'search') {
+      // A search that follows the delivered result: not waited for, dropped for a newer request.
+      if (this.delivered?.id !== msg.id) return;
+      if (msg.kind === 'search') this.onSearch?.(msg);
+      else {
+        this.delivered = { id: msg.id, result: msg.result };
+        this.onImproved?.(msg.result);
+      }
       return;
     }
     if (msg.kind === 'pictures') {

@@ -1,4 +1,4 @@
-import type { FormulaRow } from '../../src/kernel/spec';
+import type { FormulaRow, SearchProgress } from '../../src/kernel/spec';
 import type { ReproRow } from '../../src/kernel/experiment';
 import type { SweepValue } from '../../src/kernel/experiment';
 import type { ParamIssue, ParamValues } from '../../src/kernel/params/schema';
@@ -57,6 +57,20 @@ export type WorkerResponse =
   | { kind: 'rows'; id: number; rows: ReproRow[]; totalMs: number }
   /** The result's formula rows with none pending, sent after a result that had some (FormulaOptions). */
   | { kind: 'formulas'; id: number; formulas: FormulaRow[] }
+  /** A search that follows a run (the NoC scatter): a better schedule it found, verified. */
+  | { kind: 'improved'; id: number; result: RunResult }
+  /**
+   * How the search that follows a run stands (`progress`), or that it ended (`done`; `stopped` when
+   * asked to), with its time.
+   */
+  | {
+      kind: 'search';
+      id: number;
+      progress: SearchProgress | null;
+      done: boolean;
+      stopped: boolean;
+      totalMs?: number;
+    }
   /** All-to-all runs: the block-matrix pictures of every step, sent right after the result. */
   | { kind: 'pictures'; id: number; pictures: BlockPictures }
   | { kind: 'error'; id: number; message: string; issues: ParamIssue[]; input: boolean };

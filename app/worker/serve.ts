@@ -7,7 +7,7 @@ import { heatmapJob } from '../../src/families/circuit/speedup';
 import type { Job, JobContext } from '../../src/kernel/jobs';
 import type { SweepValue } from '../../src/kernel/experiment';
 import { BROWSER_LIMITS, InputError } from '../../src/limits';
-import { completeFormulas, run } from '../../src/run';
+import { completeFormulas, resultOf, run } from '../../src/run';
 import { runFile } from '../../src/run-file';
 import { formulasPending, realNodesOf, transferables, type RunResult } from '../../src/result';
 import type { ParamValues } from '../../src/kernel/params/schema';
@@ -132,6 +132,46 @@ export function serve(post: Post, options: { warmUp: boolean } = { warmUp: true 
     }
   }
 
+  /**
+   * After a run's result: the algorithm's search, in slices, posting its progress (every
+   * PROGRESS_EVERY_MS) and each better schedule as a result of the same request, verified; a stop keeps
+   * the best so far, a newer request drops it.
+   */
+  function searchAfter(id: number, algorithm: string, params: ParamValues) {
+    const spec = findAlgorithm(algorithm);
+    if (!spec?.search) return;
+    const t0 = performance.now();
+    let last = 0;
+    const ctx: JobContext<never> = {
+      progress: () => undefined,
+      partial: () => undefined,
+      get stopping() {
+        return stopRequested === id;
+      },
+    };
+    const work = spec.search(params, ctx, {
+      found: (b) => {
+        const result = resultOf(spec, params, b, Date.now(), { quickFormulas: true });
+        post({ kind: 'improved', id, result }, transferables(result));
+      },
+      progress: (progress) => {
+        if (performance.now() - last < PROGRESS_EVERY_MS) return;
+        last = performance.now();
+        post({ kind: 'search', id, progress, done: false, stopped: false });
+      },
+    });
+    drive(id, work, () =>
+      post({
+        kind: 'search',
+        id,
+        progress: null,
+        done: true,
+        stopped: stopRequested === id,
+        totalMs: performance.now() - t0,
+      }),
+    );
+  }
+
   const handle = (req: WorkerRequest) => {
     if (req.kind === 'pace') {
       paceMs = req.ms;
@@ -158,9 +198,14 @@ export function serve(post: Post, options: { warmUp: boolean } = { warmUp: true 
     try {
       switch (req.kind) {
         case 'run': {
-          // Slow formula rows (OpTree's best-tree search) are left for after the result is on its way.
-          const result = run(req.algorithm, req.params, BROWSER_LIMITS, { quickFormulas: true });
+          // Slow formula rows (OpTree's best-tree search) and searches for better schedules (the NoC
+          // scatter's annealing) are left for after the result is on its way.
+          const result = run(req.algorithm, req.params, BROWSER_LIMITS, {
+            quickFormulas: true,
+            quickSearch: true,
+          });
           postResult(req.id, result, t0, () => {
+            searchAfter(req.id, req.algorithm, req.params);
             if (!formulasPending(result)) return;
             // The slow work runs in slices; a newer request or an abort makes it stale and stops it.
             const work = findAlgorithm(result.algorithm)?.formulaWork?.(result.params);

@@ -2,6 +2,7 @@ import type { Collective, Schedule } from './model/schedule';
 import type { Topology, TopologyKind } from './model/topology';
 import type { ParamDef, ParamIssue, ParamValue, ParamValues } from './params/schema';
 import type { Usage } from './verify/rules';
+import type { JobContext } from './jobs';
 
 /** A paper of ../shared/papers, cited by file and title. */
 export interface PaperRef {
@@ -251,6 +252,29 @@ export interface AlgorithmEngine {
    * pending. The worker runs it in slices after posting a result. Only algorithms with such rows.
    */
   formulaWork?(p: ParamValues): Generator<void, unknown, void>;
+  /**
+   * A search that improves on what `build` gives (the NoC scatter's annealing): a job in slices that
+   * tells `found` each better schedule as soon as it has one and `progress` how it stands; stopping
+   * keeps the best so far. The command line runs it to its end inside `run`; the worker shows the
+   * built schedule first and searches afterwards.
+   */
+  search?(
+    p: ParamValues,
+    ctx: JobContext<never>,
+    report: { found?(b: Built): void; progress?(p: SearchProgress): void },
+  ): Generator<void, unknown, void>;
+}
+
+/** How a running search stands (NoC paper, Sec. 5): the step target, the best so far, each chain's conflicts. */
+export interface SearchProgress {
+  target: number;
+  /** Steps of the best valid schedule so far. */
+  best: number;
+  lowerBound: number;
+  conflicts: number[];
+  moves: number;
+  /** Moves planned in all (the search ends there at the latest). */
+  maxMoves: number;
 }
 
 /** An algorithm whole: its card and its engine, one object (`src/registry.ts` lists them). */

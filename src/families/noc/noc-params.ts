@@ -114,8 +114,18 @@ const idSet = (key: string, label: string, def: string, help: string): ParamDef 
   help,
 });
 
+/** The methods: the searches are for scatters (a broadcast's relays are not searched yet). */
+const METHODS = [
+  { value: 'constructive', label: 'constructive (greedy, with path choice)' },
+  { value: 'anneal', label: 'simulated annealing (one chain)' },
+  { value: 'hybrid', label: 'hybrid: 4 annealing chains bred by a master (HGSA)' },
+];
+
 /** Parameters of the communication: the pattern's options are the card's (broadcast or scatter). */
-export function communicationParams(patterns: { value: Pattern; label: string }[]): ParamDef[] {
+export function communicationParams(
+  patterns: { value: Pattern; label: string }[],
+  searches: boolean,
+): ParamDef[] {
   return [
     {
       key: 'pattern',
@@ -142,11 +152,12 @@ export function communicationParams(patterns: { value: Pattern; label: string }[
       key: 'method',
       label: 'Method',
       kind: 'enum',
-      options: [{ value: 'constructive', label: 'constructive (greedy, with path choice)' }],
-      default: 'constructive',
+      options: searches ? METHODS : METHODS.slice(0, 1),
+      default: searches ? 'hybrid' : 'constructive',
       group: 'algorithm',
-      help: 'How the schedule is found.',
+      help: 'How the schedule is found: the searches start from the constructive schedule and lower its steps towards the bound.',
     },
+    ...(searches ? SEARCH_PARAMS : []),
     {
       key: 'seed',
       label: 'Seed',
@@ -160,6 +171,30 @@ export function communicationParams(patterns: { value: Pattern; label: string }[
     ...TIME_PARAMS.filter((d) => d.key !== 'optical-us'),
   ];
 }
+
+const SEARCH_PARAMS: ParamDef[] = [
+  {
+    key: 'moves',
+    label: 'Moves',
+    kind: 'int',
+    min: 1000,
+    max: 100_000_000,
+    default: 2_000_000,
+    group: 'algorithm',
+    help: 'Annealing moves the search may make in all: with the seed, they decide its result.',
+  },
+  {
+    key: 'time-limit',
+    label: 'Time limit',
+    kind: 'number',
+    min: 0.1,
+    max: 3600,
+    default: 20,
+    unit: 's',
+    group: 'algorithm',
+    help: 'The search also ends after this long, with its best schedule (then the machine’s speed matters).',
+  },
+];
 
 /** Processors of the configured network, without building it. */
 export function processorCount(p: ParamValues): number {

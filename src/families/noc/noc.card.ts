@@ -18,6 +18,15 @@ function narrate(p: ParamValues, f: StepFacts, what: string): string {
   return `Step ${f.step} of ${f.stepCount}: ${one ? 'one message' : `${f.transfers} messages`} ${what}, on channels no other message of the step uses.${route} Longest path: ${Math.max(0, f.longestRoute - 2)} router hops; ${num(p, 'ports')} port${num(p, 'ports') > 1 ? 's' : ''} per processor.`;
 }
 
+function narrateStart(p: ParamValues, steps: number): string {
+  const c = communicationFromParams(p);
+  const messages = pairsOf(c).length;
+  const what = c.broadcast
+    ? `${c.senders.length} sender${c.senders.length > 1 ? 's' : ''} each have one message for ${c.receivers.length} receiver${c.receivers.length > 1 ? 's' : ''}`
+    : `${c.senders.length} sender${c.senders.length > 1 ? 's' : ''} have ${messages} private messages for ${c.receivers.length} receiver${c.receivers.length > 1 ? 's' : ''}`;
+  return `${what}. In ${steps} steps every message arrives, no two messages of a step sharing a channel. Press Space or ▶ to play, ← and → to step.`;
+}
+
 function estimate(p: ParamValues) {
   const c = communicationFromParams(p);
   const pairs = pairsOf(c).length;
@@ -38,7 +47,13 @@ export const nocBroadcastCard: AlgorithmCard = {
   topology: 'noc',
   paper: PAPERS.noc,
   summary: `${SUMMARY} In a broadcast each sender's one message must reach every receiver; a receiver that has it may pass it on.`,
-  params: [...NETWORK_PARAMS, ...communicationParams(PATTERNS.filter((x) => x.value.endsWith('b')))],
+  params: [
+    ...NETWORK_PARAMS,
+    ...communicationParams(
+      PATTERNS.filter((x) => x.value.endsWith('b')),
+      false,
+    ),
+  ],
   validate: validateNoc,
   estimate,
   narrate: (p, f) =>
@@ -47,6 +62,7 @@ export const nocBroadcastCard: AlgorithmCard = {
       f,
       f.transfers === 1 ? 'carries a broadcast message onwards' : 'carry broadcast messages onwards',
     ),
+  narrateStart,
   goal: 'every receiver holds every sender’s message',
   noTree: 'its messages spread as the scheduler finds free paths',
 };
@@ -59,10 +75,17 @@ export const nocScatterCard: AlgorithmCard = {
   topology: 'noc',
   paper: PAPERS.noc,
   summary: `${SUMMARY} In a scatter each sender has a private message for each receiver, sent along one path.`,
-  params: [...NETWORK_PARAMS, ...communicationParams(PATTERNS.filter((x) => x.value.endsWith('s')))],
+  params: [
+    ...NETWORK_PARAMS,
+    ...communicationParams(
+      PATTERNS.filter((x) => x.value.endsWith('s')),
+      true,
+    ),
+  ],
   validate: validateNoc,
   estimate,
   narrate: (p, f) => narrate(p, f, f.transfers === 1 ? 'reaches its receiver' : 'reach their receivers'),
+  narrateStart,
   goal: 'every receiver holds its message from every sender',
   noTree: 'each message goes straight from its sender to its receiver',
 };

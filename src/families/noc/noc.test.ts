@@ -20,6 +20,8 @@ import {
 import { NocRoutes } from './noc-paths';
 import { communicationOf, type Pattern } from './noc-patterns';
 import { scheduleOfPlan } from './noc';
+import { annealSearch } from './noc-anneal';
+import { runToEnd, SILENT } from '../../kernel/jobs';
 import { nocScatterCard } from './noc.card';
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
@@ -212,5 +214,73 @@ describe('the verifier catches injected faults in NoC schedules', () => {
     const r = check(net, plan, 'mns', [0], [2, 4]);
     expect(r.violations.map((v) => v.rule)).toEqual(['postcondition']);
     expect([injectLink(net, 0, 0), ejectLink(net, 2, 0)]).toEqual([via(0, 2)[0], via(0, 2).at(-1)]);
+  });
+});
+
+describe('the searches (annealing and the hybrid)', () => {
+  const searchOf = (net: NocNetwork, c: ReturnType<typeof communicationOf>, seed: number, chains: number) => {
+    const routes = new NocRoutes(net);
+    const found: number[] = [];
+    const plan = runToEnd(
+      annealSearch(
+        routes,
+        constructivePlan(routes, c, seed),
+        { seed, chains, lowerBound: bindingBound(lowerBounds(net, c)).value, maxMoves: 400_000 },
+        SILENT,
+        { found: (p) => found.push(p.steps.length) },
+      ),
+    )!;
+    return { plan, found };
+  };
+
+  it('reach the lower bound of the slim Octagon’s all-to-all scatter (7 steps), every schedule verified', () => {
+    const net = octagonNetwork(8, 1);
+    const c = communicationOf('aas', 8, 0, [], []);
+    for (const chains of [1, 4]) {
+      const { plan, found } = searchOf(net, c, 3, chains);
+      expect(plan.steps).toHaveLength(7);
+      // Each better schedule is one step shorter than the one before.
+      expect(found.at(-1)).toBe(7);
+      expect(found).toEqual([...found].sort((a, b) => b - a));
+      expect(verify(scheduleOfPlan('t', net, c, plan), nocTopology(net)).report.ok).toBe(true);
+    }
+  });
+
+  it('are deterministic for a seed, and another seed searches differently', () => {
+    const net = octagonNetwork(8, 2);
+    const c = communicationOf('aas', 16, 0, [], []);
+    const a = searchOf(net, c, 11, 4);
+    expect(JSON.stringify(searchOf(net, c, 11, 4).plan)).toBe(JSON.stringify(a.plan));
+    expect(JSON.stringify(searchOf(net, c, 12, 4).plan)).not.toBe(JSON.stringify(a.plan));
+  });
+
+  it('through run(): the default hybrid scatter of 8 to the other 8 meets its bound of 10 (Table 2)', () => {
+    const r = run('noc-scatter', defaultsOf(nocScatterCard.params), CLI_LIMITS);
+    expect(r.report.ok).toBe(true);
+    expect(r.summary.steps).toBe(10);
+    expect(r.formulas.find((f) => f.id === 'steps')!.note).toMatch(/^Met/);
+  });
+
+  it('stop when asked, with the best so far', () => {
+    const net = meshNetwork(4, 4);
+    const c = communicationOf('aas', 16, 0, [], []);
+    const routes = new NocRoutes(net);
+    const start = constructivePlan(routes, c, 1);
+    let slices = 0;
+    const ctx = {
+      progress: () => undefined,
+      partial: () => undefined,
+      get stopping() {
+        return slices >= 3;
+      },
+    };
+    const job = annealSearch(routes, start, { seed: 1, chains: 1, lowerBound: 16, maxMoves: 1e9 }, ctx);
+    let step = job.next();
+    while (!step.done) {
+      slices++;
+      step = job.next();
+    }
+    expect(slices).toBe(3);
+    expect(step.value.steps.length).toBeLessThanOrEqual(start.steps.length);
   });
 });

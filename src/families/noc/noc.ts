@@ -2,7 +2,9 @@ import { indexArray } from '../../kernel/model/columns';
 import { destinationTable, type ListedBlocks } from '../../kernel/model/schedule';
 import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
 import { num, type ParamValues } from '../../kernel/params/schema';
-import type { AlgorithmSpec, Built, FormulaRow, Measured } from '../../kernel/spec';
+import type { JobContext } from '../../kernel/jobs';
+import type { AlgorithmSpec, Built, FormulaRow, Measured, SearchProgress } from '../../kernel/spec';
+import { annealSearch } from './noc-anneal';
 import { lowerBounds, bindingBound } from './noc-bounds';
 import { blocksOf, constructivePlan, type NocPlan } from './noc-constructive';
 import {
@@ -77,10 +79,8 @@ export function scheduleOfPlan(
   return b.finish();
 }
 
-function build(algorithm: string, p: ParamValues): Built {
-  const net = networkOf(p);
-  const c = communicationFromParams(p);
-  const plan = constructivePlan(new NocRoutes(net), c, num(p, 'seed'));
+/** A plan as what a build returns: the network, the schedule and what the view needs. */
+function builtOf(algorithm: string, net: NocNetwork, c: Communication, plan: NocPlan): Built {
   const extras: NocExtras = {
     shape: net.shape,
     cols: net.cols,
@@ -97,6 +97,51 @@ function build(algorithm: string, p: ParamValues): Built {
     extras: { noc: extras },
   };
 }
+
+/** The constructive schedule: every method starts from it. */
+function build(algorithm: string, p: ParamValues): Built {
+  const net = networkOf(p);
+  const c = communicationFromParams(p);
+  return builtOf(algorithm, net, c, constructivePlan(new NocRoutes(net), c, num(p, 'seed')));
+}
+
+/** Annealing (one chain) or the hybrid (four) from the constructive schedule, for a scatter. */
+function* search(
+  algorithm: string,
+  p: ParamValues,
+  ctx: JobContext<never>,
+  report: { found?(b: Built): void; progress?(s: SearchProgress): void },
+): Generator<void, unknown, void> {
+  const method = String(p['method']);
+  const c = communicationFromParams(p);
+  if (method === 'constructive' || c.broadcast) return;
+  const net = networkOf(p);
+  const routes = new NocRoutes(net);
+  const start = constructivePlan(routes, c, num(p, 'seed'));
+  const deadline = Date.now() + num(p, 'time-limit') * 1e3;
+  const timed: JobContext<never> = {
+    progress: (d, t) => ctx.progress(d, t),
+    partial: () => undefined,
+    get stopping() {
+      return ctx.stopping || Date.now() > deadline;
+    },
+  };
+  yield* annealSearch(
+    routes,
+    start,
+    {
+      seed: num(p, 'seed'),
+      chains: method === 'hybrid' ? HYBRID_CHAINS : 1,
+      lowerBound: bindingBound(lowerBounds(net, c)).value,
+      maxMoves: num(p, 'moves'),
+    },
+    timed,
+    { found: (plan) => report.found?.(builtOf(algorithm, net, c, plan)), progress: report.progress },
+  );
+}
+
+/** Chains of the hybrid search. */
+const HYBRID_CHAINS = 4;
 
 /** The lower bounds beside the steps of the constructed schedule; the binding one first. */
 function formulas(p: ParamValues, m: Measured): FormulaRow[] {
@@ -132,6 +177,7 @@ export const nocBroadcast: AlgorithmSpec = {
 export const nocScatter: AlgorithmSpec = {
   ...nocScatterCard,
   build: (p) => build('noc-scatter', p),
+  search: (p, ctx, report) => search('noc-scatter', p, ctx, report),
   stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
   formulas,
 };

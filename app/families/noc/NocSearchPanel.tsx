@@ -1,0 +1,112 @@
+import { schemeTableau10 } from 'd3';
+import { formatCount } from '../../lib/format';
+import { useApp, type SearchState } from '../../store/store';
+import { stopSearch } from '../../store/sync';
+
+/**
+ * The search, live (NoC paper, Sec. 5): the step target against the lower bound and the best so far,
+ * each chain's conflicts over the search, and a Stop that keeps the best schedule, which is the one
+ * shown and played.
+ */
+export function NocSearchPanel() {
+  const method = useApp((s) => String(s.config.params['method'] ?? ''));
+  const search = useApp((s) => s.search);
+  const steps = useApp((s) => s.result?.summary.steps ?? 0);
+  if (method !== 'anneal' && method !== 'hybrid') return null;
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="search-panel">
+      <h2 className="text-lg font-semibold">Search</h2>
+      {!search ? (
+        <p className="text-slate-600">Starting from the constructive schedule ({steps} steps)…</p>
+      ) : (
+        <SearchStatus search={search} steps={steps} />
+      )}
+    </section>
+  );
+}
+
+function SearchStatus({ search, steps }: { search: SearchState; steps: number }) {
+  const p = search.progress;
+  const optimal = p !== null && steps <= p.lowerBound;
+  const found =
+    search.improvements > 0
+      ? `${search.improvements} better schedule${search.improvements > 1 ? 's' : ''} found since the constructive one (${search.firstSteps} steps)`
+      : `no better schedule than the constructive one (${search.firstSteps} steps) yet`;
+  return (
+    <div
+      className="space-y-2 text-base text-slate-700"
+      data-testid="search-status"
+      data-done={search.done ? '1' : '0'}
+    >
+      {search.done ? (
+        <p>
+          <b>{optimal ? 'Optimal' : search.stopped ? 'Stopped' : 'Ended'}:</b> {steps} steps
+          {optimal
+            ? ', the lower bound: no schedule has fewer.'
+            : p
+              ? `; the lower bound is ${p.lowerBound} (${formatCount(p.moves)} moves${search.totalMs ? ` in ${(search.totalMs / 1000).toFixed(1)} s` : ''}).`
+              : '.'}{' '}
+          {found}.
+        </p>
+      ) : (
+        <p>
+          {p ? (
+            <>
+              Looking for <b>{p.target} steps</b> (lower bound {p.lowerBound}, shown: {steps});{' '}
+              {formatCount(p.moves)} of {formatCount(p.maxMoves)} moves. {found}.
+            </>
+          ) : (
+            'Starting…'
+          )}
+        </p>
+      )}
+      {search.history.length > 1 && <ConflictChart search={search} />}
+      {!search.done && (
+        <button
+          type="button"
+          className="rounded-md border border-slate-300 bg-white px-3 py-1"
+          onClick={stopSearch}
+          data-testid="search-stop"
+        >
+          Stop (keep the best)
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Conflicts of each chain against moves; a new target starts where the line jumps up. */
+function ConflictChart({ search }: { search: SearchState }) {
+  const h = search.history;
+  const [w, ht] = [300, 90];
+  const maxMoves = Math.max(1, h[h.length - 1].moves);
+  const maxC = Math.max(1, ...h.flatMap((x) => x.conflicts));
+  const chains = h[0].conflicts.length;
+  const line = (c: number) =>
+    h
+      .map(
+        (x, i) =>
+          `${i ? 'L' : 'M'}${((x.moves / maxMoves) * w).toFixed(1)},${(ht - ((x.conflicts[c] ?? 0) / maxC) * ht).toFixed(1)}`,
+      )
+      .join('');
+  return (
+    <figure>
+      <svg
+        width={w}
+        height={ht}
+        className="overflow-visible"
+        role="img"
+        aria-label="conflicts of each chain over the search"
+      >
+        <line x1={0} x2={w} y1={ht} y2={ht} stroke="#94a3b8" />
+        {Array.from({ length: chains }, (_, c) => (
+          <path key={c} d={line(c)} fill="none" stroke={schemeTableau10[c % 10]} strokeWidth={1.5} />
+        ))}
+      </svg>
+      <figcaption className="text-sm text-slate-600">
+        conflicts of each chain ({chains === 1 ? 'one annealing chain' : `${chains} chains`}), from {maxC}{' '}
+        down to 0 at each new target
+      </figcaption>
+    </figure>
+  );
+}
