@@ -10,7 +10,8 @@ import type { NocPlan, PlannedMessage } from './noc-constructive';
  * fitness is the number of conflicts — a router channel used by two messages in a step, a processor
  * injecting or absorbing more than k — and a schedule is valid when it has none. Simulated annealing
  * moves one gene at a time (a new step, a new shortest path, or both); the hybrid runs several chains
- * and, every EXCHANGE_MOVES moves, a master breeds the next generation from them by crossover and
+ * and, every generation (each chain moving about once per message), a master breeds the next
+ * generation from them by crossover and
  * mutation, chosen by roulette (the paper's HGSA). The step target starts one below the best schedule
  * known and is lowered each time the chains reach zero conflicts, down to the lower bound.
  * Everything random draws from the seed, so a seed gives the same search.
@@ -24,6 +25,24 @@ export interface SearchOptions {
   /** Moves before the search gives up (whatever the clock says: reproducible). */
   maxMoves: number;
 }
+
+/**
+ * Temperature at each new target: low, since the start is a valid schedule with a few messages
+ * squeezed in (hotter, the chains would first undo the schedule they start from).
+ */
+const START_TEMPERATURE = 0.5;
+
+/** Places a move tries for the message it lifts, besides its old one. */
+const PROPOSALS = 6;
+/** Rounds of EXCHANGE_MOVES without a new fewest-conflicts before the chains are heated again. */
+const REHEAT_ROUNDS = 40;
+
+/** Reheats in vain before the chains start the target again from a fresh squeeze. */
+const RESTART_REHEATS = 3;
+
+/** Share of moves that look for a conflicting message first, and how many draws they try. */
+const CONFLICT_PICKS = 0.9;
+const PICK_TRIES = 40;
 
 /** Moves between two generations of the hybrid (and between two yields). */
 const EXCHANGE_MOVES = 2000;
@@ -78,6 +97,29 @@ class Solution {
       a[cell]--;
       if (a[cell] >= cap) this.conflicts--;
     }
+  }
+
+  /** Conflicts message i would add at its current genes (it must not be counted in the usage). */
+  costOf(i: number): number {
+    const s = this.s;
+    const m = s.msgs[i];
+    const st = this.step[i];
+    const row = st * s.channels;
+    let cost = 0;
+    for (const l of m.paths[this.path[i]]) if (this.use[row + l - s.base] >= 1) cost++;
+    if (this.tx[st * s.processors + m.from] >= s.ports) cost++;
+    if (this.rx[st * s.processors + m.to] >= s.ports) cost++;
+    return cost;
+  }
+
+  /** Is message i in a conflict: a channel of its path, its sender's or receiver's port over the limit? */
+  inConflict(i: number): boolean {
+    const s = this.s;
+    const m = s.msgs[i];
+    const st = this.step[i];
+    const row = st * s.channels;
+    for (const l of m.paths[this.path[i]]) if (this.use[row + l - s.base] > 1) return true;
+    return this.tx[st * s.processors + m.from] > s.ports || this.rx[st * s.processors + m.to] > s.ports;
   }
 
   clone(): Solution {
@@ -137,17 +179,31 @@ class Search {
     return new Solution(this, step, genes.path.slice());
   }
 
-  /** One Metropolis move on chain x at temperature t: a message (a conflicting one when it can) to a new step or path. */
+  /**
+   * One move on chain x at temperature t: a message (mostly one in a conflict) is lifted out and put
+   * back at the best of a few drawn (step, path) pairs, its old place among them (min-conflicts); the
+   * move is kept by the Metropolis rule on the change in conflicts.
+   */
   move(x: Solution, t: number, r: Rng): void {
     const n = this.msgs.length;
-    const i = r.int(n);
+    // Mostly a message in a conflict (found among a few drawn at random): on a big instance a random
+    // message is almost never one of the few that conflict.
+    let i = r.int(n);
+    if (x.conflicts > 0 && r.next() < CONFLICT_PICKS)
+      for (let k = 0; k < PICK_TRIES && !x.inConflict(i); k++) i = r.int(n);
     const m = this.msgs[i];
     const [oldStep, oldPath] = [x.step[i], x.path[i]];
     const before = x.conflicts;
     x.add(i, -1);
-    const what = r.next();
-    if (what < 0.5 || m.paths.length === 1) x.step[i] = r.int(this.target);
-    if (what >= 0.3 && m.paths.length > 1) x.path[i] = r.int(m.paths.length);
+    let [bestStep, bestPath, bestCost] = [oldStep, oldPath, x.costOf(i)];
+    for (let k = 0; k < PROPOSALS; k++) {
+      x.step[i] = r.next() < 0.7 ? r.int(this.target) : oldStep;
+      x.path[i] = m.paths.length > 1 && r.next() < 0.6 ? r.int(m.paths.length) : oldPath;
+      const cost = x.costOf(i);
+      if (cost < bestCost || (cost === bestCost && r.next() < 0.5))
+        [bestStep, bestPath, bestCost] = [x.step[i], x.path[i], cost];
+    }
+    [x.step[i], x.path[i]] = [bestStep, bestPath];
     x.add(i, 1);
     const delta = x.conflicts - before;
     if (delta <= 0 || r.next() < Math.exp(-delta / t)) return;
@@ -211,11 +267,26 @@ export function* annealSearch(
   while (best.steps.length > o.lowerBound && moves < o.maxMoves && !ctx.stopping) {
     const target = best.steps.length - 1;
     let chains = Array.from({ length: o.chains }, () => s.squeeze(genes, target, r));
-    let t = 2;
+    let t = START_TEMPERATURE;
+    let fewest = Infinity;
+    let stale = 0;
+    let rounds = 0;
+    let reheats = 0;
+    const generationRounds = Math.max(1, Math.round((s.msgs.length * o.chains) / EXCHANGE_MOVES));
     while (moves < o.maxMoves && !ctx.stopping) {
       for (const x of chains) for (let k = 0; k < EXCHANGE_MOVES / o.chains; k++) s.move(x, t, r);
       moves += EXCHANGE_MOVES;
+      rounds++;
       t = Math.max(0.05, t * 0.97);
+      // Stuck a while at the same few conflicts: heat again (the chains wander out of the dip).
+      const now = Math.min(...chains.map((x) => x.conflicts));
+      if (now < fewest) [fewest, stale] = [now, 0];
+      else if (++stale >= REHEAT_ROUNDS) {
+        [t, stale, fewest] = [START_TEMPERATURE, 0, now];
+        // Heated often in vain: start the target again from the best schedule, squeezed anew.
+        if (++reheats % RESTART_REHEATS === 0)
+          chains = Array.from({ length: o.chains }, () => s.squeeze(genes, target, r));
+      }
       ctx.progress(moves, o.maxMoves);
       report.progress?.({
         target,
@@ -232,7 +303,9 @@ export function* annealSearch(
         report.found?.(best);
         break;
       }
-      if (o.chains > 1) chains = nextGeneration(s, chains, r);
+      // A generation when every chain has moved about once per message (the paper's "100 or so
+      // Metropolis iterations" on its small cases; bred more often, big instances lose their progress).
+      if (o.chains > 1 && rounds % generationRounds === 0) chains = nextGeneration(s, chains, r);
       yield;
     }
   }
