@@ -7,7 +7,7 @@
  *   npm run bench:noc -- --big      # also the 16 × 16 mesh (65,280 messages, 2 minutes)
  */
 import { cpus, loadavg } from 'node:os';
-import { SILENT, runToEnd } from '../src/kernel/jobs';
+import { runToEnd } from '../src/kernel/jobs';
 import { annealSearch } from '../src/families/noc/noc-anneal';
 import { bindingBound, lowerBounds } from '../src/families/noc/noc-bounds';
 import { constructivePlan } from '../src/families/noc/noc-constructive';

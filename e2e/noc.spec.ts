@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { nocLayout } from '../app/families/noc/nocLayout';
+import { octagonNetwork } from '../src/families/noc/noc-network';
 
 // The NoC family: the fat Octagon of the paper's case study, sets of senders and receivers, bounds.
 
@@ -76,5 +78,42 @@ test('a search can be stopped: the best schedule so far stays and plays', async 
   await expect(page.getByTestId('search-status')).toHaveAttribute('data-done', '1');
   await expect(page.getByTestId('search-status')).toContainText('Stopped');
   await page.keyboard.press('End');
+  await expect(page.getByTestId('noc-view')).toBeVisible();
+});
+
+test('the Table 2 paper check puts the paper’s bounds beside ours, and names the one we beat', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&mode=paper&check=noc-table2');
+  await expect(page.getByTestId('paper-row').first()).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByTestId('paper-table')).toContainText('all 16 to all 16, MNS: upper bound');
+  await expect(page.getByTestId('paper-table')).toContainText('optimal');
+  await shot(page, 'noc-table2');
+});
+
+test('clicking a processor changes its role: the sets, the link and the schedule follow', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=noc-scatter&method=constructive&view=network');
+  await ready(page);
+  const view = page.getByTestId('noc-view');
+  const box = (await view.boundingBox())!;
+  // Where the view puts processor 12 (the same layout code, the fat Octagon of the default).
+  const net = octagonNetwork(8, 2);
+  const extras = {
+    name: net.name,
+    shape: net.shape,
+    cols: net.cols,
+    routers: net.routers,
+    edges: net.edges.map(([a, b]) => [a, b] as [number, number]),
+    procRouter: Array.from(net.procRouter),
+    senders: [],
+    receivers: [],
+  };
+  const l = nocLayout(extras, box.width, box.height, 56);
+  await page.mouse.click(box.x + l.xy[24], box.y + l.xy[25]);
+  // 12 was a receiver: now it also sends.
+  await expect(page).toHaveURL(/senders=0-7%2C12/);
+  await ready(page);
   await expect(page.getByTestId('noc-view')).toBeVisible();
 });

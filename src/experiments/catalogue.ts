@@ -11,6 +11,7 @@ import { starSplitSweep } from '../families/star/star-sweeps';
 import { STAR_TABLES } from '../families/star/star-tables.card';
 import { OTIS_LATENCY, OTIS_STEPS } from '../families/mesh/otis-repro.card';
 import { OTIS_SWEEPS } from '../families/mesh/otis-sweeps';
+import { NOC_TABLE2 } from '../families/noc/noc-repro.card';
 import type { ReproductionCard } from './../kernel/experiment';
 import type { SweepDef } from '../kernel/experiment';
 
@@ -36,6 +37,7 @@ export const REPRODUCTION_CARDS: readonly ReproductionCard[] = [
   RETRI_CLAIMS,
   OTIS_STEPS,
   OTIS_LATENCY,
+  NOC_TABLE2,
 ];
 
 export const findSweep = (id: string) => SWEEPS.find((s) => s.id === id);

@@ -2,6 +2,7 @@ import { retriClaims } from '../families/circuit/retri-claims';
 import { OPTREE_REPRODUCTIONS } from '../families/ring/optree/optree-repro';
 import { starTables } from '../families/star/star-tables';
 import { otisLatency, otisSteps } from '../families/mesh/otis-repro';
+import { nocTable2 } from '../families/noc/noc-repro';
 import type { Reproduction } from './../kernel/experiment';
 
 /**
@@ -14,6 +15,7 @@ export const REPRODUCTIONS: readonly Reproduction[] = [
   retriClaims,
   otisSteps,
   otisLatency,
+  nocTable2,
 ];
 
 export const findReproduction = (id: string) => REPRODUCTIONS.find((r) => r.id === id);

@@ -13,6 +13,8 @@ import type { Drawing } from '../../views/slicedPainter';
 import { canDraw, TooSmall } from '../../views/TooSmall';
 import { usePainter } from '../../views/usePainter';
 import { nocLayout, processorAt } from './nocLayout';
+import { rangesText } from '../../../src/kernel/params/schema';
+import { useApp } from '../../store/store';
 
 /** Roles: sender (T), receiver (R), both, neither. */
 export const ROLE_COLOURS = { sender: '#ea580c', receiver: '#2563eb', both: '#7c3aed', none: '#94a3b8' };
@@ -135,6 +137,7 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
         className="relative min-h-0 flex-1"
         data-testid="noc-view"
         data-step={step}
+        style={{ cursor: hover ? 'pointer' : undefined }}
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
           const [px, py] = [e.clientX - rect.left, e.clientY - rect.top];
@@ -142,6 +145,11 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
           setHover(p < 0 ? null : { p, x: px, y: py });
         }}
         onMouseLeave={() => setHover(null)}
+        onClick={(e) => {
+          const rect = e.currentTarget.getBoundingClientRect();
+          const p = processorAt(layout, e.clientX - rect.left, e.clientY - rect.top);
+          if (p >= 0) cycleRole(p, x.senders, x.receivers);
+        }}
       >
         <canvas
           ref={canvas}
@@ -163,12 +171,33 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
               holds {counts[hover.p] - initial[hover.p]} of the {wanted[hover.p] - initial[hover.p]} messages
               it must receive
             </div>
+            <div className="text-slate-500">click: sender → receiver → both → neither</div>
           </div>
         )}
       </div>
       {!compact && <NocLegend />}
     </div>
   );
+}
+
+/**
+ * A click on a processor moves it to the next role — none, sender, receiver, both — and makes the
+ * communication M-to-N between the sets so changed (the link keeps them as ranges).
+ */
+function cycleRole(p: number, senders: readonly number[], receivers: readonly number[]) {
+  const [t, r] = [new Set(senders), new Set(receivers)];
+  const role = t.has(p) ? (r.has(p) ? 3 : 1) : r.has(p) ? 2 : 0;
+  const next = (role + 1) % 4;
+  const set = (s: Set<number>, on: boolean) => (on ? s.add(p) : s.delete(p));
+  set(t, next === 1 || next === 3);
+  set(r, next === 2 || next === 3);
+  if (!t.size || !r.size) return; // both sets must keep a processor
+  const app = useApp.getState();
+  const sorted = (s: Set<number>) => rangesText([...s].sort((a, b) => a - b));
+  const pattern = String(app.config.params['pattern'] ?? '');
+  if (!pattern.startsWith('m')) app.setParam('pattern', pattern.endsWith('b') ? 'mnb' : 'mns');
+  app.setParam('senders', sorted(t));
+  app.setParam('receivers', sorted(r));
 }
 
 const roleText = {
@@ -190,7 +219,7 @@ function NocLegend() {
       <span className="mr-1 inline-block h-3 w-3 align-middle" style={{ background: COLORS.node }} /> router ·{' '}
       {ring(ROLE_COLOURS.sender)}sender (T) · {ring(ROLE_COLOURS.receiver)}receiver (R) ·{' '}
       {ring(ROLE_COLOURS.both)}both · filled: has all its messages (pale: some) · coloured paths: this step’s
-      messages, one colour per sender
+      messages, one colour per sender · click a processor to change its role
     </p>
   );
 }
