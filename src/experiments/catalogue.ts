@@ -11,7 +11,7 @@ import { starSplitSweep } from '../families/star/star-sweeps';
 import { STAR_TABLES } from '../families/star/star-tables.card';
 import { OTIS_LATENCY, OTIS_STEPS } from '../families/mesh/otis-repro.card';
 import { OTIS_SWEEPS } from '../families/mesh/otis-sweeps';
-import { NOC_TABLE2 } from '../families/noc/noc-repro.card';
+import { NOC_FIG3, NOC_TABLE2 } from '../families/noc/noc-repro.card';
 import type { ReproductionCard } from './../kernel/experiment';
 import type { SweepDef } from '../kernel/experiment';
 
@@ -38,6 +38,7 @@ export const REPRODUCTION_CARDS: readonly ReproductionCard[] = [
   OTIS_STEPS,
   OTIS_LATENCY,
   NOC_TABLE2,
+  NOC_FIG3,
 ];
 
 export const findSweep = (id: string) => SWEEPS.find((s) => s.id === id);

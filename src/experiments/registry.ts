@@ -2,7 +2,7 @@ import { retriClaims } from '../families/circuit/retri-claims';
 import { OPTREE_REPRODUCTIONS } from '../families/ring/optree/optree-repro';
 import { starTables } from '../families/star/star-tables';
 import { otisLatency, otisSteps } from '../families/mesh/otis-repro';
-import { nocTable2 } from '../families/noc/noc-repro';
+import { nocFig3, nocTable2 } from '../families/noc/noc-repro';
 import type { Reproduction } from './../kernel/experiment';
 
 /**
@@ -16,6 +16,7 @@ export const REPRODUCTIONS: readonly Reproduction[] = [
   otisSteps,
   otisLatency,
   nocTable2,
+  nocFig3,
 ];
 
 export const findReproduction = (id: string) => REPRODUCTIONS.find((r) => r.id === id);

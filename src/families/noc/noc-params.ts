@@ -89,6 +89,17 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
     help: 'Which processors share a fat router. Fig. 4 leaves it to the reader: the shifted reading reproduces Table 2.',
   },
   {
+    key: 'detour',
+    label: 'Detour',
+    kind: 'int',
+    min: 0,
+    max: 4,
+    default: 0,
+    unit: 'hops',
+    group: 'network',
+    help: 'Hops beyond the shortest a route may take: 0 is minimal routing; the paper’s Fig. 3 and its 7-step “8 to the same 8” need 2.',
+  },
+  {
     key: 'ports',
     label: 'Ports k',
     kind: 'int',

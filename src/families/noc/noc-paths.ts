@@ -1,8 +1,8 @@
 import { adjacency, ejectLink, injectLink, routerDistances, type NocNetwork } from './noc-network';
 
 /**
- * Minimal routes between processors, as the scheduler tries them: inject at the sender's router, any
- * shortest router path, eject at the receiver. A network's routes are enumerated once per
+ * Routes between processors, as the scheduler tries them: inject at the sender's router, a router
+ * path (a shortest one, or with `slack` one a few hops longer), eject at the receiver. A network's routes are enumerated once per
  * (router, router) pair, up to a cap, in a fixed order (the search varies its choice among them).
  */
 export class NocRoutes {
@@ -14,6 +14,8 @@ export class NocRoutes {
     readonly net: NocNetwork,
     /** Most router paths kept per pair. */
     readonly cap = 16,
+    /** Hops beyond the shortest a route may take (0: minimal routing, the default). */
+    readonly slack = 0,
   ) {
     this.dist = routerDistances(net);
     this.adj = adjacency(net);
@@ -24,7 +26,10 @@ export class NocRoutes {
     return this.dist[this.net.procRouter[from]][this.net.procRouter[to]];
   }
 
-  /** Up to `cap` shortest router paths from router a to router b, each as its channel ids. */
+  /**
+   * Up to `cap` router paths from router a to router b, each as its channel ids: the shortest first,
+   * then (with `slack`) those up to `slack` hops longer, each visiting a router at most once.
+   */
   routerPaths(a: number, b: number): Uint32Array[] {
     const key = a * this.net.routers + b;
     let paths = this.cache.get(key);
@@ -32,20 +37,28 @@ export class NocRoutes {
     paths = [];
     const target = this.dist.map((d) => d[b]);
     const walk: number[] = [];
-    const visit = (v: number) => {
+    const on = new Uint8Array(this.net.routers);
+    const visit = (v: number, spare: number, length: number) => {
       if (paths!.length >= this.cap) return;
       if (v === b) {
-        paths!.push(Uint32Array.from(walk));
+        if (walk.length === length) paths!.push(Uint32Array.from(walk));
         return;
       }
-      for (const { to, link } of this.adj[v])
-        if (target[to] === target[v] - 1) {
-          walk.push(link);
-          visit(to);
-          walk.pop();
-        }
+      on[v] = 1;
+      for (const { to, link } of this.adj[v]) {
+        if (on[to]) continue;
+        // A hop that does not get closer spends slack: one step away costs 2, sideways 1.
+        const cost = target[to] - target[v] + 1;
+        if (cost > spare) continue;
+        walk.push(link);
+        visit(to, spare - cost, length);
+        walk.pop();
+      }
+      on[v] = 0;
     };
-    visit(a);
+    // Shortest paths first, then one hop longer, …: the minimal ones keep the first indices.
+    for (let extra = 0; extra <= this.slack && paths.length < this.cap; extra++)
+      visit(a, extra, target[a] + extra);
     this.cache.set(key, paths);
     return paths;
   }

@@ -8,3 +8,11 @@ export const NOC_TABLE2: ReproductionCard = {
   paper: PAPERS.noc,
   where: 'Sec. 6, Table 2 (and Table 1, eqs. (2)–(10))',
 };
+
+/** The NoC paper's Fig. 3: a one-to-all scatter on a mesh that needs a route longer than the shortest. */
+export const NOC_FIG3: ReproductionCard = {
+  id: 'noc-fig3',
+  title: 'One-to-all scatter on a 4 × 4 mesh in 5 steps needs a non-minimal route (Fig. 3)',
+  paper: PAPERS.noc,
+  where: 'Sec. 4, Fig. 3',
+};

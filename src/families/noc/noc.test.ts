@@ -293,3 +293,39 @@ describe('the searches (annealing and the hybrid)', () => {
     expect(step.value.steps.length).toBeLessThanOrEqual(start.steps.length);
   });
 });
+
+describe('routes longer than the shortest (detour)', () => {
+  it('a 3 × 3 mesh from corner to its neighbour: 1 shortest path, then 3-hop ones with detour 2', () => {
+    const routes = new NocRoutes(meshNetwork(3, 3), 16, 2);
+    const paths = routes.routerPaths(0, 1);
+    expect(paths[0]).toHaveLength(1);
+    // 0 → 3 → 4 → 1 is the only path of 3 hops (a mesh is bipartite: no path of 2).
+    expect(paths.filter((p) => p.length === 3)).toHaveLength(1);
+    expect(paths.every((p) => p.length === 1 || p.length === 3)).toBe(true);
+  });
+
+  it('Fig. 3: from a processor with 3 ports on the top row of a 4 × 4 mesh, 5 steps need a detour', () => {
+    const base: ParamValues = {
+      ...defaultsOf(nocScatterCard.params),
+      network: 'mesh',
+      rows: 4,
+      cols: 4,
+      'per-router': 1,
+      ports: 3,
+      pattern: 'oas',
+      root: 1,
+      moves: 300_000,
+    };
+    const minimal = run('noc-scatter', { ...base, detour: 0 }, CLI_LIMITS);
+    const detour = run('noc-scatter', { ...base, detour: 2 }, CLI_LIMITS);
+    expect(detour.report.ok && minimal.report.ok).toBe(true);
+    expect(detour.summary.steps).toBe(5);
+    // By hand (noc-fig3): the west link reaches 4 processors on shortest paths; 5 steps need 5 there.
+    expect(minimal.summary.steps).toBe(6);
+  });
+
+  it('Table 2’s footnote: 8 to the same 8 in 7 steps with detours (10 with shortest routes only)', () => {
+    const p = { ...defaultsOf(nocScatterCard.params), senders: '0-7', receivers: '0-7', 'time-limit': 5 };
+    expect(run('noc-scatter', { ...p, detour: 2 }, CLI_LIMITS).summary.steps).toBe(7);
+  });
+});

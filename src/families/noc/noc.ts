@@ -79,6 +79,9 @@ export function scheduleOfPlan(
   return b.finish();
 }
 
+/** Routes of the network: shortest paths, or with `detour` hops to spare, up to 16 per pair. */
+const routesOf = (net: NocNetwork, p: ParamValues) => new NocRoutes(net, 16, num(p, 'detour'));
+
 /** A plan as what a build returns: the network, the schedule and what the view needs. */
 function builtOf(algorithm: string, net: NocNetwork, c: Communication, plan: NocPlan): Built {
   const extras: NocExtras = {
@@ -102,7 +105,7 @@ function builtOf(algorithm: string, net: NocNetwork, c: Communication, plan: Noc
 function build(algorithm: string, p: ParamValues): Built {
   const net = networkOf(p);
   const c = communicationFromParams(p);
-  return builtOf(algorithm, net, c, constructivePlan(new NocRoutes(net), c, num(p, 'seed')));
+  return builtOf(algorithm, net, c, constructivePlan(routesOf(net, p), c, num(p, 'seed')));
 }
 
 /** Annealing (one chain) or the hybrid (four) from the constructive schedule, for a scatter. */
@@ -116,7 +119,7 @@ function* search(
   const c = communicationFromParams(p);
   if (method === 'constructive' || c.broadcast) return;
   const net = networkOf(p);
-  const routes = new NocRoutes(net);
+  const routes = routesOf(net, p);
   const start = constructivePlan(routes, c, num(p, 'seed'));
   const deadline = Date.now() + num(p, 'time-limit') * 1e3;
   const timed: JobContext<never> = {
