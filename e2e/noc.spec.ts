@@ -117,3 +117,17 @@ test('clicking a processor changes its role: the sets, the link and the schedule
   await ready(page);
   await expect(page.getByTestId('noc-view')).toBeVisible();
 });
+
+test('the exact method proves 10 steps optimal for 8 to the same 8 (shortest routes), in the browser', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=noc-scatter&senders=0-7&receivers=0-7&method=exact');
+  await ready(page);
+  const status = page.getByTestId('search-status');
+  await status.scrollIntoViewIfNeeded();
+  await expect(status).toHaveAttribute('data-done', '1', { timeout: 60_000 });
+  await expect(status).toContainText('Optimal');
+  await expect(page.getByTestId('search-note')).toContainText('no schedule of 9 steps');
+  await expect(page.getByTestId('step-label')).toHaveText(/\/ 10/);
+  await shot(page, 'noc-exact-proof');
+});

@@ -210,7 +210,9 @@ export const useApp = create<AppState>()((set, get) => ({
   },
   resultImproved(result) {
     const s = searchOf(get());
-    set({ result, search: { ...s, improvements: s.improvements + 1 } });
+    // A search may send the same schedule again with its verdict (the exact method's proof).
+    const better = result.summary.steps < (get().result?.summary.steps ?? Infinity);
+    set({ result, search: { ...s, improvements: s.improvements + (better ? 1 : 0) } });
     get().clampStep();
   },
   searchReport(r) {

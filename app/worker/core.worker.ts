@@ -1,4 +1,6 @@
 /// <reference lib="webworker" />
+import wasmUrl from 'highs/runtime?url';
+import { setLpSolver, type LpSolution } from '../../src/kernel/lp';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 import { serve } from './serve';
 
@@ -7,6 +9,14 @@ import { serve } from './serve';
 // page (the visualizer's and the pool's) runs this script.
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (msg: WorkerResponse, transfer: Transferable[] = []) => scope.postMessage(msg, transfer);
-const handle = serve(post);
+
+/** HiGHS (3.5 MB of WebAssembly), fetched only when an exact method first asks for it. */
+async function loadLp(): Promise<void> {
+  const { default: load } = await import('highs');
+  const highs = await load({ locateFile: () => wasmUrl });
+  setLpSolver((lp, options) => highs.solve(lp, options) as LpSolution);
+}
+
+const handle = serve(post, { warmUp: true, loadLp });
 scope.onmessage = (e: MessageEvent<WorkerRequest>) => handle(e.data);
 post({ kind: 'ready' });

@@ -8,6 +8,7 @@ import type { Job, JobContext } from '../../src/kernel/jobs';
 import type { SweepValue } from '../../src/kernel/experiment';
 import { BROWSER_LIMITS, InputError } from '../../src/limits';
 import { completeFormulas, resultOf, run } from '../../src/run';
+import { lpSolver } from '../../src/kernel/lp';
 import { runFile } from '../../src/run-file';
 import { formulasPending, realNodesOf, transferables, type RunResult } from '../../src/result';
 import type { ParamValues } from '../../src/kernel/params/schema';
@@ -28,7 +29,14 @@ const PROGRESS_EVERY_MS = 150;
  * the best-tree search and block pictures that follow a run) — and two controls, stop and abort.
  * The same handler serves a real worker (core.worker.ts) and the inline one (inline.ts).
  */
-export function serve(post: Post, options: { warmUp: boolean } = { warmUp: true }) {
+export function serve(
+  post: Post,
+  options: {
+    warmUp: boolean;
+    /** Loads the integer-program solver (HiGHS) that exact methods need, when one first asks. */
+    loadLp?: () => Promise<void>;
+  } = { warmUp: true },
+) {
   /** Id of the newest request received: work still going on for an older one is dropped. */
   let newest = -1;
   /** Id of the request whose job was asked to stop (it ends with what it has). */
@@ -149,6 +157,28 @@ export function serve(post: Post, options: { warmUp: boolean } = { warmUp: true 
         return stopRequested === id;
       },
     };
+    // An exact method needs the solver: loaded (once) before the search starts.
+    if (params['method'] === 'exact' && !lpSolver()) {
+      const failed = (err: unknown) =>
+        post({
+          kind: 'search',
+          id,
+          progress: {
+            target: 0,
+            best: 0,
+            lowerBound: 0,
+            conflicts: [],
+            moves: 0,
+            maxMoves: 0,
+            note: `the solver (HiGHS) could not be loaded: ${err instanceof Error ? err.message : String(err)}`,
+          },
+          done: true,
+          stopped: false,
+        });
+      if (!options.loadLp) failed(new Error('this worker cannot load it'));
+      else options.loadLp().then(() => stale(id) || searchAfter(id, algorithm, params), failed);
+      return;
+    }
     const work = spec.search(params, ctx, {
       found: (b) => {
         const result = resultOf(spec, params, b, Date.now(), { quickFormulas: true });

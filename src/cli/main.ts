@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { execute } from './commands';
+import { setLpSolver, type LpSolution } from '../kernel/lp';
 import { type CommandOutput } from './command-kit';
 import { FileRefused, readScheduleText } from './read-limited';
 
@@ -59,8 +60,17 @@ function readFileLimited(path: string): string | Uint8Array {
   }
 }
 
+/** HiGHS (WebAssembly), loaded only when a command asks for an exact method. */
+async function loadSolver(): Promise<void> {
+  const { default: load } = await import('highs');
+  const highs = await load();
+  setLpSolver((lp, options) => highs.solve(lp, options) as LpSolution);
+}
+
 async function main(): Promise<number> {
-  const r = execute(process.argv.slice(2), { readText: readFileLimited });
+  const argv = process.argv.slice(2);
+  if (argv.some((a) => a === 'exact' || a === '--method=exact')) await loadSolver();
+  const r = execute(argv, { readText: readFileLimited });
   if (r.code === 0 || r.code === 1) {
     try {
       await writeOutput(r);

@@ -275,6 +275,10 @@ export interface SearchProgress {
   moves: number;
   /** Moves planned in all (the search ends there at the latest). */
   maxMoves: number;
+  /** An exact method's proof: the steps shown are optimal (a model with fewer is infeasible). */
+  proved?: number | null;
+  /** Why the search could not run, or what it decided, in words. */
+  note?: string;
 }
 
 /** An algorithm whole: its card and its engine, one object (`src/registry.ts` lists them). */

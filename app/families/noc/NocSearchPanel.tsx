@@ -12,7 +12,7 @@ export function NocSearchPanel() {
   const method = useApp((s) => String(s.config.params['method'] ?? ''));
   const search = useApp((s) => s.search);
   const steps = useApp((s) => s.result?.summary.steps ?? 0);
-  if (method !== 'anneal' && method !== 'hybrid') return null;
+  if (method !== 'anneal' && method !== 'hybrid' && method !== 'exact') return null;
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="search-panel">
       <h2 className="text-lg font-semibold">Search</h2>
@@ -27,7 +27,7 @@ export function NocSearchPanel() {
 
 function SearchStatus({ search, steps }: { search: SearchState; steps: number }) {
   const p = search.progress;
-  const optimal = p !== null && steps <= p.lowerBound;
+  const optimal = p !== null && (steps <= p.lowerBound || p.proved === steps);
   const found =
     search.improvements > 0
       ? `${search.improvements} better schedule${search.improvements > 1 ? 's' : ''} found since the constructive one (${search.firstSteps} steps)`
@@ -42,10 +42,14 @@ function SearchStatus({ search, steps }: { search: SearchState; steps: number })
         <p>
           <b>{optimal ? 'Optimal' : search.stopped ? 'Stopped' : 'Ended'}:</b> {steps} steps
           {optimal
-            ? ', the lower bound: no schedule has fewer.'
-            : p
-              ? `; the lower bound is ${p.lowerBound} (${formatCount(p.moves)} moves${search.totalMs ? ` in ${(search.totalMs / 1000).toFixed(1)} s` : ''}).`
-              : '.'}{' '}
+            ? steps <= (p?.lowerBound ?? 0)
+              ? ', the lower bound: no schedule has fewer.'
+              : `: the solver (HiGHS) proved that no schedule over these routes has ${steps - 1}.`
+            : p?.maxMoves === 0
+              ? ` (lower bound ${p.lowerBound}).`
+              : p
+                ? `; the lower bound is ${p.lowerBound} (${formatCount(p.moves)} moves${search.totalMs ? ` in ${(search.totalMs / 1000).toFixed(1)} s` : ''}).`
+                : '.'}{' '}
           {found}.
         </p>
       ) : (
@@ -53,14 +57,22 @@ function SearchStatus({ search, steps }: { search: SearchState; steps: number })
           {p ? (
             <>
               Looking for <b>{p.target} steps</b> (lower bound {p.lowerBound}, shown: {steps});{' '}
-              {formatCount(p.moves)} of {formatCount(p.maxMoves)} moves. {found}.
+              {p.maxMoves === 0
+                ? 'the solver (HiGHS) decides whether a schedule that short exists'
+                : `${formatCount(p.moves)} of ${formatCount(p.maxMoves)} moves`}
+              . {found}.
             </>
           ) : (
             'Starting…'
           )}
         </p>
       )}
-      {search.history.length > 1 && <ConflictChart search={search} />}
+      {p?.note && (
+        <p className="text-sm text-slate-600" data-testid="search-note">
+          {p.note}
+        </p>
+      )}
+      {search.history.length > 1 && p?.maxMoves !== 0 && <ConflictChart search={search} />}
       {!search.done && (
         <button
           type="button"

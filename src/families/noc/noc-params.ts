@@ -130,6 +130,7 @@ const METHODS = [
   { value: 'constructive', label: 'constructive (greedy, with path choice)' },
   { value: 'anneal', label: 'simulated annealing (one chain)' },
   { value: 'hybrid', label: 'hybrid: 4 annealing chains bred by a master (HGSA)' },
+  { value: 'exact', label: 'exact: integer program (HiGHS), proves the optimum' },
 ];
 
 /** Parameters of the communication: the pattern's options are the card's (broadcast or scatter). */

@@ -5,6 +5,8 @@ import { num, type ParamValues } from '../../kernel/params/schema';
 import type { JobContext } from '../../kernel/jobs';
 import type { AlgorithmSpec, Built, FormulaRow, Measured, SearchProgress } from '../../kernel/spec';
 import { annealSearch } from './noc-anneal';
+import { exactSearch } from './noc-exact';
+import { lpSolver } from '../../kernel/lp';
 import { lowerBounds, bindingBound } from './noc-bounds';
 import { blocksOf, constructivePlan, type NocPlan } from './noc-constructive';
 import {
@@ -129,6 +131,46 @@ function* search(
       return ctx.stopping || Date.now() > deadline;
     },
   };
+  if (method === 'exact') {
+    const solve = lpSolver();
+    const lowerBound = bindingBound(lowerBounds(net, c)).value;
+    if (!solve) {
+      // Where no solver could be loaded the constructive schedule stays, and says why.
+      report.found?.({
+        ...builtOf(algorithm, net, c, start),
+        variant: 'exact: the solver (HiGHS) is not loaded here; the constructive schedule is shown',
+      });
+      return;
+    }
+    let last = start;
+    yield* exactSearch(routes, start, lowerBound, solve, num(p, 'time-limit'), timed, {
+      found: (plan) => {
+        last = plan;
+        report.found?.(builtOf(algorithm, net, c, plan));
+      },
+      progress: report.progress,
+      proved: (steps) => {
+        const variant =
+          steps === null
+            ? 'exact: not proved optimal (the solver ran out of time, or the model was too big)'
+            : steps <= lowerBound
+              ? `exact: ${steps} steps, the lower bound: optimal`
+              : `exact: ${steps} steps, optimal over these routes (HiGHS: no schedule of ${steps - 1} steps)`;
+        report.found?.({ ...builtOf(algorithm, net, c, last), variant });
+        report.progress?.({
+          target: steps ?? last.steps.length,
+          best: last.steps.length,
+          lowerBound,
+          conflicts: [],
+          moves: 0,
+          maxMoves: 0,
+          proved: steps,
+          note: variant,
+        });
+      },
+    });
+    return;
+  }
   yield* annealSearch(
     routes,
     start,

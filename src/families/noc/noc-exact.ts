@@ -1,0 +1,176 @@
+import type { Job, JobContext } from '../../kernel/jobs';
+import type { LpSolve } from '../../kernel/lp';
+import type { SearchProgress } from '../../kernel/spec';
+import { channelBase } from './noc-network';
+import type { NocRoutes } from './noc-paths';
+import type { NocPlan, PlannedMessage } from './noc-constructive';
+
+/**
+ * The exact method (ours; the paper formulates it as a MILP in Sec. 4 but could not solve it): for a
+ * step target T, a 0–1 program with a variable per (message, step, path) — each message in exactly one
+ * step on one of its routes, each router channel used at most once a step, each processor sending and
+ * absorbing at most k messages a step. A solution is a schedule of T steps; "infeasible" proves that
+ * no schedule of T steps exists over these routes, so the best one found is optimal. One message is
+ * fixed in the first step (steps can be renumbered), which halves nothing but spares the solver
+ * symmetric copies.
+ */
+export interface ExactOutcome {
+  plan: NocPlan;
+  /** Steps proved optimal over the routes given (a model with one step fewer is infeasible, or the lower bound is met). */
+  proved: number | null;
+}
+
+/** Most variables the exact method will write (messages × steps × routes). */
+export const EXACT_MAX_VARIABLES = 60_000;
+
+interface Message {
+  from: number;
+  to: number;
+  block: number;
+  paths: Uint32Array[];
+}
+
+/** The program for `steps` steps, in CPLEX LP format (the format HiGHS reads). */
+export function exactModel(msgs: readonly Message[], steps: number, routes: NocRoutes): string {
+  const net = routes.net;
+  const base = channelBase(net);
+  const name = (m: number, s: number, p: number) => `x${m}_${s}_${p}`;
+  const lines: string[] = ['Minimize', ' obj: 0 x0_0_0', 'Subject To'];
+  const sum = (label: string, terms: string[], rhs: string) => {
+    // Short lines: the LP reader is happiest with them.
+    lines.push(` ${label}:`);
+    for (let i = 0; i < terms.length; i += 12)
+      lines.push(`  ${i ? '+ ' : ''}${terms.slice(i, i + 12).join(' + ')}`);
+    lines.push(`  ${rhs}`);
+  };
+  msgs.forEach((m, i) => {
+    const terms: string[] = [];
+    for (let s = 0; s < steps; s++) for (let p = 0; p < m.paths.length; p++) terms.push(name(i, s, p));
+    sum(`a${i}`, terms, '= 1');
+  });
+  for (let s = 0; s < steps; s++) {
+    const onChannel = new Map<number, string[]>();
+    const out = new Map<number, string[]>();
+    const into = new Map<number, string[]>();
+    msgs.forEach((m, i) =>
+      m.paths.forEach((path, p) => {
+        const v = name(i, s, p);
+        for (const l of path) {
+          const list = onChannel.get(l - base) ?? [];
+          list.push(v);
+          onChannel.set(l - base, list);
+        }
+        out.set(m.from, [...(out.get(m.from) ?? []), v]);
+        into.set(m.to, [...(into.get(m.to) ?? []), v]);
+      }),
+    );
+    for (const [l, terms] of onChannel) if (terms.length > 1) sum(`c${s}_${l}`, terms, '<= 1');
+    for (const [dir, map] of [
+      ['t', out],
+      ['r', into],
+    ] as const)
+      for (const [v, terms] of map)
+        if (terms.length > net.ports) sum(`${dir}${s}_${v}`, terms, `<= ${net.ports}`);
+  }
+  // Steps can be renumbered: message 0 goes first.
+  sum(
+    'first',
+    msgs[0].paths.map((_, p) => name(0, 0, p)),
+    '= 1',
+  );
+  lines.push('Binary');
+  msgs.forEach((m, i) => {
+    for (let s = 0; s < steps; s++) lines.push(` ${m.paths.map((_, p) => name(i, s, p)).join(' ')}`);
+  });
+  lines.push('End');
+  return lines.join('\n');
+}
+
+/**
+ * Lowers the steps of `start` one at a time with the solver, each model given `secondsEach`: ends at
+ * the lower bound, at an infeasible model (the best is then optimal over these routes), at a model
+ * the solver could not decide in time, or when asked to stop.
+ */
+export function* exactSearch(
+  routes: NocRoutes,
+  start: NocPlan,
+  lowerBound: number,
+  solve: LpSolve,
+  secondsEach: number,
+  ctx: JobContext<never>,
+  report: {
+    found?(plan: NocPlan): void;
+    progress?(p: SearchProgress): void;
+    /** At the end: the steps proved optimal, or null. */
+    proved?(steps: number | null): void;
+  } = {},
+): Job<ExactOutcome> {
+  const net = routes.net;
+  const msgs: Message[] = start.steps.flat().map((m) => ({
+    from: m.from,
+    to: m.to,
+    block: m.block,
+    paths: routes.routerPaths(net.procRouter[m.from], net.procRouter[m.to]),
+  }));
+  let best = start;
+  let proved: number | null = start.steps.length <= lowerBound ? start.steps.length : null;
+  while (best.steps.length > lowerBound && !ctx.stopping) {
+    const target = best.steps.length - 1;
+    const variables = msgs.reduce((n, m) => n + m.paths.length, 0) * target;
+    if (variables > EXACT_MAX_VARIABLES) {
+      report.progress?.({
+        target,
+        best: best.steps.length,
+        lowerBound,
+        conflicts: [],
+        moves: 0,
+        maxMoves: 0,
+        note: `too big for the exact method: ${variables.toLocaleString('en-US')} variables for ${target} steps, at most ${EXACT_MAX_VARIABLES.toLocaleString('en-US')}`,
+      });
+      break;
+    }
+    report.progress?.({ target, best: best.steps.length, lowerBound, conflicts: [], moves: 0, maxMoves: 0 });
+    yield;
+    const solution = solve(exactModel(msgs, target, routes), { time_limit: secondsEach });
+    if (solution.Status === 'Infeasible') {
+      proved = best.steps.length;
+      break;
+    }
+    if (solution.Status !== 'Optimal') break; // undecided in time: the best stays, unproved
+    best = planOf(msgs, target, routes, solution.Columns);
+    report.found?.(best);
+    if (best.steps.length <= lowerBound) proved = best.steps.length;
+  }
+  report.proved?.(proved);
+  return { plan: best, proved };
+}
+
+function planOf(
+  msgs: readonly Message[],
+  steps: number,
+  routes: NocRoutes,
+  columns: Record<string, { Primal?: number }>,
+): NocPlan {
+  const plan: PlannedMessage[][] = Array.from({ length: steps }, () => []);
+  const ports = new Map<string, number>();
+  const port = (key: string) => {
+    const k = ports.get(key) ?? 0;
+    ports.set(key, k + 1);
+    return k;
+  };
+  msgs.forEach((m, i) => {
+    for (let s = 0; s < steps; s++)
+      for (let p = 0; p < m.paths.length; p++)
+        if ((columns[`x${i}_${s}_${p}`]?.Primal ?? 0) > 0.5) {
+          const links = routes.route(
+            m.from,
+            m.to,
+            m.paths[p],
+            port(`t${s}/${m.from}`),
+            port(`r${s}/${m.to}`),
+          );
+          plan[s].push({ from: m.from, to: m.to, links, block: m.block });
+        }
+  });
+  return { steps: plan.filter((s) => s.length > 0) };
+}
