@@ -54,7 +54,13 @@ function overLimit(e: Estimate, l: Limits): string | null {
 }
 
 /** Parses raw parameter text, refusing bad values (unlike permalinks, which fall back). */
-export function paramsFromRaw(spec: AlgorithmCard, raw: Record<string, string>): ParamValues {
+export function paramsFromRaw(spec: AlgorithmCard, given: Record<string, string>): ParamValues {
+  let raw = given;
+  try {
+    raw = spec.shorthands ? spec.shorthands(given) : given;
+  } catch (e) {
+    throw new InputError(e instanceof Error ? e.message : String(e));
+  }
   const { values, issues, unknown } = readParams(spec.params, raw);
   if (unknown.length)
     throw new InputError(

@@ -1,4 +1,5 @@
 import { findCard } from '../../src/cards';
+import { interconnectOf } from '../../src/interconnects';
 import { formatCount, formatData, formatTime, formatValue } from '../lib/format';
 import { selectFormulas, selectResult, useApp } from '../store/store';
 import { Tex } from './Tex';
@@ -15,6 +16,7 @@ export function FormulaPanel() {
   const formulas = useApp(selectFormulas);
   if (!result) return null;
   const { summary, report } = result;
+  const nouns = interconnectOf(result.topology.kind);
   const units = findCard(result.algorithm)?.units;
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="formula-panel">
@@ -95,9 +97,9 @@ export function FormulaPanel() {
           </button>
         ))}
       <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-500">transfers (lightpaths)</dt>
+        <dt className="text-slate-500">{nouns.transfer.many}</dt>
         <dd className="tabular-nums">{formatCount(summary.transfers)}</dd>
-        <dt className="text-slate-500">most lightpaths on one link</dt>
+        <dt className="text-slate-500">most {nouns.transfer.many} on one link</dt>
         <dd className="tabular-nums">{summary.maxLinkLoad}</dd>
         <dt className="text-slate-500">data delivered</dt>
         <dd className="tabular-nums">{formatData(summary.bytesMoved, units)}</dd>
@@ -114,6 +116,7 @@ export function FormulaPanel() {
         transfers={report.checked.transfers}
         first={report.violations.slice(0, 5).map((v) => v.message)}
         goal={findCard(result.algorithm)?.goal}
+        channel={nouns.channel.name}
       />
     </section>
   );
@@ -125,17 +128,20 @@ function VerifyBadge({
   transfers,
   first,
   goal,
+  channel,
 }: {
   ok: boolean;
   total: number;
   transfers: number;
   first: string[];
   goal?: string;
+  /** What the model calls a channel (wavelength, channel). */
+  channel: string;
 }) {
   if (ok)
     return (
       <p className="mt-3 rounded bg-emerald-50 px-2 py-1.5 text-sm text-emerald-900" data-testid="verified">
-        ✓ Verified: {formatCount(transfers)} transfers checked — no wavelength clashes, every block sent was
+        ✓ Verified: {formatCount(transfers)} transfers checked — no {channel} clashes, every block sent was
         held, {goal ?? 'every node ends with every block'}.
       </p>
     );

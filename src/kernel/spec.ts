@@ -199,6 +199,11 @@ export interface AlgorithmCard {
   params: readonly ParamDef[];
   /** Rules across parameters (a flit must divide a packet, …). */
   validate(p: ParamValues): ParamIssue[];
+  /**
+   * Options that stand for several parameters (the NoC's `topology=mesh:8x8`), expanded before the
+   * parameters are read; throws an Error naming the forms allowed.
+   */
+  shorthands?(raw: Readonly<Record<string, string>>): Record<string, string>;
   estimate(p: ParamValues): Estimate;
   narrate(p: ParamValues, f: StepFacts): string;
   /** What the panels call the time model's unit and a block's size, when not seconds and bytes. */

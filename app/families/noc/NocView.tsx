@@ -1,6 +1,6 @@
 import { schemeTableau10 } from 'd3';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { nocExtrasOf } from '../../../src/families/noc/noc-picture';
+import { nocExtrasOf, type NocExtras } from '../../../src/families/noc/noc-picture';
 import { pathLinks } from '../../../src/kernel/model/paths';
 import { stepRange } from '../../../src/kernel/model/schedule';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
@@ -15,6 +15,9 @@ import { usePainter } from '../../views/usePainter';
 import { nocLayout, processorAt } from './nocLayout';
 import { rangesText } from '../../../src/kernel/params/schema';
 import { useApp } from '../../store/store';
+
+/** The binding lower bound's argument (a cut, a router, a processor). */
+const BOUND_COLOUR = '#dc2626';
 
 /** Roles: sender (T), receiver (R), both, neither. */
 export const ROLE_COLOURS = { sender: '#ea580c', receiver: '#2563eb', both: '#7c3aed', none: '#94a3b8' };
@@ -80,6 +83,34 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
             ctx.lineTo(xy[2 * topo.linkTo[links[j]]], xy[2 * topo.linkTo[links[j]] + 1]);
           ctx.stroke();
           if ((t - a) % 256 === 255) yield;
+        }
+      }
+      // Before the first step: the binding lower bound's argument — a cut's links and one side's
+      // routers, or the router or processor it is about — in red.
+      const arg = x.bound;
+      if (step === 0 && arg && (arg.routers || arg.processor !== undefined)) {
+        const side = new Set(arg.routers ?? []);
+        ctx.strokeStyle = BOUND_COLOUR;
+        ctx.lineWidth = Math.max(3, rr / 2.5);
+        ctx.setLineDash([8, 5]);
+        ctx.beginPath();
+        for (const [a, b] of x.edges)
+          if (side.size && side.has(a) !== side.has(b)) {
+            ctx.moveTo(xy[2 * (P + a)], xy[2 * (P + a) + 1]);
+            ctx.lineTo(xy[2 * (P + b)], xy[2 * (P + b) + 1]);
+          }
+        ctx.stroke();
+        ctx.setLineDash([]);
+        ctx.fillStyle = 'rgba(220, 38, 38, 0.16)';
+        for (const r of side) {
+          ctx.beginPath();
+          ctx.arc(xy[2 * (P + r)], xy[2 * (P + r) + 1], rr * 1.6, 0, 2 * Math.PI);
+          ctx.fill();
+        }
+        if (arg.processor !== undefined) {
+          ctx.beginPath();
+          ctx.arc(xy[2 * arg.processor], xy[2 * arg.processor + 1], pr * 1.9, 0, 2 * Math.PI);
+          ctx.stroke();
         }
       }
       // Routers.
@@ -175,7 +206,7 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
           </div>
         )}
       </div>
-      {!compact && <NocLegend />}
+      {!compact && <NocLegend bound={x.bound} />}
     </div>
   );
 }
@@ -207,7 +238,7 @@ const roleText = {
   none: 'not in T or R',
 };
 
-function NocLegend() {
+function NocLegend({ bound }: { bound: NocExtras['bound'] }) {
   const ring = (colour: string) => (
     <span
       className="mr-1 inline-block h-3 w-3 rounded-full border-2 align-middle"
@@ -220,6 +251,11 @@ function NocLegend() {
       {ring(ROLE_COLOURS.sender)}sender (T) · {ring(ROLE_COLOURS.receiver)}receiver (R) ·{' '}
       {ring(ROLE_COLOURS.both)}both · filled: has all its messages (pale: some) · coloured paths: this step’s
       messages, one colour per sender · click a processor to change its role
+      {bound && (
+        <span className="block" data-testid="noc-bound" style={{ color: BOUND_COLOUR }}>
+          at the start, in red: why no schedule has fewer than {bound.value} steps — {bound.why}
+        </span>
+      )}
     </p>
   );
 }

@@ -10,6 +10,8 @@ export interface Bound {
   value: number;
   /** Its argument in words: which port, which cut, which count. */
   why: string;
+  /** Its argument on the network: the routers on one side of a cut, or one router, or one processor. */
+  where?: { routers?: number[]; processor?: number };
 }
 
 /** Routers up to which the bisection is found by trying every balanced split. */
@@ -80,11 +82,12 @@ export function lowerBounds(net: NocNetwork, c: Communication): Bound[] {
   }
   let busiest = 0;
   let who = '';
+  let whom = -1;
   for (let v = 0; v < P; v++) {
     const absorb = Math.ceil(got[v] / k);
     const inject = c.broadcast ? 0 : Math.ceil(sent[v] / k);
-    if (absorb > busiest) [busiest, who] = [absorb, `processor ${v} absorbs ${got[v]} messages`];
-    if (inject > busiest) [busiest, who] = [inject, `processor ${v} injects ${sent[v]} messages`];
+    if (absorb > busiest) [busiest, who, whom] = [absorb, `processor ${v} absorbs ${got[v]} messages`, v];
+    if (inject > busiest) [busiest, who, whom] = [inject, `processor ${v} injects ${sent[v]} messages`, v];
   }
   out.push({
     id: 'bound-ports',
@@ -93,6 +96,7 @@ export function lowerBounds(net: NocNetwork, c: Communication): Bound[] {
     source: `ours (the paper's port remark, Sec. 3)`,
     value: busiest,
     why: `${who} through ${k} port${k > 1 ? 's' : ''}`,
+    ...(whom >= 0 ? { where: { processor: whom } } : {}),
   });
   // Router channels (ours): what a router's processors must receive from elsewhere comes in over its
   // links; what they send elsewhere goes out over them.
@@ -110,6 +114,7 @@ export function lowerBounds(net: NocNetwork, c: Communication): Bound[] {
     }
   let router = 0;
   let routerWhy = '';
+  let routerAt = -1;
   for (let v = 0; v < net.routers; v++)
     for (const [count, dir] of [
       [into[v], 'into'],
@@ -117,7 +122,11 @@ export function lowerBounds(net: NocNetwork, c: Communication): Bound[] {
     ] as const) {
       const steps = degree[v] ? Math.ceil(count / degree[v]) : 0;
       if (steps > router)
-        [router, routerWhy] = [steps, `${count} messages ${dir} router ${v} over its ${degree[v]} links`];
+        [router, routerWhy, routerAt] = [
+          steps,
+          `${count} messages ${dir} router ${v} over its ${degree[v]} links`,
+          v,
+        ];
     }
   if (!c.broadcast && net.routers <= EXACT_CUT_ROUTERS) out.push(cutBound(net, pairs));
   if (!c.broadcast)
@@ -128,6 +137,7 @@ export function lowerBounds(net: NocNetwork, c: Communication): Bound[] {
       source: 'ours (eq. (11) for the cut around one router)',
       value: router,
       why: routerWhy || 'no message crosses a router link',
+      ...(routerAt >= 0 ? { where: { routers: [routerAt] } } : {}),
     });
   if (c.pattern === 'oab' || (c.broadcast && M === 1))
     out.push({
@@ -203,6 +213,7 @@ function cutBound(net: NocNetwork, pairs: readonly [number, number][]): Bound {
     why: best
       ? `${bestCross} messages leave routers {${side.join(', ')}} over ${bestLinks} links`
       : 'no message crosses between routers',
+    ...(best ? { where: { routers: side } } : {}),
   };
 }
 

@@ -11,6 +11,8 @@ export interface NocExtras {
   procRouter: number[];
   senders: number[];
   receivers: number[];
+  /** The binding lower bound and its argument, drawn on the network. */
+  bound?: { label: string; value: number; why: string; routers?: number[]; processor?: number };
 }
 
 export function nocExtrasOf(extras: Readonly<Record<string, unknown>> | undefined): NocExtras | null {

@@ -24,7 +24,29 @@ function narrateStart(p: ParamValues, steps: number): string {
   const what = c.broadcast
     ? `${c.senders.length} sender${c.senders.length > 1 ? 's' : ''} each have one message for ${c.receivers.length} receiver${c.receivers.length > 1 ? 's' : ''}`
     : `${c.senders.length} sender${c.senders.length > 1 ? 's' : ''} have ${messages} private messages for ${c.receivers.length} receiver${c.receivers.length > 1 ? 's' : ''}`;
-  return `${what}. In ${steps} steps every message arrives, no two messages of a step sharing a channel. Press Space or ▶ to play, ← and → to step.`;
+  return `${what}. In ${steps} steps every message arrives, no two messages of a step sharing a channel.`;
+}
+
+/**
+ * `topology`: the network in one option — mesh:RxC, torus:RxC, hypercube:D, octagon, octagon:N (an
+ * Octagon ring of N routers), fat-octagon (the paper's, 2 processors a router) — expanded into the
+ * network parameters (slim routers unless `per-router` is given too).
+ */
+export function expandTopology(raw: Readonly<Record<string, string>>): Record<string, string> {
+  const { topology, ...rest } = raw;
+  if (topology === undefined) return { ...raw };
+  const per = rest['per-router'] ?? '1';
+  const grid = /^(mesh|torus):(\d+)x(\d+)$/.exec(topology);
+  if (grid) return { ...rest, network: grid[1], rows: grid[2], cols: grid[3], 'per-router': per };
+  const cube = /^hypercube:(\d+)$/.exec(topology);
+  if (cube) return { ...rest, network: 'hypercube', dimension: cube[1], 'per-router': per };
+  const ring = /^octagon(?::(\d+))?$/.exec(topology);
+  if (ring) return { ...rest, network: 'octagon', routers: ring[1] ?? '8', 'per-router': per };
+  if (topology === 'fat-octagon')
+    return { ...rest, network: 'octagon', routers: '8', 'per-router': rest['per-router'] ?? '2' };
+  throw new Error(
+    `topology must be mesh:RxC, torus:RxC, hypercube:D, octagon, octagon:N or fat-octagon; got "${topology}"`,
+  );
 }
 
 function estimate(p: ParamValues) {
@@ -55,6 +77,7 @@ export const nocBroadcastCard: AlgorithmCard = {
     ),
   ],
   validate: validateNoc,
+  shorthands: expandTopology,
   estimate,
   narrate: (p, f) =>
     narrate(
@@ -83,6 +106,7 @@ export const nocScatterCard: AlgorithmCard = {
     ),
   ],
   validate: validateNoc,
+  shorthands: expandTopology,
   estimate,
   narrate: (p, f) => narrate(p, f, f.transfers === 1 ? 'reaches its receiver' : 'reach their receivers'),
   narrateStart,

@@ -22,7 +22,7 @@ import { communicationOf, type Pattern } from './noc-patterns';
 import { scheduleOfPlan } from './noc';
 import { annealSearch } from './noc-anneal';
 import { runToEnd, SILENT } from '../../kernel/jobs';
-import { nocScatterCard } from './noc.card';
+import { expandTopology, nocScatterCard } from './noc.card';
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 const check = (net: NocNetwork, plan: NocPlan, pattern: Pattern, T: number[], R: number[]) => {
@@ -327,5 +327,35 @@ describe('routes longer than the shortest (detour)', () => {
   it('Table 2’s footnote: 8 to the same 8 in 7 steps with detours (10 with shortest routes only)', () => {
     const p = { ...defaultsOf(nocScatterCard.params), senders: '0-7', receivers: '0-7', 'time-limit': 5 };
     expect(run('noc-scatter', { ...p, detour: 2 }, CLI_LIMITS).summary.steps).toBe(7);
+  });
+});
+
+describe('the topology shorthand of the command line', () => {
+  it('expands mesh:RxC, torus, hypercube, octagon:N and fat-octagon into the network parameters', () => {
+    expect(expandTopology({ topology: 'mesh:8x4', pattern: 'aas' })).toEqual({
+      network: 'mesh',
+      rows: '8',
+      cols: '4',
+      'per-router': '1',
+      pattern: 'aas',
+    });
+    expect(expandTopology({ topology: 'hypercube:4' })).toMatchObject({
+      network: 'hypercube',
+      dimension: '4',
+    });
+    expect(expandTopology({ topology: 'octagon:12' })).toMatchObject({ network: 'octagon', routers: '12' });
+    expect(expandTopology({ topology: 'fat-octagon' })).toMatchObject({ routers: '8', 'per-router': '2' });
+    expect(() => expandTopology({ topology: 'ring:5' })).toThrow(/mesh:RxC, torus:RxC, hypercube:D/);
+  });
+
+  it('the binding bound carries its argument for the picture: the cut’s routers', () => {
+    const r = run(
+      'noc-scatter',
+      { ...defaultsOf(nocScatterCard.params), method: 'constructive' },
+      CLI_LIMITS,
+    );
+    const bound = (r.extras as { noc: { bound: { value: number; routers: number[] } } }).noc.bound;
+    expect(bound.value).toBe(10);
+    expect(bound.routers).toEqual([1, 2, 3]);
   });
 });

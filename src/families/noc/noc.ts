@@ -95,6 +95,10 @@ function builtOf(algorithm: string, net: NocNetwork, c: Communication, plan: Noc
     senders: c.senders,
     receivers: c.receivers,
     name: net.name,
+    bound: (() => {
+      const b = bindingBound(lowerBounds(net, c));
+      return { label: b.label, value: b.value, why: b.why, ...b.where };
+    })(),
   };
   return {
     topology: nocTopology(net),
