@@ -465,10 +465,13 @@ describe('docs/schedule-format.md', () => {
 describe('bad input: exit 2, one line naming the problem', () => {
   files.set('not-json.json', '{"format": ');
   const cases: [string[], string][] = [
-    [[], 'no command given; commands are list, schedule, formulas, sweep, heatmap, reproduce, check, help'],
+    [
+      [],
+      'no command given; commands are list, schedule, formulas, bounds, sweep, heatmap, reproduce, check, help',
+    ],
     [
       ['frobnicate'],
-      'unknown command "frobnicate"; commands are list, schedule, formulas, sweep, heatmap, reproduce, check, help',
+      'unknown command "frobnicate"; commands are list, schedule, formulas, bounds, sweep, heatmap, reproduce, check, help',
     ],
     [['schedule'], 'schedule needs an algorithm: ring-allgather, neighbor-exchange'],
     [['schedule', 'tree'], 'unknown algorithm "tree"; algorithms are ring-allgather, neighbor-exchange'],

@@ -34,6 +34,7 @@ export const COMMANDS = [
   'list',
   'schedule',
   'formulas',
+  'bounds',
   'sweep',
   'heatmap',
   'reproduce',

@@ -13,7 +13,8 @@ import { evaluateSweep, sweepCsv } from '../experiments/sweep';
 import { HEATMAPS, findHeatmap } from '../families/circuit/heatmaps';
 import { computeHeatmap, heatmapCsv } from '../families/circuit/speedup';
 import { ScheduleFormatError } from '../kernel/format/schedule-import';
-import { CLI_LIMITS, InputError } from '../limits';
+import { CLI_LIMITS, InputError, paramsFromRaw } from '../limits';
+import { ALGORITHMS } from '../registry';
 import { ArgError, parseArgs, type ParsedArgs } from './args';
 import { checkCommand } from './check-command';
 import {
@@ -85,6 +86,26 @@ function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo)
         paramOptions(args),
         formatOf(args, 'formulas', ['json', 'text']),
       );
+    case 'bounds': {
+      const spec = algorithmOf('bounds', rest);
+      if (!spec.lowerBounds)
+        throw new CliError(
+          `bounds: ${spec.id} states no lower bounds of its own (see formulas); algorithms with them: ${ALGORITHMS.filter(
+            (a) => a.lowerBounds,
+          )
+            .map((a) => a.id)
+            .join(', ')}`,
+        );
+      onlyOptions('bounds', args, [...spec.params.map((d) => d.key), 'topology', 'format', 'out']);
+      formatOf(args, 'bounds', ['json']);
+      const params = paramsFromRaw(spec, paramOptions(args));
+      const bounds = spec.lowerBounds(params);
+      const binding = bounds.reduce((a, b) => (b.value > a.value ? b : a));
+      return {
+        code: 0,
+        out: json({ algorithm: spec.id, params, binding: binding.id, steps: binding.value, bounds }),
+      };
+    }
     case 'sweep': {
       onlyOptions('sweep', args, ['format', 'out']);
       const format = formatOf(args, 'sweep', ['csv', 'json']);

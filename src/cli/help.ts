@@ -23,6 +23,9 @@ Commands:
       Build a schedule, verify it and export it (${SCHEDULE_FORMAT}, see docs/schedule-format.md).
   formulas <algorithm> [--<param> VALUE ...] [--format json|text]
       The paper's closed forms next to what the constructed, verified schedule measures.
+  bounds <algorithm> [--<param> VALUE ...]
+      Lower bounds on the steps of any schedule, each with its argument, without building one
+      (the NoC algorithms); the binding one first in "binding".
   sweep <id> [--format csv|json] [--out FILE]
       Evaluate one of the explorer's series (closed form and constructed schedule per point).
       Sweeps: ${SWEEPS.map((d) => d.id).join(', ') || '(none yet)'}

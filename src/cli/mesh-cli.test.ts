@@ -112,3 +112,36 @@ describe('command line: meshes and OTIS-Mesh', () => {
       expect(e).toContain(message);
     });
 });
+
+describe('command line: NoC bounds', () => {
+  it('bounds prints every lower bound with its argument, the binding one named, without building', () => {
+    const r = cli(
+      'bounds',
+      'noc-scatter',
+      '--topology',
+      'fat-octagon',
+      '--senders',
+      '0-7',
+      '--receivers',
+      '8-15',
+    );
+    expect(r.code).toBe(0);
+    const rep = JSON.parse(out(r)) as {
+      binding: string;
+      steps: number;
+      bounds: { id: string; why: string }[];
+    };
+    // Table 2: 48 messages leave routers 1–3 over 5 links, ⌈48 / 5⌉ = 10.
+    expect(rep).toMatchObject({ binding: 'bound-cut', steps: 10 });
+    expect(rep.bounds.find((b) => b.id === 'bound-cut')!.why).toBe(
+      '48 messages leave routers {1, 2, 3} over 5 links',
+    );
+  });
+
+  it('an algorithm without bounds of its own, and a bad topology, exit 2 with one line', () => {
+    expect(cli('bounds', 'ring-allgather').code).toBe(2);
+    const r = cli('bounds', 'noc-scatter', '--topology', 'ring:5');
+    expect(r.code).toBe(2);
+    expect(err(r)).toContain('topology must be mesh:RxC');
+  });
+});

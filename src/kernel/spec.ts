@@ -258,6 +258,11 @@ export interface AlgorithmEngine {
    */
   formulaWork?(p: ParamValues): Generator<void, unknown, void>;
   /**
+   * Lower bounds on the steps of any schedule for these parameters, each with its argument in words,
+   * without building one (the NoC family: `npm run cli -- bounds`); the binding one is the largest.
+   */
+  lowerBounds?(p: ParamValues): { id: string; label: string; value: number; why: string; source: string }[];
+  /**
    * A search that improves on what `build` gives (the NoC scatter's annealing): a job in slices that
    * tells `found` each better schedule as soon as it has one and `progress` how it stands; stopping
    * keeps the best so far. The command line runs it to its end inside `run`; the worker shows the

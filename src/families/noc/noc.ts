@@ -221,6 +221,7 @@ export const nocBroadcast: AlgorithmSpec = {
   build: (p) => build('noc-broadcast', p),
   stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
   formulas,
+  lowerBounds: (p) => lowerBounds(networkOf(p), communicationFromParams(p)),
 };
 
 export const nocScatter: AlgorithmSpec = {
@@ -229,4 +230,5 @@ export const nocScatter: AlgorithmSpec = {
   search: (p, ctx, report) => search('noc-scatter', p, ctx, report),
   stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
   formulas,
+  lowerBounds: (p) => lowerBounds(networkOf(p), communicationFromParams(p)),
 };
