@@ -12,7 +12,7 @@ import { StarView } from './families/star/StarView';
 import { GraphView } from './views/GraphView';
 import { MeshView } from './families/mesh/MeshView';
 import { NocView } from './families/noc/NocView';
-import { NocSearchPanel } from './families/noc/NocSearchPanel';
+import { NocPanels } from './families/noc/NocPanels';
 
 /** What a network view is given. */
 export interface NetworkViewProps {
@@ -42,7 +42,7 @@ export const INTERCONNECT_UI: Readonly<Record<TopologyKind, InterconnectUi>> = {
   star: { View: StarView, Panels: StarPanels, Tree: StarTree },
   circuit: { View: CircuitView, Panels: CircuitPanels, Tree: null },
   mesh: { View: MeshView, Panels: null, Tree: null },
-  noc: { View: NocView, Panels: NocSearchPanel, Tree: null },
+  noc: { View: NocView, Panels: NocPanels, Tree: null },
   generic: { View: GraphView, Panels: null, Tree: null },
 };
 

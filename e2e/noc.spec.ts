@@ -131,3 +131,30 @@ test('the exact method proves 10 steps optimal for 8 to the same 8 (shortest rou
   await expect(page.getByTestId('step-label')).toHaveText(/\/ 10/);
   await shot(page, 'noc-exact-proof');
 });
+
+test('a network of one’s own opens from a JSON file; the link keeps it; a bad file changes nothing', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=noc-scatter&method=constructive');
+  await ready(page);
+  const input = page.getByTestId('noc-topology-file');
+  await input.setInputFiles({
+    name: 'ring5.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"routers": 5, "links": [[0,1],[1,2],[2,3],[3,4],[4,0]], "processorsPerRouter": 2}'),
+  });
+  await expect(page).toHaveURL(/network=custom/);
+  await expect(page).toHaveURL(/links=0%2C1%2C1%2C2%2C2%2C3%2C3%2C4%2C4%2C0/);
+  await ready(page);
+  await expect(page.getByTestId('noc-view')).toBeVisible();
+  await input.setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"routers": 5}'),
+  });
+  await expect(page.getByTestId('noc-topology-error')).toContainText(
+    'bad.json: a topology file needs "links"',
+  );
+  await expect(page).toHaveURL(/network=custom/);
+  await shot(page, 'noc-custom-ring5');
+});

@@ -5,6 +5,7 @@ import { CLI_LIMITS, paramsFromRaw } from '../limits';
 import { run } from '../run';
 import { type RunResult } from '../result';
 import { RESERVED_OPTIONS, type ParsedArgs } from './args';
+import { topologyFromJson } from '../families/noc/noc.card';
 
 /** Exit codes: 0 success, 1 a schedule fails verification, 2 bad input, 3 an internal error. */
 export type ExitCode = 0 | 1 | 2 | 3;
@@ -103,11 +104,31 @@ function requireAlgorithm(id: string): AlgorithmSpec {
   return spec;
 }
 
-/** Every option that is not the CLI's own is an algorithm parameter. */
-export function paramOptions(args: ParsedArgs): Record<string, string> {
+/**
+ * Every option that is not the CLI's own is an algorithm parameter; `--topology FILE.json` (the NoC
+ * algorithms) is read and stands for the network it describes.
+ */
+export function paramOptions(args: ParsedArgs, io?: CliIo): Record<string, string> {
   const raw: Record<string, string> = {};
   for (const [k, v] of Object.entries(args.options))
     if (!(RESERVED_OPTIONS as readonly string[]).includes(k)) raw[k] = v;
+  const file = raw['topology'];
+  if (file?.endsWith('.json') && io) {
+    let text: string;
+    try {
+      const read = io.readText(file);
+      if (typeof read !== 'string') throw new Error('too big for a topology');
+      text = read;
+    } catch (e) {
+      throw new CliError(`cannot read ${file}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    delete raw['topology'];
+    try {
+      return { ...raw, ...topologyFromJson(text) };
+    } catch (e) {
+      throw new CliError(`${file}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
   return raw;
 }
 

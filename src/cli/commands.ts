@@ -77,13 +77,13 @@ function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo)
     case 'schedule':
       return scheduleCommand(
         algorithmOf('schedule', rest),
-        paramOptions(args),
+        paramOptions(args, io),
         formatOf(args, 'schedule', ['json', 'csv']),
       );
     case 'formulas':
       return formulasCommand(
         algorithmOf('formulas', rest),
-        paramOptions(args),
+        paramOptions(args, io),
         formatOf(args, 'formulas', ['json', 'text']),
       );
     case 'bounds': {
@@ -98,7 +98,7 @@ function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo)
         );
       onlyOptions('bounds', args, [...spec.params.map((d) => d.key), 'topology', 'format', 'out']);
       formatOf(args, 'bounds', ['json']);
-      const params = paramsFromRaw(spec, paramOptions(args));
+      const params = paramsFromRaw(spec, paramOptions(args, io));
       const bounds = spec.lowerBounds(params);
       const binding = bounds.reduce((a, b) => (b.value > a.value ? b : a));
       return {

@@ -145,3 +145,26 @@ describe('command line: NoC bounds', () => {
     expect(err(r)).toContain('topology must be mesh:RxC');
   });
 });
+
+describe('command line: a NoC network of one’s own', () => {
+  it('--topology FILE.json reads the network; a bad file exits 2 naming the file', () => {
+    files.set('ring4.json', '{"routers": 4, "links": [[0, 1], [1, 2], [2, 3], [3, 0]]}');
+    const r = cli(
+      'formulas',
+      'noc-scatter',
+      '--topology',
+      'ring4.json',
+      '--pattern',
+      'aas',
+      '--method',
+      'constructive',
+    );
+    expect(r.code).toBe(0);
+    const rep = JSON.parse(out(r)) as FormulasReport;
+    expect(rep.params).toMatchObject({ network: 'custom', routers: 4, links: '0,1,1,2,2,3,3,0' });
+    files.set('bad.json', '{"routers": 4, "links": [[0, 9]]}');
+    const bad = cli('schedule', 'noc-scatter', '--topology', 'bad.json');
+    expect(bad.code).toBe(2);
+    expect(err(bad)).toContain('link 0–9 names a router outside 0 to 3');
+  });
+});

@@ -9,12 +9,12 @@ import type { NocPlan, PlannedMessage } from './noc-constructive';
  * The search methods for scatters (NoC paper, Sec. 5): every message has a gene (step, path); the
  * fitness is the number of conflicts — a router channel used by two messages in a step, a processor
  * injecting or absorbing more than k — and a schedule is valid when it has none. Simulated annealing
- * moves one gene at a time (a new step, a new shortest path, or both); the hybrid runs several chains
- * and, every generation (each chain moving about once per message), a master breeds the next
- * generation from them by crossover and
- * mutation, chosen by roulette (the paper's HGSA). The step target starts one below the best schedule
- * known and is lowered each time the chains reach zero conflicts, down to the lower bound.
- * Everything random draws from the seed, so a seed gives the same search.
+ * moves one gene at a time (a message, mostly a conflicting one, to the best of a few drawn steps and
+ * routes); the hybrid runs several chains and, every generation (each chain moving about once per
+ * message), a master breeds the next generation from them by crossover and mutation, chosen by
+ * roulette (the paper's HGSA). The step target starts one below the best schedule known and is
+ * lowered each time a chain reaches zero conflicts, down to the lower bound. Everything random draws
+ * from the seed, so a seed and a move budget give the same search.
  */
 export interface SearchOptions {
   seed: number;
@@ -34,7 +34,7 @@ const START_TEMPERATURE = 0.5;
 
 /** Places a move tries for the message it lifts, besides its old one. */
 const PROPOSALS = 6;
-/** Rounds of EXCHANGE_MOVES without a new fewest-conflicts before the chains are heated again. */
+/** Rounds without a new fewest-conflicts before the chains are heated again. */
 const REHEAT_ROUNDS = 40;
 
 /** Reheats in vain before the chains start the target again from a fresh squeeze. */
@@ -44,7 +44,7 @@ const RESTART_REHEATS = 3;
 const CONFLICT_PICKS = 0.9;
 const PICK_TRIES = 40;
 
-/** Moves between two generations of the hybrid (and between two yields). */
+/** Moves in one round (all chains together): the search yields, reports and cools once a round. */
 const EXCHANGE_MOVES = 2000;
 
 interface Msg {

@@ -124,6 +124,62 @@ export function octagonNetwork(
   };
 }
 
+/**
+ * A network of the user's own (a JSON file or the link): `routers` routers, the router links given as
+ * pairs, processors placed as on the others; drawn on a circle.
+ */
+export function customNetwork(
+  routers: number,
+  links: readonly number[],
+  perRouter = 1,
+  ports = 1,
+  placement: Placement = 'together',
+): NocNetwork {
+  const edges: [number, number][] = [];
+  for (let i = 0; i + 1 < links.length; i += 2)
+    edges.push(links[i] < links[i + 1] ? [links[i], links[i + 1]] : [links[i + 1], links[i]]);
+  return {
+    name: `${routers}-router network`,
+    shape: 'ring',
+    cols: 0,
+    routers,
+    edges,
+    procRouter: attach(routers, perRouter, placement),
+    ports,
+  };
+}
+
+/**
+ * What is wrong with a custom network's links, or null: pairs of routers below `routers`, no router
+ * linked to itself, no link twice, every router reachable.
+ */
+export function customLinksProblem(routers: number, links: readonly number[]): string | null {
+  if (links.length % 2) return 'links must be pairs of routers: a,b,c,d links a–b and c–d';
+  const seen = new Set<string>();
+  const adj: number[][] = Array.from({ length: routers }, () => []);
+  for (let i = 0; i < links.length; i += 2) {
+    const [a, b] = [links[i], links[i + 1]];
+    if (a >= routers || b >= routers) return `link ${a}–${b} names a router outside 0 to ${routers - 1}`;
+    if (a === b) return `link ${a}–${b} joins a router to itself`;
+    const key = a < b ? `${a}-${b}` : `${b}-${a}`;
+    if (seen.has(key)) return `link ${a}–${b} is given twice`;
+    seen.add(key);
+    adj[a].push(b);
+    adj[b].push(a);
+  }
+  const reached = new Set([0]);
+  const queue = [0];
+  for (let i = 0; i < queue.length; i++)
+    for (const w of adj[queue[i]])
+      if (!reached.has(w)) {
+        reached.add(w);
+        queue.push(w);
+      }
+  if (reached.size < routers)
+    return `router ${[...Array(routers).keys()].find((v) => !reached.has(v))} cannot be reached from router 0`;
+  return null;
+}
+
 /** Link kinds, in `Topology.linkKinds` order. */
 export const NOC_LINK_KINDS = ['inject', 'eject', 'channel'] as const;
 

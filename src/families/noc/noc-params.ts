@@ -1,5 +1,7 @@
+import { customLinksProblem } from './noc-network';
 import {
   idsOfRanges,
+  intList,
   num,
   type ParamDef,
   type ParamIssue,
@@ -21,6 +23,7 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
       { value: 'mesh', label: '2D mesh R × C' },
       { value: 'torus', label: '2D torus R × C' },
       { value: 'hypercube', label: 'hypercube' },
+      { value: 'custom', label: 'your own (routers and links, or a JSON file)' },
     ],
     default: 'octagon',
     group: 'network',
@@ -58,13 +61,25 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
   },
   {
     key: 'routers',
-    label: 'Routers (Octagon)',
+    label: 'Routers (Octagon, your own)',
     kind: 'int',
-    min: 8,
+    min: 2,
     max: 64,
     default: 8,
     group: 'network',
-    help: 'The Octagon has 8; its extension any multiple of 4.',
+    help: 'The Octagon has 8; its extension any multiple of 4; your own network any number.',
+  },
+  {
+    key: 'links',
+    label: 'Links (your own)',
+    kind: 'int-list',
+    min: 0,
+    max: 63,
+    minLength: 0,
+    maxLength: 1024,
+    default: '',
+    group: 'network',
+    help: 'Your own network’s router links as pairs: 0,1,1,2 links 0–1 and 1–2.',
   },
   {
     key: 'per-router',
@@ -234,7 +249,11 @@ export function validateNoc(p: ParamValues): ParamIssue[] {
   const P = processorCount(p);
   if (P > MAX_PROCESSORS)
     return [{ key: 'per-router', message: `the network has ${P} processors; at most ${MAX_PROCESSORS}` }];
-  if (p['network'] === 'octagon' && num(p, 'routers') % 4 !== 0)
+  if (p['network'] === 'custom') {
+    const problem = customLinksProblem(num(p, 'routers'), intList(p, 'links'));
+    if (problem) return [{ key: 'links', message: problem }];
+  }
+  if (p['network'] === 'octagon' && (num(p, 'routers') % 4 !== 0 || num(p, 'routers') < 8))
     return [
       {
         key: 'routers',
@@ -248,7 +267,7 @@ export function validateNoc(p: ParamValues): ParamIssue[] {
     for (const key of ['senders', 'receivers']) {
       const over = idsOfRanges(String(p[key])).find((v) => v >= P);
       if (over !== undefined)
-        return [{ key, message: `${key} must be processors of the network, 0 to ${P - 1}; ${over} is not` }];
+        return [{ key, message: `${key} must be processors of the network, 0 to ${P - 1}; ${over} is not.` }];
     }
   const c = communicationFromParams(p);
   if (!c.senders.some((s) => c.receivers.some((d) => d !== s)))

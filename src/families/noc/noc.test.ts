@@ -8,6 +8,7 @@ import { bisectionWidth, bindingBound, lowerBounds } from './noc-bounds';
 import { constructivePlan, type NocPlan } from './noc-constructive';
 import {
   channelBase,
+  customLinksProblem,
   ejectLink,
   hypercubeNetwork,
   injectLink,
@@ -22,7 +23,7 @@ import { communicationOf, type Pattern } from './noc-patterns';
 import { scheduleOfPlan } from './noc';
 import { annealSearch } from './noc-anneal';
 import { runToEnd, SILENT } from '../../kernel/jobs';
-import { expandTopology, nocScatterCard } from './noc.card';
+import { expandTopology, nocScatterCard, topologyFromJson } from './noc.card';
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 const check = (net: NocNetwork, plan: NocPlan, pattern: Pattern, T: number[], R: number[]) => {
@@ -357,5 +358,39 @@ describe('the topology shorthand of the command line', () => {
     const bound = (r.extras as { noc: { bound: { value: number; routers: number[] } } }).noc.bound;
     expect(bound.value).toBe(10);
     expect(bound.routers).toEqual([1, 2, 3]);
+  });
+});
+
+describe('networks of one’s own', () => {
+  it('JSON becomes the parameters that carry it; a bad file says what is wrong', () => {
+    expect(
+      topologyFromJson('{"routers": 4, "links": [[0, 1], [1, 2], [2, 3]], "processorsPerRouter": 2}'),
+    ).toEqual({
+      network: 'custom',
+      routers: '4',
+      links: '0,1,1,2,2,3',
+      'per-router': '2',
+    });
+    expect(() => topologyFromJson('{"routers": 4}')).toThrow(/"links"/);
+    expect(() => topologyFromJson('not json')).toThrow(/must be JSON/);
+  });
+
+  it('links are checked: pairs, routers in range, no loops or repeats, every router reachable', () => {
+    expect(customLinksProblem(4, [0, 1, 1, 2, 2, 3])).toBeNull();
+    expect(customLinksProblem(4, [0, 1, 1])).toMatch(/pairs/);
+    expect(customLinksProblem(4, [0, 4])).toMatch(/outside 0 to 3/);
+    expect(customLinksProblem(4, [1, 1])).toMatch(/itself/);
+    expect(customLinksProblem(4, [0, 1, 1, 0])).toMatch(/twice/);
+    expect(customLinksProblem(4, [0, 1, 1, 2])).toMatch(/router 3 cannot be reached/);
+  });
+
+  it('a 4-router ring with a chord schedules and verifies; its all-to-all meets its bound', () => {
+    const p: ParamValues = {
+      ...defaultsOf(nocScatterCard.params),
+      ...{ network: 'custom', routers: 4, links: '0,1,1,2,2,3,3,0,0,2', 'per-router': 1, pattern: 'aas' },
+    };
+    const r = run('noc-scatter', p, CLI_LIMITS);
+    expect(r.report.ok).toBe(true);
+    expect(r.summary.steps).toBe(3); // each processor absorbs 3 messages, one a step
   });
 });

@@ -1,7 +1,7 @@
 import { indexArray } from '../../kernel/model/columns';
 import { destinationTable, type ListedBlocks } from '../../kernel/model/schedule';
 import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
-import { num, type ParamValues } from '../../kernel/params/schema';
+import { intList, num, type ParamValues } from '../../kernel/params/schema';
 import type { JobContext } from '../../kernel/jobs';
 import type { AlgorithmSpec, Built, FormulaRow, Measured, SearchProgress } from '../../kernel/spec';
 import { annealSearch } from './noc-anneal';
@@ -10,6 +10,7 @@ import { lpSolver } from '../../kernel/lp';
 import { lowerBounds, bindingBound } from './noc-bounds';
 import { blocksOf, constructivePlan, type NocPlan } from './noc-constructive';
 import {
+  customNetwork,
   hypercubeNetwork,
   meshNetwork,
   nocTopology,
@@ -38,6 +39,8 @@ export function networkOf(p: ParamValues): NocNetwork {
       return torusNetwork(num(p, 'rows'), num(p, 'cols'), per, k, at);
     case 'hypercube':
       return hypercubeNetwork(num(p, 'dimension'), per, k, at);
+    case 'custom':
+      return customNetwork(num(p, 'routers'), intList(p, 'links'), per, k, at);
     default:
       return octagonNetwork(num(p, 'routers'), per, k, at);
   }
