@@ -180,6 +180,31 @@ export const SCENES: readonly Scene[] = [
       return c;
     },
   },
+  {
+    id: 'noc-fig3',
+    title: 'NoC: one-to-all scatter in 5 steps needs one longer route (Fig. 3)',
+    description:
+      'A 4 × 4 mesh whose processors have 3 ports; processor 1 scatters to the 15 others, 3 messages a step. Its router has 3 links, so each carries a message in every step, but the west link leads to only 4 processors by a shortest path. With detours of 2 hops allowed, one message goes round and 5 steps suffice; with shortest routes only, the exact method proves 6 are needed.',
+    paper: PAPERS.noc,
+    config() {
+      const c = defaultConfig('noc-scatter');
+      c.params = {
+        ...c.params,
+        network: 'mesh',
+        rows: 4,
+        cols: 4,
+        'per-router': 1,
+        ports: 3,
+        pattern: 'oas',
+        root: 1,
+        detour: 2,
+        method: 'hybrid',
+        seed: 1,
+      };
+      c.options = { ...c.options, view: 'network', lecture: true, speed: '1' };
+      return c;
+    },
+  },
 ];
 
 export const findScene = (id: string) => SCENES.find((s) => s.id === id);
