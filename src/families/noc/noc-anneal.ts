@@ -2,8 +2,8 @@ import type { Job, JobContext } from '../../kernel/jobs';
 import type { SearchProgress } from '../../kernel/spec';
 import { rng, type Rng } from '../../kernel/util/rng';
 import { channelBase, processorsOf } from './noc-network';
-import type { NocRoutes } from './noc-paths';
-import type { NocPlan, PlannedMessage } from './noc-constructive';
+import { planOfChoices, routedMessages, type NocRoutes, type RoutedMessage } from './noc-paths';
+import type { NocPlan } from './noc-constructive';
 
 /**
  * The search methods for scatters (NoC paper, Sec. 5): every message has a gene (step, path); the
@@ -46,13 +46,6 @@ const PICK_TRIES = 40;
 
 /** Moves in one round (all chains together): the search yields, reports and cools once a round. */
 const EXCHANGE_MOVES = 2000;
-
-interface Msg {
-  from: number;
-  to: number;
-  block: number;
-  paths: Uint32Array[];
-}
 
 /** One chain's solution: a step and a path index per message, with the usage they make. */
 class Solution {
@@ -128,7 +121,7 @@ class Solution {
 }
 
 class Search {
-  readonly msgs: Msg[];
+  readonly msgs: RoutedMessage[];
   readonly processors: number;
   readonly ports: number;
   readonly base: number;
@@ -144,12 +137,7 @@ class Search {
     this.base = channelBase(net);
     this.channels = 2 * net.edges.length;
     this.target = plan.steps.length;
-    this.msgs = plan.steps.flat().map((m) => ({
-      from: m.from,
-      to: m.to,
-      block: m.block,
-      paths: routes.routerPaths(net.procRouter[m.from], net.procRouter[m.to]),
-    }));
+    this.msgs = routedMessages(routes, plan);
     this.msgs.forEach((m, i) => this.index.set(m.block, i));
   }
 
@@ -213,21 +201,7 @@ class Search {
   }
 
   planOf(x: Solution, routes: NocRoutes): NocPlan {
-    const steps: PlannedMessage[][] = Array.from({ length: this.target }, () => []);
-    const inUse = new Map<string, number>();
-    this.msgs.forEach((m, i) => {
-      // Ports: the next free injection and ejection channel of the processor in that step.
-      const st = x.step[i];
-      const port = (p: number, dir: string) => {
-        const key = `${dir}${st}/${p}`;
-        const k = inUse.get(key) ?? 0;
-        inUse.set(key, k + 1);
-        return k;
-      };
-      const links = routes.route(m.from, m.to, m.paths[x.path[i]], port(m.from, 't'), port(m.to, 'r'));
-      steps[st].push({ from: m.from, to: m.to, links, block: m.block });
-    });
-    return { steps: steps.filter((s) => s.length > 0) };
+    return planOfChoices(routes, this.msgs, this.target, (i) => [x.step[i], x.path[i]]);
   }
 }
 

@@ -6,7 +6,7 @@ import { run } from '../../run';
 import { constructivePlan } from './noc-constructive';
 import { exactModel } from './noc-exact';
 import { meshNetwork } from './noc-network';
-import { NocRoutes } from './noc-paths';
+import { NocRoutes, routedMessages } from './noc-paths';
 import { communicationOf } from './noc-patterns';
 import { nocScatterCard } from './noc.card';
 
@@ -24,9 +24,7 @@ describe('the exact method (HiGHS)', () => {
     const net = meshNetwork(2, 2);
     const c = communicationOf('oas', 4, 0, [0], []);
     const routes = new NocRoutes(net);
-    const msgs = constructivePlan(routes, c, 1)
-      .steps.flat()
-      .map((m) => ({ ...m, paths: routes.routerPaths(net.procRouter[m.from], net.procRouter[m.to]) }));
+    const msgs = routedMessages(routes, constructivePlan(routes, c, 1));
     const lp = exactModel(msgs, 3, routes);
     // 3 messages from processor 0: each in exactly one step; processor 0 sends at most 1 a step.
     expect(lp.match(/^ a\d+:/gm)).toHaveLength(3);

@@ -2,8 +2,8 @@ import type { Job, JobContext } from '../../kernel/jobs';
 import type { LpSolve } from '../../kernel/lp';
 import type { SearchProgress } from '../../kernel/spec';
 import { channelBase } from './noc-network';
-import type { NocRoutes } from './noc-paths';
-import type { NocPlan, PlannedMessage } from './noc-constructive';
+import { planOfChoices, routedMessages, type NocRoutes, type RoutedMessage } from './noc-paths';
+import type { NocPlan } from './noc-constructive';
 
 /**
  * The exact method (ours; the paper formulates it as a MILP in Sec. 4 but could not solve it): for a
@@ -23,15 +23,8 @@ export interface ExactOutcome {
 /** Most variables the exact method will write (messages × steps × routes). */
 export const EXACT_MAX_VARIABLES = 60_000;
 
-interface Message {
-  from: number;
-  to: number;
-  block: number;
-  paths: Uint32Array[];
-}
-
 /** The program for `steps` steps, in CPLEX LP format (the format HiGHS reads). */
-export function exactModel(msgs: readonly Message[], steps: number, routes: NocRoutes): string {
+export function exactModel(msgs: readonly RoutedMessage[], steps: number, routes: NocRoutes): string {
   const net = routes.net;
   const base = channelBase(net);
   const name = (m: number, s: number, p: number) => `x${m}_${s}_${p}`;
@@ -105,13 +98,7 @@ export function* exactSearch(
     proved?(steps: number | null): void;
   } = {},
 ): Job<ExactOutcome> {
-  const net = routes.net;
-  const msgs: Message[] = start.steps.flat().map((m) => ({
-    from: m.from,
-    to: m.to,
-    block: m.block,
-    paths: routes.routerPaths(net.procRouter[m.from], net.procRouter[m.to]),
-  }));
+  const msgs = routedMessages(routes, start);
   let best = start;
   let proved: number | null = start.steps.length <= lowerBound ? start.steps.length : null;
   while (best.steps.length > lowerBound && !ctx.stopping) {
@@ -145,32 +132,18 @@ export function* exactSearch(
   return { plan: best, proved };
 }
 
+/** The schedule a solution describes: each message at the (step, path) whose variable is 1. */
 function planOf(
-  msgs: readonly Message[],
+  msgs: readonly RoutedMessage[],
   steps: number,
   routes: NocRoutes,
   columns: Record<string, { Primal?: number }>,
 ): NocPlan {
-  const plan: PlannedMessage[][] = Array.from({ length: steps }, () => []);
-  const ports = new Map<string, number>();
-  const port = (key: string) => {
-    const k = ports.get(key) ?? 0;
-    ports.set(key, k + 1);
-    return k;
-  };
-  msgs.forEach((m, i) => {
+  const chosen = (i: number): [number, number] => {
     for (let s = 0; s < steps; s++)
-      for (let p = 0; p < m.paths.length; p++)
-        if ((columns[`x${i}_${s}_${p}`]?.Primal ?? 0) > 0.5) {
-          const links = routes.route(
-            m.from,
-            m.to,
-            m.paths[p],
-            port(`t${s}/${m.from}`),
-            port(`r${s}/${m.to}`),
-          );
-          plan[s].push({ from: m.from, to: m.to, links, block: m.block });
-        }
-  });
-  return { steps: plan.filter((s) => s.length > 0) };
+      for (let p = 0; p < msgs[i].paths.length; p++)
+        if ((columns[`x${i}_${s}_${p}`]?.Primal ?? 0) > 0.5) return [s, p];
+    throw new Error(`the solver's solution places no route for message ${i}`);
+  };
+  return planOfChoices(routes, msgs, steps, chosen);
 }

@@ -1,3 +1,4 @@
+import type { NocPlan, PlannedMessage } from './noc-constructive';
 import { adjacency, ejectLink, injectLink, routerDistances, type NocNetwork } from './noc-network';
 
 /**
@@ -67,4 +68,49 @@ export class NocRoutes {
   route(from: number, to: number, path: Uint32Array, inPort: number, outPort: number): number[] {
     return [injectLink(this.net, from, inPort), ...path, ejectLink(this.net, to, outPort)];
   }
+}
+
+/** A message of a plan with the router paths it may take (what the searches choose among). */
+export interface RoutedMessage {
+  from: number;
+  to: number;
+  block: number;
+  paths: Uint32Array[];
+}
+
+/** The messages of a plan, in its order, each with its candidate router paths. */
+export function routedMessages(routes: NocRoutes, plan: NocPlan): RoutedMessage[] {
+  const at = routes.net.procRouter;
+  return plan.steps.flat().map((m) => ({
+    from: m.from,
+    to: m.to,
+    block: m.block,
+    paths: routes.routerPaths(at[m.from], at[m.to]),
+  }));
+}
+
+/**
+ * A plan from a choice of step and path for each message (`choice(i)`: [step, path index] of
+ * message i, steps below `steps`); each message takes the next free injection and ejection channel
+ * of its processors in its step. Empty steps are dropped.
+ */
+export function planOfChoices(
+  routes: NocRoutes,
+  msgs: readonly RoutedMessage[],
+  steps: number,
+  choice: (i: number) => readonly [number, number],
+): NocPlan {
+  const plan: PlannedMessage[][] = Array.from({ length: steps }, () => []);
+  const used = new Map<string, number>();
+  const port = (key: string) => {
+    const k = used.get(key) ?? 0;
+    used.set(key, k + 1);
+    return k;
+  };
+  msgs.forEach((m, i) => {
+    const [s, p] = choice(i);
+    const links = routes.route(m.from, m.to, m.paths[p], port(`t${s}/${m.from}`), port(`r${s}/${m.to}`));
+    plan[s].push({ from: m.from, to: m.to, links, block: m.block });
+  });
+  return { steps: plan.filter((s) => s.length > 0) };
 }
