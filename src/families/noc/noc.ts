@@ -7,7 +7,7 @@ import type { AlgorithmSpec, Built, FormulaRow, Measured, SearchProgress } from 
 import { annealSearch } from './noc-anneal';
 import { exactSearch } from './noc-exact';
 import { lpSolver } from '../../kernel/lp';
-import { lowerBounds, bindingBound } from './noc-bounds';
+import { bindingBound, lowerBounds, type Bound } from './noc-bounds';
 import { blocksOf, constructivePlan, type NocPlan } from './noc-constructive';
 import {
   customNetwork,
@@ -87,8 +87,19 @@ export function scheduleOfPlan(
 /** Routes of the network: shortest paths, or with `detour` hops to spare, up to 16 per pair. */
 const routesOf = (net: NocNetwork, p: ParamValues) => new NocRoutes(net, 16, num(p, 'detour'));
 
+/** The last configuration's bounds (the cut bound tries every split of up to 16 routers). */
+let lastBounds: { key: string; bounds: Bound[] } | null = null;
+
+/** The lower bounds of a configuration, computed once for its build, search and formula rows. */
+function boundsOf(p: ParamValues): Bound[] {
+  const key = JSON.stringify(p);
+  if (lastBounds?.key !== key)
+    lastBounds = { key, bounds: lowerBounds(networkOf(p), communicationFromParams(p)) };
+  return lastBounds.bounds;
+}
+
 /** A plan as what a build returns: the network, the schedule and what the view needs. */
-function builtOf(algorithm: string, net: NocNetwork, c: Communication, plan: NocPlan): Built {
+function builtOf(algorithm: string, p: ParamValues, net: NocNetwork, c: Communication, plan: NocPlan): Built {
   const extras: NocExtras = {
     shape: net.shape,
     cols: net.cols,
@@ -99,7 +110,7 @@ function builtOf(algorithm: string, net: NocNetwork, c: Communication, plan: Noc
     receivers: c.receivers,
     name: net.name,
     bound: (() => {
-      const b = bindingBound(lowerBounds(net, c));
+      const b = bindingBound(boundsOf(p));
       return { label: b.label, value: b.value, why: b.why, ...b.where };
     })(),
   };
@@ -114,7 +125,7 @@ function builtOf(algorithm: string, net: NocNetwork, c: Communication, plan: Noc
 function build(algorithm: string, p: ParamValues): Built {
   const net = networkOf(p);
   const c = communicationFromParams(p);
-  return builtOf(algorithm, net, c, constructivePlan(routesOf(net, p), c, num(p, 'seed')));
+  return builtOf(algorithm, p, net, c, constructivePlan(routesOf(net, p), c, num(p, 'seed')));
 }
 
 /** Annealing (one chain) or the hybrid (four) from the constructive schedule, for a scatter. */
@@ -140,11 +151,11 @@ function* search(
   };
   if (method === 'exact') {
     const solve = lpSolver();
-    const lowerBound = bindingBound(lowerBounds(net, c)).value;
+    const lowerBound = bindingBound(boundsOf(p)).value;
     if (!solve) {
       // Where no solver could be loaded the constructive schedule stays, and says why.
       report.found?.({
-        ...builtOf(algorithm, net, c, start),
+        ...builtOf(algorithm, p, net, c, start),
         variant: 'exact: the solver (HiGHS) is not loaded here; the constructive schedule is shown',
       });
       return;
@@ -153,7 +164,7 @@ function* search(
     yield* exactSearch(routes, start, lowerBound, solve, num(p, 'time-limit'), timed, {
       found: (plan) => {
         last = plan;
-        report.found?.(builtOf(algorithm, net, c, plan));
+        report.found?.(builtOf(algorithm, p, net, c, plan));
       },
       progress: report.progress,
       proved: (steps) => {
@@ -163,7 +174,7 @@ function* search(
             : steps <= lowerBound
               ? `exact: ${steps} steps, the lower bound: optimal`
               : `exact: ${steps} steps, optimal over these routes (HiGHS: no schedule of ${steps - 1} steps)`;
-        report.found?.({ ...builtOf(algorithm, net, c, last), variant });
+        report.found?.({ ...builtOf(algorithm, p, net, c, last), variant });
         report.progress?.({
           target: steps ?? last.steps.length,
           best: last.steps.length,
@@ -184,11 +195,11 @@ function* search(
     {
       seed: num(p, 'seed'),
       chains: method === 'hybrid' ? HYBRID_CHAINS : 1,
-      lowerBound: bindingBound(lowerBounds(net, c)).value,
+      lowerBound: bindingBound(boundsOf(p)).value,
       maxMoves: num(p, 'moves'),
     },
     timed,
-    { found: (plan) => report.found?.(builtOf(algorithm, net, c, plan)), progress: report.progress },
+    { found: (plan) => report.found?.(builtOf(algorithm, p, net, c, plan)), progress: report.progress },
   );
 }
 
@@ -197,8 +208,7 @@ const HYBRID_CHAINS = 4;
 
 /** The lower bounds beside the steps of the constructed schedule; the binding one first. */
 function formulas(p: ParamValues, m: Measured): FormulaRow[] {
-  const net = networkOf(p);
-  const bounds = lowerBounds(net, communicationFromParams(p));
+  const bounds = boundsOf(p);
   const binding = bindingBound(bounds);
   const row = (b: (typeof bounds)[number], id: string, label: string): FormulaRow => ({
     id,
@@ -224,7 +234,7 @@ export const nocBroadcast: AlgorithmSpec = {
   build: (p) => build('noc-broadcast', p),
   stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
   formulas,
-  lowerBounds: (p) => lowerBounds(networkOf(p), communicationFromParams(p)),
+  lowerBounds: boundsOf,
 };
 
 export const nocScatter: AlgorithmSpec = {
@@ -233,5 +243,5 @@ export const nocScatter: AlgorithmSpec = {
   search: (p, ctx, report) => search('noc-scatter', p, ctx, report),
   stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
   formulas,
-  lowerBounds: (p) => lowerBounds(networkOf(p), communicationFromParams(p)),
+  lowerBounds: boundsOf,
 };
