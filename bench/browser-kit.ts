@@ -1,9 +1,12 @@
 /**
- * What the browser benchmarks share: a page per measurement with a long-task recorder, the summed
- * memory of Chromium's processes, and the wait for a shown result.
+ * What the browser benchmarks share: the built app served, a page per measurement with a long-task
+ * recorder, the summed memory of Chromium's processes, the wait for a shown result, and one build
+ * in the app's worker measured.
  */
 import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
+import { preview, type PreviewServer } from 'vite';
 
 export interface LongTask {
   start: number;
@@ -70,3 +73,43 @@ export const longTasksSince = (page: Page, since: number) =>
 
 /** The page's clock now (ms). */
 export const pageNow = (page: Page) => page.evaluate(() => performance.now());
+
+/** A numeric command-line option (`--runs 3`), or `fallback`. */
+export function numberArg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+/** Serves the built `dist/` of `root` with Vite's preview server on 127.0.0.1:`port`. */
+export async function serveDist(root: string, port: number): Promise<PreviewServer> {
+  if (!existsSync(`${root}/dist/index.html`)) throw new Error('no dist/: run `npx vite build` first');
+  return preview({ root, logLevel: 'warn', preview: { host: '127.0.0.1', port, strictPort: true } });
+}
+
+/** What one build in the app's worker took: the worker's own times, the wall clock, peak memory. */
+export type WorkerBuild = NonNullable<NonNullable<BenchWindow['__ocl']>['lastRun']> & {
+  /** From navigation to the result on screen (ms). */
+  wallMs: number;
+  /** Largest summed RSS of Chromium's processes, sampled every 100 ms (MB). */
+  peakMB: number;
+};
+
+/**
+ * Opens `url` in a fresh page (so a fresh worker), waits for the result and reads the worker's
+ * timings; `settleMs` more before the last memory sample.
+ */
+export function measureWorkerBuild(browser: Browser, url: string, settleMs = 0): Promise<WorkerBuild> {
+  return withPage(browser, async (page) => {
+    let peak = 0;
+    const timer = setInterval(() => (peak = Math.max(peak, chromiumRssMB())), 100);
+    const t0 = Date.now();
+    await page.goto(url);
+    await ready(page);
+    const wallMs = Date.now() - t0;
+    await page.waitForFunction(() => (window as unknown as BenchWindow).__ocl?.lastRun);
+    const r = await page.evaluate(() => (window as unknown as BenchWindow).__ocl!.lastRun!);
+    if (settleMs) await page.waitForTimeout(settleMs);
+    clearInterval(timer);
+    return { ...r, wallMs, peakMB: Math.max(peak, chromiumRssMB()) };
+  });
+}

@@ -10,20 +10,20 @@
  *
  * Peak memory is the largest summed RSS of the Chromium processes sampled every 100 ms during a build.
  */
-import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
-import { preview } from 'vite';
 import { launchOptions } from '../e2e/browser-path';
 import {
-  chromiumRssMB,
   longTasksSince,
+  measureWorkerBuild,
+  numberArg,
   pageNow,
   ready,
+  serveDist,
   withPage,
-  type BenchWindow,
   type LongTask,
+  type WorkerBuild,
 } from './browser-kit';
 import { median } from './stats';
 
@@ -36,10 +36,6 @@ const BUILDS = [
   { label: 'single-port direct', query: `${BASE}&method=direct&ports=single` },
 ];
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const log = (m: string) => console.error(`bench:otis-browser: ${m}`);
 
 /** Zooms in and out again at the view's centre, in wheel notches 50 ms apart. */
@@ -92,39 +88,17 @@ async function play(page: Page, seconds: number) {
 }
 
 async function main() {
-  if (!existsSync(`${ROOT}/dist/index.html`)) throw new Error('no dist/: run `npx vite build` first');
-  const runs = arg('--runs', 3);
-  const playSeconds = arg('--play-seconds', 10);
+  const runs = numberArg('--runs', 3);
+  const playSeconds = numberArg('--play-seconds', 10);
   const load = loadavg();
-  const server = await preview({
-    root: ROOT,
-    logLevel: 'warn',
-    preview: { host: '127.0.0.1', port: PORT, strictPort: true },
-  });
+  const server = await serveDist(ROOT, PORT);
   const browser = await chromium.launch(launchOptions());
   try {
     const buildRows: string[] = [];
     for (const c of BUILDS) {
-      const samples: {
-        totalMs: number;
-        buildMs: number;
-        verifyMs: number;
-        wallMs: number;
-        peakMB: number;
-      }[] = [];
+      const samples: WorkerBuild[] = [];
       for (let i = 0; i < runs; i++) {
-        const s = await withPage(browser, async (page) => {
-          let peak = 0;
-          const timer = setInterval(() => (peak = Math.max(peak, chromiumRssMB())), 100);
-          const t0 = Date.now();
-          await page.goto(ORIGIN + c.query);
-          await ready(page);
-          const wallMs = Date.now() - t0;
-          await page.waitForFunction(() => (window as unknown as BenchWindow).__ocl?.lastRun);
-          const r = await page.evaluate(() => (window as unknown as BenchWindow).__ocl!.lastRun!);
-          clearInterval(timer);
-          return { ...r, wallMs, peakMB: Math.max(peak, chromiumRssMB()) };
-        });
+        const s = await measureWorkerBuild(browser, ORIGIN + c.query);
         log(
           `${c.label} run ${i + 1}/${runs}: worker ${s.totalMs.toFixed(0)} ms, peak ${s.peakMB.toFixed(0)} MB`,
         );

@@ -9,13 +9,19 @@
  *
  * Peak memory is the largest summed RSS of the Chromium processes sampled every 100 ms during a run.
  */
-import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { preview } from 'vite';
 import { launchOptions } from '../e2e/browser-path';
-import { chromiumRssMB, ready, withPage, type BenchWindow } from './browser-kit';
+import {
+  measureWorkerBuild,
+  numberArg,
+  ready,
+  serveDist,
+  withPage,
+  type BenchWindow,
+  type WorkerBuild,
+} from './browser-kit';
 import { median } from './stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -24,48 +30,19 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const BUILD_PATH = '/?v=1&alg=retri&nodes=2187&reconfigure=0,1,0,1,0,1,0&view=split';
 const PLAY_PATH = `/?v=1&alg=retri&nodes=729&reconfigure=0,1,0,1,0,1&view=${process.env.PLAY_VIEW ?? 'split'}&speed=4`;
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const log = (m: string) => console.error(`bench:retri-browser: ${m}`);
 
 async function main() {
-  if (!existsSync(`${ROOT}/dist/index.html`)) throw new Error('no dist/: run `npx vite build` first');
-  const runs = arg('--runs', 3);
-  const playSeconds = arg('--play-seconds', 10);
+  const runs = numberArg('--runs', 3);
+  const playSeconds = numberArg('--play-seconds', 10);
   const load = loadavg();
-  const server = await preview({
-    root: ROOT,
-    logLevel: 'warn',
-    preview: { host: '127.0.0.1', port: PORT, strictPort: true },
-  });
+  const server = await serveDist(ROOT, PORT);
   const browser = await chromium.launch(launchOptions());
   try {
     // 1. Build + verify 2187 in the worker.
-    const builds: {
-      totalMs: number;
-      buildMs: number;
-      verifyMs: number;
-      roundTripMs: number;
-      wallMs: number;
-      peakMB: number;
-    }[] = [];
+    const builds: WorkerBuild[] = [];
     for (let i = 0; i < runs; i++) {
-      const sample = await withPage(browser, async (page) => {
-        let peak = 0;
-        const timer = setInterval(() => (peak = Math.max(peak, chromiumRssMB())), 100);
-        const t0 = Date.now();
-        await page.goto(ORIGIN + BUILD_PATH);
-        await ready(page);
-        const wallMs = Date.now() - t0;
-        await page.waitForFunction(() => (window as unknown as BenchWindow).__ocl?.lastRun);
-        const r = await page.evaluate(() => (window as unknown as BenchWindow).__ocl!.lastRun!);
-        await page.waitForTimeout(500);
-        clearInterval(timer);
-        peak = Math.max(peak, chromiumRssMB());
-        return { ...r, wallMs, peakMB: peak };
-      });
+      const sample = await measureWorkerBuild(browser, ORIGIN + BUILD_PATH, 500);
       log(
         `build 2187 run ${i + 1}/${runs}: worker total ${sample.totalMs.toFixed(0)} ms, peak Chromium RSS ${sample.peakMB.toFixed(0)} MB`,
       );
