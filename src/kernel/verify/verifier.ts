@@ -11,6 +11,8 @@ import { checkReduction, isReduction } from './reduction';
 
 /** Beyond this many (link, channel) cells the clash check uses a map instead of a flat table. */
 const FLAT_CELL_LIMIT = 1 << 25;
+/** Numbers kept per link used more than once in a step: [step, transfers, blocks, owner + 1]. */
+const CROWD_ENTRY = 4;
 
 /**
  * Checks a schedule against its topology: well-formed routes, resource rules (exclusive channels,
@@ -35,12 +37,22 @@ export function verify(
   const vertices = topo.nodeCount + topo.auxCount;
   const B = s.blocks.count;
   let W = 1;
-  for (let l = 0; l < topo.linkCount; l++) W = Math.max(W, topo.linkChannels[l]);
-  const cells = topo.linkCount * W;
+  let fewest = topo.linkCount > 0 ? topo.linkChannels[0] : 1;
+  let anyShared = false;
+  for (let l = 0; l < topo.linkCount; l++) {
+    W = Math.max(W, topo.linkChannels[l]);
+    fewest = Math.min(fewest, topo.linkChannels[l]);
+    if (topo.linkShared[l]) anyShared = true;
+  }
+  // Per-link tables read only when links differ (most networks give every link the same channels).
+  const uniformChannels = fewest === W;
+  // With one channel per link, a channel's owner is found from the link's first use (see `firstUse`);
+  // with more, cells (link, channel) get tables of their own, or a map when there would be too many.
+  const cells = W > 1 ? topo.linkCount * W : 0;
   const flat = cells <= FLAT_CELL_LIMIT;
-  const cellStep = flat ? new Uint32Array(cells) : null;
-  const cellOwner = flat ? new Uint32Array(cells) : null;
-  const cellMap = flat ? null : new Map<number, number>();
+  const cellStep = W > 1 && flat ? new Uint32Array(cells) : null;
+  const cellOwner = W > 1 && flat ? new Uint32Array(cells) : null;
+  const cellMap = W > 1 && !flat ? new Map<number, number>() : null;
 
   const reachedStamp = new Uint32Array(vertices);
   const activeStamp = s.activeLinks ? new Uint32Array(topo.linkCount) : null;
@@ -76,6 +88,8 @@ export function verify(
   // transfer by transfer (ReTri on 2187 nodes carries about 22 M references).
   let idsSound: boolean | null = null;
   const arcs = s.path.kind === 'ring-arc' ? s.path.hops : null;
+  const linkList = s.path.kind === 'link-list' ? s.path : null;
+  const ports = s.ports;
   const ringSize = topo.nodeCount;
   const pathEnd = s.receivers.kind === 'path-end';
   // A ring arc is contiguous and ends at its one receiver by construction: no reach bookkeeping.
@@ -98,9 +112,28 @@ export function verify(
   const stepMaxLinkLoad = new Uint32Array(s.stepCount);
   const stepMaxLinkBlocks = new Float64Array(s.stepCount);
   const stepLongestRoute = new Uint32Array(s.stepCount);
-  const load = new Uint32Array(topo.linkCount);
-  const loadBlocks = new Float64Array(topo.linkCount);
-  const loadStep = new Uint32Array(topo.linkCount);
+  // The first transfer of the step to use each link, plus one (a value from an earlier step means
+  // none yet): one word per link use in the common case of links used once a step, which keeps a
+  // million-processor mesh's 5 M links cheap to check. Links used again in the same step (shared
+  // media, several channels, clashes) are counted in `crowd`, made on the first such use.
+  const firstUse = new Uint32Array(topo.linkCount);
+  let crowd: Float64Array | null = null;
+  const carriedBy = (t: number) =>
+    pairs
+      ? rectSize(pairs, t)
+      : ranges
+        ? rangeSize(ranges, t)
+        : blockOffsets
+          ? blockOffsets[t + 1] - blockOffsets[t]
+          : 1;
+  /** Starts link l's crowd entry for this step from its first use (transfer f). */
+  const crowdFrom = (c: Float64Array, at: number, step: number, l: number, f: number) => {
+    c[at] = step;
+    c[at + 1] = 1;
+    c[at + 2] = carriedBy(f);
+    // Channel 0's owner (one channel per link): the first use, unless it was refused a channel.
+    c[at + 3] = W === 1 && channel[f] < linkChannels[l] && !linkShared[l] ? f + 1 : 0;
+  };
 
   // Ring arcs on exclusive links (one-stage, OpTree, …): whole steps are checked by the fast checks of
   // ring-arc-steps.ts when they can; a step they do not find clean is checked link by link below.
@@ -139,6 +172,8 @@ export function verify(
       }
       // Route: links exist, are connected from the sender, and respect channels and circuits.
       let len: number;
+      let route: Uint32Array = links;
+      let r0 = 0;
       if (arcs) {
         const h = arcs[t];
         if (h >= ringSize || -h >= ringSize) {
@@ -150,6 +185,11 @@ export function verify(
         // written inline: this loop runs once per link use.
         if (h > 0) for (let i = 0, v = u; i < len; i++, v = v + 1 === ringSize ? 0 : v + 1) links[i] = v;
         else for (let i = 0, v = u; i < len; i++, v = v === 0 ? ringSize - 1 : v - 1) links[i] = ringSize + v;
+      } else if (linkList) {
+        // Read in place (the list is the schedule's own column).
+        route = linkList.links;
+        r0 = linkList.offsets[t];
+        len = linkList.offsets[t + 1] - r0;
       } else len = pathLinks(s, topo, t, links);
       if (len === 0) flag('empty-route', step, t, `transfer ${t} from node ${u} has no route`);
       if (trackReach) reachedStamp[u] = stamp;
@@ -157,25 +197,32 @@ export function verify(
       if (len > stepLongestRoute[step - 1]) stepLongestRoute[step - 1] = len;
       const b0 = blockOffsets ? blockOffsets[t] : t;
       const b1 = blockOffsets ? blockOffsets[t + 1] : t + 1;
-      const carried = pairs ? rectSize(pairs, t) : ranges ? rangeSize(ranges, t) : b1 - b0;
+      const carried = carriedBy(t);
+      const stepFirst = s.stepStart[step - 1];
       const ch = channel[t];
       if (ch >= channelsUsed) channelsUsed = ch + 1;
       for (let i = 0; i < len; i++) {
-        const l = links[i];
+        const l = route[r0 + i];
         if (l >= linkCount) {
           flag('bad-link', step, t, `transfer ${t} uses link ${l}; links are 0..${linkCount - 1}`);
           continue;
         }
         linkUses++;
-        if (loadStep[l] !== step) {
-          loadStep[l] = step;
-          load[l] = 0;
-          loadBlocks[l] = 0;
+        const first = firstUse[l];
+        let onLink = 1;
+        let blocksOnLink = carried;
+        let at = -1; // the link's crowd entry, when it is used again in this step
+        if (first <= stepFirst) firstUse[l] = t + 1;
+        else {
+          crowd ??= new Float64Array(topo.linkCount * CROWD_ENTRY);
+          at = l * CROWD_ENTRY;
+          if (crowd[at] !== step) crowdFrom(crowd, at, step, l, first - 1);
+          onLink = ++crowd[at + 1];
+          blocksOnLink = crowd[at + 2] += carried;
         }
-        if (++load[l] > maxLinkLoad) maxLinkLoad = load[l];
-        if (load[l] > stepMaxLinkLoad[step - 1]) stepMaxLinkLoad[step - 1] = load[l];
-        loadBlocks[l] += carried;
-        if (loadBlocks[l] > stepMaxLinkBlocks[step - 1]) stepMaxLinkBlocks[step - 1] = loadBlocks[l];
+        if (onLink > maxLinkLoad) maxLinkLoad = onLink;
+        if (onLink > stepMaxLinkLoad[step - 1]) stepMaxLinkLoad[step - 1] = onLink;
+        if (blocksOnLink > stepMaxLinkBlocks[step - 1]) stepMaxLinkBlocks[step - 1] = blocksOnLink;
         const from = linkFrom[l];
         if (trackReach && reachedStamp[from] !== stamp)
           flag(
@@ -192,7 +239,7 @@ export function verify(
             t,
             `transfer ${t} uses link ${l} (${from}→${linkTo[l]}), absent in step ${step}`,
           );
-        if (ch >= linkChannels[l]) {
+        if (ch >= W || (!uniformChannels && ch >= linkChannels[l])) {
           flag(
             'channel-range',
             step,
@@ -201,10 +248,16 @@ export function verify(
           );
           continue;
         }
-        if (linkShared[l]) continue;
+        if (anyShared && linkShared[l]) continue;
         const cell = l * W + ch;
         let other = -1;
-        if (cellStep && cellOwner) {
+        if (W === 1) {
+          // Channel 0 is free until a second use of the link in this step finds its owner.
+          if (at >= 0 && crowd) {
+            if (crowd[at + 3] > 0) other = crowd[at + 3] - 1;
+            else crowd[at + 3] = t + 1;
+          }
+        } else if (cellStep && cellOwner) {
           if (cellStep[cell] === step) other = cellOwner[cell];
           else {
             cellStep[cell] = step;
@@ -231,13 +284,17 @@ export function verify(
         const e = u + arcs[t];
         rx[0] = e >= ringSize ? e - ringSize : e < 0 ? e + ringSize : e;
         nr = 1;
+      } else if (linkList && pathEnd) {
+        // The head of the route's last link, as receiversOf finds it.
+        nr = len > 0 ? 1 : 0;
+        if (len > 0) rx[0] = linkTo[route[r0 + len - 1]];
       } else nr = receiversOf(s, topo, t, rx);
-      if (s.ports?.fanout !== undefined && nr > s.ports.fanout)
+      if (ports?.fanout !== undefined && nr > ports.fanout)
         flag(
           'fanout',
           step,
           t,
-          `transfer ${t} has ${nr} receivers; one message reaches at most ${s.ports.fanout}`,
+          `transfer ${t} has ${nr} receivers; one message reaches at most ${ports.fanout}`,
         );
       for (let r = 0; r < nr; r++) {
         const v = rx[r];
@@ -246,23 +303,23 @@ export function verify(
         else if (v === u) flag('self-send', step, t, `transfer ${t}: node ${u} sends to itself`);
         else if (trackReach && len > 0 && reachedStamp[v] !== stamp)
           flag('receiver-off-route', step, t, `transfer ${t}: receiver ${v} is not on the route from ${u}`);
-        if (v < n && s.ports) {
+        if (v < n && ports) {
           if (rxStamp[v] !== step) {
             rxStamp[v] = step;
             rxCount[v] = 0;
           }
-          if (++rxCount[v] === s.ports.rx + 1)
-            flag('rx-ports', step, t, `node ${v} receives more than ${s.ports.rx} transfers in step ${step}`);
+          if (++rxCount[v] === ports.rx + 1)
+            flag('rx-ports', step, t, `node ${v} receives more than ${ports.rx} transfers in step ${step}`);
         }
         deliveries++;
       }
-      if (s.ports) {
+      if (ports) {
         if (txStamp[u] !== step) {
           txStamp[u] = step;
           txCount[u] = 0;
         }
-        if (++txCount[u] === s.ports.tx + 1)
-          flag('tx-ports', step, t, `node ${u} sends more than ${s.ports.tx} transfers in step ${step}`);
+        if (++txCount[u] === ports.tx + 1)
+          flag('tx-ports', step, t, `node ${u} sends more than ${ports.tx} transfers in step ${step}`);
       }
       if (carried > stepMaxBlocks[step - 1]) stepMaxBlocks[step - 1] = carried;
       blockDeliveries += carried * nr;
