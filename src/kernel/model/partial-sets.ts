@@ -134,13 +134,15 @@ export class PartialSets {
     }
     if (this.words[v] === COMPLETE || hi === lo) return;
     const old = this.words[v];
-    this.reserve(old + (hi - lo));
+    // Merge into the scratch buffer, then write back in place when the union takes no more words
+    // than the old partial (touching ranges merge: the common case), else at the arena's top.
+    if (this.merged.length < old + (hi - lo)) this.merged = new Uint32Array(2 * (old + (hi - lo)));
+    const out = this.merged;
     const b = this.arena;
     let i = lo;
     let j = this.start[v];
     const je = j + old;
-    let k = this.top;
-    const at = k;
+    let k = 0;
     while (i < hi || j < je) {
       let x: number;
       let y: number;
@@ -153,22 +155,31 @@ export class PartialSets {
         y = b[j + 1];
         j += 2;
       }
-      if (k > at && x <= b[k - 1]) {
-        if (y > b[k - 1]) b[k - 1] = y;
+      if (k > 0 && x <= out[k - 1]) {
+        if (y > out[k - 1]) out[k - 1] = y;
       } else {
-        b[k++] = x;
-        b[k++] = y;
+        out[k++] = x;
+        out[k++] = y;
       }
     }
-    this.start[v] = at;
-    this.words[v] = k - at;
-    this.top = k;
-    this.live += k - at - old;
-    if (k - at === 2 && b[at] === 0 && b[at + 1] === this.contributions) {
-      this.live -= 2;
+    if (k === 2 && out[0] === 0 && out[1] === this.contributions) {
+      this.live -= old;
       this.words[v] = COMPLETE;
+      return;
     }
+    if (k > old) {
+      this.reserve(k);
+      this.start[v] = this.top;
+      this.top += k;
+    }
+    const at = this.start[v];
+    for (let w = 0; w < k; w++) this.arena[at + w] = out[w];
+    this.words[v] = k;
+    this.live += k - old;
   }
+
+  /** Where `fold` merges before writing back. */
+  private merged = new Uint32Array(64);
 
   /** Room for `extra` more words at the top, compacting the arena when most of it is dead. */
   private reserve(extra: number): void {
@@ -182,7 +193,8 @@ export class PartialSets {
     for (let v = 0; v < this.nodes; v++) {
       const w = this.words[v];
       if (w === COMPLETE || w === 0) continue;
-      next.set(this.arena.subarray(this.start[v], this.start[v] + w), k);
+      const from = this.start[v];
+      for (let i = 0; i < w; i++) next[k + i] = this.arena[from + i];
       this.start[v] = k;
       k += w;
     }

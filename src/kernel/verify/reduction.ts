@@ -70,10 +70,14 @@ export function checkReduction(
   let changeCount = new Uint32Array(changeNode.length);
   let changes = 0;
   const snapshotSteps: number[] = [0];
-  const snapshots: Uint32Array[] = [new Uint32Array(n).map((_, v) => (v < B ? 1 : 0))];
+  const snapshots: Uint32Array[] = [new Uint32Array(n).fill(1, 0, Math.min(n, B))];
   let sinceSnapshot = 0;
   const touched = new Uint32Array(n);
-  const sizeNow = () => Uint32Array.from({ length: n }, (_, v) => sets.size(v));
+  const sizeNow = () => {
+    const sizes = new Uint32Array(n);
+    for (let v = 0; v < n; v++) sizes[v] = sets.size(v);
+    return sizes;
+  };
 
   for (let step = 1; step <= s.stepCount; step++) {
     const a = s.stepStart[step - 1];
@@ -93,6 +97,7 @@ export function checkReduction(
           );
         continue;
       }
+      if (sets.equals(u, bounds, lo[t], hi[t])) continue; // the common case: nothing to tell
       const unheld = sets.firstMissing(u, bounds, lo[t], hi[t]);
       if (unheld >= 0)
         flag(
@@ -101,7 +106,7 @@ export function checkReduction(
           t,
           `node ${u} forwards contribution ${unheld} in step ${step} before it has combined it`,
         );
-      else if (!sets.equals(u, bounds, lo[t], hi[t]))
+      else
         flag(
           'split-partial',
           step,
