@@ -125,26 +125,27 @@ class ReductionBuilder {
   electronic(m: MeshShape, g: number, from: number, to: number): void {
     const len = xyRoute(m, g, from, to, this.route);
     const p = groupSize(m);
-    this.add(g * p + from, g * p + to, this.route.subarray(0, len));
+    this.add(g * p + from, g * p + to, len);
   }
 
   /** The optical link from (g, x) to (x, g). */
   optical(m: MeshShape, g: number, x: number): void {
     const p = groupSize(m);
     this.route[0] = opticalLink(m, g, x);
-    this.add(g * p + x, x * p + g, this.route.subarray(0, 1));
+    this.add(g * p + x, x * p + g, 1);
   }
 
-  private add(from: number, to: number, links: Uint32Array): void {
+  /** Adds the transfer from → to along the first `len` links of `route`. */
+  private add(from: number, to: number, len: number): void {
     const t = this.count++;
     if (t === this.src.length) this.grow();
     this.stepStart[this.stepStart.length - 1] = this.count;
     this.src[t] = from;
     this.dst[t] = to;
-    while (this.pathLen + links.length > this.pathLinks.length)
+    while (this.pathLen + len > this.pathLinks.length)
       this.pathLinks = resized(this.pathLinks, this.pathLinks.length * 2);
-    this.pathLinks.set(links, this.pathLen);
-    this.pathLen += links.length;
+    for (let i = 0; i < len; i++) this.pathLinks[this.pathLen + i] = this.route[i];
+    this.pathLen += len;
     this.pathOffsets[t + 1] = this.pathLen;
     // The message is the sender's partial as it is now, at the start of the step.
     const words = this.partial.wordsOf(from);

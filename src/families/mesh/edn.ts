@@ -1,4 +1,4 @@
-import { xyRoute, type MeshShape } from './geometry';
+import { groupLinks, xyRoute, type MeshShape } from './geometry';
 
 /**
  * The extended dominating nodes (EDNs) of a side × side mesh, side = 2^(H+1) (OTIS paper, Sec. III
@@ -104,16 +104,26 @@ export function searchLevel(
   nodes: number[],
 ): { parents: number[]; pairs: [number, number][] } | null {
   const shape: MeshShape = { side: b, groups: 1 };
-  const routes = new Map<number, number[]>();
+  const routes = new Map<number, Uint32Array>();
+  const scratch = new Uint32Array(2 * b);
   const route = (from: number, to: number) => {
     const key = from * b * b + to;
     let r = routes.get(key);
     if (!r) {
-      const out = new Uint32Array(2 * b);
-      r = Array.from(out.subarray(0, xyRoute(shape, 0, from, to, out)));
+      r = scratch.slice(0, xyRoute(shape, 0, from, to, scratch));
       routes.set(key, r);
     }
     return r;
+  };
+  // Channels taken by the routes placed so far, towards the parents and away from them.
+  const up = new Uint8Array(groupLinks(shape));
+  const down = new Uint8Array(groupLinks(shape));
+  const free = (links: Uint32Array, taken: Uint8Array) => {
+    for (let i = 0; i < links.length; i++) if (taken[links[i]]) return false;
+    return true;
+  };
+  const mark = (links: Uint32Array, taken: Uint8Array, value: number) => {
+    for (let i = 0; i < links.length; i++) taken[links[i]] = value;
   };
   const quarter = (k: number) => nodes.slice(4 * k, 4 * k + 4);
   for (const p0 of quarter(0))
@@ -123,8 +133,6 @@ export function searchLevel(
           const parents = [p0, p1, p2, p3];
           const children = nodes.filter((v) => !parents.includes(v));
           const load = [0, 0, 0, 0];
-          const up = new Set<number>();
-          const down = new Set<number>();
           const pairs: [number, number][] = [];
           const place = (i: number): boolean => {
             if (i === children.length) return true;
@@ -133,16 +141,16 @@ export function searchLevel(
               if (load[k] === 3) continue;
               const u = route(c, parents[k]);
               const d = route(parents[k], c);
-              if (u.some((l) => up.has(l)) || d.some((l) => down.has(l))) continue;
-              u.forEach((l) => up.add(l));
-              d.forEach((l) => down.add(l));
+              if (!free(u, up) || !free(d, down)) continue;
+              mark(u, up, 1);
+              mark(d, down, 1);
               load[k]++;
               pairs.push([c, parents[k]]);
               if (place(i + 1)) return true;
               pairs.pop();
               load[k]--;
-              u.forEach((l) => up.delete(l));
-              d.forEach((l) => down.delete(l));
+              mark(u, up, 0);
+              mark(d, down, 0);
             }
             return false;
           };
