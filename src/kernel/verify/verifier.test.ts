@@ -559,6 +559,31 @@ describe('verifier: link-list schedules', () => {
     expect(withStep2([]).counts).toEqual({ 'inactive-link': 1 });
   });
 
+  it('one channel per link: the owner is the first use that was given the channel; loads count every use', () => {
+    // Three transfers on link 0 (0→1) of a one-channel ring: the first asks for channel 1, which the
+    // link does not have, so the channel goes to the second, and the third clashes with the second.
+    const use = (channel: number): T => ({ src: 0, links: [0], receivers: [1], channel, block: 0 });
+    const { report } = verify(schedule([[use(1), use(0), use(0)]]), wdmRing(N, 1));
+    // (Nobody else's block moves, so the all-gather's postcondition fails too: not what is tested.)
+    const { postcondition, ...rest } = report.counts;
+    expect(postcondition).toBeGreaterThan(0);
+    expect(rest).toEqual({ 'channel-range': 1, 'channel-clash': 1 });
+    const links = report.violations.filter((v) => v.rule !== 'postcondition');
+    expect(links.map((v) => [v.rule, v.transfer])).toEqual([
+      ['channel-range', 0],
+      ['channel-clash', 2],
+    ]);
+    expect(report.violations[1].message).toBe(
+      'transfers 1 and 2 both use channel 0 on link 0 (0→1) in step 1',
+    );
+    expect(report.usage.maxLinkLoad).toBe(3);
+    expect(report.usage.stepMaxLinkBlocks[0]).toBe(3);
+    // The same link in the next step starts afresh.
+    expect(verify(schedule([[use(0)], [use(0)]]), wdmRing(N, 1)).report.counts['channel-clash']).toBe(
+      undefined,
+    );
+  });
+
   it('a shared link lets two transfers use one channel; an exclusive link does not', () => {
     const ts = broadcast();
     ts[1].channel = 0; // transfer 1 (links 1,2,3) now meets transfer 0 (links 0,1,2) on λ0 of links 1 and 2
