@@ -64,8 +64,10 @@ export class PartialSets {
       out[at + 1] = this.contributions;
       return 2;
     }
-    out.set(this.arena.subarray(this.start[v], this.start[v] + this.words[v]), at);
-    return this.words[v];
+    const from = this.start[v];
+    const w = this.words[v];
+    for (let i = 0; i < w; i++) out[at + i] = this.arena[from + i];
+    return w;
   }
 
   /** v's partial as ranges (a copy; tests and reports). */

@@ -33,20 +33,17 @@ export function checkReduction(
   const B = s.blocks.count;
   const sets = new PartialSets(n, B);
   const tb = s.transferBlocks;
-  // Each transfer's set as words [lo[t], hi[t]) of `bounds`: the schedule's own ranges when they are
-  // canonical (ours always are), else a canonical copy (files may list ranges in any order, or ids).
+  // Each transfer's set as ranges [at[t], at[t + 1]) of `bounds` (two words a range): the schedule's
+  // own when they are canonical (ours always are), else a canonical copy (files may list ranges in
+  // any order, or ids).
   let bounds: Uint32Array;
-  const lo = new Uint32Array(s.transferCount);
-  const hi = new Uint32Array(s.transferCount);
+  let at: Uint32Array;
   if (tb.kind === 'ranges' && allCanonical(tb.bounds, tb.offsets, s.transferCount)) {
     bounds = tb.bounds;
-    for (let t = 0; t < s.transferCount; t++) {
-      lo[t] = 2 * tb.offsets[t];
-      hi[t] = 2 * tb.offsets[t + 1];
-    }
+    at = tb.offsets;
   } else {
     const parts: Uint32Array[] = [];
-    let words = 0;
+    at = new Uint32Array(s.transferCount + 1);
     for (let t = 0; t < s.transferCount; t++) {
       const m =
         tb.kind === 'ranges'
@@ -57,12 +54,10 @@ export function checkReduction(
                 tb.offsets ? tb.ids.subarray(tb.offsets[t], tb.offsets[t + 1]) : tb.ids.subarray(t, t + 1),
               );
       parts.push(m);
-      lo[t] = words;
-      words += m.length;
-      hi[t] = words;
+      at[t + 1] = at[t] + m.length / 2;
     }
-    bounds = new Uint32Array(words);
-    parts.forEach((m, t) => bounds.set(m, lo[t]));
+    bounds = new Uint32Array(2 * at[s.transferCount]);
+    parts.forEach((m, t) => bounds.set(m, 2 * at[t]));
   }
   const rx = new Uint32Array(Math.max(1, topo.nodeCount + topo.auxCount));
   const changeStart = new Uint32Array(s.stepCount + 1);
@@ -86,19 +81,21 @@ export function checkReduction(
     for (let t = a; t < e; t++) {
       const u = s.src[t];
       if (u >= n) continue;
-      if (hi[t] > lo[t] && bounds[hi[t] - 1] > B) {
+      const lo = 2 * at[t];
+      const hi = 2 * at[t + 1];
+      if (hi > lo && bounds[hi - 1] > B) {
         // (Listed ids were reported by the verifier's own pass.)
         if (tb.kind === 'ranges')
           flag(
             'bad-block',
             step,
             t,
-            `transfer ${t} lists contribution ${bounds[hi[t] - 1] - 1}; there are ${B}`,
+            `transfer ${t} lists contribution ${bounds[hi - 1] - 1}; there are ${B}`,
           );
         continue;
       }
-      if (sets.equals(u, bounds, lo[t], hi[t])) continue; // the common case: nothing to tell
-      const unheld = sets.firstMissing(u, bounds, lo[t], hi[t]);
+      if (sets.equals(u, bounds, lo, hi)) continue; // the common case: nothing to tell
+      const unheld = sets.firstMissing(u, bounds, lo, hi);
       if (unheld >= 0)
         flag(
           'causality',
@@ -111,18 +108,20 @@ export function checkReduction(
           'split-partial',
           step,
           t,
-          `node ${u} holds the combination of ${sets.size(u)} contributions but sends ${sizeOf(bounds.subarray(lo[t], hi[t]))} of them`,
+          `node ${u} holds the combination of ${sets.size(u)} contributions but sends ${sizeOf(bounds.subarray(lo, hi))} of them`,
         );
     }
     for (let t = a; t < e; t++) {
-      if (hi[t] > lo[t] && bounds[hi[t] - 1] > B) continue;
-      const complete = sets.isCompleteSet(bounds, lo[t], hi[t]);
+      const lo = 2 * at[t];
+      const hi = 2 * at[t + 1];
+      if (hi > lo && bounds[hi - 1] > B) continue;
+      const complete = sets.isCompleteSet(bounds, lo, hi);
       const nr = receiversOf(s, topo, t, rx);
       for (let r = 0; r < nr; r++) {
         const v = rx[r];
         if (v >= n) continue;
         if (!complete) {
-          const twice = sets.firstCommon(v, bounds, lo[t], hi[t]);
+          const twice = sets.firstCommon(v, bounds, lo, hi);
           if (twice >= 0)
             flag(
               'double-count',
@@ -131,7 +130,7 @@ export function checkReduction(
               `node ${v} already has contribution ${twice}: folding in node ${s.src[t]}'s partial counts it twice`,
             );
         }
-        sets.fold(v, bounds, lo[t], hi[t]);
+        sets.fold(v, bounds, lo, hi);
         if (touched[v] !== step) {
           touched[v] = step;
           if (changes === changeNode.length) {

@@ -56,11 +56,14 @@ export function verify(
 
   const reachedStamp = new Uint32Array(vertices);
   const activeStamp = s.activeLinks ? new Uint32Array(topo.linkCount) : null;
-  const txStamp = new Uint32Array(n);
-  const txCount = new Uint32Array(n);
-  const rxStamp = new Uint32Array(n);
-  const rxCount = new Uint32Array(n);
-  const links = new Uint32Array(Math.max(1, topo.linkCount));
+  // Port counts only when the schedule declares limits; a route scratch only for routes not kept as
+  // link lists (those are read in place).
+  const portNodes = s.ports ? n : 0;
+  const txStamp = new Uint32Array(portNodes);
+  const txCount = new Uint32Array(portNodes);
+  const rxStamp = new Uint32Array(portNodes);
+  const rxCount = new Uint32Array(portNodes);
+  const links = new Uint32Array(s.path.kind === 'link-list' ? 1 : Math.max(1, topo.linkCount));
   const rx = new Uint32Array(Math.max(1, vertices));
   const tb = s.transferBlocks;
   const pairs = tb.kind === 'pairs' ? tb : null;
