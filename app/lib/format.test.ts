@@ -12,6 +12,10 @@ describe('format', () => {
     expect(formatTime(12.34567, { time: 'units' })).toBe('12.35 units');
     expect(formatBytes(4 * 1024 * 1024)).toBe('4 MiB');
     expect(formatBytes(1500)).toBe('1.465 KiB');
-    expect(formatBytes(1536 * 1024)).toBe('1,536 KiB');
+    expect(formatBytes(1536 * 1024)).toBe('1.5 MiB');
+    // The largest unit that keeps the number at 1 or more, never "55,300 KiB".
+    expect(formatBytes(55_300 * 1024)).toBe('54 MiB');
+    expect(formatBytes(1000)).toBe('1,000 B');
+    expect(formatSeconds(4.9072e-5)).toBe('49.07 µs');
   });
 });

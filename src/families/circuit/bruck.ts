@@ -12,6 +12,7 @@ import {
   hopUnit,
   scheduleCost,
 } from './reconfig-formulas';
+import { formatSeconds } from '../../kernel/util/units';
 
 /** Digit table: row o < n: bits of o as +1 (clockwise half); row n + o: bits of o as −1. */
 export function bruckDigits(n: number, phases: number): Int8Array {
@@ -110,7 +111,7 @@ export const bruck: AlgorithmSpec = {
         formula: bestReconfigurationCount(model, BRUCK_FAMILY, s).R,
         constructed: best.reconfigurations,
         unit: 'reconfigurations',
-        note: `cheapest schedule: x = (${bitsText(best.x)}), ${best.seconds.toExponential(4)} s`,
+        note: `cheapest schedule: x = (${bitsText(best.x)}), ${formatSeconds(best.seconds)}`,
       },
     ];
   },

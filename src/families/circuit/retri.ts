@@ -15,6 +15,7 @@ import {
   scheduleCost,
 } from './reconfig-formulas';
 import { retriCard, retriShape } from './retri.card';
+import { formatSeconds } from '../../kernel/util/units';
 
 /** Digit table: row = (d − r) mod ring, digits of its centred value, phases per row. */
 export function retriDigits(ring: number, phases: number): Int8Array {
@@ -83,7 +84,7 @@ export function retriFormulas(
           : [
               aligned
                 ? null
-                : `R+1 does not divide s: the printed form has a fractional exponent; balanced segments cost ${balanced.toExponential(4)} s`,
+                : `R+1 does not divide s: the printed form has a fractional exponent; balanced segments cost ${formatSeconds(balanced)}`,
               scheduleCost(model, RETRI_FAMILY, x, s) !== balanced
                 ? 'this x does not split the phases into balanced segments'
                 : null,
@@ -99,7 +100,7 @@ export function retriFormulas(
       formula: star.R,
       constructed: best.reconfigurations,
       unit: 'reconfigurations',
-      note: `cheapest schedule of all ${2 ** s}: x = (${bitsText(best.x)}), ${best.seconds.toExponential(4)} s`,
+      note: `cheapest schedule of all ${2 ** s}: x = (${bitsText(best.x)}), ${formatSeconds(best.seconds)}`,
     },
   ];
 }
