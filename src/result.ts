@@ -157,10 +157,28 @@ export function stepFacts(
 
 /** Every ArrayBuffer of a result, for transferring it from the worker without copying. */
 export function transferables(r: RunResult): ArrayBuffer[] {
-  const s = r.schedule;
   const t = r.topology;
   const h = r.holdings;
   return buffersOf([
+    ...scheduleColumns(r.schedule),
+    t.linkFrom,
+    t.linkTo,
+    t.linkChannels,
+    t.linkKind,
+    t.linkShared,
+    ...holdingsBuffers(h),
+    r.stepSeconds,
+    r.stepStats?.longestRoute,
+    r.stepStats?.blocksMoved,
+    r.stepStats?.channelsUsed,
+  ]);
+}
+
+/** Every ArrayBuffer of a schedule alone (a search's attempt), for transferring it. */
+export const scheduleTransferables = (s: Schedule): ArrayBuffer[] => buffersOf(scheduleColumns(s));
+
+function scheduleColumns(s: Schedule): (ArrayBufferView | null | undefined)[] {
+  return [
     s.stepPhase,
     s.stepStart,
     s.src,
@@ -173,15 +191,5 @@ export function transferables(r: RunResult): ArrayBuffer[] {
     ...blockTableColumns(s.blocks),
     s.activeLinks?.stepStart,
     s.activeLinks?.links,
-    t.linkFrom,
-    t.linkTo,
-    t.linkChannels,
-    t.linkKind,
-    t.linkShared,
-    ...holdingsBuffers(h),
-    r.stepSeconds,
-    r.stepStats?.longestRoute,
-    r.stepStats?.blocksMoved,
-    r.stepStats?.channelsUsed,
-  ]);
+  ];
 }

@@ -8,7 +8,7 @@ import {
   type Speed,
   type ViewOptions,
 } from '../../src/config/url-codec';
-import type { FormulaRow, SearchProgress } from '../../src/kernel/spec';
+import type { FormulaRow, SearchAttempt, SearchProgress } from '../../src/kernel/spec';
 import type { ReproRow } from '../../src/kernel/experiment';
 import type { SweepValue } from '../../src/kernel/experiment';
 import { defaultsOf, type ParamValue } from '../../src/kernel/params/schema';
@@ -73,6 +73,16 @@ export interface AppState {
   runSucceeded(result: RunResult, ms: number): void;
   /** A better schedule from the search that follows the shown result: shown in its place. */
   resultImproved(result: RunResult): void;
+  /** That search's best attempt at its step target, not valid yet (drawn with its conflicts). */
+  attemptArrived(attempt: SearchAttempt): void;
+  /**
+   * Opens clash `clash` of the attempt on screen (null closes it) and holds that attempt on screen
+   * (`hold` alone: holds it without opening a clash), so that what is being read stays put.
+   */
+  pickClash(clash: number | null): void;
+  holdAttempt(): void;
+  /** Shows the live attempts again (`show`), or the best valid schedule instead (`!show`). */
+  followSearch(show: boolean): void;
   /** How that search stands (null progress: it ended). */
   searchReport(r: {
     progress: SearchProgress | null;
@@ -105,6 +115,17 @@ export interface SearchState {
   done: boolean;
   stopped: boolean;
   totalMs?: number;
+  /**
+   * The search's best attempt at its target while it runs (null before the first, right after a
+   * better schedule is found, and once the search has ended: then the best schedule is shown).
+   */
+  attempt: SearchAttempt | null;
+  /** Draw the attempts while the search runs (else the best valid schedule). */
+  showAttempt: boolean;
+  /** An attempt held on screen while its clashes are read (the live ones keep arriving). */
+  held: SearchAttempt | null;
+  /** The clash of the attempt on screen that is open (its two messages named). */
+  picked: number | null;
 }
 
 /** Points of a search's course kept for its picture. */
@@ -132,6 +153,10 @@ function searchOf(st: AppState): SearchState {
       improvements: 0,
       done: false,
       stopped: false,
+      attempt: null,
+      showAttempt: true,
+      held: null,
+      picked: null,
     }
   );
 }
@@ -212,8 +237,27 @@ export const useApp = create<AppState>()((set, get) => ({
     const s = searchOf(get());
     // A search may send the same schedule again with its verdict (the exact method's proof).
     const better = result.summary.steps < (get().result?.summary.steps ?? Infinity);
-    set({ result, search: { ...s, improvements: s.improvements + (better ? 1 : 0) } });
+    // The attempt was at the steps just reached: the next one comes with the next target.
+    set({ result, search: { ...s, improvements: s.improvements + (better ? 1 : 0), attempt: null } });
     get().clampStep();
+  },
+  attemptArrived(attempt) {
+    const s = searchOf(get());
+    if (!s.done) set({ search: { ...s, attempt } });
+  },
+  pickClash(clash) {
+    const s = get().search;
+    const shown = selectAttempt(get());
+    if (s && shown) set({ search: { ...s, held: shown, picked: clash } });
+  },
+  holdAttempt() {
+    const s = get().search;
+    const shown = selectAttempt(get());
+    if (s && shown) set({ search: { ...s, held: shown } });
+  },
+  followSearch(show) {
+    const s = get().search;
+    if (s) set({ search: { ...s, showAttempt: show, held: null, picked: null } });
   },
   searchReport(r) {
     const s = searchOf(get());
@@ -231,6 +275,9 @@ export const useApp = create<AppState>()((set, get) => ({
         done: r.done,
         stopped: r.stopped,
         totalMs: r.totalMs,
+        attempt: r.done ? null : s.attempt,
+        held: r.done ? null : s.held,
+        picked: r.done ? null : s.picked,
       },
     });
   },
@@ -315,6 +362,12 @@ export const selectFormulas = (s: AppState) =>
     ? s.lateFormulas.rows
     : (s.result?.formulas ?? NO_ROWS);
 export const selectPlaying = (s: AppState) => s.playing;
+/**
+ * The search's attempt to draw instead of the result: the one held on screen, else the newest, while
+ * the search runs and attempts are wanted; null otherwise (the best valid schedule is drawn).
+ */
+export const selectAttempt = (s: Pick<AppState, 'search'>): SearchAttempt | null =>
+  !s.search || s.search.done ? null : (s.search.held ?? (s.search.showAttempt ? s.search.attempt : null));
 export const selectOptions = (s: AppState) => s.config.options;
 
 /**

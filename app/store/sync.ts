@@ -5,6 +5,7 @@ import { BROWSER_LIMITS, checkRun } from '../../src/limits';
 import { type RunResult } from '../../src/result';
 import { offerOnOpen, rememberFailure, rememberGood } from './remembered';
 import { rememberPictures } from '../families/circuit/pictures';
+import { relayChains } from '../worker/chainRelay';
 import type { RunReply, WorkerClient } from '../worker/client';
 import type { JobHandle, PoolJob, WorkerPool } from '../worker/pool';
 import { keptFile } from '../lib/fileStore';
@@ -118,7 +119,15 @@ export function startSync(clients: Clients): () => void {
   client.onPictures = rememberPictures;
   client.onFormulas = (result, rows) => useApp.getState().formulasArrived(result, rows);
   client.onImproved = (result) => useApp.getState().resultImproved(result);
-  client.onSearch = (msg) => useApp.getState().searchReport(msg);
+  client.onAttempt = (attempt) => useApp.getState().attemptArrived(attempt);
+  // The search's chains run on the pool; its master stays in the visualizer's worker.
+  const chains = relayChains(client, clients.pool);
+  client.onChainTasks = chains.round;
+  client.onSearch = (msg) => {
+    if (msg.done) chains.drop();
+    useApp.getState().searchReport(msg);
+  };
+  chainWorkers = () => clients.pool.size;
   searchControl = () => client.stopSearch();
   let lastRun: AppConfig | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -152,6 +161,8 @@ export function startSync(clients: Clients): () => void {
   };
 
   const request = (config: AppConfig) => {
+    // The search that followed the last result is over: its chains are dropped.
+    chains.drop();
     if (config.file) return requestFile(config.file);
     const spec = findCard(config.algorithm);
     if (!spec) return;
@@ -269,6 +280,11 @@ export function submitJob<T>(job: PoolJob<T>): JobHandle<T> {
 }
 
 let searchControl: () => void = () => undefined;
+
+let chainWorkers = () => 0;
+
+/** Workers of the pool that run a search's chains (one per core but one). */
+export const searchWorkers = () => chainWorkers();
 
 /** Stops the search that follows the shown result: it ends now, the best schedule it found stays shown. */
 export const stopSearch = () => searchControl();

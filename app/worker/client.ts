@@ -1,4 +1,4 @@
-import type { FormulaRow } from '../../src/kernel/spec';
+import type { ChainOutcome, ChainTask, FormulaRow, SearchAttempt } from '../../src/kernel/spec';
 import type { ReproRow } from '../../src/kernel/experiment';
 import type { SweepValue } from '../../src/kernel/experiment';
 import type { ParamIssue, ParamValues } from '../../src/kernel/params/schema';
@@ -8,7 +8,7 @@ import type { RunConfig, RunOutcome, WorkerRequest, WorkerResponse } from './pro
 
 /** What the client needs of a Worker (a fake one in tests). */
 export interface WorkerLike {
-  postMessage(msg: WorkerRequest): void;
+  postMessage(msg: WorkerRequest, transfer?: Transferable[]): void;
   terminate(): void;
   onmessage: ((e: MessageEvent<WorkerResponse>) => void) | null;
   onerror: ((e: ErrorEvent) => void) | null;
@@ -30,13 +30,13 @@ export interface RunReply {
 }
 
 /** Jobs the worker runs in slices: between them it reads stop and abort. */
-const SLICED: ReadonlySet<WorkerRequest['kind']> = new Set(['sweep', 'heatmap']);
+const SLICED: ReadonlySet<WorkerRequest['kind']> = new Set(['sweep', 'heatmap', 'chains']);
 
 /** A request without its generation id (the client adds it). */
 type Job = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 type Final = Exclude<
   WorkerResponse,
-  { kind: 'progress' | 'error' | 'formulas' | 'pictures' | 'improved' | 'search' }
+  { kind: 'progress' | 'error' | 'formulas' | 'pictures' | 'improved' | 'search' | 'chain-tasks' | 'attempt' }
 >;
 
 interface Pending {
@@ -80,6 +80,13 @@ export class WorkerClient {
   onImproved: ((result: RunResult) => void) | null = null;
   /** Told how the search following the newest delivered result stands, and when it ends. */
   onSearch: ((msg: Extract<WorkerResponse, { kind: 'search' }>) => void) | null = null;
+  /** Told about that search's best attempt at its step target (not valid yet), as it changes. */
+  onAttempt: ((attempt: SearchAttempt) => void) | null = null;
+  /**
+   * Runs that search's chains elsewhere (the page's pool): given each round's tasks, it answers with
+   * `chainOutcomes`. While null, the worker runs the chains itself.
+   */
+  onChainTasks: ((msg: Extract<WorkerResponse, { kind: 'chain-tasks' }>) => void) | null = null;
   private delivered: { id: number; result: RunResult } | null = null;
   /** The worker is making pictures for the delivered (personalised) result. */
   private picturesDue = false;
@@ -116,8 +123,31 @@ export class WorkerClient {
   }
 
   async run(algorithm: string, params: ParamValues): Promise<RunReply | null> {
-    const r = await this.send({ kind: 'run', algorithm, params });
+    const r = await this.send({ kind: 'run', algorithm, params, poolChains: this.onChainTasks !== null });
     return r?.kind === 'result' ? { result: r.result, totalMs: r.totalMs } : null;
+  }
+
+  /**
+   * Gives the search that follows result `id` the outcomes of its round (in chain order), or why they
+   * could not be had (`error`: the search ends, keeping its best). Ignored when that search is gone.
+   */
+  chainOutcomes(id: number, round: number, outcomes: ChainOutcome[], error?: string): void {
+    if (this.delivered?.id !== id || !this.worker) return;
+    this.worker.postMessage(
+      { kind: 'chain-outcomes', target: id, round, outcomes, ...(error ? { error } : {}) },
+      outcomes.flatMap((o) => [o.step.buffer as ArrayBuffer, o.path.buffer as ArrayBuffer]),
+    );
+  }
+
+  /** One round of some chains of a search whose master is in another worker (a job of the pool). */
+  async chains(
+    algorithm: string,
+    params: ParamValues,
+    tasks: ChainTask[],
+  ): Promise<{ outcomes: ChainOutcome[]; totalMs: number } | null> {
+    const transfer = tasks.flatMap((t) => [t.step.buffer as ArrayBuffer, t.path.buffer as ArrayBuffer]);
+    const r = await this.send({ kind: 'chains', algorithm, params, tasks }, undefined, transfer);
+    return r?.kind === 'chains-done' ? { outcomes: r.outcomes, totalMs: r.totalMs } : null;
   }
 
   /**
@@ -162,7 +192,11 @@ export class WorkerClient {
   }
 
   /** Sends a request as the newest generation; an older one still pending becomes stale. */
-  private send(job: Job, onProgress?: Pending['onProgress']): Promise<Final | null> {
+  private send(
+    job: Job,
+    onProgress?: Pending['onProgress'],
+    transfer: Transferable[] = [],
+  ): Promise<Final | null> {
     const id = ++this.generation;
     if (!this.pending && this.picturesDue) {
       // Still making pictures for the result on screen: that work is stale now, do not wait for it.
@@ -179,7 +213,7 @@ export class WorkerClient {
     return new Promise((resolve, reject) => {
       this.pending = { id, resolve, reject, onProgress, sliced: SLICED.has(job.kind) };
       this.watch();
-      worker.postMessage({ ...job, id } as WorkerRequest);
+      worker.postMessage({ ...job, id } as WorkerRequest, transfer);
     });
   }
 
@@ -275,10 +309,17 @@ export class WorkerClient {
       if (this.delivered?.id === msg.id) this.onFormulas?.(this.delivered.result, msg.formulas);
       return;
     }
-    if (msg.kind === 'improved' || msg.kind === 'search') {
+    if (
+      msg.kind === 'improved' ||
+      msg.kind === 'search' ||
+      msg.kind === 'attempt' ||
+      msg.kind === 'chain-tasks'
+    ) {
       // A search that follows the delivered result: not waited for, dropped for a newer request.
       if (this.delivered?.id !== msg.id) return;
       if (msg.kind === 'search') this.onSearch?.(msg);
+      else if (msg.kind === 'attempt') this.onAttempt?.(msg.attempt);
+      else if (msg.kind === 'chain-tasks') this.onChainTasks?.(msg);
       else {
         this.delivered = { id: msg.id, result: msg.result };
         this.onImproved?.(msg.result);

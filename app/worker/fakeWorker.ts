@@ -13,7 +13,10 @@ export class FakeWorker implements WorkerLike {
     | { kind: 'stop' }
     | { kind: 'abort' }
     | { kind: 'pace' }
+    | { kind: 'chain-outcomes' }
   >[] = [];
+  /** Outcomes of a search's rounds sent to this worker. */
+  chainOutcomes: Extract<WorkerRequest, { kind: 'chain-outcomes' }>[] = [];
   stops: number[] = [];
   aborts: number[] = [];
   hangs = 0;
@@ -31,6 +34,7 @@ export class FakeWorker implements WorkerLike {
     else if (msg.kind === 'stop') this.stops.push(msg.target);
     else if (msg.kind === 'abort') this.aborts.push(msg.target);
     else if (msg.kind === 'pace') return;
+    else if (msg.kind === 'chain-outcomes') this.chainOutcomes.push(msg);
     else this.other.push(msg);
   }
   terminate() {

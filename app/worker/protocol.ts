@@ -1,4 +1,10 @@
-import type { FormulaRow, SearchProgress } from '../../src/kernel/spec';
+import type {
+  ChainOutcome,
+  ChainTask,
+  FormulaRow,
+  SearchAttempt,
+  SearchProgress,
+} from '../../src/kernel/spec';
 import type { ReproRow } from '../../src/kernel/experiment';
 import type { SweepValue } from '../../src/kernel/experiment';
 import type { ParamIssue, ParamValues } from '../../src/kernel/params/schema';
@@ -22,7 +28,18 @@ export type RunOutcome = { ok: true; result: RunResult } | { ok: false; message:
  * abort (end now, post nothing more). Results carry typed arrays in the transfer list.
  */
 export type WorkerRequest =
-  | { kind: 'run'; id: number; algorithm: string; params: ParamValues }
+  /**
+   * `poolChains`: the page runs a search's chains on its pool (the worker posts `chain-tasks` and
+   * waits for `chain-outcomes`); otherwise the worker runs them itself.
+   */
+  | { kind: 'run'; id: number; algorithm: string; params: ParamValues; poolChains?: boolean }
+  /** One round of some chains of a search (a pool job): each task in turn, answered by `chains-done`. */
+  | { kind: 'chains'; id: number; algorithm: string; params: ParamValues; tasks: ChainTask[] }
+  /**
+   * The outcomes of a round of the search that follows request `target`, in chain order, or why the
+   * pool could not run it (`error`: the search then ends, keeping its best).
+   */
+  | { kind: 'chain-outcomes'; target: number; round: number; outcomes: ChainOutcome[]; error?: string }
   /** A schedule file's text, read and verified as a run (src/run-file.ts). */
   | { kind: 'file'; id: number; name: string; hash: string; text: string }
   /** Several configurations in one request (compare mode); each fails on its own. */
@@ -71,6 +88,19 @@ export type WorkerResponse =
       stopped: boolean;
       totalMs?: number;
     }
+  /** A round of the search's chains for the page to run on its pool (see `poolChains`). */
+  | {
+      kind: 'chain-tasks';
+      id: number;
+      round: number;
+      algorithm: string;
+      params: ParamValues;
+      tasks: ChainTask[];
+    }
+  /** The answer to `chains`: each chain's outcome, in the order of the tasks. */
+  | { kind: 'chains-done'; id: number; outcomes: ChainOutcome[]; totalMs: number }
+  /** The search's best attempt at its step target, not valid yet, with its clashes. */
+  | { kind: 'attempt'; id: number; attempt: SearchAttempt }
   /** All-to-all runs: the block-matrix pictures of every step, sent right after the result. */
   | { kind: 'pictures'; id: number; pictures: BlockPictures }
   | { kind: 'error'; id: number; message: string; issues: ParamIssue[]; input: boolean };

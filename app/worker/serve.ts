@@ -10,7 +10,14 @@ import { BROWSER_LIMITS, InputError } from '../../src/limits';
 import { completeFormulas, resultOf, run } from '../../src/run';
 import { lpSolver } from '../../src/kernel/lp';
 import { runFile } from '../../src/run-file';
-import { formulasPending, realNodesOf, transferables, type RunResult } from '../../src/result';
+import {
+  formulasPending,
+  realNodesOf,
+  scheduleTransferables,
+  transferables,
+  type RunResult,
+} from '../../src/result';
+import type { ChainOutcome, SearchReport, SplitSearch } from '../../src/kernel/spec';
 import type { ParamValues } from '../../src/kernel/params/schema';
 import { blockPictures, pictureInput, showsBlockMatrix } from '../../src/families/circuit/block-pictures';
 import type { RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
@@ -46,6 +53,16 @@ export function serve(
   const stale = (id: number) => newest !== id || aborted === id;
   /** Set by end-to-end tests ('pace'): each job starts this late and waits this long between slices. */
   let paceMs = 0;
+  /** A search whose chains the page runs on its pool, waiting for the outcomes of its round. */
+  let split: {
+    id: number;
+    round: number;
+    algorithm: string;
+    params: ParamValues;
+    search: SplitSearch;
+    /** Ends the search now (`note`: why, when it is not the end of its work). */
+    end(note?: string): void;
+  } | null = null;
 
   /**
    * Runs a job in slices until it ends (`done` gets its result) or is stale (a newer request, an
@@ -145,7 +162,7 @@ export function serve(
    * PROGRESS_EVERY_MS) and each better schedule as a result of the same request, verified; a stop keeps
    * the best so far, a newer request drops it.
    */
-  function searchAfter(id: number, algorithm: string, params: ParamValues) {
+  function searchAfter(id: number, algorithm: string, params: ParamValues, poolChains = false) {
     const spec = findAlgorithm(algorithm);
     if (!spec?.search) return;
     const t0 = performance.now();
@@ -176,10 +193,10 @@ export function serve(
           stopped: false,
         });
       if (!options.loadLp) failed(new Error('this worker cannot load it'));
-      else options.loadLp().then(() => stale(id) || searchAfter(id, algorithm, params), failed);
+      else options.loadLp().then(() => stale(id) || searchAfter(id, algorithm, params, poolChains), failed);
       return;
     }
-    const work = spec.search(params, ctx, {
+    const report: SearchReport = {
       found: (b) => {
         const result = resultOf(spec, params, b, Date.now(), { quickFormulas: true });
         post({ kind: 'improved', id, result }, transferables(result));
@@ -189,17 +206,58 @@ export function serve(
         last = performance.now();
         post({ kind: 'search', id, progress, done: false, stopped: false });
       },
-    });
-    drive(id, work, () =>
+      attempt: (attempt) => post({ kind: 'attempt', id, attempt }, scheduleTransferables(attempt.schedule)),
+    };
+    const ended = (note?: string) =>
       post({
         kind: 'search',
         id,
-        progress: null,
+        progress: note
+          ? { target: 0, best: 0, lowerBound: 0, conflicts: [], moves: 0, maxMoves: 0, note }
+          : null,
         done: true,
         stopped: stopRequested === id,
         totalMs: performance.now() - t0,
-      }),
+      });
+    // The chains on the page's pool: this worker keeps the master and waits between rounds.
+    const search = poolChains ? spec.splitSearch?.(params, report) : null;
+    if (search) {
+      split = { id, round: 0, algorithm, params, search, end: (note) => ((split = null), ended(note)) };
+      nextRound();
+      return;
+    }
+    drive(id, spec.search(params, ctx, report), () => ended());
+  }
+
+  /** Hands the split search's next round to the page, or ends it (stopped, stale, or its work done). */
+  function nextRound() {
+    const s = split;
+    if (!s) return;
+    if (stale(s.id)) {
+      split = null;
+      return;
+    }
+    const tasks = stopRequested === s.id ? null : s.search.next();
+    if (!tasks) return s.end();
+    s.round = tasks[0].round;
+    post(
+      { kind: 'chain-tasks', id: s.id, round: s.round, algorithm: s.algorithm, params: s.params, tasks },
+      tasks.flatMap((t) => [t.step.buffer as ArrayBuffer, t.path.buffer as ArrayBuffer]),
     );
+  }
+
+  /** A round's outcomes from the page: the master takes them (a better schedule is posted), then the next round. */
+  function roundDone(req: Extract<WorkerRequest, { kind: 'chain-outcomes' }>) {
+    const s = split;
+    if (!s || s.id !== req.target || s.round !== req.round) return;
+    if (req.error) return s.end(`the search stopped: ${req.error}; the best schedule so far stays`);
+    try {
+      s.search.absorb(req.outcomes);
+    } catch (err) {
+      postError(s.id, err);
+      return s.end(`the search failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    nextRound();
   }
 
   const handle = (req: WorkerRequest) => {
@@ -211,6 +269,12 @@ export function serve(
     if (req.kind === 'hang') for (;;); // never answers again, as a stuck build would not
     if (req.kind === 'stop') {
       stopRequested = req.target;
+      // A search waiting for its chains ends now, with its best; the page drops the round.
+      if (split?.id === req.target) split.end();
+      return;
+    }
+    if (req.kind === 'chain-outcomes') {
+      roundDone(req);
       return;
     }
     if (req.kind === 'abort') {
@@ -234,8 +298,9 @@ export function serve(
             quickFormulas: true,
             quickSearch: true,
           });
+          split = null;
           postResult(req.id, result, t0, () => {
-            searchAfter(req.id, req.algorithm, req.params);
+            searchAfter(req.id, req.algorithm, req.params, req.poolChains);
             if (!formulasPending(result)) return;
             // The slow work runs in slices; a newer request or an abort makes it stale and stops it.
             const work = findAlgorithm(result.algorithm)?.formulaWork?.(result.params);
@@ -244,6 +309,24 @@ export function serve(
             else done();
           });
           if (options.warmUp) warmUpOnce();
+          return;
+        }
+        case 'chains': {
+          // Some chains' round of a search whose master is in another worker (a pool job).
+          const work = findAlgorithm(req.algorithm)?.chainWork;
+          if (!work) throw new InputError(`"${req.algorithm}" has no search that runs in chains`);
+          const { params, tasks } = req;
+          const all = function* () {
+            const outcomes: ChainOutcome[] = [];
+            for (const task of tasks) outcomes.push(yield* work(params, task));
+            return outcomes;
+          };
+          drive(req.id, all(), (outcomes) =>
+            post(
+              { kind: 'chains-done', id: req.id, outcomes, totalMs: performance.now() - t0 },
+              outcomes.flatMap((o) => [o.step.buffer as ArrayBuffer, o.path.buffer as ArrayBuffer]),
+            ),
+          );
           return;
         }
         case 'file':

@@ -268,11 +268,81 @@ export interface AlgorithmEngine {
    * keeps the best so far. The command line runs it to its end inside `run`; the worker shows the
    * built schedule first and searches afterwards.
    */
-  search?(
-    p: ParamValues,
-    ctx: JobContext<never>,
-    report: { found?(b: Built): void; progress?(p: SearchProgress): void },
-  ): Generator<void, unknown, void>;
+  search?(p: ParamValues, ctx: JobContext<never>, report: SearchReport): Generator<void, unknown, void>;
+  /**
+   * The same search cut into rounds whose chains can run apart, on a pool of workers (the NoC
+   * scatter's annealing and hybrid): a master, kept where the search started, hands out each round's
+   * work (`ChainTask`, one per chain) and takes back the outcomes; `chainWork` does one task wherever
+   * it is sent. Null for configurations whose search does not split (the exact method, a broadcast).
+   * For a seed and a number of chains the rounds, and so the schedules found, are the same however
+   * many workers run the chains and in whatever order they finish; `search` runs the same rounds in
+   * one piece (the command line, tests).
+   */
+  splitSearch?(p: ParamValues, report: SearchReport): SplitSearch | null;
+  chainWork?(p: ParamValues, task: ChainTask): Generator<void, ChainOutcome, void>;
+}
+
+/** Where a search tells what it finds and how it stands. */
+export interface SearchReport {
+  /** A better schedule, valid: shown and played in place of the one before. */
+  found?(b: Built): void;
+  progress?(p: SearchProgress): void;
+  /** The search's best attempt at its step target, not valid yet: its schedule and its conflicts. */
+  attempt?(a: SearchAttempt): void;
+}
+
+/** A search's master (see `AlgorithmEngine.splitSearch`). */
+export interface SplitSearch {
+  /** The next round's tasks, one per chain; null when the search has ended (bound met, moves or time spent). */
+  next(): ChainTask[] | null;
+  /** The outcomes of the round `next` gave, in the order of its tasks. */
+  absorb(outcomes: ChainOutcome[]): void;
+}
+
+/**
+ * One round of one annealing chain: from these genes (a step and a route choice per message), make
+ * `moves` moves at this temperature, drawing from `seed`; stop early at zero conflicts. Everything a
+ * worker needs besides the configuration, which names the messages and their routes.
+ */
+export interface ChainTask {
+  round: number;
+  chain: number;
+  /** Seed of this chain's draws in this round (from the search's seed, the round and the chain). */
+  seed: number;
+  /** Steps the schedule must fit in. */
+  target: number;
+  temperature: number;
+  moves: number;
+  /** Moves between two coolings (the temperature falls by 3 %). */
+  coolEvery: number;
+  step: Uint32Array;
+  path: Uint16Array;
+}
+
+/** What a chain's round ends with: its genes and conflicts, and whether it reached none. */
+export interface ChainOutcome {
+  chain: number;
+  step: Uint32Array;
+  path: Uint16Array;
+  conflicts: number;
+  /** Fewest conflicts the chain had during the round. */
+  fewest: number;
+  /** Moves made (fewer than asked when it reached zero conflicts). */
+  moves: number;
+  temperature: number;
+}
+
+/**
+ * A search's attempt at its step target: a schedule that still breaks the rules, drawn while the
+ * search runs. `clashes`: every channel that two or more of its transfers take in one step (step
+ * from 1, the link, the transfers), at most a few thousand listed; `conflicts` counts them all, as the
+ * search does (a channel taken by n transfers is n − 1 conflicts).
+ */
+export interface SearchAttempt {
+  target: number;
+  conflicts: number;
+  schedule: Schedule;
+  clashes: { step: number; link: number; transfers: number[] }[];
 }
 
 /** How a running search stands (NoC paper, Sec. 5): the step target, the best so far, each chain's conflicts. */
@@ -289,6 +359,8 @@ export interface SearchProgress {
   proved?: number | null;
   /** Why the search could not run, or what it decided, in words. */
   note?: string;
+  /** Moves per second since the search started (all chains together). */
+  movesPerSecond?: number;
 }
 
 /** An algorithm whole: its card and its engine, one object (`src/registry.ts` lists them). */

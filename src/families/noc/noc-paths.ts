@@ -1,4 +1,5 @@
-import type { NocPlan, PlannedMessage } from './noc-constructive';
+import { blocksOf, type NocPlan, type PlannedMessage } from './noc-constructive';
+import type { Communication } from './noc-patterns';
 import { adjacency, ejectLink, injectLink, routerDistances, type NocNetwork } from './noc-network';
 
 /**
@@ -90,9 +91,24 @@ export function routedMessages(routes: NocRoutes, plan: NocPlan): RoutedMessage[
 }
 
 /**
+ * The messages of a scatter in block order (one per sender and receiver), each with its candidate
+ * router paths: what a search's chains work on, built from the configuration alone.
+ */
+export function scatterMessages(routes: NocRoutes, c: Communication): RoutedMessage[] {
+  const at = routes.net.procRouter;
+  const { origin, destinations } = blocksOf(c);
+  return origin.map((from, block) => {
+    const to = destinations[block][0];
+    return { from, to, block, paths: routes.routerPaths(at[from], at[to]) };
+  });
+}
+
+/**
  * A plan from a choice of step and path for each message (`choice(i)`: [step, path index] of
  * message i, steps below `steps`); each message takes the next free injection and ejection channel
- * of its processors in its step. Empty steps are dropped.
+ * of its processors in its step, and a processor's messages beyond its k ports share its last one
+ * (a plan that breaks the port limit then shares a channel, as the search counts it). Empty steps
+ * are dropped.
  */
 export function planOfChoices(
   routes: NocRoutes,
@@ -102,10 +118,11 @@ export function planOfChoices(
 ): NocPlan {
   const plan: PlannedMessage[][] = Array.from({ length: steps }, () => []);
   const used = new Map<string, number>();
+  const last = routes.net.ports - 1;
   const port = (key: string) => {
     const k = used.get(key) ?? 0;
     used.set(key, k + 1);
-    return k;
+    return Math.min(k, last);
   };
   msgs.forEach((m, i) => {
     const [s, p] = choice(i);

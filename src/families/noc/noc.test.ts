@@ -18,10 +18,21 @@ import {
   torusNetwork,
   type NocNetwork,
 } from './noc-network';
-import { NocRoutes } from './noc-paths';
+import { NocRoutes, scatterMessages } from './noc-paths';
 import { communicationOf, type Pattern } from './noc-patterns';
 import { scheduleOfPlan } from './noc';
-import { annealSearch } from './noc-anneal';
+import {
+  annealSearch,
+  chainJob,
+  ChainProblem,
+  chainSeed,
+  conflictsOf,
+  messagesByBlock,
+  planClashes,
+  SearchMaster,
+  type Genes,
+} from './noc-anneal';
+import type { ChainOutcome, ChainTask } from '../../kernel/spec';
 import { runToEnd, SILENT } from '../../kernel/jobs';
 import { expandTopology, nocScatterCard, topologyFromJson } from './noc.card';
 
@@ -247,10 +258,10 @@ describe('the searches (annealing and the hybrid)', () => {
     }
   });
 
-  it('find a 16-step all-to-all scatter on the fat Octagon (hybrid, seed 10): optimal, one below Table 2', () => {
+  it('find a 16-step all-to-all scatter on the fat Octagon (hybrid, seed 3): optimal, one below Table 2', () => {
     const net = octagonNetwork(8, 2);
     const c = communicationOf('aas', 16, 0, [], []);
-    const { plan } = searchOf(net, c, 10, 4);
+    const { plan } = searchOf(net, c, 3, 4);
     expect(plan.steps).toHaveLength(16);
     expect(bindingBound(lowerBounds(net, c)).value).toBe(16);
     expect(verify(scheduleOfPlan('t', net, c, plan), nocTopology(net)).report.ok).toBe(true);
@@ -292,6 +303,120 @@ describe('the searches (annealing and the hybrid)', () => {
     }
     expect(slices).toBe(3);
     expect(step.value.steps.length).toBeLessThanOrEqual(start.steps.length);
+  });
+});
+
+describe('the searches in rounds (chains that can run on any worker)', () => {
+  const nets: [string, NocNetwork][] = [
+    ['fat Octagon', octagonNetwork(8, 2)],
+    ['3 × 3 mesh, 2 ports', meshNetwork(3, 3, 1, 2)],
+    ['3 × 3 torus', torusNetwork(3, 3)],
+    ['hypercube 3, 2 per router', hypercubeNetwork(3, 2)],
+  ];
+
+  /** Random genes in `target` steps for the scatter from T to R. */
+  const randomGenes = (problem: ChainProblem, target: number, seed: number): Genes => {
+    let x = seed >>> 0;
+    const next = (n: number) => {
+      x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+      return Math.floor((x / 2 ** 32) * n);
+    };
+    return {
+      step: Uint32Array.from(problem.msgs, () => next(target)),
+      path: Uint16Array.from(problem.msgs, (m) => next(m.paths.length)),
+    };
+  };
+
+  it('the clashes of a plan are exactly its shared directed channels, as many conflicts as the search and the verifier count', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: nets.length - 1 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        fc.boolean(),
+        (which, target, seed, detour) => {
+          const net = nets[which][1];
+          const P = net.procRouter.length;
+          const c = communicationOf('mns', P, 0, range(0, Math.floor(P / 2)), range(1, P - 1));
+          const routes = new NocRoutes(net, 16, detour ? 2 : 0);
+          const problem = new ChainProblem(routes, scatterMessages(routes, c));
+          const genes = randomGenes(problem, target, seed);
+          const plan = problem.planOf(genes, target);
+          const clashes = planClashes(plan);
+          // By hand: every (step, channel) two or more messages take.
+          const shared = new Map<string, number[]>();
+          plan.steps.forEach((msgs, st) =>
+            msgs.forEach((m, i) =>
+              m.links.forEach((l) => shared.set(`${st}/${l}`, [...(shared.get(`${st}/${l}`) ?? []), i])),
+            ),
+          );
+          const expected = [...shared].filter(([, users]) => users.length > 1);
+          expect(new Map(clashes.map((k) => [`${k.step}/${k.link}`, k.messages]))).toEqual(new Map(expected));
+          const conflicts = clashes.reduce((n, k) => n + k.messages.length - 1, 0);
+          expect(conflicts).toBe(conflictsOf(problem, genes, target));
+          const report = verify(scheduleOfPlan('t', net, c, plan), nocTopology(net)).report;
+          expect(report.counts['channel-clash'] ?? 0).toBe(conflicts);
+          expect(report.ok).toBe(conflicts === 0 && plan.steps.flat().length === problem.msgs.length);
+        },
+      ),
+      { seed: 20261126, numRuns: 120 },
+    );
+  });
+
+  it('lists a scatter’s messages in the same order from its configuration and from any plan of it', () => {
+    const net = octagonNetwork(8, 2);
+    const c = communicationOf('mns', 16, 0, range(0, 7), range(3, 12));
+    const routes = new NocRoutes(net);
+    const plan = constructivePlan(routes, c, 5);
+    const strip = (ms: ReturnType<typeof scatterMessages>) =>
+      ms.map((m) => [m.from, m.to, m.block, m.paths.length]);
+    expect(strip(messagesByBlock(routes, plan))).toEqual(strip(scatterMessages(routes, c)));
+  });
+
+  it('a chain’s round depends on its task alone, and the master on the outcomes alone, whatever order the chains ran in', () => {
+    const net = octagonNetwork(8, 2);
+    const c = communicationOf('aas', 16, 0, [], []);
+    const routes = new NocRoutes(net);
+    const problem = new ChainProblem(routes, scatterMessages(routes, c));
+    const start = constructivePlan(routes, c, 2);
+    const options = { seed: 2, chains: 4, lowerBound: 16, maxMoves: 300_000 };
+    const copy = (t: ChainTask): ChainTask => ({ ...t, step: t.step.slice(), path: t.path.slice() });
+    /** The master's rounds with the chains run in the given order; the sequence of schedules found. */
+    const rounds = (order: (tasks: ChainTask[]) => ChainTask[]) => {
+      const m = new SearchMaster(problem, start, options);
+      const found: string[] = [];
+      for (let tasks = m.next(); tasks; tasks = m.next()) {
+        const outcomes: ChainOutcome[] = [];
+        for (const t of order(tasks)) outcomes[t.chain] = runToEnd(chainJob(problem, t));
+        const plan = m.absorb(outcomes);
+        if (plan) found.push(JSON.stringify(plan));
+      }
+      return { found, moves: m.moves, rounds: m.round };
+    };
+    const inOrder = rounds((t) => t);
+    expect(inOrder.found.length).toBeGreaterThan(0);
+    expect(rounds((t) => [...t].reverse())).toEqual(inOrder);
+    // The same task twice: the same outcome.
+    const m = new SearchMaster(problem, start, options);
+    const task = m.next()![1];
+    expect(runToEnd(chainJob(problem, copy(task)))).toEqual(runToEnd(chainJob(problem, copy(task))));
+    expect(task.seed).toBe(chainSeed(2, 0, 1));
+    expect(new Set([0, 1, 2, 3].map((ch) => chainSeed(2, 0, ch))).size).toBe(4);
+  });
+
+  it('the master refuses outcomes that are not the round’s, in chain order', () => {
+    const net = octagonNetwork(8, 1);
+    const c = communicationOf('aas', 8, 0, [], []);
+    const routes = new NocRoutes(net);
+    const problem = new ChainProblem(routes, scatterMessages(routes, c));
+    const m = new SearchMaster(problem, constructivePlan(routes, c, 1), {
+      seed: 1,
+      chains: 2,
+      lowerBound: 7,
+      maxMoves: 10_000,
+    });
+    const outcomes = m.next()!.map((t) => runToEnd(chainJob(problem, t)));
+    expect(() => m.absorb([...outcomes].reverse())).toThrow(/in order/);
   });
 });
 

@@ -3,8 +3,17 @@ import { destinationTable, type ListedBlocks } from '../../kernel/model/schedule
 import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
 import { intList, num, type ParamValues } from '../../kernel/params/schema';
 import type { JobContext } from '../../kernel/jobs';
-import type { AlgorithmSpec, Built, FormulaRow, Measured, SearchProgress } from '../../kernel/spec';
-import { annealSearch } from './noc-anneal';
+import type {
+  AlgorithmSpec,
+  Built,
+  FormulaRow,
+  Measured,
+  SearchAttempt,
+  SearchProgress,
+  SearchReport,
+  SplitSearch,
+} from '../../kernel/spec';
+import { chainJob, ChainProblem, runSearch, SearchMaster, type NocAttempt } from './noc-anneal';
 import { exactSearch } from './noc-exact';
 import { lpSolver } from '../../kernel/lp';
 import { bindingBound, lowerBounds, type Bound } from './noc-bounds';
@@ -21,7 +30,7 @@ import {
   type Placement,
 } from './noc-network';
 import { communicationFromParams } from './noc-params';
-import { NocRoutes } from './noc-paths';
+import { NocRoutes, scatterMessages } from './noc-paths';
 import type { Communication } from './noc-patterns';
 import { nocStepSeconds } from './noc-time';
 import { nocBroadcastCard, nocScatterCard } from './noc.card';
@@ -125,22 +134,116 @@ function builtOf(algorithm: string, p: ParamValues, net: NocNetwork, c: Communic
 function build(algorithm: string, p: ParamValues): Built {
   const net = networkOf(p);
   const c = communicationFromParams(p);
-  return builtOf(algorithm, p, net, c, constructivePlan(routesOf(net, p), c, num(p, 'seed')));
+  return builtOf(algorithm, p, net, c, startOf(p, routesOf(net, p), c));
 }
 
-/** Annealing (one chain) or the hybrid (four) from the constructive schedule, for a scatter. */
+/** The last configuration's constructive schedule: the build's, and the search's starting point. */
+let lastStart: { key: string; plan: NocPlan } | null = null;
+
+function startOf(p: ParamValues, routes: NocRoutes, c: Communication): NocPlan {
+  const key = JSON.stringify(p);
+  if (lastStart?.key !== key) lastStart = { key, plan: constructivePlan(routes, c, num(p, 'seed')) };
+  return lastStart.plan;
+}
+
+/** The last configuration's search problem (its messages and routes), for the chains a worker runs. */
+let lastProblem: { key: string; problem: ChainProblem } | null = null;
+
+function problemOf(p: ParamValues): ChainProblem {
+  // What names the messages and their routes: not the method, seed, moves or time limit.
+  const { method: _m, seed: _s, moves: _v, 'time-limit': _t, ...names } = p;
+  const key = JSON.stringify(names);
+  if (lastProblem?.key !== key) {
+    const routes = routesOf(networkOf(p), p);
+    lastProblem = {
+      key,
+      problem: new ChainProblem(routes, scatterMessages(routes, communicationFromParams(p))),
+    };
+  }
+  return lastProblem.problem;
+}
+
+/** The searches that run in chains (annealing, the hybrid), for a scatter; null for any other. */
+function chainSearchOf(algorithm: string, p: ParamValues, report: SearchReport) {
+  const method = String(p['method']);
+  const c = communicationFromParams(p);
+  if ((method !== 'anneal' && method !== 'hybrid') || c.broadcast) return null;
+  const problem = problemOf(p);
+  const net = problem.routes.net;
+  const master = new SearchMaster(problem, startOf(p, problem.routes, c), {
+    seed: num(p, 'seed'),
+    chains: method === 'hybrid' ? HYBRID_CHAINS : 1,
+    lowerBound: bindingBound(boundsOf(p)).value,
+    maxMoves: num(p, 'moves'),
+  });
+  const t0 = Date.now();
+  const deadline = t0 + num(p, 'time-limit') * 1e3;
+  let attemptShown = 0;
+  return {
+    master,
+    /** Past the time limit: the search ends between rounds (the best stays). */
+    over: () => Date.now() > deadline,
+    found: (plan: NocPlan) => report.found?.(builtOf(algorithm, p, net, c, plan)),
+    progress: (progress: SearchProgress) =>
+      report.progress?.({
+        ...progress,
+        movesPerSecond: (progress.moves * 1e3) / Math.max(1, Date.now() - t0),
+      }),
+    /** The attempt, at most every ATTEMPT_EVERY_MS (making its schedule costs). */
+    attempt: (make: () => NocAttempt | null) => {
+      if (!report.attempt || Date.now() - attemptShown < ATTEMPT_EVERY_MS) return;
+      const a = make();
+      if (!a) return;
+      attemptShown = Date.now();
+      report.attempt(attemptOf(algorithm, net, c, a));
+    },
+  };
+}
+
+/** How often the search's attempt is drawn anew (ms): often enough to watch, rarely enough to read. */
+const ATTEMPT_EVERY_MS = 400;
+
+/** Clashes listed with an attempt, at most (its conflicts are all counted). */
+const MAX_CLASHES = 2000;
+
+/** An attempt as the views read it: its schedule, and each shared channel with its transfers. */
+function attemptOf(algorithm: string, net: NocNetwork, c: Communication, a: NocAttempt): SearchAttempt {
+  const first: number[] = [];
+  let n = 0;
+  for (const step of a.plan.steps) {
+    first.push(n);
+    n += step.length;
+  }
+  return {
+    target: a.target,
+    conflicts: a.conflicts,
+    schedule: scheduleOfPlan(algorithm, net, c, a.plan),
+    clashes: a.clashes.slice(0, MAX_CLASHES).map((k) => ({
+      step: k.step + 1,
+      link: k.link,
+      transfers: k.messages.map((i) => first[k.step] + i),
+    })),
+  };
+}
+
+/** Annealing (one chain) or the hybrid (four) from the constructive schedule, or the exact method. */
 function* search(
   algorithm: string,
   p: ParamValues,
   ctx: JobContext<never>,
-  report: { found?(b: Built): void; progress?(s: SearchProgress): void },
+  report: SearchReport,
 ): Generator<void, unknown, void> {
   const method = String(p['method']);
   const c = communicationFromParams(p);
   if (method === 'constructive' || c.broadcast) return;
+  if (method !== 'exact') {
+    const s = chainSearchOf(algorithm, p, report);
+    if (s) yield* runSearch(s.master, ctx, s, s.over);
+    return;
+  }
   const net = networkOf(p);
   const routes = routesOf(net, p);
-  const start = constructivePlan(routes, c, num(p, 'seed'));
+  const start = startOf(p, routes, c);
   const deadline = Date.now() + num(p, 'time-limit') * 1e3;
   const timed: JobContext<never> = {
     progress: (d, t) => ctx.progress(d, t),
@@ -149,58 +252,61 @@ function* search(
       return ctx.stopping || Date.now() > deadline;
     },
   };
-  if (method === 'exact') {
-    const solve = lpSolver();
-    const lowerBound = bindingBound(boundsOf(p)).value;
-    if (!solve) {
-      // Where no solver could be loaded the constructive schedule stays, and says why.
-      report.found?.({
-        ...builtOf(algorithm, p, net, c, start),
-        variant: 'exact: the solver (HiGHS) is not loaded here; the constructive schedule is shown',
-      });
-      return;
-    }
-    let last = start;
-    yield* exactSearch(routes, start, lowerBound, solve, num(p, 'time-limit'), timed, {
-      found: (plan) => {
-        last = plan;
-        report.found?.(builtOf(algorithm, p, net, c, plan));
-      },
-      progress: report.progress,
-      proved: (steps) => {
-        const variant =
-          steps === null
-            ? 'exact: not proved optimal (the solver ran out of time, or the model was too big)'
-            : steps <= lowerBound
-              ? `exact: ${steps} steps, the lower bound: optimal`
-              : `exact: ${steps} steps, optimal over these routes (HiGHS: no schedule of ${steps - 1} steps)`;
-        report.found?.({ ...builtOf(algorithm, p, net, c, last), variant });
-        report.progress?.({
-          target: steps ?? last.steps.length,
-          best: last.steps.length,
-          lowerBound,
-          conflicts: [],
-          moves: 0,
-          maxMoves: 0,
-          proved: steps,
-          note: variant,
-        });
-      },
+  const solve = lpSolver();
+  const lowerBound = bindingBound(boundsOf(p)).value;
+  if (!solve) {
+    // Where no solver could be loaded the constructive schedule stays, and says why.
+    report.found?.({
+      ...builtOf(algorithm, p, net, c, start),
+      variant: 'exact: the solver (HiGHS) is not loaded here; the constructive schedule is shown',
     });
     return;
   }
-  yield* annealSearch(
-    routes,
-    start,
-    {
-      seed: num(p, 'seed'),
-      chains: method === 'hybrid' ? HYBRID_CHAINS : 1,
-      lowerBound: bindingBound(boundsOf(p)).value,
-      maxMoves: num(p, 'moves'),
+  let last = start;
+  yield* exactSearch(routes, start, lowerBound, solve, num(p, 'time-limit'), timed, {
+    found: (plan) => {
+      last = plan;
+      report.found?.(builtOf(algorithm, p, net, c, plan));
     },
-    timed,
-    { found: (plan) => report.found?.(builtOf(algorithm, p, net, c, plan)), progress: report.progress },
-  );
+    progress: report.progress,
+    proved: (steps) => {
+      const variant =
+        steps === null
+          ? 'exact: not proved optimal (the solver ran out of time, or the model was too big)'
+          : steps <= lowerBound
+            ? `exact: ${steps} steps, the lower bound: optimal`
+            : `exact: ${steps} steps, optimal over these routes (HiGHS: no schedule of ${steps - 1} steps)`;
+      report.found?.({ ...builtOf(algorithm, p, net, c, last), variant });
+      report.progress?.({
+        target: steps ?? last.steps.length,
+        best: last.steps.length,
+        lowerBound,
+        conflicts: [],
+        moves: 0,
+        maxMoves: 0,
+        proved: steps,
+        note: variant,
+      });
+    },
+  });
+}
+
+/**
+ * The annealing and hybrid searches in rounds for a pool of workers: the master here, each chain's
+ * round wherever `chainWork` runs it (see AlgorithmEngine.splitSearch).
+ */
+function splitSearch(algorithm: string, p: ParamValues, report: SearchReport): SplitSearch | null {
+  const s = chainSearchOf(algorithm, p, report);
+  if (!s) return null;
+  return {
+    next: () => (s.over() ? null : s.master.next()),
+    absorb(outcomes) {
+      const found = s.master.absorb(outcomes);
+      if (found) s.found(found);
+      s.progress(s.master.progress());
+      if (!found) s.attempt(() => s.master.attempt());
+    },
+  };
 }
 
 /** Chains of the hybrid search. */
@@ -241,6 +347,8 @@ export const nocScatter: AlgorithmSpec = {
   ...nocScatterCard,
   build: (p) => build('noc-scatter', p),
   search: (p, ctx, report) => search('noc-scatter', p, ctx, report),
+  splitSearch: (p, report) => splitSearch('noc-scatter', p, report),
+  chainWork: (p, task) => chainJob(problemOf(p), task),
   stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
   formulas,
   lowerBounds: boundsOf,

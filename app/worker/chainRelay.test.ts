@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { findCard } from '../../src/cards';
+import { defaultsOf, type ParamValues } from '../../src/kernel/params/schema';
+import type { SearchAttempt } from '../../src/kernel/spec';
+import { CLI_LIMITS } from '../../src/limits';
+import { run } from '../../src/run';
+import type { RunResult } from '../../src/result';
+import { chainGroups, relayChains } from './chainRelay';
+import { WorkerClient } from './client';
+import { inlineWorker } from './inline';
+import { WorkerPool } from './pool';
+import type { WorkerResponse } from './protocol';
+
+const scatter = (over: ParamValues): ParamValues => ({
+  ...defaultsOf(findCard('noc-scatter')!.params),
+  'time-limit': 600,
+  ...over,
+});
+
+/**
+ * The visualizer's worker (inline) with its search's chains on a pool of `workers` inline workers,
+ * as the page wires them (app/store/sync.ts): every schedule shown, the attempts, the end.
+ */
+function searchOnPool(params: ParamValues, workers: number, stopAtAttempt = false) {
+  const client = new WorkerClient(inlineWorker);
+  const pool = new WorkerPool(inlineWorker, { size: workers });
+  const relay = relayChains(client, pool);
+  const shown: RunResult[] = [];
+  const attempts: SearchAttempt[] = [];
+  let rounds = 0;
+  client.onChainTasks = (msg) => {
+    rounds++;
+    relay.round(msg);
+  };
+  client.onImproved = (r) => shown.push(r);
+  client.onAttempt = (a) => {
+    attempts.push(a);
+    // Stop while a round is on the pool: the search ends now, keeping its best.
+    if (stopAtAttempt) client.stopSearch();
+  };
+  const end = new Promise<Extract<WorkerResponse, { kind: 'search' }>>((resolve) => {
+    client.onSearch = (msg) => {
+      if (!msg.done) return;
+      relay.drop();
+      resolve(msg);
+    };
+  });
+  return {
+    async done() {
+      const first = await client.run('noc-scatter', params);
+      const last = await end;
+      client.dispose();
+      pool.dispose();
+      return { first: first!.result, shown, attempts, last, rounds };
+    },
+  };
+}
+
+/** A schedule's messages, step by step: sender and channels of each. */
+const messages = (r: RunResult) => {
+  const s = r.schedule;
+  if (s.path.kind !== 'link-list') throw new Error('a NoC schedule has link lists');
+  const { offsets, links } = s.path;
+  return Array.from(s.src, (src, t) => `${src}:${links.slice(offsets[t], offsets[t + 1]).join(',')}`);
+};
+
+describe('the search’s chains on a pool of workers', () => {
+  it('cuts a round’s chains into consecutive groups, one per worker', () => {
+    expect(chainGroups([0, 1, 2, 3], 1)).toEqual([[0, 1, 2, 3]]);
+    expect(chainGroups([0, 1, 2, 3], 3)).toEqual([[0, 1], [2], [3]]);
+    expect(chainGroups([0, 1, 2, 3], 7)).toEqual([[0], [1], [2], [3]]);
+    expect(chainGroups([0], 4)).toEqual([[0]]);
+  });
+
+  it('finds the same schedules on one worker, on three, and in one piece (the command line)', async () => {
+    // The fat Octagon's all-to-all: the hybrid (seed 3) lowers 18 steps to the bound of 16.
+    const params = scatter({ pattern: 'aas', method: 'hybrid', seed: 3 });
+    const one = await searchOnPool(params, 1).done();
+    const three = await searchOnPool(params, 3).done();
+    const cli = run('noc-scatter', params, CLI_LIMITS);
+    expect(one.shown.length).toBeGreaterThan(1);
+    expect(one.shown.at(-1)!.summary.steps).toBe(16);
+    expect(one.shown.every((r) => r.report.ok)).toBe(true);
+    expect(three.shown.map((r) => r.summary.steps)).toEqual(one.shown.map((r) => r.summary.steps));
+    expect(messages(three.shown.at(-1)!)).toEqual(messages(one.shown.at(-1)!));
+    expect(messages(cli)).toEqual(messages(one.shown.at(-1)!));
+    expect(three.rounds).toBe(one.rounds);
+    expect(one.last).toMatchObject({ done: true, stopped: false });
+  });
+
+  it('annealing (one chain) too; another seed searches differently', async () => {
+    const params = scatter({ pattern: 'aas', 'per-router': 1, method: 'anneal', seed: 1 });
+    const a = await searchOnPool(params, 2).done();
+    expect(messages(a.shown.at(-1)!)).toEqual(messages(run('noc-scatter', params, CLI_LIMITS)));
+    const b = await searchOnPool({ ...params, seed: 2 }, 2).done();
+    expect(messages(b.shown.at(-1)!)).not.toEqual(messages(a.shown.at(-1)!));
+  });
+
+  it('shows attempts while it searches, and a stop keeps the best schedule', async () => {
+    // 8 to the same 8 on the fat Octagon: no schedule below 10 steps with shortest routes (the exact
+    // method proves it), so the search at 9 runs until stopped.
+    const params = scatter({ senders: '0-7', receivers: '0-7', method: 'hybrid', moves: 1e8 });
+    const s = await searchOnPool(params, 1, true).done();
+    expect(s.last).toMatchObject({ done: true, stopped: true });
+    expect(s.first.summary.steps).toBe(10);
+    expect(s.shown).toEqual([]);
+    expect(s.attempts.length).toBeGreaterThan(0);
+    for (const a of s.attempts) {
+      expect(a.target).toBe(9);
+      expect(a.conflicts).toBeGreaterThan(0);
+      // Each clash: two or more transfers of one step on one channel.
+      for (const k of a.clashes) {
+        expect(k.transfers.length).toBeGreaterThan(1);
+        for (const t of k.transfers) {
+          expect(t).toBeGreaterThanOrEqual(a.schedule.stepStart[k.step - 1]);
+          expect(t).toBeLessThan(a.schedule.stepStart[k.step]);
+        }
+      }
+      expect(a.clashes.reduce((n, k) => n + k.transfers.length - 1, 0)).toBe(a.conflicts);
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import type { ChainOutcome } from '../../src/kernel/spec';
+import type { WorkerClient } from './client';
+import type { JobHandle, WorkerPool } from './pool';
+import type { WorkerResponse } from './protocol';
+
+/**
+ * Runs the rounds of the visualizer's search on the page's pool. The search's master stays in the
+ * visualizer's worker; each round it posts its chains' tasks (`chain-tasks`), which are cut here into
+ * as many jobs as the pool has workers (consecutive chains together), and the outcomes go back to the
+ * master in chain order (`chainOutcomes`). The master waits for the whole round, so neither the
+ * number of workers nor the order in which they finish changes what it does next. A new round, a new
+ * run and the end of the search (`drop`) abort the jobs still running. A failed job ends the search
+ * with the error (its best schedule stays).
+ */
+export function relayChains(client: WorkerClient, pool: Pick<WorkerPool, 'size' | 'submit'>) {
+  let jobs: JobHandle<{ outcomes: ChainOutcome[] }>[] = [];
+  const drop = () => {
+    for (const j of jobs.splice(0)) j.abort();
+  };
+  const round = (msg: Extract<WorkerResponse, { kind: 'chain-tasks' }>) => {
+    drop();
+    const mine = chainGroups(msg.tasks, pool.size).map((group) =>
+      pool.submit((w) => w.chains(msg.algorithm, msg.params, group)),
+    );
+    jobs = mine;
+    Promise.all(mine.map((j) => j.result)).then(
+      (replies) => {
+        if (jobs !== mine) return; // dropped meanwhile
+        jobs = [];
+        if (replies.some((r) => !r)) return;
+        client.chainOutcomes(
+          msg.id,
+          msg.round,
+          replies.flatMap((r) => r!.outcomes),
+        );
+      },
+      (err: unknown) => {
+        if (jobs !== mine) return;
+        drop();
+        client.chainOutcomes(msg.id, msg.round, [], err instanceof Error ? err.message : String(err));
+      },
+    );
+  };
+  return { round, drop };
+}
+
+/** `items` cut into at most `parts` runs of consecutive items, their lengths differing by at most one. */
+export function chainGroups<T>(items: readonly T[], parts: number): T[][] {
+  const k = Math.max(1, Math.min(parts, items.length));
+  const groups: T[][] = [];
+  let at = 0;
+  for (let g = 0; g < k; g++) {
+    const size = Math.floor(items.length / k) + (g < items.length % k ? 1 : 0);
+    groups.push(items.slice(at, at + size));
+    at += size;
+  }
+  return groups;
+}
