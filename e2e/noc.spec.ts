@@ -82,6 +82,54 @@ test('a search can be stopped: the best schedule so far stays and plays', async 
   await expect(page.getByTestId('noc-view')).toBeVisible();
 });
 
+test('while the search runs, its best attempt is drawn with its conflicts; a click names the two messages; Stop keeps the best', async ({
+  page,
+}) => {
+  // 8 to the same 8 on the fat Octagon with shortest routes: 10 steps is optimal (the exact method
+  // proves it), so the search's attempt at 9 steps keeps some conflicts until it is stopped.
+  await page.goto(
+    '/?v=2&alg=noc-scatter&senders=0-7&receivers=0-7&method=hybrid&moves=100000000&time-limit=600&view=network',
+  );
+  await ready(page);
+  await expect(page.getByTestId('step-label')).toHaveText(/\/ 10/);
+  const bar = page.getByTestId('noc-attempt-bar');
+  await expect(bar).toContainText(/The search’s best attempt at 9 steps: \d+ conflicts? left/, {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('search-speed')).toContainText(/4 chains on \d+ workers? of the pool/);
+  await expect(page.getByTestId('search-speed')).toContainText('moves a second');
+  // Go to a step with a conflict: the attempt is held there while it is read.
+  await page.getByTestId('noc-clash-step').first().click();
+  await expect(bar).toContainText('held while you read it');
+  const marks = page.getByTestId('noc-clash');
+  await expect(marks.first()).toBeVisible();
+  // The mark sits on the shared channel, over the picture: a real click there opens it.
+  const box = (await marks.first().boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const details = page.getByTestId('noc-clash-details');
+  await expect(details).toContainText(
+    /Step \d+: (two|\d+) messages want the channel (router|processor) \d+ → (router|processor) \d+/,
+  );
+  expect(await page.getByTestId('noc-clash-message').count()).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('noc-clash-message').first()).toContainText(
+    /from processor \d+ to processor \d+, through routers? \d+( → \d+)*/,
+  );
+  await shot(page, 'noc-search-conflicts');
+  // Stop: the search ends, the attempt goes, and the best valid schedule (10 steps) plays.
+  const stop = page.getByTestId('search-stop');
+  await stop.scrollIntoViewIfNeeded();
+  await stop.click();
+  await expect(page.getByTestId('search-status')).toHaveAttribute('data-done', '1');
+  await expect(page.getByTestId('search-status')).toContainText('Stopped: 10 steps');
+  await expect(bar).toHaveCount(0);
+  await expect(page.getByTestId('noc-clash')).toHaveCount(0);
+  await expect(page.getByTestId('noc-clash-details')).toHaveCount(0);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('noc-view')).toHaveAttribute('data-step', '1');
+  await expect(page.getByTestId('step-label')).toHaveText(/\/ 10/);
+});
+
 test('the Table 2 paper check puts the paper’s bounds beside ours, and names the one we beat', async ({
   page,
 }) => {

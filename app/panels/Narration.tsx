@@ -6,15 +6,27 @@ import { formatBytes } from '../lib/format';
 import { memo } from 'react';
 import type { RunResult } from '../../src/result';
 import { useReadableStep } from '../lib/useReadableStep';
-import { selectPlaying, selectResult, selectStep, useApp } from '../store/store';
+import { selectAttempt, selectPlaying, selectResult, selectStep, useApp } from '../store/store';
 import { StepTime } from './StepDetails';
 
 /** The current step in plain words, from the algorithm's own narration (a few times a second while playing). */
 export function Narration() {
   const result = useApp(selectResult);
   const step = useReadableStep(useApp(selectStep), useApp(selectPlaying));
+  // While a search's attempt is drawn, these words still tell the best valid schedule.
+  const attemptSteps = useApp((s) => selectAttempt(s)?.target ?? 0);
   if (!result) return null;
-  return <NarrationOf result={result} step={step} />;
+  return (
+    <>
+      {attemptSteps > 0 && (
+        <p className="mb-1 rounded bg-red-50 px-2 py-1 text-sm text-red-900" data-testid="narration-attempt">
+          The picture shows the search’s attempt at {attemptSteps} steps, which still has conflicts; the words
+          below are about the best valid schedule ({result.schedule.stepCount} steps).
+        </p>
+      )}
+      <NarrationOf result={result} step={step} />
+    </>
+  );
 }
 
 const NarrationOf = memo(function NarrationOf({ result, step }: { result: RunResult; step: number }) {

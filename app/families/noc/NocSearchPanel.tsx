@@ -1,12 +1,12 @@
 import { schemeTableau10 } from 'd3';
 import { formatCount } from '../../lib/format';
 import { useApp, type SearchState } from '../../store/store';
-import { stopSearch } from '../../store/sync';
+import { searchWorkers, stopSearch } from '../../store/sync';
 
 /**
  * The search, live (NoC paper, Sec. 5): the step target against the lower bound and the best so far,
- * each chain's conflicts over the search, and a Stop that keeps the best schedule, which is the one
- * shown and played.
+ * its speed and where its chains run, each chain's conflicts over the search, and a Stop that keeps
+ * the best schedule, which is the one shown and played once the search ends.
  */
 export function NocSearchPanel() {
   const method = useApp((s) => String(s.config.params['method'] ?? ''));
@@ -25,8 +25,29 @@ export function NocSearchPanel() {
   );
 }
 
+/** Moves a second in words: "850 thousand", "1.2 million". */
+const rate = (r: number) =>
+  r >= 1e6 ? `${(r / 1e6).toFixed(1)} million` : `${Math.round(r / 1e3).toLocaleString('en-US')} thousand`;
+
+/** Where the chains run and how fast: "4 chains on 1 worker of the pool, 850 thousand moves a second". */
+function whereAndHowFast(p: NonNullable<SearchState['progress']>): string {
+  const chains = p.conflicts.length;
+  const workers = searchWorkers();
+  const where =
+    chains === 0
+      ? ''
+      : `${chains === 1 ? 'one annealing chain' : `${chains} chains`}${
+          workers > 0
+            ? ` on ${Math.min(workers, chains)} worker${Math.min(workers, chains) > 1 ? 's' : ''} of the pool`
+            : ''
+        }`;
+  const speed = p.movesPerSecond ? `${rate(p.movesPerSecond)} moves a second` : '';
+  return [where, speed].filter(Boolean).join(', ');
+}
+
 function SearchStatus({ search, steps }: { search: SearchState; steps: number }) {
   const p = search.progress;
+  const seconds = search.totalMs ? ` in ${(search.totalMs / 1000).toFixed(1)} s` : '';
   const optimal = p !== null && (steps <= p.lowerBound || p.proved === steps);
   const found =
     search.improvements > 0
@@ -43,12 +64,12 @@ function SearchStatus({ search, steps }: { search: SearchState; steps: number })
           <b>{optimal ? 'Optimal' : search.stopped ? 'Stopped' : 'Ended'}:</b> {steps} steps
           {optimal
             ? steps <= (p?.lowerBound ?? 0)
-              ? ', the lower bound: no schedule has fewer.'
+              ? `, the lower bound: no schedule has fewer${p?.maxMoves ? ` (${formatCount(p.moves)} moves${seconds})` : ''}.`
               : `: the solver (HiGHS) proved that no schedule over these routes has ${steps - 1}.`
             : p?.maxMoves === 0
               ? ` (lower bound ${p.lowerBound}).`
               : p
-                ? `; the lower bound is ${p.lowerBound} (${formatCount(p.moves)} moves${search.totalMs ? ` in ${(search.totalMs / 1000).toFixed(1)} s` : ''}).`
+                ? `; the lower bound is ${p.lowerBound} (${formatCount(p.moves)} moves${seconds}).`
                 : '.'}{' '}
           {found}.
         </p>
@@ -56,7 +77,7 @@ function SearchStatus({ search, steps }: { search: SearchState; steps: number })
         <p>
           {p ? (
             <>
-              Looking for <b>{p.target} steps</b> (lower bound {p.lowerBound}, shown: {steps});{' '}
+              Looking for <b>{p.target} steps</b> (lower bound {p.lowerBound}, best valid so far: {steps});{' '}
               {p.maxMoves === 0
                 ? 'the solver (HiGHS) decides whether a schedule that short exists'
                 : `${formatCount(p.moves)} of ${formatCount(p.maxMoves)} moves`}
@@ -65,6 +86,11 @@ function SearchStatus({ search, steps }: { search: SearchState; steps: number })
           ) : (
             'Starting…'
           )}
+        </p>
+      )}
+      {p && p.maxMoves > 0 && !search.done && (
+        <p className="text-sm text-slate-600" data-testid="search-speed">
+          {whereAndHowFast(p)}.
         </p>
       )}
       {p?.note && (
@@ -93,7 +119,7 @@ function ConflictChart({ search }: { search: SearchState }) {
   const [w, ht] = [300, 90];
   const maxMoves = Math.max(1, h[h.length - 1].moves);
   const maxC = Math.max(1, ...h.flatMap((x) => x.conflicts));
-  const chains = h[0].conflicts.length;
+  const chains = Math.max(...h.map((x) => x.conflicts.length));
   const line = (c: number) =>
     h
       .map(

@@ -14,10 +14,21 @@ import { canDraw, TooSmall } from '../../views/TooSmall';
 import { usePainter } from '../../views/usePainter';
 import { nocLayout, processorAt } from './nocLayout';
 import { rangesText } from '../../../src/kernel/params/schema';
-import { useApp } from '../../store/store';
+import type { SearchAttempt } from '../../../src/kernel/spec';
+import { selectAttempt, useApp } from '../../store/store';
+import { clashMarks, clashSteps, describeClash, type ClashMark } from './nocAttempt';
 
 /** The binding lower bound's argument (a cut, a router, a processor). */
 const BOUND_COLOUR = '#dc2626';
+
+/** A channel that two messages of the search's attempt take in one step. */
+const CLASH_COLOUR = '#dc2626';
+
+/** Senders' colours; an attempt's leave out Tableau's red, which would read as a conflict. */
+const SENDER_COLOURS = schemeTableau10;
+const ATTEMPT_COLOURS = schemeTableau10.filter((_, i) => i !== 2);
+const senderColour = (p: number, attempt: boolean) =>
+  attempt ? ATTEMPT_COLOURS[p % ATTEMPT_COLOURS.length] : SENDER_COLOURS[p % SENDER_COLOURS.length];
 
 /** Roles: sender (T), receiver (R), both, neither. */
 export const ROLE_COLOURS = { sender: '#ea580c', receiver: '#2563eb', both: '#7c3aed', none: '#94a3b8' };
@@ -27,7 +38,9 @@ const roleOf = (p: number, t: Set<number>, r: Set<number>) =>
 /**
  * A network-on-chip: routers (squares) and their links, processors (circles) on their routers, ringed
  * by role (sender, receiver, both) and filled by how many of their messages they hold; the step's
- * messages along their paths, one colour per sender. Without NoC extras (a file), the graph view.
+ * messages along their paths, one colour per sender. While a search runs, its best attempt at the
+ * step target is drawn instead (`selectAttempt`), each channel two of its messages share in the step
+ * marked in red; a click on one names the messages. Without NoC extras (a file), the graph view.
  */
 export function NocView(props: NetworkViewProps) {
   const info = nocExtrasOf(props.result.extras);
@@ -43,6 +56,20 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
   const layout = useMemo(() => nocLayout(x, width, height, top), [x, width, height, top]);
   const painter = usePainter(canvas);
   const [hover, setHover] = useState<{ p: number; x: number; y: number } | null>(null);
+  // The search's attempt (not in compare mode's small panes): drawn in place of the result.
+  const attempt = useApp((s) => (compact ? null : selectAttempt(s)));
+  const picked = useApp((s) => (attempt ? (s.search?.picked ?? null) : null));
+  const marks = useMemo(
+    () => (attempt ? clashMarks(attempt, result.topology, layout, step) : []),
+    [attempt, result.topology, layout, step],
+  );
+  const detail = useMemo(
+    () =>
+      attempt && picked !== null && picked < attempt.clashes.length
+        ? describeClash(attempt, result.topology, layout.processors, picked)
+        : null,
+    [attempt, picked, result.topology, layout.processors],
+  );
   const counts = stepCounts(result.holdings, step).counts;
   const roles = useMemo(() => {
     const t = new Set(x.senders);
@@ -58,7 +85,9 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
     painter.request(width, height, function* (ctx): Drawing {
       const { xy, processors: P, routerRadius: rr, processorRadius: pr } = layout;
       const topo = result.topology;
-      const s = result.schedule;
+      // The attempt's schedule has the same network, and fewer steps than the best one.
+      const s = attempt?.schedule ?? result.schedule;
+      const open = new Set(detail?.messages.map((m) => m.transfer) ?? []);
       // Router links.
       ctx.strokeStyle = COLORS.fibre;
       ctx.lineWidth = Math.max(1.5, rr / 4);
@@ -68,22 +97,43 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
         ctx.lineTo(xy[2 * (P + b)], xy[2 * (P + b) + 1]);
       }
       ctx.stroke();
-      // The step's messages, one colour per sender.
+      // The step's messages, one colour per sender (an open clash's messages bold, the others pale).
       if (step >= 1 && step <= s.stepCount) {
         const [a, b] = stepRange(s, step);
         const links = new Uint32Array(topo.linkCount);
-        ctx.lineWidth = Math.max(2, rr / 3);
         ctx.lineCap = 'round';
-        for (let t = a; t < b; t++) {
-          const k = pathLinks(s, topo, t, links);
-          ctx.strokeStyle = schemeTableau10[s.src[t] % 10];
-          ctx.beginPath();
-          ctx.moveTo(xy[2 * topo.linkFrom[links[0]]], xy[2 * topo.linkFrom[links[0]] + 1]);
-          for (let j = 0; j < k; j++)
-            ctx.lineTo(xy[2 * topo.linkTo[links[j]]], xy[2 * topo.linkTo[links[j]] + 1]);
-          ctx.stroke();
-          if ((t - a) % 256 === 255) yield;
-        }
+        for (const bold of open.size ? [false, true] : [false])
+          for (let t = a; t < b; t++) {
+            if (open.has(t) !== bold) continue;
+            const k = pathLinks(s, topo, t, links);
+            ctx.lineWidth = bold ? Math.max(4, rr / 1.8) : Math.max(2, rr / 3);
+            ctx.globalAlpha = open.size && !bold ? 0.25 : 1;
+            ctx.strokeStyle = senderColour(s.src[t], attempt !== null);
+            ctx.beginPath();
+            ctx.moveTo(xy[2 * topo.linkFrom[links[0]]], xy[2 * topo.linkFrom[links[0]] + 1]);
+            for (let j = 0; j < k; j++)
+              ctx.lineTo(xy[2 * topo.linkTo[links[j]]], xy[2 * topo.linkTo[links[j]] + 1]);
+            ctx.stroke();
+            if ((t - a) % 256 === 255) yield;
+          }
+        ctx.globalAlpha = 1;
+      }
+      // The attempt's shared channels in this step: red, a little to the right of their direction,
+      // with an arrowhead (the two channels of a link are two channels).
+      for (const m of marks) {
+        const isOpen = m.clash === picked;
+        ctx.strokeStyle = '#ffffff';
+        ctx.lineWidth = Math.max(6, rr / 1.4) + 3;
+        ctx.beginPath();
+        ctx.moveTo(m.x1, m.y1);
+        ctx.lineTo(m.x2, m.y2);
+        ctx.stroke();
+        ctx.strokeStyle = CLASH_COLOUR;
+        ctx.lineWidth = Math.max(isOpen ? 7 : 5, rr / (isOpen ? 1.2 : 1.6));
+        ctx.setLineDash(isOpen ? [] : [10, 4]);
+        ctx.stroke();
+        ctx.setLineDash([]);
+        drawArrowHead(ctx, m, Math.max(7, rr / 1.5));
       }
       // Before the first step: the binding lower bound's argument — a cut's links and one side's
       // routers, or the router or processor it is about — in red.
@@ -113,18 +163,31 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
           ctx.stroke();
         }
       }
-      // Routers.
+      // Routers (numbered while an attempt is drawn: its clashes name them).
       ctx.fillStyle = COLORS.node;
       for (let r = 0; r < x.routers; r++)
         ctx.fillRect(xy[2 * (P + r)] - rr / 2, xy[2 * (P + r) + 1] - rr / 2, rr, rr);
-      // Processors: ring by role, fill by progress towards what they must end with.
+      if (attempt && rr >= 12) {
+        ctx.fillStyle = '#ffffff';
+        ctx.font = `600 ${Math.min(13, rr * 0.6)}px system-ui, sans-serif`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        for (let r = 0; r < x.routers; r++) ctx.fillText(String(r), xy[2 * (P + r)], xy[2 * (P + r) + 1]);
+      }
+      // Processors: ring by role, fill by progress towards what they must end with (an attempt has
+      // no progress to show: it is not a schedule yet).
       for (let p = 0; p < P; p++) {
         const need = wanted[p] - initial[p];
         const got = counts[p] - initial[p];
         ctx.beginPath();
         ctx.arc(xy[2 * p], xy[2 * p + 1], pr, 0, 2 * Math.PI);
-        ctx.fillStyle =
-          need > 0 && got >= need ? ROLE_COLOURS.receiver : need > 0 && got > 0 ? '#93c5fd' : '#ffffff';
+        ctx.fillStyle = attempt
+          ? '#ffffff'
+          : need > 0 && got >= need
+            ? ROLE_COLOURS.receiver
+            : need > 0 && got > 0
+              ? '#93c5fd'
+              : '#ffffff';
         ctx.fill();
         ctx.lineWidth = Math.max(1.5, pr / 3);
         ctx.strokeStyle = ROLE_COLOURS[roles[p]];
@@ -146,20 +209,54 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
         ctx.textAlign = 'center';
         ctx.textBaseline = 'top';
         ctx.fillStyle = COLORS.text;
-        ctx.font = '700 22px system-ui, sans-serif';
-        ctx.fillText(stepTitle(step, s.stepCount), width / 2, 4);
-        ctx.font = '600 15px system-ui, sans-serif';
-        ctx.fillStyle = COLORS.muted;
-        ctx.fillText(
-          step >= 1 && step <= s.stepCount
-            ? `${stepRange(s, step)[1] - stepRange(s, step)[0]} messages on disjoint channels`
-            : `${x.name}: ${s.stepCount} steps ahead`,
-          width / 2,
+        fitText(
+          ctx,
+          attempt ? `${stepTitle(step, s.stepCount)} of the search’s attempt` : stepTitle(step, s.stepCount),
+          width,
+          4,
+          700,
+          22,
+        );
+        ctx.fillStyle = attempt && marks.length ? CLASH_COLOUR : COLORS.muted;
+        const inStep = step >= 1 && step <= s.stepCount ? stepRange(s, step)[1] - stepRange(s, step)[0] : 0;
+        fitText(
+          ctx,
+          attempt
+            ? step > s.stepCount
+              ? `the attempt has ${s.stepCount} steps`
+              : step < 1
+                ? `${attempt.conflicts} conflicts in ${s.stepCount} steps: go to a step to see them`
+                : marks.length
+                  ? `${inStep} messages; in red, ${marks.length} channel${marks.length > 1 ? 's' : ''} two of them want: click one`
+                  : `${inStep} messages, no conflict in this step`
+            : inStep
+              ? `${inStep} messages on disjoint channels`
+              : `${x.name}: ${s.stepCount} steps ahead`,
+          width,
           30,
+          600,
+          15,
         );
       }
     });
-  }, [painter, layout, result, step, width, height, x, counts, roles, wanted, initial, compact]);
+  }, [
+    painter,
+    layout,
+    result,
+    step,
+    width,
+    height,
+    x,
+    counts,
+    roles,
+    wanted,
+    initial,
+    compact,
+    attempt,
+    marks,
+    picked,
+    detail,
+  ]);
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -189,6 +286,15 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
           aria-label={`${x.name} with ${x.procRouter.length} processors at step ${step} of ${result.schedule.stepCount}`}
         />
         {!canDraw(width, height) && <TooSmall width={width} height={height} />}
+        {canDraw(width, height) && <ClashButtons marks={marks} step={step} picked={picked} />}
+        {detail && (
+          <ClashDetails
+            detail={detail}
+            mark={marks.find((m) => m.clash === picked)}
+            width={width}
+            height={height}
+          />
+        )}
         {hover && (
           <div
             className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-lg"
@@ -206,7 +312,188 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
           </div>
         )}
       </div>
-      {!compact && <NocLegend bound={x.bound} />}
+      {!compact && <AttemptBar attempt={attempt} steps={result.schedule.stepCount} />}
+      {!compact && <NocLegend bound={x.bound} attempt={attempt !== null} />}
+    </div>
+  );
+}
+
+/** A line of text centred at the top, in a smaller font when it is wider than the picture. */
+function fitText(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  width: number,
+  y: number,
+  weight: number,
+  size: number,
+) {
+  ctx.font = `${weight} ${size}px system-ui, sans-serif`;
+  const wide = ctx.measureText(text).width;
+  if (wide > width - 8)
+    ctx.font = `${weight} ${Math.max(10, Math.floor((size * (width - 8)) / wide))}px system-ui, sans-serif`;
+  ctx.fillText(text, width / 2, y);
+}
+
+/** An arrowhead at the end of a marked channel, pointing the way it is taken. */
+function drawArrowHead(ctx: CanvasRenderingContext2D, m: ClashMark, size: number) {
+  const a = Math.atan2(m.y2 - m.y1, m.x2 - m.x1);
+  // Short of the end, clear of the router or processor drawn there.
+  const [tx, ty] = [m.x1 + (m.x2 - m.x1) * 0.72, m.y1 + (m.y2 - m.y1) * 0.72];
+  ctx.fillStyle = CLASH_COLOUR;
+  ctx.beginPath();
+  ctx.moveTo(tx + size * Math.cos(a), ty + size * Math.sin(a));
+  ctx.lineTo(tx + size * Math.cos(a + 2.5), ty + size * Math.sin(a + 2.5));
+  ctx.lineTo(tx + size * Math.cos(a - 2.5), ty + size * Math.sin(a - 2.5));
+  ctx.closePath();
+  ctx.fill();
+}
+
+/** Most clash buttons laid over the picture (a fresh squeeze of a big network can have hundreds). */
+const MAX_BUTTONS = 200;
+
+/**
+ * One button on each marked channel of the step: a click opens that clash (and holds the attempt on
+ * screen while it is read).
+ */
+function ClashButtons({ marks, step, picked }: { marks: ClashMark[]; step: number; picked: number | null }) {
+  return (
+    <>
+      {marks.slice(0, MAX_BUTTONS).map((m) => (
+        <button
+          key={m.clash}
+          type="button"
+          className="absolute z-10 h-6 w-6 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-red-600 text-xs font-bold text-white shadow hover:scale-125"
+          style={{ left: m.x, top: m.y, outline: m.clash === picked ? '3px solid #0f172a' : undefined }}
+          aria-label={`conflict in step ${step}: show the messages that share this channel`}
+          data-testid="noc-clash"
+          onClick={(e) => {
+            e.stopPropagation();
+            useApp.getState().pickClash(m.clash === picked ? null : m.clash);
+          }}
+        >
+          !
+        </button>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The open clash: the step, the channel, and each message that wants it, with its route; in the
+ * corner of the picture away from the channel.
+ */
+function ClashDetails({
+  detail,
+  mark,
+  width,
+  height,
+}: {
+  detail: ReturnType<typeof describeClash>;
+  mark: ClashMark | undefined;
+  width: number;
+  height: number;
+}) {
+  const n = detail.messages.length;
+  const left = !mark || mark.x > width / 2;
+  const top = !!mark && mark.y > height / 2;
+  return (
+    <div
+      className={`absolute z-20 max-w-[22rem] rounded border border-red-300 bg-red-50/95 px-3 py-2 text-sm text-slate-800 shadow ${
+        left ? 'left-2' : 'right-2'
+      } ${top ? 'top-14' : 'bottom-2'}`}
+      data-testid="noc-clash-details"
+      role="status"
+      onClick={(e) => e.stopPropagation()}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <p>
+          <b>Step {detail.step}:</b> {n === 2 ? 'two messages' : `${n} messages`} want the channel{' '}
+          <b>{detail.channel}</b> at the same time: a conflict, since a channel carries one message a step
+          {detail.channel.includes('port') ? ' (the processor has no port left for another)' : ''}.
+        </p>
+        <button
+          type="button"
+          className="shrink-0 rounded border border-slate-300 bg-white px-2 text-sm"
+          onClick={() => useApp.getState().pickClash(null)}
+        >
+          Close
+        </button>
+      </div>
+      <ul className="mt-1 space-y-0.5">
+        {detail.messages.map((m) => (
+          <li key={m.transfer} data-testid="noc-clash-message">
+            <span
+              className="mr-1 inline-block h-1.5 w-5 rounded align-middle"
+              style={{ background: senderColour(m.from, true) }}
+            />
+            <b>
+              from processor {m.from} to processor {m.to}
+            </b>
+            , through router{m.routers.length > 1 ? 's' : ''} {m.routers.join(' → ')}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * While a search runs: what is drawn (its attempt at the target, or the best valid schedule), the
+ * steps with conflicts (a click goes there), and the way back to the live search.
+ */
+function AttemptBar({ attempt, steps }: { attempt: SearchAttempt | null; steps: number }) {
+  const search = useApp((s) => s.search);
+  if (!search || search.done) return null;
+  const button = 'rounded border border-slate-300 bg-white px-2 py-0.5 text-sm';
+  if (!attempt)
+    return search.attempt ? (
+      <p className="px-2 pb-1 text-sm text-slate-700" data-testid="noc-attempt-bar">
+        Showing the best valid schedule ({steps} steps) while the search looks for a shorter one.{' '}
+        <button type="button" className={button} onClick={() => useApp.getState().followSearch(true)}>
+          Show the search’s attempt
+        </button>
+      </p>
+    ) : null;
+  const steps_ = clashSteps(attempt);
+  return (
+    <div className="px-2 pb-1 text-sm text-slate-700" data-testid="noc-attempt-bar">
+      <p>
+        <b className="text-red-700">
+          The search’s best attempt at {attempt.target} steps: {attempt.conflicts} conflict
+          {attempt.conflicts === 1 ? '' : 's'} left
+        </b>{' '}
+        {search.held ? '(held while you read it) ' : '(live) '}
+        {search.held ? (
+          <button type="button" className={button} onClick={() => useApp.getState().followSearch(true)}>
+            Follow the search
+          </button>
+        ) : (
+          <button type="button" className={button} onClick={() => useApp.getState().followSearch(false)}>
+            Show the best valid schedule ({steps} steps)
+          </button>
+        )}
+      </p>
+      {steps_.length > 0 && (
+        <p className="mt-0.5">
+          Go to a conflict, in step{steps_.length > 1 ? 's' : ''}:{' '}
+          {steps_.slice(0, 24).map(({ step, count }) => (
+            <button
+              key={step}
+              type="button"
+              className="mr-1 rounded bg-red-100 px-1.5 text-red-800 hover:bg-red-200"
+              data-testid="noc-clash-step"
+              onClick={() => {
+                useApp.getState().holdAttempt();
+                useApp.getState().setStep(step);
+              }}
+            >
+              {step}
+              {count > 1 ? ` (${count})` : ''}
+            </button>
+          ))}
+          {steps_.length > 24 ? `… and ${steps_.length - 24} more steps` : ''}
+        </p>
+      )}
     </div>
   );
 }
@@ -238,7 +525,7 @@ const roleText = {
   none: 'not in T or R',
 };
 
-function NocLegend({ bound }: { bound: NocExtras['bound'] }) {
+function NocLegend({ bound, attempt }: { bound: NocExtras['bound']; attempt: boolean }) {
   const ring = (colour: string) => (
     <span
       className="mr-1 inline-block h-3 w-3 rounded-full border-2 align-middle"
@@ -249,9 +536,16 @@ function NocLegend({ bound }: { bound: NocExtras['bound'] }) {
     <p className="px-2 pb-1 text-sm text-slate-700" data-testid="noc-legend">
       <span className="mr-1 inline-block h-3 w-3 align-middle" style={{ background: COLORS.node }} /> router ·{' '}
       {ring(ROLE_COLOURS.sender)}sender (T) · {ring(ROLE_COLOURS.receiver)}receiver (R) ·{' '}
-      {ring(ROLE_COLOURS.both)}both · filled: has all its messages (pale: some) · coloured paths: this step’s
-      messages, one colour per sender · click a processor to change its role
-      {bound && (
+      {ring(ROLE_COLOURS.both)}both · {attempt ? '' : 'filled: has all its messages (pale: some) · '}coloured
+      paths: this step’s messages, one colour per sender ·{' '}
+      {attempt ? (
+        <span style={{ color: CLASH_COLOUR }}>
+          red dashes and !: a channel two messages want in this step
+        </span>
+      ) : (
+        'click a processor to change its role'
+      )}
+      {bound && !attempt && (
         <span className="block" data-testid="noc-bound" style={{ color: BOUND_COLOUR }}>
           at the start, in red: why no schedule has fewer than {bound.value} steps — {bound.why}
         </span>
