@@ -142,6 +142,21 @@ export function constructivePlan(routes: NocRoutes, c: Communication, seed: numb
     }
     return { steps };
   }
+  const greedy = greedyBroadcast(routes, st, origin, destinations);
+  // The relay ring often does better (every receiver absorbing every step); keep the shorter.
+  const ring = pipelineBroadcast(routes, c, origin, destinations);
+  return ring && ring.steps.length < greedy.steps.length ? ring : greedy;
+}
+
+/** Each holder sends the block to the nearest receiver still without it: trees that double. */
+function greedyBroadcast(
+  routes: NocRoutes,
+  st: StepState,
+  origin: number[],
+  destinations: number[][],
+): NocPlan {
+  const net = routes.net;
+  const steps: PlannedMessage[][] = [];
   const holders = origin.map((s) => [s]);
   const needs = destinations.map((d) => new Set(d));
   let open = needs.reduce((sum, n) => sum + n.size, 0);
@@ -175,6 +190,112 @@ export function constructivePlan(routes: NocRoutes, c: Communication, seed: numb
         holders[block].push(d);
         open--;
       }
+    }
+    steps.push(step);
+  }
+  return { steps };
+}
+
+/**
+ * Routers in an order where neighbours in the order are near in the network: round the ring
+ * (Octagon), a snake through the rows (mesh, torus), the Gray code (hypercube), else depth first.
+ */
+export function routerCycle(routes: NocRoutes): number[] {
+  const net = routes.net;
+  const R = net.routers;
+  if (net.shape === 'ring') return Array.from({ length: R }, (_, i) => i);
+  if (net.shape === 'grid' && net.cols > 0 && R % net.cols === 0) {
+    const out: number[] = [];
+    for (let r = 0; r < R / net.cols; r++)
+      for (let k = 0; k < net.cols; k++) out.push(r * net.cols + (r % 2 ? net.cols - 1 - k : k));
+    return out;
+  }
+  if (net.shape === 'cube' && (R & (R - 1)) === 0) return Array.from({ length: R }, (_, i) => i ^ (i >> 1));
+  const seen = new Uint8Array(R);
+  const out: number[] = [];
+  const visit = (v: number) => {
+    seen[v] = 1;
+    out.push(v);
+    const next = net.edges
+      .filter(([a, b]) => a === v || b === v)
+      .map(([a, b]) => (a === v ? b : a))
+      .sort((a, b) => a - b);
+    for (const w of next) if (!seen[w]) visit(w);
+  };
+  for (let v = 0; v < R; v++) if (!seen[v]) visit(v);
+  return out;
+}
+
+/**
+ * The relay ring: the receivers in a cycle that follows the network (routerCycle), each passing on
+ * at every step the block it received last (a pipeline: every receiver can absorb at every step,
+ * which is what the M-message bound of eq. (2) asks for); senders outside the ring feed their blocks
+ * in at evenly spaced places; spare ports and channels then serve the nearest holder-to-receiver
+ * pairs, as the greedy method does. Null if a step places nothing.
+ */
+function pipelineBroadcast(
+  routes: NocRoutes,
+  c: Communication,
+  origin: number[],
+  destinations: number[][],
+): NocPlan | null {
+  const net = routes.net;
+  const P = processorsOf(net);
+  const st = new StepState(2 * P * net.ports + 2 * net.edges.length, P, net.ports);
+  const position = new Uint32Array(net.routers);
+  routerCycle(routes).forEach((r, i) => (position[r] = i));
+  const ring = [...c.receivers].sort(
+    (a, b) => position[net.procRouter[a]] - position[net.procRouter[b]] || a - b,
+  );
+  const N = ring.length;
+  const blocksOf = Array.from({ length: P }, () => new Set<number>());
+  origin.forEach((s, b) => blocksOf[s].add(b));
+  const needs = destinations.map((d) => new Set(d));
+  let open = needs.reduce((sum, n) => sum + n.size, 0);
+  const last = new Int32Array(P).fill(-1);
+  origin.forEach((s, b) => (last[s] = b));
+  const inRing = new Set(ring);
+  const outside = origin.map((s, b) => [s, b]).filter(([s]) => !inRing.has(s));
+  const steps: PlannedMessage[][] = [];
+  while (open > 0) {
+    st.next();
+    const step: PlannedMessage[] = [];
+    const coming = new Map<number, Set<number>>(); // receiver → blocks arriving this step
+    const send = (from: number, to: number, block: number) => {
+      if (!needs[block].has(to) || coming.get(to)?.has(block)) return false;
+      const links = place(routes, st, from, to, steps.length + block);
+      if (!links) return false;
+      step.push({ from, to, links, block });
+      if (!coming.has(to)) coming.set(to, new Set());
+      coming.get(to)!.add(block);
+      return true;
+    };
+    // Ring links: pass on the block received last, else any block the next one lacks.
+    for (let i = 0; i < N; i++) {
+      const [r, next] = [ring[i], ring[(i + 1) % N]];
+      if (r === next) continue;
+      const held = blocksOf[r];
+      if (last[r] >= 0 && send(r, next, last[r])) continue;
+      for (const b of held) if (send(r, next, b)) break;
+    }
+    // Senders outside the ring feed their blocks in, spread round it.
+    outside.forEach(([s, b], j) => {
+      const at = Math.floor((j * N) / Math.max(1, outside.length));
+      for (let k = 0; k < N; k++) if (send(s, ring[(at + k) % N], b)) break;
+    });
+    // Spare capacity: any holder to the nearest receiver still without the block.
+    for (let b = 0; b < origin.length; b++)
+      for (const h of [origin[b], ...ring.filter((r) => blocksOf[r].has(b))]) {
+        if (st.freeTx(h) < 0 || needs[b].size === 0) continue;
+        const targets = [...needs[b]].sort((x, y) => routes.hops(h, x) - routes.hops(h, y) || x - y);
+        for (const to of targets) if (send(h, to, b)) break;
+      }
+    if (!step.length) return null;
+    for (const m of step) {
+      blocksOf[m.to].add(m.block);
+      last[m.to] = m.block;
+      needs[m.block].delete(m.to);
+      open--;
     }
     steps.push(step);
   }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { verify } from '../../kernel/verify/verifier';
+import { bindingBound, lowerBounds } from './noc-bounds';
+import { constructivePlan, routerCycle } from './noc-constructive';
+import { hypercubeNetwork, meshNetwork, nocTopology, octagonNetwork, type NocNetwork } from './noc-network';
+import { NocRoutes } from './noc-paths';
+import { communicationOf, type Communication } from './noc-patterns';
+import { scheduleOfPlan } from './noc';
+
+const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+
+function stepsOf(net: NocNetwork, c: Communication): number {
+  const plan = constructivePlan(new NocRoutes(net), c, 1);
+  const { report } = verify(scheduleOfPlan('t', net, c, plan), nocTopology(net));
+  expect(report.violations).toEqual([]);
+  return plan.steps.length;
+}
+
+describe('the constructive broadcast (greedy trees and the relay ring)', () => {
+  it('reaches the bound where every receiver must absorb every step (eq. (2), AAB: P − 1)', () => {
+    const fat = octagonNetwork(8, 2);
+    // Table 2's "8 to the same 8" (paper: 7) and all 16 (paper: 15): the relay ring is optimal.
+    const same8 = communicationOf('mnb', 16, 0, range(0, 7), range(0, 7));
+    expect(stepsOf(fat, same8)).toBe(7);
+    expect(bindingBound(lowerBounds(fat, same8)).value).toBe(7);
+    expect(stepsOf(fat, communicationOf('aab', 16, 0, [], []))).toBe(15);
+    // All-to-all broadcast on a mesh, a hypercube and a slim Octagon: P − 1 steps.
+    expect(stepsOf(meshNetwork(4, 4), communicationOf('aab', 16, 0, [], []))).toBe(15);
+    expect(stepsOf(hypercubeNetwork(4), communicationOf('aab', 16, 0, [], []))).toBe(15);
+    expect(stepsOf(octagonNetwork(8), communicationOf('aab', 8, 0, [], []))).toBe(7);
+  });
+
+  it('stays valid where the ring does not win (senders outside the receivers, one to all)', () => {
+    const fat = octagonNetwork(8, 2);
+    expect(stepsOf(fat, communicationOf('mnb', 16, 0, range(0, 7), range(8, 15)))).toBeGreaterThanOrEqual(8);
+    expect(stepsOf(fat, communicationOf('mnb', 16, 0, range(0, 7), range(0, 15)))).toBeGreaterThanOrEqual(8);
+    expect(stepsOf(meshNetwork(4, 4), communicationOf('oab', 16, 5, [], []))).toBeGreaterThanOrEqual(4);
+  });
+
+  it('orders routers so that neighbours in the cycle are neighbours in the network', () => {
+    const adjacent = (net: NocNetwork, a: number, b: number) =>
+      net.edges.some(([u, v]) => (u === a && v === b) || (u === b && v === a));
+    for (const net of [meshNetwork(4, 4), meshNetwork(3, 5), hypercubeNetwork(4), octagonNetwork(8)]) {
+      const cycle = routerCycle(new NocRoutes(net));
+      expect([...cycle].sort((a, b) => a - b)).toEqual(range(0, net.routers - 1));
+      for (let i = 0; i + 1 < cycle.length; i++) expect(adjacent(net, cycle[i], cycle[i + 1])).toBe(true);
+    }
+  });
+});
