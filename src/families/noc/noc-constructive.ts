@@ -143,9 +143,17 @@ export function constructivePlan(routes: NocRoutes, c: Communication, seed: numb
     return { steps };
   }
   const greedy = greedyBroadcast(routes, st, origin, destinations);
-  // The relay ring often does better (every receiver absorbing every step); keep the shorter.
-  const ring = pipelineBroadcast(routes, c, origin, destinations);
-  return ring && ring.steps.length < greedy.steps.length ? ring : greedy;
+  // The relay ring often does better (every receiver absorbing every step): tried both ways round,
+  // with the outside senders' blocks fed in at each offset; the shortest plan wins.
+  let best = greedy;
+  const receivers = new Set(c.receivers);
+  const offsets = c.senders.some((v) => !receivers.has(v)) ? c.receivers.length : 1;
+  for (const reverse of [false, true])
+    for (let shift = 0; shift < offsets; shift++) {
+      const ring = pipelineBroadcast(routes, c, origin, destinations, reverse, shift);
+      if (ring && ring.steps.length < best.steps.length) best = ring;
+    }
+  return best;
 }
 
 /** Each holder sends the block to the nearest receiver still without it: trees that double. */
@@ -238,6 +246,8 @@ function pipelineBroadcast(
   c: Communication,
   origin: number[],
   destinations: number[][],
+  reverse: boolean,
+  shift: number,
 ): NocPlan | null {
   const net = routes.net;
   const P = processorsOf(net);
@@ -247,6 +257,7 @@ function pipelineBroadcast(
   const ring = [...c.receivers].sort(
     (a, b) => position[net.procRouter[a]] - position[net.procRouter[b]] || a - b,
   );
+  if (reverse) ring.reverse();
   const N = ring.length;
   const blocksOf = Array.from({ length: P }, () => new Set<number>());
   origin.forEach((s, b) => blocksOf[s].add(b));
@@ -280,7 +291,7 @@ function pipelineBroadcast(
     }
     // Senders outside the ring feed their blocks in, spread round it.
     outside.forEach(([s, b], j) => {
-      const at = Math.floor((j * N) / Math.max(1, outside.length));
+      const at = shift + Math.floor((j * N) / Math.max(1, outside.length));
       for (let k = 0; k < N; k++) if (send(s, ring[(at + k) % N], b)) break;
     });
     // Spare capacity: any holder to the nearest receiver still without the block.
