@@ -81,6 +81,8 @@ export interface AppState {
    */
   pickClash(clash: number | null): void;
   holdAttempt(): void;
+  /** The search's round waits for workers of the pool busy with other jobs (or no longer does). */
+  searchWaiting(waiting: boolean): void;
   /** Shows the live attempts again (`show`), or the best valid schedule instead (`!show`). */
   followSearch(show: boolean): void;
   /** How that search stands (null progress: it ended). */
@@ -126,6 +128,8 @@ export interface SearchState {
   held: SearchAttempt | null;
   /** The clash of the attempt on screen that is open (its two messages named). */
   picked: number | null;
+  /** Its chains wait for workers of the pool that other jobs hold (a sweep, a paper check). */
+  waiting: boolean;
 }
 
 /** Points of a search's course kept for its picture. */
@@ -157,6 +161,7 @@ function searchOf(st: AppState): SearchState {
       showAttempt: true,
       held: null,
       picked: null,
+      waiting: false,
     }
   );
 }
@@ -254,6 +259,10 @@ export const useApp = create<AppState>()((set, get) => ({
     const s = get().search;
     const shown = selectAttempt(get());
     if (s && shown) set({ search: { ...s, held: shown } });
+  },
+  searchWaiting(waiting) {
+    const s = get().search;
+    if (s?.waiting !== waiting && (s || waiting)) set({ search: { ...searchOf(get()), waiting } });
   },
   followSearch(show) {
     const s = get().search;

@@ -121,7 +121,7 @@ export function startSync(clients: Clients): () => void {
   client.onImproved = (result) => useApp.getState().resultImproved(result);
   client.onAttempt = (attempt) => useApp.getState().attemptArrived(attempt);
   // The search's chains run on the pool; its master stays in the visualizer's worker.
-  const chains = relayChains(client, clients.pool);
+  const chains = relayChains(client, clients.pool, (waiting) => useApp.getState().searchWaiting(waiting));
   client.onChainTasks = chains.round;
   client.onSearch = (msg) => {
     if (msg.done) chains.drop();

@@ -1,12 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { findCard } from '../../src/cards';
 import { defaultsOf, type ParamValues } from '../../src/kernel/params/schema';
-import type { SearchAttempt } from '../../src/kernel/spec';
+import type { ChainOutcome, ChainTask, SearchAttempt } from '../../src/kernel/spec';
 import { CLI_LIMITS } from '../../src/limits';
 import { run } from '../../src/run';
 import type { RunResult } from '../../src/result';
 import { chainGroups, relayChains } from './chainRelay';
 import { WorkerClient } from './client';
+import { FakeWorker } from './fakeWorker';
 import { inlineWorker } from './inline';
 import { WorkerPool } from './pool';
 import type { WorkerResponse } from './protocol';
@@ -70,6 +71,42 @@ describe('the search’s chains on a pool of workers', () => {
     expect(chainGroups([0, 1, 2, 3], 3)).toEqual([[0, 1], [2], [3]]);
     expect(chainGroups([0, 1, 2, 3], 7)).toEqual([[0], [1], [2], [3]]);
     expect(chainGroups([0], 4)).toEqual([[0]]);
+  });
+
+  it('a round waits its turn behind another job of the pool, says so, and goes back in chain order', async () => {
+    FakeWorker.all = [];
+    const pool = new WorkerPool(() => new FakeWorker(), { size: 1 });
+    const master = { chainOutcomes: vi.fn() };
+    const waits: boolean[] = [];
+    const relay = relayChains(master as unknown as WorkerClient, pool, (w) => waits.push(w));
+    const check = pool.submit((w) => w.reproduce('noc-table2'));
+    const task = (chain: number) =>
+      ({ chain, step: new Uint32Array(1), path: new Uint16Array(1) }) as unknown as ChainTask;
+    relay.round({
+      kind: 'chain-tasks',
+      id: 7,
+      round: 3,
+      algorithm: 'noc-scatter',
+      params: {},
+      tasks: [task(0), task(1)],
+    });
+    expect(waits).toEqual([true]);
+    const w = FakeWorker.all[0];
+    w.reply({ kind: 'rows', id: w.other[0].id, rows: [], totalMs: 1 });
+    await check.result;
+    // The pool's one worker now runs both chains, in one job.
+    const job = w.other[1];
+    expect(job).toMatchObject({ kind: 'chains', algorithm: 'noc-scatter' });
+    const outcome = (chain: number) =>
+      ({ chain, step: new Uint32Array(1), path: new Uint16Array(1) }) as unknown as ChainOutcome;
+    if (job.kind !== 'chains') throw new Error('not a chains job');
+    expect(job.tasks.map((t) => t.chain)).toEqual([0, 1]);
+    w.reply({ kind: 'chains-done', id: job.id, outcomes: [outcome(0), outcome(1)], totalMs: 1 });
+    await vi.waitFor(() => expect(master.chainOutcomes).toHaveBeenCalled());
+    expect(waits).toEqual([true, false]);
+    const [id, round, outcomes] = master.chainOutcomes.mock.calls[0];
+    expect([id, round, (outcomes as ChainOutcome[]).map((o) => o.chain)]).toEqual([7, 3, [0, 1]]);
+    pool.dispose();
   });
 
   it('finds the same schedules on one worker, on three, and in one piece (the command line)', async () => {

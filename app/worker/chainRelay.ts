@@ -10,12 +10,23 @@ import type { WorkerResponse } from './protocol';
  * master in chain order (`chainOutcomes`). The master waits for the whole round, so neither the
  * number of workers nor the order in which they finish changes what it does next. A new round, a new
  * run and the end of the search (`drop`) abort the jobs still running. A failed job ends the search
- * with the error (its best schedule stays).
+ * with the error (its best schedule stays). Other jobs of the pool (a sweep, a paper check) take turns
+ * with the rounds; a round that has to wait for them is told (`onWaiting`).
  */
-export function relayChains(client: WorkerClient, pool: Pick<WorkerPool, 'size' | 'submit'>) {
+export function relayChains(
+  client: WorkerClient,
+  pool: Pick<WorkerPool, 'size' | 'submit' | 'waiting'>,
+  /** Told when a round has to wait for workers busy with other jobs, and when it no longer waits. */
+  onWaiting: (waiting: boolean) => void = () => undefined,
+) {
   let jobs: JobHandle<{ outcomes: ChainOutcome[] }>[] = [];
+  let waiting = false;
+  const wait = (w: boolean) => {
+    if (w !== waiting) onWaiting((waiting = w));
+  };
   const drop = () => {
     for (const j of jobs.splice(0)) j.abort();
+    wait(false);
   };
   const round = (msg: Extract<WorkerResponse, { kind: 'chain-tasks' }>) => {
     drop();
@@ -23,10 +34,13 @@ export function relayChains(client: WorkerClient, pool: Pick<WorkerPool, 'size' 
       pool.submit((w) => w.chains(msg.algorithm, msg.params, group)),
     );
     jobs = mine;
+    // Jobs wait in order of arrival: if any job waits, the newest (this round's last) does.
+    wait(pool.waiting > 0);
     Promise.all(mine.map((j) => j.result)).then(
       (replies) => {
         if (jobs !== mine) return; // dropped meanwhile
         jobs = [];
+        wait(false);
         if (replies.some((r) => !r)) return;
         client.chainOutcomes(
           msg.id,
@@ -37,6 +51,7 @@ export function relayChains(client: WorkerClient, pool: Pick<WorkerPool, 'size' 
       (err: unknown) => {
         if (jobs !== mine) return;
         drop();
+        wait(false);
         client.chainOutcomes(msg.id, msg.round, [], err instanceof Error ? err.message : String(err));
       },
     );

@@ -93,6 +93,12 @@ function SearchStatus({ search, steps }: { search: SearchState; steps: number })
           {whereAndHowFast(p)}.
         </p>
       )}
+      {search.waiting && !search.done && (
+        <p className="text-sm text-amber-800" data-testid="search-waiting">
+          Waiting for a worker: another job (a sweep, a paper check or a comparison) is running on the pool;
+          the search goes on when it ends.
+        </p>
+      )}
       {p?.note && (
         <p className="text-sm text-slate-600" data-testid="search-note">
           {p.note}
