@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleJson } from '../kernel/format/schedule-json';
+import { parseCsvObjects } from '../kernel/format/csv';
 import { checkCommand, type CheckReport } from './check-command';
 import { execute } from './commands';
 import { type CliIo, type CommandOutput } from './command-kit';
@@ -68,9 +69,23 @@ describe('command line for the circuit-switch algorithms', () => {
       'message_bytes,delay_us,retri_seconds,baseline_seconds,speedup,retri_x,reconfigurations,baseline_x',
     );
     expect(lines).toHaveLength(1 + 60);
+    // Bruck's schedule has commas: quoted, and read back as one field.
+    const rows = parseCsvObjects(text(r));
+    expect(rows[0].baseline_x).toMatch(/^[01](,[01])+$/);
+    expect(rows.every((c) => Number(c.speedup) > 0)).toBe(true);
     const bad = execute(['heatmap', 'nope'], io);
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/unknown heatmap id "nope"; ids are retri-vs-static-81/);
+  }, 60_000);
+
+  it('reproduce --format csv: the same rows with a verdict each', () => {
+    const j = JSON.parse(text(execute(['reproduce', 'retri-claims'], io))) as { label: string }[];
+    const c = execute(['reproduce', 'retri-claims', '--format', 'csv'], io);
+    expect(c.code).toBe(0);
+    const rows = parseCsvObjects(text(c));
+    expect(rows.map((x) => x.row)).toEqual(j.map((x) => x.label));
+    expect(rows.every((x) => x.verdict.length > 0)).toBe(true);
+    expect(execute(['reproduce', 'retri-claims', '--format', 'xml'], io).code).toBe(2);
   }, 60_000);
 
   it('reproduce retri-claims prints rows with label, paper and computed', () => {

@@ -9,9 +9,10 @@
  */
 import { SWEEPS, findSweep } from '../experiments/catalogue';
 import { REPRODUCTIONS, findReproduction } from '../experiments/registry';
-import { evaluateSweep, sweepCsv } from '../experiments/sweep';
-import { HEATMAPS, findHeatmap } from '../families/circuit/heatmaps';
-import { computeHeatmap, heatmapCsv } from '../families/circuit/speedup';
+import { evaluateSweep } from '../experiments/sweep';
+import { reproCsv, sweepCsv } from '../experiments/tables';
+import { HEATMAPS, findHeatmap, heatmapCsv } from '../families/circuit/heatmaps';
+import { computeHeatmap } from '../families/circuit/speedup';
 import { ScheduleFormatError } from '../kernel/format/schedule-import';
 import { CLI_LIMITS, InputError, paramsFromRaw } from '../limits';
 import { ALGORITHMS } from '../registry';
@@ -113,7 +114,7 @@ function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo)
       const values = evaluateSweep(def!, CLI_LIMITS);
       return {
         code: 0,
-        out: format === 'csv' ? [sweepCsv(values)] : json({ sweep: sweepHeader(def!), points: values }),
+        out: format === 'csv' ? [sweepCsv(values, def)] : json({ sweep: sweepHeader(def!), points: values }),
       };
     }
     case 'heatmap': {
@@ -124,9 +125,9 @@ function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo)
     }
     case 'reproduce': {
       onlyOptions('reproduce', args, ['format', 'out']);
-      formatOf(args, 'reproduce', ['json']);
-      const rep = findReproduction(oneId('reproduce', rest, REPRODUCTIONS));
-      return { code: 0, out: json(rep!.run(CLI_LIMITS)) };
+      const format = formatOf(args, 'reproduce', ['json', 'csv']);
+      const rows = findReproduction(oneId('reproduce', rest, REPRODUCTIONS))!.run(CLI_LIMITS);
+      return { code: 0, out: format === 'csv' ? [reproCsv(rows)] : json(rows) };
     }
     case 'check': {
       if (rest.length === 0) throw new CliError('check needs a schedule file: check FILE.json');

@@ -32,9 +32,9 @@ Commands:
   heatmap <id> [--format csv|json] [--out FILE]
       A speed-up heatmap of the ReTri paper (message size × reconfiguration delay), every cell from
       verified schedules. Heatmaps: ${HEATMAPS.map((h) => h.id).join(', ')}
-  reproduce <id> [--out FILE]
+  reproduce <id> [--format json|csv] [--out FILE]
       A paper's printed numbers beside what its formulas and our schedules give, as JSON rows
-      { "label", "paper", "computed", "constructed" }.
+      { "label", "paper", "computed", "constructed" }, or CSV with each row's verdict.
       Checks: ${REPRODUCTIONS.map((r) => r.id).join(', ') || '(none yet)'}
   check <file.json> [--out FILE]
       Read a schedule file and run the verifier on it; prints a JSON report.

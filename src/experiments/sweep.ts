@@ -109,21 +109,3 @@ export function* sweepJob(def: SweepDef, limits: Limits, ctx: JobContext<SweepVa
 export function evaluateSweep(def: SweepDef, limits: Limits): SweepValue[] {
   return runToEnd(sweepJob(def, limits, SILENT)).values;
 }
-
-/** CSV of evaluated points: one row per point, parameters as JSON in the last column. */
-export function sweepCsv(values: readonly SweepValue[]): string {
-  const q = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-  const rows = values.map((v) =>
-    [
-      q(v.series),
-      v.x,
-      v.formula ?? '',
-      v.constructed ?? '',
-      v.verified,
-      v.config.algorithm,
-      q(JSON.stringify(v.config.params)),
-      q(v.note ?? ''),
-    ].join(','),
-  );
-  return `series,x,formula,constructed,verified,algorithm,params,note\n${rows.join('\n')}\n`;
-}

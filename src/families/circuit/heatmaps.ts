@@ -1,4 +1,5 @@
 import { num, type ParamValues } from '../../kernel/params/schema';
+import { csvTable } from '../../kernel/format/csv';
 import { PAPERS, type PaperRef } from '../../kernel/spec';
 import type { CircuitModel } from './circuit-time';
 
@@ -98,4 +99,38 @@ export function cellConfig(
       'reconfiguration-delay': c.delayUs,
     },
   };
+}
+
+export const HEATMAP_CSV_HEADER = [
+  'message_bytes',
+  'delay_us',
+  'retri_seconds',
+  'baseline_seconds',
+  'speedup',
+  'retri_x',
+  'reconfigurations',
+  'baseline_x',
+] as const;
+
+/**
+ * A heatmap as CSV, one row per cell (message size, reconfiguration delay): both completion times,
+ * the speed-up (of the times per node when the heatmap normalises), ReTri's cheapest
+ * reconfiguration schedule and its number of reconfigurations, and the baseline's schedule (Bruck
+ * only). Written by the page's download button and by
+ * `npm run cli -- heatmap <id> --format csv`.
+ */
+export function heatmapCsv(r: HeatmapResult): string {
+  return csvTable(
+    HEATMAP_CSV_HEADER,
+    r.cells.map((c) => [
+      c.messageBytes,
+      c.delayUs,
+      c.retriSeconds,
+      c.baselineSeconds,
+      c.speedup,
+      c.retriX,
+      c.reconfigurations,
+      c.baselineX,
+    ]),
+  );
 }

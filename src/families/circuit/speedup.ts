@@ -164,20 +164,3 @@ export function* heatmapJob(
     }
   return { def: d, cells, verified: retri.verified && base.verified };
 }
-
-/** CSV of a heatmap: one row per cell. */
-export function heatmapCsv(r: HeatmapResult): string {
-  const rows = r.cells.map((c) =>
-    [
-      c.messageBytes,
-      c.delayUs,
-      c.retriSeconds,
-      c.baselineSeconds,
-      c.speedup,
-      `"${c.retriX}"`,
-      c.reconfigurations,
-      c.baselineX ? `"${c.baselineX}"` : '',
-    ].join(','),
-  );
-  return `message_bytes,delay_us,retri_seconds,baseline_seconds,speedup,retri_x,reconfigurations,baseline_x\n${rows.join('\n')}\n`;
-}

@@ -1,4 +1,5 @@
 import type { ParamValues } from '../params/schema';
+import { csvField } from './csv';
 import { pairDestination, pairSource } from '../model/block-pairs';
 import { pathLength, pathLinks, receiversOf } from '../model/paths';
 import { blockIdsOf, destinationRange, type Schedule } from '../model/schedule';
@@ -251,14 +252,10 @@ export function writeScheduleJson(r: Exportable, write: (chunk: string) => void)
 
 export const CSV_HEADER = 'step,phase,transfer,from,to,path,channel,blocks';
 
-/** A CSV field, quoted when it holds a comma, a quote or a line break. */
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /**
  * One line per transfer: step (from 1), phase, transfer index (from 0, as in verifier messages),
- * sender, receivers, route links, channel, blocks; lists are space-separated ids.
+ * sender, receivers, route links, channel, blocks; lists are space-separated ids. Only the phase can
+ * need quoting (a file's phase names are free text); the other columns are numbers and spaces.
  */
 export function* scheduleCsvChunks(r: Pick<Exportable, 'schedule' | 'topology'>): Generator<string> {
   const s = r.schedule;
