@@ -17,7 +17,7 @@ import {
   transferables,
   type RunResult,
 } from '../../src/result';
-import type { ChainOutcome, SearchReport, SplitSearch } from '../../src/kernel/spec';
+import type { ChainOutcome, SearchProgress, SearchReport, SplitSearch } from '../../src/kernel/spec';
 import type { ParamValues } from '../../src/kernel/params/schema';
 import { blockPictures, pictureInput, showsBlockMatrix } from '../../src/families/circuit/block-pictures';
 import type { RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
@@ -196,12 +196,15 @@ export function serve(
       else options.loadLp().then(() => stale(id) || searchAfter(id, algorithm, params, poolChains), failed);
       return;
     }
+    /** The search's last report (its end, when it ends early, says why beside it). */
+    let latest: SearchProgress | null = null;
     const report: SearchReport = {
       found: (b) => {
         const result = resultOf(spec, params, b, Date.now(), { quickFormulas: true });
         post({ kind: 'improved', id, result }, transferables(result));
       },
       progress: (progress) => {
+        latest = progress;
         if (performance.now() - last < PROGRESS_EVERY_MS) return;
         last = performance.now();
         post({ kind: 'search', id, progress, done: false, stopped: false });
@@ -213,7 +216,10 @@ export function serve(
         kind: 'search',
         id,
         progress: note
-          ? { target: 0, best: 0, lowerBound: 0, conflicts: [], moves: 0, maxMoves: 0, note }
+          ? {
+              ...(latest ?? { target: 0, best: 0, lowerBound: 0, conflicts: [], moves: 0, maxMoves: 0 }),
+              note,
+            }
           : null,
         done: true,
         stopped: stopRequested === id,
@@ -250,6 +256,10 @@ export function serve(
   function roundDone(req: Extract<WorkerRequest, { kind: 'chain-outcomes' }>) {
     const s = split;
     if (!s || s.id !== req.target || s.round !== req.round) return;
+    if (stale(s.id)) {
+      split = null;
+      return;
+    }
     if (req.error) return s.end(`the search stopped: ${req.error}; the best schedule so far stays`);
     try {
       s.search.absorb(req.outcomes);
@@ -282,6 +292,8 @@ export function serve(
       return;
     }
     newest = req.id;
+    // A search waiting for its round is over once another request arrives.
+    if (split && split.id !== newest) split = null;
     if (paceMs > 0) setTimeout(() => stale(req.id) || start(req), paceMs);
     else start(req);
   };
