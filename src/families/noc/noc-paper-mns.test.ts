@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { defaultsOf } from '../../kernel/params/schema';
+import { CLI_LIMITS } from '../../limits';
+import { run } from '../../run';
+import { nocScatterCard } from './noc.card';
 import { lowerBounds } from './noc-bounds';
 import { meshNetwork, octagonNetwork } from './noc-network';
 import {
@@ -100,5 +104,38 @@ describe("the paper's M-to-N scatter estimate (eqs. (3)–(10))", () => {
     // T ∩ R = {5, 6, 7, 8}: routers 5, 6, 7 are a path and 8 has no link to them, so each split into
     // two and two cuts one link of the path: 2 channels.
     expect(e.b3).toBe(2);
+  });
+});
+
+describe('the estimate beside the bounds in a run’s formula rows', () => {
+  const run9to11 = () =>
+    run(
+      'noc-scatter',
+      { ...defaultsOf(nocScatterCard.params), pattern: 'mns', senders: '0-8', receivers: '5-15' },
+      CLI_LIMITS,
+    );
+
+  it('shows eq. (6) with its widths, and says it is no lower bound when a verified schedule beats it', () => {
+    const r = run9to11();
+    expect(r.report.ok).toBe(true);
+    const row = r.formulas.find((f) => f.id === 'paper-mns')!;
+    expect(row.source).toBe('NoC paper, eq. (6)');
+    expect(row.formula).toBe(
+      estimate(
+        paperMnsEstimate(octagonNetwork(8, 2), communicationOf('mns', 16, 0, range(0, 8), range(5, 15))),
+      ).value,
+    );
+    expect(row.note).toMatch(/b₁ = \d+, b₂ = \d+, b₃ = \d+/);
+    // Our constructive schedule has 12 steps against the estimate's 16 (terms 5, 7, 9, 3).
+    expect(r.summary.steps).toBeLessThan(row.formula);
+    expect(row.note).toMatch(/not a lower bound/);
+    // It never enters the bounds a schedule is held to.
+    const steps = r.formulas.find((f) => f.id === 'steps')!;
+    expect(steps.formula).toBeLessThanOrEqual(r.summary.steps);
+  });
+
+  it('has no row for broadcasts or for sets with nothing in common', () => {
+    const other = run('noc-scatter', defaultsOf(nocScatterCard.params), CLI_LIMITS); // 8 to the other 8
+    expect(other.formulas.some((f) => f.id === 'paper-mns')).toBe(false);
   });
 });

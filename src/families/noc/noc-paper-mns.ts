@@ -39,6 +39,8 @@ export interface MnsQuantities {
 export interface MnsEstimate extends MnsQuantities {
   value: number;
   equation: string;
+  /** The equation in TeX. */
+  tex: string;
   /** The estimate's terms, each with its value, in the paper's order. */
   terms: { tex: string; value: number }[];
   /** How the widths were measured, in words. */
@@ -49,7 +51,7 @@ export interface MnsEstimate extends MnsQuantities {
 const over = (x: number, b: number) => (x === 0 ? 0 : b > 0 ? Math.ceil(x / b) : Infinity);
 
 /** Eq. (6), (8) or (10) from the sizes and the widths: a pure function of the paper's quantities. */
-export function paperMnsSteps(q: MnsQuantities): Pick<MnsEstimate, 'value' | 'equation' | 'terms'> {
+export function paperMnsSteps(q: MnsQuantities): Pick<MnsEstimate, 'value' | 'equation' | 'terms' | 'tex'> {
   const { M, N, Q, b1, b2 } = q;
   if (q.case === 'a') {
     const b3 = q.b3 ?? 0;
@@ -58,6 +60,7 @@ export function paperMnsSteps(q: MnsQuantities): Pick<MnsEstimate, 'value' | 'eq
     return {
       value: Math.max(...t1) + Math.max(...t2),
       equation: '(6)',
+      tex: '\\max(\\lceil \\tfrac{(M-Q)Q}{b_1} \\rceil, \\lceil \\tfrac{Q(N-Q)}{b_2} \\rceil) + \\max(\\lceil \\tfrac{(M-Q)(N-Q)}{\\min(b_1, b_2)} \\rceil, \\lceil \\tfrac{Q(Q-1)}{2b_3} \\rceil)',
       terms: [
         { tex: '\\lceil (M-Q)Q / b_1 \\rceil', value: t1[0] },
         { tex: '\\lceil Q(N-Q) / b_2 \\rceil', value: t1[1] },
@@ -82,6 +85,7 @@ export function paperMnsSteps(q: MnsQuantities): Pick<MnsEstimate, 'value' | 'eq
   return {
     value: Math.max(terms[0].value, terms[1].value),
     equation: q.case === 'b' ? '(8)' : '(10)',
+    tex: `\\max(${terms[0].tex}, ${terms[1].tex})`,
     terms,
   };
 }
