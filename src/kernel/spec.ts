@@ -3,36 +3,11 @@ import type { Topology, TopologyKind } from './model/topology';
 import type { ParamDef, ParamIssue, ParamValue, ParamValues } from './params/schema';
 import type { Usage } from './verify/rules';
 import type { JobContext } from './jobs';
+import type { PaperRef } from './papers';
 
-/** A paper of ../shared/papers, cited by file and title. */
-export interface PaperRef {
-  file: string;
-  title: string;
-}
-
-export const PAPERS = {
-  optree: {
-    file: '000_a9b39a03c816b605.txt',
-    title: 'Efficient Algorithm for All-gather Operation in Optical Interconnect Systems (OpTree)',
-  },
-  retri: {
-    file: '003_fe2d6dafc098a907.txt',
-    title: 'Revisiting Bruck: Phase-Efficient All-to-All Communication in Reconfigurable Networks (ReTri)',
-  },
-  otis: {
-    file: '001_0a0ae298da9fc54a.txt',
-    title:
-      'Performance Assessment of All-Reduce Communication Operation in OTIS-Mesh Optoelectronic Architecture',
-  },
-  star: {
-    file: '002_78e0d1576d1a2d3b.txt',
-    title: 'Efficient Communication Operations on Passive Optical Star Networks',
-  },
-  noc: {
-    file: '004_8dc3b673e881cc0d.txt',
-    title: 'Many-to-Many Collective Communication Scheduling on Wormhole Networks',
-  },
-} satisfies Record<string, PaperRef>;
+// The papers the algorithms come from: one registry (papers.ts) with authors, venue, year and the
+// citation texts; cards and experiments cite `PAPERS.<key>`.
+export { PAPERS, type PaperRef } from './papers';
 
 /** What one stage of a staged schedule needed and used (Built.stages, RunResult.stages). */
 export interface StageReport {
