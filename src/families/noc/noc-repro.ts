@@ -65,7 +65,7 @@ export const nocTable2: Reproduction = {
               ? kind === 'scatter' && k.label === '8 to the same 8'
                 ? 'The paper’s 7 uses non-minimal routes (its footnote); with minimal routes both reach 10.'
                 : kind === 'broadcast'
-                  ? 'Ours is the constructive broadcast (relays chosen greedily); the searches handle scatters only so far.'
+                  ? 'Ours is the constructive broadcast (greedy trees or the relay ring, the shorter); the searches handle scatters only so far.'
                   : undefined
               : undefined;
         rows.push({
