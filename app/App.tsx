@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
 import { Boundary } from './lib/Boundary';
-import { isTypingTarget } from './lib/keys';
+import { leaveAction } from './lib/keys';
+import { useShortcuts } from './lib/useShortcuts';
+import { KeysHelp, toggleFullscreen, useKeysHelp } from './panels/KeysHelp';
 import { FormulaPanel } from './panels/FormulaPanel';
 import { ModelPanels } from './panels/ModelPanels';
 import { Header } from './panels/Header';
@@ -28,27 +29,35 @@ export function App() {
   const result = useApp(selectResult);
   const status = useApp((s) => s.status);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (isTypingTarget(e.target)) return;
-      if (e.key === 'l' || e.key === 'L')
-        useApp.getState().setOptions({ lecture: !useApp.getState().config.options.lecture });
-      if (e.key === 'f' || e.key === 'F') {
-        if (document.fullscreenElement) void document.exitFullscreen();
-        else void document.documentElement.requestFullscreen?.().catch(() => undefined);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useShortcuts({
+    lecture: () => useApp.getState().setOptions({ lecture: !useApp.getState().config.options.lecture }),
+    fullscreen: toggleFullscreen,
+    help: () => useKeysHelp.getState().setOpen(!useKeysHelp.getState().open),
+    leave: (e, kind) => {
+      const action = leaveAction(kind, {
+        helpOpen: useKeysHelp.getState().open,
+        lecture: useApp.getState().config.options.lecture,
+      });
+      if (action === 'leave-field') (e.target as HTMLElement).blur();
+      else if (action === 'close-help') useKeysHelp.getState().setOpen(false);
+      else if (action === 'exit-lecture') useApp.getState().setOptions({ lecture: false });
+      else return false;
+    },
+  });
 
   const lecture = options.lecture;
   const mode = options.mode;
   // `hide=` (embedding): parts of the page the link leaves out. Notices always show.
   const hide = useApp((s) => s.config.hide);
   const shown = (part: Hideable) => !hide.includes(part);
+  // The skip link leads to the timeline where there is one, else to the page's main part.
+  const timeline = shown('timeline') && (mode === 'visualize' || mode === 'compare');
   return (
     <div className={`flex h-screen flex-col bg-slate-50 text-slate-900 ${lecture ? 'lecture' : ''}`}>
+      <SkipLink to={timeline ? 'timeline' : 'main'}>
+        {timeline ? 'Skip to the timeline' : 'Skip to the main content'}
+      </SkipLink>
+      <KeysHelp />
       {shown('header') && (
         <Boundary name="header">
           <Header />
@@ -58,32 +67,49 @@ export function App() {
         <Notices />
       </Boundary>
       {mode === 'explore' ? (
-        <Boundary name="explorer page" className="m-2 flex-1">
-          <ExplorerPage />
-        </Boundary>
+        <main id="main" tabIndex={-1} aria-label="Explorer" className="m-2 flex min-h-0 flex-1">
+          <Boundary name="explorer page" className="flex-1">
+            <ExplorerPage />
+          </Boundary>
+        </main>
       ) : mode === 'paper' ? (
-        <Boundary name="paper page" className="m-2 flex-1">
-          <PaperPage />
-        </Boundary>
+        <main id="main" tabIndex={-1} aria-label="Paper check" className="m-2 flex min-h-0 flex-1">
+          <Boundary name="paper page" className="flex-1">
+            <PaperPage />
+          </Boundary>
+        </main>
       ) : (
         <>
-          <main className="flex min-h-0 flex-1">
+          <div className="flex min-h-0 flex-1">
             {!lecture && shown('params') && (
-              <aside className="w-60 shrink-0 overflow-y-auto border-r border-slate-200 bg-white xl:w-72">
+              <aside
+                aria-label="Parameters"
+                className="w-60 shrink-0 overflow-y-auto border-r border-slate-200 bg-white xl:w-72"
+              >
                 <Boundary name="parameter panel" className="m-2">
                   <ParamPanel />
                 </Boundary>
               </aside>
             )}
             {mode === 'compare' ? (
-              <section className="flex min-w-0 flex-1 flex-col">
+              <main
+                id="main"
+                tabIndex={-1}
+                aria-label="Compared schedules"
+                className="flex min-w-0 flex-1 flex-col"
+              >
                 <Boundary name="compare page" className="m-2 flex-1">
                   <ComparePage />
                 </Boundary>
-              </section>
+              </main>
             ) : (
               <>
-                <section className="network-detail flex min-w-0 flex-1 flex-col">
+                <main
+                  id="main"
+                  tabIndex={-1}
+                  aria-label="Network and details"
+                  className="network-detail flex min-w-0 flex-1 flex-col"
+                >
                   {result ? (
                     // Side by side, or one above the other in a tall narrow space (see .split-panes).
                     <div
@@ -99,9 +125,10 @@ export function App() {
                         : 'Computing the schedule…'}
                     </div>
                   )}
-                </section>
+                </main>
                 {shown('side') && (
                   <aside
+                    aria-label="Narration and numbers"
                     className={`${lecture ? 'w-80 xl:w-[28rem]' : 'w-72 xl:w-96'} shrink-0 space-y-2 overflow-y-auto border-l border-slate-200 p-2`}
                   >
                     <Boundary name="narration">
@@ -130,7 +157,7 @@ export function App() {
                 )}
               </>
             )}
-          </main>
+          </div>
           {shown('timeline') && (
             <Boundary name="timeline">
               <Timeline />
@@ -139,6 +166,27 @@ export function App() {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * The first thing Tab reaches: a link, shown only while it has the focus, that moves the focus past
+ * the header and the panels (to the timeline, whose keys then work at once).
+ */
+function SkipLink({ to, children }: { to: string; children: string }) {
+  return (
+    <a
+      href={`#${to}`}
+      className="sr-only z-50 rounded-md border-2 border-blue-800 bg-white text-lg font-semibold text-blue-800 underline shadow-lg focus:not-sr-only focus:absolute focus:left-3 focus:top-3 focus:px-5 focus:py-3"
+      onClick={(e) => {
+        // Moves the focus without writing a #fragment into the link the page keeps.
+        e.preventDefault();
+        document.getElementById(to)?.focus();
+      }}
+      data-testid="skip-link"
+    >
+      {children}
+    </a>
   );
 }
 
@@ -169,7 +217,9 @@ function DetailPane({ detail }: { detail: DetailName }) {
           <button
             key={d}
             role="tab"
+            id={`detail-tab-${d}`}
             aria-selected={d === detail}
+            aria-controls="detail-panel"
             className={`rounded-t-md px-3 py-1 text-sm font-medium ${d === detail ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:bg-slate-100'}`}
             onClick={() => useApp.getState().setOptions({ detail: d })}
             data-testid={`detail-${d}`}
@@ -178,7 +228,12 @@ function DetailPane({ detail }: { detail: DetailName }) {
           </button>
         ))}
       </div>
-      <div className="min-h-0 flex-1 rounded-md bg-white">
+      <div
+        className="min-h-0 flex-1 rounded-md bg-white"
+        id="detail-panel"
+        role="tabpanel"
+        aria-labelledby={`detail-tab-${detail}`}
+      >
         <Boundary name={`${DETAIL_LABEL[detail].toLowerCase()} view`} resetKey={result} className="h-full">
           {detail === 'tree' ? (
             <TreeView result={result} step={step} />

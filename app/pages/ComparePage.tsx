@@ -7,6 +7,7 @@ import { formatSeconds } from '../lib/format';
 import { selectStep, useApp } from '../store/store';
 import { MainView } from '../views/MainView';
 import { useState } from 'react';
+import { ConfirmSelect } from '../lib/ConfirmSelect';
 
 /**
  * Compare mode: up to four schedules on the same ring and parameters (the panel on the left), each
@@ -198,12 +199,13 @@ function PaneEditor({
     >
       <div className="flex items-center gap-2">
         <span className="font-semibold text-slate-500">{index + 1}</span>
-        <select
-          className="min-w-0 flex-1 rounded border border-slate-300 px-1 py-1"
+        <ConfirmSelect
+          wrapperClassName="min-w-0 flex-1"
+          className="min-w-0 rounded border border-slate-300 px-1 py-1"
           value={pane.algorithm}
-          onChange={(e) => {
+          onCommit={(algorithm) => {
             setText('');
-            onChange({ algorithm: e.target.value, overrides: {} });
+            onChange({ algorithm, overrides: {} });
           }}
           aria-label={`Algorithm of schedule ${index + 1}`}
         >
@@ -212,7 +214,7 @@ function PaneEditor({
               {a.name}
             </option>
           ))}
-        </select>
+        </ConfirmSelect>
         <input
           className={`w-40 rounded border px-2 py-1 ${error ? 'border-red-500 bg-red-50' : 'border-slate-300'}`}
           placeholder="overrides, e.g. depth=3"

@@ -21,13 +21,17 @@ export function ExplorerPage() {
   if (!def && !heatmaps) return <p className="p-6 text-lg text-slate-600">No charts are available yet.</p>;
   return (
     <div className="flex min-h-0 flex-1" data-testid="explorer">
-      <nav className="w-72 shrink-0 space-y-1 overflow-y-auto border-r border-slate-200 bg-white p-3">
+      <nav
+        className="w-72 shrink-0 space-y-1 overflow-y-auto border-r border-slate-200 bg-white p-3"
+        aria-label="Charts"
+      >
         <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Charts</h2>
         {SWEEPS.map((d) => (
           <button
             key={d.id}
             className={`block w-full rounded-md px-3 py-2 text-left ${d.id === def?.id && !heatmaps ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}
             onClick={() => useApp.setState((s) => ({ config: { ...s.config, sweep: d.id } }))}
+            aria-current={d.id === def?.id && !heatmaps ? 'page' : undefined}
             data-testid={`sweep-${d.id}`}
           >
             <div className="font-medium">{d.title}</div>
@@ -39,6 +43,7 @@ export function ExplorerPage() {
         <button
           className={`block w-full rounded-md px-3 py-2 text-left ${heatmaps ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}
           onClick={() => useApp.setState((s) => ({ config: { ...s.config, sweep: HEATMAPS_PAGE } }))}
+          aria-current={heatmaps ? 'page' : undefined}
           data-testid={`sweep-${HEATMAPS_PAGE}`}
         >
           <div className="font-medium">Speed-up heatmaps: ReTri over static all-to-all and over Bruck</div>

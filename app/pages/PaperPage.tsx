@@ -25,13 +25,17 @@ export function PaperPage() {
   const hasConstructed = state?.rows?.some((r) => r.constructed !== undefined) ?? false;
   return (
     <div className="flex min-h-0 flex-1" data-testid="paper-page">
-      <nav className="w-72 shrink-0 space-y-1 overflow-y-auto border-r border-slate-200 bg-white p-3">
+      <nav
+        className="w-72 shrink-0 space-y-1 overflow-y-auto border-r border-slate-200 bg-white p-3"
+        aria-label="Paper checks"
+      >
         <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Paper checks</h2>
         {REPRODUCTION_CARDS.map((r) => (
           <button
             key={r.id}
             className={`block w-full rounded-md px-3 py-2 text-left ${r.id === rep.id ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}
             onClick={() => useApp.setState((s) => ({ config: { ...s.config, check: r.id } }))}
+            aria-current={r.id === rep.id ? 'page' : undefined}
             data-testid={`check-${r.id}`}
           >
             <div className="font-medium">{r.title}</div>
@@ -41,7 +45,12 @@ export function PaperPage() {
           </button>
         ))}
       </nav>
-      <section className="min-w-0 flex-1 overflow-auto p-4">
+      {/* Focusable so that the keyboard can scroll a wide table. */}
+      <section
+        className="min-w-0 flex-1 overflow-auto p-4"
+        tabIndex={0}
+        aria-label={`Paper check: ${rep.title}`}
+      >
         <h2 className="text-xl font-semibold">{rep.title}</h2>
         <p className="text-sm text-slate-600">
           {rep.where} of <i>{rep.paper.title}</i>. <b>Paper</b>: the number as printed. <b>Formula</b>: what

@@ -2,6 +2,7 @@ import { findCard } from '../../src/cards';
 import { interconnectOf } from '../../src/interconnects';
 import { formatCount, formatData, formatTime, formatValue } from '../lib/format';
 import { selectFormulas, selectResult, useApp } from '../store/store';
+import { ScrollRow } from '../lib/ScrollRow';
 import { Tex } from './Tex';
 
 /** The two value columns (by formula, built), right-aligned and of one width so they line up. */
@@ -54,9 +55,9 @@ export function FormulaPanel() {
                 )}
               </div>
               {/* A very long closed form scrolls on its line rather than widening the panel. */}
-              <div className="overflow-x-auto py-0.5 text-base">
+              <ScrollRow label={`Formula of ${f.label}, scrolls sideways`} className="py-0.5 text-base">
                 <Tex tex={f.tex} />
-              </div>
+              </ScrollRow>
               <div className="text-xs text-slate-500">
                 {f.source}
                 {f.paper && (

@@ -3,7 +3,19 @@ import { SCENES } from '../../src/config/scenes';
 import { OpenSchedule } from './OpenSchedule';
 import { encodeConfig, MODES, VIEWS, type Mode, type ViewName } from '../../src/config/url-codec';
 import { selectOptions, useApp } from '../store/store';
+import { ConfirmSelect } from '../lib/ConfirmSelect';
+import { keyLabel } from '../lib/keys';
+import { toggleFullscreen, useKeysHelp } from './KeysHelp';
 import { OpticsFlag } from './OpticsPanel';
+
+/** A shortcut's key, shown on the button it presses. */
+function Key({ k }: { k: Parameters<typeof keyLabel>[0] }) {
+  return (
+    <kbd className="ml-1.5 rounded border border-current px-1 font-mono text-xs opacity-80">
+      {keyLabel(k)}
+    </kbd>
+  );
+}
 
 const VIEW_LABEL: Record<ViewName, string> = { network: 'Network', matrix: 'Detail', split: 'Both' };
 const MODE_LABEL: Record<Mode, string> = {
@@ -52,11 +64,12 @@ export function Header() {
                 : ''}
         </span>
       </div>
-      <nav className="flex shrink-0 overflow-hidden rounded-md border border-slate-300" aria-label="Mode">
+      {/* No overflow-hidden on the button groups: it would clip the focus ring. */}
+      <nav className="flex shrink-0 rounded-md border border-slate-300" aria-label="Mode">
         {MODES.map((m) => (
           <button
             key={m}
-            className={`whitespace-nowrap px-3 py-1.5 text-sm font-semibold ${options.mode === m ? 'bg-sky-700 text-white' : 'bg-white hover:bg-slate-100'}`}
+            className={`whitespace-nowrap px-3 py-1.5 text-sm font-semibold first:rounded-l-md last:rounded-r-md ${options.mode === m ? 'bg-sky-700 text-white' : 'bg-white hover:bg-slate-100'}`}
             onClick={() => useApp.getState().setOptions({ mode: m })}
             aria-pressed={options.mode === m}
             data-testid={`mode-${m}`}
@@ -65,11 +78,11 @@ export function Header() {
           </button>
         ))}
       </nav>
-      <select
+      <ConfirmSelect
         className="w-32 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
         value=""
-        onChange={(e) => {
-          const scene = SCENES.find((x) => x.id === e.target.value);
+        onCommit={(id) => {
+          const scene = SCENES.find((x) => x.id === id);
           if (scene) useApp.getState().loadConfig(scene.config());
         }}
         aria-label="Open a lecture scene"
@@ -81,18 +94,18 @@ export function Header() {
             {x.title}
           </option>
         ))}
-      </select>
+      </ConfirmSelect>
       <OpticsFlag />
       <div className="ml-auto flex items-center gap-2">
         <div
-          className={`flex overflow-hidden rounded-md border border-slate-300 ${options.mode === 'visualize' ? '' : 'invisible'}`}
+          className={`flex rounded-md border border-slate-300 ${options.mode === 'visualize' ? '' : 'invisible'}`}
           role="group"
           aria-label="View"
         >
           {VIEWS.map((v) => (
             <button
               key={v}
-              className={`px-3 py-1.5 text-sm font-medium ${options.view === v ? 'bg-slate-800 text-white' : 'bg-white hover:bg-slate-100'}`}
+              className={`px-3 py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md ${options.view === v ? 'bg-slate-800 text-white' : 'bg-white hover:bg-slate-100'}`}
               onClick={() => useApp.getState().setOptions({ view: v })}
               aria-pressed={options.view === v}
             >
@@ -104,9 +117,33 @@ export function Header() {
           className={btn}
           onClick={() => useApp.getState().setOptions({ lecture: !options.lecture })}
           aria-pressed={options.lecture}
-          title="Large type, no side panel (L)"
+          aria-keyshortcuts="L"
+          title={options.lecture ? 'Leave lecture mode (L or Esc)' : 'Large type, no side panels (L)'}
+          data-testid="lecture-toggle"
         >
           {options.lecture ? 'Exit lecture' : 'Lecture'}
+          <Key k="lecture" />
+        </button>
+        <button
+          className={btn}
+          onClick={toggleFullscreen}
+          aria-keyshortcuts="F"
+          title="Full screen on or off (F)"
+          data-testid="fullscreen"
+        >
+          Full screen
+          <Key k="fullscreen" />
+        </button>
+        <button
+          className={btn}
+          onClick={() => useKeysHelp.getState().setOpen(true)}
+          aria-keyshortcuts="?"
+          aria-haspopup="dialog"
+          title="Keyboard shortcuts (?)"
+          data-testid="keys-help-open"
+        >
+          Keys
+          <Key k="help" />
         </button>
         <OpenSchedule className={btn} />
         <button className={btn} onClick={copy} data-testid="copy-link">

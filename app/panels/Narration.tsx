@@ -3,21 +3,35 @@ import { interconnectOf } from '../../src/interconnects';
 import { heldSentence, type StepFacts } from '../../src/kernel/spec';
 import { stepFacts } from '../../src/result';
 import { formatBytes } from '../lib/format';
-import { memo } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
+import { planAnnouncement, PHASE_GAP_MS, SETTLE_MS, Spacer, type Moment } from '../lib/announce';
 import type { RunResult } from '../../src/result';
 import { useReadableStep } from '../lib/useReadableStep';
 import { selectAttempt, selectPlaying, selectResult, selectStep, useApp } from '../store/store';
 import { StepTime } from './StepDetails';
 
-/** The current step in plain words, from the algorithm's own narration (a few times a second while playing). */
+/**
+ * The current step in plain words, from the algorithm's own narration (a few times a second while
+ * playing). The words on screen are not a live region: a screen reader hears them through the
+ * announcer below, which speaks when the step stands still and, while playing, only of new phases.
+ */
 export function Narration() {
   const result = useApp(selectResult);
-  const step = useReadableStep(useApp(selectStep), useApp(selectPlaying));
+  const current = useApp(selectStep);
+  const playing = useApp(selectPlaying);
+  const step = useReadableStep(current, playing);
   // While a search's attempt is drawn, these words still tell the best valid schedule.
   const attemptSteps = useApp((s) => selectAttempt(s)?.target ?? 0);
-  if (!result) return null;
+  const said = useAnnouncement(result, current, playing);
+  const announcer = (
+    <p role="status" className="sr-only" data-testid="narration-announcer">
+      {said}
+    </p>
+  );
+  if (!result) return announcer;
   return (
     <>
+      {announcer}
       {attemptSteps > 0 && (
         <p className="mb-1 rounded bg-red-50 px-2 py-1 text-sm text-red-900" data-testid="narration-attempt">
           The picture shows the search’s attempt at {attemptSteps} steps, which still has conflicts; the words
@@ -30,6 +44,74 @@ export function Narration() {
 }
 
 const NarrationOf = memo(function NarrationOf({ result, step }: { result: RunResult; step: number }) {
+  const { title, text } = narrationOf(result, step);
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="narration">
+      <h2 className="text-lg font-bold text-slate-900">{title}</h2>
+      <p className="mt-1 text-base leading-relaxed text-slate-800">{text}</p>
+      <StepTime result={result} step={step} />
+      {result.variant && (
+        <p className="mt-2 rounded bg-amber-50 px-2 py-1 text-sm text-amber-900" data-testid="variant">
+          Variant: {result.variant}
+        </p>
+      )}
+    </section>
+  );
+});
+
+/**
+ * What the live region says (see app/lib/announce.ts): the step's narration once the step stands
+ * still, and while playing a short line per new phase, spaced out. Nothing when the page opens.
+ */
+function useAnnouncement(result: RunResult | null, step: number, playing: boolean): string {
+  const [said, setSaid] = useState('');
+  const before = useRef<{ result: RunResult; moment: Moment } | null>(null);
+  const spacer = useRef<Spacer | null>(null);
+  const later = useRef(0);
+  useEffect(() => () => clearTimeout(later.current), []);
+  useEffect(() => {
+    if (!result) return;
+    const s = result.schedule;
+    const now: Moment = {
+      playing,
+      step,
+      phase: step >= 1 && step <= s.stepCount ? s.phases[s.stepPhase[step - 1]] : null,
+      stepCount: s.stepCount,
+    };
+    const prev = before.current;
+    before.current = { result, moment: now };
+    if (!prev) return; // the page just opened: the words are on screen, nothing to announce
+    spacer.current ??= new Spacer(PHASE_GAP_MS);
+    const plan = planAnnouncement(prev.result === result ? prev.moment : null, now);
+    if (plan.kind === 'settle') {
+      spacer.current.drop();
+      clearTimeout(later.current);
+      const timer = setTimeout(() => {
+        const { title, text } = narrationOf(result, step);
+        setSaid(`${title}. ${text}`);
+      }, SETTLE_MS);
+      return () => clearTimeout(timer);
+    }
+    if (plan.kind === 'phase') {
+      const spacing = spacer.current;
+      const t = performance.now();
+      const line = spacing.offer(plan.text, t);
+      clearTimeout(later.current);
+      // Said from a timer (now or when its turn comes), never in the middle of a frame's render.
+      later.current = window.setTimeout(
+        () => {
+          const out = line ?? spacing.flush(performance.now());
+          if (out) setSaid(out);
+        },
+        line !== null ? 0 : Math.max(0, (spacing.due() ?? t) - t),
+      );
+    }
+  }, [result, step, playing]);
+  return said;
+}
+
+/** The step's title and words. */
+function narrationOf(result: RunResult, step: number): { title: string; text: string } {
   const spec = findCard(result.algorithm);
   const s = result.schedule;
   const n = s.nodeCount;
@@ -72,23 +154,8 @@ const NarrationOf = memo(function NarrationOf({ result, step }: { result: RunRes
         ? ' This was the last phase: every block is at its destination.'
         : ` This was the last step: ${spec?.goal ?? 'every node now holds every block'}.`;
   }
-  return (
-    <section
-      className="rounded-lg border border-slate-200 bg-white p-3"
-      aria-live="polite"
-      data-testid="narration"
-    >
-      <h2 className="text-lg font-bold text-slate-900">{title}</h2>
-      <p className="mt-1 text-base leading-relaxed text-slate-800">{text}</p>
-      <StepTime result={result} step={step} />
-      {result.variant && (
-        <p className="mt-2 rounded bg-amber-50 px-2 py-1 text-sm text-amber-900" data-testid="variant">
-          Variant: {result.variant}
-        </p>
-      )}
-    </section>
-  );
-});
+  return { title, text };
+}
 
 /** A step of a schedule without a narration of its own: what moved, on what, and who holds what. */
 function genericStep(f: StepFacts, transfer: { one: string; many: string }, channel: string): string {

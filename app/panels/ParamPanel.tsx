@@ -3,6 +3,7 @@ import { ALGORITHM_CARDS, findCard } from '../../src/cards';
 import { parseParam, type ParamDef } from '../../src/kernel/params/schema';
 import { useApp, useRunConfig } from '../store/store';
 import { FilePanel } from './FilePanel';
+import { ConfirmSelect } from '../lib/ConfirmSelect';
 
 /**
  * The parameter panel, generated from the algorithm's schema. A field keeps what the user typed; a
@@ -21,10 +22,10 @@ export function ParamPanel() {
     <div className="flex flex-col gap-3 p-3" data-testid="param-panel">
       <label className="flex flex-col gap-1">
         <span className="text-sm font-semibold uppercase tracking-wide text-slate-500">Algorithm</span>
-        <select
+        <ConfirmSelect
           className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-base"
           value={config.algorithm}
-          onChange={(e) => useApp.getState().setAlgorithm(e.target.value)}
+          onCommit={(id) => useApp.getState().setAlgorithm(id)}
           data-testid="algorithm"
         >
           {ALGORITHM_CARDS.map((a) => (
@@ -32,7 +33,7 @@ export function ParamPanel() {
               {a.name}
             </option>
           ))}
-        </select>
+        </ConfirmSelect>
       </label>
       <p className="text-sm leading-snug text-slate-600">{spec.summary}</p>
       <p className="text-xs leading-snug text-slate-500" data-testid="paper">
@@ -93,10 +94,10 @@ function ParamField({ def, value }: { def: ParamDef; value: number | string }) {
         {def.unit && <span className="text-slate-500">{def.unit}</span>}
       </label>
       {def.kind === 'enum' ? (
-        <select
+        <ConfirmSelect
           id={id}
           value={text}
-          onChange={(e) => apply(e.target.value)}
+          onCommit={apply}
           className="rounded border border-slate-300 px-2 py-1"
         >
           {def.options.map((o) => (
@@ -104,7 +105,7 @@ function ParamField({ def, value }: { def: ParamDef; value: number | string }) {
               {o.label}
             </option>
           ))}
-        </select>
+        </ConfirmSelect>
       ) : (
         <input
           id={id}

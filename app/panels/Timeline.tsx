@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isTypingTarget } from '../lib/keys';
+import { useShortcuts } from '../lib/useShortcuts';
 import { SPEEDS, type Speed } from '../../src/config/url-codec';
 import {
   selectOptions,
@@ -10,7 +10,10 @@ import {
   useApp,
 } from '../store/store';
 
-/** Play, pause, step, scrub and speed; Space, ←/→ and Home/End from anywhere but a text field. */
+/**
+ * Play, pause, step, scrub and speed; Space, ←/→ and Home/End wherever the focus does not use those
+ * keys itself (see keys.ts). The skip link and Esc lead here (`id="timeline"`).
+ */
 export function Timeline() {
   const step = useApp(selectStep);
   const playing = useApp(selectPlaying);
@@ -25,7 +28,10 @@ export function Timeline() {
   const btn =
     'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-lg font-semibold text-slate-800 shadow-sm hover:bg-slate-100 disabled:opacity-40';
   return (
-    <div
+    <section
+      id="timeline"
+      tabIndex={-1}
+      aria-label="Timeline"
       className="flex items-center gap-2 border-t border-slate-200 bg-white px-4 py-2"
       data-testid="timeline"
     >
@@ -34,6 +40,7 @@ export function Timeline() {
         onClick={() => app.setStep(0)}
         disabled={!result}
         title="First step (Home)"
+        aria-keyshortcuts="Home"
         aria-label="First step"
       >
         |◀
@@ -43,6 +50,7 @@ export function Timeline() {
         onClick={() => app.stepBy(-1)}
         disabled={!result}
         title="Step back (←)"
+        aria-keyshortcuts="ArrowLeft"
         aria-label="Step back"
       >
         ◀
@@ -52,6 +60,7 @@ export function Timeline() {
         onClick={() => app.setPlaying(!playing)}
         disabled={!result}
         title="Play or pause (Space)"
+        aria-keyshortcuts="Space"
         data-testid="play"
       >
         <span className="inline-flex items-center gap-1.5">
@@ -64,6 +73,7 @@ export function Timeline() {
         onClick={() => app.stepBy(1)}
         disabled={!result}
         title="Step forward (→)"
+        aria-keyshortcuts="ArrowRight"
         aria-label="Step forward"
       >
         ▶
@@ -73,6 +83,7 @@ export function Timeline() {
         onClick={() => app.setStep(last)}
         disabled={!result}
         title="Last step (End)"
+        aria-keyshortcuts="End"
         aria-label="Last step"
       >
         ▶|
@@ -86,6 +97,7 @@ export function Timeline() {
           value={Math.min(step, last)}
           onChange={(e) => app.setStep(Number(e.target.value))}
           aria-label="Step"
+          aria-valuetext={`step ${Math.min(step, last)} of ${last}`}
           data-testid="scrub"
         />
         <PhaseMarks last={last} />
@@ -108,7 +120,7 @@ export function Timeline() {
           ))}
         </select>
       </label>
-    </div>
+    </section>
   );
 }
 
@@ -189,36 +201,21 @@ function usePlayback(playing: boolean, speed: Speed) {
 }
 
 function useKeyboard() {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (isTypingTarget(e.target)) return;
-      if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const pause = () => useApp.getState().setPlaying(false);
+  useShortcuts({
+    play: () => {
       const app = useApp.getState();
-      const last = maxStep(app);
-      switch (e.key) {
-        case ' ':
-          app.setPlaying(!app.playing);
-          break;
-        case 'ArrowRight':
-          app.setPlaying(false);
-          app.stepBy(1);
-          break;
-        case 'ArrowLeft':
-          app.setPlaying(false);
-          app.stepBy(-1);
-          break;
-        case 'Home':
-          app.setStep(0);
-          break;
-        case 'End':
-          app.setStep(last);
-          break;
-        default:
-          return;
-      }
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+      app.setPlaying(!app.playing);
+    },
+    forward: () => {
+      pause();
+      useApp.getState().stepBy(1);
+    },
+    back: () => {
+      pause();
+      useApp.getState().stepBy(-1);
+    },
+    first: () => useApp.getState().setStep(0),
+    last: () => useApp.getState().setStep(maxStep(useApp.getState())),
+  });
 }

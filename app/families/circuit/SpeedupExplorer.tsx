@@ -10,6 +10,7 @@ import {
 import { formatBytes } from '../../lib/format';
 import { useApp } from '../../store/store';
 import { JobProgress } from '../../lib/JobProgress';
+import { ConfirmSelect } from '../../lib/ConfirmSelect';
 import { submitJob } from '../../store/sync';
 import type { JobHandle } from '../../worker/pool';
 
@@ -80,10 +81,12 @@ export function SpeedupExplorer({ startOpen = false }: { startOpen?: boolean }) 
       </div>
       {open && (
         <>
-          <select
-            className="mt-2 w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+          <ConfirmSelect
+            wrapperClassName="mt-2 w-full"
+            className="w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
             value={id}
-            onChange={(e) => setId(e.target.value)}
+            onCommit={setId}
+            aria-label="Heatmap"
             data-testid="speedup-select"
           >
             {HEATMAPS.map((h) => (
@@ -91,7 +94,7 @@ export function SpeedupExplorer({ startOpen = false }: { startOpen?: boolean }) 
                 {h.title} — {h.where}
               </option>
             ))}
-          </select>
+          </ConfirmSelect>
           {state.error && <p className="text-sm text-red-700">{state.error}</p>}
           {state.stopped && (
             <p className="py-4 text-center text-slate-500" data-testid="heatmap-stopped">

@@ -1,0 +1,40 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * A line that scrolls sideways when its content is wider than it (a long closed form). While it
+ * overflows it takes the keyboard focus, so that the arrow keys can scroll it; otherwise it is no
+ * stop on the way through the page.
+ */
+export function ScrollRow({
+  label,
+  className = '',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const ro = new ResizeObserver(check);
+    ro.observe(el);
+    if (el.firstElementChild) ro.observe(el.firstElementChild);
+    return () => ro.disconnect();
+  }, []);
+  return (
+    <div
+      ref={box}
+      className={`overflow-x-auto ${className}`}
+      tabIndex={overflows ? 0 : undefined}
+      role={overflows ? 'group' : undefined}
+      aria-label={overflows ? label : undefined}
+    >
+      {children}
+    </div>
+  );
+}

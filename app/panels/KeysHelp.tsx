@@ -1,0 +1,100 @@
+import { useEffect, useRef } from 'react';
+import { create } from 'zustand';
+import { IN_PLACE_KEYS, SHORTCUTS } from '../lib/keys';
+
+/** Whether the "?" list of keys is open (the header's button and the "?" key both open it). */
+export const useKeysHelp = create<{ open: boolean; setOpen(open: boolean): void }>()((set) => ({
+  open: false,
+  setOpen: (open) => set({ open }),
+}));
+
+/** Full screen on or off (the F key and the header's button). */
+export function toggleFullscreen(): void {
+  if (document.fullscreenElement) void document.exitFullscreen();
+  else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+}
+
+/**
+ * The list of every key, opened by "?" and closed by Esc (a modal dialog: the page behind it is
+ * inert, and the focus goes back where it was). Its rows are `SHORTCUTS`, the list the key handlers
+ * act on, so the two cannot differ.
+ */
+export function KeysHelp() {
+  const open = useKeysHelp((s) => s.open);
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    else if (!open && d.open) d.close();
+  }, [open]);
+  const kbd = 'inline-block min-w-8 rounded border border-slate-400 bg-slate-50 px-1.5 text-center font-mono';
+  return (
+    <dialog
+      ref={dialog}
+      onClose={() => {
+        // Opened from the page (no control had the focus): nothing to give the focus back to.
+        if (dialog.current?.contains(document.activeElement)) (document.activeElement as HTMLElement).blur();
+        useKeysHelp.getState().setOpen(false);
+      }}
+      aria-labelledby="keys-help-title"
+      className="m-auto max-h-[90vh] w-[min(44rem,95vw)] overflow-y-auto rounded-lg border border-slate-300 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      data-testid="keys-help"
+    >
+      <div className="flex items-start justify-between gap-4">
+        <h2 id="keys-help-title" className="text-xl font-bold">
+          Keyboard shortcuts
+        </h2>
+        <button
+          type="button"
+          className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-medium hover:bg-slate-100"
+          onClick={() => useKeysHelp.getState().setOpen(false)}
+          data-testid="keys-help-close"
+        >
+          Close <span className="text-slate-600">(Esc)</span>
+        </button>
+      </div>
+      <p className="mt-1 text-sm text-slate-700">
+        Anywhere on the page, unless the focus is in a field that uses the key itself. Never with Ctrl, ⌘ or
+        Alt held: those keys stay the browser’s.
+      </p>
+      <table className="mt-3 w-full border-collapse text-left" data-testid="keys-help-shortcuts">
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">Key</th>
+            <th scope="col">What it does</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SHORTCUTS.map((s) => (
+            <tr key={s.id} className="border-t border-slate-200" data-shortcut={s.id}>
+              <th scope="row" className="w-36 py-1.5 pr-3 align-top font-normal">
+                <kbd className={kbd}>{s.label}</kbd>
+              </th>
+              <td className="py-1.5">{s.does}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3 className="mt-4 font-semibold">Where the focus is</h3>
+      <table className="mt-1 w-full border-collapse text-left text-sm" data-testid="keys-help-in-place">
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">Keys</th>
+            <th scope="col">What they do</th>
+          </tr>
+        </thead>
+        <tbody>
+          {IN_PLACE_KEYS.map((k) => (
+            <tr key={k.label} className="border-t border-slate-200">
+              <th scope="row" className="w-56 py-1 pr-3 align-top font-medium">
+                {k.label}
+              </th>
+              <td className="py-1">{k.does}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </dialog>
+  );
+}

@@ -1,0 +1,240 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SHORTCUTS } from '../app/lib/keys';
+
+// Keyboard use of the whole page: shortcuts that leave the browser's own keys alone, buttons and
+// fields that keep their keys until left, menus that wait for a confirmed choice, the "?" list.
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
+const ready = (page: Page) =>
+  expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+const stepIs = (page: Page, step: number) =>
+  expect(page.getByTestId('step-label')).toHaveText(new RegExp(`step ${step} /`));
+const lecture = (page: Page) => page.getByTestId('lecture-toggle');
+/** The tag of the element with the focus (BODY when none). */
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.tagName ?? 'BODY');
+
+test('shortcuts ignore Ctrl, ⌘ and Alt; L toggles lecture mode and Esc leaves it', async ({ page }) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await ready(page);
+  for (const chord of ['Control+l', 'Control+f', 'Meta+l', 'Alt+l', 'Control+ArrowRight', 'Alt+ArrowRight']) {
+    await page.keyboard.press(chord);
+    await expect(lecture(page), chord).toHaveAttribute('aria-pressed', 'false');
+  }
+  await stepIs(page, 0);
+  expect(await page.evaluate(() => document.fullscreenElement)).toBeNull();
+  await page.keyboard.press('l');
+  await expect(lecture(page)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/lecture=1/);
+  await page.keyboard.press('Escape');
+  await expect(lecture(page)).toHaveAttribute('aria-pressed', 'false');
+  await expect(page).not.toHaveURL(/lecture=1/);
+});
+
+test('F is on a button in the header and toggles full screen', async ({ page }) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await ready(page);
+  await expect(page.getByTestId('fullscreen')).toContainText('F');
+  await expect(page.getByTestId('fullscreen')).toHaveAttribute('aria-keyshortcuts', 'F');
+  await page.keyboard.press('f');
+  await expect.poll(() => page.evaluate(() => !!document.fullscreenElement)).toBe(true);
+  await page.keyboard.press('f');
+  await expect.poll(() => page.evaluate(() => !!document.fullscreenElement)).toBe(false);
+});
+
+test('Space and Enter on a focused button press that button, not play', async ({ page }) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await ready(page);
+  const forward = page.getByRole('button', { name: 'Step forward' });
+  await forward.focus();
+  await page.keyboard.press(' ');
+  await stepIs(page, 1);
+  await page.keyboard.press('Enter');
+  await stepIs(page, 2);
+  await expect(page.getByTestId('play')).toHaveText(/Play/);
+  // Arrows still step from a button.
+  await page.keyboard.press('ArrowRight');
+  await stepIs(page, 3);
+  // The Lecture button pressed with Space: lecture mode, and no playing.
+  await lecture(page).focus();
+  await page.keyboard.press(' ');
+  await expect(lecture(page)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('play')).toHaveText(/Play/);
+});
+
+test('after the step slider or a menu, Esc gives the keys back to the timeline', async ({ page }) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await ready(page);
+  const scrub = page.getByTestId('scrub');
+  await scrub.focus();
+  await page.keyboard.press('ArrowRight');
+  await stepIs(page, 1);
+  await page.keyboard.press('Escape');
+  expect(await focused(page)).toBe('BODY');
+  await page.keyboard.press('ArrowRight');
+  await stepIs(page, 2);
+
+  // The speed menu keeps its arrows until Esc, then the arrows step again.
+  const speed = page.getByTestId('speed');
+  await speed.focus();
+  await page.keyboard.press('Escape');
+  expect(await focused(page)).toBe('BODY');
+  await page.keyboard.press('ArrowRight');
+  await stepIs(page, 3);
+  await page.keyboard.press(' ');
+  await expect(page.getByTestId('play')).toHaveText(/Pause/);
+  await page.keyboard.press(' ');
+  await expect(page.getByTestId('play')).toHaveText(/Play/);
+
+  // Leaving a field with Tab gives the keys back too.
+  await page.getByTestId('param-nodes').focus();
+  await page.keyboard.press('ArrowRight');
+  const before = await page.getByTestId('step-label').innerText();
+  await page.getByTestId('param-nodes').blur();
+  await page.keyboard.press('Home');
+  await stepIs(page, 0);
+  expect(before).toMatch(/step [1-8] \//);
+});
+
+test('↓ on the Algorithm menu waits for Enter; leaving applies; Esc goes back', async ({ page }) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await ready(page);
+  const menu = page.getByTestId('algorithm');
+  await menu.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('select-pending')).toBeVisible();
+  // Nothing switched yet: the link and the schedule are the ring all-gather's.
+  await page.waitForTimeout(600);
+  await expect(page).toHaveURL(/alg=ring-allgather/);
+  const chosen = await menu.inputValue();
+  expect(chosen).not.toBe('ring-allgather');
+  await shot(page, 'keyboard-algorithm-pending');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`alg=${chosen}`));
+  await ready(page);
+  await expect(page.getByTestId('select-pending')).toHaveCount(0);
+
+  // Esc goes back to the applied algorithm and leaves the menu.
+  await menu.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveValue(chosen);
+  expect(await focused(page)).toBe('BODY');
+  await page.waitForTimeout(600);
+  await expect(page).toHaveURL(new RegExp(`alg=${chosen}`));
+
+  // Leaving the menu with Tab applies what it shows.
+  await menu.focus();
+  await page.keyboard.press('ArrowUp');
+  const up = await menu.inputValue();
+  await page.keyboard.press('Tab');
+  await expect(page).toHaveURL(new RegExp(`alg=${up}`));
+
+  // A pick with the mouse (here: the test's selectOption) applies at once.
+  await menu.selectOption('ring-allgather');
+  await expect(page).toHaveURL(/alg=ring-allgather/);
+});
+
+test('↓ on the Scenes menu opens no scene until Enter', async ({ page }) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await ready(page);
+  const scenes = page.getByTestId('scenes');
+  await scenes.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(600);
+  await expect(page).toHaveURL(/alg=ring-allgather&nodes=8/);
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(/alg=ring-allgather&nodes=8/);
+  await expect(scenes).toHaveValue('');
+});
+
+test('"?" lists every shortcut of the handlers, and Esc closes the list', async ({ page }) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await ready(page);
+  const help = page.getByTestId('keys-help');
+  await expect(help).toBeHidden();
+  await page.keyboard.press('?');
+  await expect(help).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  const rows = help.getByTestId('keys-help-shortcuts').locator('tbody tr');
+  await expect(rows).toHaveCount(SHORTCUTS.length);
+  for (const s of SHORTCUTS) {
+    const row = help.locator(`[data-shortcut="${s.id}"]`);
+    await expect(row).toContainText(s.label);
+    await expect(row).toContainText(s.does);
+  }
+  // The page behind does not take keys while the list is open.
+  await page.keyboard.press('ArrowRight');
+  await stepIs(page, 0);
+  await shot(page, 'keyboard-help-overlay');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+  await page.keyboard.press('ArrowRight');
+  await stepIs(page, 1);
+  // The header's Keys button opens it too; its Close button closes it and the focus goes back.
+  await page.getByTestId('keys-help-open').click();
+  await expect(help).toBeVisible();
+  await page.getByTestId('keys-help-close').click();
+  await expect(help).toBeHidden();
+  await expect(page.getByTestId('keys-help-open')).toBeFocused();
+});
+
+test('the first Tab shows a skip link to the timeline, whose keys then work', async ({ page }) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await ready(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByTestId('skip-link');
+  await expect(skip).toBeFocused();
+  await expect(skip).toHaveText('Skip to the timeline');
+  const box = await skip.boundingBox();
+  expect(box && box.width > 50 && box.height > 20, 'the skip link is shown when focused').toBe(true);
+  await shot(page, 'keyboard-skip-link');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('timeline')).toBeFocused();
+  await expect(page).not.toHaveURL(/#/);
+  await page.keyboard.press('ArrowRight');
+  await stepIs(page, 1);
+  // The next Tab is the timeline's first button.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'First step' })).toBeFocused();
+});
+
+test('a focus ring shows on every control the keyboard reaches, selected dark buttons included', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8&view=split');
+  await ready(page);
+  const seen = new Set<string>();
+  // Tab through the whole page: each stop has a visible outline of at least 2 px.
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    const r = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const cs = getComputedStyle(el);
+      return {
+        what: `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 30) ?? ''}`,
+        style: cs.outlineStyle,
+        width: parseFloat(cs.outlineWidth),
+      };
+    });
+    if (!r || seen.has(r.what)) continue;
+    seen.add(r.what);
+    expect(r.style, r.what).not.toBe('none');
+    expect(r.width, r.what).toBeGreaterThanOrEqual(2);
+  }
+  expect(seen.size).toBeGreaterThan(15);
+  // The selected, dark mode button: the ring is outside it, on the white header.
+  await page.getByTestId('mode-visualize').focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('mode-visualize')).toBeFocused();
+  const ring = await page
+    .getByTestId('mode-visualize')
+    .evaluate((el) => [getComputedStyle(el).outlineColor, getComputedStyle(el).outlineOffset]);
+  expect(ring).toEqual(['rgb(29, 78, 216)', '2px']);
+  await page
+    .getByTestId('mode-visualize')
+    .screenshot({ path: 'e2e/screenshots/keyboard-focus-ring-button.png' });
+  await page.locator('header').screenshot({ path: 'e2e/screenshots/keyboard-focus-ring-header.png' });
+});
