@@ -155,10 +155,13 @@ function place(routes: NocRoutes, st: StepState, from: number, to: number, turn:
   return null;
 }
 
+/** Messages up to which the constructive scatter renews its order every step (see there). */
+const RESORT_MESSAGES = 4096;
+
 /**
  * The constructive method: a greedy colouring of the conflict graph with path choice. Steps are
- * filled one at a time; each message still waiting (longest routes first, ties in a seeded order)
- * takes the first of its shortest paths whose channels are free, if its sender and receiver have a
+ * filled one at a time; each message still waiting (longest routes first, then those whose sender or
+ * receiver has the most left, then a seeded order) takes the first of its shortest paths whose channels are free, if its sender and receiver have a
  * port left. A broadcast's message may be passed on by any receiver that already holds it. Every
  * step places at least one message, so it always ends.
  */
@@ -168,23 +171,43 @@ export function constructivePlan(routes: NocRoutes, c: Communication, seed: numb
   const { origin, destinations } = blocksOf(c);
   const steps: PlannedMessage[][] = [];
   if (!c.broadcast) {
-    // Longest first; a seeded shuffle breaks ties (and varies the first-fit).
+    // Longest first; among equals, the message whose sender or receiver has the most messages left
+    // (the ports' bound is what drags a schedule's tail); a seeded shuffle breaks the remaining ties
+    // (and varies the first-fit). The order is renewed every step, or every few steps for big
+    // communications (sorting 65,280 messages a step would cost more than it buys).
     let waiting = origin.map((from, block) => ({
       from,
       to: destinations[block][0],
       block,
       key: random.next(),
     }));
-    waiting.sort((a, b) => routes.hops(b.from, b.to) - routes.hops(a.from, a.to) || a.key - b.key);
+    const P = processorsOf(routes.net);
+    const [sendLeft, receiveLeft] = [new Uint32Array(P), new Uint32Array(P)];
+    for (const m of waiting)
+      [sendLeft[m.from], receiveLeft[m.to]] = [sendLeft[m.from] + 1, receiveLeft[m.to] + 1];
+    const busiestEnd = (m: (typeof waiting)[number]) => Math.max(sendLeft[m.from], receiveLeft[m.to]);
+    const renewEvery = Math.max(1, Math.ceil(waiting.length / RESORT_MESSAGES));
     while (waiting.length) {
       if (steps.length > origin.length) throw new Error('the constructive scatter stopped making progress');
       st.next();
+      if (steps.length % renewEvery === 0)
+        waiting.sort(
+          (a, b) =>
+            routes.hops(b.from, b.to) - routes.hops(a.from, a.to) ||
+            busiestEnd(b) - busiestEnd(a) ||
+            a.key - b.key,
+        );
       const step: PlannedMessage[] = [];
       const left: typeof waiting = [];
       for (const m of waiting) {
         const links = place(routes, st, m.from, m.to, steps.length + m.block);
-        if (links) step.push({ from: m.from, to: m.to, links, block: m.block });
-        else left.push(m);
+        if (!links) {
+          left.push(m);
+          continue;
+        }
+        step.push({ from: m.from, to: m.to, links, block: m.block });
+        sendLeft[m.from]--;
+        receiveLeft[m.to]--;
       }
       steps.push(step);
       waiting = left;
