@@ -3,7 +3,8 @@ import { isKnownInterconnect } from '../src/interconnects';
 import type { TopologyKind } from '../src/kernel/model/topology';
 import type { RunResult } from '../src/result';
 import { CircuitPanels } from './families/circuit/CircuitPanels';
-import { CircuitView } from './families/circuit/CircuitView';
+import { circuitFacts, CircuitView } from './families/circuit/CircuitView';
+import { meshProcessorFacts } from './families/mesh/MeshTooltip';
 import { RingView } from './families/ring/RingView';
 import { StagePanel } from './families/ring/StagePanel';
 import { StarPanels } from './families/star/StarPanels';
@@ -35,13 +36,18 @@ export interface InterconnectUi {
    * `tree` panel and has no generic tree (the star's TCP1 tree); null where the family has none.
    */
   Tree: ComponentType<NetworkViewProps> | null;
+  /**
+   * What a node holds and sends at a step, in words (the node field under the view, the text
+   * alternative of hovering it); absent: the general `nodeFacts`.
+   */
+  facts?: (result: RunResult, step: number, node: number) => { title: string; lines: string[] };
 }
 
 export const INTERCONNECT_UI: Readonly<Record<TopologyKind, InterconnectUi>> = {
   'wdm-ring': { View: RingView, Panels: StagePanel, Tree: null },
   star: { View: StarView, Panels: StarPanels, Tree: StarTree },
-  circuit: { View: CircuitView, Panels: CircuitPanels, Tree: null },
-  mesh: { View: MeshView, Panels: null, Tree: null },
+  circuit: { View: CircuitView, Panels: CircuitPanels, Tree: null, facts: circuitFacts },
+  mesh: { View: MeshView, Panels: null, Tree: null, facts: meshProcessorFacts },
   noc: { View: NocView, Panels: NocPanels, Tree: null },
   generic: { View: GraphView, Panels: null, Tree: null },
 };

@@ -238,3 +238,120 @@ test('a focus ring shows on every control the keyboard reaches, selected dark bu
     .screenshot({ path: 'e2e/screenshots/keyboard-focus-ring-button.png' });
   await page.locator('header').screenshot({ path: 'e2e/screenshots/keyboard-focus-ring-header.png' });
 });
+
+test('node details: a node chosen by number is marked and described, and follows the step', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8&step=2&view=split');
+  await ready(page);
+  const field = page.getByTestId('node-details-input');
+  const facts = page.getByTestId('node-details-facts');
+  await field.focus();
+  await field.fill('3');
+  await expect(facts).toContainText('Node 3');
+  await expect(facts).toContainText('holds 3 of 8 blocks: 1, 2, 3');
+  await expect(facts).toContainText('sends block 2 → node 4');
+  // The ring marks it as a hovered node (the views' highlight).
+  await expect(page.getByTestId('ring-view')).toHaveAttribute('data-highlighted', '3');
+  // ↑ in the field goes to the next node; the timeline's keys wait for Esc.
+  await page.keyboard.press('ArrowUp');
+  await expect(facts).toContainText('Node 4');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowRight');
+  await stepIs(page, 3);
+  await expect(facts).toContainText('holds 4 of 8 blocks');
+  await shot(page, 'keyboard-node-details');
+  await field.fill('');
+  await expect(page.getByTestId('ring-view')).toHaveAttribute('data-highlighted', '');
+});
+
+test('the tree: Tab reaches it, arrows move, the network marks the node in focus', async ({ page }) => {
+  await page.goto('/?v=2&alg=optree&nodes=16&wavelengths=2&radices=4,4&step=5&detail=tree');
+  await ready(page);
+  const items = page.getByRole('treeitem');
+  await expect(items.first()).toBeVisible();
+  // One stop of Tab for the whole tree.
+  await expect(page.locator('[role="treeitem"][tabindex="0"]')).toHaveCount(1);
+  await items.first().focus();
+  await expect(page.getByTestId('ring-view')).toHaveAttribute(
+    'data-highlighted',
+    Array.from({ length: 16 }, (_, i) => i).join(','),
+  );
+  await page.keyboard.press('ArrowDown');
+  const first = page.locator('[role="treeitem"]:focus');
+  await expect(first).toHaveAttribute('aria-level', '2');
+  const hl = await page.getByTestId('ring-view').getAttribute('data-highlighted');
+  expect(hl?.split(',').length).toBe(4);
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('ring-view')).not.toHaveAttribute('data-highlighted', hl ?? '');
+  // The arrows moved in the tree, not the timeline.
+  await stepIs(page, 5);
+  await shot(page, 'keyboard-tree-focus');
+  // And the other way: a node chosen under the network names its path in the tree.
+  await page.getByTestId('node-details-input').fill('5');
+  await expect(page.getByTestId('tree-path')).toContainText('Marked: node 5');
+});
+
+test('the TCP1 tree takes the arrow keys and marks the processor in the star', async ({ page }) => {
+  await page.goto('/?v=2&alg=star-scatter&nodes=16&wavelengths-per-node=3&step=1&detail=tree');
+  await ready(page);
+  const root = page.locator('[data-testid="tcp1-tree-tab"] [role="treeitem"][tabindex="0"]');
+  await root.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('[role="treeitem"]:focus')).toHaveAttribute('data-node', '1');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('[role="treeitem"]:focus')).toHaveAttribute('data-node', '2');
+  // The star draws the focused processor as hovered, with its tooltip.
+  await expect(page.getByTestId('node-tooltip')).toContainText('Node 2');
+  await stepIs(page, 1);
+});
+
+test('the block matrix: arrow keys follow a block and its route is written', async ({ page }) => {
+  await page.goto('/?v=2&alg=retri&nodes=9&reconfigure=0,1&step=2&view=split');
+  await ready(page);
+  const matrix = page.getByTestId('block-matrix');
+  await expect(matrix).toHaveAttribute('data-ready', '1');
+  await matrix.focus();
+  await expect(matrix).toHaveAttribute('data-selected', '0,1');
+  await expect(page.getByTestId('block-route')).toContainText('Block B[0, 1]');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await expect(matrix).toHaveAttribute('data-selected', '1,2');
+  await expect(page.getByTestId('block-route')).toContainText('Block B[1, 2]');
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('block-route')).toContainText('Block B[1, 8]');
+  await stepIs(page, 2);
+  await shot(page, 'keyboard-block-matrix');
+});
+
+test('chart points: Tab to the chart, arrows move, the values show, Enter opens the point', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/?v=2&mode=explore&sweep=optree-fig5');
+  await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-done', 'yes', { timeout: 90_000 });
+  const dot = page.locator('[data-testid="chart-point"][tabindex="0"]');
+  await expect(dot).toHaveCount(1);
+  await dot.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  const focusedDot = page.locator('[data-testid="chart-point"]:focus');
+  await expect(page.getByTestId('chart-tooltip')).toBeVisible();
+  const label = await focusedDot.getAttribute('aria-label');
+  expect(label).toMatch(/Enter opens this configuration/);
+  await shot(page, 'keyboard-chart-point');
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(/mode=explore/);
+  await ready(page);
+});
+
+test('the h′ chart: a total is a button that Enter presses', async ({ page }) => {
+  await page.goto(
+    '/?v=2&alg=star-broadcast&nodes=64&wavelengths-per-node=3&tuning-delay=0.1&messages=64&variant=split&split-steps=1',
+  );
+  await ready(page);
+  const total = page.getByTestId('tradeoff-total-2');
+  await total.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]split-steps=2(&|$)/);
+});

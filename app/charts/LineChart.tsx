@@ -1,5 +1,5 @@
 import { scaleLinear, scaleLog, schemeTableau10 } from 'd3';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Axis, PaperMark, SweepValue } from '../../src/kernel/experiment';
 import { useSize } from '../lib/useSize';
 import { axisTitle, formatAxisValue, formatTick } from './axisFormat';
@@ -12,10 +12,19 @@ interface Series {
   points: SweepValue[];
 }
 
+/** One dot of the chart: a point of a series, from the formula or the constructed schedule. */
+interface Dot {
+  series: number;
+  side: 'formula' | 'constructed';
+  v: SweepValue;
+}
+
 /**
  * A sweep as a line chart: per series, the paper's closed form (dashed) and the constructed schedule
  * (solid, with a dot per point); numbers the paper prints as hollow diamonds beside them. Hovering
- * shows a point's values; clicking opens its configuration.
+ * shows a point's values; clicking opens its configuration. From the keyboard the dots are one stop
+ * of Tab: ← → move along a line, ↑ ↓ to the next line at the same x, and Enter opens the point; the
+ * dot in focus shows the same box of values as hovering.
  */
 export function LineChart({
   values,
@@ -44,6 +53,55 @@ export function LineChart({
   );
   const colourOf = (name: string) => series.find((s) => s.name === name)?.color ?? '#334155';
   const ok = (v: number | null): v is number => v !== null && Number.isFinite(v) && (!y.log || v > 0);
+  // Every dot drawn, line by line (series × formula/constructed), each line by x.
+  const dots = useMemo(() => {
+    const drawn = (v: number | null) => v !== null && Number.isFinite(v) && (!y.log || v > 0);
+    const out: Dot[] = [];
+    series.forEach((s, i) => {
+      for (const side of ['formula', 'constructed'] as const)
+        for (const p of s.points) if (drawn(p[side])) out.push({ series: i, side, v: p });
+    });
+    return out;
+  }, [series, y.log]);
+  const [current, setCurrent] = useState(0);
+  const dotEls = useRef<(SVGCircleElement | null)[]>([]);
+  const focusable = Math.min(current, Math.max(0, dots.length - 1));
+  const indexOf = (p: SweepValue, side: Dot['side']) => dots.findIndex((d) => d.v === p && d.side === side);
+  const onKey = (e: KeyboardEvent, i: number) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onPick(dots[i].v);
+      return;
+    }
+    const to = chartKeyTarget(dots, i, e.key);
+    if (to === null) return;
+    e.preventDefault();
+    e.stopPropagation();
+    setCurrent(to);
+    dotEls.current[to]?.focus();
+  };
+  /** Keyboard and screen-reader part of a dot: roving focus, its values in words, Enter opens it. */
+  const dotProps = (p: SweepValue, side: Dot['side'], seriesName: string) => {
+    const i = indexOf(p, side);
+    const value = p[side];
+    return {
+      ref: (el: SVGCircleElement | null) => {
+        dotEls.current[i] = el;
+      },
+      tabIndex: i === focusable ? 0 : -1,
+      role: 'button',
+      'aria-label':
+        `${seriesName}, ${x.label} ${formatAxisValue(p.x, x.unit)}: ` +
+        `${side === 'formula' ? 'formula' : 'constructed'} ${value === null ? '—' : formatAxisValue(value, y.unit)}` +
+        `${side === 'constructed' ? (p.verified ? ', verified' : ', not verified') : ''}. Enter opens this configuration.`,
+      onFocus: () => {
+        setCurrent(i);
+        setHover({ v: p, side });
+      },
+      onBlur: () => setHover(null),
+      onKeyDown: (e: KeyboardEvent) => onKey(e, i),
+    };
+  };
   const path = (pts: SweepValue[], pick: (v: SweepValue) => number | null) =>
     pts
       .filter((p) => ok(pick(p)))
@@ -53,7 +111,12 @@ export function LineChart({
   return (
     <div ref={box} className="relative h-full min-h-0 w-full" data-testid="line-chart">
       {width > 0 && (
-        <svg width={width} height={height} role="img" aria-label={`${y.label} against ${x.label}`}>
+        <svg
+          width={width}
+          height={height}
+          role="group"
+          aria-label={`${y.label} against ${x.label}: arrow keys move between the points, Enter opens one`}
+        >
           <Axes
             sx={sx}
             sy={sy}
@@ -88,6 +151,7 @@ export function LineChart({
                       data-series={s.name}
                       data-x={p.x}
                       data-kind="formula"
+                      {...dotProps(p, 'formula', s.name)}
                       onMouseEnter={() => setHover({ v: p, side: 'formula' })}
                       onMouseLeave={() => setHover(null)}
                       onClick={() => onPick(p)}
@@ -104,6 +168,7 @@ export function LineChart({
                       data-series={s.name}
                       data-x={p.x}
                       data-kind="constructed"
+                      {...dotProps(p, 'constructed', s.name)}
                       onMouseEnter={() => setHover({ v: p, side: 'constructed' })}
                       onMouseLeave={() => setHover(null)}
                       onClick={() => onPick(p)}
@@ -125,6 +190,8 @@ export function LineChart({
                   stroke={colourOf(m.series)}
                   strokeWidth={2.5}
                   data-testid="paper-mark"
+                  role="img"
+                  aria-label={`${m.series}: the paper prints ${formatAxisValue(m.y, y.unit)} for ${x.label} ${formatAxisValue(m.x, '')} (${m.where})`}
                   data-series={m.series}
                   data-x={m.x}
                   onMouseEnter={() => setMarkHover(m)}
@@ -154,6 +221,33 @@ export function LineChart({
       )}
     </div>
   );
+}
+
+/**
+ * Where a key moves the focus from dot `i`: ← → the previous or next dot of its line, ↑ ↓ the dot of
+ * the previous or next line nearest in x, Home and End the ends of its line; null: nowhere.
+ */
+export function chartKeyTarget(dots: readonly Dot[], i: number, key: string): number | null {
+  const d = dots[i];
+  if (!d) return null;
+  const lineOf = (x: Dot) => x.series * 2 + (x.side === 'formula' ? 0 : 1);
+  const here = lineOf(d);
+  const line = dots.map((x, j) => [x, j] as const).filter(([x]) => lineOf(x) === here);
+  const at = line.findIndex(([, j]) => j === i);
+  if (key === 'ArrowLeft') return line[at - 1]?.[1] ?? null;
+  if (key === 'ArrowRight') return line[at + 1]?.[1] ?? null;
+  if (key === 'Home') return line[0][1];
+  if (key === 'End') return line[line.length - 1][1];
+  if (key !== 'ArrowUp' && key !== 'ArrowDown') return null;
+  const lines = [...new Set(dots.map(lineOf))].sort((a, b) => a - b);
+  const next = lines[lines.indexOf(here) + (key === 'ArrowDown' ? 1 : -1)];
+  if (next === undefined) return null;
+  let best: number | null = null;
+  dots.forEach((x, j) => {
+    if (lineOf(x) !== next) return;
+    if (best === null || Math.abs(x.v.x - d.v.x) < Math.abs(dots[best].v.x - d.v.x)) best = j;
+  });
+  return best;
 }
 
 export function groupSeries(values: readonly SweepValue[]): Series[] {
@@ -360,7 +454,7 @@ function PointTooltip({
         {v.constructed !== null && (v.verified ? ' (verified)' : ' (NOT verified)')}
       </div>
       {v.note && <div className="mt-1 text-xs text-slate-600">{v.note}</div>}
-      <div className="mt-1 text-xs text-slate-500">Click to open this configuration</div>
+      <div className="mt-1 text-xs text-slate-600">Click, or press Enter, to open this configuration</div>
     </div>
   );
 }

@@ -1,7 +1,20 @@
 import { interconnectUi, type NetworkViewProps } from '../interconnects';
+import { NodeDetails } from './NodeDetails';
 
-/** The network drawing for a result, chosen by its interconnect model (see app/interconnects.tsx). */
+/**
+ * The network drawing for a result, chosen by its interconnect model (see app/interconnects.tsx),
+ * and under it (not in compare mode's small panes) the node field: the keyboard's way to a node's
+ * details.
+ */
 export function MainView({ result, step, compact = false }: NetworkViewProps) {
   const { View } = interconnectUi(result.topology.kind);
-  return <View result={result} step={step} compact={compact} />;
+  if (compact) return <View result={result} step={step} compact />;
+  return (
+    <div className="flex h-full min-h-0 min-w-0 flex-col">
+      <div className="min-h-0 flex-1">
+        <View result={result} step={step} compact={false} />
+      </div>
+      <NodeDetails result={result} step={step} />
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
 import { hierarchy, tree as treeLayout, type HierarchyPointNode } from 'd3';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { findCard } from '../../src/cards';
 import type { TreeNode } from '../../src/kernel/spec';
 import type { RunResult } from '../../src/result';
@@ -13,12 +13,17 @@ const MAX_LEAVES_DRAWN = 256;
 
 /**
  * The algorithm's tree (d3-hierarchy), the current phase's level highlighted. Hovering a tree node
- * marks its network nodes on the ring; hovering a ring node marks its path down the tree.
+ * marks its network nodes on the ring; hovering a ring node marks its path down the tree. From the
+ * keyboard the tree is one stop of Tab: the arrow keys move between its nodes (↑ parent, ↓ first
+ * child, ← → along the level), and the node in focus marks its network nodes as hovering does.
  */
 export function TreeView({ result, step }: { result: RunResult; step: number }) {
   const box = useRef<HTMLDivElement>(null);
   const { width, height } = useSize(box);
   const highlight = useApp((s) => s.highlight);
+  // The tree node that takes the focus from Tab (roving focus: one stop for the whole tree).
+  const [current, setCurrent] = useState(0);
+  const items = useRef<(SVGGElement | null)[]>([]);
   const spec = findCard(result.algorithm);
   const t = useMemo(() => spec?.tree?.(result.params) ?? null, [spec, result.params]);
   const s = result.schedule;
@@ -49,6 +54,17 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
   const contains = (d: HierarchyPointNode<TreeNode>) => d.data.members.some((m) => hl.has(m));
   const nodes = laid?.descendants() ?? [];
   const r = (d: HierarchyPointNode<TreeNode>) => (d.children ? 9 : nodes.length > 120 ? 3 : 6);
+  const focusable = Math.min(current, Math.max(0, nodes.length - 1));
+  // The nodes marked from the network (a hovered or chosen node): their path, in words.
+  const path = hl.size === 1 ? nodes.filter(contains).map((d) => d.data.label) : [];
+  const onKey = (e: KeyboardEvent, i: number) => {
+    const to = treeKeyTarget(nodes, i, e.key);
+    if (to === null) return;
+    e.preventDefault();
+    e.stopPropagation();
+    setCurrent(to);
+    items.current[to]?.focus();
+  };
   return (
     <div className="flex h-full min-h-0 w-full flex-col" data-testid="tree-view" data-depth={depth ?? ''}>
       <p className="px-2 pt-1 text-sm text-slate-700">
@@ -59,10 +75,20 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
             <b style={{ color: COLORS.highlight }}>This step works on level {depth}.</b>
           </>
         )}
+        {path.length > 0 && (
+          <span className="block" data-testid="tree-path">
+            Marked: node {[...hl].join(', ')}, in {path.join(' › ')}.
+          </span>
+        )}
       </p>
       <div ref={box} className="relative min-h-0 flex-1">
         {laid && (
-          <svg width={width} height={height} role="img" aria-label="Algorithm tree">
+          <svg
+            width={width}
+            height={height}
+            role="tree"
+            aria-label="Algorithm tree: arrow keys move between its nodes"
+          >
             <g transform="translate(20,24)">
               {depth !== null && (
                 <rect
@@ -89,9 +115,22 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
               {nodes.map((d, i) => (
                 <g
                   key={i}
+                  ref={(el) => {
+                    items.current[i] = el;
+                  }}
                   transform={`translate(${d.x},${d.y})`}
                   onMouseEnter={() => useApp.getState().setHighlight(d.data.members)}
                   onMouseLeave={() => useApp.getState().setHighlight(null)}
+                  onFocus={() => {
+                    setCurrent(i);
+                    useApp.getState().setHighlight(d.data.members);
+                  }}
+                  onBlur={() => useApp.getState().setHighlight(null)}
+                  onKeyDown={(e) => onKey(e, i)}
+                  tabIndex={i === focusable ? 0 : -1}
+                  role="treeitem"
+                  aria-level={d.depth + 1}
+                  aria-label={`${d.data.label}: network nodes ${summarise(d.data.members)}`}
                   className="cursor-pointer"
                   data-testid="tree-node"
                   data-depth={d.depth}
@@ -123,6 +162,35 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
       </div>
     </div>
   );
+}
+
+/**
+ * Where an arrow key (or Home, End) moves the focus from node `i` of `nodes` (breadth first, as
+ * d3's `descendants`): ↑ the parent, ↓ the first child, ← → the neighbours on the same level;
+ * null: nowhere (the key is not the tree's, or there is no such node).
+ */
+export function treeKeyTarget<T>(nodes: HierarchyPointNode<T>[], i: number, key: string): number | null {
+  const d = nodes[i];
+  if (!d) return null;
+  const level = nodes.filter((x) => x.depth === d.depth);
+  const at = level.indexOf(d);
+  const target =
+    key === 'ArrowUp'
+      ? d.parent
+      : key === 'ArrowDown'
+        ? d.children?.[0]
+        : key === 'ArrowLeft'
+          ? level[at - 1]
+          : key === 'ArrowRight'
+            ? level[at + 1]
+            : key === 'Home'
+              ? nodes[0]
+              : key === 'End'
+                ? nodes[nodes.length - 1]
+                : undefined;
+  if (!target) return null;
+  const j = nodes.indexOf(target);
+  return j < 0 ? null : j;
 }
 
 /** Horizontal room per leaf, to decide whether leaf labels fit. */

@@ -16,7 +16,8 @@ const MARGIN = { left: 44, top: 28 };
 /**
  * All-to-all blocks as a source × destination matrix: where is block B[r, d] now? Pale: still at its
  * source; amber: on its way (at a relay); green: at its destination. Click a cell for the block's
- * digits and its route phase by phase.
+ * digits and its route phase by phase; from the keyboard, Tab to the matrix and move between cells
+ * with the arrow keys (Home, End: the row's ends), the route written below as for a click.
  */
 export function BlockMatrix({ result, step }: { result: RunResult; step: number }) {
   const box = useRef<HTMLDivElement>(null);
@@ -84,6 +85,24 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
         className="relative min-h-0 flex-1 cursor-crosshair"
         data-testid="block-matrix"
         data-ready={bitmap ? 1 : 0}
+        data-selected={selected ? `${selected.r},${selected.d}` : ''}
+        tabIndex={0}
+        role="group"
+        aria-roledescription="block matrix"
+        aria-label={`Blocks by source and destination, step ${step}: arrow keys choose a block`}
+        aria-describedby={selected ? 'block-route' : undefined}
+        onFocus={() => {
+          // The first block to follow: B[0, 1] (B[0, 0] stays put in every collective).
+          if (!selected && n > 1) setSelected({ r: 0, d: 1 });
+        }}
+        onKeyDown={(e) => {
+          const at = selected ?? { r: 0, d: 0 };
+          const to = matrixKeyTarget(at, e.key, n);
+          if (!to) return;
+          e.preventDefault();
+          e.stopPropagation();
+          setSelected(to);
+        }}
         onClick={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
           const d = Math.floor(((e.clientX - rect.left - MARGIN.left) / side) * n);
@@ -94,8 +113,7 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
         <canvas
           ref={canvas}
           className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
-          role="img"
-          aria-label={`Blocks by source and destination, step ${step}`}
+          aria-hidden="true"
         />
         {!canDraw(width, height) && <TooSmall width={width} height={height} />}
       </div>
@@ -116,11 +134,40 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
             {words}
           </span>
         ))}
-        {!selected && <span className="text-slate-500">click a cell to follow its block</span>}
+        {!selected && (
+          <span className="text-slate-600">
+            click a cell (or Tab here and use the arrow keys) to follow its block
+          </span>
+        )}
       </div>
       {selected && <BlockRoute result={result} step={step} r={selected.r} d={selected.d} />}
     </div>
   );
+}
+
+/** The cell an arrow key (Home, End: the row's ends) moves to from `at` in an n × n matrix, or null. */
+export function matrixKeyTarget(
+  at: { r: number; d: number },
+  key: string,
+  n: number,
+): { r: number; d: number } | null {
+  const clamp = (v: number) => Math.max(0, Math.min(n - 1, v));
+  switch (key) {
+    case 'ArrowUp':
+      return { r: clamp(at.r - 1), d: at.d };
+    case 'ArrowDown':
+      return { r: clamp(at.r + 1), d: at.d };
+    case 'ArrowLeft':
+      return { r: at.r, d: clamp(at.d - 1) };
+    case 'ArrowRight':
+      return { r: at.r, d: clamp(at.d + 1) };
+    case 'Home':
+      return { r: at.r, d: 0 };
+    case 'End':
+      return { r: at.r, d: n - 1 };
+    default:
+      return null;
+  }
 }
 
 /** Blocks of the pair (r, d): one, or two halves in mirrored Bruck (none for r = d in multi-scatter). */
@@ -142,7 +189,12 @@ function BlockRoute({ result, step, r, d }: { result: RunResult; step: number; r
     ? route(result.params, r, d, ring, S)
     : `goes from ${r} to ${d} in ${S} phase${S === 1 ? '' : 's'}`;
   return (
-    <div className="border-t border-slate-200 px-3 py-2 text-base" data-testid="block-route">
+    <div
+      className="border-t border-slate-200 px-3 py-2 text-base"
+      id="block-route"
+      aria-live="polite"
+      data-testid="block-route"
+    >
       <div className="font-semibold">
         Block B[{r}, {d}]{blocks.length > 1 ? ` (${blocks.length} halves)` : ''}: {digits}
       </div>

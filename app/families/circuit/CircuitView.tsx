@@ -11,6 +11,7 @@ import { nodeAngle, nodeAt, ringLayout } from '../../views/ringGeometry';
 import { canDraw, TooSmall } from '../../views/TooSmall';
 import type { Drawing } from '../../views/slicedPainter';
 import { usePainter } from '../../views/usePainter';
+import { usePickedNode } from '../../views/pickedNode';
 
 /** Smallest ring radius (CSS px) with room for the caption in its centre. */
 const MIN_CAPTION_RADIUS = 80;
@@ -46,12 +47,19 @@ export function CircuitView({
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useSize(box);
-  const [hover, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
+  const [pointer, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
   // As in the paper's Fig. 1: only the blocks node 0 sends, so the circuits stay visible. Lecture
   // mode (the Fig. 1 scenes) starts that way.
   const [onlyNode0, setOnlyNode0] = useState(() => useApp.getState().config.options.lecture);
   const n = result.topology.nodeCount;
   const layout = useMemo(() => ringLayout(width, height - 8, n, 1), [width, height, n]);
+  // The node under the pointer, else the one chosen in the node field (no tooltip then: its words
+  // are under the view).
+  const picked = usePickedNode((st) => (st.node !== null && st.node < n ? st.node : null));
+  const hover = useMemo(
+    () => pointer ?? (picked === null ? null : { node: picked, x: -1, y: -1 }),
+    [pointer, picked],
+  );
   const xy = useMemo(() => {
     const out = new Float64Array(2 * n);
     for (let i = 0; i < n; i++) {
@@ -237,7 +245,7 @@ export function CircuitView({
     });
   }, [painter, result, step, layout, xy, info, width, height, hover, n, real, onlyNode0]);
 
-  const hovered = hover && <NodeInfo result={result} step={step} node={hover.node} />;
+  const hovered = pointer && <NodeInfo result={result} step={step} node={pointer.node} />;
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
       <div className="flex flex-wrap items-center justify-center gap-3">
@@ -283,10 +291,10 @@ export function CircuitView({
             {hover?.node ?? 0}’s. Hover a node to see its transfers.
           </p>
         )}
-        {hover && (
+        {pointer && (
           <div
             className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-slate-300 bg-white px-2 py-1 text-sm shadow"
-            style={{ left: hover.x + 12, top: hover.y + 12 }}
+            style={{ left: pointer.x + 12, top: pointer.y + 12 }}
           >
             {hovered}
           </div>
@@ -324,27 +332,35 @@ function PhaseStrip({ x, step }: { x: boolean[]; step: number }) {
 }
 
 function NodeInfo({ result, step, node }: { result: RunResult; step: number; node: number }) {
-  // Counting needs a pass over every block: only where that stays quick while the mouse moves.
-  const here = useMemo(() => {
-    if (result.schedule.blocks.count > 1_000_000) return null;
-    let count = 0;
-    for (let b = 0; b < result.schedule.blocks.count; b++)
-      if (location(result.holdings, b, step) === node) count++;
-    return count;
-  }, [result, step, node]);
-  const sends = stepTransfers(result, step).filter((t) => t.src === node);
+  const { title, lines } = useMemo(() => circuitFacts(result, step, node), [result, step, node]);
   return (
     <>
-      <b>Node {node}</b>
-      {node >= result.realNodes && ' (ghost)'}
-      {here !== null && `: ${here} blocks here after this phase.`}
-      {sends.map((t, i) => (
-        <div key={i}>
-          sends {t.blocks} {t.right ? 'right' : 'left'} to node {t.dst}
-        </div>
+      <b>{title}</b>
+      {lines.map((l, i) => (
+        <div key={i}>{l}</div>
       ))}
     </>
   );
+}
+
+/** What a node holds after the phase and sends in it, as a title and lines of text. */
+export function circuitFacts(
+  result: RunResult,
+  step: number,
+  node: number,
+): { title: string; lines: string[] } {
+  // Counting needs a pass over every block: only where that stays quick while the mouse moves.
+  let here: number | null = null;
+  if (result.schedule.blocks.count <= 1_000_000) {
+    here = 0;
+    for (let b = 0; b < result.schedule.blocks.count; b++)
+      if (location(result.holdings, b, step) === node) here++;
+  }
+  const title = `Node ${node}${node >= result.realNodes ? ' (ghost)' : ''}`;
+  const lines = here !== null ? [`${here} blocks here after this phase`] : [];
+  for (const t of stepTransfers(result, step).filter((x) => x.src === node))
+    lines.push(`sends ${t.blocks} ${t.right ? 'right' : 'left'} to node ${t.dst}`);
+  return { title, lines };
 }
 
 /** Transfers in the phase shown at `step` (none before the first). */

@@ -1,4 +1,5 @@
-import type { MeshExtras } from '../../../src/families/mesh/mesh-picture';
+import { meshExtrasOf, type MeshExtras } from '../../../src/families/mesh/mesh-picture';
+import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import { pathLength, receiversOf } from '../../../src/kernel/model/paths';
 import { stepRange } from '../../../src/kernel/model/schedule';
 import type { RunResult } from '../../../src/result';
@@ -11,31 +12,17 @@ const nameOf = (v: number, p: number, groups: number) =>
 /**
  * What a processor holds after the step and what it sends and receives in it; zoomed out to group
  * tiles, the same for the group's gateway-level picture: which group, how many of its processors have
- * the complete result.
+ * the complete result. A title and lines of plain text.
  */
-export function MeshTooltip({
-  result,
-  step,
-  node,
-  counts,
-  info,
-  side,
-  tiles,
-  x,
-  y,
-  flip,
-}: {
-  result: RunResult;
-  step: number;
-  node: number;
-  counts: Uint32Array;
-  info: MeshExtras | null;
-  side: number;
-  tiles: boolean;
-  x: number;
-  y: number;
-  flip: boolean;
-}) {
+export function meshFacts(
+  result: RunResult,
+  step: number,
+  node: number,
+  counts: Uint32Array,
+  info: MeshExtras | null,
+  side: number,
+  tiles: boolean,
+): { title: string; lines: string[] } {
   const s = result.schedule;
   const total = s.blocks.count;
   const p = side * side;
@@ -94,6 +81,42 @@ export function MeshTooltip({
         g === i ? 'no optical link (G = N)' : `optical link to ${nameOf(i * p + g, p, groups)} (dashed)`,
       );
   }
+  return { title, lines };
+}
+
+/** `meshFacts` of one processor (not a group tile) at a step: the node field under the view. */
+export function meshProcessorFacts(result: RunResult, step: number, node: number) {
+  const info = meshExtrasOf(result.extras);
+  // As the view reads it.
+  const side = info?.side ?? Math.round(Math.sqrt(result.topology.nodeCount));
+  return meshFacts(result, step, node, stepCounts(result.holdings, step).counts, info, side, false);
+}
+
+/** `meshFacts` beside the pointer. */
+export function MeshTooltip({
+  result,
+  step,
+  node,
+  counts,
+  info,
+  side,
+  tiles,
+  x,
+  y,
+  flip,
+}: {
+  result: RunResult;
+  step: number;
+  node: number;
+  counts: Uint32Array;
+  info: MeshExtras | null;
+  side: number;
+  tiles: boolean;
+  x: number;
+  y: number;
+  flip: boolean;
+}) {
+  const { title, lines } = meshFacts(result, step, node, counts, info, side, tiles);
   return (
     <div
       className="pointer-events-none absolute z-10 w-max max-w-80 rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-lg"

@@ -12,6 +12,7 @@ import { drawMesh, EDN_MARK, ELECTRONIC, OPTICAL_COLOUR, shade } from './drawMes
 import { meshLayout, processorAt } from './meshLayout';
 import { showsTiles } from './meshScene';
 import { MeshTooltip } from './MeshTooltip';
+import { usePickedNode } from '../../views/pickedNode';
 
 /**
  * A mesh or an OTIS-Mesh, zoomable from the whole network down to one processor (wheel or pinch, drag
@@ -73,6 +74,8 @@ export function MeshView({
 
   const counts = stepCounts(result.holdings, step).counts;
   const [hover, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
+  // The processor chosen in the node field: drawn as if hovered (its optical link dashed).
+  const picked = usePickedNode((st) => (st.node !== null && st.node < n ? st.node : null));
   const tiles = showsTiles(layout, groups, view.k);
 
   useEffect(() => {
@@ -91,7 +94,7 @@ export function MeshView({
         side,
         groups,
         highlight,
-        hovered: hover?.node ?? null,
+        hovered: hover?.node ?? picked,
         compact,
       }),
     );
@@ -110,6 +113,7 @@ export function MeshView({
     groups,
     highlight,
     hover,
+    picked,
     compact,
   ]);
 

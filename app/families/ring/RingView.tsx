@@ -11,6 +11,7 @@ import { useSize } from '../../lib/useSize';
 import { laneRadius, nodeAngle, nodeAt, ringLayout, type RingLayout } from '../../views/ringGeometry';
 import { drawCentreCaption, drawNodeLabels, stepTitle } from '../../views/canvasText';
 import { NodeTooltip } from '../../views/NodeTooltip';
+import { usePickedNode } from '../../views/pickedNode';
 import type { Drawing } from '../../views/slicedPainter';
 import { usePainter } from '../../views/usePainter';
 import { addHeldWedge } from '../../views/heldWedge';
@@ -38,6 +39,9 @@ export function RingView({
   const { width, height } = useSize(box);
   const [hover, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
   const n = result.topology.nodeCount;
+  // The node chosen in the node field: drawn as if hovered.
+  const picked = usePickedNode((st) => (st.node !== null && st.node < n ? st.node : null));
+  const marked = hover?.node ?? picked;
   const w = result.topology.linkChannels[0] ?? 1;
   const layout = useMemo(() => ringLayout(width, height, n, w), [width, height, n, w]);
   const counts = stepCounts(result.holdings, step).counts;
@@ -51,9 +55,9 @@ export function RingView({
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, (ctx) =>
-      drawRing(ctx, result, step, layout, counts, hover?.node ?? null, groups, highlight),
+      drawRing(ctx, result, step, layout, counts, marked, groups, highlight),
     );
-  }, [painter, result, step, layout, counts, width, height, hover, groups, highlight]);
+  }, [painter, result, step, layout, counts, width, height, marked, groups, highlight]);
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">

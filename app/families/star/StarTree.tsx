@@ -7,7 +7,8 @@ export function StarTree({ result, step }: NetworkViewProps) {
     <div className="flex h-full min-h-0 flex-col p-2" data-testid="tree-view">
       <p className="text-sm text-slate-700">
         The TCP1 tree: node 0 in the middle, each ring the processors reached in one step. Bold edges carry
-        this step&apos;s transmissions; hover a processor to find it in the star.
+        this step&apos;s transmissions; hover a processor (or Tab to the tree and move with the arrow keys) to
+        find it in the star.
       </p>
       <div className="min-h-0 flex-1">
         <TcpTreePanel result={result} step={step} fill />

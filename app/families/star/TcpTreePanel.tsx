@@ -1,5 +1,5 @@
 import { hierarchy, tree } from 'd3';
-import { useMemo } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { broadcastRadices } from '../../../src/families/star/broadcast.card';
 import { radixParent, radixTree, uniformRadices, type TreeNode } from '../../../src/families/star/tcp';
 import { stepRange } from '../../../src/kernel/model/schedule';
@@ -31,6 +31,9 @@ export function TcpTreePanel({
   const k = num(result.params, 'wavelengths-per-node');
   const hovered = useStarHover((s) => s.node);
   const setHovered = useStarHover((s) => s.set);
+  // One stop of Tab for the whole tree; the arrow keys move the focus (roving focus).
+  const [current, setCurrent] = useState(0);
+  const items = useRef(new Map<number, SVGGElement>());
   // The split broadcast's tree may use clique sizes below k+1 (docs/models/star.md); the others are
   // plain TCP1 in base k+1.
   const radices = useMemo(
@@ -51,7 +54,14 @@ export function TcpTreePanel({
     };
     const h = root.height;
     return {
-      nodes: root.descendants().map((d) => ({ id: d.data.id, reached: d.data.step, at: pos(d) })),
+      nodes: root.descendants().map((d) => ({
+        id: d.data.id,
+        reached: d.data.step,
+        at: pos(d),
+        depth: d.depth,
+        parent: d.parent?.data.id ?? null,
+        firstChild: d.children?.[0]?.data.id ?? null,
+      })),
       links: root.links().map((e) => ({ child: e.target.data.id, from: pos(e.source), to: pos(e.target) })),
       height: h,
     };
@@ -83,6 +93,32 @@ export function TcpTreePanel({
       </p>
     );
   const colour = (l: number) => wavelengthColor(l, Math.max(2, layout.height + 1));
+  const byId = new Map(layout.nodes.map((d) => [d.id, d]));
+  const focusable = byId.has(current) ? current : 0;
+  // ↑ parent, ↓ first child, ← → the previous and next processor; Home, End the first and last.
+  const onKey = (e: KeyboardEvent, id: number) => {
+    const d = byId.get(id);
+    if (!d) return;
+    const to =
+      e.key === 'ArrowUp'
+        ? d.parent
+        : e.key === 'ArrowDown'
+          ? d.firstChild
+          : e.key === 'ArrowLeft'
+            ? id - 1
+            : e.key === 'ArrowRight'
+              ? id + 1
+              : e.key === 'Home'
+                ? 0
+                : e.key === 'End'
+                  ? n - 1
+                  : null;
+    if (to === null || !byId.has(to)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    setCurrent(to);
+    items.current.get(to)?.focus();
+  };
   const r = n <= 64 ? 7 : 4;
   return (
     <div
@@ -93,9 +129,9 @@ export function TcpTreePanel({
       <svg
         viewBox={`0 0 ${SIZE} ${SIZE}`}
         className={`mx-auto block w-full ${fill ? 'min-h-0 flex-1' : 'max-w-[340px]'}`}
-        role="img"
+        role="tree"
+        aria-label={`TCP1 tree of ${n} processors: arrow keys move between them`}
       >
-        <title>TCP1 tree of {n} processors</title>
         {layout.links.map((e) => (
           <line
             key={e.child}
@@ -110,8 +146,26 @@ export function TcpTreePanel({
         {layout.nodes.map((d) => (
           <g
             key={d.id}
+            ref={(el) => {
+              if (el) items.current.set(d.id, el);
+              else items.current.delete(d.id);
+            }}
             onMouseEnter={() => setHovered(d.id)}
             onMouseLeave={() => setHovered(null)}
+            onFocus={() => {
+              setCurrent(d.id);
+              setHovered(d.id);
+            }}
+            onBlur={() => setHovered(null)}
+            onKeyDown={(e) => onKey(e, d.id)}
+            tabIndex={d.id === focusable ? 0 : -1}
+            role="treeitem"
+            aria-level={d.depth + 1}
+            aria-label={
+              d.reached === 0
+                ? `Processor ${d.id}, the root`
+                : `Processor ${d.id}, reached in step ${d.reached}${d.parent !== null ? ` from processor ${d.parent}` : ''}${active.has(d.id) ? '; its edge carries a transmission in this step' : ''}`
+            }
             className="cursor-pointer"
             data-node={d.id}
           >

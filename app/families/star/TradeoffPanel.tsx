@@ -1,4 +1,4 @@
-import { useMemo, type SVGProps } from 'react';
+import { useMemo, type KeyboardEvent, type SVGProps } from 'react';
 import { shapeOf, dOf } from '../../../src/families/star/star-params';
 import { splitStepsOf } from '../../../src/families/star/broadcast.card';
 import { splitTradeoff } from '../../../src/families/star/star-formulas';
@@ -42,8 +42,12 @@ export function TradeoffPanel({ result }: { result: RunResult }) {
   );
   return (
     <div data-testid="tradeoff" data-best={t.best} data-current={current}>
-      <svg viewBox={`0 0 ${W} ${H}`} className="block w-full" role="img">
-        <title>Tuning, communication and total cost against h′</title>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="block w-full"
+        role="group"
+        aria-label="Tuning, communication and total cost against h′: each total is a button that sets h′"
+      >
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
             <line x1={M.left} x2={W - M.right} y1={y(ymax * f)} y2={y(ymax * f)} stroke="#e2e8f0" />
@@ -79,6 +83,19 @@ export function TradeoffPanel({ result }: { result: RunResult }) {
                 key={p.hs}
                 cx={x(p.hs)}
                 cy={y(p[s.key])}
+                // The totals are the keyboard's way in (one stop per h′; Enter or Space sets it).
+                {...(s.key === 'total'
+                  ? {
+                      tabIndex: 0,
+                      role: 'button',
+                      'aria-label': `h′ = ${p.hs}: tuning ${fmt(p.tuning)}, communication ${fmt(p.communication)}, total ${fmt(p.total)}${p.hs === t.best ? ' (the best)' : ''}${p.hs === current ? ' (in use)' : ''}. Press Enter to use h′ = ${p.hs}.`,
+                      onKeyDown: (e: KeyboardEvent) => {
+                        if (e.key !== 'Enter' && e.key !== ' ') return;
+                        e.preventDefault();
+                        setH(p.hs);
+                      },
+                    }
+                  : {})}
                 r={s.key === 'total' && p.hs === t.best ? 7 : 4.5}
                 fill={s.key === 'total' && p.hs === t.best ? '#fde047' : s.colour}
                 stroke={s.colour}
@@ -136,7 +153,7 @@ export function TradeoffPanel({ result }: { result: RunResult }) {
       </ul>
       <p className="mt-1 text-xs text-slate-500">
         The paper’s closed form agrees with the re-derived one only for k = 2 (docs/models/star.md). Click a
-        point to set h′.
+        point (or Tab to a total and press Enter) to set h′.
       </p>
     </div>
   );
