@@ -292,6 +292,8 @@ export interface ChainTask {
   coolEvery: number;
   step: Uint32Array;
   path: Uint16Array;
+  /** A broadcast's: the processor that sends each (block, receiver) (its origin or a relay). */
+  parent?: Uint16Array;
 }
 
 /** What a chain's round ends with: its genes and conflicts, and whether it reached none. */
@@ -299,6 +301,7 @@ export interface ChainOutcome {
   chain: number;
   step: Uint32Array;
   path: Uint16Array;
+  parent?: Uint16Array;
   conflicts: number;
   /** Fewest conflicts the chain had during the round. */
   fewest: number;
@@ -318,6 +321,12 @@ export interface SearchAttempt {
   conflicts: number;
   schedule: Schedule;
   clashes: { step: number; link: number; transfers: number[] }[];
+  /**
+   * A broadcast's causality faults: a transfer (step from 1) whose sender does not hold its block
+   * yet (it gets it in `holds`, a step from 1, that step or later, or never: null). Each is one
+   * conflict of the search.
+   */
+  faults?: { step: number; transfer: number; sender: number; block: number; holds: number | null }[];
 }
 
 /** How a running search stands (NoC paper, Sec. 5): the step target, the best so far, each chain's conflicts. */

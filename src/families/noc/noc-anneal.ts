@@ -58,14 +58,63 @@ const EXCHANGE_MOVES = 2000;
 /** Most cooling periods in one round: big instances report back at least this often. */
 const MAX_ROUND_PERIODS = 16;
 
-/** A chain's genes: a step and a path index per message. */
+/**
+ * A chain's genes: a step and a path index per message; a broadcast's genes (one per block and
+ * receiver) also name the processor that sends it (`parent`: the block's origin, or a receiver that
+ * holds it earlier — a relay).
+ */
 export interface Genes {
   step: Uint32Array;
   path: Uint16Array;
+  parent?: Uint16Array;
 }
 
-/** The messages of a search and the network's sizes: all a chain needs besides its genes. */
-export class ChainProblem {
+/** A copy of genes (the parents' arrays stay theirs). */
+const copyGenes = (g: Genes): Genes => ({
+  step: g.step.slice(),
+  path: g.path.slice(),
+  ...(g.parent ? { parent: g.parent.slice() } : {}),
+});
+
+/** A chain's state at a target: its genes, their conflicts, and the move that changes them. */
+export interface ChainSolution {
+  readonly conflicts: number;
+  readonly step: Uint32Array;
+  readonly path: Uint16Array;
+  readonly parent?: Uint16Array;
+  /** One annealing move at temperature t. */
+  move(t: number, r: Rng): void;
+}
+
+/**
+ * What a search works on — the scatter's messages (`ChainProblem`) or the broadcast's (block,
+ * receiver) pairs (`BroadcastProblem`): one framework (rounds, master, chains), two kinds of problem.
+ */
+export interface SearchProblem {
+  readonly routes: NocRoutes;
+  /** Genes: one per message of a scatter, one per (block, receiver) of a broadcast. */
+  readonly size: number;
+  /** A valid plan's genes. */
+  genesOf(plan: NocPlan): Genes;
+  /** The plan genes describe, in `target` steps (empty steps dropped). */
+  planOf(genes: Genes, target: number): NocPlan;
+  /** A chain's state from genes (it takes their arrays as its own). */
+  solution(genes: Genes, target: number): ChainSolution;
+  /** The hybrid's crossover of two parents, with a share `mutate` of genes drawn anew. */
+  breed(a: Genes, b: Genes, target: number, r: Rng, mutate: number): Genes;
+  /** A broadcast's causality faults in a plan (a sender that does not hold its block yet). */
+  faults?(plan: NocPlan): PlanFault[];
+}
+
+/** A message (index `message` in `plan.steps[step]`) whose sender gets its block only in step `holds` (or never). */
+export interface PlanFault {
+  step: number;
+  message: number;
+  holds: number | null;
+}
+
+/** The messages of a scatter search and the network's sizes: all a chain needs besides its genes. */
+export class ChainProblem implements SearchProblem {
   readonly processors: number;
   readonly ports: number;
   readonly base: number;
@@ -81,6 +130,30 @@ export class ChainProblem {
     this.ports = net.ports;
     this.base = channelBase(net);
     this.channels = 2 * net.edges.length;
+  }
+
+  get size(): number {
+    return this.msgs.length;
+  }
+
+  solution(genes: Genes, target: number): ChainSolution {
+    return new Solution(this, target, genes.step, genes.path);
+  }
+
+  /** Uniform crossover of two parents' genes, each gene from one parent; mutation redraws a few. */
+  breed(a: Genes, b: Genes, target: number, r: Rng, mutate: number): Genes {
+    const n = this.msgs.length;
+    const step = new Uint32Array(n);
+    const path = new Uint16Array(n);
+    for (let i = 0; i < n; i++) {
+      const from = r.next() < 0.5 ? a : b;
+      [step[i], path[i]] = [from.step[i], from.path[i]];
+      if (r.next() < mutate) {
+        step[i] = r.int(target);
+        path[i] = r.int(this.msgs[i].paths.length);
+      }
+    }
+    return { step, path };
   }
 
   /** A plan's genes: its steps, and the path index each message took. */
@@ -116,7 +189,7 @@ export function messagesByBlock(routes: NocRoutes, plan: NocPlan): RoutedMessage
 }
 
 /** One chain's solution: its genes, with the usage they make. */
-class Solution {
+class Solution implements ChainSolution {
   /** Messages on each (step, router channel), on each (step, processor) out and in. */
   private use: Uint16Array;
   private tx: Uint16Array;
@@ -178,11 +251,15 @@ class Solution {
     for (const l of m.paths[this.path[i]]) if (this.use[row + l - s.base] > 1) return true;
     return this.tx[st * s.processors + m.from] > s.ports || this.rx[st * s.processors + m.to] > s.ports;
   }
+
+  move(t: number, r: Rng): void {
+    move(this.s, this, t, r);
+  }
 }
 
 /** Conflicts of genes in `target` steps, as the search counts them (the fitness). */
-export function conflictsOf(s: ChainProblem, genes: Genes, target: number): number {
-  return new Solution(s, target, genes.step, genes.path).conflicts;
+export function conflictsOf(s: SearchProblem, genes: Genes, target: number): number {
+  return s.solution(copyGenes(genes), target).conflicts;
 }
 
 /**
@@ -223,16 +300,16 @@ function move(s: ChainProblem, x: Solution, t: number, r: Rng): void {
  * cooling every `coolEvery`, yielding after each cooling period; it stops early at zero conflicts.
  * Takes the task's arrays as its own and returns them changed. Depends on nothing but the task.
  */
-export function* chainJob(s: ChainProblem, task: ChainTask): Job<ChainOutcome> {
+export function* chainJob(s: SearchProblem, task: ChainTask): Job<ChainOutcome> {
   const r = rng(task.seed);
-  const x = new Solution(s, task.target, task.step, task.path);
+  const x = s.solution(task, task.target);
   let t = task.temperature;
   let made = 0;
   let fewest = x.conflicts;
   while (made < task.moves && x.conflicts > 0) {
     const end = Math.min(task.moves, made + task.coolEvery);
     while (made < end && x.conflicts > 0) {
-      move(s, x, t, r);
+      x.move(t, r);
       made++;
     }
     fewest = Math.min(fewest, x.conflicts);
@@ -243,6 +320,7 @@ export function* chainJob(s: ChainProblem, task: ChainTask): Job<ChainOutcome> {
     chain: task.chain,
     step: x.step,
     path: x.path,
+    ...(x.parent ? { parent: x.parent } : {}),
     conflicts: x.conflicts,
     fewest,
     moves: made,
@@ -265,24 +343,15 @@ export const chainSeed = (seed: number, round: number, chain: number) => mix(mix
 
 /** Squeezes genes into `target` steps: the messages of later steps go to random earlier ones. */
 function squeeze(genes: Genes, target: number, r: Rng): Genes {
-  return { step: genes.step.map((s) => (s < target ? s : r.int(target))), path: genes.path.slice() };
+  return { ...copyGenes(genes), step: genes.step.map((s) => (s < target ? s : r.int(target))) };
 }
 
-/** Uniform crossover of two parents' genes, each gene from one parent; mutation redraws a few. */
-function breed(s: ChainProblem, a: Genes, b: Genes, target: number, r: Rng, mutate: number): Genes {
-  const n = s.msgs.length;
-  const step = new Uint32Array(n);
-  const path = new Uint16Array(n);
-  for (let i = 0; i < n; i++) {
-    const from = r.next() < 0.5 ? a : b;
-    [step[i], path[i]] = [from.step[i], from.path[i]];
-    if (r.next() < mutate) {
-      step[i] = r.int(target);
-      path[i] = r.int(s.msgs[i].paths.length);
-    }
-  }
-  return { step, path };
-}
+/** An outcome's genes (its own arrays). */
+const genesOfOutcome = (o: ChainOutcome): Genes => ({
+  step: o.step,
+  path: o.path,
+  ...(o.parent ? { parent: o.parent } : {}),
+});
 
 /**
  * The hybrid's master and the annealing's bookkeeping: hands out each round's tasks (`next`) and
@@ -314,7 +383,7 @@ export class SearchMaster {
   private readonly roundPeriods: number;
 
   constructor(
-    readonly problem: ChainProblem,
+    readonly problem: SearchProblem,
     start: NocPlan,
     readonly o: SearchOptions,
   ) {
@@ -324,7 +393,7 @@ export class SearchMaster {
     this.coolEvery = Math.max(1, Math.round(EXCHANGE_MOVES / o.chains));
     // A generation when every chain has moved about once per message (the paper's "100 or so
     // Metropolis iterations" on its small cases; bred more often, big instances lose their progress).
-    this.generationPeriods = Math.max(1, Math.round((problem.msgs.length * o.chains) / EXCHANGE_MOVES));
+    this.generationPeriods = Math.max(1, Math.round((problem.size * o.chains) / EXCHANGE_MOVES));
     this.roundPeriods = Math.min(this.generationPeriods, MAX_ROUND_PERIODS);
     if (!this.ended) this.newTarget();
   }
@@ -367,6 +436,7 @@ export class SearchMaster {
       coolEvery: this.coolEvery,
       step: g.step,
       path: g.path,
+      ...(g.parent ? { parent: g.parent } : {}),
     }));
     this.chains = [];
     return tasks;
@@ -393,10 +463,10 @@ export class SearchMaster {
       if (!this.ended) this.newTarget();
       return this.best;
     }
-    this.chains = outcomes.map((o) => ({ step: o.step, path: o.path }));
+    this.chains = outcomes.map(genesOfOutcome);
     const elite = outcomes.reduce((a, b) => (b.conflicts < a.conflicts ? b : a));
     this.attemptGenes = {
-      genes: { step: elite.step.slice(), path: elite.path.slice() },
+      genes: copyGenes(genesOfOutcome(elite)),
       conflicts: elite.conflicts,
       target: this.target,
     };
@@ -434,8 +504,8 @@ export class SearchMaster {
     const elite = outcomes.reduce((a, b) => (b.conflicts < a.conflicts ? b : a));
     return outcomes.map((_, i) =>
       i === 0
-        ? { step: elite.step.slice(), path: elite.path.slice() }
-        : breed(this.problem, pick(), pick(), this.target, r, 0.01),
+        ? copyGenes(genesOfOutcome(elite))
+        : this.problem.breed(genesOfOutcome(pick()), genesOfOutcome(pick()), this.target, r, 0.01),
     );
   }
 
@@ -459,7 +529,13 @@ export class SearchMaster {
     const a = this.attemptGenes;
     if (!a) return null;
     const plan = this.problem.planOf(a.genes, a.target);
-    return { target: a.target, conflicts: a.conflicts, plan, clashes: planClashes(plan) };
+    return {
+      target: a.target,
+      conflicts: a.conflicts,
+      plan,
+      clashes: planClashes(plan),
+      faults: this.problem.faults?.(plan) ?? [],
+    };
   }
 }
 
@@ -469,6 +545,8 @@ export interface NocAttempt {
   conflicts: number;
   plan: NocPlan;
   clashes: PlanClash[];
+  /** A broadcast's causality faults (none in a scatter): with the clashes' messages, the conflicts. */
+  faults: PlanFault[];
 }
 
 /** A channel (`link`) that two or more messages of one step (indices in `plan.steps[step]`) take. */
@@ -502,7 +580,7 @@ export function planClashes(plan: NocPlan): PlanClash[] {
 }
 
 /**
- * Searches for a scatter schedule shorter than `start` (a valid plan, the constructive one), all in
+ * Searches for a schedule shorter than `start` (a valid plan, the constructive one), all in
  * one place: the master's rounds with each chain's round run in turn, yielding after each cooling
  * period of a chain; tells `found` each shorter valid plan, `progress` how it stands after each
  * round and `attempt` (when it asks for it) the best attempt at the target. Ends at the lower bound,
@@ -513,22 +591,26 @@ export function* annealSearch(
   start: NocPlan,
   o: SearchOptions,
   ctx: JobContext<never>,
-  report: {
-    found?(plan: NocPlan): void;
-    progress?(p: SearchProgress): void;
-    /** After each round: `make` gives the attempt (call it only when it will be shown: it costs). */
-    attempt?(make: () => NocAttempt | null): void;
-  } = {},
+  report: SearchEvents = {},
+  /** The problem (by default the scatter's messages of `start`). */
+  problem: SearchProblem = new ChainProblem(routes, messagesByBlock(routes, start)),
 ): Job<NocPlan> {
-  const problem = new ChainProblem(routes, messagesByBlock(routes, start));
   return yield* runSearch(new SearchMaster(problem, start, o), ctx, report);
+}
+
+/** What a search tells as it goes. */
+export interface SearchEvents {
+  found?(plan: NocPlan): void;
+  progress?(p: SearchProgress): void;
+  /** After each round: `make` gives the attempt (call it only when it will be shown: it costs). */
+  attempt?(make: () => NocAttempt | null): void;
 }
 
 /** Runs a master's rounds to their end here, each chain in turn (see `annealSearch`). */
 export function* runSearch(
   master: SearchMaster,
   ctx: JobContext<never>,
-  report: Parameters<typeof annealSearch>[4] = {},
+  report: SearchEvents = {},
   /** Ends the search early (a time limit), checked between rounds. */
   over: () => boolean = () => false,
 ): Job<NocPlan> {

@@ -140,7 +140,7 @@ const idSet = (key: string, label: string, def: string, help: string): ParamDef 
   help,
 });
 
-/** The methods: the searches are for scatters (a broadcast's relays are not searched yet). */
+/** The methods: the exact one is for scatters only (a broadcast's relays are not in its model). */
 const METHODS = [
   { value: 'constructive', label: 'constructive (greedy, with path choice)' },
   { value: 'anneal', label: 'simulated annealing (one chain)' },
@@ -179,12 +179,13 @@ export function communicationParams(
       key: 'method',
       label: 'Method',
       kind: 'enum',
-      options: searches ? METHODS : METHODS.slice(0, 1),
-      default: searches ? 'hybrid' : 'constructive',
+      // The exact method is for scatters; broadcasts have the searches (their relays in the genes).
+      options: searches ? METHODS : METHODS.slice(0, 3),
+      default: 'hybrid',
       group: 'algorithm',
       help: 'How the schedule is found: the searches start from the constructive schedule and lower its steps towards the bound.',
     },
-    ...(searches ? SEARCH_PARAMS : []),
+    ...SEARCH_PARAMS,
     {
       key: 'seed',
       label: 'Seed',

@@ -13,7 +13,15 @@ import type {
   SearchReport,
   SplitSearch,
 } from '../../kernel/spec';
-import { chainJob, ChainProblem, runSearch, SearchMaster, type NocAttempt } from './noc-anneal';
+import {
+  chainJob,
+  ChainProblem,
+  runSearch,
+  SearchMaster,
+  type NocAttempt,
+  type SearchProblem,
+} from './noc-anneal';
+import { BroadcastProblem } from './noc-broadcast-search';
 import { exactSearch } from './noc-exact';
 import { lpSolver } from '../../kernel/lp';
 import { bindingBound, lowerBounds, type Bound } from './noc-bounds';
@@ -148,27 +156,31 @@ function startOf(p: ParamValues, routes: NocRoutes, c: Communication): NocPlan {
 }
 
 /** The last configuration's search problem (its messages and routes), for the chains a worker runs. */
-let lastProblem: { key: string; problem: ChainProblem } | null = null;
+let lastProblem: { key: string; problem: SearchProblem } | null = null;
 
-function problemOf(p: ParamValues): ChainProblem {
+/** A scatter's messages, or a broadcast's (block, receiver) pairs: the genes of the search. */
+function problemOf(p: ParamValues): SearchProblem {
   // What names the messages and their routes: not the method, seed, moves or time limit.
   const { method: _m, seed: _s, moves: _v, 'time-limit': _t, ...names } = p;
   const key = JSON.stringify(names);
   if (lastProblem?.key !== key) {
     const routes = routesOf(networkOf(p), p);
+    const c = communicationFromParams(p);
     lastProblem = {
       key,
-      problem: new ChainProblem(routes, scatterMessages(routes, communicationFromParams(p))),
+      problem: c.broadcast
+        ? new BroadcastProblem(routes, c)
+        : new ChainProblem(routes, scatterMessages(routes, c)),
     };
   }
   return lastProblem.problem;
 }
 
-/** The searches that run in chains (annealing, the hybrid), for a scatter; null for any other. */
+/** The searches that run in chains (annealing, the hybrid), for a scatter or a broadcast; else null. */
 function chainSearchOf(algorithm: string, p: ParamValues, report: SearchReport) {
   const method = String(p['method']);
   const c = communicationFromParams(p);
-  if ((method !== 'anneal' && method !== 'hybrid') || c.broadcast) return null;
+  if (method !== 'anneal' && method !== 'hybrid') return null;
   const problem = problemOf(p);
   const net = problem.routes.net;
   const master = new SearchMaster(problem, startOf(p, problem.routes, c), {
@@ -224,6 +236,20 @@ function attemptOf(algorithm: string, net: NocNetwork, c: Communication, a: NocA
       link: k.link,
       transfers: k.messages.map((i) => first[k.step] + i),
     })),
+    ...(c.broadcast
+      ? {
+          faults: a.faults.slice(0, MAX_CLASHES).map((f) => {
+            const m = a.plan.steps[f.step][f.message];
+            return {
+              step: f.step + 1,
+              transfer: first[f.step] + f.message,
+              sender: m.from,
+              block: m.block,
+              holds: f.holds === null ? null : f.holds + 1,
+            };
+          }),
+        }
+      : {}),
   };
 }
 
@@ -236,7 +262,8 @@ function* search(
 ): Generator<void, unknown, void> {
   const method = String(p['method']);
   const c = communicationFromParams(p);
-  if (method === 'constructive' || c.broadcast) return;
+  // The exact method is for scatters (a broadcast's relays are not in its model).
+  if (method === 'constructive' || (c.broadcast && method === 'exact')) return;
   if (method !== 'exact') {
     const s = chainSearchOf(algorithm, p, report);
     if (s) yield* runSearch(s.master, ctx, s, s.over);
@@ -379,6 +406,9 @@ function paperEstimateRow(p: ParamValues, steps: number, bound: number): Formula
 export const nocBroadcast: AlgorithmSpec = {
   ...nocBroadcastCard,
   build: (p) => build('noc-broadcast', p),
+  search: (p, ctx, report) => search('noc-broadcast', p, ctx, report),
+  splitSearch: (p, report) => splitSearch('noc-broadcast', p, report),
+  chainWork: (p, task) => chainJob(problemOf(p), task),
   stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
   formulas,
   lowerBounds: boundsOf,
