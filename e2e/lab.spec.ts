@@ -220,3 +220,19 @@ test('a paper check can be stopped while it computes, and computed again', async
   await page.getByTestId('check-restart').click();
   await expect(page.getByTestId('paper-row').first()).toBeVisible({ timeout: 30_000 });
 });
+
+test('timeline phase marks never run into each other: a name that does not fit ends in "…"', async ({
+  page,
+}) => {
+  // Neighbor exchange on 64 nodes: "pair swap" is step 1 and "exchange" starts at step 2, one
+  // thirty-second of the scrubber later — the names used to print over each other ("paiexchange").
+  await page.goto('/?v=2&alg=neighbor-exchange&nodes=64&wavelengths=4');
+  const marks = page.getByTestId('phase-marks').getByRole('button');
+  await expect(marks).toHaveCount(2);
+  const [a, b] = [await marks.nth(0).boundingBox(), await marks.nth(1).boundingBox()];
+  expect(a!.x + a!.width).toBeLessThanOrEqual(b!.x + 0.5);
+  // The whole name is still there for a pointer and a screen reader.
+  await expect(marks.nth(0)).toHaveAttribute('title', /pair swap/);
+  await expect(marks.nth(0)).toHaveAccessibleName(/pair swap/);
+  await page.getByTestId('phase-marks').screenshot({ path: 'e2e/screenshots/timeline-phase-marks.png' });
+});

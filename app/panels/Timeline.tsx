@@ -139,17 +139,24 @@ function PhaseMarks({ last }: { last: number }) {
   if (starts.length < 2 || starts.length > 24) return null;
   return (
     <div className="relative h-5 text-xs text-slate-600" data-testid="phase-marks">
-      {starts.map((p) => (
-        <button
-          key={p.step}
-          className="absolute whitespace-nowrap border-l-2 border-slate-500 pl-1 hover:text-slate-900"
-          style={{ left: `${((p.step - 1) / last) * 100}%` }}
-          onClick={() => useApp.getState().setStep(p.step)}
-          title={`Go to step ${p.step}, where ${p.name} starts`}
-        >
-          {p.name}
-        </button>
-      ))}
+      {starts.map((p, i) => {
+        const at = ((p.step - 1) / last) * 100;
+        // A name never runs into the next mark: it gets the room up to it (or to the end), and
+        // what does not fit ends in "…" (the whole name is in the tooltip and read out).
+        const room = ((i + 1 < starts.length ? starts[i + 1].step - 1 : last) / last) * 100 - at;
+        return (
+          <button
+            key={p.step}
+            className="absolute truncate border-l-2 border-slate-500 pl-1 text-left hover:text-slate-900"
+            style={{ left: `${at}%`, maxWidth: `calc(${room}% - 0.25rem)` }}
+            onClick={() => useApp.getState().setStep(p.step)}
+            title={`Go to step ${p.step}, where ${p.name} starts`}
+            aria-label={`Go to step ${p.step}, where ${p.name} starts`}
+          >
+            {p.name}
+          </button>
+        );
+      })}
     </div>
   );
 }
