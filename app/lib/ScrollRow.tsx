@@ -15,26 +15,31 @@ export function ScrollRow({
   children: ReactNode;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     const el = box.current;
-    if (!el) return;
+    const inner = content.current;
+    if (!el || !inner) return;
     const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
     check();
+    // The content's own box (as wide as what it holds): it grows when a web font arrives.
     const ro = new ResizeObserver(check);
     ro.observe(el);
-    if (el.firstElementChild) ro.observe(el.firstElementChild);
+    ro.observe(inner);
     return () => ro.disconnect();
   }, []);
   return (
     <div
       ref={box}
-      className={`overflow-x-auto ${className}`}
+      className={`overflow-x-auto overflow-y-hidden ${className}`}
       tabIndex={overflows ? 0 : undefined}
       role={overflows ? 'group' : undefined}
       aria-label={overflows ? label : undefined}
     >
-      {children}
+      <div ref={content} className="w-max">
+        {children}
+      </div>
     </div>
   );
 }

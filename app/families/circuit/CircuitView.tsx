@@ -305,8 +305,18 @@ export function CircuitView({
           <span>
             lines: circuits in force, <b>coloured by subring</b>
           </span>
-          <span style={{ color: DIRECTION_COLORS.right }}>■ blocks sent right (+)</span>
-          <span style={{ color: DIRECTION_COLORS.left }}>■ blocks sent left (−)</span>
+          {/* The colour on a swatch, the words in the legend's own (readable) colour. */}
+          <span className="inline-flex items-center gap-1">
+            <span
+              className="inline-block h-3 w-3 rounded-sm"
+              style={{ background: DIRECTION_COLORS.right }}
+            />
+            blocks sent right (+)
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <span className="inline-block h-3 w-3 rounded-sm" style={{ background: DIRECTION_COLORS.left }} />
+            blocks sent left (−)
+          </span>
           {real < n && <span>dashed: ghost nodes (padding to {n})</span>}
         </div>
       )}

@@ -177,7 +177,7 @@ function Heatmap({
                       onClick={() => onPick(result, c)}
                     >
                       <div className="font-semibold">{c.speedup.toFixed(1)}</div>
-                      <div className="text-[10px] text-slate-700">R{c.reconfigurations}</div>
+                      <div className="text-[10px] text-slate-900">R{c.reconfigurations}</div>
                     </button>
                   </td>
                 ))}

@@ -178,6 +178,10 @@ export function MeshView({
 }
 
 function MeshLegend({ otis, edn, tiles }: { otis: boolean; edn: boolean; tiles: boolean }) {
+  // Colours on swatches and lines; the words stay in the legend's readable colour.
+  const line = (colour: string) => (
+    <span className="mr-1 inline-block h-1 w-5 rounded align-middle" style={{ background: colour }} />
+  );
   const swatch = (colour: string) => (
     <span className="mr-1 inline-block h-3 w-3 rounded-sm align-middle" style={{ background: colour }} />
   );
@@ -192,15 +196,19 @@ function MeshLegend({ otis, edn, tiles }: { otis: boolean; edn: boolean; tiles: 
           most advanced one; blue outline: it sends in this step; zoom in for its processors) ·{' '}
         </>
       )}
-      <span style={{ color: ELECTRONIC }}>━ electronic message (XY route)</span>
+      {line(ELECTRONIC)}electronic message (XY route)
       {otis && (
         <>
           {' · '}
-          <span style={{ color: OPTICAL_COLOUR }}>━ optical transpose link</span> · orange box: control group
+          {line(OPTICAL_COLOUR)}optical transpose link · orange box: control group
         </>
       )}
       {' · '}
-      <span style={{ color: COLORS.highlight }}>◯ root</span>
+      <span
+        className="mr-1 inline-block h-3 w-3 rounded-full border-2 align-middle"
+        style={{ borderColor: COLORS.highlight }}
+      />
+      root
       {edn && <> · {swatch(EDN_MARK[2])}corner mark: EDN level (darker = higher)</>}
     </p>
   );

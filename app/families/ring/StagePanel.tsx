@@ -41,11 +41,22 @@ export function StagePanel() {
               data-current={s === current ? 'yes' : 'no'}
             >
               <td className="py-0.5" title={s.label}>
-                {s.stage}
+                {/* The row's click, for the keyboard: a button in its first cell. */}
+                <button
+                  type="button"
+                  className="rounded px-1 underline decoration-dotted"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    useApp.getState().setStep(s.firstStep);
+                  }}
+                  aria-label={`Stage ${s.stage}: go to its first step, ${s.firstStep}`}
+                >
+                  {s.stage}
+                </button>
               </td>
               <td className="text-right">
                 {s.steps}
-                {s.stepBound !== s.steps && <span className="text-slate-500"> (≥ {s.stepBound})</span>}
+                {s.stepBound !== s.steps && <span className="text-slate-600"> (≥ {s.stepBound})</span>}
               </td>
               <td className="text-right">{s.loadBound}</td>
               <td className="text-right">{s.wavelengthsUsed}</td>

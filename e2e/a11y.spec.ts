@@ -1,0 +1,171 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// axe-core on every mode, lecture mode and every family's view: no serious or critical violation,
+// and the page's landmarks named. The pages are opened as a user would: from a link, waited for.
+
+const ready = (page: Page) =>
+  expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+
+interface Case {
+  name: string;
+  url: string;
+  /** What to wait for before checking (the result, a chart's points, a table). */
+  wait: (page: Page) => Promise<void>;
+}
+
+const visualizer = (name: string, url: string, then?: (page: Page) => Promise<void>): Case => ({
+  name,
+  url,
+  wait: async (page) => {
+    await ready(page);
+    await then?.(page);
+  },
+});
+
+const CASES: Case[] = [
+  visualizer('ring: network and holdings', '/?v=2&alg=neighbor-exchange&nodes=12&wavelengths=4&step=3'),
+  visualizer(
+    'ring: the OpTree tree',
+    '/?v=2&alg=optree&nodes=16&wavelengths=2&radices=4,4&step=5&detail=tree',
+  ),
+  visualizer('ring: the spectrum', '/?v=2&alg=optree&nodes=16&wavelengths=2&step=3&detail=spectrum'),
+  visualizer('ring in lecture mode', '/?v=2&alg=optree&nodes=16&wavelengths=2&step=3&lecture=1'),
+  visualizer(
+    'star: split broadcast and its TCP1 tree',
+    '/?v=2&alg=star-broadcast&nodes=64&wavelengths-per-node=3&tuning-delay=0.1&messages=64&variant=split&split-steps=2&step=2&detail=tree',
+  ),
+  visualizer(
+    'star in lecture mode',
+    '/?v=2&alg=star-broadcast&nodes=64&wavelengths-per-node=3&variant=split&split-steps=2&step=2&lecture=1',
+  ),
+  visualizer('circuit switch: ReTri and the block matrix', '/?v=2&alg=retri&nodes=9&step=2', async (page) => {
+    await expect(page.getByTestId('block-matrix')).toHaveAttribute('data-ready', '1');
+  }),
+  visualizer('circuit switch in lecture mode', '/?v=2&alg=bruck&nodes=8&step=1&lecture=1'),
+  visualizer('mesh', '/?v=2&alg=mesh-allreduce&side=4&step=2'),
+  visualizer('OTIS-Mesh', '/?v=2&alg=otis-allreduce&group-size=16&root=10&control-group=10&step=4'),
+  visualizer('OTIS-Mesh in lecture mode', '/?v=2&alg=otis-allreduce&group-size=16&step=4&lecture=1'),
+  visualizer('network-on-chip', '/?v=2&alg=noc-scatter&method=constructive&step=2'),
+  visualizer('network-on-chip in lecture mode', '/?v=2&alg=noc-broadcast&step=1&lecture=1'),
+  {
+    name: 'compare',
+    url: '/?v=2&alg=ring-allgather&nodes=8&mode=compare&cmp=ring-allgather|neighbor-exchange|optree',
+    wait: async (page) => {
+      await expect(page.getByTestId('pane-editor')).toHaveCount(3);
+      await expect(page.getByTestId('step-label')).toHaveText(/\/ [1-9]/, { timeout: 30_000 });
+    },
+  },
+  {
+    name: 'compare in lecture mode',
+    url: '/?v=2&alg=ring-allgather&nodes=8&mode=compare&cmp=ring-allgather|neighbor-exchange&lecture=1',
+    wait: async (page) => {
+      await expect(page.getByTestId('step-label')).toHaveText(/\/ [1-9]/, { timeout: 30_000 });
+    },
+  },
+  {
+    name: 'explore: a sweep chart',
+    url: '/?v=2&mode=explore&sweep=optree-fig4',
+    wait: async (page) => {
+      await expect(page.locator('[data-testid="chart-point"]').first()).toBeVisible({ timeout: 60_000 });
+    },
+  },
+  {
+    name: 'explore: the OTIS chart with the paper’s marks',
+    url: '/?v=2&mode=explore&sweep=otis-fig9',
+    wait: async (page) => {
+      await expect(page.getByTestId('paper-mark').first()).toBeVisible({ timeout: 60_000 });
+    },
+  },
+  {
+    name: 'explore: the speed-up heatmaps',
+    url: '/?v=2&mode=explore&sweep=speedup-heatmaps',
+    wait: async (page) => {
+      await expect(page.getByTestId('heatmap')).toBeVisible({ timeout: 90_000 });
+    },
+  },
+  {
+    name: 'explore in lecture mode',
+    url: '/?v=2&mode=explore&sweep=optree-fig5&lecture=1',
+    wait: async (page) => {
+      await expect(page.locator('[data-testid="chart-point"]').first()).toBeVisible({ timeout: 60_000 });
+    },
+  },
+  {
+    name: 'paper check',
+    url: '/?v=2&mode=paper&check=optree-motivation',
+    wait: async (page) => {
+      await expect(page.getByTestId('paper-row').first()).toBeVisible({ timeout: 30_000 });
+    },
+  },
+  {
+    name: 'paper check in lecture mode',
+    url: '/?v=2&mode=paper&check=otis-steps&lecture=1',
+    wait: async (page) => {
+      await expect(page.getByTestId('paper-row').first()).toBeVisible({ timeout: 60_000 });
+    },
+  },
+  visualizer('the "?" list of keys', '/?v=2&alg=ring-allgather&nodes=8', async (page) => {
+    await page.keyboard.press('?');
+    await expect(page.getByTestId('keys-help')).toBeVisible();
+  }),
+];
+
+/** The serious and critical violations, one line each: rule, impact, count, first elements. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help} — ` +
+        v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
+          .join(' | '),
+    );
+}
+
+for (const c of CASES)
+  test(`axe finds no serious or critical violation: ${c.name}`, async ({ page }) => {
+    test.setTimeout(150_000);
+    await page.goto(c.url);
+    await c.wait(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+test('landmarks: one main, and every landmark named', async ({ page }) => {
+  for (const url of [
+    '/?v=2&alg=ring-allgather&nodes=8',
+    '/?v=2&alg=ring-allgather&nodes=8&mode=compare&cmp=ring-allgather|neighbor-exchange',
+    '/?v=2&mode=explore&sweep=optree-fig4',
+    '/?v=2&mode=paper&check=optree-motivation',
+  ]) {
+    await page.goto(url);
+    await expect(page.getByRole('main')).toHaveCount(1);
+    await expect(page.getByRole('banner')).toHaveCount(1);
+    // Each landmark but the banner (the page's one header) has a name of its own.
+    const unnamed = await page
+      .locator('main, aside, nav, section[aria-label], [role="region"]')
+      .evaluateAll((els) =>
+        els
+          .filter((e) => !e.getAttribute('aria-label') && !e.getAttribute('aria-labelledby'))
+          .map((e) => e.outerHTML.slice(0, 80)),
+      );
+    expect(unnamed, url).toEqual([]);
+    const names = await page
+      .locator('main, aside, nav')
+      .evaluateAll((els) => els.map((e) => `${e.tagName}:${e.getAttribute('aria-label')}`));
+    expect(new Set(names).size, `${url}: ${names.join(', ')}`).toBe(names.length);
+  }
+  // The visualizer's parts by name.
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  for (const [role, name] of [
+    ['main', 'Network and details'],
+    ['complementary', 'Parameters'],
+    ['complementary', 'Narration and numbers'],
+    ['navigation', 'Mode'],
+    ['region', 'Timeline'],
+  ] as const)
+    await expect(page.getByRole(role, { name }), `${role} ${name}`).toHaveCount(1);
+});
