@@ -15,6 +15,7 @@ import {
   type AppConfig,
 } from './url-codec';
 import { migrateLink, URL_VERSION } from './url-migrations';
+import { NOTE_IDS } from '../notes/model-notes';
 
 const arbConfig: fc.Arbitrary<AppConfig> = fc
   .record({
@@ -30,6 +31,7 @@ const arbConfig: fc.Arbitrary<AppConfig> = fc
     mode: fc.constantFrom(...MODES),
     detail: fc.constantFrom(...DETAILS),
     hide: fc.subarray([...HIDEABLE]),
+    notes: fc.constantFrom('', ...NOTE_IDS),
     panes: fc.array(
       fc.record({
         algorithm: fc.constantFrom(...ALGORITHMS.map((a) => a.id)),
@@ -56,6 +58,7 @@ const arbConfig: fc.Arbitrary<AppConfig> = fc
     c.step = r.step;
     c.options = { view: r.view, speed: r.speed, lecture: r.lecture, mode: r.mode, detail: r.detail };
     c.hide = r.hide;
+    c.notes = r.notes;
     c.compare = r.panes.map((p) => {
       const overrides: Record<string, number> = {};
       // Only algorithms with a node count take one (the mesh family counts by side or group size).
@@ -320,5 +323,21 @@ describe('file=, a schedule file kept in this browser', () => {
     expect(bad.config.file).toBe('');
     expect(bad.ignored.join()).toMatch(/file must name a schedule file by its hash/);
     expect(encodeConfig(defaultConfig())).not.toContain('file=');
+  });
+});
+
+describe('notes=, the model note open over the page', () => {
+  it('names a note of docs/models, round-trips, and refuses any other name', () => {
+    const d = decodeConfig('?v=2&alg=retri&notes=retri&mode=paper');
+    expect(d.ignored).toEqual([]);
+    expect(d.config.notes).toBe('retri');
+    expect(encodeConfig(d.config)).toContain('notes=retri');
+    expect(decodeConfig(`?${encodeConfig(d.config)}`).config).toEqual(d.config);
+    for (const bad of ['../README', 'optree.md', 'nope']) {
+      const b = decodeConfig(`?v=2&notes=${encodeURIComponent(bad)}`);
+      expect(b.config.notes).toBe('');
+      expect(b.ignored.join()).toMatch(/model notes ".*" are unknown \(known: optree, one-stage/);
+    }
+    expect(encodeConfig(defaultConfig())).not.toContain('notes=');
   });
 });

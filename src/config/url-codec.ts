@@ -8,6 +8,7 @@ import {
   SWEEPS,
 } from '../experiments/catalogue';
 import { defaultsOf, fillSeeds, parseParam, type ParamValue } from '../kernel/params/schema';
+import { isNoteId, NOTE_IDS } from '../notes/model-notes';
 import { show } from './show';
 import { migrateLink, URL_VERSION } from './url-migrations';
 
@@ -72,6 +73,8 @@ export interface AppConfig {
    * the file under it), '' for none. The algorithm and parameters stay, for when the file is closed.
    */
   file: string;
+  /** The model note open over the page (`docs/models/<id>.md`, src/notes), '' for none. */
+  notes: string;
 }
 
 export const MAX_PANES = 4;
@@ -96,6 +99,7 @@ export function defaultConfig(algorithm = DEFAULT_ALGORITHM): AppConfig {
     check: '',
     hide: [],
     file: '',
+    notes: '',
   };
 }
 
@@ -249,6 +253,15 @@ const FIELDS: readonly UrlField[] = [
       if (!findReproductionCard(text))
         return `paper check "${show(text)}" is unknown (known: ${REPRODUCTION_CARDS.map((x) => x.id).join(', ')})`;
       config.check = text;
+      return null;
+    },
+  },
+  {
+    key: 'notes',
+    encode: (c) => c.notes || null,
+    decode(text, { config }) {
+      if (!isNoteId(text)) return `model notes "${show(text)}" are unknown (known: ${NOTE_IDS.join(', ')})`;
+      config.notes = text;
       return null;
     },
   },
