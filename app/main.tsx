@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { Boundary } from './lib/Boundary';
+import { ModelNotes } from './notes/ModelNotes';
 import './styles.css';
 import { useApp } from './store/store';
 import { loadFromUrl, offerLastGood, startSync } from './store/sync';
@@ -35,6 +36,10 @@ createRoot(document.getElementById('root')!, { onCaughtError: () => undefined })
   <StrictMode>
     <Boundary name="app" className="m-4">
       <App />
+    </Boundary>
+    {/* Over any page (a link with notes=<id> opens it), so it lives beside the app, not in a pane. */}
+    <Boundary name="model notes" className="m-4">
+      <ModelNotes />
     </Boundary>
   </StrictMode>,
 );
