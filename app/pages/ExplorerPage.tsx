@@ -4,6 +4,11 @@ import { SpeedupExplorer } from '../families/circuit/SpeedupExplorer';
 import { useApp } from '../store/store';
 import { restartSweep, stopSweep } from '../store/sync';
 import { JobProgress } from '../lib/JobProgress';
+import { sweepCsv } from '../../src/experiments/tables';
+import { notesForPaper } from '../../src/notes/model-notes';
+import { CSV_TYPE, fileName } from '../lib/download';
+import { DownloadButton } from '../lib/DownloadButton';
+import { PaperSource } from '../panels/PaperSource';
 
 /** A button that reads as a link inside a sentence. */
 const LINK = 'font-semibold text-blue-700 underline hover:text-blue-900';
@@ -68,6 +73,30 @@ export function ExplorerPage() {
             {def.paperMarks?.length ? '; diamonds: numbers the paper prints' : ''}. Click a point to open it
             in the visualizer.
           </p>
+          <div className="mt-1 flex flex-wrap items-start gap-x-6 gap-y-2">
+            <div className="max-w-xl flex-1">
+              <PaperSource
+                paper={def.paper}
+                notes={notesForPaper(def.paper)}
+                label="Paper"
+                testId="sweep-paper"
+              />
+            </div>
+            <div className="flex items-center gap-2 text-sm text-slate-700">
+              <span>
+                {progress?.finished ? 'Its data' : `The ${progress?.values.length ?? 0} points so far`}:
+              </span>
+              <DownloadButton
+                label="Download CSV"
+                title="One row per point: both values, the paper's printed number, the parameters"
+                file={`${fileName('sweep', def.id)}.csv`}
+                type={CSV_TYPE}
+                make={() => sweepCsv(progress?.values ?? [], def)}
+                disabled={!progress?.values.length}
+                testId="download-sweep-csv"
+              />
+            </div>
+          </div>
           <div
             className="mt-1 h-5 text-sm text-slate-600"
             data-testid="sweep-progress"

@@ -1,5 +1,10 @@
 import { REPRODUCTION_CARDS } from '../../src/experiments/catalogue';
 import type { ReproRow } from '../../src/kernel/experiment';
+import { differ, reproCsv, reproVerdict } from '../../src/experiments/tables';
+import { notesForPaper } from '../../src/notes/model-notes';
+import { CSV_TYPE, fileName } from '../lib/download';
+import { DownloadButton } from '../lib/DownloadButton';
+import { PaperSource } from '../panels/PaperSource';
 import { useApp } from '../store/store';
 import { restartCheck, stopCheck } from '../store/sync';
 import { JobProgress } from '../lib/JobProgress';
@@ -8,13 +13,6 @@ const LINK = 'underline decoration-dotted hover:text-slate-900';
 
 const fmt = (v: number | null | undefined) =>
   v === null || v === undefined ? '—' : v.toLocaleString('en-US', { maximumSignificantDigits: 6 });
-
-/** Relative gap between two numbers, or null when either is missing. */
-function gap(a: number | null | undefined, b: number | null | undefined): number | null {
-  if (a === null || a === undefined || b === null || b === undefined) return null;
-  const scale = Math.max(Math.abs(a), Math.abs(b));
-  return scale === 0 ? 0 : Math.abs(a - b) / scale;
-}
 
 /** The paper checks: each number a paper prints beside what its formulas and our schedules give. */
 export function PaperPage() {
@@ -55,9 +53,31 @@ export function PaperPage() {
         <p className="text-sm text-slate-600">
           {rep.where} of <i>{rep.paper.title}</i>. <b>Paper</b>: the number as printed. <b>Formula</b>: what
           the paper&apos;s own formulas give. <b>Constructed</b>: what our verified schedule measures.
-          Differences over 1% are marked; the note says why. Same rows as{' '}
+          Differences over 1% are marked; the verdict says which, the note why. Same rows as{' '}
           <code className="rounded bg-slate-100 px-1">npm run cli -- reproduce {rep.id}</code>.
         </p>
+        <div className="mt-2 flex flex-wrap items-start gap-x-6 gap-y-2">
+          <div className="max-w-xl flex-1">
+            <PaperSource
+              paper={rep.paper}
+              notes={notesForPaper(rep.paper)}
+              label="Paper"
+              testId="check-paper"
+            />
+          </div>
+          <div className="flex items-center gap-2 text-sm text-slate-700">
+            <span>This table:</span>
+            <DownloadButton
+              label="Download CSV"
+              title="Every row: the paper's number, the formula's, ours, the verdict and the note"
+              file={`${fileName('check', rep.id)}.csv`}
+              type={CSV_TYPE}
+              make={() => reproCsv(state?.rows ?? [])}
+              disabled={!state?.rows}
+              testId="download-check-csv"
+            />
+          </div>
+        </div>
         {state?.error && <p className="mt-3 text-red-700">{state.error}</p>}
         {state?.stopped && (
           <p className="mt-3 text-slate-600" data-testid="check-stopped">
@@ -79,7 +99,7 @@ export function PaperPage() {
 }
 
 function RowsTable({ rows, constructed }: { rows: ReproRow[]; constructed: boolean }) {
-  const mark = (g: number | null) => (g !== null && g > 0.01 ? 'bg-amber-100 font-semibold' : '');
+  const mark = (differs: boolean) => (differs ? 'bg-amber-100 font-semibold' : '');
   return (
     <table className="mt-3 w-full border-collapse text-base" data-testid="paper-table">
       <thead>
@@ -88,6 +108,7 @@ function RowsTable({ rows, constructed }: { rows: ReproRow[]; constructed: boole
           <th className="py-1 pr-3 text-right">Paper</th>
           <th className="py-1 pr-3 text-right">Formula</th>
           {constructed && <th className="py-1 pr-3 text-right">Constructed</th>}
+          <th className="py-1 pr-3">Verdict</th>
           <th className="py-1">Note</th>
         </tr>
       </thead>
@@ -99,14 +120,17 @@ function RowsTable({ rows, constructed }: { rows: ReproRow[]; constructed: boole
               {r.unit ? <span className="text-slate-500"> ({r.unit})</span> : null}
             </td>
             <td className="py-1 pr-3 text-right tabular-nums">{fmt(r.paper)}</td>
-            <td className={`py-1 pr-3 text-right tabular-nums ${mark(gap(r.paper, r.computed))}`}>
+            <td className={`py-1 pr-3 text-right tabular-nums ${mark(differ(r.paper, r.computed))}`}>
               {fmt(r.computed)}
             </td>
             {constructed && (
-              <td className={`py-1 pr-3 text-right tabular-nums ${mark(gap(r.computed, r.constructed))}`}>
+              <td className={`py-1 pr-3 text-right tabular-nums ${mark(differ(r.computed, r.constructed))}`}>
                 {fmt(r.constructed)}
               </td>
             )}
+            <td className="whitespace-nowrap py-1 pr-3 text-sm" data-testid="paper-verdict">
+              {reproVerdict(r)}
+            </td>
             <td className="py-1 text-sm text-slate-600">{r.note ?? ''}</td>
           </tr>
         ))}

@@ -4,6 +4,7 @@ import { formatCount, formatData, formatTime, formatValue } from '../lib/format'
 import { selectFormulas, selectResult, useApp } from '../store/store';
 import { ScrollRow } from '../lib/ScrollRow';
 import { Tex } from './Tex';
+import { DataOut } from './DataOut';
 
 /** The two value columns (by formula, built), right-aligned and of one width so they line up. */
 const VALUE_COLUMN = 'w-24 shrink-0 text-right';
@@ -119,6 +120,7 @@ export function FormulaPanel() {
         goal={findCard(result.algorithm)?.goal}
         channel={nouns.channel.name}
       />
+      <DataOut result={result} />
     </section>
   );
 }

@@ -3,6 +3,8 @@ import { ALGORITHM_CARDS, findCard } from '../../src/cards';
 import { parseParam, type ParamDef } from '../../src/kernel/params/schema';
 import { useApp, useRunConfig } from '../store/store';
 import { FilePanel } from './FilePanel';
+import { PaperSource } from './PaperSource';
+import { notesFor } from '../../src/notes/model-notes';
 import { ConfirmSelect } from '../lib/ConfirmSelect';
 
 /**
@@ -36,9 +38,7 @@ export function ParamPanel() {
         </ConfirmSelect>
       </label>
       <p className="text-sm leading-snug text-slate-600">{spec.summary}</p>
-      <p className="text-xs leading-snug text-slate-500" data-testid="paper">
-        Source: <i>{spec.paper.title}</i> ({spec.paper.file})
-      </p>
+      <PaperSource paper={spec.paper} notes={notesFor(spec.id)} />
       {groups.map((g) => (
         <fieldset key={g} className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-semibold uppercase tracking-wide text-slate-500">{g}</legend>

@@ -5,11 +5,14 @@ import {
   cellConfig,
   HEATMAPS,
   type HeatmapCell,
+  heatmapCsv,
   type HeatmapResult,
 } from '../../../src/families/circuit/heatmaps';
 import { formatBytes } from '../../lib/format';
 import { useApp } from '../../store/store';
 import { JobProgress } from '../../lib/JobProgress';
+import { CSV_TYPE, fileName } from '../../lib/download';
+import { DownloadButton } from '../../lib/DownloadButton';
 import { ConfirmSelect } from '../../lib/ConfirmSelect';
 import { submitJob } from '../../store/sync';
 import type { JobHandle } from '../../worker/pool';
@@ -190,6 +193,17 @@ function Heatmap({
         {d.baseline === 'bruck' ? 'mirrored Bruck' : 'static all-to-all'} (n = {d.baselineNodes})
         {d.perNode ? ', time per node' : ''}; R = ReTri's reconfigurations. Both use their cheapest schedule.
         {result.verified ? ' Every schedule verified.' : ' Some schedules failed verification!'}
+      </p>
+      <p className="mt-1 flex items-center gap-2 text-xs text-slate-600">
+        Every cell with both times and ReTri&apos;s schedule:
+        <DownloadButton
+          label="Download CSV"
+          title="One row per cell: message size, delay, both times, the speed-up and the schedules"
+          file={`${fileName('heatmap', d.id)}.csv`}
+          type={CSV_TYPE}
+          make={() => heatmapCsv(result)}
+          testId="download-heatmap-csv"
+        />
       </p>
     </div>
   );

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { gatherChunks, saveFile } from './download';
+
+/** The look of the page's small secondary buttons (Copy, Download, Cite, Model notes). */
+export const SMALL_BUTTON =
+  'rounded-md border border-slate-300 bg-white px-2 py-0.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:text-slate-500';
+
+/**
+ * A button that writes a file and hands it to the browser as a download. `make` returns the text,
+ * or chunks of it (a schedule's writer); while they are gathered the button says so and waits.
+ */
+export function DownloadButton({
+  label,
+  title,
+  file,
+  type,
+  make,
+  testId,
+  disabled = false,
+}: {
+  label: string;
+  /** What the file holds (the tooltip, and the description screen readers give). */
+  title: string;
+  file: string;
+  type: string;
+  make: () => string | Iterable<string>;
+  testId: string;
+  disabled?: boolean;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const made = make();
+      saveFile(file, typeof made === 'string' ? [made] : await gatherChunks(made), type);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className={SMALL_BUTTON}
+        onClick={() => void run()}
+        disabled={busy || disabled}
+        title={title}
+        data-testid={testId}
+      >
+        {busy ? 'preparing…' : label}
+      </button>
+      {error && (
+        <span className="text-sm text-red-700" role="alert">
+          Could not write {file}: {error}
+        </span>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { findCard } from '../../src/cards';
+import { scheduleCsvChunks, scheduleJsonChunks } from '../../src/kernel/format/schedule-export';
+import { notesFor } from '../../src/notes/model-notes';
+import type { RunResult } from '../../src/result';
+import { CSV_TYPE, fileName, JSON_TYPE } from '../lib/download';
+import { DownloadButton } from '../lib/DownloadButton';
+import { PaperSource } from './PaperSource';
+
+/** The file name a download of this result gets (without its extension). */
+export function scheduleFileStem(r: RunResult): string {
+  if (r.source) return fileName(r.source.name.replace(/\.json$/i, ''), 'export');
+  return fileName(r.algorithm, r.variant ?? '', `n${r.topology.nodeCount}`);
+}
+
+/**
+ * Below the formula panel: the schedule on screen as a file (the exchange format's JSON, which
+ * `npm run cli -- check` and "Open schedule…" read back, or one CSV line per transfer; both written
+ * by the command line's own writers, docs/schedule-format.md), and the paper its closed forms come
+ * from, with its citation and model notes.
+ */
+export function DataOut({ result }: { result: RunResult }) {
+  const card = result.source ? undefined : findCard(result.algorithm);
+  const stem = scheduleFileStem(result);
+  return (
+    <div className="mt-3 space-y-2 border-t border-slate-200 pt-2" data-testid="data-out">
+      <div className="flex flex-wrap items-center gap-1 text-sm text-slate-700">
+        <span className="mr-1">Download this schedule:</span>
+        <DownloadButton
+          label="JSON"
+          title="The schedule in the exchange format (checkable with npm run cli -- check)"
+          file={`${stem}.json`}
+          type={JSON_TYPE}
+          make={() => scheduleJsonChunks(result)}
+          testId="download-schedule-json"
+        />
+        <DownloadButton
+          label="CSV"
+          title="One line per transfer: step, phase, sender, receivers, route, channel, blocks"
+          file={`${stem}.csv`}
+          type={CSV_TYPE}
+          make={() => scheduleCsvChunks(result)}
+          testId="download-schedule-csv"
+        />
+      </div>
+      {card && (
+        <PaperSource
+          paper={card.paper}
+          label="Closed forms from"
+          notes={notesFor(card.id)}
+          testId="formula-paper"
+        />
+      )}
+    </div>
+  );
+}
