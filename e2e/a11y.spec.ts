@@ -6,6 +6,8 @@ import { expect, test, type Page } from '@playwright/test';
 
 const ready = (page: Page) =>
   expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+const stepIs = (page: Page, step: number) =>
+  expect(page.getByTestId('step-label')).toHaveText(new RegExp(`step ${step} /`));
 
 interface Case {
   name: string;
@@ -168,4 +170,64 @@ test('landmarks: one main, and every landmark named', async ({ page }) => {
     ['region', 'Timeline'],
   ] as const)
     await expect(page.getByRole(role, { name }), `${role} ${name}`).toHaveCount(1);
+});
+
+test('the narration does not flood a screen reader: one line per phase while playing, the step when paused', async ({
+  page,
+}) => {
+  // OpTree on 64 nodes, arities 4·4·4: three stages, many steps; played at one step per frame.
+  await page.goto('/?v=2&alg=optree&nodes=64&wavelengths=2&radices=4,4,4&speed=max');
+  await ready(page);
+  const announcer = page.getByTestId('narration-announcer');
+  await expect(announcer).toHaveAttribute('role', 'status');
+  // The words on screen are not a live region of their own.
+  await expect(page.getByTestId('narration')).not.toHaveAttribute('aria-live');
+  const last = Number((await page.getByTestId('step-label').innerText()).match(/\/ (\d+)/)?.[1]);
+  expect(last).toBeGreaterThan(20);
+  // Record every text the live region takes.
+  await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="narration-announcer"]')!;
+    const w = window as unknown as { said: string[] };
+    w.said = [];
+    new MutationObserver(() => w.said.push(el.textContent ?? '')).observe(el, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  });
+  await page.keyboard.press(' ');
+  await expect(page.getByTestId('play')).toHaveText(/Play/, { timeout: 30_000 });
+  await stepIs(page, last);
+  // Once stopped at the end, the last step's words.
+  await expect(announcer).toContainText(`Step ${last} of ${last}`);
+  const said = await page.evaluate(() => (window as unknown as { said: string[] }).said.filter((s) => s));
+  // A start line, at most one line per stage, and the last step: nowhere near one per step.
+  expect(said.length, said.join('\n')).toBeLessThanOrEqual(5);
+  expect(said[0]).toMatch(/^Playing/);
+  // Played at 16 steps a second (five seconds), the stages are named as they come, spaced out.
+  await page.goto('/?v=2&alg=optree&nodes=64&wavelengths=2&radices=4,4,4&speed=16');
+  await ready(page);
+  await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="narration-announcer"]')!;
+    const w = window as unknown as { said: string[] };
+    w.said = [];
+    new MutationObserver(() => w.said.push(el.textContent ?? '')).observe(el, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  });
+  await page.keyboard.press(' ');
+  await expect(page.getByTestId('play')).toHaveText(/Play/, { timeout: 30_000 });
+  await expect(announcer).toContainText(`Step ${last} of ${last}`);
+  const slower = await page.evaluate(() => (window as unknown as { said: string[] }).said.filter((s) => s));
+  expect(
+    slower.filter((s) => /^stage \d, step \d+ of \d+$/.test(s)).length,
+    slower.join('\n'),
+  ).toBeGreaterThan(0);
+  expect(slower.length, slower.join('\n')).toBeLessThanOrEqual(6);
+  // Stepping with the arrows: only the step the user stops on is read.
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  await expect(announcer).toHaveText(/^Step 5 of/);
 });

@@ -96,15 +96,19 @@ function useAnnouncement(result: RunResult | null, step: number, playing: boolea
       const spacing = spacer.current;
       const t = performance.now();
       const line = spacing.offer(plan.text, t);
-      clearTimeout(later.current);
-      // Said from a timer (now or when its turn comes), never in the middle of a frame's render.
-      later.current = window.setTimeout(
-        () => {
-          const out = line ?? spacing.flush(performance.now());
-          if (out) setSaid(out);
-        },
-        line !== null ? 0 : Math.max(0, (spacing.due() ?? t) - t),
-      );
+      // Said from a timer, never in the middle of a frame's render; a line kept for later replaces
+      // the one kept before.
+      if (line !== null) setTimeout(() => setSaid(line), 0);
+      else {
+        clearTimeout(later.current);
+        later.current = window.setTimeout(
+          () => {
+            const out = spacing.flush(performance.now());
+            if (out) setSaid(out);
+          },
+          Math.max(0, (spacing.due() ?? t) - t),
+        );
+      }
     }
   }, [result, step, playing]);
   return said;
