@@ -29,6 +29,9 @@ export class BroadcastProblem implements SearchProblem {
   private readonly table: Uint32Array[][];
   private readonly router: Uint32Array;
   private readonly R: number;
+  /** The genes of each receiver: those of processor p at toStart[p] … toStart[p + 1] − 1 in `byReceiver`. */
+  readonly toStart: Uint32Array;
+  readonly byReceiver: Uint32Array;
 
   constructor(
     readonly routes: NocRoutes,
@@ -57,6 +60,12 @@ export class BroadcastProblem implements SearchProblem {
       }
     });
     this.first[origin.length] = n;
+    this.toStart = new Uint32Array(this.processors + 1);
+    for (const to of this.to) this.toStart[to + 1]++;
+    for (let p = 0; p < this.processors; p++) this.toStart[p + 1] += this.toStart[p];
+    this.byReceiver = new Uint32Array(n);
+    const at = this.toStart.slice(0, this.processors);
+    this.to.forEach((to, g) => (this.byReceiver[at[to]++] = g));
     this.table = Array.from({ length: this.R * this.R }, (_, k) =>
       routes.routerPaths(Math.floor(k / this.R), k % this.R),
     );
@@ -151,6 +160,8 @@ const CONFLICT_PICKS = 0.9;
 const PICK_TRIES = 40;
 /** Places a move tries for the gene it lifts, besides its old one. */
 const PROPOSALS = 6;
+/** Share of moves that trade steps between two genes of one receiver. */
+const SWAPS = 0.3;
 
 /** One chain's broadcast genes with the usage they make and their conflicts and faults. */
 class BroadcastSolution implements ChainSolution {
@@ -258,6 +269,7 @@ class BroadcastSolution implements ChainSolution {
     let i = r.int(n);
     if (this.conflicts > 0 && r.next() < CONFLICT_PICKS)
       for (let k = 0; k < PICK_TRIES && !this.inConflict(i); k++) i = r.int(n);
+    if (r.next() < SWAPS) return this.swap(i, t, r);
     const [oldStep, oldPath, oldParent] = [this.step[i], this.path[i], this.parent[i]];
     const before = this.conflicts;
     this.lift(i);
@@ -280,6 +292,32 @@ class BroadcastSolution implements ChainSolution {
     this.lift(i);
     [this.step[i], this.path[i], this.parent[i]] = [oldStep, oldPath, oldParent];
     this.put(i);
+  }
+
+  /**
+   * The other move: gene i and another gene of its receiver (another block) trade steps, so the
+   * receiver still absorbs as many a step (when every receiver must absorb at every step, as at the
+   * bound of eq. (2), single moves cannot get past a port conflict). Kept by the Metropolis rule.
+   */
+  private swap(i: number, t: number, r: Rng): void {
+    const s = this.s;
+    const to = s.to[i];
+    const k = s.toStart[to + 1] - s.toStart[to];
+    if (k < 2) return;
+    const j = s.byReceiver[s.toStart[to] + r.int(k)];
+    if (j === i || this.step[j] === this.step[i]) return;
+    const before = this.conflicts;
+    const trade = () => {
+      this.lift(i);
+      this.lift(j);
+      [this.step[i], this.step[j]] = [this.step[j], this.step[i]];
+      this.put(i);
+      this.put(j);
+    };
+    trade();
+    const delta = this.conflicts - before;
+    if (delta <= 0 || r.next() < Math.exp(-delta / t)) return;
+    trade();
   }
 }
 
