@@ -2,18 +2,14 @@ import { stepCounts } from '../../src/kernel/replay/step-counts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunResult } from '../../src/result';
 import { firstArrival } from '../../src/kernel/replay/holding-queries';
-import { COLORS } from '../lib/colors';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { MatrixImage } from './matrixImage';
-import { drawMatrixTitles } from './canvasText';
+import { drawMatrixFrame, matrixMargins } from './canvasText';
 import { CachedLayer } from './cachedLayer';
 import { canDraw, TooSmall } from './TooSmall';
 
 /** Longest slice of a full matrix repaint, in ms (a main-thread task should stay under 50 ms). */
 const SLICE_MS = 8;
-
-/** Room left of and above the matrix for its axis labels (px). */
-const MARGIN = { left: 44, top: 28 };
 
 /**
  * Who holds which block: one row per node, one column per block (by origin). Grey: held before this
@@ -59,6 +55,7 @@ function HoldingsPicture({ result, step }: { result: RunResult; step: number }) 
   const h = result.holdings;
   const rows = h.nodeCount;
   const cols = h.blockCount;
+  const MARGIN = useMemo(() => matrixMargins(rows), [rows]);
   const side = Math.max(40, Math.min(width - MARGIN.left - 8, height - MARGIN.top - 8));
   // One image per result, repainted incrementally as the step moves; drawn via an offscreen canvas.
   const picture = useMemo(() => {
@@ -105,20 +102,10 @@ function HoldingsPicture({ result, step }: { result: RunResult; step: number }) 
     ctx.drawImage(picture.canvas, MARGIN.left, MARGIN.top, side, side);
     // The frame, axis titles and a few tick labels: the same on every step.
     frame.current ??= new CachedLayer();
-    frame.current.drawOnto(ctx, width, height, `${side}:${rows}`, (f) => {
-      f.strokeStyle = '#94a3b8';
-      f.strokeRect(MARGIN.left - 0.5, MARGIN.top - 0.5, side + 1, side + 1);
-      f.fillStyle = COLORS.text;
-      drawMatrixTitles(f, MARGIN.left, MARGIN.top, side, 'blocks →', '← nodes');
-      f.font = '12px system-ui, sans-serif';
-      f.fillStyle = '#475569';
-      f.textAlign = 'right';
-      f.textBaseline = 'middle';
-      const every = Math.max(1, Math.ceil(rows / 16));
-      for (let r = 0; r < rows; r += every)
-        f.fillText(String(r), MARGIN.left - 4, MARGIN.top + ((r + 0.5) * side) / rows);
-    });
-  }, [picture, painted, width, height, side, rows]);
+    frame.current.drawOnto(ctx, width, height, `${side}:${rows}:${cols}`, (f) =>
+      drawMatrixFrame(f, MARGIN, side, rows, cols, 'blocks →', '← nodes'),
+    );
+  }, [picture, painted, width, height, side, rows, cols, MARGIN]);
 
   return (
     <div

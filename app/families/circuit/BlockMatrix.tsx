@@ -7,11 +7,9 @@ import type { RunResult } from '../../../src/result';
 import { usePicturesOf } from './pictures';
 import { COLORS } from '../../lib/colors';
 import { setupCanvas, useSize } from '../../lib/useSize';
-import { drawMatrixTitles } from '../../views/canvasText';
+import { drawMatrixFrame, matrixMargins } from '../../views/canvasText';
 import { CachedLayer } from '../../views/cachedLayer';
 import { canDraw, TooSmall } from '../../views/TooSmall';
-
-const MARGIN = { left: 44, top: 28 };
 
 /**
  * All-to-all blocks as a source × destination matrix: where is block B[r, d] now? Pale: still at its
@@ -26,6 +24,7 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
   const [selected, setSelected] = useState<{ r: number; d: number } | null>(null);
   const frame = useRef<CachedLayer | null>(null);
   const n = result.realNodes;
+  const MARGIN = useMemo(() => matrixMargins(n), [n]);
   const side = Math.max(40, Math.min(width - MARGIN.left - 8, height - MARGIN.top - 8));
   // Pictures of every step, made in the worker right after the result (null until they arrive).
   const pictures = usePicturesOf(result);
@@ -57,14 +56,11 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
       ctx.font = '16px system-ui, sans-serif';
       ctx.fillText('preparing the picture…', MARGIN.left + 8, MARGIN.top + 24);
     }
-    // The frame and axis titles: the same on every step.
+    // The frame, axis titles and row and column numbers: the same on every step.
     frame.current ??= new CachedLayer();
-    frame.current.drawOnto(ctx, width, height, String(side), (f) => {
-      f.strokeStyle = '#94a3b8';
-      f.strokeRect(MARGIN.left - 0.5, MARGIN.top - 0.5, side + 1, side + 1);
-      f.fillStyle = COLORS.text;
-      drawMatrixTitles(f, MARGIN.left, MARGIN.top, side, 'destination d →', '← source r');
-    });
+    frame.current.drawOnto(ctx, width, height, `${side}:${n}`, (f) =>
+      drawMatrixFrame(f, MARGIN, side, n, n, 'destination d →', '← source r'),
+    );
     if (selected) {
       const cell = side / n;
       ctx.strokeStyle = COLORS.highlight;
@@ -76,7 +72,7 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
         Math.max(3, cell) + 2,
       );
     }
-  }, [bitmap, width, height, side, selected, n]);
+  }, [bitmap, width, height, side, selected, n, MARGIN]);
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -85,6 +81,9 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
         className="relative min-h-0 flex-1 cursor-crosshair"
         data-testid="block-matrix"
         data-ready={bitmap ? 1 : 0}
+        data-left={MARGIN.left}
+        data-top={MARGIN.top}
+        data-side={side}
         data-selected={selected ? `${selected.r},${selected.d}` : ''}
         tabIndex={0}
         role="group"
