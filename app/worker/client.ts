@@ -145,7 +145,9 @@ export class WorkerClient {
     params: ParamValues,
     tasks: ChainTask[],
   ): Promise<{ outcomes: ChainOutcome[]; totalMs: number } | null> {
-    const transfer = tasks.flatMap((t) => [t.step.buffer as ArrayBuffer, t.path.buffer as ArrayBuffer]);
+    const transfer = tasks.flatMap((t) =>
+      [t.step, t.path, ...(t.parent ? [t.parent] : [])].map((a) => a.buffer as ArrayBuffer),
+    );
     const r = await this.send({ kind: 'chains', algorithm, params, tasks }, undefined, transfer);
     return r?.kind === 'chains-done' ? { outcomes: r.outcomes, totalMs: r.totalMs } : null;
   }

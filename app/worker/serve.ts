@@ -248,7 +248,9 @@ export function serve(
     s.round = tasks[0].round;
     post(
       { kind: 'chain-tasks', id: s.id, round: s.round, algorithm: s.algorithm, params: s.params, tasks },
-      tasks.flatMap((t) => [t.step.buffer as ArrayBuffer, t.path.buffer as ArrayBuffer]),
+      tasks.flatMap((t) =>
+        [t.step, t.path, ...(t.parent ? [t.parent] : [])].map((a) => a.buffer as ArrayBuffer),
+      ),
     );
   }
 
@@ -336,7 +338,9 @@ export function serve(
           drive(req.id, all(), (outcomes) =>
             post(
               { kind: 'chains-done', id: req.id, outcomes, totalMs: performance.now() - t0 },
-              outcomes.flatMap((o) => [o.step.buffer as ArrayBuffer, o.path.buffer as ArrayBuffer]),
+              outcomes.flatMap((o) =>
+                [o.step, o.path, ...(o.parent ? [o.parent] : [])].map((a) => a.buffer as ArrayBuffer),
+              ),
             ),
           );
           return;
