@@ -53,6 +53,7 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
   const hl = new Set(highlight ?? []);
   const contains = (d: HierarchyPointNode<TreeNode>) => d.data.members.some((m) => hl.has(m));
   const nodes = laid?.descendants() ?? [];
+  const labelled = labelledNodes(nodes);
   const r = (d: HierarchyPointNode<TreeNode>) => (d.children ? 9 : nodes.length > 120 ? 3 : 6);
   const focusable = Math.min(current, Math.max(0, nodes.length - 1));
   // The nodes marked from the network (a hovered or chosen node): their path, in words.
@@ -141,7 +142,7 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
                     stroke={COLORS.node}
                     strokeWidth={1.5}
                   />
-                  {(d.children || leafGap(laid) >= 18) && (
+                  {labelled.has(i) && (
                     <text
                       y={d.children ? -13 : 18}
                       textAnchor="middle"
@@ -194,9 +195,38 @@ export function treeKeyTarget<T>(nodes: HierarchyPointNode<T>[], i: number, key:
 }
 
 /** Horizontal room per leaf, to decide whether leaf labels fit. */
-function leafGap(root: HierarchyPointNode<TreeNode>): number {
-  const xs = root.leaves().map((l) => l.x);
-  return xs.length < 2 ? Infinity : (Math.max(...xs) - Math.min(...xs)) / (xs.length - 1);
+/**
+ * Which of `items` (one level of a tree: centres x and labels) get their label: from left to right,
+ * a label is written when it clears the last one written by a small gap, so at 64 leaves every few
+ * are numbered instead of all running together; the first is always written. `charPx` is the width
+ * of a character of the labels' type.
+ */
+export function thinLabels(items: readonly { x: number; label: string }[], charPx: number): boolean[] {
+  const order = items.map((_, i) => i).sort((a, b) => items[a].x - items[b].x);
+  const shown = items.map(() => false);
+  let right = -Infinity;
+  for (const i of order) {
+    const half = (items[i].label.length * charPx) / 2;
+    if (items[i].x - half < right + 4) continue;
+    shown[i] = true;
+    right = items[i].x + half;
+  }
+  return shown;
+}
+
+/** The nodes whose labels are written: each level thinned on its own (thinLabels). */
+function labelledNodes(nodes: HierarchyPointNode<TreeNode>[]): Set<number> {
+  const out = new Set<number>();
+  const levels = new Map<number, number[]>();
+  nodes.forEach((d, i) => levels.set(d.depth, [...(levels.get(d.depth) ?? []), i]));
+  for (const idx of levels.values()) {
+    const shown = thinLabels(
+      idx.map((i) => ({ x: nodes[i].x, label: nodes[i].data.label })),
+      nodes[idx[0]].children ? 7.5 : 7,
+    );
+    idx.forEach((i, k) => shown[k] && out.add(i));
+  }
+  return out;
 }
 
 const isLeafParent = (d: TreeNode) =>
