@@ -324,9 +324,17 @@ export interface SearchAttempt {
   /**
    * A broadcast's causality faults: a transfer (step from 1) whose sender does not hold its block
    * yet (it gets it in `holds`, a step from 1, that step or later, or never: null). Each is one
-   * conflict of the search.
+   * conflict of the search. `origin`: the processor whose block it is.
    */
-  faults?: { step: number; transfer: number; sender: number; block: number; holds: number | null }[];
+  faults?: {
+    step: number;
+    transfer: number;
+    sender: number;
+    receiver: number;
+    block: number;
+    origin: number;
+    holds: number | null;
+  }[];
 }
 
 /** How a running search stands (NoC paper, Sec. 5): the step target, the best so far, each chain's conflicts. */

@@ -16,7 +16,7 @@ import { nocLayout, processorAt } from './nocLayout';
 import { rangesText } from '../../../src/kernel/params/schema';
 import type { SearchAttempt } from '../../../src/kernel/spec';
 import { selectAttempt, useApp } from '../../store/store';
-import { clashMarks, clashSteps, describeClash, type ClashMark } from './nocAttempt';
+import { clashMarks, clashSteps, describeClash, describeFault, faultsIn, type ClashMark } from './nocAttempt';
 
 /** The binding lower bound's argument (a cut, a router, a processor). */
 const BOUND_COLOUR = '#dc2626';
@@ -193,6 +193,18 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
         ctx.strokeStyle = ROLE_COLOURS[roles[p]];
         ctx.stroke();
       }
+      // A broadcast attempt's causality faults in this step: the sender that relays a message it
+      // does not hold yet, ringed in red (dashed), its fault told under the view.
+      if (attempt)
+        for (const f of faultsIn(attempt, step)) {
+          ctx.beginPath();
+          ctx.arc(xy[2 * f.sender], xy[2 * f.sender + 1], pr + Math.max(3, pr / 2), 0, 2 * Math.PI);
+          ctx.setLineDash([4, 3]);
+          ctx.lineWidth = 2.5;
+          ctx.strokeStyle = CLASH_COLOUR;
+          ctx.stroke();
+          ctx.setLineDash([]);
+        }
       if (pr >= 6) {
         ctx.font = `600 ${Math.min(14, pr * 1.1)}px system-ui, sans-serif`;
         ctx.textAlign = 'center';
@@ -312,7 +324,7 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
           </div>
         )}
       </div>
-      {!compact && <AttemptBar attempt={attempt} steps={result.schedule.stepCount} />}
+      {!compact && <AttemptBar attempt={attempt} steps={result.schedule.stepCount} step={step} />}
       {!compact && <NocLegend bound={x.bound} attempt={attempt !== null} />}
     </div>
   );
@@ -441,7 +453,15 @@ function ClashDetails({
  * While a search runs: what is drawn (its attempt at the target, or the best valid schedule), the
  * steps with conflicts (a click goes there), and the way back to the live search.
  */
-function AttemptBar({ attempt, steps }: { attempt: SearchAttempt | null; steps: number }) {
+function AttemptBar({
+  attempt,
+  steps,
+  step,
+}: {
+  attempt: SearchAttempt | null;
+  steps: number;
+  step: number;
+}) {
   const search = useApp((s) => s.search);
   if (!search || search.done) return null;
   const button = 'rounded border border-slate-300 bg-white px-2 py-0.5 text-sm';
@@ -494,7 +514,24 @@ function AttemptBar({ attempt, steps }: { attempt: SearchAttempt | null; steps: 
           {steps_.length > 24 ? `… and ${steps_.length - 24} more steps` : ''}
         </p>
       )}
+      <FaultList attempt={attempt} step={step} />
     </div>
+  );
+}
+
+/** A broadcast attempt's causality faults in the step shown, in words (their senders ringed on the picture). */
+function FaultList({ attempt, step }: { attempt: SearchAttempt; step: number }) {
+  const faults = faultsIn(attempt, step);
+  if (!faults.length) return null;
+  return (
+    <ul className="mt-0.5 text-red-800" data-testid="noc-faults">
+      {faults.slice(0, 8).map((f) => (
+        <li key={f.transfer} data-testid="noc-fault">
+          {describeFault(f)}
+        </li>
+      ))}
+      {faults.length > 8 ? <li>… and {faults.length - 8} more</li> : null}
+    </ul>
   );
 }
 

@@ -6,7 +6,7 @@ import type { SearchAttempt } from '../../../src/kernel/spec';
 import { CLI_LIMITS } from '../../../src/limits';
 import { findAlgorithm } from '../../../src/registry';
 import { run } from '../../../src/run';
-import { clashMarks, clashSteps, describeClash } from './nocAttempt';
+import { clashMarks, clashSteps, describeClash, describeFault, faultsIn } from './nocAttempt';
 import { nocLayout } from './nocLayout';
 
 /** The first attempt of the hybrid search for 8 to the same 8 on the fat Octagon (its rounds run here). */
@@ -68,5 +68,28 @@ describe('the search’s attempt in the NoC view', () => {
       }
     }
     expect(clashMarks(attempt, topo, layout, attempt.schedule.stepCount + 1)).toEqual([]);
+  });
+});
+
+describe('a broadcast attempt’s causality faults', () => {
+  const fault = { step: 3, transfer: 17, sender: 9, receiver: 12, block: 2, origin: 2, holds: 5 };
+  const attempt = {
+    target: 8,
+    conflicts: 2,
+    clashes: [],
+    faults: [fault, { ...fault, step: 5, holds: null }],
+  };
+
+  it('are counted in their steps and told in words', () => {
+    const a = attempt as unknown as Parameters<typeof clashSteps>[0];
+    expect(clashSteps(a)).toEqual([
+      { step: 3, count: 1 },
+      { step: 5, count: 1 },
+    ]);
+    expect(faultsIn(a, 3)).toEqual([fault]);
+    expect(describeFault(fault)).toBe(
+      'Step 3: processor 9 relays processor 2’s message to processor 12, but gets it only in step 5: it does not hold the message yet.',
+    );
+    expect(describeFault({ ...fault, holds: null })).toMatch(/never gets it/);
   });
 });

@@ -93,9 +93,26 @@ export function describeClash(
   return { step: k.step, channel, messages };
 }
 
-/** Steps with clashes, each with how many, in step order. */
+/** Steps with clashes or causality faults, each with how many conflicts, in step order. */
 export function clashSteps(a: SearchAttempt): { step: number; count: number }[] {
   const counts = new Map<number, number>();
   for (const k of a.clashes) counts.set(k.step, (counts.get(k.step) ?? 0) + k.transfers.length - 1);
+  for (const f of a.faults ?? []) counts.set(f.step, (counts.get(f.step) ?? 0) + 1);
   return [...counts].sort((x, y) => x[0] - y[0]).map(([step, count]) => ({ step, count }));
+}
+
+/** A broadcast attempt's causality faults in `step` (a sender that does not hold the block yet). */
+export function faultsIn(a: SearchAttempt, step: number): NonNullable<SearchAttempt['faults']> {
+  return (a.faults ?? []).filter((f) => f.step === step);
+}
+
+/** A causality fault in words. */
+export function describeFault(f: NonNullable<SearchAttempt['faults']>[number]): string {
+  const when =
+    f.holds === null
+      ? 'never gets it'
+      : f.holds === f.step
+        ? `gets it only in this step (${f.step})`
+        : `gets it only in step ${f.holds}`;
+  return `Step ${f.step}: processor ${f.sender} relays processor ${f.origin}’s message to processor ${f.receiver}, but ${when}: it does not hold the message yet.`;
 }

@@ -221,6 +221,7 @@ const MAX_CLASHES = 2000;
 
 /** An attempt as the views read it: its schedule, and each shared channel with its transfers. */
 function attemptOf(algorithm: string, net: NocNetwork, c: Communication, a: NocAttempt): SearchAttempt {
+  const origin = c.broadcast ? blocksOf(c).origin : null;
   const first: number[] = [];
   let n = 0;
   for (const step of a.plan.steps) {
@@ -236,7 +237,7 @@ function attemptOf(algorithm: string, net: NocNetwork, c: Communication, a: NocA
       link: k.link,
       transfers: k.messages.map((i) => first[k.step] + i),
     })),
-    ...(c.broadcast
+    ...(origin
       ? {
           faults: a.faults.slice(0, MAX_CLASHES).map((f) => {
             const m = a.plan.steps[f.step][f.message];
@@ -244,7 +245,9 @@ function attemptOf(algorithm: string, net: NocNetwork, c: Communication, a: NocA
               step: f.step + 1,
               transfer: first[f.step] + f.message,
               sender: m.from,
+              receiver: m.to,
               block: m.block,
+              origin: origin[m.block],
               holds: f.holds === null ? null : f.holds + 1,
             };
           }),
