@@ -236,3 +236,24 @@ test('timeline phase marks never run into each other: a name that does not fit e
   await expect(marks.nth(0)).toHaveAccessibleName(/pair swap/);
   await page.getByTestId('phase-marks').screenshot({ path: 'e2e/screenshots/timeline-phase-marks.png' });
 });
+
+test('switching algorithm keeps the network but not a time-model value that means something else; reset restores the defaults', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=27&wavelengths=4');
+  await page.locator('#param-bandwidth').fill('10');
+  await page.locator('#param-bandwidth').press('Enter');
+  await expect(page).toHaveURL(/bandwidth=10/);
+  await page.getByTestId('algorithm').selectOption('retri');
+  // The ring's bandwidth per wavelength is not ReTri's link bandwidth: ReTri's 400 Gb/s applies, and
+  // the page says what was not carried over. The network's size (27) carries.
+  await expect(page.locator('#param-bandwidth')).toHaveValue('400');
+  await expect(page.locator('#param-nodes')).toHaveValue('27');
+  await expect(page.getByTestId('notice')).toContainText('is not carried over');
+  // Back to the ring: the value set there comes back.
+  await page.getByTestId('algorithm').selectOption('ring-allgather');
+  await expect(page.locator('#param-bandwidth')).toHaveValue('10');
+  await page.getByTestId('reset-params').click();
+  await expect(page.locator('#param-bandwidth')).not.toHaveValue('10');
+  await expect(page.getByTestId('reset-params')).toHaveCount(0);
+});

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ALGORITHM_CARDS, findCard } from '../../src/cards';
-import { parseParam, type ParamDef } from '../../src/kernel/params/schema';
+import { defaultsOf, parseParam, type ParamDef } from '../../src/kernel/params/schema';
 import { useApp, useRunConfig } from '../store/store';
 import { FilePanel } from './FilePanel';
 import { PaperSource } from './PaperSource';
@@ -54,6 +54,17 @@ export function ParamPanel() {
           {i.message}
         </p>
       ))}
+      {spec.params.some(
+        (p) => !(p.kind === 'int' && p.seed) && config.params[p.key] !== defaultsOf(spec.params)[p.key],
+      ) && (
+        <button
+          className="self-start rounded-md border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-50"
+          onClick={() => useApp.getState().resetParams()}
+          data-testid="reset-params"
+        >
+          Reset to the paper’s defaults
+        </button>
+      )}
     </div>
   );
 }

@@ -12,10 +12,14 @@ import type { FormulaRow, SearchAttempt, SearchProgress } from '../../src/kernel
 import type { ReproRow } from '../../src/kernel/experiment';
 import type { SweepValue } from '../../src/kernel/experiment';
 import { defaultsOf, type ParamValue } from '../../src/kernel/params/schema';
+import { switchParams } from '../../src/config/param-switch';
 import type { RunResult } from '../../src/result';
 import type { RunOutcome } from '../worker/protocol';
 
 export type Status = 'idle' | 'running' | 'ready' | 'error';
+
+/** Values the user set, per algorithm, this session: switching back to an algorithm restores them. */
+const setByUser = new Map<string, Record<string, ParamValue>>();
 
 export interface Notice {
   id: number;
@@ -59,6 +63,8 @@ export interface AppState {
   search: SearchState | null;
 
   setAlgorithm(id: string): void;
+  /** Every parameter of the current algorithm back to its default (the paper's configuration). */
+  resetParams(): void;
   setParam(key: string, value: ParamValue): void;
   setStep(step: number): void;
   stepBy(delta: number): void;
@@ -186,14 +192,33 @@ export const useApp = create<AppState>()((set, get) => ({
     const spec = findCard(id);
     if (!spec) return;
     const old = get().config;
-    // Keep the values of parameters both algorithms share (the ring, the time model).
-    const params = defaultsOf(spec.params);
-    for (const d of spec.params) if (d.key in old.params) params[d.key] = old.params[d.key];
+    // Values both algorithms mean the same by carry over (the network's size, an identical time
+    // model); the others start from the new algorithm's defaults, or what the user set in it before.
+    const { params, dropped } = switchParams(
+      findCard(old.algorithm)?.params ?? [],
+      old.params,
+      spec.params,
+      setByUser.get(id),
+    );
     set({ config: { ...old, algorithm: id, params, step: 0, file: '' }, playing: false });
+    if (dropped.length)
+      get().addNotice({
+        title: `${spec.name} starts from its own defaults where the last algorithm's values mean something else`,
+        items: dropped,
+        tone: 'info',
+      });
   },
   setParam(key, value) {
     const c = get().config;
+    setByUser.set(c.algorithm, { ...setByUser.get(c.algorithm), [key]: value });
     set({ config: { ...c, params: { ...c.params, [key]: value } } });
+  },
+  resetParams() {
+    const c = get().config;
+    const spec = findCard(c.algorithm);
+    if (!spec) return;
+    setByUser.delete(c.algorithm);
+    set({ config: { ...c, params: defaultsOf(spec.params), step: 0 }, playing: false });
   },
   setStep(step) {
     const c = get().config;
