@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Boundary } from './lib/Boundary';
 import { leaveAction } from './lib/keys';
 import { useShortcuts } from './lib/useShortcuts';
@@ -18,6 +19,7 @@ import { PaperPage } from './pages/PaperPage';
 import { selectOptions, selectResult, selectStep, useApp } from './store/store';
 import { DETAILS, type DetailName, type Hideable } from '../src/config/url-codec';
 import { showsBlockMatrix } from '../src/families/circuit/block-pictures';
+import { pageTitle } from '../src/config/page-title';
 import { BlockMatrix } from './families/circuit/BlockMatrix';
 import { HoldingsMatrix } from './views/HoldingsMatrix';
 import { MainView } from './views/MainView';
@@ -28,6 +30,11 @@ export function App() {
   const options = useApp(selectOptions);
   const result = useApp(selectResult);
   const status = useApp((s) => s.status);
+  // The tab's title names the configuration shown (tabs and bookmarks say what they hold).
+  const config = useApp((s) => s.config);
+  useEffect(() => {
+    document.title = pageTitle(config);
+  }, [config]);
 
   useShortcuts({
     lecture: () => useApp.getState().setOptions({ lecture: !useApp.getState().config.options.lecture }),

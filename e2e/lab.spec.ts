@@ -257,3 +257,10 @@ test('switching algorithm keeps the network but not a time-model value that mean
   await expect(page.locator('#param-bandwidth')).not.toHaveValue('10');
   await expect(page.getByTestId('reset-params')).toHaveCount(0);
 });
+
+test('the tab title names the configuration and follows it', async ({ page }) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=16&wavelengths=4&step=3');
+  await expect(page).toHaveTitle(/nodes 16, step 3 — Optical Collectives Lab/);
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveTitle(/step 4/);
+});
