@@ -196,7 +196,7 @@ test('the first Tab shows a skip link to the timeline, whose keys then work', as
   await stepIs(page, 1);
   // The next Tab is the timeline's first button.
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('button', { name: 'First step' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'First step', exact: true })).toBeFocused();
 });
 
 test('a focus ring shows on every control the keyboard reaches, selected dark buttons included', async ({

@@ -1,20 +1,23 @@
+import { useId } from 'react';
 import { interconnectUi, type NetworkViewProps } from '../interconnects';
-import { NodeDetails } from './NodeDetails';
+import { NodeDetails, NodeFactsBox } from './NodeDetails';
 
 /**
  * The network drawing for a result, chosen by its interconnect model (see app/interconnects.tsx),
  * and under it (not in compare mode's small panes) the node field: the keyboard's way to a node's
- * details.
+ * details, written over the picture's corner.
  */
 export function MainView({ result, step, compact = false }: NetworkViewProps) {
   const { View } = interconnectUi(result.topology.kind);
+  const factsId = useId();
   if (compact) return <View result={result} step={step} compact />;
   return (
     <div className="flex h-full min-h-0 min-w-0 flex-col">
-      <div className="min-h-0 flex-1">
+      <div className="relative min-h-0 flex-1">
         <View result={result} step={step} compact={false} />
+        <NodeFactsBox result={result} step={step} id={factsId} />
       </div>
-      <NodeDetails result={result} step={step} />
+      <NodeDetails result={result} factsId={factsId} />
     </div>
   );
 }

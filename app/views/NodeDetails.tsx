@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { RunResult } from '../../src/result';
 import { useStarHover } from '../families/star/starHover';
 import { interconnectUi } from '../interconnects';
@@ -7,23 +7,22 @@ import { selectPlaying, useApp } from '../store/store';
 import { nodeFacts } from './NodeTooltip';
 import { usePickedNode } from './pickedNode';
 
-/**
- * The keyboard's way to what hovering a node shows, and its text alternative: a field for a node's
- * number under the network view. The chosen node is marked in the picture (and its path in the
- * tree, as hovering does), and what it holds and sends is written beside the field, for the current
- * step. The field takes ↑/↓ to go through the nodes; Esc leaves it.
- */
-export function NodeDetails({ result, step }: { result: RunResult; step: number }) {
+/** The chosen node, if it is one of this result's. */
+function usePicked(result: RunResult): number | null {
   const n = result.topology.nodeCount;
-  const picked = usePickedNode((s) => s.node);
+  return usePickedNode((s) => (s.node !== null && s.node < n ? s.node : null));
+}
+
+/**
+ * The keyboard's way to what hovering a node shows: one line under the network view with a field for
+ * a node's number. The chosen node is marked in the picture (and its path in the tree, as hovering
+ * does); what it holds and sends is written in `NodeFactsBox`, over the picture. ↑/↓ in the field go
+ * through the nodes; Esc leaves it.
+ */
+export function NodeDetails({ result, factsId }: { result: RunResult; factsId: string }) {
+  const n = result.topology.nodeCount;
+  const picked = usePicked(result);
   const [text, setText] = useState(picked === null ? '' : String(picked));
-  const node = picked !== null && picked < n ? picked : null;
-  const playing = useApp(selectPlaying);
-  // Text that changes with the step: a few times a second while playing, and not read out meanwhile.
-  const shown = useReadableStep(step, playing);
-  const id = useId();
-  const facts =
-    node === null ? null : (interconnectUi(result.topology.kind).facts ?? nodeFacts)(result, shown, node);
   const pick = (raw: string) => {
     setText(raw);
     const v = raw.trim() === '' ? NaN : Number(raw);
@@ -35,43 +34,64 @@ export function NodeDetails({ result, step }: { result: RunResult; step: number 
   };
   return (
     <div
-      className="flex min-h-8 flex-wrap items-baseline gap-x-2 px-2 pb-1 text-sm text-slate-700"
+      className="flex h-8 shrink-0 items-center gap-2 px-2 text-sm text-slate-700"
       data-testid="node-details"
-      data-node={node ?? ''}
+      data-node={picked ?? ''}
     >
-      <label htmlFor={id} className="font-medium whitespace-nowrap">
+      <label className="flex items-center gap-2 whitespace-nowrap font-medium">
         Node details
+        <input
+          type="number"
+          min={0}
+          max={n - 1}
+          step={1}
+          value={text}
+          placeholder={`0–${n - 1}`}
+          onChange={(e) => pick(e.target.value)}
+          className="w-20 rounded border border-slate-300 px-2 py-0.5 font-normal tabular-nums"
+          aria-describedby={factsId}
+          data-testid="node-details-input"
+        />
       </label>
-      <input
-        id={id}
-        type="number"
-        min={0}
-        max={n - 1}
-        step={1}
-        value={text}
-        placeholder={`0–${n - 1}`}
-        onChange={(e) => pick(e.target.value)}
-        className="w-24 rounded border border-slate-300 px-2 py-0.5 tabular-nums"
-        aria-describedby={`${id}-facts`}
-        data-testid="node-details-input"
-      />
-      <span
-        id={`${id}-facts`}
-        aria-live={playing ? 'off' : 'polite'}
-        className="min-w-0 flex-1"
-        data-testid="node-details-facts"
-      >
-        {facts ? (
-          <>
-            <b>{facts.title}</b>
-            {facts.lines.map((l) => (
-              <span key={l}> · {l}</span>
-            ))}
-          </>
-        ) : (
-          <span className="text-slate-600">a node’s number: what it holds and sends</span>
-        )}
+      <span className="min-w-0 truncate text-slate-600">
+        {picked === null
+          ? 'a node’s number: what it holds and sends'
+          : `node ${picked} marked · Esc leaves the field, empty it to clear`}
       </span>
+    </div>
+  );
+}
+
+/**
+ * What the chosen node holds and sends at the current step, in a box over the picture's corner (the
+ * words of its tooltip). Read out when it changes while paused; while playing it changes a few times
+ * a second and is not read out.
+ */
+export function NodeFactsBox({ result, step, id }: { result: RunResult; step: number; id: string }) {
+  const node = usePicked(result);
+  const playing = useApp(selectPlaying);
+  const shown = useReadableStep(step, playing);
+  const facts =
+    node === null ? null : (interconnectUi(result.topology.kind).facts ?? nodeFacts)(result, shown, node);
+  return (
+    <div
+      id={id}
+      aria-live={playing ? 'off' : 'polite'}
+      className={
+        facts
+          ? 'pointer-events-none absolute left-2 top-2 z-10 max-w-[min(24rem,70%)] rounded border border-slate-300 bg-white/95 px-3 py-2 text-sm text-slate-800 shadow'
+          : 'sr-only'
+      }
+      data-testid="node-details-facts"
+    >
+      {facts && (
+        <>
+          <div className="font-semibold">{facts.title}</div>
+          {facts.lines.map((l) => (
+            <div key={l}>{l}</div>
+          ))}
+        </>
+      )}
     </div>
   );
 }
