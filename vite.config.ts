@@ -38,6 +38,8 @@ const contentSecurityPolicy: Plugin = {
 // One config for the app (Vite) and the unit tests (Vitest).
 export default defineConfig({
   plugins: [react(), tailwindcss(), contentSecurityPolicy],
+  // Relative asset paths: the built app works from any sub-path of a server (a course page's folder).
+  base: './',
   worker: { format: 'es' },
   // Everything is bundled (KaTeX, D3) so the app works offline; one ~800 kB chunk is expected until
   // the builders move out of the main bundle.
