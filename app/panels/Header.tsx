@@ -8,10 +8,16 @@ import { keyLabel } from '../lib/keys';
 import { toggleFullscreen, useKeysHelp } from './KeysHelp';
 import { OpticsFlag } from './OpticsPanel';
 
-/** A shortcut's key, shown on the button it presses. */
+/**
+ * A shortcut's key, shown on the button it presses. Not part of the button's name ("Lecture", not
+ * "Lecture L"): screen readers get the key from the button's aria-keyshortcuts.
+ */
 function Key({ k }: { k: Parameters<typeof keyLabel>[0] }) {
   return (
-    <kbd className="ml-1.5 rounded border border-current px-1 font-mono text-xs opacity-80">
+    <kbd
+      className="ml-1.5 rounded border border-current px-1 font-mono text-xs opacity-80"
+      aria-hidden="true"
+    >
       {keyLabel(k)}
     </kbd>
   );
@@ -24,6 +30,22 @@ const MODE_LABEL: Record<Mode, string> = {
   explore: 'Explore',
   paper: 'Paper check',
 };
+
+/** Four corners pointing out (drawn, not a character: see PlayIcon in Timeline.tsx). */
+function FullscreenIcon() {
+  return (
+    <svg
+      viewBox="0 0 16 16"
+      className="inline-block h-4 w-4 align-[-0.2em]"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M1 6V1h5M10 1h5v5M15 10v5h-5M6 15H1v-5" />
+    </svg>
+  );
+}
 
 export function Header() {
   const options = useApp(selectOptions);
@@ -124,19 +146,22 @@ export function Header() {
           {options.lecture ? 'Exit lecture' : 'Lecture'}
           <Key k="lecture" />
         </button>
+        {/* Full screen and the list of keys: icon buttons with their keys shown, to keep the header short. */}
         <button
           className={btn}
           onClick={toggleFullscreen}
+          aria-label="Full screen"
           aria-keyshortcuts="F"
           title="Full screen on or off (F)"
           data-testid="fullscreen"
         >
-          Full screen
+          <FullscreenIcon />
           <Key k="fullscreen" />
         </button>
         <button
           className={btn}
           onClick={() => useKeysHelp.getState().setOpen(true)}
+          aria-label="Keyboard shortcuts"
           aria-keyshortcuts="?"
           aria-haspopup="dialog"
           title="Keyboard shortcuts (?)"
