@@ -260,7 +260,24 @@ test('switching algorithm keeps the network but not a time-model value that mean
 
 test('the tab title names the configuration and follows it', async ({ page }) => {
   await page.goto('/?v=2&alg=ring-allgather&nodes=16&wavelengths=4&step=3');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
   await expect(page).toHaveTitle(/nodes 16, step 3 — Optical Collectives Lab/);
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveTitle(/step 4/);
+});
+
+test('a change of mode, chart or paper check is a history entry: Back returns to where the user was', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8&wavelengths=4');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await page.getByTestId('mode-paper').click();
+  await expect(page).toHaveURL(/mode=paper/);
+  await page.getByTestId('mode-explore').click();
+  await expect(page).toHaveURL(/mode=explore/);
+  await page.goBack();
+  await expect(page).toHaveURL(/mode=paper/);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/mode=/);
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
 });

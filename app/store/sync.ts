@@ -75,6 +75,11 @@ function sameExceptStep(a: AppConfig, b: AppConfig): boolean {
 }
 
 /** Same file, or same parameters and algorithm: a step or view change needs no new run. */
+/** Whether two configurations show the same mode, explorer chart and paper check. */
+function samePlace(a: AppConfig, b: AppConfig): boolean {
+  return a.options.mode === b.options.mode && a.sweep === b.sweep && a.check === b.check;
+}
+
 function sameRun(a: AppConfig, b: AppConfig): boolean {
   if (a.file || b.file) return a.file === b.file;
   return a.algorithm === b.algorithm && JSON.stringify(a.params) === JSON.stringify(b.params);
@@ -189,7 +194,8 @@ export function startSync(clients: Clients): () => void {
   };
 
   // The first parameter change after a pause starts a new history entry (so Back returns to the
-  // previous configuration); changes in quick succession, like a drag, replace it.
+  // previous configuration); changes in quick succession, like a drag, replace it. A change of mode,
+  // explorer chart or paper check always starts one.
   // Anything but the step is written at once, so a reload right after an edit keeps it; only the
   // step, which playing changes every frame, waits for the throttle.
   let settled = true;
@@ -200,8 +206,10 @@ export function startSync(clients: Clients): () => void {
     const paramsChanged = !lastRun || !sameRun(lastRun, config);
     const onlyStep =
       lastConfig !== null && config.step !== lastConfig.step && sameExceptStep(lastConfig, config);
+    // Going to another mode, chart or paper check is a place of its own: Back returns from it.
+    const moved = lastConfig !== null && !samePlace(lastConfig, config);
     lastConfig = config;
-    if (edit && paramsChanged && settled) {
+    if (edit && ((paramsChanged && settled) || moved)) {
       clearTimeout(urlTimer);
       urlTimer = undefined;
       history.pushState(null, '', `?${encodeConfig(config)}`);
