@@ -65,6 +65,8 @@ export function Header() {
   };
   const btn =
     'whitespace-nowrap rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100';
+  // The two small buttons (full screen, the list of keys): narrower padding.
+  const small = btn.replace('px-3', 'px-2');
   return (
     <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-4 py-2">
       <div className="flex shrink-0 flex-col leading-tight">
@@ -144,11 +146,10 @@ export function Header() {
           data-testid="lecture-toggle"
         >
           {options.lecture ? 'Exit lecture' : 'Lecture'}
-          <Key k="lecture" />
         </button>
-        {/* Full screen and the list of keys: icon buttons with their keys shown, to keep the header short. */}
+        {/* Full screen (with its key, F) and the list of keys (its key, ?): small, to keep the header short. */}
         <button
-          className={btn}
+          className={small}
           onClick={toggleFullscreen}
           aria-label="Full screen"
           aria-keyshortcuts="F"
@@ -159,7 +160,7 @@ export function Header() {
           <Key k="fullscreen" />
         </button>
         <button
-          className={btn}
+          className={small}
           onClick={() => useKeysHelp.getState().setOpen(true)}
           aria-label="Keyboard shortcuts"
           aria-keyshortcuts="?"
@@ -167,8 +168,9 @@ export function Header() {
           title="Keyboard shortcuts (?)"
           data-testid="keys-help-open"
         >
-          Keys
-          <Key k="help" />
+          <span aria-hidden="true" className="font-mono font-bold">
+            {keyLabel('help')}
+          </span>
         </button>
         <OpenSchedule className={btn} />
         <button className={btn} onClick={copy} data-testid="copy-link">
