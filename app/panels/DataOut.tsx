@@ -1,4 +1,5 @@
 import { findCard } from '../../src/cards';
+import { defaultsOf } from '../../src/kernel/params/schema';
 import { scheduleCsvChunks, scheduleJsonChunks } from '../../src/kernel/format/schedule-export';
 import { notesFor } from '../../src/notes/model-notes';
 import type { RunResult } from '../../src/result';
@@ -13,6 +14,25 @@ export function scheduleFileStem(r: RunResult): string {
 }
 
 /**
+ * The most transfers the page writes as a file: about 75 bytes of JSON each, so some 300 MB, which a
+ * browser tab can hold twice over (the text and the file). Bigger schedules are written by the
+ * command line, which streams them.
+ */
+export const DOWNLOAD_MAX_TRANSFERS = 4_000_000;
+
+/** The command line that writes this result's schedule (the parameters that differ from the defaults). */
+export function scheduleCommand(r: RunResult, stem: string): string {
+  const card = findCard(r.algorithm);
+  if (!card) return '';
+  const defaults = defaultsOf(card.params);
+  const options = Object.entries(r.params)
+    .filter(([k, v]) => defaults[k] !== v)
+    .map(([k, v]) => ` --${k} ${String(v).includes(' ') ? `"${v}"` : v}`)
+    .join('');
+  return `npm run cli -- schedule ${r.algorithm}${options} --out ${stem}.json`;
+}
+
+/**
  * Below the formula panel: the schedule on screen as a file (the exchange format's JSON, which
  * `npm run cli -- check` and "Open schedule…" read back, or one CSV line per transfer; both written
  * by the command line's own writers, docs/schedule-format.md), and the paper its closed forms come
@@ -23,25 +43,37 @@ export function DataOut({ result }: { result: RunResult }) {
   const stem = scheduleFileStem(result);
   return (
     <div className="mt-3 space-y-2 border-t border-slate-200 pt-2" data-testid="data-out">
-      <div className="flex flex-wrap items-center gap-1 text-sm text-slate-700">
-        <span className="mr-1">Download this schedule:</span>
-        <DownloadButton
-          label="JSON"
-          title="The schedule in the exchange format (checkable with npm run cli -- check)"
-          file={`${stem}.json`}
-          type={JSON_TYPE}
-          make={() => scheduleJsonChunks(result)}
-          testId="download-schedule-json"
-        />
-        <DownloadButton
-          label="CSV"
-          title="One line per transfer: step, phase, sender, receivers, route, channel, blocks"
-          file={`${stem}.csv`}
-          type={CSV_TYPE}
-          make={() => scheduleCsvChunks(result)}
-          testId="download-schedule-csv"
-        />
-      </div>
+      {result.summary.transfers > DOWNLOAD_MAX_TRANSFERS ? (
+        <p className="text-sm text-slate-700" data-testid="download-too-big">
+          This schedule ({result.summary.transfers.toLocaleString('en-US')} transfers) is too big to write as
+          a file in the browser{result.source ? '; it is the file you opened' : ''}.{' '}
+          {!result.source && (
+            <>
+              The command line writes it: <code className="break-all">{scheduleCommand(result, stem)}</code>
+            </>
+          )}
+        </p>
+      ) : (
+        <div className="flex flex-wrap items-center gap-1 text-sm text-slate-700">
+          <span className="mr-1">Download this schedule:</span>
+          <DownloadButton
+            label="JSON"
+            title="The schedule in the exchange format (checkable with npm run cli -- check)"
+            file={`${stem}.json`}
+            type={JSON_TYPE}
+            make={() => scheduleJsonChunks(result)}
+            testId="download-schedule-json"
+          />
+          <DownloadButton
+            label="CSV"
+            title="One line per transfer: step, phase, sender, receivers, route, channel, blocks"
+            file={`${stem}.csv`}
+            type={CSV_TYPE}
+            make={() => scheduleCsvChunks(result)}
+            testId="download-schedule-csv"
+          />
+        </div>
+      )}
       {card && (
         <PaperSource
           paper={card.paper}
