@@ -160,6 +160,8 @@ export function lowerBounds(net: NocNetwork, c: Communication): Bound[] {
       value: Math.max(doublings(N, k), Math.ceil(absorbed / k)),
       why: `N = ${N} receivers, M = ${M} senders${absorbed < M ? ' (every receiver is a sender: M − 1 each)' : ''}`,
     });
+    const first = firstStepBound(net, c);
+    if (first) out.push(first);
   }
   if (c.pattern === 'aas') {
     const b = bisectionWidth(net);
@@ -173,6 +175,72 @@ export function lowerBounds(net: NocNetwork, c: Communication): Bound[] {
     });
   }
   return out;
+}
+
+/**
+ * The first step (ours, one port): in a broadcast done in M steps, a receiver outside the senders
+ * absorbs one of the M blocks at every step, the first included, when only the senders hold any. A
+ * first step can serve no more receivers than messages can flow from the senders to them at once
+ * (each sender injects one; each router channel carries one; the most found as a maximum flow). When
+ * there are more such receivers, M steps are too few: at least M + 1.
+ */
+function firstStepBound(net: NocNetwork, c: Communication): Bound | null {
+  if (net.ports !== 1) return null;
+  const senders = new Set(c.senders);
+  const outside = c.receivers.filter((d) => !senders.has(d));
+  const M = c.senders.length;
+  if (outside.length === 0 || M < doublings(c.receivers.length, 1)) return null;
+  const flow = firstStepFlow(net, c.senders, outside);
+  if (flow >= outside.length) return null;
+  return {
+    id: 'bound-first-step',
+    label: 'first step: receivers outside the senders must all absorb a block in step 1',
+    tex: 'M + 1 \\text{ if } |R \\setminus T| > F_1',
+    source: 'ours (eq. (2) and the channels out of the senders)',
+    value: M + 1,
+    why: `${outside.length} receivers outside the senders need a block in each of M = ${M} steps, but in the first step at most ${flow} can be reached at once (the channels out of the senders' routers)`,
+  };
+}
+
+/**
+ * The most receivers of `to` that messages from the processors of `from` (one each) can reach in
+ * one step: a maximum flow from the senders' routers (as many units as senders on each) over router
+ * channels (one unit each way) to the receivers' routers (as many units as receivers on each).
+ */
+function firstStepFlow(net: NocNetwork, from: readonly number[], to: readonly number[]): number {
+  const R = net.routers;
+  const S = R;
+  const T = R + 1;
+  const cap = Array.from({ length: R + 2 }, () => new Map<number, number>());
+  const add = (u: number, v: number, c: number) => {
+    cap[u].set(v, (cap[u].get(v) ?? 0) + c);
+    if (!cap[v].has(u)) cap[v].set(u, 0);
+  };
+  for (const [a, b] of net.edges) {
+    add(a, b, 1);
+    add(b, a, 1);
+  }
+  for (const p of from) add(S, net.procRouter[p], 1);
+  for (const p of to) add(net.procRouter[p], T, 1);
+  let flow = 0;
+  for (;;) {
+    const previous = new Int32Array(R + 2).fill(-1);
+    previous[S] = S;
+    const queue = [S];
+    for (let i = 0; i < queue.length && previous[T] < 0; i++)
+      for (const [v, c] of cap[queue[i]])
+        if (c > 0 && previous[v] < 0) {
+          previous[v] = queue[i];
+          queue.push(v);
+        }
+    if (previous[T] < 0) return flow;
+    for (let v = T; v !== S; v = previous[v]) {
+      const u = previous[v];
+      cap[u].set(v, cap[u].get(v)! - 1);
+      cap[v].set(u, cap[v].get(u)! + 1);
+    }
+    flow++;
+  }
 }
 
 /** Routers up to which every cut of the network is tried. */

@@ -139,3 +139,25 @@ describe('the estimate beside the bounds in a run’s formula rows', () => {
     expect(other.formulas.some((f) => f.id === 'paper-mns')).toBe(false);
   });
 });
+
+describe('the first-step bound for broadcasts (ours)', () => {
+  const bound = (net: ReturnType<typeof meshNetwork>, T: number[], R: number[]) =>
+    lowerBounds(net, communicationOf('mnb', net.procRouter.length, 0, T, R)).find(
+      (b) => b.id === 'bound-first-step',
+    );
+
+  it('counts by hand: top half to bottom half of a 4 × 4 mesh crosses 4 links, so 8 receivers need 9 steps', () => {
+    const b = bound(meshNetwork(4, 4), range(0, 7), range(8, 15));
+    expect(b?.value).toBe(9);
+    expect(b?.why).toMatch(/at most 4 can be reached/);
+  });
+
+  it('Table 2: on the fat Octagon the senders’ routers reach at most 7 of the 8 outside receivers', () => {
+    const fat = octagonNetwork(8, 2);
+    expect(bound(fat, range(0, 7), range(8, 15))?.value).toBe(9);
+    expect(bound(fat, range(0, 7), range(0, 15))?.value).toBe(9);
+    // Every receiver a sender, or enough room: no such bound.
+    expect(bound(fat, range(0, 7), range(0, 7))).toBeUndefined();
+    expect(bound(meshNetwork(4, 4), [0, 5, 10, 15], [1, 2, 3, 4])).toBeUndefined();
+  });
+});

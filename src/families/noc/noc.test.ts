@@ -103,12 +103,12 @@ describe('lower bounds by hand', () => {
     expect(value(octagonNetwork(8, 1, 2), 'oab')).toBe(2);
   });
 
-  it('Table 2 (fat Octagon, P = 16): our bounds give the paper’s lower bounds, and one more step for AAS', () => {
+  it('Table 2 (fat Octagon, P = 16): our bounds give the paper’s lower bounds, one more step for AAS, and one more for the broadcasts whose first step cannot reach every outside receiver', () => {
     const net = octagonNetwork(8, 2);
     const cases: [number[], number[], number, number][] = [
       [range(0, 7), range(0, 7), 7, 7], // 8 to the same 8
-      [range(0, 7), range(8, 15), 8, 10], // 8 to the other 8
-      [range(0, 7), range(0, 15), 8, 15], // 8 to all 16
+      [range(0, 7), range(8, 15), 9, 10], // 8 to the other 8: the paper's eq. (2) gives 8
+      [range(0, 7), range(0, 15), 9, 15], // 8 to all 16: the paper's eq. (2) gives 8
       [range(0, 15), range(0, 15), 15, 16], // all 16 to all 16: the paper's Table 1 gives 15
     ];
     for (const [T, R, broadcast, scatter] of cases) {
