@@ -147,6 +147,23 @@ test('a paper check downloads as CSV: every row with the paper, the formula, our
   expect(rows.map((r) => r.verdict)).toContain('built ≠ formula');
 });
 
+test('the ReTri claims beside the visualizer download as CSV and lead to the model notes', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=retri&nodes=9');
+  await ready(page);
+  await page.getByTestId('claims-toggle').click();
+  const table = page.getByTestId('paper-claims').locator('tbody tr');
+  await expect(table.first()).toBeVisible({ timeout: 60_000 });
+  const { name, text } = await download(page, page.getByTestId('download-claims-csv'));
+  expect(name).toBe('check-retri-claims.csv');
+  const rows = parseCsvObjects(text);
+  await expect(table).toHaveCount(rows.length);
+  for (const [i, r] of rows.entries()) await expect(table.nth(i).locator('td').first()).toHaveText(r.row);
+  await page.getByTestId('claims-notes').click();
+  await expect(page.getByTestId('model-notes-title')).toContainText('ReTri');
+});
+
 test('a speed-up heatmap downloads as CSV: every cell with the speed-up and reconfigurations shown', async ({
   page,
 }) => {
@@ -257,4 +274,26 @@ test('model notes open beside the algorithm, render as a page, follow links and 
   await page.getByTestId('model-notes').screenshot({ path: `${SHOTS}/model-note-otis-table.png` });
   await page.getByTestId('model-notes-close').click();
   await expect(dialog).toBeHidden();
+});
+
+test('model notes open offline once the page has loaded (their chunk is fetched soon after the page)', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/?v=2&alg=wrht&nodes=16&wavelengths=2');
+  await ready(page);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          performance.getEntriesByType('resource').some((e) => e.name.includes('NotesContent')),
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  await context.setOffline(true);
+  await page.getByTestId('paper-notes').click();
+  await expect(page.getByTestId('model-notes-title')).toContainText('WRHT');
+  await expect(page.getByTestId('model-notes-body').locator('table').first()).toBeVisible();
+  await context.setOffline(false);
 });

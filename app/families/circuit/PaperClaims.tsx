@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { ReproRow } from '../../../src/kernel/experiment';
+import { reproCsv } from '../../../src/experiments/tables';
+import { CSV_TYPE } from '../../lib/download';
+import { DownloadButton } from '../../lib/DownloadButton';
+import { openNotes } from '../../notes/ModelNotes';
 import { submitJob } from '../../store/sync';
 
 /**
@@ -69,9 +73,29 @@ export function PaperClaims() {
               ))}
             </tbody>
           </table>
-          <p className="mt-1 text-xs text-slate-500">
+          <p className="mt-1 text-xs text-slate-600">
             The paper simulates packets (ns-3); we use its analytic cost model with measured hops and
-            congestion. Why the speed-ups differ: docs/models/retri.md.
+            congestion. Why the speed-ups differ:{' '}
+            <button
+              type="button"
+              className="font-medium text-blue-800 underline"
+              onClick={() => openNotes('retri')}
+              data-testid="claims-notes"
+            >
+              the ReTri model notes
+            </button>
+            .
+          </p>
+          <p className="mt-1 flex items-center gap-2 text-xs text-slate-600">
+            These rows with their verdicts:
+            <DownloadButton
+              label="Download CSV"
+              title="Every claim: the paper's number, the formula's, ours, the verdict and the note"
+              file="check-retri-claims.csv"
+              type={CSV_TYPE}
+              make={() => reproCsv(rows)}
+              testId="download-claims-csv"
+            />
           </p>
         </>
       )}
