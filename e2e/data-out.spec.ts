@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { formatAxisValue } from '../app/charts/axisFormat';
 import { checkCommand, type CheckReport } from '../src/cli/check-command';
@@ -296,4 +297,22 @@ test('model notes open offline once the page has loaded (their chunk is fetched 
   await expect(page.getByTestId('model-notes-title')).toContainText('WRHT');
   await expect(page.getByTestId('model-notes-body').locator('table').first()).toBeVisible();
   await context.setOffline(false);
+});
+
+test('axe: the open citation blocks and the model notes dialog have no serious or critical violation', async ({
+  page,
+}) => {
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  await page.goto('/?v=2&alg=optree&nodes=16&wavelengths=2');
+  await ready(page);
+  await page.getByTestId('paper-cite').click();
+  await page.getByTestId('formula-paper-cite').click();
+  await expect(page.getByTestId('formula-paper-citation-bibtex')).toBeVisible();
+  expect(await serious()).toEqual([]);
+  await page.goto('/?v=2&alg=optree&nodes=16&wavelengths=2&notes=optical-constraints');
+  await expect(page.getByTestId('model-notes-body').locator('table').first()).toBeVisible();
+  expect(await serious()).toEqual([]);
 });
