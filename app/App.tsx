@@ -17,7 +17,7 @@ import { ComparePage } from './pages/ComparePage';
 import { ExplorerPage } from './pages/ExplorerPage';
 import { PaperPage } from './pages/PaperPage';
 import { selectOptions, selectResult, selectStep, useApp } from './store/store';
-import { DETAILS, type DetailName, type Hideable } from '../src/config/url-codec';
+import { DETAILS, encodeConfig, hiddenParts, type DetailName, type Hideable } from '../src/config/url-codec';
 import { showsBlockMatrix } from '../src/families/circuit/block-pictures';
 import { pageTitle } from '../src/config/page-title';
 import { BlockMatrix } from './families/circuit/BlockMatrix';
@@ -54,17 +54,19 @@ export function App() {
 
   const lecture = options.lecture;
   const mode = options.mode;
-  // `hide=` (embedding): parts of the page the link leaves out. Notices always show.
-  const hide = useApp((s) => s.config.hide);
-  const shown = (part: Hideable) => !hide.includes(part);
+  // `hide=` and `embed=1` (embedding): parts of the page the link leaves out. Notices always show.
+  const hidden = hiddenParts(config);
+  const shown = (part: Hideable) => !hidden.includes(part);
+  const embed = config.embed;
   // The skip link leads to the timeline where there is one, else to the page's main part.
   const timeline = shown('timeline') && (mode === 'visualize' || mode === 'compare');
   return (
-    <div className={`flex h-screen flex-col bg-slate-50 text-slate-900 ${lecture ? 'lecture' : ''}`}>
+    <div className={`relative flex h-screen flex-col bg-slate-50 text-slate-900 ${lecture ? 'lecture' : ''}`}>
       <SkipLink to={timeline ? 'timeline' : 'main'}>
         {timeline ? 'Skip to the timeline' : 'Skip to the main content'}
       </SkipLink>
       <KeysHelp />
+      {embed && <FullViewLink />}
       {shown('header') && (
         <Boundary name="header">
           <Header />
@@ -120,10 +122,10 @@ export function App() {
                   {result ? (
                     // Side by side, or one above the other in a tall narrow space (see .split-panes).
                     <div
-                      className={`grid min-h-0 flex-1 gap-2 p-2 ${options.view === 'split' ? 'split-panes' : 'grid-cols-1'}`}
+                      className={`grid min-h-0 flex-1 gap-2 p-2 ${!embed && options.view === 'split' ? 'split-panes' : 'grid-cols-1'}`}
                     >
-                      {options.view !== 'matrix' && <RingPane />}
-                      {options.view !== 'network' && <DetailPane detail={options.detail} />}
+                      {(embed || options.view !== 'matrix') && <RingPane />}
+                      {!embed && options.view !== 'network' && <DetailPane detail={options.detail} />}
                     </div>
                   ) : (
                     <div className="flex flex-1 items-center justify-center text-xl text-slate-500">
@@ -255,5 +257,22 @@ function DetailPane({ detail }: { detail: DetailName }) {
         </Boundary>
       </div>
     </div>
+  );
+}
+
+/** Embed mode's way out: the same configuration in the full app, in a new tab. */
+function FullViewLink() {
+  const config = useApp((s) => s.config);
+  const href = `${location.pathname}?${encodeConfig({ ...config, embed: false, hide: [] })}`;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener"
+      className="absolute right-2 top-2 z-20 rounded-md border border-slate-300 bg-white/90 px-2 py-1 text-sm text-slate-800 shadow-sm hover:bg-white"
+      data-testid="full-view-link"
+    >
+      Open in Optical Collectives Lab ↗
+    </a>
   );
 }

@@ -120,3 +120,19 @@ test('after a failure, even a link offers the last configuration that worked', a
   await offer.getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByLabel('Nodes N')).toHaveValue('11');
 });
+
+test('embed mode: the network and the timeline only, with a link back to the full view', async ({ page }) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8&wavelengths=4&step=2&embed=1');
+  // (No header in embed mode, so no result status: the network's step says the result is there.)
+  await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '2');
+  await expect(page.getByTestId('param-panel')).toHaveCount(0);
+  await expect(page.getByTestId('holdings-matrix')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Play/ })).toBeVisible();
+  const link = page.getByTestId('full-view-link');
+  await expect(link).toHaveAttribute('href', /step=2/);
+  await expect(link).not.toHaveAttribute('href', /embed=1/);
+  await page.screenshot({ path: 'e2e/screenshots/embed.png' });
+  // The link keeps the mode as it goes.
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/embed=1/);
+});

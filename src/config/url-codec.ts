@@ -40,6 +40,13 @@ export type DetailName = (typeof DETAILS)[number];
  */
 export const HIDEABLE = ['header', 'params', 'side', 'timeline'] as const;
 export type Hideable = (typeof HIDEABLE)[number];
+/** What embed mode leaves out: all but the network and the timeline. */
+export const EMBED_HIDES: readonly Hideable[] = ['header', 'params', 'side'];
+
+/** The parts of the page a configuration leaves out: its `hide`, and in embed mode EMBED_HIDES. */
+export function hiddenParts(c: Pick<AppConfig, 'hide' | 'embed'>): Hideable[] {
+  return HIDEABLE.filter((h) => c.hide.includes(h) || (c.embed && EMBED_HIDES.includes(h)));
+}
 
 export interface ViewOptions {
   view: ViewName;
@@ -68,6 +75,11 @@ export interface AppConfig {
   check: string;
   /** Parts of the page left out (`hide=`), in HIDEABLE's order. */
   hide: Hideable[];
+  /**
+   * Embed mode (`embed=1`): the network and the timeline only, for a course page or a slide, with a
+   * link back to the full view (EMBED_HIDES are left out besides `hide`).
+   */
+  embed: boolean;
   /**
    * A schedule file shown instead of the algorithm's schedule: its content hash (the browser keeps
    * the file under it), '' for none. The algorithm and parameters stay, for when the file is closed.
@@ -98,6 +110,7 @@ export function defaultConfig(algorithm = DEFAULT_ALGORITHM): AppConfig {
     sweep: '',
     check: '',
     hide: [],
+    embed: false,
     file: '',
     notes: '',
   };
@@ -275,6 +288,16 @@ const FIELDS: readonly UrlField[] = [
       return unknown.length
         ? `hide: ${unknown.map((u) => `"${show(u)}"`).join(', ')} cannot be hidden (parts that can: ${HIDEABLE.join(', ')})`
         : null;
+    },
+  },
+  {
+    key: 'embed',
+    encode: (c) => (c.embed ? '1' : null),
+    decode(text, { config }) {
+      if (text !== '1' && text !== '0')
+        return `embed must be 1 (the network and timeline only) or 0; got "${show(text)}"`;
+      config.embed = text === '1';
+      return null;
     },
   },
   {
