@@ -142,7 +142,7 @@ export function* drawStar(
     for (let e = o.tunings.retunedStart[step - 1]; e < o.tunings.retunedStart[step]; e++)
       retuned.add(o.tunings.retuned[e]);
   yield;
-  if (nr < 4) yield* drawSmallNodes(ctx, xy, n, o, arrived, retuned, nr);
+  if (nr < 4) yield* drawSmallNodes(ctx, xy, n, o, arrived, retuned, l);
   else {
     const discs = new Path2D();
     const ghosts = new Path2D();
@@ -217,6 +217,11 @@ export function* drawStar(
  * retuned, amber where it received, else grey by the share of what it finally holds; dummies pale.
  * Batched into one path per colour, so thousands of nodes cost a dozen fills.
  */
+/**
+ * Processors too small for discs (hundreds round the star): each a short radial tick across the ring,
+ * with a gap to its neighbours, coloured by its state — a comb in which every processor stays visible
+ * (squares of 2 px merged into one solid ring at 512).
+ */
 function* drawSmallNodes(
   ctx: CanvasRenderingContext2D,
   xy: Float64Array,
@@ -224,9 +229,9 @@ function* drawSmallNodes(
   o: { counts: Uint32Array; finalCounts: Uint32Array; real: number },
   arrived: Uint8Array,
   retuned: Set<number>,
-  nr: number,
+  l: StarLayout,
 ): Drawing {
-  const side = Math.max(2.5, nr * 2);
+  const spacing = (2 * Math.PI * l.r) / n;
   const paths = new Map<string, Path2D>();
   for (let i = 0; i < n; i++) {
     const target = o.finalCounts[i];
@@ -236,16 +241,22 @@ function* drawSmallNodes(
       : arrived[i]
         ? COLORS.arrived
         : i >= o.real
-          ? '#e2e8f0'
+          ? '#cbd5e1'
           : heldShade(frac);
     let p = paths.get(colour);
     if (!p) paths.set(colour, (p = new Path2D()));
-    p.rect(xy[2 * i] - side / 2, xy[2 * i + 1] - side / 2, side, side);
+    const [x, y] = [xy[2 * i], xy[2 * i + 1]];
+    const d = Math.hypot(x - l.cx, y - l.cy) || 1;
+    const [ux, uy] = [(x - l.cx) / d, (y - l.cy) / d];
+    p.moveTo(x - ux * 5, y - uy * 5);
+    p.lineTo(x + ux * 9, y + uy * 9);
     if (i % CHUNK === CHUNK - 1) yield;
   }
+  ctx.lineWidth = Math.max(1, Math.min(3, spacing * 0.55));
+  ctx.lineCap = 'butt';
   for (const [colour, p] of paths) {
-    ctx.fillStyle = colour;
-    ctx.fill(p);
+    ctx.strokeStyle = colour;
+    ctx.stroke(p);
     yield;
   }
 }
