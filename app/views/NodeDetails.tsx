@@ -38,7 +38,7 @@ export function NodeDetails({ result, factsId }: { result: RunResult; factsId: s
       data-testid="node-details"
       data-node={picked ?? ''}
     >
-      <label className="flex min-w-0 items-center gap-2 whitespace-nowrap font-medium">
+      <label className="flex shrink-0 items-center gap-2 whitespace-nowrap font-medium">
         <span>
           Node<span className="sr-only"> details</span>
         </span>
@@ -50,7 +50,7 @@ export function NodeDetails({ result, factsId }: { result: RunResult; factsId: s
           value={text}
           placeholder={`0–${n - 1}`}
           onChange={(e) => pick(e.target.value)}
-          className="w-20 min-w-12 shrink rounded border border-slate-300 px-2 py-0.5 font-normal tabular-nums"
+          className="w-20 shrink-0 rounded border border-slate-300 px-2 py-0.5 font-normal tabular-nums"
           aria-describedby={factsId}
           data-testid="node-details-input"
         />
