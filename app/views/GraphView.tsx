@@ -6,6 +6,7 @@ import type { RunResult } from '../../src/result';
 import { COLORS, wavelengthColor } from '../lib/colors';
 import { useSize } from '../lib/useSize';
 import { drawCentreCaption, drawNodeLabels, stepTitle } from './canvasText';
+import { useTypeScale } from '../lib/typeScale';
 import { nodeAngle, ringLayout } from './ringGeometry';
 import type { Drawing } from './slicedPainter';
 import { canDraw, TooSmall } from './TooSmall';
@@ -38,6 +39,7 @@ export function GraphView({
   const layout = useMemo(() => ringLayout(width, height, n, 1), [width, height, n]);
   const known = isKnownInterconnect(topo.kind);
   const painter = usePainter(canvas);
+  const type = useTypeScale();
   // Nodes picked elsewhere (a violation clicked in the list, a legend): ringed in magenta.
   const highlight = useApp((st) => st.highlight);
 
@@ -116,10 +118,13 @@ export function GraphView({
         ctx.stroke(ringed);
       }
       const lr = l.r + nr + 12;
-      drawNodeLabels(ctx, n, (i) => [
-        l.cx + lr * Math.cos(nodeAngle(i, n)),
-        l.cy + lr * Math.sin(nodeAngle(i, n)),
-      ]);
+      drawNodeLabels(
+        ctx,
+        n,
+        (i) => [l.cx + lr * Math.cos(nodeAngle(i, n)), l.cy + lr * Math.sin(nodeAngle(i, n))],
+        undefined,
+        type,
+      );
       if (!compact && aux !== 1)
         drawCentreCaption(
           ctx,
@@ -128,9 +133,10 @@ export function GraphView({
           Math.max(14, Math.min(30, l.r * 0.14)),
           stepTitle(step, s.stepCount),
           [s.stepCount && step >= 1 ? s.phases[s.stepPhase[step - 1]] : `${s.stepCount} steps ahead`],
+          type,
         );
     });
-  }, [painter, result, step, layout, width, height, n, topo, compact, highlight]);
+  }, [painter, result, step, layout, width, height, n, topo, compact, highlight, type]);
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">

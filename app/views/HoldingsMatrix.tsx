@@ -7,6 +7,7 @@ import { MatrixImage } from './matrixImage';
 import { drawMatrixFrame, matrixMargins } from './canvasText';
 import { CachedLayer } from './cachedLayer';
 import { canDraw, TooSmall } from './TooSmall';
+import { useTypeScale } from '../lib/typeScale';
 
 /** Longest slice of a full matrix repaint, in ms (a main-thread task should stay under 50 ms). */
 const SLICE_MS = 8;
@@ -55,7 +56,8 @@ function HoldingsPicture({ result, step }: { result: RunResult; step: number }) 
   const h = result.holdings;
   const rows = h.nodeCount;
   const cols = h.blockCount;
-  const MARGIN = useMemo(() => matrixMargins(rows), [rows]);
+  const type = useTypeScale();
+  const MARGIN = useMemo(() => matrixMargins(rows, type), [rows, type]);
   const side = Math.max(40, Math.min(width - MARGIN.left - 8, height - MARGIN.top - 8));
   // One image per result, repainted incrementally as the step moves; drawn via an offscreen canvas.
   const picture = useMemo(() => {
@@ -102,10 +104,10 @@ function HoldingsPicture({ result, step }: { result: RunResult; step: number }) 
     ctx.drawImage(picture.canvas, MARGIN.left, MARGIN.top, side, side);
     // The frame, axis titles and a few tick labels: the same on every step.
     frame.current ??= new CachedLayer();
-    frame.current.drawOnto(ctx, width, height, `${side}:${rows}:${cols}`, (f) =>
-      drawMatrixFrame(f, MARGIN, side, rows, cols, 'blocks →', '← nodes'),
+    frame.current.drawOnto(ctx, width, height, `${side}:${rows}:${cols}:${type.factor}`, (f) =>
+      drawMatrixFrame(f, MARGIN, side, rows, cols, 'blocks →', '← nodes', type),
     );
-  }, [picture, painted, width, height, side, rows, cols, MARGIN]);
+  }, [picture, painted, width, height, side, rows, cols, MARGIN, type]);
 
   return (
     <div

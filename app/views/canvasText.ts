@@ -1,6 +1,22 @@
 import { COLORS } from '../lib/colors';
 
 /**
+ * The type scale of the pictures drawn on canvas: sizes are given for the desk, and lecture mode
+ * scales them up with a floor, so that nothing drawn is under 18 px there (the HTML panels follow
+ * the same rule in styles.css). One scale for every view.
+ */
+export interface TypeScale {
+  factor: number;
+  /** Smallest size drawn, px. */
+  min: number;
+}
+export const DESK_TYPE: TypeScale = { factor: 1, min: 0 };
+export const LECTURE_TYPE: TypeScale = { factor: 1.35, min: 18 };
+
+/** A size of the desk scale, in this scale (px, whole). */
+export const typePx = (t: TypeScale, base: number) => Math.max(t.min, Math.round(base * t.factor));
+
+/**
  * Text the network views share: a caption in the middle of the drawing (the step counter and what
  * the step is, readable from the back of a hall) and node numbers around it.
  */
@@ -11,35 +27,47 @@ export function drawCentreCaption(
   size: number,
   title: string,
   lines: readonly string[],
+  type: TypeScale = DESK_TYPE,
 ): void {
+  size = Math.max(size, type.min);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillStyle = COLORS.text;
   ctx.font = `700 ${size}px system-ui, sans-serif`;
   ctx.fillText(title, cx, cy - size * 0.35);
-  ctx.font = `600 ${Math.max(11, size * 0.55)}px system-ui, sans-serif`;
+  const sub = typePx(type, Math.max(11, size * 0.55));
+  ctx.font = `600 ${sub}px system-ui, sans-serif`;
   ctx.fillStyle = COLORS.muted;
-  lines.forEach((line, i) => ctx.fillText(line, cx, cy + size * (0.55 + 0.6 * i)));
+  // Lines as far apart as their own type needs (lecture type is larger against the title).
+  const lead = Math.max(size * 0.6, sub * 1.15);
+  lines.forEach((line, i) => ctx.fillText(line, cx, cy + Math.max(size * 0.55, sub * 0.9) + lead * i));
 }
 
 /** The step counter every view shows in its centre. */
 export const stepTitle = (step: number, steps: number) => (step === 0 ? 'Start' : `Step ${step} / ${steps}`);
 
 /**
- * Node numbers at `at(i)`, sized for how many there are; drawn only up to 64 nodes. `muted(i)` greys
- * out a number (dummies, ghosts).
+ * Node numbers at `at(i)`, sized for how many there are (in the type scale); drawn only up to 64
+ * nodes, and where numbers would run into each other (lecture type on a small ring), every k-th.
+ * `muted(i)` greys out a number (dummies, ghosts).
  */
 export function drawNodeLabels(
   ctx: CanvasRenderingContext2D,
   n: number,
   at: (i: number) => readonly [number, number],
   muted: (i: number) => boolean = () => false,
+  type: TypeScale = DESK_TYPE,
 ): void {
   if (n > 64) return;
-  ctx.font = `600 ${n <= 16 ? 16 : n <= 32 ? 14 : 11}px system-ui, sans-serif`;
+  const size = typePx(type, n <= 16 ? 16 : n <= 32 ? 14 : 11);
+  ctx.font = `600 ${size}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  for (let i = 0; i < n; i++) {
+  // Room a number needs (two digits at most) against the distance between neighbours.
+  const [a, b] = n > 1 ? [at(0), at(1)] : [at(0), at(0)];
+  const gap = Math.hypot(a[0] - b[0], a[1] - b[1]);
+  const every = gap > 0 ? Math.max(1, Math.ceil((size * (String(n - 1).length * 0.6 + 0.4)) / gap)) : 1;
+  for (let i = 0; i < n; i += every) {
     const [x, y] = at(i);
     ctx.fillStyle = muted(i) ? COLORS.muted : COLORS.text;
     ctx.fillText(String(i), x, y);
@@ -56,9 +84,13 @@ const DIGIT_PX = 7;
  * turned-up title's band, a gap, then the widest row number, right-aligned; above, the title over
  * the column numbers. Computed from the numbers, so a title never runs over them.
  */
-export function matrixMargins(rows: number): { left: number; top: number } {
+export function matrixMargins(rows: number, type: TypeScale = DESK_TYPE): { left: number; top: number } {
   const digits = String(Math.max(0, rows - 1)).length;
-  return { left: TITLE_BAND + 6 + Math.ceil(digits * DIGIT_PX) + 4, top: 40 };
+  const k = typePx(type, 12) / 12;
+  return {
+    left: Math.ceil((TITLE_BAND + 6 + digits * DIGIT_PX + 4) * Math.max(k, typePx(type, 14) / 14)),
+    top: Math.ceil(40 * Math.max(k, typePx(type, 14) / 14)),
+  };
 }
 
 /**
@@ -90,32 +122,34 @@ export function drawMatrixFrame(
   cols: number,
   across: string,
   down: string,
+  type: TypeScale = DESK_TYPE,
 ): void {
+  const [title, number] = [typePx(type, 14), typePx(type, 12)];
+  const k = number / 12;
   ctx.strokeStyle = '#94a3b8';
   ctx.strokeRect(m.left - 0.5, m.top - 0.5, side + 1, side + 1);
   ctx.fillStyle = COLORS.text;
-  ctx.font = '600 14px system-ui, sans-serif';
+  ctx.font = `600 ${title}px system-ui, sans-serif`;
   ctx.textAlign = 'left';
   ctx.textBaseline = 'alphabetic';
-  ctx.fillText(across, m.left, m.top - 22);
+  ctx.fillText(across, m.left, m.top - 22 * k);
   ctx.save();
-  ctx.translate(TITLE_BAND - 4, m.top + side);
+  ctx.translate((TITLE_BAND - 4) * (title / 14), m.top + side);
   ctx.rotate(-Math.PI / 2);
   ctx.fillText(down, 0, 0);
   ctx.restore();
-  ctx.font = '12px system-ui, sans-serif';
+  ctx.font = `${number}px system-ui, sans-serif`;
   ctx.fillStyle = '#475569';
   ctx.textAlign = 'right';
   ctx.textBaseline = 'middle';
-  for (let r = 0; r < rows; r += numberEvery(rows))
+  // Rows far enough apart for the numbers' height, columns for their width, at round steps.
+  const rowEvery = roundStep(Math.max(numberEvery(rows), (number * 1.3 * rows) / side), rows);
+  for (let r = 0; r < rows; r += rowEvery)
     ctx.fillText(String(r), m.left - 4, m.top + ((r + 0.5) * side) / rows);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';
-  // Column numbers as far apart as the widest of them needs.
-  const every = Math.max(
-    numberEvery(cols),
-    Math.ceil(((String(cols - 1).length * DIGIT_PX + 6) * cols) / side),
-  );
+  const width = String(cols - 1).length * DIGIT_PX * k + 6;
+  const every = roundStep(Math.max(numberEvery(cols), (width * cols) / side), cols);
   for (let c = 0; c < cols; c += every)
     ctx.fillText(String(c), m.left + ((c + 0.5) * side) / cols, m.top - 5);
 }

@@ -10,6 +10,7 @@ import { setupCanvas, useSize } from '../../lib/useSize';
 import { drawMatrixFrame, matrixMargins } from '../../views/canvasText';
 import { CachedLayer } from '../../views/cachedLayer';
 import { canDraw, TooSmall } from '../../views/TooSmall';
+import { useTypeScale } from '../../lib/typeScale';
 
 /**
  * All-to-all blocks as a source × destination matrix: where is block B[r, d] now? Pale: still at its
@@ -24,7 +25,8 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
   const [selected, setSelected] = useState<{ r: number; d: number } | null>(null);
   const frame = useRef<CachedLayer | null>(null);
   const n = result.realNodes;
-  const MARGIN = useMemo(() => matrixMargins(n), [n]);
+  const type = useTypeScale();
+  const MARGIN = useMemo(() => matrixMargins(n, type), [n, type]);
   const side = Math.max(40, Math.min(width - MARGIN.left - 8, height - MARGIN.top - 8));
   // Pictures of every step, made in the worker right after the result (null until they arrive).
   const pictures = usePicturesOf(result);
@@ -58,8 +60,8 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
     }
     // The frame, axis titles and row and column numbers: the same on every step.
     frame.current ??= new CachedLayer();
-    frame.current.drawOnto(ctx, width, height, `${side}:${n}`, (f) =>
-      drawMatrixFrame(f, MARGIN, side, n, n, 'destination d →', '← source r'),
+    frame.current.drawOnto(ctx, width, height, `${side}:${n}:${type.factor}`, (f) =>
+      drawMatrixFrame(f, MARGIN, side, n, n, 'destination d →', '← source r', type),
     );
     if (selected) {
       const cell = side / n;
@@ -72,7 +74,7 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
         Math.max(3, cell) + 2,
       );
     }
-  }, [bitmap, width, height, side, selected, n, MARGIN]);
+  }, [bitmap, width, height, side, selected, n, MARGIN, type]);
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">

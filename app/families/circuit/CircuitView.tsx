@@ -7,6 +7,7 @@ import { COLORS } from '../../lib/colors';
 import { useApp } from '../../store/store';
 import { useSize } from '../../lib/useSize';
 import { drawCentreCaption, drawNodeLabels } from '../../views/canvasText';
+import { useTypeScale } from '../../lib/typeScale';
 import { nodeAngle, nodeAt, ringLayout } from '../../views/ringGeometry';
 import { canDraw, TooSmall } from '../../views/TooSmall';
 import type { Drawing } from '../../views/slicedPainter';
@@ -76,6 +77,7 @@ export function CircuitView({
   // Drawn in slices like the ring and the star (see SlicedPainter): a 2,187-node phase's circuits
   // and transfers take longer than a frame may.
   const painter = usePainter(canvas);
+  const type = useTypeScale();
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, function* (ctx): Drawing {
@@ -229,6 +231,7 @@ export function CircuitView({
         n,
         (i) => pos(i, l.r + nr + 14),
         (i) => i >= real,
+        type,
       );
       // Centre: phase and what the circuits are, where the ring leaves room for it (a small compare
       // pane has the phase strip above instead).
@@ -238,12 +241,20 @@ export function CircuitView({
       ctx.beginPath();
       ctx.arc(l.cx, l.cy, Math.min(l.r * 0.62, big * 3.4), 0, 2 * Math.PI);
       ctx.fill();
-      drawCentreCaption(ctx, l.cx, l.cy, big, step === 0 ? 'Start' : `Phase ${step - 1}`, [
-        `±${info.offset} · ${info.subrings} subring${info.subrings === 1 ? '' : 's'}`,
-        ...(step >= 1 ? [info.reconfigured ? '⟳ rebuilt' : 'circuits kept'] : []),
-      ]);
+      drawCentreCaption(
+        ctx,
+        l.cx,
+        l.cy,
+        big,
+        step === 0 ? 'Start' : `Phase ${step - 1}`,
+        [
+          `±${info.offset} · ${info.subrings} subring${info.subrings === 1 ? '' : 's'}`,
+          ...(step >= 1 ? [info.reconfigured ? '⟳ rebuilt' : 'circuits kept'] : []),
+        ],
+        type,
+      );
     });
-  }, [painter, result, step, layout, xy, info, width, height, hover, n, real, onlyNode0]);
+  }, [painter, result, step, layout, xy, info, width, height, hover, n, real, onlyNode0, type]);
 
   const hovered = pointer && <NodeInfo result={result} step={step} node={pointer.node} />;
   return (

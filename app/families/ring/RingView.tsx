@@ -9,7 +9,14 @@ import { COLORS, heldShade, wavelengthColor } from '../../lib/colors';
 import { useApp } from '../../store/store';
 import { useSize } from '../../lib/useSize';
 import { laneRadius, nodeAngle, nodeAt, ringLayout, type RingLayout } from '../../views/ringGeometry';
-import { drawCentreCaption, drawNodeLabels, stepTitle } from '../../views/canvasText';
+import {
+  DESK_TYPE,
+  drawCentreCaption,
+  drawNodeLabels,
+  stepTitle,
+  type TypeScale,
+} from '../../views/canvasText';
+import { useTypeScale } from '../../lib/typeScale';
 import { NodeTooltip } from '../../views/NodeTooltip';
 import { usePickedNode } from '../../views/pickedNode';
 import type { Drawing } from '../../views/slicedPainter';
@@ -52,12 +59,13 @@ export function RingView({
 
   // Big rings are drawn over a few tasks (see SlicedPainter); small ones at once.
   const painter = usePainter(canvas);
+  const type = useTypeScale();
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, (ctx) =>
-      drawRing(ctx, result, step, layout, counts, marked, groups, highlight),
+      drawRing(ctx, result, step, layout, counts, marked, groups, highlight, type),
     );
-  }, [painter, result, step, layout, counts, width, height, marked, groups, highlight]);
+  }, [painter, result, step, layout, counts, width, height, marked, groups, highlight, type]);
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -177,6 +185,7 @@ export function* drawRing(
   hovered: number | null,
   groups: number[][] | null,
   highlight: number[] | null,
+  type: TypeScale = DESK_TYPE,
 ): Drawing {
   const n = result.topology.nodeCount;
   const w = result.topology.linkChannels[0] ?? 1;
@@ -362,13 +371,22 @@ export function* drawRing(
   }
   // Labels just outside the clockwise lanes, along the radius, clear of nodes and lightpaths.
   const lr = l.r + l.nodeRadius + 6 + l.lanes * l.lane + 12;
-  drawNodeLabels(ctx, n, (i) => [
-    l.cx + lr * Math.cos(nodeAngle(i, n)),
-    l.cy + lr * Math.sin(nodeAngle(i, n)),
-  ]);
-  drawCentreCaption(ctx, l.cx, l.cy, Math.max(14, Math.min(34, l.r * 0.16)), stepTitle(step, s.stepCount), [
-    step === 0 ? `${s.stepCount} steps ahead` : s.phases[s.stepPhase[step - 1]],
-  ]);
+  drawNodeLabels(
+    ctx,
+    n,
+    (i) => [l.cx + lr * Math.cos(nodeAngle(i, n)), l.cy + lr * Math.sin(nodeAngle(i, n))],
+    undefined,
+    type,
+  );
+  drawCentreCaption(
+    ctx,
+    l.cx,
+    l.cy,
+    Math.max(14, Math.min(34, l.r * 0.16)),
+    stepTitle(step, s.stepCount),
+    [step === 0 ? `${s.stepCount} steps ahead` : s.phases[s.stepPhase[step - 1]]],
+    type,
+  );
 }
 
 /** Adds a small triangle at `angle` on the circle of radius r, pointing along the direction of travel. */

@@ -14,6 +14,7 @@ import { nodeAt, nodeXY, starGeometry, starLayout, type StarLayout } from './sta
 import { tuningsOf } from './starTunings';
 import { LEGEND_SHOWN, stepColours } from './stepColours';
 import { useEffect, useMemo, useRef } from 'react';
+import { useTypeScale } from '../../lib/typeScale';
 
 /**
  * The passive star: the coupler in the centre, processors around it. In each step every transmission
@@ -54,12 +55,23 @@ export function StarView({
 
   // Big stars are drawn over a few tasks (see SlicedPainter); small ones at once.
   const painter = usePainter(canvas);
+  const type = useTypeScale();
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, (ctx) =>
-      drawStar(ctx, result, step, layout, { counts, finalCounts, colours, tunings, real, hovered, geometry }),
+      drawStar(ctx, result, step, layout, {
+        counts,
+        finalCounts,
+        colours,
+        tunings,
+        real,
+        hovered,
+        geometry,
+        type,
+      }),
     );
   }, [
+    type,
     painter,
     result,
     step,

@@ -2,7 +2,7 @@ import type { StarTunings } from '../../../src/families/star/star-cost';
 import { stepRange } from '../../../src/kernel/model/schedule';
 import type { RunResult } from '../../../src/result';
 import { COLORS, heldShade } from '../../lib/colors';
-import { drawCentreCaption, drawNodeLabels, stepTitle } from '../../views/canvasText';
+import { drawCentreCaption, drawNodeLabels, stepTitle, type TypeScale } from '../../views/canvasText';
 import { addHeldWedge } from '../../views/heldWedge';
 import type { Drawing } from '../../views/slicedPainter';
 import type { StarGeometry, StarLayout } from './starLayout';
@@ -32,6 +32,7 @@ export function* drawStar(
     real: number;
     hovered: number | null;
     geometry: StarGeometry;
+    type?: TypeScale;
   },
 ): Drawing {
   const s = result.schedule;
@@ -200,6 +201,7 @@ export function* drawStar(
     n,
     (i) => [l.cx + lr * Math.cos(angle(i)), l.cy + lr * Math.sin(angle(i))],
     (i) => i >= o.real,
+    o.type,
   );
   // In the coupler: the step counter and phase.
   drawCentreCaption(
@@ -209,6 +211,7 @@ export function* drawStar(
     Math.max(12, Math.min(32, l.coupler * 0.3)),
     stepTitle(step, s.stepCount),
     [step === 0 ? 'coupler' : s.phases[s.stepPhase[step - 1]]],
+    o.type,
   );
 }
 
