@@ -4,6 +4,7 @@ import { rng, type Rng } from '../../kernel/util/rng';
 import { channelBase, processorsOf } from './noc-network';
 import { planOfChoices, routedMessages, type NocRoutes, type RoutedMessage } from './noc-paths';
 import type { NocPlan } from './noc-constructive';
+import { StepUsage } from './noc-usage';
 
 /**
  * The search methods for scatters (NoC paper, Sec. 5): every message has a gene (step, path); the
@@ -190,11 +191,7 @@ export function messagesByBlock(routes: NocRoutes, plan: NocPlan): RoutedMessage
 
 /** One chain's solution: its genes, with the usage they make. */
 class Solution implements ChainSolution {
-  /** Messages on each (step, router channel), on each (step, processor) out and in. */
-  private use: Uint16Array;
-  private tx: Uint16Array;
-  private rx: Uint16Array;
-  conflicts = 0;
+  private readonly usage: StepUsage;
 
   constructor(
     private readonly s: ChainProblem,
@@ -202,54 +199,30 @@ class Solution implements ChainSolution {
     readonly step: Uint32Array,
     readonly path: Uint16Array,
   ) {
-    this.use = new Uint16Array(target * s.channels);
-    this.tx = new Uint16Array(target * s.processors);
-    this.rx = new Uint16Array(target * s.processors);
+    this.usage = new StepUsage(target, s);
     for (let i = 0; i < s.msgs.length; i++) this.add(i, 1);
+  }
+
+  get conflicts(): number {
+    return this.usage.conflicts;
   }
 
   /** Adds (sign 1) or removes (−1) message i's usage, keeping the conflict count. */
   add(i: number, sign: 1 | -1): void {
-    const s = this.s;
-    const m = s.msgs[i];
-    const st = this.step[i];
-    const row = st * s.channels;
-    for (const l of m.paths[this.path[i]]) this.bump(this.use, row + l - s.base, sign, 1);
-    this.bump(this.tx, st * s.processors + m.from, sign, s.ports);
-    this.bump(this.rx, st * s.processors + m.to, sign, s.ports);
-  }
-
-  private bump(a: Uint16Array, cell: number, sign: 1 | -1, cap: number): void {
-    if (sign > 0) {
-      if (a[cell] >= cap) this.conflicts++;
-      a[cell]++;
-    } else {
-      a[cell]--;
-      if (a[cell] >= cap) this.conflicts--;
-    }
+    const m = this.s.msgs[i];
+    this.usage.add(this.step[i], m.paths[this.path[i]], m.from, m.to, sign);
   }
 
   /** Conflicts message i would add at its current genes (it must not be counted in the usage). */
   costOf(i: number): number {
-    const s = this.s;
-    const m = s.msgs[i];
-    const st = this.step[i];
-    const row = st * s.channels;
-    let cost = 0;
-    for (const l of m.paths[this.path[i]]) if (this.use[row + l - s.base] >= 1) cost++;
-    if (this.tx[st * s.processors + m.from] >= s.ports) cost++;
-    if (this.rx[st * s.processors + m.to] >= s.ports) cost++;
-    return cost;
+    const m = this.s.msgs[i];
+    return this.usage.costOf(this.step[i], m.paths[this.path[i]], m.from, m.to);
   }
 
   /** Is message i in a conflict: a channel of its path, its sender's or receiver's port over the limit? */
   inConflict(i: number): boolean {
-    const s = this.s;
-    const m = s.msgs[i];
-    const st = this.step[i];
-    const row = st * s.channels;
-    for (const l of m.paths[this.path[i]]) if (this.use[row + l - s.base] > 1) return true;
-    return this.tx[st * s.processors + m.from] > s.ports || this.rx[st * s.processors + m.to] > s.ports;
+    const m = this.s.msgs[i];
+    return this.usage.clashes(this.step[i], m.paths[this.path[i]], m.from, m.to);
   }
 
   move(t: number, r: Rng): void {

@@ -4,6 +4,7 @@ import { blocksOf, type NocPlan } from './noc-constructive';
 import { channelBase, processorsOf } from './noc-network';
 import { planOfChoices, type NocRoutes, type RoutedMessage } from './noc-paths';
 import type { Communication } from './noc-patterns';
+import { StepUsage } from './noc-usage';
 
 /**
  * The broadcast's search problem (same rounds, master and chains as the scatter's): a gene per
@@ -165,10 +166,9 @@ const SWAPS = 0.3;
 
 /** One chain's broadcast genes with the usage they make and their conflicts and faults. */
 class BroadcastSolution implements ChainSolution {
-  private use: Uint16Array;
-  private tx: Uint16Array;
-  private rx: Uint16Array;
-  conflicts = 0;
+  private readonly usage: StepUsage;
+  /** Causality faults: relays that send a block they get only in the same step or later. */
+  private faults = 0;
 
   constructor(
     private readonly s: BroadcastProblem,
@@ -177,32 +177,24 @@ class BroadcastSolution implements ChainSolution {
     readonly path: Uint16Array,
     readonly parent: Uint16Array,
   ) {
-    this.use = new Uint16Array(target * s.channels);
-    this.tx = new Uint16Array(target * s.processors);
-    this.rx = new Uint16Array(target * s.processors);
+    this.usage = new StepUsage(target, s);
     for (let i = 0; i < s.size; i++) this.add(i, 1);
-    for (let i = 0; i < s.size; i++) if (this.fault(i)) this.conflicts++;
+    for (let i = 0; i < s.size; i++) if (this.fault(i)) this.faults++;
+  }
+
+  /** Shared channels and ports over their limit, and causality faults. */
+  get conflicts(): number {
+    return this.usage.conflicts + this.faults;
+  }
+
+  /** Gene i's route: the channels of its path from its sender. */
+  private links(i: number): Uint32Array {
+    return this.s.pathsOf(this.parent[i], i)[this.path[i]];
   }
 
   /** Adds (1) or removes (−1) gene i's channels and ports, keeping the conflict count. */
   private add(i: number, sign: 1 | -1): void {
-    const s = this.s;
-    const st = this.step[i];
-    const row = st * s.channels;
-    for (const l of s.pathsOf(this.parent[i], i)[this.path[i]])
-      this.bump(this.use, row + l - s.base, sign, 1);
-    this.bump(this.tx, st * s.processors + this.parent[i], sign, s.ports);
-    this.bump(this.rx, st * s.processors + s.to[i], sign, s.ports);
-  }
-
-  private bump(a: Uint16Array, cell: number, sign: 1 | -1, cap: number): void {
-    if (sign > 0) {
-      if (a[cell] >= cap) this.conflicts++;
-      a[cell]++;
-    } else {
-      a[cell]--;
-      if (a[cell] >= cap) this.conflicts--;
-    }
+    this.usage.add(this.step[i], this.links(i), this.parent[i], this.s.to[i], sign);
   }
 
   /** Does gene i's sender lack the block at its step (a relay that gets it then or later)? */
@@ -225,36 +217,22 @@ class BroadcastSolution implements ChainSolution {
 
   private lift(i: number): void {
     this.add(i, -1);
-    this.conflicts -= this.causal(i);
+    this.faults -= this.causal(i);
   }
 
   private put(i: number): void {
     this.add(i, 1);
-    this.conflicts += this.causal(i);
+    this.faults += this.causal(i);
   }
 
   /** Conflicts and faults gene i would add at its current genes (lifted out of the usage). */
   private costOf(i: number): number {
-    const s = this.s;
-    const st = this.step[i];
-    const row = st * s.channels;
-    let cost = this.causal(i);
-    for (const l of s.pathsOf(this.parent[i], i)[this.path[i]]) if (this.use[row + l - s.base] >= 1) cost++;
-    if (this.tx[st * s.processors + this.parent[i]] >= s.ports) cost++;
-    if (this.rx[st * s.processors + s.to[i]] >= s.ports) cost++;
-    return cost;
+    return this.causal(i) + this.usage.costOf(this.step[i], this.links(i), this.parent[i], this.s.to[i]);
   }
 
   private inConflict(i: number): boolean {
-    const s = this.s;
-    const st = this.step[i];
-    const row = st * s.channels;
-    for (const l of s.pathsOf(this.parent[i], i)[this.path[i]])
-      if (this.use[row + l - s.base] > 1) return true;
     return (
-      this.tx[st * s.processors + this.parent[i]] > s.ports ||
-      this.rx[st * s.processors + s.to[i]] > s.ports ||
-      this.causal(i) > 0
+      this.usage.clashes(this.step[i], this.links(i), this.parent[i], this.s.to[i]) || this.causal(i) > 0
     );
   }
 
