@@ -281,3 +281,14 @@ test('a change of mode, chart or paper check is a history entry: Back returns to
   await expect(page).not.toHaveURL(/mode=/);
   await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
 });
+
+test('compare mode writes how each schedule differs from the first', async ({ page }) => {
+  await page.goto(
+    '/?v=1&alg=ring-allgather&nodes=8&wavelengths=4&mode=compare&cmp=ring-allgather|neighbor-exchange',
+  );
+  const panes = page.getByTestId('compare-pane');
+  await expect(panes).toHaveCount(2);
+  await expect(panes.nth(0).getByTestId('pane-difference')).toHaveCount(0);
+  // Ring all-gather takes 7 steps on 8 nodes, neighbor exchange 4: three fewer, 43 % fewer.
+  await expect(panes.nth(1).getByTestId('pane-difference')).toContainText('−3 steps (−43 %)');
+});

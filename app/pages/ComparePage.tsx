@@ -4,6 +4,7 @@ import { MAX_PANES, type ComparePane } from '../../src/config/url-codec';
 import { parseParam } from '../../src/kernel/params/schema';
 import { Boundary } from '../lib/Boundary';
 import { formatSeconds } from '../lib/format';
+import { differenceFrom, differenceText } from '../../src/experiments/compare-differences';
 import { selectStep, useApp } from '../store/store';
 import { MainView } from '../views/MainView';
 import { useState } from 'react';
@@ -19,6 +20,7 @@ export function ComparePage() {
   const compared = useApp((s) => s.compared);
   const status = useApp((s) => s.compareStatus);
   const step = useApp(selectStep);
+  const first = compared?.[0];
   const edit = (i: number, pane: ComparePane | null) => {
     const next = [...panes];
     if (pane) next[i] = pane;
@@ -99,6 +101,15 @@ export function ComparePage() {
                         {o.result.report.ok ? '✓ verified' : '✗ fails verification'}
                       </span>
                     </div>
+                    {i > 0 && first?.ok && (
+                      <p className="px-3 text-sm tabular-nums text-slate-700" data-testid="pane-difference">
+                        vs. schedule 1:{' '}
+                        {differenceText(
+                          differenceFrom(first.result.summary, o.result.summary),
+                          interconnectOf(o.result.topology.kind).channel.symbol || null,
+                        )}
+                      </p>
+                    )}
                     <div className="min-h-0 flex-1">
                       <Boundary name={`picture of schedule ${i + 1}`} resetKey={o.result} className="h-full">
                         <MainView result={o.result} step={shown} compact />
