@@ -292,3 +292,16 @@ test('compare mode writes how each schedule differs from the first', async ({ pa
   // Ring all-gather takes 7 steps on 8 nodes, neighbor exchange 4: three fewer, 43 % fewer.
   await expect(panes.nth(1).getByTestId('pane-difference')).toContainText('−3 steps (−43 %)');
 });
+
+test('the ring legend lists the wavelengths the step uses, and counts the rest', async ({ page }) => {
+  // One-stage on 64 nodes with 64 wavelengths: a step uses many; the legend names ten and counts on.
+  await page.goto('/?v=2&alg=one-stage&nodes=64&wavelengths=64&step=5&view=network');
+  await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '5');
+  const legend = page.getByText(/wavelengths \(\d+ of 64 used\), \d+ in this step:/);
+  await expect(legend).toBeVisible();
+  await expect(page.getByText(/^and \d+ more$/)).toBeVisible();
+  await page
+    .getByTestId('ring-view')
+    .locator('..')
+    .screenshot({ path: 'e2e/screenshots/ring-64-wavelengths.png' });
+});

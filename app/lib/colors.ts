@@ -1,12 +1,15 @@
-import { interpolateTurbo, schemeTableau10 } from 'd3';
+import { interpolateTurbo, rgb, schemeTableau10 } from 'd3';
 
 /**
  * Colour of wavelength λi among w. Up to ten wavelengths get well-separated categorical colours;
- * more get a spectrum (turbo, trimmed at both ends so no lane is near-black or near-white).
+ * more get a spectrum (turbo, trimmed at both ends so no lane is near-black or near-white) in which
+ * neighbours also differ in lightness — every other wavelength a shade darker, so λ7 and λ8 stand
+ * apart however many there are, while the hue still tells low from high.
  */
 export function wavelengthColor(i: number, w: number): string {
   if (w <= 10) return WAVELENGTH_PALETTE[i % WAVELENGTH_PALETTE.length];
-  return interpolateTurbo(0.08 + (0.84 * i) / Math.max(1, w - 1));
+  const base = interpolateTurbo(0.08 + (0.84 * i) / Math.max(1, w - 1));
+  return i % 2 ? (rgb(base).darker(1.1).formatHex() as string) : rgb(base).formatHex();
 }
 
 // Reordered Tableau 10: blue, orange, green, red, purple… (the most distinct first).

@@ -56,6 +56,7 @@ export function RingView({
   // The subsets change with the phase, not with every step: computed once per phase.
   const phase = step >= 1 && step <= result.schedule.stepCount ? result.schedule.stepPhase[step - 1] : -1;
   const groups = useMemo(() => phaseGroups(result, phase), [result, phase]);
+  const inStep = useMemo(() => channelsInStep(result, step), [result, step]);
 
   // Big rings are drawn over a few tasks (see SlicedPainter); small ones at once.
   const painter = usePainter(canvas);
@@ -109,7 +110,9 @@ export function RingView({
           />
         )}
       </div>
-      {!compact && <RingLegend w={w} used={result.summary.channelsUsed} groups={groups?.length ?? 0} />}
+      {!compact && (
+        <RingLegend w={w} used={result.summary.channelsUsed} inStep={inStep} groups={groups?.length ?? 0} />
+      )}
     </div>
   );
 }
@@ -130,8 +133,37 @@ export function groupColor(i: number): string {
   return schemeSet2[i % schemeSet2.length];
 }
 
-function RingLegend({ w, used, groups }: { w: number; used: number; groups: number }) {
-  const shown = Math.min(used, 10);
+/** The wavelengths the step's lightpaths use, in order (the legend lists these, not all w). */
+export function channelsInStep(r: RunResult, step: number): number[] {
+  const s = r.schedule;
+  if (step < 1 || step > s.stepCount) return [];
+  const seen = new Uint8Array(Math.max(1, r.topology.linkChannels[0] ?? 1));
+  const out: number[] = [];
+  for (let t = s.stepStart[step - 1]; t < s.stepStart[step]; t++)
+    if (!seen[s.channel[t]]) {
+      seen[s.channel[t]] = 1;
+      out.push(s.channel[t]);
+    }
+  return out.sort((a, b) => a - b);
+}
+
+/** Swatches the legend lists at most; the rest are counted. */
+const LEGEND_SWATCHES = 10;
+
+function RingLegend({
+  w,
+  used,
+  inStep,
+  groups,
+}: {
+  w: number;
+  used: number;
+  inStep: number[];
+  groups: number;
+}) {
+  // Before the first step, the wavelengths the whole schedule uses.
+  const all = inStep.length ? inStep : Array.from({ length: used }, (_, i) => i);
+  const listed = all.slice(0, LEGEND_SWATCHES);
   return (
     <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 px-2 py-1 text-sm text-slate-700">
       <span>
@@ -139,15 +171,15 @@ function RingLegend({ w, used, groups }: { w: number; used: number; groups: numb
       </span>
       <span className="flex flex-wrap items-center gap-x-2">
         <b>
-          wavelengths ({used} of {w} used):
+          wavelengths ({used} of {w} used){inStep.length ? `, ${inStep.length} in this step` : ''}:
         </b>
-        {Array.from({ length: shown }, (_, i) => (
-          <span key={i} className="inline-flex items-center gap-1">
-            <span className="inline-block h-1.5 w-4 rounded" style={{ background: wavelengthColor(i, w) }} />λ
-            {i}
+        {listed.map((ch) => (
+          <span key={ch} className="inline-flex items-center gap-1">
+            <span className="inline-block h-1.5 w-4 rounded" style={{ background: wavelengthColor(ch, w) }} />
+            λ{ch}
           </span>
         ))}
-        {used > shown && <span>…</span>}
+        {all.length > listed.length && <span>and {all.length - listed.length} more</span>}
       </span>
       <span className="inline-flex items-center gap-1">
         <span className="inline-block h-3 w-3 rounded-full border-2 border-amber-500" /> received this step
