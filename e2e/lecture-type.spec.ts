@@ -32,6 +32,11 @@ const VIEWS = [
   },
   { name: 'star', query: 'alg=star-scatter&nodes=16&step=1&view=network', testid: 'star-view' },
   {
+    name: 'OTIS-Mesh, 16 groups',
+    query: 'alg=otis-allreduce&group-size=16&step=1&view=network',
+    testid: 'mesh-view',
+  },
+  {
     name: 'circuit and block matrix',
     query: 'alg=retri&nodes=27&step=2',
     testid: 'circuit-view',

@@ -13,6 +13,8 @@ import { meshLayout, processorAt } from './meshLayout';
 import { showsTiles } from './meshScene';
 import { MeshTooltip } from './MeshTooltip';
 import { usePickedNode } from '../../views/pickedNode';
+import { useTypeScale } from '../../lib/typeScale';
+import { typePx } from '../../views/canvasText';
 
 /**
  * A mesh or an OTIS-Mesh, zoomable from the whole network down to one processor (wheel or pinch, drag
@@ -41,7 +43,9 @@ export function MeshView({
   const info = meshExtrasOf(result.extras);
   const side = info?.side ?? Math.round(Math.sqrt(n));
   const groups = info?.groups ?? 1;
-  const captionRoom = compact ? 0 : 56;
+  const type = useTypeScale();
+  // Room above the picture for the step and phase (in the type scale).
+  const captionRoom = compact ? 0 : Math.max(56, 14 + typePx(type, 22) + typePx(type, 15));
   const layout = useMemo(
     () => meshLayout(width, Math.max(0, height - captionRoom), side, groups),
     [width, height, side, groups, captionRoom],
@@ -96,9 +100,11 @@ export function MeshView({
         highlight,
         hovered: hover?.node ?? picked,
         compact,
+        type,
       }),
     );
   }, [
+    type,
     painter,
     result,
     step,

@@ -4,7 +4,7 @@ import { pathLinks } from '../../../src/kernel/model/paths';
 import { stepRange } from '../../../src/kernel/model/schedule';
 import type { RunResult } from '../../../src/result';
 import { COLORS } from '../../lib/colors';
-import { stepTitle } from '../../views/canvasText';
+import { DESK_TYPE, stepTitle, typePx, type TypeScale } from '../../views/canvasText';
 import type { Drawing } from '../../views/slicedPainter';
 import { cellAt, centreOf, type MeshLayout } from './meshLayout';
 import { blockAt, groupProgress, partialFraction, showsTiles, visibleGroups } from './meshScene';
@@ -44,6 +44,8 @@ export interface MeshPicture {
   /** The processor under the pointer: its optical link is drawn. */
   hovered: number | null;
   compact: boolean;
+  /** Desk or lecture type (canvasText.ts). */
+  type?: TypeScale;
 }
 
 /**
@@ -268,9 +270,12 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
       }
   }
 
-  // Processor numbers when they fit (the paper numbers each group's processors 0 … P − 1).
-  if (!tiles && cellPx >= 22) {
-    ctx.font = `600 ${Math.min(16, cellPx * 0.4) / k}px system-ui, sans-serif`;
+  // Processor numbers when they fit (the paper numbers each group's processors 0 … P − 1), in
+  // lecture mode only where they can be written at its smallest size.
+  const type = m.type ?? DESK_TYPE;
+  const number = Math.max(type.min, Math.min(typePx(type, 16), cellPx * 0.4));
+  if (!tiles && cellPx >= 22 && number <= cellPx * 0.6) {
+    ctx.font = `600 ${number / k}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     for (const g of onScreen)
@@ -282,8 +287,9 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
       }
   }
   // Group names above their blocks when there is room.
-  if (groups > 1 && l.gap * k >= 10) {
-    ctx.font = `600 ${Math.min(14, l.gap * k * 0.8) / k}px system-ui, sans-serif`;
+  const groupName = Math.max(type.min, Math.min(typePx(type, 14), l.gap * k * 0.8));
+  if (groups > 1 && l.gap * k >= 10 && groupName <= l.gap * k * 1.2) {
+    ctx.font = `600 ${groupName / k}px system-ui, sans-serif`;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'bottom';
     ctx.fillStyle = COLORS.muted;
@@ -298,14 +304,14 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
     ctx.fillStyle = COLORS.text;
-    ctx.font = '700 22px system-ui, sans-serif';
+    ctx.font = `700 ${typePx(type, 22)}px system-ui, sans-serif`;
     ctx.fillText(stepTitle(m.step, s.stepCount), width / 2, 4);
-    ctx.font = '600 15px system-ui, sans-serif';
+    ctx.font = `600 ${typePx(type, 15)}px system-ui, sans-serif`;
     ctx.fillStyle = COLORS.muted;
     ctx.fillText(
       m.step >= 1 && m.step <= s.stepCount ? s.phases[s.stepPhase[m.step - 1]] : `${s.stepCount} steps ahead`,
       width / 2,
-      30,
+      8 + typePx(type, 22),
     );
   }
 }
