@@ -1,5 +1,6 @@
 import { processorsOf, type NocNetwork } from './noc-network';
 import { pairsOf, type Communication } from './noc-patterns';
+import { fewestLinksHalving, routerFlow } from './noc-cuts';
 
 /** One lower bound on the steps of a communication, with the quantities it is computed from. */
 export interface Bound {
@@ -28,19 +29,8 @@ export function bisectionWidth(net: NocNetwork): { channels: number; method: str
   const R = net.routers;
   const load = new Uint32Array(R);
   for (const r of net.procRouter) load[r]++;
-  const P = processorsOf(net);
   if (R <= EXACT_BISECTION_ROUTERS) {
-    let best = Infinity;
-    // Router 0 on side A (a split and its mirror cut the same links).
-    for (let mask = 0; mask < 1 << (R - 1); mask++) {
-      const side = (v: number) => (v === 0 ? 0 : (mask >> (v - 1)) & 1);
-      let a = 0;
-      for (let v = 0; v < R; v++) if (!side(v)) a += load[v];
-      if (a !== Math.floor(P / 2) && a !== Math.ceil(P / 2)) continue;
-      let cut = 0;
-      for (const [u, v] of net.edges) if (side(u) !== side(v)) cut++;
-      best = Math.min(best, cut);
-    }
+    const best = fewestLinksHalving(load, net.edges);
     return { channels: 2 * best, method: `exact: every balanced split of the ${R} routers tried` };
   }
   const rows = net.shape === 'grid' ? R / net.cols : 0;
@@ -204,43 +194,13 @@ function firstStepBound(net: NocNetwork, c: Communication): Bound | null {
 
 /**
  * The most receivers of `to` that messages from the processors of `from` (one each) can reach in
- * one step: a maximum flow from the senders' routers (as many units as senders on each) over router
- * channels (one unit each way) to the receivers' routers (as many units as receivers on each).
+ * one step: as many units from each router as senders on it, as many into each as receivers on it.
  */
 function firstStepFlow(net: NocNetwork, from: readonly number[], to: readonly number[]): number {
-  const R = net.routers;
-  const S = R;
-  const T = R + 1;
-  const cap = Array.from({ length: R + 2 }, () => new Map<number, number>());
-  const add = (u: number, v: number, c: number) => {
-    cap[u].set(v, (cap[u].get(v) ?? 0) + c);
-    if (!cap[v].has(u)) cap[v].set(u, 0);
-  };
-  for (const [a, b] of net.edges) {
-    add(a, b, 1);
-    add(b, a, 1);
-  }
-  for (const p of from) add(S, net.procRouter[p], 1);
-  for (const p of to) add(net.procRouter[p], T, 1);
-  let flow = 0;
-  for (;;) {
-    const previous = new Int32Array(R + 2).fill(-1);
-    previous[S] = S;
-    const queue = [S];
-    for (let i = 0; i < queue.length && previous[T] < 0; i++)
-      for (const [v, c] of cap[queue[i]])
-        if (c > 0 && previous[v] < 0) {
-          previous[v] = queue[i];
-          queue.push(v);
-        }
-    if (previous[T] < 0) return flow;
-    for (let v = T; v !== S; v = previous[v]) {
-      const u = previous[v];
-      cap[u].set(v, cap[u].get(v)! - 1);
-      cap[v].set(u, cap[v].get(u)! + 1);
-    }
-    flow++;
-  }
+  const [supply, demand] = [new Uint32Array(net.routers), new Uint32Array(net.routers)];
+  for (const p of from) supply[net.procRouter[p]]++;
+  for (const p of to) demand[net.procRouter[p]]++;
+  return routerFlow(net, supply, demand);
 }
 
 /** Routers up to which every cut of the network is tried. */

@@ -1,5 +1,5 @@
 import { rng } from '../../kernel/util/rng';
-import { channelBase, processorsOf } from './noc-network';
+import { adjacency, channelBase, processorsOf } from './noc-network';
 import type { NocRoutes } from './noc-paths';
 import { pairsOf, type Communication } from './noc-patterns';
 
@@ -293,14 +293,11 @@ export function routerCycle(routes: NocRoutes): number[] {
   if (net.shape === 'cube' && (R & (R - 1)) === 0) return Array.from({ length: R }, (_, i) => i ^ (i >> 1));
   const seen = new Uint8Array(R);
   const out: number[] = [];
+  const neighbours = adjacency(net).map((a) => a.map(({ to }) => to).sort((x, y) => x - y));
   const visit = (v: number) => {
     seen[v] = 1;
     out.push(v);
-    const next = net.edges
-      .filter(([a, b]) => a === v || b === v)
-      .map(([a, b]) => (a === v ? b : a))
-      .sort((a, b) => a - b);
-    for (const w of next) if (!seen[w]) visit(w);
+    for (const w of neighbours[v]) if (!seen[w]) visit(w);
   };
   for (let v = 0; v < R; v++) if (!seen[v]) visit(v);
   return out;

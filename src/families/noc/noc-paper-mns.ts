@@ -1,4 +1,5 @@
 import type { NocNetwork } from './noc-network';
+import { fewestLinksHalving, routerFlow } from './noc-cuts';
 import type { Communication } from './noc-patterns';
 
 /**
@@ -148,54 +149,15 @@ export function paperMnsEstimate(net: NocNetwork, c: Communication): MnsEstimate
 
 /**
  * The fewest directed router channels that cut every route from the routers of `from` to those of
- * `to` (Infinity when a router holds processors of both: their messages need no link). Unit
- * capacities, breadth-first augmenting paths.
+ * `to` (Infinity when a router holds processors of both: their messages need no link): the most that
+ * can flow between them with no limit at either end (noc-cuts.ts).
  */
 export function minCut(net: NocNetwork, from: readonly number[], to: readonly number[]): number {
   if (from.length === 0 || to.length === 0) return 0;
-  const R = net.routers;
-  const source = new Uint8Array(R);
-  const sink = new Uint8Array(R);
-  for (const p of from) source[net.procRouter[p]] = 1;
-  for (const p of to) sink[net.procRouter[p]] = 1;
-  for (let r = 0; r < R; r++) if (source[r] && sink[r]) return Infinity;
-  // Residual capacity of each directed channel u → v, kept in a map per router.
-  const residual = Array.from({ length: R }, () => new Map<number, number>());
-  for (const [a, b] of net.edges) {
-    residual[a].set(b, (residual[a].get(b) ?? 0) + 1);
-    residual[b].set(a, (residual[b].get(a) ?? 0) + 1);
-  }
-  let flow = 0;
-  const previous = new Int32Array(R);
-  for (;;) {
-    previous.fill(-2);
-    const queue: number[] = [];
-    for (let r = 0; r < R; r++)
-      if (source[r]) {
-        previous[r] = -1;
-        queue.push(r);
-      }
-    let end = -1;
-    for (let i = 0; i < queue.length && end < 0; i++) {
-      const u = queue[i];
-      for (const [v, cap] of residual[u]) {
-        if (cap === 0 || previous[v] !== -2) continue;
-        previous[v] = u;
-        if (sink[v]) {
-          end = v;
-          break;
-        }
-        queue.push(v);
-      }
-    }
-    if (end < 0) return flow;
-    for (let v = end; previous[v] >= 0; v = previous[v]) {
-      const u = previous[v];
-      residual[u].set(v, residual[u].get(v)! - 1);
-      residual[v].set(u, (residual[v].get(u) ?? 0) + 1);
-    }
-    flow++;
-  }
+  const [source, sink] = [new Float64Array(net.routers), new Float64Array(net.routers)];
+  for (const p of from) source[net.procRouter[p]] = Infinity;
+  for (const p of to) sink[net.procRouter[p]] = Infinity;
+  return routerFlow(net, source, sink);
 }
 
 /**
@@ -216,18 +178,7 @@ export function subnetworkBisection(net: NocNetwork, set: readonly number[]): nu
   const links = net.edges
     .filter(([a, b]) => local.has(a) && local.has(b))
     .map(([a, b]) => [local.get(a)!, local.get(b)!] as const);
-  const half = Math.floor(set.length / 2);
-  let best = Infinity;
-  // Router 0 of the sub-network on side A: a split and its mirror cut the same links.
-  for (let mask = 0; mask < 1 << Math.max(0, S - 1); mask++) {
-    const side = (v: number) => (v === 0 ? 0 : (mask >> (v - 1)) & 1);
-    let a = 0;
-    for (let v = 0; v < S; v++) if (!side(v)) a += load[v];
-    if (a !== half && a !== set.length - half) continue;
-    let cut = 0;
-    for (const [u, v] of links) if (side(u) !== side(v)) cut++;
-    best = Math.min(best, cut);
-  }
+  const best = fewestLinksHalving(load, links);
   if (best === Infinity) return `no split of the routers of {${set.join(', ')}} halves them`;
   if (best === 0) return `the routers of {${set.join(', ')}} fall apart with no link between the halves`;
   return 2 * best;
