@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { isNoteId, type NoteId } from '../../src/notes/model-notes';
 import { useApp } from '../store/store';
+import { useModalDialog } from '../lib/useModalDialog';
 
 /** Opens a model note over the page (`notes=<id>` in the link, so a reload keeps it open). */
 export function openNotes(id: NoteId): void {
@@ -34,12 +35,7 @@ export function ModelNotes() {
     return () => clearTimeout(t);
   }, []);
 
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    else if (!open && d.open) d.close();
-  }, [open]);
+  useModalDialog(dialog, open);
 
   return (
     <dialog

@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { create } from 'zustand';
 import { IN_PLACE_KEYS, SHORTCUTS } from '../lib/keys';
+import { useModalDialog } from '../lib/useModalDialog';
 
 /** Whether the "?" list of keys is open (the header's button and the "?" key both open it). */
 export const useKeysHelp = create<{ open: boolean; setOpen(open: boolean): void }>()((set) => ({
@@ -22,12 +23,7 @@ export function toggleFullscreen(): void {
 export function KeysHelp() {
   const open = useKeysHelp((s) => s.open);
   const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    else if (!open && d.open) d.close();
-  }, [open]);
+  useModalDialog(dialog, open);
   const kbd = 'inline-block min-w-8 rounded border border-slate-400 bg-slate-50 px-1.5 text-center font-mono';
   return (
     <dialog
