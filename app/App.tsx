@@ -30,11 +30,12 @@ export function App() {
   const options = useApp(selectOptions);
   const result = useApp(selectResult);
   const status = useApp((s) => s.status);
-  // The tab's title names the configuration shown (tabs and bookmarks say what they hold).
-  const config = useApp((s) => s.config);
+  // The tab's title names the configuration shown (tabs and bookmarks say what they hold). Selected
+  // as a string, and without the step while playing, so the page does not re-render every frame.
+  const title = useApp((s) => pageTitle(s.playing ? { ...s.config, step: 0 } : s.config));
   useEffect(() => {
-    document.title = pageTitle(config);
-  }, [config]);
+    document.title = title;
+  }, [title]);
 
   useShortcuts({
     lecture: () => useApp.getState().setOptions({ lecture: !useApp.getState().config.options.lecture }),
@@ -55,9 +56,9 @@ export function App() {
   const lecture = options.lecture;
   const mode = options.mode;
   // `hide=` and `embed=1` (embedding): parts of the page the link leaves out. Notices always show.
-  const hidden = hiddenParts(config);
+  const hidden = useApp((s) => hiddenParts(s.config).join(',')).split(',');
   const shown = (part: Hideable) => !hidden.includes(part);
-  const embed = config.embed;
+  const embed = useApp((s) => s.config.embed);
   // The skip link leads to the timeline where there is one, else to the page's main part.
   const timeline = shown('timeline') && (mode === 'visualize' || mode === 'compare');
   return (
