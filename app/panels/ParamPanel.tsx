@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ALGORITHM_CARDS, findCard } from '../../src/cards';
-import { defaultsOf, parseParam, type ParamDef } from '../../src/kernel/params/schema';
+import { parseParam, type ParamDef } from '../../src/kernel/params/schema';
 import { useApp, useRunConfig } from '../store/store';
 import { FilePanel } from './FilePanel';
 import { PaperSource } from './PaperSource';
@@ -54,9 +54,7 @@ export function ParamPanel() {
           {i.message}
         </p>
       ))}
-      {spec.params.some(
-        (p) => !(p.kind === 'int' && p.seed) && config.params[p.key] !== defaultsOf(spec.params)[p.key],
-      ) && (
+      {spec.params.some((p) => !(p.kind === 'int' && p.seed) && config.params[p.key] !== p.default) && (
         <button
           className="self-start rounded-md border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-50"
           onClick={() => useApp.getState().resetParams()}
