@@ -27,6 +27,9 @@ describe('paper-check verdicts', () => {
     expect(reproVerdict(row(null, 4, 4))).toBe('agrees');
     expect(reproVerdict(row(7, 7))).toBe('agrees');
     expect(reproVerdict(row(7, null, null))).toBe('nothing to compare');
+    // No formula (a schedule the paper's search found): our schedule against the print.
+    expect(reproVerdict(row(8, null, 9))).toBe('built ≠ paper');
+    expect(reproVerdict(row(10, null, 10))).toBe('agrees');
   });
 
   it('CSV: one row per table row with the print, the formula, the schedule and the verdict', () => {

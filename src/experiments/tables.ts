@@ -26,16 +26,19 @@ export const differ = (a: number | null | undefined, b: number | null | undefine
 
 /**
  * A paper-check row's verdict, in a few plain words: the printed number against the paper's own
- * formula, and the formula against what our verified schedule measures (each pair only when both
- * numbers exist; within 1 % counts as equal).
+ * formula, and the formula against what our verified schedule measures — or, where there is no
+ * formula (a schedule the paper's search found), the schedule against the printed number (each pair
+ * only when both numbers exist; within 1 % counts as equal).
  */
 export function reproVerdict(row: ReproRow): string {
   const printed = gap(row.paper, row.computed);
   const built = gap(row.computed, row.constructed);
-  if (printed === null && built === null) return 'nothing to compare';
+  const direct = row.computed === null || row.computed === undefined ? gap(row.paper, row.constructed) : null;
+  if (printed === null && built === null && direct === null) return 'nothing to compare';
   const parts: string[] = [];
   if (printed !== null && printed > DIFFERENCE) parts.push('formula ≠ paper');
   if (built !== null && built > DIFFERENCE) parts.push('built ≠ formula');
+  if (direct !== null && direct > DIFFERENCE) parts.push('built ≠ paper');
   return parts.length ? parts.join('; ') : 'agrees';
 }
 
