@@ -1,6 +1,6 @@
 import { mergeConfig } from 'vite';
-import served, { CONTENT_SECURITY_POLICY } from './vite.config';
-import { usbPage } from './build/usb';
+import served, { CONTENT_SECURITY_POLICY } from './vite.config.ts';
+import { usbPage } from './build/usb.ts';
 
 /**
  * `npm run build:usb`: the app in dist-usb/, to open from a folder or a USB stick (file://) with no
