@@ -4,12 +4,14 @@ import { usbPage } from './build/usb.ts';
 
 /**
  * `npm run build:usb`: the app in dist-usb/, to open from a folder or a USB stick (file://) with no
- * server and no network. The same code as the served build; what differs is how it is packed:
- * - mode 'usb': the worker carries HiGHS's WebAssembly inside (app/worker/highsRuntime.ts);
+ * server and no network. The same code as the served build; what differs is how it is packed
+ * (docs/architecture.md, "Builds"):
  * - every `?worker` import becomes `?worker&inline`: the worker's code is inside the page's script
- *   and each worker starts from a Blob URL;
- * - no code splitting (page and worker are one chunk each), the page's script inside index.html,
- *   the formula fonts (woff2) inline in the stylesheet (build/usb.ts).
+ *   and each worker (the visualizer's and the pool's) starts from a Blob URL;
+ * - no code splitting (page and worker are one chunk each), the page's script inside index.html
+ *   (build/usb.ts);
+ * - KaTeX's fonts (woff2) inline in the stylesheet, HiGHS's WebAssembly inline in the worker;
+ * - mode 'usb', read by app/worker/highsRuntime.ts.
  */
 export default mergeConfig(served, {
   mode: 'usb',
@@ -21,7 +23,7 @@ export default mergeConfig(served, {
     outDir: 'dist-usb',
     sourcemap: false,
     // KaTeX's stylesheet lists woff2, woff and ttf for each font; the browser takes the first.
-    // HiGHS's WebAssembly too: the worker hands its bytes to HiGHS (app/worker/highsRuntime.ts).
+    // HiGHS's reference to its WebAssembly becomes a data: URL, which its loader fetches.
     assetsInlineLimit: (file: string) => file.endsWith('.woff2') || file.endsWith('.wasm'),
     chunkSizeWarningLimit: 10_000,
     rolldownOptions: { output: { codeSplitting: false } },
