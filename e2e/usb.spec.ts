@@ -39,6 +39,7 @@ test.beforeAll(() => {
 
 test('from file://, the worker builds a schedule that plays; formulas, model notes, a download and a paper check work', async ({
   page,
+  context,
 }) => {
   const problems = await watch(page);
   await open(page, 'v=2&alg=optree&nodes=16&wavelengths=2');
@@ -54,6 +55,15 @@ test('from file://, the worker builds a schedule that plays; formulas, model not
   await page.keyboard.press('End');
   await expect(label).toHaveText(new RegExp(`\\b${steps} / ${steps}`));
   await expect(page).toHaveURL(new RegExp(`^file:.*[?&]step=${steps}(&|$)`));
+  // Copy link gives a file: link, which reopens the same step (app/lib/pageLink.ts).
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByTestId('copy-link').click();
+  await expect(page.getByTestId('copy-link')).toHaveText('Link copied');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.startsWith(`${pathToFileURL(PAGE).href}?`)).toBe(true);
+  await page.goto(copied);
+  await ready(page);
+  await expect(label).toHaveText(new RegExp(`\\b${steps} / ${steps}`));
   // Formulas are typeset with KaTeX's own fonts, read from the page's stylesheet (inlined).
   await expect(page.locator('.katex').first()).toBeVisible();
   const katexFonts = await page.evaluate(async () => {
