@@ -8,9 +8,9 @@ import { usbPage } from './build/usb.ts';
  * (docs/architecture.md, "Builds"):
  * - every `?worker` import becomes `?worker&inline`: the worker's code is inside the page's script
  *   and each worker (the visualizer's and the pool's) starts from a Blob URL;
- * - no code splitting (page and worker are one chunk each), the page's script inside index.html
- *   (build/usb.ts);
- * - KaTeX's fonts (woff2) inline in the stylesheet, HiGHS's WebAssembly inline in the worker;
+ * - no code splitting (page and worker are one chunk each), the page's script and style sheet
+ *   inside index.html, which is then the whole app (build/usb.ts);
+ * - KaTeX's fonts (woff2) inline in the style sheet, HiGHS's WebAssembly inline in the worker;
  * - mode 'usb', read by app/worker/highsRuntime.ts.
  */
 export default mergeConfig(served, {

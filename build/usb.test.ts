@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cspHash, inlineScript, scriptSafe, usbPolicy, withPolicy, withoutCorsStylesheets } from './usb';
+import {
+  cspHash,
+  inlineScript,
+  inlineStylesheet,
+  scriptSafe,
+  styleSafe,
+  usbPolicy,
+  withoutFontFallbacks,
+  withPolicy,
+} from './usb';
 
 const PAGE = `<!doctype html>
 <html>
@@ -30,24 +39,39 @@ describe('the USB page', () => {
     expect(() => inlineScript(PAGE, 'assets/other.js', code)).toThrow(/no script element/);
   });
 
-  it('asks for the stylesheet without CORS, which file: URLs cannot answer', () => {
-    const html = withoutCorsStylesheets(PAGE);
-    expect(html).toContain('<link rel="stylesheet" href="./assets/index-XyZ.css">');
-    expect(html).toContain('<script type="module" crossorigin'); // only stylesheets are touched
+  it('replaces the stylesheet link by a style element with the style sheet', () => {
+    const html = inlineStylesheet(PAGE, 'assets/index-XyZ.css', 'a::after{content:"$&"}');
+    expect(html).toContain('<style>a::after{content:"$&"}</style>');
+    expect(html).not.toContain('index-XyZ.css');
+    expect(html).toContain('<script type="module" crossorigin'); // only the stylesheet is touched
+    expect(() => inlineStylesheet(PAGE, 'assets/other.css', '')).toThrow(/no stylesheet link/);
+    expect(styleSafe('a::before{content:"</style>"}')).toBe('a::before{content:"<\\/style>"}');
   });
 
-  it('allows exactly its inline script, Blob workers and WebAssembly from a data: URL', () => {
+  it('keeps only the inlined woff2 of each font, not the fallback files', () => {
+    const css =
+      '@font-face{font-family:KaTeX_Main;src:url(data:font/woff2;base64,d09G) format("woff2"),' +
+      'url(./KaTeX_Main-Regular-Dr94JaBh.woff)format("woff"),url(./KaTeX_Main-Regular-ypZvNtVU.ttf) format("truetype")}' +
+      '.x{background:url(./picture.png)}';
+    expect(withoutFontFallbacks(css)).toBe(
+      '@font-face{font-family:KaTeX_Main;src:url(data:font/woff2;base64,d09G) format("woff2")}' +
+        '.x{background:url(./picture.png)}',
+    );
+  });
+
+  it('allows exactly its inline script and style sheet, Blob workers and WebAssembly from a data: URL', () => {
     const served =
-      "default-src 'self'; script-src 'self'; worker-src 'self'; connect-src 'self'; object-src 'none'";
-    const policy = usbPolicy(served, ["'sha256-abc='"]);
+      "default-src 'self'; script-src 'self'; worker-src 'self'; connect-src 'self'; style-src 'self'; " +
+      "style-src-attr 'unsafe-inline'; object-src 'none'";
+    const policy = usbPolicy(served, { scripts: ["'sha256-abc='"], styles: ["'sha256-def='"] });
     expect(policy).toBe(
       "default-src 'self'; script-src 'sha256-abc=' 'wasm-unsafe-eval'; worker-src blob:; " +
-        "connect-src 'self' data:; object-src 'none'",
+        "connect-src 'self' data:; style-src 'sha256-def='; style-src-attr 'unsafe-inline'; object-src 'none'",
     );
-    expect(policy).not.toMatch(/unsafe-inline|'unsafe-eval'/);
-    // Directives the served policy lacks are added.
-    expect(usbPolicy("default-src 'self'", [])).toBe(
-      "default-src 'self'; script-src 'wasm-unsafe-eval'; worker-src blob:; connect-src 'self' data:",
+    expect(policy).not.toMatch(/(script|style)-src [^;]*unsafe-inline|'unsafe-eval'/);
+    // Directives the served policy lacks are added; no style sheet, no style element allowed.
+    expect(usbPolicy("default-src 'self'", { scripts: [], styles: [] })).toBe(
+      "default-src 'self'; script-src 'wasm-unsafe-eval'; worker-src blob:; connect-src 'self' data:; style-src 'none'",
     );
   });
 

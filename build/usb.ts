@@ -3,10 +3,11 @@ import type { Plugin } from 'vite';
 
 /**
  * The USB build: the app as files that open from a folder (file://), with no server and no network.
- * From file:// Chromium refuses module scripts loaded by URL, stylesheets asked for with CORS, fonts
- * and any fetch, and workers started from file: URLs. So this build puts the page's script inside
- * index.html, loads its stylesheet without CORS, inlines the formula fonts and starts its workers
- * from Blob URLs (see vite.usb.config.ts). These helpers are pure, for the tests.
+ * From file:// Chromium refuses module scripts loaded by URL, stylesheets and fonts asked for with
+ * CORS, any fetch, workers started from file: URLs and module workers from Blob URLs. So this build
+ * puts the page's script and style sheet inside index.html, inlines the formula fonts and starts
+ * classic workers from Blob URLs (see vite.usb.config.ts): index.html is the whole app. These
+ * helpers are pure, for the tests.
  */
 
 /** A script's text made safe inside an HTML script element: no "</script" or "<!--" to end it early. */
@@ -16,16 +17,17 @@ export function scriptSafe(code: string): string {
   return code.replace(/<(\/script|!--)/gi, '\\x3C$1');
 }
 
-/** The base64 SHA-256 of a script element's text, as a CSP source (`'sha256-…'`). */
+/** The base64 SHA-256 of a script or style element's text, as a CSP source (`'sha256-…'`). */
 export function cspHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
 /**
- * The served page's policy, changed for the USB page: its one inline script (by hash), workers from
- * Blob URLs, and HiGHS's WebAssembly (a Blob worker inherits this policy) read from a data: URL.
+ * The served page's policy, changed for the USB page: its inline script and style sheet (by hash,
+ * nothing else inline), workers from Blob URLs, and HiGHS's WebAssembly (a Blob worker inherits
+ * this policy) read from a data: URL.
  */
-export function usbPolicy(served: string, scriptHashes: string[]): string {
+export function usbPolicy(served: string, hashes: { scripts: string[]; styles: string[] }): string {
   const directives = served
     .split(';')
     .map((d) => d.trim())
@@ -36,10 +38,11 @@ export function usbPolicy(served: string, scriptHashes: string[]): string {
     if (found) found.splice(1, found.length - 1, ...sources);
     else directives.push([name, ...sources]);
   };
-  set('script-src', [...scriptHashes, "'wasm-unsafe-eval'"]);
+  set('script-src', [...hashes.scripts, "'wasm-unsafe-eval'"]);
   set('worker-src', ['blob:']);
   // HiGHS fetches its WebAssembly from the data: URL the build made of it.
   set('connect-src', ["'self'", 'data:']);
+  set('style-src', hashes.styles.length ? hashes.styles : ["'none'"]);
   return directives.map((d) => d.join(' ')).join('; ');
 }
 
@@ -56,11 +59,31 @@ export function inlineScript(html: string, fileName: string, code: string): stri
   return html.replace(tag, () => `<script type="module">${code}</script>`);
 }
 
-/** The page with `crossorigin` taken off its stylesheet links (file: URLs cannot answer CORS). */
-export function withoutCorsStylesheets(html: string): string {
-  return html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*>/g, (tag) =>
-    tag.replace(/\s+crossorigin(="[^"]*")?/, ''),
+/**
+ * The page with the stylesheet link to `fileName` replaced by a style element that contains `css`
+ * (from file:// a stylesheet asked for with CORS, as Vite's links are, does not load). Throws when
+ * there is no such link.
+ */
+export function inlineStylesheet(html: string, fileName: string, css: string): string {
+  const tag = new RegExp(
+    `<link\\b[^>]*\\brel="stylesheet"[^>]*\\bhref="(?:\\./)?${escapeRegExp(fileName)}"[^>]*>`,
   );
+  if (!tag.test(html)) throw new Error(`The page has no stylesheet link for ${fileName}`);
+  return html.replace(tag, () => `<style>${css}</style>`);
+}
+
+/** A style sheet's text made safe inside an HTML style element ("\\/" is "/" in CSS). */
+export function styleSafe(css: string): string {
+  return css.replace(/<\/style/gi, '<\\/style');
+}
+
+/**
+ * A style sheet without the fonts' fallback formats: KaTeX lists woff2, woff and ttf for each font
+ * and every browser that runs the app takes woff2, which the USB build inlines. The others would be
+ * files beside the page that nothing reads.
+ */
+export function withoutFontFallbacks(css: string): string {
+  return css.replace(/,\s*url\((?!["']?data:)[^)]*\)\s*format\(["'](?:woff|truetype)["']\)/g, '');
 }
 
 /** The page's Content-Security-Policy meta element given a new policy. */
@@ -71,8 +94,10 @@ export function withPolicy(html: string, policy: string): string {
 }
 
 /**
- * Vite plugin: puts each entry chunk's code inside index.html as an inline module script, with the
- * page's policy allowing exactly that script. Expects one chunk per entry (no code splitting).
+ * Vite plugin: makes index.html the whole app. Each entry chunk's code goes inside it as an inline
+ * module script, each style sheet as a style element (without the fonts' fallback files), the page's
+ * policy allows exactly those, and every file the page no longer names is dropped. Expects one chunk
+ * (no code splitting) and inlined fonts.
  */
 export function usbPage(servedPolicy: string): Plugin {
   return {
@@ -86,17 +111,26 @@ export function usbPage(servedPolicy: string): Plugin {
         const page = bundle['index.html'];
         if (!page || page.type !== 'asset') throw new Error('The USB build found no index.html');
         let html = String(page.source);
-        const hashes: string[] = [];
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk') continue;
-          if (!chunk.isEntry)
-            throw new Error(`The USB build must be one chunk; ${chunk.fileName} is not an entry`);
-          const code = scriptSafe(chunk.code);
-          html = inlineScript(html, chunk.fileName, code);
-          hashes.push(cspHash(code));
-          delete bundle[chunk.fileName];
+        const hashes = { scripts: [] as string[], styles: [] as string[] };
+        for (const file of Object.values(bundle)) {
+          if (file.type === 'chunk') {
+            if (!file.isEntry)
+              throw new Error(`The USB build must be one chunk; ${file.fileName} is not an entry`);
+            const code = scriptSafe(file.code);
+            html = inlineScript(html, file.fileName, code);
+            hashes.scripts.push(cspHash(code));
+          } else if (file.fileName.endsWith('.css')) {
+            const css = styleSafe(withoutFontFallbacks(String(file.source)));
+            const named = /url\((?!["']?data:)[^)]*\)/.exec(css);
+            if (named) throw new Error(`The USB page's style sheet still names a file: ${named[0]}`);
+            html = inlineStylesheet(html, file.fileName, css);
+            hashes.styles.push(cspHash(css));
+          }
         }
-        page.source = withPolicy(withoutCorsStylesheets(html), usbPolicy(servedPolicy, hashes));
+        page.source = withPolicy(html, usbPolicy(servedPolicy, hashes));
+        for (const name of Object.keys(bundle)) {
+          if (name !== 'index.html' && !html.includes(name)) delete bundle[name];
+        }
       },
     },
   };

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 
@@ -35,6 +35,10 @@ async function watch(page: Page) {
 
 test.beforeAll(() => {
   if (!existsSync(PAGE)) throw new Error('dist-usb/index.html is missing: run `npm run build:usb` first.');
+});
+
+test('the USB build is one page (and its icon): a single file to copy', () => {
+  expect(readdirSync(dirname(PAGE)).sort()).toEqual(['favicon.svg', 'index.html']);
 });
 
 test('from file://, the worker builds a schedule that plays; formulas, model notes, a download and a paper check work', async ({
