@@ -13,13 +13,20 @@ import { canDraw, TooSmall } from '../../views/TooSmall';
 import type { Drawing } from '../../views/slicedPainter';
 import { usePainter } from '../../views/usePainter';
 import { usePickedNode } from '../../views/pickedNode';
+import {
+  BAND_LEVELS,
+  bandLevel,
+  circuitLoads,
+  drawsBands,
+  laneSegment,
+  laneSizes,
+  transfersInStep,
+} from './circuitLanes';
 
 /** Smallest ring radius (CSS px) with room for the caption in its centre. */
 const MIN_CAPTION_RADIUS = 80;
 
-/** Most transfers of a phase drawn one by one; beyond it, one sender's are drawn (see the note). */
-export const MAX_TRANSFERS_DRAWN = 4000;
-/** Transfers, or nodes, handled between two points where a sliced drawing may pause. */
+/** Transfers, links or nodes handled between two points where a sliced drawing may pause. */
 const CHUNK = 512;
 
 /** Colours of the two directions blocks leave in. */
@@ -71,6 +78,14 @@ export function CircuitView({
     return out;
   }, [layout, n]);
   const info = circuitStep(result, step);
+  // A dense phase is drawn as bands, one per circuit and direction (circuitLanes.ts).
+  const transfers = transfersInStep(result.schedule, step);
+  const bands = drawsBands(transfers, n);
+  const loads = useMemo(
+    () => (bands ? circuitLoads(result.schedule, result.topology, step) : null),
+    [bands, result, step],
+  );
+  const focus = hover?.node ?? null;
   const x = useMemo(() => reconfigurations(result), [result]);
   const real = result.realNodes;
 
@@ -81,6 +96,7 @@ export function CircuitView({
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, function* (ctx): Drawing {
+      const bands = loads !== null;
       const l = layout;
       // Positions on the node circle come from a table made once per layout (a static all-to-all phase
       // on 256 nodes looks up 130,000 of them); other radii are computed.
@@ -123,73 +139,91 @@ export function CircuitView({
       ctx.globalAlpha = 1;
       yield;
 
-      // Blocks leaving this phase travel along the circuits of their route, each direction in its own
-      // lane on the right-hand side of travel, with an arrowhead where the transfer ends.
+      // Blocks leaving this phase travel along the circuits of their route, each direction on its own
+      // lane, left of the direction of travel: going right (clockwise) outside the chord, going left
+      // inside it (circuitLanes.ts), so neither direction can hide the other.
       const s = result.schedule;
       if (step >= 1 && s.path.kind === 'link-list') {
-        const lane = n > 300 ? 0 : Math.max(1.5, road * 0.45);
-        const lines = { right: new Path2D(), left: new Path2D() };
-        const faded = { right: new Path2D(), left: new Path2D() };
-        const heads = { right: new Path2D(), left: new Path2D() };
-        const head = Math.max(4, Math.min(10, nr0 * 0.6));
+        const lanes = laneSizes(n, l.r, nr0);
         const [a0, a1] = [s.stepStart[step - 1], s.stepStart[step]];
-        // Tens of thousands of lines take seconds to rasterise and show nothing one can follow: then
-        // only one sender's transfers are drawn (the hovered node's, else node 0's).
-        const only = onlyNode0 ? 0 : a1 - a0 > MAX_TRANSFERS_DRAWN ? (hover?.node ?? 0) : null;
-        // Draw every hop while that stays cheap (a few tens of thousands of segments per frame).
-        const perHop = s.path.offsets[a1] - s.path.offsets[a0] <= 20_000;
-        for (let t = a0; t < a1; t++) {
-          const p0 = s.path.offsets[t];
-          const p1 = s.path.offsets[t + 1];
-          if ((t - a0) % CHUNK === CHUNK - 1) yield;
-          // Skipped first: at 65,280 transfers this loop runs once per frame while playing.
-          if (only !== null && s.src[t] !== only) continue;
-          const dir = topo.linkKind[s.path.links[p0]] === 0 ? 'right' : 'left';
-          const last = topo.linkTo[s.path.links[p1 - 1]];
-          const dim = hover !== null && s.src[t] !== hover.node && last !== hover.node;
-          const target = (dim ? faded : lines)[dir];
-          if (!perHop) {
-            // Too many circuit hops to draw one by one: one stroke from sender to receiver.
-            const [x0, y0] = pos(s.src[t]);
-            const [x1, y1] = pos(last);
-            target.moveTo(x0, y0);
-            target.lineTo(x1, y1);
-            continue;
+        if (bands) {
+          // Too many transfers to follow one by one: the blocks over each circuit in each direction,
+          // added up, as one band whose width grows with their number.
+          const paths = { right: [] as Path2D[], left: [] as Path2D[] };
+          for (const dir of ['right', 'left'] as const)
+            for (let k = 0; k < BAND_LEVELS; k++) paths[dir].push(new Path2D());
+          for (let link = 0; link < loads.blocks.length; link++) {
+            const level = bandLevel(loads.blocks[link], loads.max);
+            if (level === 0) continue;
+            const [x0, y0] = pos(topo.linkFrom[link]);
+            const [x1, y1] = pos(topo.linkTo[link]);
+            // Untrimmed: a circuit's bands meet its neighbours' end to end, one continuous lane.
+            const [xs, ys, xe, ye] = laneSegment(x0, y0, x1, y1, lanes.offset);
+            const p = paths[topo.linkKind[link] === 0 ? 'right' : 'left'][level - 1];
+            p.moveTo(xs, ys);
+            p.lineTo(xe, ye);
+            if (link % CHUNK === CHUNK - 1) yield;
           }
-          for (let k = p0; k < p1; k++) {
-            const [x0, y0] = pos(topo.linkFrom[s.path.links[k]]);
-            const [x1, y1] = pos(topo.linkTo[s.path.links[k]]);
-            const len = Math.hypot(x1 - x0, y1 - y0) || 1;
-            const ux = (x1 - x0) / len;
-            const uy = (y1 - y0) / len;
-            // Right-hand normal of the direction of travel (screen y points down).
-            const ox = -uy * lane;
-            const oy = ux * lane;
-            const trim = Math.min(nr0 + 2, len / 3);
-            const ex = x1 - ux * trim + ox;
-            const ey = y1 - uy * trim + oy;
-            target.moveTo(x0 + ux * trim + ox, y0 + uy * trim + oy);
-            target.lineTo(ex, ey);
-            if (k === p1 - 1 && !dim && n <= 300) {
-              const h = heads[dir];
-              h.moveTo(ex + ux * head * 0.3, ey + uy * head * 0.3);
-              h.lineTo(ex - ux * head + ox * 0.9, ey - uy * head + oy * 0.9);
-              h.lineTo(ex - ux * head - ox * 0.9, ey - uy * head - oy * 0.9);
-              h.closePath();
+          ctx.lineCap = 'butt';
+          ctx.globalAlpha = focus === null ? 1 : 0.3;
+          for (const dir of ['right', 'left'] as const) {
+            ctx.strokeStyle = DIRECTION_COLORS[dir];
+            for (let k = 0; k < BAND_LEVELS; k++) {
+              ctx.lineWidth = (lanes.maxWidth * (k + 1)) / BAND_LEVELS;
+              ctx.stroke(paths[dir][k]);
             }
-          }
-        }
-        ctx.lineWidth = n > 300 ? 1 : 2.5;
-        for (const dir of ['right', 'left'] as const) {
-          ctx.strokeStyle = ctx.fillStyle = DIRECTION_COLORS[dir];
-          if (hover) {
-            ctx.globalAlpha = 0.15;
-            ctx.stroke(faded[dir]);
+            yield;
           }
           ctx.globalAlpha = 1;
-          ctx.stroke(lines[dir]);
-          ctx.fill(heads[dir]);
-          yield;
+        }
+        // One by one: every transfer of a small phase, else only the chosen sender's (node 0 as in
+        // Fig. 1, or the node under the pointer or picked in the node field) over the faded bands.
+        const only = onlyNode0 ? 0 : bands ? focus : null;
+        if (!bands || only !== null) {
+          const lines = { right: new Path2D(), left: new Path2D() };
+          const faded = { right: new Path2D(), left: new Path2D() };
+          const heads = { right: new Path2D(), left: new Path2D() };
+          const head = Math.max(4, Math.min(10, nr0 * 0.6));
+          const trim = Math.min(nr0 + 2, 12);
+          for (let t = a0; t < a1; t++) {
+            if ((t - a0) % CHUNK === CHUNK - 1) yield;
+            // Skipped first: at 65,280 transfers this loop runs once per frame while playing.
+            if (only !== null && s.src[t] !== only) continue;
+            const p0 = s.path.offsets[t];
+            const p1 = s.path.offsets[t + 1];
+            const dir = topo.linkKind[s.path.links[p0]] === 0 ? 'right' : 'left';
+            const last = topo.linkTo[s.path.links[p1 - 1]];
+            const dim = only === null && focus !== null && s.src[t] !== focus && last !== focus;
+            const target = (dim ? faded : lines)[dir];
+            for (let k = p0; k < p1; k++) {
+              const [x0, y0] = pos(topo.linkFrom[s.path.links[k]]);
+              const [x1, y1] = pos(topo.linkTo[s.path.links[k]]);
+              const [xs, ys, ex, ey, ux, uy, ox, oy] = laneSegment(x0, y0, x1, y1, lanes.offset, trim);
+              target.moveTo(xs, ys);
+              target.lineTo(ex, ey);
+              if (k === p1 - 1 && !dim && n <= 300) {
+                const h = heads[dir];
+                const [sx, sy] = [ox / lanes.offset, oy / lanes.offset];
+                h.moveTo(ex + ux * head * 0.3, ey + uy * head * 0.3);
+                h.lineTo(ex - ux * head + sx * head * 0.5, ey - uy * head + sy * head * 0.5);
+                h.lineTo(ex - ux * head - sx * head * 0.5, ey - uy * head - sy * head * 0.5);
+                h.closePath();
+              }
+            }
+          }
+          ctx.lineCap = n > 300 ? 'butt' : 'round';
+          ctx.lineWidth = n > 300 ? 1.5 : Math.min(2.5, lanes.maxWidth);
+          for (const dir of ['right', 'left'] as const) {
+            ctx.strokeStyle = ctx.fillStyle = DIRECTION_COLORS[dir];
+            if (focus !== null && !bands) {
+              ctx.globalAlpha = 0.15;
+              ctx.stroke(faded[dir]);
+            }
+            ctx.globalAlpha = 1;
+            ctx.stroke(lines[dir]);
+            ctx.fill(heads[dir]);
+            yield;
+          }
         }
       }
 
@@ -254,7 +288,7 @@ export function CircuitView({
         type,
       );
     });
-  }, [painter, result, step, layout, xy, info, width, height, hover, n, real, onlyNode0, type]);
+  }, [painter, result, step, layout, xy, info, width, height, hover, focus, loads, n, real, onlyNode0, type]);
 
   const hovered = pointer && <NodeInfo result={result} step={step} node={pointer.node} />;
   return (
@@ -271,6 +305,17 @@ export function CircuitView({
           only node 0’s blocks (as in Fig. 1)
         </label>
       </div>
+      {loads && (
+        <p className="px-2 text-center text-sm text-slate-700" data-testid="circuit-bands">
+          {transfers.toLocaleString('en-US')} transfers in this phase, added up per circuit: the busiest
+          carries {loads.max.toLocaleString('en-US')} blocks one way.{' '}
+          {onlyNode0
+            ? 'Drawn over them: node 0’s transfers.'
+            : focus !== null
+              ? `Drawn over them: node ${focus}’s transfers.`
+              : 'Hover or pick a node to see its own transfers.'}
+        </p>
+      )}
       <div
         ref={box}
         className="relative min-h-0 flex-1"
@@ -279,6 +324,10 @@ export function CircuitView({
         data-offset={info.offset}
         data-subrings={info.subrings}
         data-reconfigured={info.reconfigured ? 1 : 0}
+        data-drawn={loads ? 'bands' : 'transfers'}
+        data-lanes-right={loads?.usedRight ?? ''}
+        data-lanes-left={loads?.usedLeft ?? ''}
+        data-busiest={loads?.max ?? ''}
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
           const node = nodeAt(layout, n, e.clientX - rect.left, e.clientY - rect.top);
@@ -290,18 +339,9 @@ export function CircuitView({
           ref={canvas}
           className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
           role="img"
-          aria-label={`Circuit switch with ${n} nodes, phase ${step}: circuits ±${info.offset}`}
+          aria-label={`Circuit switch with ${n} nodes, phase ${step}: circuits ±${info.offset}${loads ? `; blocks going right on the outer lanes, left on the inner ones, at most ${loads.max} over one circuit` : ''}`}
         />
         {!canDraw(width, height) && <TooSmall width={width} height={height} />}
-        {!onlyNode0 && stepCount(result, step) > MAX_TRANSFERS_DRAWN && (
-          <p
-            className="pointer-events-none absolute top-1 left-2 max-w-[60%] rounded bg-white/85 px-2 py-1 text-sm text-slate-700"
-            data-testid="circuit-sampled"
-          >
-            {stepCount(result, step).toLocaleString('en-US')} transfers in this phase: drawing node{' '}
-            {hover?.node ?? 0}’s. Hover a node to see its transfers.
-          </p>
-        )}
         {pointer && (
           <div
             className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-slate-300 bg-white px-2 py-1 text-sm shadow"
@@ -327,6 +367,10 @@ export function CircuitView({
           <span className="inline-flex items-center gap-1">
             <span className="inline-block h-3 w-3 rounded-sm" style={{ background: DIRECTION_COLORS.left }} />
             blocks sent left (−)
+          </span>
+          <span>
+            each direction on its own lane: <b>right outside</b>, <b>left inside</b> the circuit
+            {loads ? '; band width: blocks over the circuit' : ''}
           </span>
           {real < n && <span>dashed: ghost nodes (padding to {n})</span>}
         </div>
@@ -382,10 +426,4 @@ export function circuitFacts(
   for (const t of stepTransfers(result, step).filter((x) => x.src === node))
     lines.push(`sends ${t.blocks} ${t.right ? 'right' : 'left'} to node ${t.dst}`);
   return { title, lines };
-}
-
-/** Transfers in the phase shown at `step` (none before the first). */
-function stepCount(result: RunResult, step: number): number {
-  const s = result.schedule;
-  return step >= 1 && step <= s.stepCount ? s.stepStart[step] - s.stepStart[step - 1] : 0;
 }

@@ -1,0 +1,51 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Pictures that stay true at any size: dense circuit phases as two lanes of bands, wavelength
+// legends that list what a step uses, lane labels on demand, the mesh zoomed from the keyboard, the
+// node picked in the NoC view, and the block matrix as CSV.
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
+const ready = (page: Page) =>
+  expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+
+test('static all-to-all on 64 nodes: both directions on lanes of their own, as bands with the busiest count', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=direct-alltoall&nodes=64&step=1&view=network');
+  await ready(page);
+  const view = page.getByTestId('circuit-view');
+  await expect(view).toHaveAttribute('data-drawn', 'bands');
+  // Every one of the 64 circuits carries blocks both ways: 64 bands outside, 64 inside.
+  await expect(view).toHaveAttribute('data-lanes-right', '64');
+  await expect(view).toHaveAttribute('data-lanes-left', '64');
+  // c = 1 + 2 + … + 31 + ⌊64/4⌋ = 512 blocks on the busiest circuit.
+  await expect(view).toHaveAttribute('data-busiest', '512');
+  await expect(page.getByTestId('circuit-bands')).toContainText('4,032 transfers in this phase');
+  await expect(page.getByTestId('circuit-bands')).toContainText('busiest carries 512 blocks');
+  await shot(page, 'pictures-static-64');
+  // Picking a node draws its own transfers over the bands.
+  await page.getByTestId('node-details-input').fill('5');
+  await expect(page.getByTestId('circuit-bands')).toContainText('node 5’s transfers');
+  await shot(page, 'pictures-static-64-node5');
+});
+
+test('ReTri on 2187 nodes: phase 0 as a ring of right-going bands outside and left-going inside', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/?v=2&alg=retri&nodes=2187&step=1&view=network');
+  await ready(page);
+  const view = page.getByTestId('circuit-view');
+  await expect(view).toHaveAttribute('data-drawn', 'bands');
+  await expect(view).toHaveAttribute('data-lanes-right', '2187');
+  await expect(view).toHaveAttribute('data-lanes-left', '2187');
+  // Digit 0 is +1 for 729 of the destinations and −1 for another 729.
+  await expect(view).toHaveAttribute('data-busiest', '729');
+  await page.waitForTimeout(1000);
+  await shot(page, 'pictures-retri-2187');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(view).toHaveAttribute('data-step', '3');
+  await page.waitForTimeout(1000);
+  await shot(page, 'pictures-retri-2187-phase2');
+});
