@@ -49,3 +49,36 @@ test('ReTri on 2187 nodes: phase 0 as a ring of right-going bands outside and le
   await page.waitForTimeout(1000);
   await shot(page, 'pictures-retri-2187-phase2');
 });
+
+test('the star with 256 wavelengths per step names what the step uses, in runs', async ({ page }) => {
+  await page.goto('/?v=2&alg=star-gossip&nodes=256&wavelengths-per-node=3&step=1&view=network');
+  await ready(page);
+  // The step uses every third wavelength of λ0…λ765: the legend says so, not "λ0 … λ765".
+  await expect(page.getByTestId('star-legend-range')).toHaveText(
+    '256 wavelengths in this step: λ0–765 every 3rd',
+  );
+  await shot(page, 'pictures-star-256-wavelengths');
+  await page.goto('/?v=2&alg=star-scatter&nodes=256&wavelengths-per-node=3&step=3&view=network');
+  await ready(page);
+  await expect(page.getByTestId('star-legend-range')).toHaveText('48 wavelengths in this step: λ0–47');
+});
+
+test('the ring writes λ numbers on its lanes when asked, and its legend names the step’s wavelengths in runs', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=optree&nodes=64&wavelengths=64&step=1&view=network');
+  await ready(page);
+  const view = page.getByTestId('ring-view');
+  await expect(view).toHaveAttribute('data-lane-numbers', '0');
+  await expect(page.getByTestId('ring-channels')).toContainText(/^… in all: λ0/);
+  const before = await page.locator('[data-testid="ring-view"] canvas').screenshot();
+  await page.getByTestId('lane-numbers').check();
+  await expect(view).toHaveAttribute('data-lane-numbers', '1');
+  // The numbers are drawn on the canvas: the picture changes.
+  await expect
+    .poll(async () =>
+      Buffer.compare(before, await page.locator('[data-testid="ring-view"] canvas').screenshot()),
+    )
+    .not.toBe(0);
+  await shot(page, 'pictures-ring-lane-numbers');
+});

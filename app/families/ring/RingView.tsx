@@ -8,10 +8,18 @@ import { findCard } from '../../../src/cards';
 import { COLORS, heldShade, wavelengthColor } from '../../lib/colors';
 import { useApp } from '../../store/store';
 import { useSize } from '../../lib/useSize';
-import { laneRadius, nodeAngle, nodeAt, ringLayout, type RingLayout } from '../../views/ringGeometry';
+import {
+  laneLabels,
+  laneRadius,
+  nodeAngle,
+  nodeAt,
+  ringLayout,
+  type RingLayout,
+} from '../../views/ringGeometry';
 import {
   DESK_TYPE,
   drawCentreCaption,
+  typePx,
   drawNodeLabels,
   stepTitle,
   type TypeScale,
@@ -23,6 +31,7 @@ import type { Drawing } from '../../views/slicedPainter';
 import { usePainter } from '../../views/usePainter';
 import { addHeldWedge } from '../../views/heldWedge';
 import { canDraw, TooSmall } from '../../views/TooSmall';
+import { channelsInStep, describeChannels } from '../../views/wavelengthList';
 
 /**
  * The WDM ring: nodes on a circle (filled in proportion to what they hold), the clockwise fibre's
@@ -56,7 +65,9 @@ export function RingView({
   // The subsets change with the phase, not with every step: computed once per phase.
   const phase = step >= 1 && step <= result.schedule.stepCount ? result.schedule.stepPhase[step - 1] : -1;
   const groups = useMemo(() => phaseGroups(result, phase), [result, phase]);
-  const inStep = useMemo(() => channelsInStep(result, step), [result, step]);
+  const inStep = useMemo(() => channelsInStep(result.schedule, step), [result, step]);
+  // λ numbers on the lanes, when asked for (the legend's toggle).
+  const [laneNumbers, setLaneNumbers] = useState(false);
 
   // Big rings are drawn over a few tasks (see SlicedPainter); small ones at once.
   const painter = usePainter(canvas);
@@ -64,9 +75,34 @@ export function RingView({
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, (ctx) =>
-      drawRing(ctx, result, step, layout, counts, marked, groups, highlight, type),
+      drawRing(
+        ctx,
+        result,
+        step,
+        layout,
+        counts,
+        marked,
+        groups,
+        highlight,
+        type,
+        laneNumbers ? inStep : null,
+      ),
     );
-  }, [painter, result, step, layout, counts, width, height, marked, groups, highlight, type]);
+  }, [
+    painter,
+    result,
+    step,
+    layout,
+    counts,
+    width,
+    height,
+    marked,
+    groups,
+    highlight,
+    type,
+    laneNumbers,
+    inStep,
+  ]);
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -77,6 +113,7 @@ export function RingView({
         data-step={step}
         data-lightpaths={lightpaths[1] - lightpaths[0]}
         data-highlighted={highlight?.join(',') ?? ''}
+        data-lane-numbers={laneNumbers ? 1 : 0}
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
           const x = e.clientX - rect.left;
@@ -111,7 +148,14 @@ export function RingView({
         )}
       </div>
       {!compact && (
-        <RingLegend w={w} used={result.summary.channelsUsed} inStep={inStep} groups={groups?.length ?? 0} />
+        <RingLegend
+          w={w}
+          used={result.summary.channelsUsed}
+          inStep={inStep}
+          groups={groups?.length ?? 0}
+          laneNumbers={laneNumbers}
+          setLaneNumbers={setLaneNumbers}
+        />
       )}
     </div>
   );
@@ -133,21 +177,7 @@ export function groupColor(i: number): string {
   return schemeSet2[i % schemeSet2.length];
 }
 
-/** The wavelengths the step's lightpaths use, in order (the legend lists these, not all w). */
-export function channelsInStep(r: RunResult, step: number): number[] {
-  const s = r.schedule;
-  if (step < 1 || step > s.stepCount) return [];
-  const seen = new Uint8Array(Math.max(1, r.topology.linkChannels[0] ?? 1));
-  const out: number[] = [];
-  for (let t = s.stepStart[step - 1]; t < s.stepStart[step]; t++)
-    if (!seen[s.channel[t]]) {
-      seen[s.channel[t]] = 1;
-      out.push(s.channel[t]);
-    }
-  return out.sort((a, b) => a - b);
-}
-
-/** Swatches the legend lists at most; the rest are counted. */
+/** Swatches the legend shows at most; beyond them it names every wavelength in runs. */
 const LEGEND_SWATCHES = 10;
 
 function RingLegend({
@@ -155,11 +185,15 @@ function RingLegend({
   used,
   inStep,
   groups,
+  laneNumbers,
+  setLaneNumbers,
 }: {
   w: number;
   used: number;
   inStep: number[];
   groups: number;
+  laneNumbers: boolean;
+  setLaneNumbers(on: boolean): void;
 }) {
   // Before the first step, the wavelengths the whole schedule uses.
   const all = inStep.length ? inStep : Array.from({ length: used }, (_, i) => i);
@@ -179,8 +213,19 @@ function RingLegend({
             λ{ch}
           </span>
         ))}
-        {all.length > listed.length && <span>and {all.length - listed.length} more</span>}
+        {all.length > listed.length && (
+          <span data-testid="ring-channels">… in all: {describeChannels(all)}</span>
+        )}
       </span>
+      <label className="inline-flex items-center gap-1">
+        <input
+          type="checkbox"
+          checked={laneNumbers}
+          onChange={(e) => setLaneNumbers(e.target.checked)}
+          data-testid="lane-numbers"
+        />
+        λ numbers on the lanes
+      </label>
       <span className="inline-flex items-center gap-1">
         <span className="inline-block h-3 w-3 rounded-full border-2 border-amber-500" /> received this step
       </span>
@@ -218,6 +263,8 @@ export function* drawRing(
   groups: number[][] | null,
   highlight: number[] | null,
   type: TypeScale = DESK_TYPE,
+  /** Write these wavelengths' numbers on their lanes (laneLabels); null: none. */
+  laneNumbers: readonly number[] | null = null,
 ): Drawing {
   const n = result.topology.nodeCount;
   const w = result.topology.linkChannels[0] ?? 1;
@@ -410,6 +457,21 @@ export function* drawRing(
     undefined,
     type,
   );
+  // λ numbers, on demand: a column over each fibre's lanes between node 0 and node 1, on a halo.
+  if (laneNumbers?.length) {
+    const size = typePx(type, 11);
+    ctx.font = `700 ${size}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.lineJoin = 'round';
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = 'rgba(255,255,255,0.92)';
+    ctx.fillStyle = COLORS.text;
+    for (const m of laneLabels(l, laneNumbers, w, size, nodeAngle(0.5, n))) {
+      ctx.strokeText(m.text, m.x, m.y);
+      ctx.fillText(m.text, m.x, m.y);
+    }
+  }
   drawCentreCaption(
     ctx,
     l.cx,
