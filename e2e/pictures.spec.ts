@@ -82,3 +82,41 @@ test('the ring writes λ numbers on its lanes when asked, and its legend names t
     .not.toBe(0);
   await shot(page, 'pictures-ring-lane-numbers');
 });
+
+test('the mesh zooms and pans from the keyboard once the picture has the focus; the "?" list says how', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=otis-allreduce&group-size=16&step=2&view=network');
+  await ready(page);
+  const view = page.getByTestId('mesh-view');
+  await expect(view).toHaveAttribute('data-zoom', '1.00');
+  await view.focus();
+  await page.keyboard.press('+');
+  await page.keyboard.press('+');
+  await expect(view).toHaveAttribute('data-zoom', '2.25');
+  // The arrows pan the picture and leave the step alone while the picture has the focus.
+  const before = await view.getAttribute('data-pan');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await expect(view).not.toHaveAttribute('data-pan', before!);
+  await expect(view).toHaveAttribute('data-step', '2');
+  await expect(page.getByTestId('mesh-zoom-reset')).toBeVisible();
+  await shot(page, 'pictures-mesh-keyboard-zoom');
+  await page.keyboard.press('-');
+  await expect(view).toHaveAttribute('data-zoom', '1.50');
+  // Ctrl with + or − is the browser's zoom, never the picture's.
+  await page.keyboard.press('Control+Minus');
+  await expect(view).toHaveAttribute('data-zoom', '1.50');
+  await page.keyboard.press('0');
+  await expect(view).toHaveAttribute('data-zoom', '1.00');
+  await expect(view).toHaveAttribute('data-pan', '0,0');
+  // Away from the picture the arrows step the timeline again.
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press('ArrowRight');
+  await expect(view).toHaveAttribute('data-step', '3');
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('keys-help-in-place')).toContainText('on the mesh picture');
+  await expect(page.getByTestId('keys-help-in-place')).toContainText(
+    '+ zoom in, − zoom out, 0 the whole network',
+  );
+});

@@ -15,10 +15,17 @@ import { MeshTooltip } from './MeshTooltip';
 import { usePickedNode } from '../../views/pickedNode';
 import { useTypeScale } from '../../lib/typeScale';
 import { typePx } from '../../views/canvasText';
+import { pictureKeyFor, type PictureKeyId } from '../../lib/keys';
+
+/** Zoom factor of one press of + or −. */
+const KEY_ZOOM = 1.5;
+/** Share of the picture one arrow press pans by. */
+const PAN_SHARE = 0.15;
 
 /**
  * A mesh or an OTIS-Mesh, zoomable from the whole network down to one processor (wheel or pinch, drag
- * to pan, double-click for the whole network again): processors on a grid (groups on a grid of blocks, group G at block row
+ * to pan, double-click for the whole network again; from the keyboard, once the picture has the focus:
+ * + and − zoom, the arrows pan, 0 shows the whole network): processors on a grid (groups on a grid of blocks, group G at block row
  * ⌊G/√P⌋, column G mod √P), each filled by how much of the result its partial combines (zoomed out
  * on a big network, one tile per group); the current
  * step's messages as arrows along their XY routes (blue) or across the optical transpose links
@@ -76,11 +83,30 @@ export function MeshView({
     if (el && behaviour.current) select(el).call(behaviour.current.transform, zoomIdentity);
   }, [side, groups]);
 
+  // The keyboard's zoom and pan (PICTURE_KEYS in keys.ts) go through the same behaviour, so its
+  // limits and the reset button apply to them too.
+  const keyZoom = (id: PictureKeyId) => {
+    const el = canvas.current;
+    const b = behaviour.current;
+    if (!el || !b) return;
+    const sel = select(el);
+    const k = view.k;
+    const [dx, dy] = [(width * PAN_SHARE) / k, (height * PAN_SHARE) / k];
+    if (id === 'zoom-in' || id === 'zoom-out')
+      b.scaleBy(sel, id === 'zoom-in' ? KEY_ZOOM : 1 / KEY_ZOOM, [width / 2, height / 2]);
+    else if (id === 'whole') sel.call(b.transform, zoomIdentity);
+    else if (id === 'pan-left') b.translateBy(sel, dx, 0);
+    else if (id === 'pan-right') b.translateBy(sel, -dx, 0);
+    else if (id === 'pan-up') b.translateBy(sel, 0, dy);
+    else b.translateBy(sel, 0, -dy);
+  };
+
   const counts = stepCounts(result.holdings, step).counts;
   const [hover, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
   // The processor chosen in the node field: drawn as if hovered (its optical link dashed).
   const picked = usePickedNode((st) => (st.node !== null && st.node < n ? st.node : null));
   const tiles = showsTiles(layout, groups, view.k);
+  const picName = groups > 1 ? `OTIS-Mesh of ${groups} groups of ${side * side}` : `${side} × ${side} mesh`;
 
   useEffect(() => {
     if (!canDraw(width, height)) return;
@@ -132,6 +158,18 @@ export function MeshView({
         data-step={step}
         data-zoom={view.k.toFixed(2)}
         data-detail={tiles ? 'groups' : 'processors'}
+        data-pan={`${Math.round(view.x)},${Math.round(view.y)}`}
+        // Focusable, and a widget: + − 0 and the arrows zoom and pan here instead of stepping.
+        tabIndex={0}
+        role="application"
+        aria-roledescription="zoomable picture"
+        aria-label={`${picName}: + and − zoom, arrow keys pan, 0 shows the whole network`}
+        onKeyDown={(e) => {
+          const id = pictureKeyFor(e);
+          if (!id) return;
+          e.preventDefault();
+          keyZoom(id);
+        }}
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
           const [x, y] = [e.clientX - rect.left, e.clientY - rect.top];
@@ -147,7 +185,7 @@ export function MeshView({
           ref={canvas}
           className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
           role="img"
-          aria-label={`${groups > 1 ? `OTIS-Mesh of ${groups} groups of ${side * side}` : `${side} × ${side} mesh`} processors at step ${step} of ${s.stepCount}`}
+          aria-label={`${picName} processors at step ${step} of ${s.stepCount}`}
         />
         {!canDraw(width, height) && <TooSmall width={width} height={height} />}
         {hover && (
@@ -164,7 +202,7 @@ export function MeshView({
             flip={hover.x > width - 300}
           />
         )}
-        {view.k > 1 && (
+        {(view.k > 1 || view.x !== 0 || view.y !== 0) && (
           <button
             type="button"
             className="absolute bottom-2 right-2 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
