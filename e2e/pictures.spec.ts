@@ -120,3 +120,22 @@ test('the mesh zooms and pans from the keyboard once the picture has the focus; 
     '+ zoom in, − zoom out, 0 the whole network',
   );
 });
+
+test('the NoC view rings the node picked in the node field and draws its messages over the others', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=noc-scatter&step=1&view=network');
+  await ready(page);
+  const view = page.getByTestId('noc-view');
+  await expect(view).toHaveAttribute('data-marked', '');
+  const canvas = view.locator('canvas');
+  const before = await canvas.screenshot();
+  await page.getByTestId('node-details-input').fill('0');
+  await expect(view).toHaveAttribute('data-marked', '0');
+  await expect.poll(async () => Buffer.compare(before, await canvas.screenshot())).not.toBe(0);
+  await expect(page.getByTestId('node-details-facts')).not.toBeEmpty();
+  await shot(page, 'pictures-noc-picked');
+  // Emptying the field clears the mark.
+  await page.getByTestId('node-details-input').fill('');
+  await expect(view).toHaveAttribute('data-marked', '');
+});

@@ -16,6 +16,7 @@ import { nocLayout, processorAt } from './nocLayout';
 import { rangesText } from '../../../src/kernel/params/schema';
 import type { SearchAttempt } from '../../../src/kernel/spec';
 import { selectAttempt, useApp } from '../../store/store';
+import { usePickedNode } from '../../views/pickedNode';
 import { clashMarks, clashSteps, describeClash, describeFault, faultsIn, type ClashMark } from './nocAttempt';
 
 /** The binding lower bound's argument (a cut, a router, a processor). */
@@ -70,6 +71,11 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
         : null,
     [attempt, picked, result.topology, layout.processors],
   );
+  // The node under the pointer, else the one chosen in the node field (a processor or a router):
+  // ringed, its messages drawn over the others, as the other views do.
+  const n = result.topology.nodeCount;
+  const chosen = usePickedNode((st) => (st.node !== null && st.node < n ? st.node : null));
+  const marked = hover?.p ?? chosen;
   const counts = stepCounts(result.holdings, step).counts;
   const roles = useMemo(() => {
     const t = new Set(x.senders);
@@ -102,12 +108,21 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
         const [a, b] = stepRange(s, step);
         const links = new Uint32Array(topo.linkCount);
         ctx.lineCap = 'round';
-        for (const bold of open.size ? [false, true] : [false])
+        // Bold: an open clash's messages, else the marked node's (sent, received or passing through).
+        const focus = open.size ? null : marked;
+        const touches = (t: number, k: number) => {
+          if (focus === null) return false;
+          if (s.src[t] === focus) return true;
+          for (let j = 0; j < k; j++) if (topo.linkTo[links[j]] === focus) return true;
+          return false;
+        };
+        const emphasis = open.size > 0 || focus !== null;
+        for (const bold of emphasis ? [false, true] : [false])
           for (let t = a; t < b; t++) {
-            if (open.has(t) !== bold) continue;
             const k = pathLinks(s, topo, t, links);
+            if ((open.size ? open.has(t) : touches(t, k)) !== bold) continue;
             ctx.lineWidth = bold ? Math.max(4, rr / 1.8) : Math.max(2, rr / 3);
-            ctx.globalAlpha = open.size && !bold ? 0.25 : 1;
+            ctx.globalAlpha = emphasis && !bold ? 0.25 : 1;
             ctx.strokeStyle = senderColour(s.src[t], attempt !== null);
             ctx.beginPath();
             ctx.moveTo(xy[2 * topo.linkFrom[links[0]]], xy[2 * topo.linkFrom[links[0]] + 1]);
@@ -193,6 +208,15 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
         ctx.strokeStyle = ROLE_COLOURS[roles[p]];
         ctx.stroke();
       }
+      // The marked node: a magenta ring round its circle (a processor) or square (a router).
+      if (marked !== null) {
+        const big = marked < P ? pr : rr * 0.75;
+        ctx.beginPath();
+        ctx.arc(xy[2 * marked], xy[2 * marked + 1], big + Math.max(3, big / 2), 0, 2 * Math.PI);
+        ctx.lineWidth = 3;
+        ctx.strokeStyle = COLORS.highlight;
+        ctx.stroke();
+      }
       // A broadcast attempt's causality faults in this step: the sender that relays a message it
       // does not hold yet, ringed in red (dashed), its fault told under the view.
       if (attempt)
@@ -268,6 +292,7 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
     marks,
     picked,
     detail,
+    marked,
   ]);
 
   return (
@@ -277,6 +302,7 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
         className="relative min-h-0 flex-1"
         data-testid="noc-view"
         data-step={step}
+        data-marked={marked ?? ''}
         style={{ cursor: hover ? 'pointer' : undefined }}
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
