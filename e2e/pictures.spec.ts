@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { parseCsvObjects } from '../src/kernel/format/csv';
 
 // Pictures that stay true at any size: dense circuit phases as two lanes of bands, wavelength
 // legends that list what a step uses, lane labels on demand, the mesh zoomed from the keyboard, the
@@ -48,6 +50,8 @@ test('ReTri on 2187 nodes: phase 0 as a ring of right-going bands outside and le
   await expect(view).toHaveAttribute('data-step', '3');
   await page.waitForTimeout(1000);
   await shot(page, 'pictures-retri-2187-phase2');
+  // Its holdings table (27 million first arrivals) is more than the page writes: it says so.
+  await expect(page.getByTestId('holdings-too-big')).toContainText('too many to write in the browser');
 });
 
 test('the star with 256 wavelengths per step names what the step uses, in runs', async ({ page }) => {
@@ -138,4 +142,33 @@ test('the NoC view rings the node picked in the node field and draws its message
   // Emptying the field clears the mark.
   await page.getByTestId('node-details-input').fill('');
   await expect(view).toHaveAttribute('data-marked', '');
+});
+
+test('the holdings matrix downloads as CSV: every block from its origin at step 0, then each first arrival', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=retri&nodes=9&reconfigure=0,1');
+  await ready(page);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('download-holdings-csv').click(),
+  ]);
+  expect(file.suggestedFilename()).toBe('retri-n9-holdings.csv');
+  const text = readFileSync((await file.path())!, 'utf8');
+  expect(text.split('\n')[0]).toBe('block,origin,node,step');
+  const rows = parseCsvObjects(text);
+  // 81 blocks (9 × 9), each held by its origin from the start.
+  const starts = rows.filter((r) => r.step === '0');
+  expect(starts).toHaveLength(81);
+  for (const r of starts) expect(r.node).toBe(r.origin);
+  // Two phases on 9 nodes: no arrival after step 2, and some block moves in each.
+  expect(new Set(rows.map((r) => r.step))).toEqual(new Set(['0', '1', '2']));
+  await page
+    .getByTestId('holdings-download')
+    .screenshot({ path: 'e2e/screenshots/pictures-holdings-download.png' });
+  // A reduction holds partials, not blocks: no such table.
+  await page.goto('/?v=2&alg=mesh-allreduce&side=4');
+  await ready(page);
+  await expect(page.getByTestId('download-schedule-csv')).toBeVisible();
+  await expect(page.getByTestId('holdings-download')).toHaveCount(0);
 });
