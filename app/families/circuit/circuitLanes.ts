@@ -90,11 +90,17 @@ export function circuitLoads(s: Schedule, topo: Topology, step: number): Circuit
   const out: CircuitLoads = { blocks, max: 0, usedRight: 0, usedLeft: 0, crossings: 0 };
   if (step < 1 || step > s.stepCount || s.path.kind !== 'link-list') return out;
   const { offsets, links } = s.path;
+  // Block lists read straight from their offsets (null: one block each); other forms ask blockCountOf.
+  const tb = s.transferBlocks;
+  const lists = tb.kind === 'pairs' || tb.kind === 'ranges' ? undefined : tb.offsets;
+  let crossings = 0;
   for (let t = s.stepStart[step - 1]; t < s.stepStart[step]; t++) {
-    const b = blockCountOf(s, t);
-    for (let k = offsets[t]; k < offsets[t + 1]; k++) blocks[links[k]] += b;
-    out.crossings += b * (offsets[t + 1] - offsets[t]);
+    const b = lists === undefined ? blockCountOf(s, t) : lists === null ? 1 : lists[t + 1] - lists[t];
+    const [k0, k1] = [offsets[t], offsets[t + 1]];
+    for (let k = k0; k < k1; k++) blocks[links[k]] += b;
+    crossings += b * (k1 - k0);
   }
+  out.crossings = crossings;
   for (let l = 0; l < blocks.length; l++) {
     if (blocks[l] === 0) continue;
     if (blocks[l] > out.max) out.max = blocks[l];
