@@ -22,12 +22,12 @@ test('static all-to-all on 64 nodes: both directions on lanes of their own, as b
   await expect(view).toHaveAttribute('data-lanes-left', '64');
   // c = 1 + 2 + … + 31 + ⌊64/4⌋ = 512 blocks on the busiest circuit.
   await expect(view).toHaveAttribute('data-busiest', '512');
-  await expect(page.getByTestId('circuit-bands')).toContainText('4,032 transfers in this phase');
-  await expect(page.getByTestId('circuit-bands')).toContainText('busiest carries 512 blocks');
+  await expect(page.getByTestId('circuit-bands')).toContainText('4,032 transfers, added up per circuit');
+  await expect(page.getByTestId('circuit-bands')).toContainText('busiest: 512 blocks one way');
   await shot(page, 'pictures-static-64');
   // Picking a node draws its own transfers over the bands.
   await page.getByTestId('node-details-input').fill('5');
-  await expect(page.getByTestId('circuit-bands')).toContainText('node 5’s transfers');
+  await expect(page.getByTestId('circuit-bands')).toContainText('node 5’s own drawn over them');
   await shot(page, 'pictures-static-64-node5');
 });
 
@@ -50,6 +50,12 @@ test('ReTri on 2187 nodes: phase 0 as a ring of right-going bands outside and le
   await expect(view).toHaveAttribute('data-step', '3');
   await page.waitForTimeout(1000);
   await shot(page, 'pictures-retri-2187-phase2');
+  // The last phase runs over circuits ±729: long chords, each with its two lanes.
+  await page.keyboard.press('End');
+  await expect(view).toHaveAttribute('data-step', '7');
+  await expect(view).toHaveAttribute('data-drawn', 'bands');
+  await page.waitForTimeout(1000);
+  await shot(page, 'pictures-retri-2187-phase6');
   // Its holdings table (27 million first arrivals) is more than the page writes: it says so.
   await expect(page.getByTestId('holdings-too-big')).toContainText('too many to write in the browser');
 });

@@ -305,15 +305,14 @@ export function CircuitView({
           only node 0’s blocks (as in Fig. 1)
         </label>
       </div>
-      {loads && (
+      {/* Not in compare mode's small panes, which have no legend either. */}
+      {loads && !compact && (
         <p className="px-2 text-center text-sm text-slate-700" data-testid="circuit-bands">
-          {transfers.toLocaleString('en-US')} transfers in this phase, added up per circuit: the busiest
-          carries {loads.max.toLocaleString('en-US')} blocks one way.{' '}
-          {onlyNode0
-            ? 'Drawn over them: node 0’s transfers.'
-            : focus !== null
-              ? `Drawn over them: node ${focus}’s transfers.`
-              : 'Hover or pick a node to see its own transfers.'}
+          {transfers.toLocaleString('en-US')} transfers, added up per circuit · busiest:{' '}
+          {loads.max.toLocaleString('en-US')} blocks one way ·{' '}
+          {onlyNode0 || focus !== null
+            ? `node ${onlyNode0 ? 0 : focus}’s own drawn over them`
+            : 'hover or pick a node for its own'}
         </p>
       )}
       <div
@@ -369,8 +368,7 @@ export function CircuitView({
             blocks sent left (−)
           </span>
           <span>
-            each direction on its own lane: <b>right outside</b>, <b>left inside</b> the circuit
-            {loads ? '; band width: blocks over the circuit' : ''}
+            <b>right</b> outside, <b>left</b> inside each circuit{loads ? '; width: blocks' : ''}
           </span>
           {real < n && <span>dashed: ghost nodes (padding to {n})</span>}
         </div>
