@@ -82,7 +82,8 @@ test('the ring writes λ numbers on its lanes when asked, and its legend names t
   await expect(view).toHaveAttribute('data-lane-numbers', '0');
   await expect(page.getByTestId('ring-channels')).toContainText(/^… in all: λ0/);
   const before = await page.locator('[data-testid="ring-view"] canvas').screenshot();
-  await page.getByTestId('lane-numbers').check();
+  await page.getByTestId('lane-numbers').click();
+  await expect(page.getByTestId('lane-numbers')).toHaveAttribute('aria-pressed', 'true');
   await expect(view).toHaveAttribute('data-lane-numbers', '1');
   // The numbers are drawn on the canvas: the picture changes.
   await expect

@@ -136,6 +136,19 @@ export function RingView({
           aria-label={ariaLabel(result, step)}
         />
         {!canDraw(width, height) && <TooSmall width={width} height={height} />}
+        {/* A corner button rather than a legend line: the legend's room is the picture's. */}
+        {!compact && canDraw(width, height) && (
+          <button
+            type="button"
+            className="absolute top-1 right-1 rounded-md border border-slate-300 bg-white/90 px-2 py-0.5 text-sm font-medium text-slate-800 hover:bg-slate-100 aria-pressed:bg-slate-800 aria-pressed:text-white"
+            aria-pressed={laneNumbers}
+            title="Write the wavelength numbers on the lanes the step uses"
+            onClick={() => setLaneNumbers(!laneNumbers)}
+            data-testid="lane-numbers"
+          >
+            λ numbers
+          </button>
+        )}
         {hover && (
           <NodeTooltip
             result={result}
@@ -148,14 +161,7 @@ export function RingView({
         )}
       </div>
       {!compact && (
-        <RingLegend
-          w={w}
-          used={result.summary.channelsUsed}
-          inStep={inStep}
-          groups={groups?.length ?? 0}
-          laneNumbers={laneNumbers}
-          setLaneNumbers={setLaneNumbers}
-        />
+        <RingLegend w={w} used={result.summary.channelsUsed} inStep={inStep} groups={groups?.length ?? 0} />
       )}
     </div>
   );
@@ -185,15 +191,11 @@ function RingLegend({
   used,
   inStep,
   groups,
-  laneNumbers,
-  setLaneNumbers,
 }: {
   w: number;
   used: number;
   inStep: number[];
   groups: number;
-  laneNumbers: boolean;
-  setLaneNumbers(on: boolean): void;
 }) {
   // Before the first step, the wavelengths the whole schedule uses.
   const all = inStep.length ? inStep : Array.from({ length: used }, (_, i) => i);
@@ -217,15 +219,6 @@ function RingLegend({
           <span data-testid="ring-channels">… in all: {describeChannels(all)}</span>
         )}
       </span>
-      <label className="inline-flex items-center gap-1">
-        <input
-          type="checkbox"
-          checked={laneNumbers}
-          onChange={(e) => setLaneNumbers(e.target.checked)}
-          data-testid="lane-numbers"
-        />
-        λ numbers on the lanes
-      </label>
       <span className="inline-flex items-center gap-1">
         <span className="inline-block h-3 w-3 rounded-full border-2 border-amber-500" /> received this step
       </span>
