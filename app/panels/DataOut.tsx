@@ -6,6 +6,7 @@ import type { RunResult } from '../../src/result';
 import { CSV_TYPE, fileName, JSON_TYPE } from '../lib/download';
 import { DownloadButton } from '../lib/DownloadButton';
 import { PaperSource } from './PaperSource';
+import { PictureOut } from './PictureOut';
 
 /** The file name a download of this result gets (without its extension). */
 export function scheduleFileStem(r: RunResult): string {
@@ -74,6 +75,7 @@ export function DataOut({ result }: { result: RunResult }) {
           />
         </div>
       )}
+      <PictureOut stem={stem} />
       {card && (
         <PaperSource
           paper={card.paper}

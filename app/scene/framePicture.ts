@@ -11,8 +11,8 @@ import { estimateTextWidth } from './sceneRecorder';
 /** One entry of a legend: a mark in a colour and what it means. */
 export interface LegendEntry {
   label: string;
-  /** A filled square, a short line, a ring, a dashed ring, or a strip of several colours. */
-  mark: 'swatch' | 'line' | 'ring' | 'dashed-ring' | 'strip';
+  /** A filled square, a short line, a ring, a dashed ring, a strip of several colours, or none (words only). */
+  mark: 'swatch' | 'line' | 'ring' | 'dashed-ring' | 'strip' | 'none';
   /** One colour, or for a strip its colours from left to right. */
   colours: readonly string[];
 }
@@ -24,7 +24,8 @@ export interface FramePicture {
   title: string;
   /** Draws the frame into width × height px in the given type (the view's own painter). */
   paint(ctx: CanvasRenderingContext2D, width: number, height: number, type: TypeScale): Drawing;
-  legend: readonly LegendEntry[];
+  /** Its legend (worked out when asked: a view registers its frame on every render). */
+  legend(): readonly LegendEntry[];
 }
 
 /** Where each legend entry goes, and the strip's height. */
@@ -35,7 +36,8 @@ export interface LegendLayout {
 }
 
 /** Width of an entry's mark, and the gaps around it, for type of `size` px. */
-const markWidth = (e: LegendEntry, size: number) => (e.mark === 'strip' ? size * 4 : size * 1.3);
+const markWidth = (e: LegendEntry, size: number) =>
+  e.mark === 'strip' ? size * 4 : e.mark === 'none' ? -size * 0.4 : size * 1.3;
 
 /**
  * The legend strip under a picture `width` px wide: entries left to right in rows (wrapped where the
@@ -123,7 +125,7 @@ export function* composeFrame(
   height: number,
   type: TypeScale,
 ): Drawing {
-  const legend = legendLayout(picture.legend, width, type);
+  const legend = legendLayout(picture.legend(), width, type);
   const drawHeight = Math.max(Math.ceil(height / 2), height - legend.height);
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, width, height);

@@ -190,3 +190,26 @@ describe('SceneRecorder', () => {
     expect(parseFont('13.5px monospace')).toEqual({ size: 13.5, weight: 400, family: 'monospace' });
   });
 });
+
+describe('arcs as browsers sweep them', () => {
+  it('a whole turn counter-clockwise from 0 to 2π is a whole circle (a hole in a ring band)', () => {
+    const scene = recordScene(100, 100, (ctx) => {
+      ctx.beginPath();
+      ctx.arc(50, 50, 20, 0, 2 * Math.PI);
+      ctx.arc(50, 50, 10, 0, 2 * Math.PI, true);
+      ctx.fill();
+    });
+    expect(paths(scene.items)[0].d).toBe(
+      'M70 50A20 20 0 0 1 30 50A20 20 0 0 1 70 50L60 50A10 10 0 0 0 40 50A10 10 0 0 0 60 50',
+    );
+  });
+  it('a clockwise arc whose end is below its start goes on round (the short way is not taken)', () => {
+    const scene = recordScene(100, 100, (ctx) => {
+      ctx.beginPath();
+      ctx.arc(0, 0, 10, Math.PI / 2, 0);
+      ctx.stroke();
+    });
+    // Three quarters of a turn, clockwise, in two pieces.
+    expect(paths(scene.items)[0].d).toBe('M0 10A10 10 0 0 1 -7.07 -7.07A10 10 0 0 1 10 0');
+  });
+});

@@ -92,9 +92,19 @@ class PathData {
 
   /** Canvas arc semantics: a line from the current point to the arc's start, then the arc. */
   private arc([, cx, cy, r, a0, a1, ccw]: Extract<PathOp, ['A', ...unknown[]]>, m: Matrix): void {
+    // The sweep as browsers work it out: a whole turn when asked for one either way, else the angle
+    // from start to end in the arc's direction.
     const full = 2 * Math.PI;
-    const turn = (v: number) => ((v % full) + full) % full;
-    const delta = ccw ? (a0 - a1 >= full ? -full : -turn(a0 - a1)) : a1 - a0 >= full ? full : turn(a1 - a0);
+    const delta =
+      !ccw && a1 - a0 >= full
+        ? full
+        : ccw && a0 - a1 >= full
+          ? -full
+          : !ccw && a0 > a1
+            ? full - ((a0 - a1) % full)
+            : ccw && a0 < a1
+              ? -(full - ((a1 - a0) % full))
+              : a1 - a0;
     const at = (a: number) => apply(m, cx + r * Math.cos(a), cy + r * Math.sin(a));
     this.lineTo(at(a0));
     if (delta === 0 || r <= 0) return;
@@ -156,17 +166,18 @@ export function withScenePaths<T>(f: () => T): T {
 
 /**
  * Width of `text` in a sans-serif face at `size` px, estimated from the kinds of characters
- * (digits and capitals wider than small letters, spaces and punctuation narrower). Deterministic, so
+ * (digits and capitals wider than small letters, spaces and punctuation narrower), generous rather
+ * than tight (DejaVu Sans, the widest common fallback, fits in it). Deterministic, so
  * that layout decided from it is the same in the SVG, the PNG and the tests.
  */
 export function estimateTextWidth(text: string, size: number): number {
   let em = 0;
   for (const ch of text) {
-    if (/[0-9]/.test(ch)) em += 0.56;
-    else if (/[A-Z]/.test(ch)) em += 0.66;
-    else if (/[ .,:;'!|·ijlI]/.test(ch)) em += 0.3;
-    else if (/[mwMW]/.test(ch)) em += 0.85;
-    else em += 0.53;
+    if (/[0-9]/.test(ch)) em += 0.64;
+    else if (/[ .,:;'!|·ijlI]/.test(ch)) em += 0.34;
+    else if (/[mwMW]/.test(ch)) em += 0.92;
+    else if (/[A-Z]/.test(ch)) em += 0.72;
+    else em += 0.6;
   }
   return em * size;
 }

@@ -23,6 +23,8 @@ import type { Drawing } from '../../views/slicedPainter';
 import { usePainter } from '../../views/usePainter';
 import { addHeldWedge } from '../../views/heldWedge';
 import { canDraw, TooSmall } from '../../views/TooSmall';
+import { useFramePicture } from '../../scene/currentFrame';
+import { ringPicture } from './ringPicture';
 
 /**
  * The WDM ring: nodes on a circle (filled in proportion to what they hold), the clockwise fibre's
@@ -67,6 +69,7 @@ export function RingView({
       drawRing(ctx, result, step, layout, counts, marked, groups, highlight, type),
     );
   }, [painter, result, step, layout, counts, width, height, marked, groups, highlight, type]);
+  useFramePicture(compact ? null : ringPicture(result, step, { marked, highlight }));
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -122,7 +125,7 @@ function ariaLabel(r: RunResult, step: number): string {
 }
 
 /** The subsets the algorithm names for a phase (OpTree's stage subsets), if any; −1 is before step 1. */
-function phaseGroups(r: RunResult, phase: number): number[][] | null {
+export function phaseGroups(r: RunResult, phase: number): number[][] | null {
   if (phase < 0) return null;
   const spec = findCard(r.algorithm);
   return spec?.groupsOf?.(r.params, r.schedule.phases[phase]) ?? null;

@@ -15,6 +15,8 @@ import { tuningsOf } from './starTunings';
 import { LEGEND_SHOWN, stepColours } from './stepColours';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTypeScale } from '../../lib/typeScale';
+import { useFramePicture } from '../../scene/currentFrame';
+import { starPicture } from './starPicture';
 
 /**
  * The passive star: the coupler in the centre, processors around it. In each step every transmission
@@ -86,6 +88,7 @@ export function StarView({
     width,
     height,
   ]);
+  useFramePicture(compact ? null : starPicture(result, step, hovered));
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">

@@ -1,0 +1,63 @@
+/**
+ * Every family's view, drawn in lecture type through the scene layer: no text under 18 px, and the
+ * legend in the picture. This is how the sizes of drawn text are asserted without a browser.
+ */
+import { describe, expect, it } from 'vitest';
+import { findAlgorithm } from '../../src/registry';
+import { defaultsOf } from '../../src/kernel/params/schema';
+import { CLI_LIMITS } from '../../src/limits';
+import { run } from '../../src/run';
+import type { RunResult } from '../../src/result';
+import { DESK_TYPE, LECTURE_TYPE } from '../views/canvasText';
+import { composeFrame, type FramePicture } from './framePicture';
+import { textsOf, type Scene } from './scene';
+import { recordScene } from './sceneRecorder';
+
+function result(id: string, extra: Record<string, number | string> = {}): RunResult {
+  const spec = findAlgorithm(id);
+  if (!spec) throw new Error(`no algorithm ${id}`);
+  return run(id, { ...defaultsOf(spec.params), ...extra }, CLI_LIMITS);
+}
+
+const record = (p: FramePicture, type = LECTURE_TYPE, width = 1280, height = 720): Scene =>
+  recordScene(width, height, (ctx) => composeFrame(ctx, p, width, height, type));
+
+/** Asserts the lecture-type rules on a picture; returns its texts for further checks. */
+function expectLecturePicture(p: FramePicture) {
+  const scene = record(p);
+  const texts = textsOf(scene);
+  expect(texts.length).toBeGreaterThan(0);
+  const small = texts.filter((t) => t.size < 18).map((t) => `${t.text} (${t.size} px)`);
+  expect(small).toEqual([]);
+  const labels = new Set(texts.map((t) => t.text));
+  for (const entry of p.legend()) expect(labels).toContain(entry.label);
+  expect(p.legend().length).toBeGreaterThan(0);
+  return texts;
+}
+
+describe('pictures in lecture type, through the scene layer', () => {
+  it('the ring (several steps, several sizes)', async () => {
+    const { ringPicture } = await import('../families/ring/ringPicture');
+    const r = result('ring-allgather', { nodes: 16, wavelengths: 4 });
+    for (const step of [0, 1, r.schedule.stepCount]) {
+      const texts = expectLecturePicture(ringPicture(r, step));
+      expect(texts.map((t) => t.text)).toContain(
+        step === 0 ? 'Start' : `Step ${step} / ${r.schedule.stepCount}`,
+      );
+    }
+    // Desk type is smaller: the check above is not passing by accident.
+    const desk = textsOf(record(ringPicture(r, 1), DESK_TYPE));
+    expect(Math.min(...desk.map((t) => t.size))).toBeLessThan(18);
+    // A small export keeps the rule too.
+    const small = record(ringPicture(r, 1), LECTURE_TYPE, 480, 360);
+    expect(textsOf(small).every((t) => t.size >= 18)).toBe(true);
+  });
+});
+
+describe('pictures in lecture type: the star', () => {
+  it('scatter (TCP1) and gossip with dummies', async () => {
+    const { starPicture } = await import('../families/star/starPicture');
+    for (const r of [result('star-scatter'), result('star-gossip', { nodes: 30, 'wavelengths-per-node': 2 })])
+      for (const step of [0, 1, r.schedule.stepCount]) expectLecturePicture(starPicture(r, step));
+  });
+});
