@@ -61,3 +61,44 @@ describe('pictures in lecture type: the star', () => {
       for (const step of [0, 1, r.schedule.stepCount]) expectLecturePicture(starPicture(r, step));
   });
 });
+
+describe('pictures in lecture type: the mesh', () => {
+  it('a mesh and an OTIS-Mesh, whole and zoomed in', async () => {
+    const { meshPicture } = await import('../families/mesh/meshPicture');
+    for (const r of [result('mesh-allreduce', { side: 4 }), result('otis-allreduce')])
+      for (const step of [0, 1, r.schedule.stepCount]) expectLecturePicture(meshPicture(r, step));
+    const r = result('mesh-allreduce', { side: 8 });
+    const zoomed = meshPicture(r, 1, {
+      screen: { width: 800, height: 600, view: { k: 4, x: -1200, y: -900 }, type: LECTURE_TYPE },
+    });
+    expectLecturePicture(zoomed);
+  });
+});
+
+describe('pictures in lecture type: the circuit switch', () => {
+  it('ReTri with ghosts, Bruck, and only node 0’s blocks', async () => {
+    const { circuitPicture } = await import('../families/circuit/circuitPicture');
+    for (const r of [result('retri', { nodes: 8 }), result('bruck', { nodes: 9 })])
+      for (const step of [0, 1, r.schedule.stepCount]) expectLecturePicture(circuitPicture(r, step));
+    expectLecturePicture(circuitPicture(result('retri', { nodes: 27 }), 2, { onlyNode0: true, hover: 3 }));
+  });
+});
+
+describe('pictures in lecture type: the network-on-chip', () => {
+  it('broadcast and scatter, before the first step (the bound drawn) and after', async () => {
+    const { nocPicture } = await import('../families/noc/nocPicture');
+    for (const r of [result('noc-broadcast'), result('noc-scatter')])
+      for (const step of [0, 1, r.schedule.stepCount]) expectLecturePicture(nocPicture(r, step));
+  });
+});
+
+describe('pictures in lecture type: the general graph view', () => {
+  it('any network (a ring, a star with its coupler), as schedules from files are drawn', async () => {
+    const { graphPicture } = await import('../views/GraphView');
+    for (const r of [
+      result('ring-allgather', { nodes: 12, wavelengths: 2 }),
+      result('star-scatter', { nodes: 16 }),
+    ])
+      for (const step of [0, 1]) expectLecturePicture(graphPicture(r, step, [1]));
+  });
+});

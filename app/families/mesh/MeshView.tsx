@@ -14,7 +14,8 @@ import { showsTiles } from './meshScene';
 import { MeshTooltip } from './MeshTooltip';
 import { usePickedNode } from '../../views/pickedNode';
 import { useTypeScale } from '../../lib/typeScale';
-import { typePx } from '../../views/canvasText';
+import { useFramePicture } from '../../scene/currentFrame';
+import { meshCaptionRoom, meshPicture } from './meshPicture';
 
 /**
  * A mesh or an OTIS-Mesh, zoomable from the whole network down to one processor (wheel or pinch, drag
@@ -45,7 +46,7 @@ export function MeshView({
   const groups = info?.groups ?? 1;
   const type = useTypeScale();
   // Room above the picture for the step and phase (in the type scale).
-  const captionRoom = compact ? 0 : Math.max(56, 14 + typePx(type, 22) + typePx(type, 15));
+  const captionRoom = meshCaptionRoom(type, compact);
   const layout = useMemo(
     () => meshLayout(width, Math.max(0, height - captionRoom), side, groups),
     [width, height, side, groups, captionRoom],
@@ -122,6 +123,15 @@ export function MeshView({
     picked,
     compact,
   ]);
+  useFramePicture(
+    compact
+      ? null
+      : meshPicture(result, step, {
+          highlight,
+          hovered: hover?.node ?? picked,
+          screen: { width, height, view, type },
+        }),
+  );
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
