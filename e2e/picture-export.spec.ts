@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 // Pictures out: the network view's current frame as SVG and PNG, at a chosen size, scale and type,
@@ -137,4 +138,57 @@ test('a size out of range is drawn at the nearest allowed one, and the page says
   ]);
   expect(pngSize(readFileSync((await file.path())!))).toEqual({ width: 600, height: 2160 });
   await expect(page.getByTestId('ring-view')).toBeVisible();
+});
+
+for (const c of [
+  {
+    family: 'circuit',
+    url: '/?v=2&alg=retri&nodes=27&step=2',
+    expected: ['Phase 1', 'blocks sent right (+)'],
+  },
+  { family: 'mesh', url: '/?v=2&alg=mesh-allreduce&step=1', expected: ['Step 1 / ', 'root'] },
+  { family: 'noc', url: '/?v=2&alg=noc-broadcast&step=1', expected: ['Step 1 / ', 'router', 'sender (T)'] },
+]) {
+  test(`the ${c.family} view exports too, in lecture type, with its legend`, async ({ page }) => {
+    await page.goto(c.url);
+    await ready(page);
+    const out = page.getByTestId('picture-out');
+    const svg = await download(page, out.getByRole('button', { name: 'SVG' }));
+    expect(svg.name).toMatch(new RegExp(`-step\\d+-${c.family}\\.svg$`));
+    const parsed = await parseSvg(page, svg.bytes.toString('utf8'));
+    expect(parsed.error).toBeNull();
+    expect([parsed.width, parsed.height]).toEqual(['1280', '720']);
+    for (const w of c.expected) expect(parsed.texts.some((t) => t.text.startsWith(w))).toBe(true);
+    expect(parsed.texts.filter((t) => !(t.size >= 18))).toEqual([]);
+    await look(page, svg.bytes, 'image/svg+xml', 1280, 720, `export-${c.family}-svg.png`);
+    const png = await download(page, out.getByRole('button', { name: 'PNG' }));
+    expect(pngSize(png.bytes)).toEqual({ width: 2560, height: 1440 });
+    await look(page, png.bytes, 'image/png', 1280, 720, `export-${c.family}-png.png`);
+  });
+}
+
+test('the export control is labelled and works from the keyboard; axe finds nothing serious in it', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8&wavelengths=2&step=1');
+  await ready(page);
+  const out = page.getByTestId('picture-out');
+  await expect(page.getByRole('group', { name: 'Export picture:' })).toHaveAttribute(
+    'data-testid',
+    'picture-out',
+  );
+  for (const name of ['width', 'height', 'type', 'PNG scale'])
+    await expect(out.getByLabel(name)).toBeVisible();
+  await out.getByLabel('PNG scale').focus();
+  await page.keyboard.press('Tab');
+  await expect(out.getByRole('button', { name: 'SVG' })).toBeFocused();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(file.suggestedFilename()).toBe('ring-allgather-n8-step1-ring.svg');
+  await page.keyboard.press('Tab');
+  await expect(out.getByRole('button', { name: 'PNG' })).toBeFocused();
+  const [png] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Space')]);
+  expect(png.suggestedFilename()).toBe('ring-allgather-n8-step1-ring.png');
+  const axe = await new AxeBuilder({ page }).include('[data-testid="picture-out"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await out.screenshot({ path: `${SHOTS}/picture-out-control.png` });
 });

@@ -126,16 +126,19 @@ export function* composeFrame(
   type: TypeScale,
 ): Drawing {
   const legend = legendLayout(picture.legend(), width, type);
-  const drawHeight = Math.max(Math.ceil(height / 2), height - legend.height);
+  // A gap above the legend, where labels just outside the drawing's box (numbers round a ring) stay
+  // whole instead of being cut.
+  const gap = legend.height ? Math.round(legend.size * 0.6) : 0;
+  const drawHeight = Math.max(Math.ceil(height / 2), height - legend.height - gap);
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, width, height);
   ctx.save();
   ctx.beginPath();
-  ctx.rect(0, 0, width, drawHeight);
+  ctx.rect(0, 0, width, drawHeight + gap);
   ctx.clip();
   yield* picture.paint(ctx, width, drawHeight, type);
   ctx.restore();
   ctx.save();
-  drawLegend(ctx, legend, drawHeight, width);
+  drawLegend(ctx, legend, drawHeight + gap, width);
   ctx.restore();
 }
