@@ -88,7 +88,7 @@ export function StarView({
     width,
     height,
   ]);
-  useFramePicture(compact ? null : starPicture(result, step, hovered));
+  useFramePicture(compact ? null : starPicture(result, step, { hovered, finalCounts, tunings }));
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">

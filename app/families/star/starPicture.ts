@@ -1,3 +1,4 @@
+import type { StarTunings } from '../../../src/families/star/star-cost';
 import { num } from '../../../src/kernel/params/schema';
 import { heldCounts } from '../../../src/kernel/replay/holding-queries';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
@@ -37,7 +38,16 @@ export function starLegend(r: RunResult, step: number): LegendEntry[] {
 }
 
 /** The star at `step` as a picture of any size (the painter of the view on screen). */
-export function starPicture(r: RunResult, step: number, hovered: number | null = null): FramePicture {
+export function starPicture(
+  r: RunResult,
+  step: number,
+  o: {
+    hovered?: number | null;
+    /** What the view has already worked out for this result (else worked out here). */
+    finalCounts?: Uint32Array;
+    tunings?: StarTunings;
+  } = {},
+): FramePicture {
   const n = r.topology.nodeCount;
   return {
     name: 'star',
@@ -46,11 +56,11 @@ export function starPicture(r: RunResult, step: number, hovered: number | null =
       const layout = starLayout(width, height, n);
       return drawStar(ctx, r, step, layout, {
         counts: stepCounts(r.holdings, step).counts,
-        finalCounts: heldCounts(r.holdings, r.schedule.stepCount),
+        finalCounts: o.finalCounts ?? heldCounts(r.holdings, r.schedule.stepCount),
         colours: stepColours(r, step),
-        tunings: tuningsOf(r, num(r.params, 'wavelengths-per-node')),
+        tunings: o.tunings ?? tuningsOf(r, num(r.params, 'wavelengths-per-node')),
         real: r.realNodes,
-        hovered,
+        hovered: o.hovered ?? null,
         geometry: starGeometry(layout, n),
         type,
       });
