@@ -58,10 +58,16 @@ export async function picturePng(
   const canvas = document.createElement('canvas');
   canvas.width = Math.round(width * scale);
   canvas.height = Math.round(height * scale);
-  const ctx = canvas.getContext('2d');
+  // A canvas in memory, read back after each part (one pixel) so that the browser rasterises as it
+  // goes, in the slice that drew it (as the views' back buffers do), not all at once when encoding.
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
   if (!ctx) throw new Error('this browser gives no canvas to draw the picture on');
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
-  await drainDrawing(composeFrame(ctx, picture, width, height, type));
+  await drainDrawing(composeFrame(ctx, picture, width, height, type), (part) => {
+    const done = part();
+    ctx.getImageData(0, 0, 1, 1);
+    return done;
+  });
   return new Promise((resolve, reject) =>
     canvas.toBlob(
       (b) => (b ? resolve(b) : reject(new Error('the picture could not be encoded'))),
