@@ -192,3 +192,40 @@ test('the export control is labelled and works from the keyboard; axe finds noth
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await out.screenshot({ path: `${SHOTS}/picture-out-control.png` });
 });
+
+for (const c of [
+  {
+    url: '/?v=2&alg=ring-allgather&nodes=16&wavelengths=4&step=2',
+    detail: 'holdings',
+    expected: ['blocks →', '← nodes', 'arrived in this step'],
+  },
+  {
+    url: '/?v=2&alg=retri&nodes=27&step=2',
+    detail: 'blocks',
+    expected: ['destination d →', '← source r', 'delivered'],
+  },
+]) {
+  test(`the detail pane's ${c.detail} matrix exports when chosen`, async ({ page }) => {
+    await page.goto(c.url);
+    await ready(page);
+    const out = page.getByTestId('picture-out');
+    await out.getByLabel('of').selectOption('detail');
+    const svg = await download(page, out.getByRole('button', { name: 'SVG' }));
+    expect(svg.name).toMatch(new RegExp(`-step2-${c.detail}\\.svg$`));
+    const text = svg.bytes.toString('utf8');
+    const parsed = await parseSvg(page, text);
+    expect(parsed.error).toBeNull();
+    const words = parsed.texts.map((t) => t.text);
+    for (const w of c.expected) expect(words).toContain(w);
+    expect(parsed.texts.filter((t) => !(t.size >= 18))).toEqual([]);
+    expect(text).toMatch(/<image [^>]*href="data:image\/png;base64,[A-Za-z0-9+/=]{20,}"/);
+    await look(page, svg.bytes, 'image/svg+xml', 1280, 720, `export-${c.detail}-svg.png`);
+    const png = await download(page, out.getByRole('button', { name: 'PNG' }));
+    expect(pngSize(png.bytes)).toEqual({ width: 2560, height: 1440 });
+    await look(page, png.bytes, 'image/png', 1280, 720, `export-${c.detail}-png.png`);
+    // Back to the network view.
+    await out.getByLabel('of').selectOption('network');
+    const again = await download(page, out.getByRole('button', { name: 'SVG' }));
+    expect(again.name).not.toContain(c.detail);
+  });
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { saveFile } from '../lib/download';
 import { SMALL_BUTTON } from '../lib/DownloadButton';
-import { currentFrame, useFrameName } from '../scene/currentFrame';
+import { currentFrame, useFrameNames, type FrameSlot } from '../scene/currentFrame';
 import { picturePng, pictureSide, pictureSvg, PNG_SCALES } from '../scene/pictureExport';
 import { useApp } from '../store/store';
 import { DESK_TYPE, LECTURE_TYPE } from '../views/canvasText';
@@ -12,12 +12,17 @@ const numberIn = (text: string) => (text.trim() === '' ? NaN : Number(text));
 const FIELD = 'rounded border border-slate-300 bg-white px-1 py-0.5 text-sm';
 
 /**
- * "Export picture": the network view's current frame as an SVG (text stays text) or a PNG, at a
- * chosen size, scale and type, with the view's legend in a strip under it (scene/pictureExport.ts).
- * File names: the schedule's, the step and the view.
+ * "Export picture": the network view's current frame (or, when chosen, the detail pane's matrix) as an
+ * SVG (text stays text) or a PNG, at a chosen size, scale and type, with the picture's legend in a
+ * strip under it (scene/pictureExport.ts). File names: the schedule's, the step and the picture.
  */
 export function PictureOut({ stem }: { stem: string }) {
-  const name = useFrameName((s) => s.name);
+  const names = useFrameNames();
+  const [chosen, setChosen] = useState<FrameSlot>('network');
+  // The network view unless the detail pane's picture is chosen (and still there).
+  const slot: FrameSlot =
+    chosen === 'detail' && names.detail ? 'detail' : names.network ? 'network' : 'detail';
+  const name = names[slot];
   const [width, setWidth] = useState('1280');
   const [height, setHeight] = useState('720');
   const [scale, setScale] = useState<number>(2);
@@ -30,7 +35,7 @@ export function PictureOut({ stem }: { stem: string }) {
   const type = lecture ? LECTURE_TYPE : DESK_TYPE;
 
   const save = async (format: 'svg' | 'png') => {
-    const picture = currentFrame();
+    const picture = currentFrame(slot);
     if (!picture) return;
     const file = `${stem}-step${useApp.getState().config.step}-${picture.name}.${format}`;
     setBusy(format);
@@ -52,6 +57,20 @@ export function PictureOut({ stem }: { stem: string }) {
       data-testid="picture-out"
     >
       <legend className="float-left mr-1">Export picture:</legend>
+      {names.network && names.detail && (
+        <label className="inline-flex items-center gap-1">
+          of
+          <select
+            className={FIELD}
+            value={slot}
+            onChange={(e) => setChosen(e.target.value as FrameSlot)}
+            data-testid="picture-of"
+          >
+            <option value="network">the {names.network} view</option>
+            <option value="detail">the {names.detail} matrix</option>
+          </select>
+        </label>
+      )}
       <label className="inline-flex items-center gap-1">
         width
         <input
@@ -108,7 +127,7 @@ export function PictureOut({ stem }: { stem: string }) {
         className={SMALL_BUTTON}
         disabled={busy !== null}
         onClick={() => void save('svg')}
-        title={`The ${name} view's current step as an SVG of ${w} × ${h} px (text stays text), with its legend`}
+        title={`The ${name} picture's current step as an SVG of ${w} × ${h} px (text stays text), with its legend`}
         data-testid="export-svg"
       >
         {busy === 'svg' ? 'preparing…' : 'SVG'}
@@ -118,7 +137,7 @@ export function PictureOut({ stem }: { stem: string }) {
         className={SMALL_BUTTON}
         disabled={busy !== null}
         onClick={() => void save('png')}
-        title={`The ${name} view's current step as a PNG of ${w * scale} × ${h * scale} pixels, with its legend`}
+        title={`The ${name} picture's current step as a PNG of ${w * scale} × ${h * scale} pixels, with its legend`}
         data-testid="export-png"
       >
         {busy === 'png' ? 'preparing…' : 'PNG'}

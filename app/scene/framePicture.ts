@@ -78,6 +78,10 @@ export function drawLegend(ctx: CanvasRenderingContext2D, l: LegendLayout, top: 
       case 'swatch':
         ctx.fillStyle = c0;
         ctx.fillRect(x, y - s * 0.4, s * 0.8, s * 0.8);
+        // A rim, so that a pale swatch stands out from the page.
+        ctx.strokeStyle = '#94a3b8';
+        ctx.lineWidth = 1;
+        ctx.strokeRect(x, y - s * 0.4, s * 0.8, s * 0.8);
         break;
       case 'line':
         ctx.strokeStyle = c0;

@@ -102,3 +102,34 @@ describe('pictures in lecture type: the general graph view', () => {
       for (const step of [0, 1]) expectLecturePicture(graphPicture(r, step, [1]));
   });
 });
+
+describe('pictures in lecture type: the matrices of the detail pane', () => {
+  it('holdings and blocks: the image unsmoothed in its box, numbers and titles at 18 px or more', async () => {
+    const { matrixPicture } = await import('../views/matrixPicture');
+    const image = { width: 27, height: 27, toDataURL: () => 'data:image/png;base64,AAAA' };
+    for (const [rows, cols] of [
+      [16, 16],
+      [27, 27],
+      [1024, 1024],
+    ]) {
+      const p = matrixPicture({
+        name: 'blocks',
+        title: 'blocks',
+        image: image as unknown as HTMLCanvasElement,
+        rows,
+        cols,
+        across: 'destination d →',
+        down: '← source r',
+        legend: () => [{ label: 'delivered', mark: 'swatch', colours: ['rgb(22,163,74)'] }],
+        selected: { row: 1, col: 2 },
+      });
+      const texts = expectLecturePicture(p);
+      expect(texts.map((t) => t.text)).toEqual(
+        expect.arrayContaining(['destination d →', '← source r', '0']),
+      );
+      expect(texts.find((t) => t.text === '← source r')?.rotate).toBeCloseTo(-90);
+      const img = record(p).items.find((i) => i.kind === 'image');
+      expect(img).toMatchObject({ smooth: false, href: 'data:image/png;base64,AAAA' });
+    }
+  });
+});
