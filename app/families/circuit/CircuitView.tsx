@@ -14,7 +14,8 @@ import type { Drawing } from '../../views/slicedPainter';
 import { usePainter } from '../../views/usePainter';
 import { usePickedNode } from '../../views/pickedNode';
 import { useFramePicture } from '../../scene/currentFrame';
-import { circuitPicture } from './circuitPicture';
+import { circuitLegend, circuitPicture } from './circuitPicture';
+import { LegendRow } from '../../scene/LegendRow';
 
 /** Smallest ring radius (CSS px) with room for the caption in its centre. */
 const MIN_CAPTION_RADIUS = 80;
@@ -66,7 +67,6 @@ export function CircuitView({
   const xy = useMemo(() => circuitXY(layout, n), [layout, n]);
   const info = circuitStep(result, step);
   const x = useMemo(() => reconfigurations(result), [result]);
-  const real = result.realNodes;
 
   // Drawn in slices like the ring and the star (see SlicedPainter): a 2,187-node phase's circuits
   // and transfers take longer than a frame may.
@@ -135,26 +135,7 @@ export function CircuitView({
           </div>
         )}
       </div>
-      {!compact && (
-        <div className="flex flex-wrap justify-center gap-x-4 px-2 py-1 text-sm text-slate-700">
-          <span>
-            lines: circuits in force, <b>coloured by subring</b>
-          </span>
-          {/* The colour on a swatch, the words in the legend's own (readable) colour. */}
-          <span className="inline-flex items-center gap-1">
-            <span
-              className="inline-block h-3 w-3 rounded-sm"
-              style={{ background: DIRECTION_COLORS.right }}
-            />
-            blocks sent right (+)
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <span className="inline-block h-3 w-3 rounded-sm" style={{ background: DIRECTION_COLORS.left }} />
-            blocks sent left (−)
-          </span>
-          {real < n && <span>dashed: ghost nodes (padding to {n})</span>}
-        </div>
-      )}
+      {!compact && <LegendRow entries={circuitLegend(result, step)} testId="circuit-legend" />}
     </div>
   );
 }
