@@ -42,7 +42,7 @@ async function parseSvg(page: Page, svg: string): Promise<ParsedSvg> {
       error,
       width: root.getAttribute('width'),
       height: root.getAttribute('height'),
-      texts: [...doc.getElementsByTagName('text')].map((t) => ({
+      texts: Array.from(doc.getElementsByTagName('text')).map((t) => ({
         text: t.textContent ?? '',
         size: Number(t.getAttribute('font-size')),
       })),

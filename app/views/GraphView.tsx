@@ -218,13 +218,11 @@ export function graphPicture(
           ? [{ label: 'switches and couplers', mark: 'swatch', colours: [COLORS.muted] } as LegendEntry]
           : []),
         { label: 'transfers along their links, by channel:', mark: 'none', colours: [] },
-        ...used
-          .slice(0, 8)
-          .map((ch): LegendEntry => ({
-            label: `channel ${ch}`,
-            mark: 'line',
-            colours: [wavelengthColor(ch, channels)],
-          })),
+        ...used.slice(0, 8).map((ch): LegendEntry => ({
+          label: `channel ${ch}`,
+          mark: 'line',
+          colours: [wavelengthColor(ch, channels)],
+        })),
         ...(used.length > 8 ? [{ label: 'and more', mark: 'none', colours: [] } as LegendEntry] : []),
       ];
     },
