@@ -229,3 +229,22 @@ for (const c of [
     expect(again.name).not.toContain(c.detail);
   });
 }
+
+test('compare mode offers no export (its panes are not the picture), and the page stays whole', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8&wavelengths=2&step=1');
+  await ready(page);
+  await expect(page.getByTestId('picture-out')).toBeVisible();
+  await page.getByRole('button', { name: 'Compare' }).click();
+  await expect(page.getByTestId('picture-out')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Visualize' }).click();
+  await ready(page);
+  await expect(page.getByTestId('picture-out')).toBeVisible();
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('picture-out').getByRole('button', { name: 'SVG' }).click(),
+  ]);
+  // The step the page shows when back (the mode switch may start the timeline again).
+  expect(file.suggestedFilename()).toMatch(/^ring-allgather-n8-step\d+-ring\.svg$/);
+});
