@@ -41,6 +41,7 @@ const VIEWS = [
     query: 'alg=retri&nodes=27&step=2',
     testid: 'circuit-view',
   },
+  { name: 'network-on-chip', query: 'alg=noc-broadcast&step=1&view=network', testid: 'noc-view' },
 ];
 
 for (const v of VIEWS) {

@@ -12,6 +12,7 @@ import { CSV_TYPE, fileName, JSON_TYPE } from '../lib/download';
 import { DownloadButton } from '../lib/DownloadButton';
 import { PaperSource } from './PaperSource';
 import { useMemo } from 'react';
+import { PictureOut } from './PictureOut';
 
 /** The file name a download of this result gets (without its extension). */
 export function scheduleFileStem(r: RunResult): string {
@@ -82,6 +83,7 @@ export function DataOut({ result }: { result: RunResult }) {
         </div>
       )}
       <HoldingsDownload result={result} stem={stem} />
+      <PictureOut stem={stem} />
       {card && (
         <PaperSource
           paper={card.paper}

@@ -3,24 +3,25 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { meshExtrasOf } from '../../../src/families/mesh/mesh-picture';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import type { RunResult } from '../../../src/result';
-import { COLORS } from '../../lib/colors';
 import { useSize } from '../../lib/useSize';
 import { useApp } from '../../store/store';
 import { canDraw, TooSmall } from '../../views/TooSmall';
 import { usePainter } from '../../views/usePainter';
-import { drawMesh, EDN_MARK, ELECTRONIC, OPTICAL_COLOUR, shade } from './drawMesh';
+import { drawMesh } from './drawMesh';
 import { meshLayout, processorAt } from './meshLayout';
 import { showsTiles } from './meshScene';
 import { MeshTooltip } from './MeshTooltip';
 import { usePickedNode } from '../../views/pickedNode';
 import { useTypeScale } from '../../lib/typeScale';
-import { typePx } from '../../views/canvasText';
 import { pictureKeyFor, type PictureKeyId } from '../../lib/keys';
 
 /** Zoom factor of one press of + or −. */
 const KEY_ZOOM = 1.5;
 /** Share of the picture one arrow press pans by. */
 const PAN_SHARE = 0.15;
+import { useFramePicture } from '../../scene/currentFrame';
+import { meshCaptionRoom, meshLegend, meshPicture } from './meshPicture';
+import { LegendRow } from '../../scene/LegendRow';
 
 /**
  * A mesh or an OTIS-Mesh, zoomable from the whole network down to one processor (wheel or pinch, drag
@@ -52,7 +53,7 @@ export function MeshView({
   const groups = info?.groups ?? 1;
   const type = useTypeScale();
   // Room above the picture for the step and phase (in the type scale).
-  const captionRoom = compact ? 0 : Math.max(56, 14 + typePx(type, 22) + typePx(type, 15));
+  const captionRoom = meshCaptionRoom(type, compact);
   const layout = useMemo(
     () => meshLayout(width, Math.max(0, height - captionRoom), side, groups),
     [width, height, side, groups, captionRoom],
@@ -148,6 +149,15 @@ export function MeshView({
     picked,
     compact,
   ]);
+  useFramePicture(
+    compact
+      ? null
+      : meshPicture(result, step, {
+          highlight,
+          hovered: hover?.node ?? picked,
+          screen: { width, height, view, type },
+        }),
+  );
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -216,44 +226,7 @@ export function MeshView({
           </button>
         )}
       </div>
-      {!compact && <MeshLegend otis={groups > 1} edn={!!info?.level} tiles={tiles} />}
+      {!compact && <LegendRow entries={meshLegend(result, tiles)} testId="mesh-legend" />}
     </div>
-  );
-}
-
-function MeshLegend({ otis, edn, tiles }: { otis: boolean; edn: boolean; tiles: boolean }) {
-  // Colours on swatches and lines; the words stay in the legend's readable colour.
-  const line = (colour: string) => (
-    <span className="mr-1 inline-block h-1 w-5 rounded align-middle" style={{ background: colour }} />
-  );
-  const swatch = (colour: string) => (
-    <span className="mr-1 inline-block h-3 w-3 rounded-sm align-middle" style={{ background: colour }} />
-  );
-  return (
-    <p className="px-2 pb-1 text-sm text-slate-700" data-testid="mesh-legend">
-      {swatch(shade(0))}
-      {swatch(shade(0.5))}
-      {swatch(shade(1))} partial: from its own value to the complete result (log scale) ·{' '}
-      {tiles && (
-        <>
-          <b>zoomed out: each tile is a group</b> (filled by its processors’ mean partial, its centre by its
-          most advanced one; blue outline: it sends in this step; zoom in for its processors) ·{' '}
-        </>
-      )}
-      {line(ELECTRONIC)}electronic message (XY route)
-      {otis && (
-        <>
-          {' · '}
-          {line(OPTICAL_COLOUR)}optical transpose link · orange box: control group
-        </>
-      )}
-      {' · '}
-      <span
-        className="mr-1 inline-block h-3 w-3 rounded-full border-2 align-middle"
-        style={{ borderColor: COLORS.highlight }}
-      />
-      root
-      {edn && <> · {swatch(EDN_MARK[2])}corner mark: EDN level (darker = higher)</>}
-    </p>
   );
 }

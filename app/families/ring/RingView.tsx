@@ -32,6 +32,8 @@ import { usePainter } from '../../views/usePainter';
 import { addHeldWedge } from '../../views/heldWedge';
 import { canDraw, TooSmall } from '../../views/TooSmall';
 import { channelsInStep, describeChannels } from '../../views/wavelengthList';
+import { useFramePicture } from '../../scene/currentFrame';
+import { ringPicture } from './ringPicture';
 
 /**
  * The WDM ring: nodes on a circle (filled in proportion to what they hold), the clockwise fibre's
@@ -103,6 +105,11 @@ export function RingView({
     laneNumbers,
     inStep,
   ]);
+  useFramePicture(
+    compact
+      ? null
+      : ringPicture(result, step, { marked, highlight, laneNumbers: laneNumbers ? inStep : null }),
+  );
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -172,7 +179,7 @@ function ariaLabel(r: RunResult, step: number): string {
 }
 
 /** The subsets the algorithm names for a phase (OpTree's stage subsets), if any; −1 is before step 1. */
-function phaseGroups(r: RunResult, phase: number): number[][] | null {
+export function phaseGroups(r: RunResult, phase: number): number[][] | null {
   if (phase < 0) return null;
   const spec = findCard(r.algorithm);
   return spec?.groupsOf?.(r.params, r.schedule.phases[phase]) ?? null;

@@ -16,6 +16,8 @@ import { LEGEND_SHOWN, stepColours } from './stepColours';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTypeScale } from '../../lib/typeScale';
 import { channelsInStep, describeChannels } from '../../views/wavelengthList';
+import { useFramePicture } from '../../scene/currentFrame';
+import { starPicture } from './starPicture';
 
 /**
  * The passive star: the coupler in the centre, processors around it. In each step every transmission
@@ -89,6 +91,7 @@ export function StarView({
     width,
     height,
   ]);
+  useFramePicture(compact ? null : starPicture(result, step, { hovered, finalCounts, tunings }));
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
