@@ -7,6 +7,7 @@ import { ConfirmSelect } from '../lib/ConfirmSelect';
 import { keyLabel } from '../lib/keys';
 import { toggleFullscreen, useKeysHelp } from './KeysHelp';
 import { OpticsFlag } from './OpticsPanel';
+import { ThemeMenu } from './ThemeMenu';
 
 /**
  * A shortcut's key, shown on the button it presses. Not part of the button's name ("Lecture", not
@@ -172,6 +173,7 @@ export function Header() {
             {keyLabel('help')}
           </span>
         </button>
+        <ThemeMenu />
         <OpenSchedule className={btn} />
         <button className={btn} onClick={copy} data-testid="copy-link">
           {copied ?? 'Copy link'}

@@ -7,6 +7,7 @@ import { COLORS, wavelengthColor } from '../lib/colors';
 import { useSize } from '../lib/useSize';
 import { drawCentreCaption, drawNodeLabels, stepTitle } from './canvasText';
 import { useTypeScale } from '../lib/typeScale';
+import { usePalette } from '../lib/theme';
 import { nodeAngle, ringLayout } from './ringGeometry';
 import type { Drawing } from './slicedPainter';
 import { canDraw, TooSmall } from './TooSmall';
@@ -40,6 +41,8 @@ export function GraphView({
   const known = isKnownInterconnect(topo.kind);
   const painter = usePainter(canvas);
   const type = useTypeScale();
+  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
+  const theme = usePalette();
   // Nodes picked elsewhere (a violation clicked in the list, a legend): ringed in magenta.
   const highlight = useApp((st) => st.highlight);
 
@@ -136,7 +139,7 @@ export function GraphView({
           type,
         );
     });
-  }, [painter, result, step, layout, width, height, n, topo, compact, highlight, type]);
+  }, [painter, result, step, layout, width, height, n, topo, compact, highlight, type, theme]);
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">

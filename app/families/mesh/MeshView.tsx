@@ -8,12 +8,13 @@ import { useSize } from '../../lib/useSize';
 import { useApp } from '../../store/store';
 import { canDraw, TooSmall } from '../../views/TooSmall';
 import { usePainter } from '../../views/usePainter';
-import { drawMesh, EDN_MARK, ELECTRONIC, OPTICAL_COLOUR, shade } from './drawMesh';
+import { drawMesh, ednMarks, ELECTRONIC, OPTICAL_COLOUR, shade } from './drawMesh';
 import { meshLayout, processorAt } from './meshLayout';
 import { showsTiles } from './meshScene';
 import { MeshTooltip } from './MeshTooltip';
 import { usePickedNode } from '../../views/pickedNode';
 import { useTypeScale } from '../../lib/typeScale';
+import { usePalette } from '../../lib/theme';
 import { typePx } from '../../views/canvasText';
 
 /**
@@ -44,6 +45,8 @@ export function MeshView({
   const side = info?.side ?? Math.round(Math.sqrt(n));
   const groups = info?.groups ?? 1;
   const type = useTypeScale();
+  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
+  const theme = usePalette();
   // Room above the picture for the step and phase (in the type scale).
   const captionRoom = compact ? 0 : Math.max(56, 14 + typePx(type, 22) + typePx(type, 15));
   const layout = useMemo(
@@ -105,6 +108,7 @@ export function MeshView({
     );
   }, [
     type,
+    theme,
     painter,
     result,
     step,
@@ -215,7 +219,7 @@ function MeshLegend({ otis, edn, tiles }: { otis: boolean; edn: boolean; tiles: 
         style={{ borderColor: COLORS.highlight }}
       />
       root
-      {edn && <> · {swatch(EDN_MARK[2])}corner mark: EDN level (darker = higher)</>}
+      {edn && <> · {swatch(ednMarks()[2])}corner mark: EDN level (the stronger, the higher)</>}
     </p>
   );
 }

@@ -5,6 +5,7 @@ import { pathLinks } from '../../../src/kernel/model/paths';
 import { stepRange } from '../../../src/kernel/model/schedule';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import { COLORS } from '../../lib/colors';
+import { usePalette } from '../../lib/theme';
 import { useSize } from '../../lib/useSize';
 import type { NetworkViewProps } from '../../interconnects';
 import { stepTitle } from '../../views/canvasText';
@@ -80,6 +81,8 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
   const wanted = useMemo(() => stepCounts(result.holdings, result.schedule.stepCount).counts, [result]);
   const initial = useMemo(() => stepCounts(result.holdings, 0).counts, [result]);
 
+  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
+  const theme = usePalette();
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, function* (ctx): Drawing {
@@ -122,7 +125,7 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
       // with an arrowhead (the two channels of a link are two channels).
       for (const m of marks) {
         const isOpen = m.clash === picked;
-        ctx.strokeStyle = '#ffffff';
+        ctx.strokeStyle = COLORS.background;
         ctx.lineWidth = Math.max(6, rr / 1.4) + 3;
         ctx.beginPath();
         ctx.moveTo(m.x1, m.y1);
@@ -168,7 +171,7 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
       for (let r = 0; r < x.routers; r++)
         ctx.fillRect(xy[2 * (P + r)] - rr / 2, xy[2 * (P + r) + 1] - rr / 2, rr, rr);
       if (attempt && rr >= 12) {
-        ctx.fillStyle = '#ffffff';
+        ctx.fillStyle = COLORS.onNode;
         ctx.font = `600 ${Math.min(13, rr * 0.6)}px system-ui, sans-serif`;
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
@@ -182,12 +185,12 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
         ctx.beginPath();
         ctx.arc(xy[2 * p], xy[2 * p + 1], pr, 0, 2 * Math.PI);
         ctx.fillStyle = attempt
-          ? '#ffffff'
+          ? COLORS.background
           : need > 0 && got >= need
             ? ROLE_COLOURS.receiver
             : need > 0 && got > 0
               ? '#93c5fd'
-              : '#ffffff';
+              : COLORS.background;
         ctx.fill();
         ctx.lineWidth = Math.max(1.5, pr / 3);
         ctx.strokeStyle = ROLE_COLOURS[roles[p]];
@@ -252,6 +255,7 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
       }
     });
   }, [
+    theme,
     painter,
     layout,
     result,

@@ -17,6 +17,7 @@ import {
   type TypeScale,
 } from '../../views/canvasText';
 import { useTypeScale } from '../../lib/typeScale';
+import { usePalette } from '../../lib/theme';
 import { NodeTooltip } from '../../views/NodeTooltip';
 import { usePickedNode } from '../../views/pickedNode';
 import type { Drawing } from '../../views/slicedPainter';
@@ -61,12 +62,14 @@ export function RingView({
   // Big rings are drawn over a few tasks (see SlicedPainter); small ones at once.
   const painter = usePainter(canvas);
   const type = useTypeScale();
+  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
+  const theme = usePalette();
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, (ctx) =>
       drawRing(ctx, result, step, layout, counts, marked, groups, highlight, type),
     );
-  }, [painter, result, step, layout, counts, width, height, marked, groups, highlight, type]);
+  }, [painter, result, step, layout, counts, width, height, marked, groups, highlight, type, theme]);
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">

@@ -15,6 +15,7 @@ import { tuningsOf } from './starTunings';
 import { LEGEND_SHOWN, stepColours } from './stepColours';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTypeScale } from '../../lib/typeScale';
+import { usePalette } from '../../lib/theme';
 
 /**
  * The passive star: the coupler in the centre, processors around it. In each step every transmission
@@ -56,6 +57,8 @@ export function StarView({
   // Big stars are drawn over a few tasks (see SlicedPainter); small ones at once.
   const painter = usePainter(canvas);
   const type = useTypeScale();
+  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
+  const theme = usePalette();
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, (ctx) =>
@@ -72,6 +75,7 @@ export function StarView({
     );
   }, [
     type,
+    theme,
     painter,
     result,
     step,
