@@ -587,7 +587,7 @@ function NocLegend({ bound, attempt }: { bound: NocExtras['bound']; attempt: boo
         'click a processor to change its role'
       )}
       {bound && !attempt && (
-        <span className="block" data-testid="noc-bound" style={{ color: BOUND_COLOUR }}>
+        <span className="block text-red-700" data-testid="noc-bound">
           at the start, in red: why no schedule has fewer than {bound.value} steps — {bound.why}
         </span>
       )}
