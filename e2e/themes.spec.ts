@@ -111,5 +111,12 @@ test('forced colours: the selected mode and view stand out, labels stay readable
   expect(selected.bg).not.toBe(other.bg);
   expect(selected.fg).not.toBe(selected.bg);
   expect(other.fg).not.toBe(other.bg);
+  // A legend's swatch keeps the colour of the picture it explains (the canvas is not repainted).
+  const swatch = await page
+    .locator('span[style*="background"]')
+    .first()
+    .evaluate((e) => getComputedStyle(e).backgroundColor);
+  expect(swatch).not.toBe(await ground(page));
+  expect(swatch).not.toBe('rgba(0, 0, 0, 0)');
   await page.screenshot({ path: 'e2e/screenshots/theme-forced-colours.png' });
 });
