@@ -120,3 +120,26 @@ test('forced colours: the selected mode and view stand out, labels stay readable
   expect(swatch).not.toBe('rgba(0, 0, 0, 0)');
   await page.screenshot({ path: 'e2e/screenshots/theme-forced-colours.png' });
 });
+
+test('the block matrix repaints in the new theme, and its legend names the marks and the blend', async ({
+  page,
+}) => {
+  await openIn(page, 'light', VIEWS[1].url);
+  const matrix = page.getByTestId('block-matrix');
+  await expect(matrix).toHaveAttribute('data-ready', '1');
+  const legend = page.getByTestId('block-legend');
+  for (const words of ['at its source', 'on its way', 'delivered in this step', 'blend'])
+    await expect(legend).toContainText(words);
+  const before = await canvasDigest(page, 'block-matrix');
+  await page.getByTestId('theme-menu').selectOption('dark');
+  await expect.poll(() => canvasDigest(page, 'block-matrix')).not.toBe(before);
+});
+
+test('forced colours on a dark system ground: the pictures take the high-contrast palette', async ({
+  page,
+}) => {
+  await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
+  await openIn(page, 'light', VIEWS[0].url);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'contrast');
+  await page.screenshot({ path: 'e2e/screenshots/theme-forced-colours-dark.png' });
+});
