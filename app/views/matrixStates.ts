@@ -78,7 +78,8 @@ export function drawCellMarks(
   const { left, top, cw, ch } = grid;
   ctx.save();
   ctx.strokeStyle = ctx.fillStyle = colour;
-  ctx.lineWidth = Math.max(1.25, Math.min(cw, ch) / 8);
+  // Marks grow with the cell up to a size that reads at a glance, not further.
+  ctx.lineWidth = Math.max(1.25, Math.min(3, Math.min(cw, ch) / 8));
   ctx.beginPath();
   for (const i of cells) {
     const x = left + (i % cols) * cw;
@@ -88,7 +89,7 @@ export function drawCellMarks(
       ctx.moveTo(x + inset, y + ch - inset);
       ctx.lineTo(x + cw - inset, y + inset);
     } else {
-      const r = Math.max(1.5, Math.min(cw, ch) * 0.18);
+      const r = Math.max(1.5, Math.min(5, Math.min(cw, ch) * 0.18));
       ctx.moveTo(x + cw / 2 + r, y + ch / 2);
       ctx.arc(x + cw / 2, y + ch / 2, r, 0, 2 * Math.PI);
     }
