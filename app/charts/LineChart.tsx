@@ -3,6 +3,8 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Axis, PaperMark, SweepValue } from '../../src/kernel/experiment';
 import { useSize } from '../lib/useSize';
 import { axisTitle, formatAxisValue, formatTick } from './axisFormat';
+import { COLORS } from '../lib/colors';
+import { usePalette } from '../lib/theme';
 
 const M = { left: 78, right: 36, top: 14, bottom: 52 };
 
@@ -43,6 +45,7 @@ export function LineChart({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const { width, height } = useSize(box);
+  usePalette(); // drawn in the theme's colours: redrawn when it changes
   const [hover, setHover] = useState<{ v: SweepValue; side: 'formula' | 'constructed' } | null>(null);
   const [markHover, setMarkHover] = useState<PaperMark | null>(null);
 
@@ -51,7 +54,7 @@ export function LineChart({
     () => scales(values, marks, x, y, width, height),
     [values, marks, x, y, width, height],
   );
-  const colourOf = (name: string) => series.find((s) => s.name === name)?.color ?? '#334155';
+  const colourOf = (name: string) => series.find((s) => s.name === name)?.color ?? COLORS.node;
   const ok = (v: number | null): v is number => v !== null && Number.isFinite(v) && (!y.log || v > 0);
   // Every dot drawn, line by line (series × formula/constructed), each line by x.
   const dots = useMemo(() => {
@@ -143,7 +146,7 @@ export function LineChart({
                       cx={sx(p.x)}
                       cy={sy(p.formula)}
                       r={4}
-                      fill="white"
+                      fill={COLORS.background}
                       stroke={s.color}
                       strokeWidth={2}
                       className="cursor-pointer"
@@ -186,7 +189,7 @@ export function LineChart({
                 <path
                   key={`${m.series}/${m.x}`}
                   d={`M${cx},${cy - r}L${cx + r},${cy}L${cx},${cy + r}L${cx - r},${cy}Z`}
-                  fill="white"
+                  fill={COLORS.background}
                   stroke={colourOf(m.series)}
                   strokeWidth={2.5}
                   data-testid="paper-mark"
@@ -324,7 +327,7 @@ function Axes({
     <g className="text-slate-600" fontSize={13}>
       {yt.map((t) => (
         <g key={`y${t}`}>
-          <line x1={M.left} x2={width - M.right} y1={sy(t)} y2={sy(t)} stroke="#e2e8f0" />
+          <line x1={M.left} x2={width - M.right} y1={sy(t)} y2={sy(t)} stroke={COLORS.nodeEmpty} />
           <text x={M.left - 6} y={sy(t)} dy="0.32em" textAnchor="end" fill="currentColor">
             {formatTick(t, y.unit)}
           </text>
@@ -332,20 +335,20 @@ function Axes({
       ))}
       {xt.map((t) => (
         <g key={`x${t}`}>
-          <line x1={sx(t)} x2={sx(t)} y1={bottom} y2={bottom + 5} stroke="#64748b" />
+          <line x1={sx(t)} x2={sx(t)} y1={bottom} y2={bottom + 5} stroke={COLORS.muted} />
           <text x={sx(t)} y={bottom + 18} textAnchor="middle" fill="currentColor">
             {formatTick(t, x.unit)}
           </text>
         </g>
       ))}
-      <line x1={M.left} x2={width - M.right} y1={bottom} y2={bottom} stroke="#64748b" />
-      <line x1={M.left} x2={M.left} y1={M.top} y2={bottom} stroke="#64748b" />
+      <line x1={M.left} x2={width - M.right} y1={bottom} y2={bottom} stroke={COLORS.muted} />
+      <line x1={M.left} x2={M.left} y1={M.top} y2={bottom} stroke={COLORS.muted} />
       <text
         x={(M.left + width - M.right) / 2}
         y={height - 10}
         textAnchor="middle"
         fontSize={14}
-        fill="#0f172a"
+        fill={COLORS.text}
       >
         {axisTitle(x.label, x.unit, x.log)}
       </text>
@@ -353,7 +356,7 @@ function Axes({
         transform={`translate(16,${(M.top + bottom) / 2}) rotate(-90)`}
         textAnchor="middle"
         fontSize={14}
-        fill="#0f172a"
+        fill={COLORS.text}
       >
         {axisTitle(y.label, y.unit, y.log)}
       </text>
@@ -396,20 +399,20 @@ function Legend({ series, formulaLabel, marks }: { series: Series[]; formulaLabe
       <div className="mt-1 border-t border-slate-200 pt-1 text-xs text-slate-600">
         <div className="flex items-center gap-2">
           <svg width="24" height="8">
-            <line x1="0" x2="24" y1="4" y2="4" stroke="#334155" strokeWidth="2" strokeDasharray="5 3" />
+            <line x1="0" x2="24" y1="4" y2="4" stroke={COLORS.node} strokeWidth="2" strokeDasharray="5 3" />
           </svg>
           {formulaLabel}
         </div>
         <div className="flex items-center gap-2">
           <svg width="24" height="8">
-            <line x1="0" x2="24" y1="4" y2="4" stroke="#334155" strokeWidth="2.5" />
+            <line x1="0" x2="24" y1="4" y2="4" stroke={COLORS.node} strokeWidth="2.5" />
           </svg>
           constructed schedule
         </div>
         {marks && (
           <div className="flex items-center gap-2">
             <svg width="24" height="12">
-              <path d="M12,1L17,6L12,11L7,6Z" fill="white" stroke="#334155" strokeWidth="2" />
+              <path d="M12,1L17,6L12,11L7,6Z" fill={COLORS.background} stroke={COLORS.node} strokeWidth="2" />
             </svg>
             printed in the paper
           </div>

@@ -174,13 +174,14 @@ function Heatmap({
                     <button
                       type="button"
                       className="block w-full border border-white px-0.5 py-0.5 leading-tight hover:outline hover:outline-2 hover:outline-slate-800"
-                      style={{ background: cellColor(c.speedup) }}
+                      // The cells keep their light scale in every theme, so their text is dark in every theme.
+                      style={{ background: cellColor(c.speedup), color: '#0f172a' }}
                       title={`m = ${formatBytes(c.messageBytes)}, δ = ${delay(us)}: ReTri ${c.speedup.toFixed(2)}× faster with x = (${c.retriX}); click to open`}
                       data-testid={`heatmap-cell-${c.messageBytes}-${us}`}
                       onClick={() => onPick(result, c)}
                     >
                       <div className="font-semibold">{c.speedup.toFixed(1)}</div>
-                      <div className="text-[10px] text-slate-900">R{c.reconfigurations}</div>
+                      <div className="text-[10px]">R{c.reconfigurations}</div>
                     </button>
                   </td>
                 ))}

@@ -5,7 +5,8 @@ import { radixParent, radixTree, uniformRadices, type TreeNode } from '../../../
 import { stepRange } from '../../../src/kernel/model/schedule';
 import { num } from '../../../src/kernel/params/schema';
 import type { RunResult } from '../../../src/result';
-import { wavelengthColor } from '../../lib/colors';
+import { COLORS, wavelengthColor } from '../../lib/colors';
+import { usePalette } from '../../lib/theme';
 import { useStarHover } from './starHover';
 
 /** Largest tree drawn node by node. */
@@ -30,6 +31,7 @@ export function TcpTreePanel({
   const n = result.topology.nodeCount;
   const k = num(result.params, 'wavelengths-per-node');
   const hovered = useStarHover((s) => s.node);
+  usePalette(); // drawn in the theme's colours: redrawn when it changes
   const setHovered = useStarHover((s) => s.set);
   // One stop of Tab for the whole tree; the arrow keys move the focus (roving focus).
   const [current, setCurrent] = useState(0);
@@ -139,7 +141,7 @@ export function TcpTreePanel({
             y1={e.from[1]}
             x2={e.to[0]}
             y2={e.to[1]}
-            stroke={active.has(e.child) ? '#0f172a' : '#cbd5e1'}
+            stroke={active.has(e.child) ? COLORS.text : COLORS.fibre}
             strokeWidth={active.has(e.child) ? 3 : 1}
           />
         ))}
@@ -174,7 +176,7 @@ export function TcpTreePanel({
               cy={d.at[1]}
               r={hovered === d.id ? r + 3 : r}
               fill={colour(d.reached)}
-              stroke={hovered === d.id ? '#db2777' : '#fff'}
+              stroke={hovered === d.id ? COLORS.highlight : COLORS.background}
               strokeWidth={hovered === d.id ? 3 : 1}
             />
             {n <= 64 && (
@@ -184,7 +186,7 @@ export function TcpTreePanel({
                 dy="0.35em"
                 textAnchor="middle"
                 fontSize={n <= 16 ? 9 : 7}
-                fill="#fff"
+                fill={COLORS.onNode}
                 pointerEvents="none"
               >
                 {d.id}
