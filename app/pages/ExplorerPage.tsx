@@ -59,9 +59,7 @@ export function ExplorerPage() {
       </nav>
       {heatmaps || !def ? (
         <section className="min-w-0 flex-1 overflow-auto p-4">
-          <div className="max-w-3xl">
-            <SpeedupExplorer startOpen />
-          </div>
+          <SpeedupExplorer startOpen fill />
         </section>
       ) : (
         <section className="flex min-w-0 flex-1 flex-col p-4">

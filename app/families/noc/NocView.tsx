@@ -7,7 +7,8 @@ import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import { COLORS } from '../../lib/colors';
 import { useSize } from '../../lib/useSize';
 import type { NetworkViewProps } from '../../interconnects';
-import { stepTitle } from '../../views/canvasText';
+import { stepTitle, typePx, type TypeScale } from '../../views/canvasText';
+import { useTypeScale } from '../../lib/typeScale';
 import { GraphView } from '../../views/GraphView';
 import type { Drawing } from '../../views/slicedPainter';
 import { canDraw, TooSmall } from '../../views/TooSmall';
@@ -52,7 +53,11 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useSize(box);
   const x = nocExtrasOf(result.extras)!;
-  const top = compact ? 0 : 56;
+  // Lecture mode's type scale: the title lines above the picture take more room.
+  const type = useTypeScale();
+  const titleSize = typePx(type, 22);
+  const subSize = typePx(type, 15);
+  const top = compact ? 0 : titleSize + subSize + 19;
   const layout = useMemo(() => nocLayout(x, width, height, top), [x, width, height, top]);
   const painter = usePainter(canvas);
   const [hover, setHover] = useState<{ p: number; x: number; y: number } | null>(null);
@@ -167,9 +172,10 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
       ctx.fillStyle = COLORS.node;
       for (let r = 0; r < x.routers; r++)
         ctx.fillRect(xy[2 * (P + r)] - rr / 2, xy[2 * (P + r) + 1] - rr / 2, rr, rr);
-      if (attempt && rr >= 12) {
+      ctx.font = `600 ${typePx(type, Math.min(13, rr * 0.6))}px system-ui, sans-serif`;
+      // Only where the widest number fits in its square (lecture type may not).
+      if (attempt && rr >= 12 && ctx.measureText(String(x.routers - 1)).width <= rr + 2) {
         ctx.fillStyle = '#ffffff';
-        ctx.font = `600 ${Math.min(13, rr * 0.6)}px system-ui, sans-serif`;
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
         for (let r = 0; r < x.routers; r++) ctx.fillText(String(r), xy[2 * (P + r)], xy[2 * (P + r) + 1]);
@@ -205,8 +211,11 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
           ctx.stroke();
           ctx.setLineDash([]);
         }
-      if (pr >= 6) {
-        ctx.font = `600 ${Math.min(14, pr * 1.1)}px system-ui, sans-serif`;
+      // Processor numbers, in the type scale, where the layout leaves room for them.
+      const label = typePx(type, Math.min(14, pr * 1.1));
+      if (pr >= 6 && label <= pr * 2.2) {
+        ctx.font = `600 ${label}px system-ui, sans-serif`;
+        const off = Math.max(pr * 2, pr + label * 0.75);
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
         ctx.fillStyle = COLORS.text;
@@ -214,7 +223,7 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
           const [cx, cy] = [xy[2 * p], xy[2 * p + 1]];
           const [rx, ry] = [xy[2 * (P + x.procRouter[p])], xy[2 * (P + x.procRouter[p]) + 1]];
           const len = Math.hypot(cx - rx, cy - ry) || 1;
-          ctx.fillText(String(p), cx + ((cx - rx) / len) * pr * 2, cy + ((cy - ry) / len) * pr * 2);
+          ctx.fillText(String(p), cx + ((cx - rx) / len) * off, cy + ((cy - ry) / len) * off);
         }
       }
       if (!compact) {
@@ -227,7 +236,8 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
           width,
           4,
           700,
-          22,
+          titleSize,
+          type,
         );
         ctx.fillStyle = attempt && marks.length ? CLASH_COLOUR : COLORS.muted;
         const inStep = step >= 1 && step <= s.stepCount ? stepRange(s, step)[1] - stepRange(s, step)[0] : 0;
@@ -245,9 +255,10 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
               ? `${inStep} messages on disjoint channels`
               : `${x.name}: ${s.stepCount} steps ahead`,
           width,
-          30,
+          titleSize + 8,
           600,
-          15,
+          subSize,
+          type,
         );
       }
     });
@@ -268,6 +279,9 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
     marks,
     picked,
     detail,
+    type,
+    titleSize,
+    subSize,
   ]);
 
   return (
@@ -330,7 +344,10 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
   );
 }
 
-/** A line of text centred at the top, in a smaller font when it is wider than the picture. */
+/**
+ * A line of text centred at the top, in a smaller font when it is wider than the picture (never
+ * under the type scale's floor: then it ends in "…").
+ */
 function fitText(
   ctx: CanvasRenderingContext2D,
   text: string,
@@ -338,11 +355,15 @@ function fitText(
   y: number,
   weight: number,
   size: number,
+  type: TypeScale,
 ) {
   ctx.font = `${weight} ${size}px system-ui, sans-serif`;
   const wide = ctx.measureText(text).width;
-  if (wide > width - 8)
-    ctx.font = `${weight} ${Math.max(10, Math.floor((size * (width - 8)) / wide))}px system-ui, sans-serif`;
+  if (wide > width - 8) {
+    const smaller = Math.max(10, type.min, Math.floor((size * (width - 8)) / wide));
+    ctx.font = `${weight} ${smaller}px system-ui, sans-serif`;
+    while (text.length > 1 && ctx.measureText(text).width > width - 8) text = `${text.slice(0, -2)}…`;
+  }
   ctx.fillText(text, width / 2, y);
 }
 
