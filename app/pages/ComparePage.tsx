@@ -5,10 +5,14 @@ import { parseParam } from '../../src/kernel/params/schema';
 import { Boundary } from '../lib/Boundary';
 import { formatSeconds } from '../lib/format';
 import { differenceFrom, differenceText } from '../../src/experiments/compare-differences';
-import { selectStep, useApp } from '../store/store';
+import { selectPlaying, selectStep, useApp } from '../store/store';
 import { MainView } from '../views/MainView';
-import { useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
+import { useSize } from '../lib/useSize';
+import { useReadableStep } from '../lib/useReadableStep';
+import type { RunResult } from '../../src/result';
 import { ConfirmSelect } from '../lib/ConfirmSelect';
+import { narrationOf } from '../panels/Narration';
 
 /**
  * Compare mode: up to four schedules on the same ring and parameters (the panel on the left), each
@@ -21,6 +25,10 @@ export function ComparePage() {
   const status = useApp((s) => s.compareStatus);
   const step = useApp(selectStep);
   const first = compared?.[0];
+  // Lecture mode: no editors (the panes get the room), and each pane's words beside its picture.
+  const lecture = useApp((s) => s.config.options.lecture);
+  const grid = useRef<HTMLDivElement>(null);
+  const area = useSize(grid);
   const edit = (i: number, pane: ComparePane | null) => {
     const next = [...panes];
     if (pane) next[i] = pane;
@@ -29,7 +37,10 @@ export function ComparePage() {
   };
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2 p-2" data-testid="compare">
-      <div className="grid grid-cols-[repeat(auto-fill,minmax(24rem,1fr))] items-end gap-2">
+      <div
+        className={`grid grid-cols-[repeat(auto-fill,minmax(24rem,1fr))] items-end gap-2 ${lecture ? 'hidden' : ''}`}
+        data-testid="pane-editors"
+      >
         {panes.map((p, i) => (
           <PaneEditor key={i} index={i} pane={p} onChange={(q) => edit(i, q)} />
         ))}
@@ -54,12 +65,25 @@ export function ComparePage() {
         </p>
       ) : (
         <div
-          className={`grid min-h-0 flex-1 gap-2 ${panes.length <= 2 ? 'grid-cols-2' : panes.length === 3 ? 'grid-cols-3' : 'grid-cols-2 grid-rows-2'}`}
+          ref={grid}
+          className={`grid min-h-0 flex-1 gap-2 ${paneGrid(panes.length, lecture && area.width >= 1.6 * area.height)}`}
         >
           {panes.map((p, i) => {
             const o = compared?.[i];
             const spec = findCard(p.algorithm);
             const shown = o?.ok ? Math.min(step, o.result.schedule.stepCount) : 0;
+            // The pane's name and its own settings (one line: the whole note on hover).
+            const title = (
+              <div className="flex items-baseline gap-2 border-b border-slate-100 px-3 py-1">
+                <b className="shrink-0 text-lg">{spec?.name ?? p.algorithm}</b>
+                <span
+                  className="min-w-0 flex-1 truncate text-sm text-slate-600"
+                  title={overridesText(p) || (o?.ok ? o.result.variant : '')}
+                >
+                  {overridesText(p) || (o?.ok ? o.result.variant : '')}
+                </span>
+              </div>
+            );
             return (
               <div
                 key={i}
@@ -68,54 +92,51 @@ export function ComparePage() {
                 data-step={shown}
                 data-steps={o?.ok ? o.result.schedule.stepCount : ''}
               >
-                <div className="flex items-baseline gap-2 border-b border-slate-100 px-3 py-1">
-                  <b className="shrink-0 text-lg">{spec?.name ?? p.algorithm}</b>
-                  {/* One line, so the picture keeps its room; the whole note on hover. */}
-                  <span
-                    className="min-w-0 flex-1 truncate text-sm text-slate-600"
-                    title={overridesText(p) || (o?.ok ? o.result.variant : '')}
-                  >
-                    {overridesText(p) || (o?.ok ? o.result.variant : '')}
-                  </span>
-                </div>
+                {title}
                 {o?.ok ? (
-                  <>
-                    <div className="flex gap-4 px-3 py-1 text-base tabular-nums" data-testid="pane-summary">
-                      <span>
-                        <b>{o.result.summary.steps}</b> steps
-                      </span>
-                      <span>
-                        <b>
-                          {spec?.units
-                            ? `${o.result.summary.seconds.toLocaleString('en-US', { maximumSignificantDigits: 5 })} ${spec.units.time}`
-                            : formatSeconds(o.result.summary.seconds)}
-                        </b>
-                      </span>
-                      {interconnectOf(o.result.topology.kind).channel.symbol && (
+                  <div className="flex min-h-0 flex-1 flex-col">
+                    <div>
+                      <div
+                        className="flex flex-wrap gap-x-4 px-3 py-1 text-base tabular-nums"
+                        data-testid="pane-summary"
+                      >
                         <span>
-                          {o.result.summary.channelsUsed}{' '}
-                          {interconnectOf(o.result.topology.kind).channel.symbol} used
+                          <b>{o.result.summary.steps}</b> steps
                         </span>
-                      )}
-                      <span className={o.result.report.ok ? 'text-emerald-700' : 'text-red-700'}>
-                        {o.result.report.ok ? '✓ verified' : '✗ fails verification'}
-                      </span>
-                    </div>
-                    {i > 0 && first?.ok && (
-                      <p className="px-3 text-sm tabular-nums text-slate-700" data-testid="pane-difference">
-                        vs. schedule 1:{' '}
-                        {differenceText(
-                          differenceFrom(first.result.summary, o.result.summary),
-                          interconnectOf(o.result.topology.kind).channel.symbol || null,
+                        <span>
+                          <b>
+                            {spec?.units
+                              ? `${o.result.summary.seconds.toLocaleString('en-US', { maximumSignificantDigits: 5 })} ${spec.units.time}`
+                              : formatSeconds(o.result.summary.seconds)}
+                          </b>
+                        </span>
+                        {interconnectOf(o.result.topology.kind).channel.symbol && (
+                          <span>
+                            {o.result.summary.channelsUsed}{' '}
+                            {interconnectOf(o.result.topology.kind).channel.symbol} used
+                          </span>
                         )}
-                      </p>
-                    )}
-                    <div className="min-h-0 flex-1">
+                        <span className={o.result.report.ok ? 'text-emerald-700' : 'text-red-700'}>
+                          {o.result.report.ok ? '✓ verified' : '✗ fails verification'}
+                        </span>
+                      </div>
+                      {i > 0 && first?.ok && (
+                        <p className="px-3 text-sm tabular-nums text-slate-700" data-testid="pane-difference">
+                          vs. schedule 1:{' '}
+                          {differenceText(
+                            differenceFrom(first.result.summary, o.result.summary),
+                            interconnectOf(o.result.topology.kind).channel.symbol || null,
+                          )}
+                        </p>
+                      )}
+                      <PaneNarration result={o.result} step={shown} />
+                    </div>
+                    <div className="min-h-0 min-w-0 flex-1">
                       <Boundary name={`picture of schedule ${i + 1}`} resetKey={o.result} className="h-full">
-                        <MainView result={o.result} step={shown} compact />
+                        <MainView result={o.result} step={shown} compact legend />
                       </Boundary>
                     </div>
-                  </>
+                  </div>
                 ) : (
                   <p className="p-4 text-red-700">{o && !o.ok ? o.message : 'computing…'}</p>
                 )}
@@ -127,6 +148,30 @@ export function ComparePage() {
     </div>
   );
 }
+
+/**
+ * The panes' grid: side by side up to three; four in two rows, or in one row when the space is wide
+ * (lecture mode without the editors: each pane's words above its picture leave it more room there).
+ */
+function paneGrid(count: number, oneRow: boolean): string {
+  if (count <= 2) return 'grid-cols-2';
+  if (count === 3) return 'grid-cols-3';
+  return oneRow ? 'grid-cols-4' : 'grid-cols-2 grid-rows-2';
+}
+
+/**
+ * A pane's step in words: its title, and the narration in two lines (all of it on hover); a few
+ * times a second while playing, as the narration panel.
+ */
+const PaneNarration = memo(function PaneNarration({ result, step }: { result: RunResult; step: number }) {
+  const shown = useReadableStep(step, useApp(selectPlaying));
+  const { title, text } = useMemo(() => narrationOf(result, shown), [result, shown]);
+  return (
+    <p className="line-clamp-2 px-3 text-sm text-slate-700" title={text} data-testid="pane-narration">
+      <b>{title}.</b> {text}
+    </p>
+  );
+});
 
 /** `key=value; key=value`, as typed in a pane's settings field. */
 function editText(p: ComparePane): string {

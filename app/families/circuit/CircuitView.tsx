@@ -39,11 +39,14 @@ export function CircuitView({
   result,
   step,
   compact = false,
+  legend = !compact,
 }: {
   result: RunResult;
   step: number;
   /** Compare mode: no legend. */
   compact?: boolean;
+  /** The legend under the picture (by default, when not compact). */
+  legend?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -311,7 +314,7 @@ export function CircuitView({
           </div>
         )}
       </div>
-      {!compact && (
+      {legend && (
         <div className="flex flex-wrap justify-center gap-x-4 px-2 py-1 text-sm text-slate-700">
           <span>
             lines: circuits in force, <b>coloured by subring</b>

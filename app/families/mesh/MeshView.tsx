@@ -30,10 +30,13 @@ export function MeshView({
   result,
   step,
   compact = false,
+  legend = !compact,
 }: {
   result: RunResult;
   step: number;
   compact?: boolean;
+  /** The legend under the picture (by default, when not compact). */
+  legend?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -178,7 +181,7 @@ export function MeshView({
           </button>
         )}
       </div>
-      {!compact && <MeshLegend otis={groups > 1} edn={!!info?.level} tiles={tiles} />}
+      {legend && <MeshLegend otis={groups > 1} edn={!!info?.level} tiles={tiles} />}
     </div>
   );
 }

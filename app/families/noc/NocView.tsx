@@ -48,7 +48,7 @@ export function NocView(props: NetworkViewProps) {
   return info ? <NocPicture {...props} /> : <GraphView {...props} />;
 }
 
-function NocPicture({ result, step, compact = false }: NetworkViewProps) {
+function NocPicture({ result, step, compact = false, legend = !compact }: NetworkViewProps) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useSize(box);
@@ -339,7 +339,7 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
         )}
       </div>
       {!compact && <AttemptBar attempt={attempt} steps={result.schedule.stepCount} step={step} />}
-      {!compact && <NocLegend bound={x.bound} attempt={attempt !== null} />}
+      {legend && <NocLegend bound={x.bound} attempt={attempt !== null} />}
     </div>
   );
 }

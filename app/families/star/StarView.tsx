@@ -27,11 +27,14 @@ export function StarView({
   result,
   step,
   compact = false,
+  legend = !compact,
 }: {
   result: RunResult;
   step: number;
   /** Compare mode: the tuning count without the colour legend. */
   compact?: boolean;
+  /** The legend under the picture (by default, when not compact). */
+  legend?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -120,7 +123,7 @@ export function StarView({
           tunings this step: <b className="tabular-nums">{tuningsHere}</b> · so far:{' '}
           <b className="tabular-nums">{tuningsSoFar}</b>
         </span>
-        {!compact && (
+        {legend && (
           <>
             <span className="inline-flex items-center gap-1">
               <span
