@@ -86,4 +86,8 @@ for (const cmp of [
       expect(Math.min(box.width, box.height), `pane ${i + 1}`).toBeGreaterThanOrEqual(160);
       expect(box.y + box.height).toBeLessThanOrEqual(720);
     }
+    // Back at the desk: the editors return, the panes keep their room for the pictures.
+    await page.getByTestId('lecture-toggle').click();
+    await expect(page.getByTestId('pane-editors')).toBeVisible();
+    await expect(page.getByTestId('pane-narration')).toHaveCount(0);
   });

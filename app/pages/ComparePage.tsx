@@ -25,7 +25,8 @@ export function ComparePage() {
   const status = useApp((s) => s.compareStatus);
   const step = useApp(selectStep);
   const first = compared?.[0];
-  // Lecture mode: no editors (the panes get the room), and each pane's words beside its picture.
+  // Lecture mode: no editors (and no parameter panel), so the panes have room for their legend and
+  // words; at the desk the editors take that room and the pictures keep it.
   const lecture = useApp((s) => s.config.options.lecture);
   const grid = useRef<HTMLDivElement>(null);
   const area = useSize(grid);
@@ -129,11 +130,11 @@ export function ComparePage() {
                           )}
                         </p>
                       )}
-                      <PaneNarration result={o.result} step={shown} />
+                      {lecture && <PaneNarration result={o.result} step={shown} />}
                     </div>
                     <div className="min-h-0 min-w-0 flex-1">
                       <Boundary name={`picture of schedule ${i + 1}`} resetKey={o.result} className="h-full">
-                        <MainView result={o.result} step={shown} compact legend />
+                        <MainView result={o.result} step={shown} compact legend={lecture} />
                       </Boundary>
                     </div>
                   </div>
