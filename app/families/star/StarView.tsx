@@ -15,6 +15,7 @@ import { tuningsOf } from './starTunings';
 import { LEGEND_SHOWN, stepColours } from './stepColours';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTypeScale } from '../../lib/typeScale';
+import { typePx } from '../../views/canvasText';
 
 /**
  * The passive star: the coupler in the centre, processors around it. In each step every transmission
@@ -44,7 +45,9 @@ export function StarView({
   const n = result.topology.nodeCount;
   const real = result.realNodes;
   const k = num(result.params, 'wavelengths-per-node');
-  const layout = useMemo(() => starLayout(width, height, n), [width, height, n]);
+  const type = useTypeScale();
+  const labelPx = typePx(type, 16);
+  const layout = useMemo(() => starLayout(width, height, n, labelPx), [width, height, n, labelPx]);
   const geometry = useMemo(() => starGeometry(layout, n), [layout, n]);
   const tunings = useMemo(() => tuningsOf(result, k), [result, k]);
   const finalCounts = useMemo(() => heldCounts(result.holdings, result.schedule.stepCount), [result]);
@@ -58,7 +61,6 @@ export function StarView({
 
   // Big stars are drawn over a few tasks (see SlicedPainter); small ones at once.
   const painter = usePainter(canvas);
-  const type = useTypeScale();
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, (ctx) =>
