@@ -105,6 +105,12 @@ const PICTURES = [
     measure: '[data-testid="heatmap"] table, [data-testid="heatmap"] > p:first-of-type',
   },
   {
+    name: 'timeline phase marks',
+    query: 'alg=retri&nodes=27&step=2',
+    ready: '[data-testid="phase-marks"] button',
+    measure: '[data-testid="phase-marks"]',
+  },
+  {
     name: 'TCP1 tree beside the star',
     query: 'alg=star-scatter&nodes=16&step=1',
     ready: '[data-testid="tcp1-tree"] text',
