@@ -27,7 +27,7 @@ export function ExplorerPage() {
   return (
     <div className="flex min-h-0 flex-1" data-testid="explorer">
       <nav
-        className="w-72 shrink-0 space-y-1 overflow-y-auto border-r border-slate-200 bg-white p-3"
+        className="w-56 shrink-0 space-y-1 overflow-y-auto border-r border-slate-200 bg-white p-3 xl:w-72"
         aria-label="Charts"
       >
         <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Charts</h2>
