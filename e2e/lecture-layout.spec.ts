@@ -79,11 +79,13 @@ for (const cmp of [
     const panes = page.getByTestId('compare-pane');
     for (let i = 0; i < 4; i++) {
       const pane = panes.nth(i);
+      await expect(pane.getByTestId('too-small')).toHaveCount(0);
       // Its own legend: the view's words under the picture.
       await expect(pane.getByText(/lines: circuits in force|wavelengths/).first()).toBeVisible();
-      // A picture big enough to read (its type is the lecture's): at least 160 px each way, in the window.
+      // A picture big enough to read (its type is the lecture's; the legend and words take the rest of
+      // the pane): at least 120 px each way, in the window.
       const box = (await pane.locator('canvas').first().boundingBox())!;
-      expect(Math.min(box.width, box.height), `pane ${i + 1}`).toBeGreaterThanOrEqual(160);
+      expect(Math.min(box.width, box.height), `pane ${i + 1}`).toBeGreaterThanOrEqual(120);
       expect(box.y + box.height).toBeLessThanOrEqual(720);
     }
     // Back at the desk: the editors return, the panes keep their room for the pictures.

@@ -93,7 +93,8 @@ export function ComparePage() {
                 data-step={shown}
                 data-steps={o?.ok ? o.result.schedule.stepCount : ''}
               >
-                {title}
+                {/* In lecture mode the name leads the numbers' line instead (a line more for the picture). */}
+                {(!lecture || !o?.ok) && title}
                 {o?.ok ? (
                   <div className="flex min-h-0 flex-1 flex-col">
                     <div>
@@ -101,6 +102,11 @@ export function ComparePage() {
                         className="flex flex-wrap gap-x-4 px-3 py-1 text-base tabular-nums"
                         data-testid="pane-summary"
                       >
+                        {lecture && (
+                          <b className="text-lg" title={overridesText(p) || o.result.variant || undefined}>
+                            {spec?.name ?? p.algorithm}
+                          </b>
+                        )}
                         <span>
                           <b>{o.result.summary.steps}</b> steps
                         </span>
@@ -114,7 +120,8 @@ export function ComparePage() {
                         {interconnectOf(o.result.topology.kind).channel.symbol && (
                           <span>
                             {o.result.summary.channelsUsed}{' '}
-                            {interconnectOf(o.result.topology.kind).channel.symbol} used
+                            {interconnectOf(o.result.topology.kind).channel.symbol}
+                            {lecture ? '' : ' used'}
                           </span>
                         )}
                         <span className={o.result.report.ok ? 'text-emerald-700' : 'text-red-700'}>
@@ -123,7 +130,7 @@ export function ComparePage() {
                       </div>
                       {i > 0 && first?.ok && (
                         <p className="px-3 text-sm tabular-nums text-slate-700" data-testid="pane-difference">
-                          vs. schedule 1:{' '}
+                          {lecture ? 'vs. 1:' : 'vs. schedule 1:'}{' '}
                           {differenceText(
                             differenceFrom(first.result.summary, o.result.summary),
                             interconnectOf(o.result.topology.kind).channel.symbol || null,
