@@ -106,7 +106,7 @@ const PICTURES = [
   },
   {
     name: 'timeline phase marks',
-    query: 'alg=retri&nodes=27&step=2',
+    query: 'alg=otis-allreduce&group-size=16&step=2',
     ready: '[data-testid="phase-marks"] button',
     measure: '[data-testid="phase-marks"]',
   },
@@ -135,10 +135,10 @@ for (const p of PICTURES)
     await page.screenshot({ path: `e2e/screenshots/lecture-text-${p.measure.replace(/\W+/g, '-')}.png` });
   });
 
-test('at the desk the chart, heatmap and TCP1 tree keep their smaller type (the checks above can fail)', async ({
+test('at the desk the chart, heatmap, phase names and TCP1 tree keep their smaller type (the checks above can fail)', async ({
   page,
 }) => {
-  for (const p of PICTURES.slice(0, 3)) {
+  for (const p of PICTURES.slice(0, 4)) {
     await page.goto(`/?v=2&${p.query}`);
     await expect(page.locator(p.ready).first()).toBeVisible({ timeout: 60_000 });
     expect((await smallestText(page, p.measure)).min, p.name).toBeLessThan(18);
