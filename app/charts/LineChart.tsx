@@ -4,7 +4,7 @@ import type { Axis, PaperMark, SweepValue } from '../../src/kernel/experiment';
 import { useTypeScale } from '../lib/typeScale';
 import { useSize } from '../lib/useSize';
 import { typePx, type TypeScale } from '../views/canvasText';
-import { axisTitle, formatAxisValue, formatTick } from './axisFormat';
+import { axisTitle, fitTitle, formatAxisValue, formatTick } from './axisFormat';
 
 /** The chart's type, in the type scale: tick numbers and axis titles (desk sizes 13 and 14 px). */
 interface ChartType {
@@ -373,7 +373,8 @@ function Axes({
         fontSize={text.title}
         fill="#0f172a"
       >
-        {axisTitle(x.label, x.unit, x.log)}
+        <title>{axisTitle(x.label, x.unit, x.log)}</title>
+        {fitTitle(axisTitle(x.label, x.unit, x.log), text.title, width - M.right - M.left)}
       </text>
       <text
         transform={`translate(${Math.round(16 * k)},${(M.top + bottom) / 2}) rotate(-90)`}
@@ -381,7 +382,8 @@ function Axes({
         fontSize={text.title}
         fill="#0f172a"
       >
-        {axisTitle(y.label, y.unit, y.log)}
+        <title>{axisTitle(y.label, y.unit, y.log)}</title>
+        {fitTitle(axisTitle(y.label, y.unit, y.log), text.title, bottom - M.top)}
       </text>
     </g>
   );
