@@ -14,6 +14,7 @@ import type { Drawing } from '../../views/slicedPainter';
 import { canDraw, TooSmall } from '../../views/TooSmall';
 import { usePainter } from '../../views/usePainter';
 import { nocLayout, processorAt } from './nocLayout';
+import { processorLabelSpots } from './nocLabels';
 import { rangesText } from '../../../src/kernel/params/schema';
 import type { SearchAttempt } from '../../../src/kernel/spec';
 import { selectAttempt, useApp } from '../../store/store';
@@ -59,6 +60,14 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
   const subSize = typePx(type, 15);
   const top = compact ? 0 : titleSize + subSize + 19;
   const layout = useMemo(() => nocLayout(x, width, height, top), [x, width, height, top]);
+  // Where the processors' numbers go (null: they would collide, none is written).
+  const labels = useMemo(() => {
+    const pr = layout.processorRadius;
+    const size = typePx(type, Math.min(14, pr * 1.1));
+    // Not in unreadable desk type, nor for hundreds of processors (the check is pairwise).
+    const at = size >= 7 && layout.processors <= 256 ? processorLabelSpots(layout, x.procRouter, size) : null;
+    return at && { size, at };
+  }, [layout, x, type]);
   const painter = usePainter(canvas);
   const [hover, setHover] = useState<{ p: number; x: number; y: number } | null>(null);
   // The search's attempt (not in compare mode's small panes): drawn in place of the result.
@@ -211,20 +220,13 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
           ctx.stroke();
           ctx.setLineDash([]);
         }
-      // Processor numbers, in the type scale, where the layout leaves room for them.
-      const label = typePx(type, Math.min(14, pr * 1.1));
-      if (pr >= 6 && label <= pr * 2.2) {
-        ctx.font = `600 ${label}px system-ui, sans-serif`;
-        const off = Math.max(pr * 2, pr + label * 0.75);
+      // Processor numbers, in the type scale, where they do not run into each other.
+      if (labels) {
+        ctx.font = `600 ${labels.size}px system-ui, sans-serif`;
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
         ctx.fillStyle = COLORS.text;
-        for (let p = 0; p < P; p++) {
-          const [cx, cy] = [xy[2 * p], xy[2 * p + 1]];
-          const [rx, ry] = [xy[2 * (P + x.procRouter[p])], xy[2 * (P + x.procRouter[p]) + 1]];
-          const len = Math.hypot(cx - rx, cy - ry) || 1;
-          ctx.fillText(String(p), cx + ((cx - rx) / len) * off, cy + ((cy - ry) / len) * off);
-        }
+        for (let p = 0; p < P; p++) ctx.fillText(String(p), labels.at[2 * p], labels.at[2 * p + 1]);
       }
       if (!compact) {
         ctx.textAlign = 'center';
@@ -282,6 +284,7 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
     type,
     titleSize,
     subSize,
+    labels,
   ]);
 
   return (
