@@ -24,7 +24,30 @@ for (const size of SIZES)
       await expect(page.getByTestId(f.testid)).toHaveAttribute('data-step', /\d+/);
       await page.waitForTimeout(500);
       await page.screenshot({ path: `e2e/screenshots/lecture-${f.family}-${size.width}x${size.height}.png` });
+      // What the audience reads (the network, the detail, the narration and numbers) is 18 px or
+      // more; only a formula's sub- and superscripts are smaller, as typesetting makes them.
+      expect(await smallTextOnScreen(page)).toEqual([]);
     });
+
+/** Visible text in the main part and the side panel under 18 px (not in formulas), in words. */
+function smallTextOnScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll('main *, aside *')) {
+      const own = [...el.childNodes].some((c) => c.nodeType === Node.TEXT_NODE && c.textContent!.trim());
+      if (!own || !el.checkVisibility() || el.closest('.katex')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1 || r.bottom < 0 || r.top > innerHeight) continue;
+      let size = parseFloat(getComputedStyle(el).fontSize);
+      if (el instanceof SVGGraphicsElement) {
+        const m = el.getScreenCTM();
+        if (m) size *= Math.hypot(m.a, m.b);
+      }
+      if (size < 17.9) out.push(`${Math.round(size)} px: ${el.textContent!.trim().slice(0, 30)}`);
+    }
+    return out;
+  });
+}
 
 /** Every visible control of the header lies on one row: their vertical middles within a few px. */
 async function headerRows(page: Page): Promise<number> {
@@ -93,3 +116,9 @@ for (const cmp of [
     await expect(page.getByTestId('pane-editors')).toBeVisible();
     await expect(page.getByTestId('pane-narration')).toHaveCount(0);
   });
+
+test('at the desk the same page has text under 18 px (the check above can fail)', async ({ page }) => {
+  await page.goto(`/?v=2&${FAMILIES[0].query}`);
+  await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', /\d+/);
+  expect((await smallTextOnScreen(page)).length).toBeGreaterThan(0);
+});
