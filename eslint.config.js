@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench/out'] },
+  { ignores: ['dist', 'dist-usb', 'node_modules', 'test-results', 'playwright-report', 'bench/out'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/cli/**/*.ts', 'e2e/**/*.{ts,mjs}', 'bench/**/*.ts', '*.config.{ts,js}'],
+    files: ['src/cli/**/*.ts', 'e2e/**/*.{ts,mjs}', 'bench/**/*.ts', 'build/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
   {

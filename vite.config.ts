@@ -47,7 +47,7 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {
-    include: ['src/**/*.test.ts', 'app/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'app/**/*.test.ts', 'build/**/*.test.ts'],
     environment: 'node',
     // Property tests build and verify many schedules; on a busy 2-core CI machine some take seconds.
     // This is a hang guard, not a speed requirement (speed is measured in bench/).

@@ -42,6 +42,7 @@ const VIEWS = [
     testid: 'circuit-view',
   },
   { name: 'NoC, Octagon scatter', query: 'alg=noc-scatter&step=2&view=network', testid: 'noc-view' },
+  { name: 'network-on-chip', query: 'alg=noc-broadcast&step=1&view=network', testid: 'noc-view' },
 ];
 
 for (const v of VIEWS) {

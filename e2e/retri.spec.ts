@@ -126,14 +126,15 @@ test('edge sizes open, step to the end and draw without page errors', async ({ p
   expect(errors).toEqual([]);
 });
 
-test('static all-to-all on 256 nodes: its 65,280 transfers are drawn for one node, and the note says so', async ({
+test('static all-to-all on 256 nodes: its 65,280 transfers are added up per circuit, and the note says so', async ({
   page,
 }) => {
   await page.goto('/?v=1&alg=direct-alltoall&nodes=256&step=1');
   await ready(page);
-  const note = page.getByTestId('circuit-sampled');
-  await expect(note).toContainText('65,280 transfers in this phase');
-  await expect(note).toContainText('drawing node 0’s');
+  const note = page.getByTestId('circuit-bands');
+  await expect(note).toContainText('65,280 transfers, added up per circuit');
+  // The busiest circuit carries n²/8 = 8,192 blocks one way.
+  await expect(note).toContainText('busiest: 8,192 blocks one way');
   await expect(page.getByTestId('circuit-view')).toHaveAttribute('data-step', '1');
   await shot(page, 'direct-alltoall-256');
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { focusKind, IN_PLACE_KEYS, leaveAction, shortcutFor, SHORTCUTS, type FocusTarget } from './keys';
+import {
+  focusKind,
+  IN_PLACE_KEYS,
+  leaveAction,
+  PICTURE_KEYS,
+  pictureKeyFor,
+  shortcutFor,
+  SHORTCUTS,
+  type FocusTarget,
+  type KeyPress,
+} from './keys';
 
 const press = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({
   key,
@@ -115,5 +125,43 @@ describe('the list of keys', () => {
       expect(s.does.length).toBeGreaterThan(5);
     }
     expect(IN_PLACE_KEYS.length).toBeGreaterThan(0);
+  });
+});
+
+describe('pictureKeyFor', () => {
+  const press = (key: string, mods: Partial<KeyPress> = {}): KeyPress => ({
+    key,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    ...mods,
+  });
+  it('maps +, −, 0 and the arrows to zooming and panning', () => {
+    expect(pictureKeyFor(press('+'))).toBe('zoom-in');
+    expect(pictureKeyFor(press('='))).toBe('zoom-in');
+    expect(pictureKeyFor(press('-'))).toBe('zoom-out');
+    expect(pictureKeyFor(press('0'))).toBe('whole');
+    expect(pictureKeyFor(press('ArrowLeft'))).toBe('pan-left');
+    expect(pictureKeyFor(press('ArrowDown'))).toBe('pan-down');
+    expect(pictureKeyFor(press('x'))).toBeNull();
+  });
+  it('leaves Ctrl/⌘/Alt with + and − to the browser’s own zoom, as every shortcut does', () => {
+    expect(pictureKeyFor(press('+', { ctrlKey: true }))).toBeNull();
+    expect(pictureKeyFor(press('-', { metaKey: true }))).toBeNull();
+    expect(pictureKeyFor(press('ArrowLeft', { altKey: true }))).toBeNull();
+    expect(pictureKeyFor(press('0', { defaultPrevented: true }))).toBeNull();
+  });
+  it('keeps the arrows from stepping the timeline while the picture (a widget) has the focus', () => {
+    expect(focusKind({ tagName: 'DIV', getAttribute: (a) => (a === 'role' ? 'application' : null) })).toBe(
+      'widget',
+    );
+    expect(shortcutFor(press('ArrowLeft'), 'widget')).toBeNull();
+    expect(shortcutFor(press('l'), 'widget')?.id).toBe('lecture');
+  });
+  it('is listed in the "?" overlay, every key with its words', () => {
+    const keys = PICTURE_KEYS.flatMap((k) => k.keys);
+    expect(new Set(keys).size).toBe(keys.length);
+    const row = IN_PLACE_KEYS.find((k) => k.label.includes('mesh picture'))!;
+    for (const k of PICTURE_KEYS) expect(row.does).toContain(`${k.label} ${k.does}`);
   });
 });

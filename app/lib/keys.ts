@@ -42,8 +42,34 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
 ];
 
+export type PictureKeyId =
+  'zoom-in' | 'zoom-out' | 'whole' | 'pan-left' | 'pan-right' | 'pan-up' | 'pan-down';
+
+/**
+ * Keys of a zoomable picture (the mesh) while it has the focus. The picture is a widget (role
+ * "application"), so the arrows there pan instead of stepping; the page's other shortcuts still work.
+ */
+export const PICTURE_KEYS: readonly {
+  id: PictureKeyId;
+  keys: readonly string[];
+  label: string;
+  does: string;
+}[] = [
+  { id: 'zoom-in', keys: ['+', '='], label: '+', does: 'zoom in' },
+  { id: 'zoom-out', keys: ['-', '_', '−'], label: '−', does: 'zoom out' },
+  { id: 'whole', keys: ['0'], label: '0', does: 'the whole network' },
+  { id: 'pan-left', keys: ['ArrowLeft'], label: '←', does: 'pan left' },
+  { id: 'pan-right', keys: ['ArrowRight'], label: '→', does: 'pan right' },
+  { id: 'pan-up', keys: ['ArrowUp'], label: '↑', does: 'pan up' },
+  { id: 'pan-down', keys: ['ArrowDown'], label: '↓', does: 'pan down' },
+];
+
 /** Keys that act where the focus is rather than on the whole page (listed in the "?" overlay too). */
 export const IN_PLACE_KEYS: readonly { label: string; does: string }[] = [
+  {
+    label: `${PICTURE_KEYS.map((k) => k.label).join(' ')} on the mesh picture`,
+    does: `${PICTURE_KEYS.map((k) => `${k.label} ${k.does}`).join(', ')} (Tab to the picture or click it first)`,
+  },
   {
     label: 'Tab, Shift+Tab',
     does: 'Move between controls; the first Tab offers a link that skips to the timeline',
@@ -162,11 +188,22 @@ export interface KeyPress {
  * the shortcuts that step. Shift is allowed: "?" needs it on most keyboards.
  */
 export function shortcutFor(e: KeyPress, kind: FocusKind): Shortcut | null {
-  if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing || e.defaultPrevented) return null;
+  if (!plainPress(e)) return null;
   const s = SHORTCUTS.find((x) => x.keys.includes(e.key));
   if (!s || ownsKey(kind, e.key)) return null;
   if (e.repeat && !s.repeats) return null;
   return s;
+}
+
+/** A press that may be a key of ours: no Ctrl, ⌘ or Alt, not composing text, not already handled. */
+export function plainPress(e: KeyPress): boolean {
+  return !(e.ctrlKey || e.metaKey || e.altKey || e.isComposing || e.defaultPrevented);
+}
+
+/** What a key press does to the zoomable picture that has the focus, by the same rule; null: nothing. */
+export function pictureKeyFor(e: KeyPress): PictureKeyId | null {
+  if (!plainPress(e)) return null;
+  return PICTURE_KEYS.find((k) => k.keys.includes(e.key))?.id ?? null;
 }
 
 /**

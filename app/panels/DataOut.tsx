@@ -1,11 +1,18 @@
 import { findCard } from '../../src/cards';
 import { defaultsOf } from '../../src/kernel/params/schema';
 import { scheduleCsvChunks, scheduleJsonChunks } from '../../src/kernel/format/schedule-export';
+import {
+  HOLDINGS_CSV_MAX_ROWS,
+  holdingsCsvChunks,
+  holdingsRowCount,
+} from '../../src/kernel/format/holdings-csv';
 import { notesFor } from '../../src/notes/model-notes';
 import type { RunResult } from '../../src/result';
 import { CSV_TYPE, fileName, JSON_TYPE } from '../lib/download';
 import { DownloadButton } from '../lib/DownloadButton';
 import { PaperSource } from './PaperSource';
+import { useMemo } from 'react';
+import { PictureOut } from './PictureOut';
 
 /** The file name a download of this result gets (without its extension). */
 export function scheduleFileStem(r: RunResult): string {
@@ -35,8 +42,9 @@ export function scheduleCommand(r: RunResult, stem: string): string {
 /**
  * Below the formula panel: the schedule on screen as a file (the exchange format's JSON, which
  * `npm run cli -- check` and "Open schedule…" read back, or one CSV line per transfer; both written
- * by the command line's own writers, docs/schedule-format.md), and the paper its closed forms come
- * from, with its citation and model notes.
+ * by the command line's own writers, docs/schedule-format.md), the holdings matrix as a table
+ * (holdings-csv.ts: who holds which block from which step), and the paper its closed forms come from,
+ * with its citation and model notes.
  */
 export function DataOut({ result }: { result: RunResult }) {
   const card = result.source ? undefined : findCard(result.algorithm);
@@ -74,12 +82,39 @@ export function DataOut({ result }: { result: RunResult }) {
           />
         </div>
       )}
+      <HoldingsDownload result={result} stem={stem} />
+      <PictureOut stem={stem} />
       {card && (
         <PaperSource
           paper={card.paper}
           label="Closed forms from"
           notes={notesFor(card.id)}
           testId="formula-paper"
+        />
+      )}
+    </div>
+  );
+}
+
+/** The holdings matrix as CSV (not for a reduction, whose nodes hold partials, not blocks). */
+function HoldingsDownload({ result, stem }: { result: RunResult; stem: string }) {
+  const rows = useMemo(() => holdingsRowCount(result.holdings), [result]);
+  if (rows === null) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-1 text-sm text-slate-700" data-testid="holdings-download">
+      <span className="mr-1">Download the holdings matrix:</span>
+      {rows > HOLDINGS_CSV_MAX_ROWS ? (
+        <span data-testid="holdings-too-big">
+          {rows.toLocaleString('en-US')} lines, too many to write in the browser
+        </span>
+      ) : (
+        <DownloadButton
+          label="CSV"
+          title="One line per block and node that comes to hold it, with the step after which it first does (0: from the start): the matrix at every step"
+          file={`${stem}-holdings.csv`}
+          type={CSV_TYPE}
+          make={() => holdingsCsvChunks(result.holdings, result.schedule.blocks)}
+          testId="download-holdings-csv"
         />
       )}
     </div>

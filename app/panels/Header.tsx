@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SCENES } from '../../src/config/scenes';
 import { OpenSchedule } from './OpenSchedule';
 import { encodeConfig, MODES, VIEWS, type Mode, type ViewName } from '../../src/config/url-codec';
+import { pageLink } from '../lib/pageLink';
 import { selectOptions, useApp } from '../store/store';
 import { ConfirmSelect } from '../lib/ConfirmSelect';
 import { keyLabel } from '../lib/keys';
@@ -55,7 +56,7 @@ export function Header() {
   const copy = async () => {
     try {
       // From the store, not the address bar: URL writes are throttled while playing.
-      const url = `${location.origin}${location.pathname}?${encodeConfig(useApp.getState().config)}`;
+      const url = pageLink(location.href, encodeConfig(useApp.getState().config));
       await navigator.clipboard.writeText(url);
       setCopied('Link copied');
     } catch {

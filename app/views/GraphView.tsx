@@ -5,9 +5,11 @@ import { stepRange } from '../../src/kernel/model/schedule';
 import type { RunResult } from '../../src/result';
 import { COLORS, wavelengthColor } from '../lib/colors';
 import { useSize } from '../lib/useSize';
-import { drawCentreCaption, drawNodeLabels, stepTitle } from './canvasText';
+import { drawCentreCaption, drawNodeLabels, stepTitle, type TypeScale } from './canvasText';
+import { useFramePicture } from '../scene/currentFrame';
+import type { FramePicture, LegendEntry } from '../scene/framePicture';
 import { useTypeScale } from '../lib/typeScale';
-import { nodeAngle, ringLayout } from './ringGeometry';
+import { nodeAngle, ringLayout, type RingLayout } from './ringGeometry';
 import type { Drawing } from './slicedPainter';
 import { canDraw, TooSmall } from './TooSmall';
 import { usePainter } from './usePainter';
@@ -45,98 +47,11 @@ export function GraphView({
 
   useEffect(() => {
     if (!canDraw(width, height)) return;
-    painter.request(width, height, function* (ctx): Drawing {
-      const l = layout;
-      const aux = topo.auxCount;
-      const xy = new Float64Array(2 * (n + aux));
-      for (let v = 0; v < n + aux; v++) {
-        const [i, count, r] = v < n ? [v, n, l.r] : [v - n, aux, aux === 1 ? 0 : l.r * 0.35];
-        const a = nodeAngle(i, count);
-        xy[2 * v] = l.cx + r * Math.cos(a);
-        xy[2 * v + 1] = l.cy + r * Math.sin(a);
-      }
-      const nr = Math.max(2, Math.min(10, l.nodeRadius));
-      const s = result.schedule;
-      const channels = Math.max(1, ...topo.linkChannels);
-      if (step >= 1 && step <= s.stepCount) {
-        const [a, b] = stepRange(s, step);
-        const byChannel = new Map<number, Path2D>();
-        const links = new Uint32Array(Math.max(1, topo.linkCount));
-        for (let t = a; t < b; t++) {
-          const k = pathLinks(s, topo, t, links);
-          let p = byChannel.get(s.channel[t]);
-          if (!p) byChannel.set(s.channel[t], (p = new Path2D()));
-          for (let j = 0; j < k; j++) {
-            const u = topo.linkFrom[links[j]];
-            const v = topo.linkTo[links[j]];
-            const [x0, y0, x1, y1] = [xy[2 * u], xy[2 * u + 1], xy[2 * v], xy[2 * v + 1]];
-            const len = Math.hypot(x1 - x0, y1 - y0) || 1;
-            const [ux, uy] = [(x1 - x0) / len, (y1 - y0) / len];
-            // Each direction on its own side of the link (right-hand side of travel), so a link
-            // used both ways shows both; an arrowhead where the route ends.
-            const [ox, oy] = [-uy * 2.5, ux * 2.5];
-            const trim = Math.min(nr + 2, len / 3);
-            const [ex, ey] = [x1 - ux * trim + ox, y1 - uy * trim + oy];
-            p.moveTo(x0 + ux * trim + ox, y0 + uy * trim + oy);
-            p.lineTo(ex, ey);
-            if (j === k - 1) {
-              const h = Math.min(8, len / 4);
-              p.moveTo(ex - ux * h - uy * h * 0.5, ey - uy * h + ux * h * 0.5);
-              p.lineTo(ex, ey);
-              p.lineTo(ex - ux * h + uy * h * 0.5, ey - uy * h - ux * h * 0.5);
-            }
-          }
-          if ((t - a) % CHUNK === CHUNK - 1) yield;
-        }
-        ctx.lineWidth = n > 300 ? 1 : 2;
-        for (const [ch, p] of byChannel) {
-          ctx.strokeStyle = wavelengthColor(ch, channels);
-          ctx.stroke(p);
-          yield;
-        }
-      }
-      const nodes = new Path2D();
-      const vertices = new Path2D();
-      for (let v = 0; v < n + aux; v++) {
-        const p = v < n ? nodes : vertices;
-        p.moveTo(xy[2 * v] + nr, xy[2 * v + 1]);
-        p.arc(xy[2 * v], xy[2 * v + 1], nr, 0, 2 * Math.PI);
-      }
-      ctx.fillStyle = COLORS.node;
-      ctx.fill(nodes);
-      ctx.fillStyle = COLORS.muted;
-      ctx.fill(vertices);
-      if (highlight?.length) {
-        const ringed = new Path2D();
-        for (const v of highlight)
-          if (v >= 0 && v < n + aux) {
-            ringed.moveTo(xy[2 * v] + nr + 4, xy[2 * v + 1]);
-            ringed.arc(xy[2 * v], xy[2 * v + 1], nr + 4, 0, 2 * Math.PI);
-          }
-        ctx.lineWidth = 3;
-        ctx.strokeStyle = COLORS.highlight;
-        ctx.stroke(ringed);
-      }
-      const lr = l.r + nr + 12;
-      drawNodeLabels(
-        ctx,
-        n,
-        (i) => [l.cx + lr * Math.cos(nodeAngle(i, n)), l.cy + lr * Math.sin(nodeAngle(i, n))],
-        undefined,
-        type,
-      );
-      if (!compact && aux !== 1)
-        drawCentreCaption(
-          ctx,
-          l.cx,
-          l.cy,
-          Math.max(14, Math.min(30, l.r * 0.14)),
-          stepTitle(step, s.stepCount),
-          [s.stepCount && step >= 1 ? s.phases[s.stepPhase[step - 1]] : `${s.stepCount} steps ahead`],
-          type,
-        );
-    });
-  }, [painter, result, step, layout, width, height, n, topo, compact, highlight, type]);
+    painter.request(width, height, (ctx) =>
+      drawGraph(ctx, result, step, layout, { highlight, compact, type }),
+    );
+  }, [painter, result, step, layout, width, height, compact, highlight, type]);
+  useFramePicture(compact ? null : graphPicture(result, step, highlight));
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -166,4 +81,150 @@ export function GraphView({
       </div>
     </div>
   );
+}
+
+/**
+ * Any network at `step` on a ring layout, drawn in parts: the step's transfers along their links
+ * (coloured by channel), processors and auxiliary vertices, the nodes `highlight` names, numbers and
+ * the caption.
+ */
+export function* drawGraph(
+  ctx: CanvasRenderingContext2D,
+  result: RunResult,
+  step: number,
+  l: RingLayout,
+  o: { highlight: readonly number[] | null; compact: boolean; type: TypeScale },
+): Drawing {
+  const { highlight, compact, type } = o;
+  const topo = result.topology;
+  const n = topo.nodeCount;
+  const aux = topo.auxCount;
+  const xy = new Float64Array(2 * (n + aux));
+  for (let v = 0; v < n + aux; v++) {
+    const [i, count, r] = v < n ? [v, n, l.r] : [v - n, aux, aux === 1 ? 0 : l.r * 0.35];
+    const a = nodeAngle(i, count);
+    xy[2 * v] = l.cx + r * Math.cos(a);
+    xy[2 * v + 1] = l.cy + r * Math.sin(a);
+  }
+  const nr = Math.max(2, Math.min(10, l.nodeRadius));
+  const s = result.schedule;
+  const channels = Math.max(1, ...topo.linkChannels);
+  if (step >= 1 && step <= s.stepCount) {
+    const [a, b] = stepRange(s, step);
+    const byChannel = new Map<number, Path2D>();
+    const links = new Uint32Array(Math.max(1, topo.linkCount));
+    for (let t = a; t < b; t++) {
+      const k = pathLinks(s, topo, t, links);
+      let p = byChannel.get(s.channel[t]);
+      if (!p) byChannel.set(s.channel[t], (p = new Path2D()));
+      for (let j = 0; j < k; j++) {
+        const u = topo.linkFrom[links[j]];
+        const v = topo.linkTo[links[j]];
+        const [x0, y0, x1, y1] = [xy[2 * u], xy[2 * u + 1], xy[2 * v], xy[2 * v + 1]];
+        const len = Math.hypot(x1 - x0, y1 - y0) || 1;
+        const [ux, uy] = [(x1 - x0) / len, (y1 - y0) / len];
+        // Each direction on its own side of the link (right-hand side of travel), so a link
+        // used both ways shows both; an arrowhead where the route ends.
+        const [ox, oy] = [-uy * 2.5, ux * 2.5];
+        const trim = Math.min(nr + 2, len / 3);
+        const [ex, ey] = [x1 - ux * trim + ox, y1 - uy * trim + oy];
+        p.moveTo(x0 + ux * trim + ox, y0 + uy * trim + oy);
+        p.lineTo(ex, ey);
+        if (j === k - 1) {
+          const h = Math.min(8, len / 4);
+          p.moveTo(ex - ux * h - uy * h * 0.5, ey - uy * h + ux * h * 0.5);
+          p.lineTo(ex, ey);
+          p.lineTo(ex - ux * h + uy * h * 0.5, ey - uy * h - ux * h * 0.5);
+        }
+      }
+      if ((t - a) % CHUNK === CHUNK - 1) yield;
+    }
+    ctx.lineWidth = n > 300 ? 1 : 2;
+    for (const [ch, p] of byChannel) {
+      ctx.strokeStyle = wavelengthColor(ch, channels);
+      ctx.stroke(p);
+      yield;
+    }
+  }
+  const nodes = new Path2D();
+  const vertices = new Path2D();
+  for (let v = 0; v < n + aux; v++) {
+    const p = v < n ? nodes : vertices;
+    p.moveTo(xy[2 * v] + nr, xy[2 * v + 1]);
+    p.arc(xy[2 * v], xy[2 * v + 1], nr, 0, 2 * Math.PI);
+  }
+  ctx.fillStyle = COLORS.node;
+  ctx.fill(nodes);
+  ctx.fillStyle = COLORS.muted;
+  ctx.fill(vertices);
+  if (highlight?.length) {
+    const ringed = new Path2D();
+    for (const v of highlight)
+      if (v >= 0 && v < n + aux) {
+        ringed.moveTo(xy[2 * v] + nr + 4, xy[2 * v + 1]);
+        ringed.arc(xy[2 * v], xy[2 * v + 1], nr + 4, 0, 2 * Math.PI);
+      }
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = COLORS.highlight;
+    ctx.stroke(ringed);
+  }
+  const lr = l.r + nr + 12;
+  drawNodeLabels(
+    ctx,
+    n,
+    (i) => [l.cx + lr * Math.cos(nodeAngle(i, n)), l.cy + lr * Math.sin(nodeAngle(i, n))],
+    undefined,
+    type,
+  );
+  if (!compact && aux !== 1)
+    drawCentreCaption(
+      ctx,
+      l.cx,
+      l.cy,
+      Math.max(14, Math.min(30, l.r * 0.14)),
+      stepTitle(step, s.stepCount),
+      [s.stepCount && step >= 1 ? s.phases[s.stepPhase[step - 1]] : `${s.stepCount} steps ahead`],
+      type,
+    );
+}
+
+/** The channels the schedule's transfers use (the legend's colours), at most `max` of them. */
+function channelsUsed(r: RunResult, max: number): number[] {
+  const seen = new Set<number>();
+  const c = r.schedule.channel;
+  for (let t = 0; t < c.length && seen.size <= max; t++) seen.add(c[t]);
+  return [...seen].sort((a, b) => a - b);
+}
+
+/** Any network at `step` as a picture of any size (the painter of the view on screen). */
+export function graphPicture(
+  r: RunResult,
+  step: number,
+  highlight: readonly number[] | null = null,
+): FramePicture {
+  const topo = r.topology;
+  const n = topo.nodeCount;
+  const channels = Math.max(1, ...topo.linkChannels);
+  return {
+    name: 'graph',
+    title: `${interconnectOf(topo.kind).name} of ${n} processors, step ${step} of ${r.schedule.stepCount}`,
+    paint: (ctx, width, height, type) =>
+      drawGraph(ctx, r, step, ringLayout(width, height, n, 1), { highlight, compact: false, type }),
+    legend: () => {
+      const used = channelsUsed(r, 8);
+      return [
+        { label: 'processors', mark: 'swatch', colours: [COLORS.node] },
+        ...(topo.auxCount
+          ? [{ label: 'switches and couplers', mark: 'swatch', colours: [COLORS.muted] } as LegendEntry]
+          : []),
+        { label: 'transfers along their links, by channel:', mark: 'none', colours: [] },
+        ...used.slice(0, 8).map((ch): LegendEntry => ({
+          label: `channel ${ch}`,
+          mark: 'line',
+          colours: [wavelengthColor(ch, channels)],
+        })),
+        ...(used.length > 8 ? [{ label: 'and more', mark: 'none', colours: [] } as LegendEntry] : []),
+      ];
+    },
+  };
 }

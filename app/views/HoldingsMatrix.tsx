@@ -3,8 +3,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunResult } from '../../src/result';
 import { firstArrival } from '../../src/kernel/replay/holding-queries';
 import { setupCanvas, useSize } from '../lib/useSize';
-import { MatrixImage } from './matrixImage';
-import { drawMatrixFrame, matrixMargins } from './canvasText';
+import { EMPTY, HELD, MatrixImage, NEW } from './matrixImage';
+import { drawMatrixFrame } from './canvasText';
+import { matrixBox, matrixPicture, rgbText } from './matrixPicture';
+import { useFramePicture } from '../scene/currentFrame';
 import { CachedLayer } from './cachedLayer';
 import { canDraw, TooSmall } from './TooSmall';
 import { useTypeScale } from '../lib/typeScale';
@@ -57,8 +59,8 @@ function HoldingsPicture({ result, step }: { result: RunResult; step: number }) 
   const rows = h.nodeCount;
   const cols = h.blockCount;
   const type = useTypeScale();
-  const MARGIN = useMemo(() => matrixMargins(rows, type), [rows, type]);
-  const side = Math.max(40, Math.min(width - MARGIN.left - 8, height - MARGIN.top - 8));
+  const geometry = useMemo(() => matrixBox(width, height, rows, type), [width, height, rows, type]);
+  const [MARGIN, side] = [geometry.margins, geometry.side];
   // One image per result, repainted incrementally as the step moves; drawn via an offscreen canvas.
   const picture = useMemo(() => {
     const image = new MatrixImage(result);
@@ -108,6 +110,24 @@ function HoldingsPicture({ result, step }: { result: RunResult; step: number }) 
       drawMatrixFrame(f, MARGIN, side, rows, cols, 'blocks →', '← nodes', type),
     );
   }, [picture, painted, width, height, side, rows, cols, MARGIN, type]);
+
+  useFramePicture(
+    matrixPicture({
+      name: 'holdings',
+      title: `Holdings matrix (nodes × blocks), ${result.algorithm}, step ${step} of ${result.schedule.stepCount}`,
+      image: picture.canvas,
+      rows,
+      cols,
+      across: 'blocks →',
+      down: '← nodes',
+      legend: () => [
+        { label: 'held before this step', mark: 'swatch', colours: [rgbText(HELD)] },
+        { label: 'arrived in this step', mark: 'swatch', colours: [rgbText(NEW)] },
+        { label: 'not held yet', mark: 'swatch', colours: [rgbText(EMPTY)] },
+      ],
+    }),
+    'detail',
+  );
 
   return (
     <div

@@ -4,7 +4,7 @@ import { firstArrival, forEachVisit } from '../../src/kernel/replay/holding-quer
 import type { RunResult } from '../../src/result';
 
 export const HELD: [number, number, number] = [71, 85, 105];
-const NEW: [number, number, number] = [245, 158, 11];
+export const NEW: [number, number, number] = [245, 158, 11];
 export const EMPTY: [number, number, number] = [241, 245, 249];
 /** Above this many nodes or blocks, cells are pooled into pixels (each pixel shows the share held). */
 const MAX_SIDE = 1024;

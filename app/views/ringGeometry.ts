@@ -51,3 +51,58 @@ export function nodeAt(l: RingLayout, n: number, x: number, y: number): number |
   const i = Math.round(((((a / (2 * Math.PI)) * n) % n) + n) % n) % n;
   return i;
 }
+
+/** A wavelength number written on its lane (see laneLabels). */
+export interface LaneLabel {
+  text: string;
+  /** The lane's first wavelength. */
+  ch: number;
+  clockwise: boolean;
+  x: number;
+  y: number;
+  /** Distance from the centre. */
+  radius: number;
+}
+
+/**
+ * Where the λ numbers of the lanes in `channels` (sorted) go when the user asks for them: one column
+ * along the radius at `angle`, over each fibre's lanes, outside the node circle for the clockwise
+ * fibre and inside it for the other. A number is written only where it clears the one before by
+ * `fontPx` (the rest of a dense band is read off its neighbours). The last lane drawn carries every
+ * wavelength from there up (laneRadius), and its label says so: "λ29–255".
+ */
+export function laneLabels(
+  l: RingLayout,
+  channels: readonly number[],
+  w: number,
+  fontPx: number,
+  angle: number,
+): LaneLabel[] {
+  const out: LaneLabel[] = [];
+  const shared = w > l.lanes;
+  for (const clockwise of [true, false]) {
+    const mine: LaneLabel[] = [];
+    let lastLane = -1;
+    for (const ch of channels) {
+      const lane = Math.min(ch, l.lanes - 1);
+      if (lane === lastLane) continue;
+      lastLane = lane;
+      const radius = laneRadius(l, lane, clockwise);
+      const text = shared && lane === l.lanes - 1 ? `λ${lane}–${w - 1}` : `λ${ch}`;
+      const label = {
+        text,
+        ch: lane,
+        clockwise,
+        radius,
+        x: l.cx + radius * Math.cos(angle),
+        y: l.cy + radius * Math.sin(angle),
+      };
+      const clears = (m: LaneLabel | undefined) => !m || Math.abs(radius - m.radius) >= fontPx;
+      // The shared last lane is always named (it carries the most): the labels it crowds give way.
+      if (text.includes('–')) while (!clears(mine[mine.length - 1])) mine.pop();
+      if (clears(mine[mine.length - 1])) mine.push(label);
+    }
+    out.push(...mine);
+  }
+  return out;
+}

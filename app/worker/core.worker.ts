@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
-import wasmUrl from 'highs/runtime?url';
 import { setLpSolver, type LpSolution } from '../../src/kernel/lp';
 import type { WorkerRequest, WorkerResponse } from './protocol';
+import { HIGHS_OPTIONS } from './highsRuntime';
 import { serve } from './serve';
 
 // The simulation core runs here, never on the page's thread. Results are posted with their typed
@@ -10,10 +10,10 @@ import { serve } from './serve';
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (msg: WorkerResponse, transfer: Transferable[] = []) => scope.postMessage(msg, transfer);
 
-/** HiGHS (3.5 MB of WebAssembly), fetched only when an exact method first asks for it. */
+/** HiGHS (3.5 MB of WebAssembly), loaded only when an exact method first asks for it. */
 async function loadLp(): Promise<void> {
   const { default: load } = await import('highs');
-  const highs = await load({ locateFile: () => wasmUrl });
+  const highs = await load(HIGHS_OPTIONS);
   setLpSolver((lp, options) => highs.solve(lp, options) as LpSolution);
 }
 

@@ -7,10 +7,19 @@ import type { RunResult } from '../../../src/result';
 import { usePicturesOf } from './pictures';
 import { COLORS } from '../../lib/colors';
 import { setupCanvas, useSize } from '../../lib/useSize';
-import { drawMatrixFrame, matrixMargins } from '../../views/canvasText';
+import { drawMatrixFrame } from '../../views/canvasText';
+import { matrixBox, matrixPicture, rgbText } from '../../views/matrixPicture';
+import { useFramePicture } from '../../scene/currentFrame';
 import { CachedLayer } from '../../views/cachedLayer';
 import { canDraw, TooSmall } from '../../views/TooSmall';
 import { useTypeScale } from '../../lib/typeScale';
+
+/** A block's states, in the legend's order and words (the view's and the exported picture's). */
+const BLOCK_STATES = [
+  ['source', 'at its source'],
+  ['transit', 'on its way'],
+  ['home', 'delivered'],
+] as const;
 
 /**
  * All-to-all blocks as a source × destination matrix: where is block B[r, d] now? Pale: still at its
@@ -26,8 +35,8 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
   const frame = useRef<CachedLayer | null>(null);
   const n = result.realNodes;
   const type = useTypeScale();
-  const MARGIN = useMemo(() => matrixMargins(n, type), [n, type]);
-  const side = Math.max(40, Math.min(width - MARGIN.left - 8, height - MARGIN.top - 8));
+  const geometry = useMemo(() => matrixBox(width, height, n, type), [width, height, n, type]);
+  const [MARGIN, side] = [geometry.margins, geometry.side];
   // Pictures of every step, made in the worker right after the result (null until they arrive).
   const pictures = usePicturesOf(result);
   const bitmaps = useStepBitmaps(pictures);
@@ -76,6 +85,26 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
     }
   }, [bitmap, width, height, side, selected, n, MARGIN, type]);
 
+  useFramePicture(
+    matrixPicture({
+      name: 'blocks',
+      title: `Blocks by source and destination, ${result.algorithm}, step ${step} of ${result.schedule.stepCount}`,
+      image: bitmap,
+      rows: n,
+      cols: n,
+      across: 'destination d →',
+      down: '← source r',
+      legend: () =>
+        BLOCK_STATES.map(([state, label]) => ({
+          label,
+          mark: 'swatch',
+          colours: [rgbText(STATE_RGB[state])],
+        })),
+      selected: selected && { row: selected.r, col: selected.d },
+    }),
+    'detail',
+  );
+
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
       <div
@@ -119,13 +148,7 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
         {!canDraw(width, height) && <TooSmall width={width} height={height} />}
       </div>
       <div className="flex flex-wrap justify-center gap-x-4 px-2 text-sm text-slate-700">
-        {(
-          [
-            ['source', 'at its source'],
-            ['transit', 'on its way'],
-            ['home', 'delivered'],
-          ] as const
-        ).map(([state, words]) => (
+        {BLOCK_STATES.map(([state, words]) => (
           <span key={state} className="inline-flex items-center gap-1">
             {/* The pictures' own colours (the source's is pale, so the swatch has a rim). */}
             <span

@@ -3,22 +3,30 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { meshExtrasOf } from '../../../src/families/mesh/mesh-picture';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import type { RunResult } from '../../../src/result';
-import { COLORS } from '../../lib/colors';
 import { useSize } from '../../lib/useSize';
 import { useApp } from '../../store/store';
 import { canDraw, TooSmall } from '../../views/TooSmall';
 import { usePainter } from '../../views/usePainter';
-import { drawMesh, EDN_MARK, ELECTRONIC, OPTICAL_COLOUR, shade } from './drawMesh';
+import { drawMesh } from './drawMesh';
 import { meshLayout, processorAt } from './meshLayout';
 import { showsTiles } from './meshScene';
 import { MeshTooltip } from './MeshTooltip';
 import { usePickedNode } from '../../views/pickedNode';
 import { useTypeScale } from '../../lib/typeScale';
-import { typePx } from '../../views/canvasText';
+import { pictureKeyFor, type PictureKeyId } from '../../lib/keys';
+
+/** Zoom factor of one press of + or −. */
+const KEY_ZOOM = 1.5;
+/** Share of the picture one arrow press pans by. */
+const PAN_SHARE = 0.15;
+import { useFramePicture } from '../../scene/currentFrame';
+import { meshCaptionRoom, meshLegend, meshPicture } from './meshPicture';
+import { LegendRow } from '../../scene/LegendRow';
 
 /**
  * A mesh or an OTIS-Mesh, zoomable from the whole network down to one processor (wheel or pinch, drag
- * to pan, double-click for the whole network again): processors on a grid (groups on a grid of blocks, group G at block row
+ * to pan, double-click for the whole network again; from the keyboard, once the picture has the focus:
+ * + and − zoom, the arrows pan, 0 shows the whole network): processors on a grid (groups on a grid of blocks, group G at block row
  * ⌊G/√P⌋, column G mod √P), each filled by how much of the result its partial combines (zoomed out
  * on a big network, one tile per group); the current
  * step's messages as arrows along their XY routes (blue) or across the optical transpose links
@@ -48,7 +56,7 @@ export function MeshView({
   const groups = info?.groups ?? 1;
   const type = useTypeScale();
   // Room above the picture for the step and phase (in the type scale).
-  const captionRoom = compact ? 0 : Math.max(56, 14 + typePx(type, 22) + typePx(type, 15));
+  const captionRoom = meshCaptionRoom(type, compact);
   const layout = useMemo(
     () => meshLayout(width, Math.max(0, height - captionRoom), side, groups),
     [width, height, side, groups, captionRoom],
@@ -79,11 +87,30 @@ export function MeshView({
     if (el && behaviour.current) select(el).call(behaviour.current.transform, zoomIdentity);
   }, [side, groups]);
 
+  // The keyboard's zoom and pan (PICTURE_KEYS in keys.ts) go through the same behaviour, so its
+  // limits and the reset button apply to them too.
+  const keyZoom = (id: PictureKeyId) => {
+    const el = canvas.current;
+    const b = behaviour.current;
+    if (!el || !b) return;
+    const sel = select(el);
+    const k = view.k;
+    const [dx, dy] = [(width * PAN_SHARE) / k, (height * PAN_SHARE) / k];
+    if (id === 'zoom-in' || id === 'zoom-out')
+      b.scaleBy(sel, id === 'zoom-in' ? KEY_ZOOM : 1 / KEY_ZOOM, [width / 2, height / 2]);
+    else if (id === 'whole') sel.call(b.transform, zoomIdentity);
+    else if (id === 'pan-left') b.translateBy(sel, dx, 0);
+    else if (id === 'pan-right') b.translateBy(sel, -dx, 0);
+    else if (id === 'pan-up') b.translateBy(sel, 0, dy);
+    else b.translateBy(sel, 0, -dy);
+  };
+
   const counts = stepCounts(result.holdings, step).counts;
   const [hover, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
   // The processor chosen in the node field: drawn as if hovered (its optical link dashed).
   const picked = usePickedNode((st) => (st.node !== null && st.node < n ? st.node : null));
   const tiles = showsTiles(layout, groups, view.k);
+  const picName = groups > 1 ? `OTIS-Mesh of ${groups} groups of ${side * side}` : `${side} × ${side} mesh`;
 
   useEffect(() => {
     if (!canDraw(width, height)) return;
@@ -125,6 +152,15 @@ export function MeshView({
     picked,
     compact,
   ]);
+  useFramePicture(
+    compact
+      ? null
+      : meshPicture(result, step, {
+          highlight,
+          hovered: hover?.node ?? picked,
+          screen: { width, height, view, type },
+        }),
+  );
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -135,6 +171,18 @@ export function MeshView({
         data-step={step}
         data-zoom={view.k.toFixed(2)}
         data-detail={tiles ? 'groups' : 'processors'}
+        data-pan={`${Math.round(view.x)},${Math.round(view.y)}`}
+        // Focusable, and a widget: + − 0 and the arrows zoom and pan here instead of stepping.
+        tabIndex={0}
+        role="application"
+        aria-roledescription="zoomable picture"
+        aria-label={`${picName}: + and − zoom, arrow keys pan, 0 shows the whole network`}
+        onKeyDown={(e) => {
+          const id = pictureKeyFor(e);
+          if (!id) return;
+          e.preventDefault();
+          keyZoom(id);
+        }}
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
           const [x, y] = [e.clientX - rect.left, e.clientY - rect.top];
@@ -150,7 +198,7 @@ export function MeshView({
           ref={canvas}
           className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
           role="img"
-          aria-label={`${groups > 1 ? `OTIS-Mesh of ${groups} groups of ${side * side}` : `${side} × ${side} mesh`} processors at step ${step} of ${s.stepCount}`}
+          aria-label={`${picName} processors at step ${step} of ${s.stepCount}`}
         />
         {!canDraw(width, height) && <TooSmall width={width} height={height} />}
         {hover && (
@@ -167,7 +215,7 @@ export function MeshView({
             flip={hover.x > width - 300}
           />
         )}
-        {view.k > 1 && (
+        {(view.k > 1 || view.x !== 0 || view.y !== 0) && (
           <button
             type="button"
             className="absolute bottom-2 right-2 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
@@ -181,44 +229,7 @@ export function MeshView({
           </button>
         )}
       </div>
-      {legend && <MeshLegend otis={groups > 1} edn={!!info?.level} tiles={tiles} />}
+      {legend && <LegendRow entries={meshLegend(result, tiles)} testId="mesh-legend" />}
     </div>
-  );
-}
-
-function MeshLegend({ otis, edn, tiles }: { otis: boolean; edn: boolean; tiles: boolean }) {
-  // Colours on swatches and lines; the words stay in the legend's readable colour.
-  const line = (colour: string) => (
-    <span className="mr-1 inline-block h-1 w-5 rounded align-middle" style={{ background: colour }} />
-  );
-  const swatch = (colour: string) => (
-    <span className="mr-1 inline-block h-3 w-3 rounded-sm align-middle" style={{ background: colour }} />
-  );
-  return (
-    <p className="px-2 pb-1 text-sm text-slate-700" data-testid="mesh-legend">
-      {swatch(shade(0))}
-      {swatch(shade(0.5))}
-      {swatch(shade(1))} partial: from its own value to the complete result (log scale) ·{' '}
-      {tiles && (
-        <>
-          <b>zoomed out: each tile is a group</b> (filled by its processors’ mean partial, its centre by its
-          most advanced one; blue outline: it sends in this step; zoom in for its processors) ·{' '}
-        </>
-      )}
-      {line(ELECTRONIC)}electronic message (XY route)
-      {otis && (
-        <>
-          {' · '}
-          {line(OPTICAL_COLOUR)}optical transpose link · orange box: control group
-        </>
-      )}
-      {' · '}
-      <span
-        className="mr-1 inline-block h-3 w-3 rounded-full border-2 align-middle"
-        style={{ borderColor: COLORS.highlight }}
-      />
-      root
-      {edn && <> · {swatch(EDN_MARK[2])}corner mark: EDN level (darker = higher)</>}
-    </p>
   );
 }

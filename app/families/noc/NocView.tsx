@@ -9,22 +9,26 @@ import { useSize } from '../../lib/useSize';
 import type { NetworkViewProps } from '../../interconnects';
 import { stepTitle, typePx, type TypeScale } from '../../views/canvasText';
 import { useTypeScale } from '../../lib/typeScale';
+import { useFramePicture } from '../../scene/currentFrame';
+import type { RunResult } from '../../../src/result';
+import { nocPicture } from './nocPicture';
 import { GraphView } from '../../views/GraphView';
 import type { Drawing } from '../../views/slicedPainter';
 import { canDraw, TooSmall } from '../../views/TooSmall';
 import { usePainter } from '../../views/usePainter';
-import { nocLayout, processorAt } from './nocLayout';
+import { nocLayout, processorAt, type NocLayout } from './nocLayout';
 import { processorLabelSpots } from './nocLabels';
 import { rangesText } from '../../../src/kernel/params/schema';
 import type { SearchAttempt } from '../../../src/kernel/spec';
 import { selectAttempt, useApp } from '../../store/store';
+import { usePickedNode } from '../../views/pickedNode';
 import { clashMarks, clashSteps, describeClash, describeFault, faultsIn, type ClashMark } from './nocAttempt';
 
 /** The binding lower bound's argument (a cut, a router, a processor). */
-const BOUND_COLOUR = '#dc2626';
+export const BOUND_COLOUR = '#dc2626';
 
 /** A channel that two messages of the search's attempt take in one step. */
-const CLASH_COLOUR = '#dc2626';
+export const CLASH_COLOUR = '#dc2626';
 
 /** Senders' colours; an attempt's leave out Tableau's red, which would read as a conflict. */
 const SENDER_COLOURS = schemeTableau10;
@@ -54,20 +58,9 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useSize(box);
   const x = nocExtrasOf(result.extras)!;
-  // Lecture mode's type scale: the title lines above the picture take more room.
   const type = useTypeScale();
-  const titleSize = typePx(type, 22);
-  const subSize = typePx(type, 15);
-  const top = compact ? 0 : titleSize + subSize + 19;
+  const top = nocTop(type, compact);
   const layout = useMemo(() => nocLayout(x, width, height, top), [x, width, height, top]);
-  // Where the processors' numbers go (null: they would collide, none is written).
-  const labels = useMemo(() => {
-    const pr = layout.processorRadius;
-    const size = typePx(type, Math.min(14, pr * 1.1));
-    // Not in unreadable desk type, nor for hundreds of processors (the check is pairwise).
-    const at = size >= 7 && layout.processors <= 256 ? processorLabelSpots(layout, x.procRouter, size) : null;
-    return at && { size, at };
-  }, [layout, x, type]);
   const painter = usePainter(canvas);
   const [hover, setHover] = useState<{ p: number; x: number; y: number } | null>(null);
   // The search's attempt (not in compare mode's small panes): drawn in place of the result.
@@ -84,6 +77,11 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
         : null,
     [attempt, picked, result.topology, layout.processors],
   );
+  // The node under the pointer, else the one chosen in the node field (a processor or a router):
+  // ringed, its messages drawn over the others, as the other views do.
+  const n = result.topology.nodeCount;
+  const chosen = usePickedNode((st) => (st.node !== null && st.node < n ? st.node : null));
+  const marked = hover?.p ?? chosen;
   const counts = stepCounts(result.holdings, step).counts;
   const roles = useMemo(() => {
     const t = new Set(x.senders);
@@ -96,196 +94,11 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
 
   useEffect(() => {
     if (!canDraw(width, height)) return;
-    painter.request(width, height, function* (ctx): Drawing {
-      const { xy, processors: P, routerRadius: rr, processorRadius: pr } = layout;
-      const topo = result.topology;
-      // The attempt's schedule has the same network, and fewer steps than the best one.
-      const s = attempt?.schedule ?? result.schedule;
-      const open = new Set(detail?.messages.map((m) => m.transfer) ?? []);
-      // Router links.
-      ctx.strokeStyle = COLORS.fibre;
-      ctx.lineWidth = Math.max(1.5, rr / 4);
-      ctx.beginPath();
-      for (const [a, b] of x.edges) {
-        ctx.moveTo(xy[2 * (P + a)], xy[2 * (P + a) + 1]);
-        ctx.lineTo(xy[2 * (P + b)], xy[2 * (P + b) + 1]);
-      }
-      ctx.stroke();
-      // The step's messages, one colour per sender (an open clash's messages bold, the others pale).
-      if (step >= 1 && step <= s.stepCount) {
-        const [a, b] = stepRange(s, step);
-        const links = new Uint32Array(topo.linkCount);
-        ctx.lineCap = 'round';
-        for (const bold of open.size ? [false, true] : [false])
-          for (let t = a; t < b; t++) {
-            if (open.has(t) !== bold) continue;
-            const k = pathLinks(s, topo, t, links);
-            ctx.lineWidth = bold ? Math.max(4, rr / 1.8) : Math.max(2, rr / 3);
-            ctx.globalAlpha = open.size && !bold ? 0.25 : 1;
-            ctx.strokeStyle = senderColour(s.src[t], attempt !== null);
-            ctx.beginPath();
-            ctx.moveTo(xy[2 * topo.linkFrom[links[0]]], xy[2 * topo.linkFrom[links[0]] + 1]);
-            for (let j = 0; j < k; j++)
-              ctx.lineTo(xy[2 * topo.linkTo[links[j]]], xy[2 * topo.linkTo[links[j]] + 1]);
-            ctx.stroke();
-            if ((t - a) % 256 === 255) yield;
-          }
-        ctx.globalAlpha = 1;
-      }
-      // The attempt's shared channels in this step: red, a little to the right of their direction,
-      // with an arrowhead (the two channels of a link are two channels).
-      for (const m of marks) {
-        const isOpen = m.clash === picked;
-        ctx.strokeStyle = '#ffffff';
-        ctx.lineWidth = Math.max(6, rr / 1.4) + 3;
-        ctx.beginPath();
-        ctx.moveTo(m.x1, m.y1);
-        ctx.lineTo(m.x2, m.y2);
-        ctx.stroke();
-        ctx.strokeStyle = CLASH_COLOUR;
-        ctx.lineWidth = Math.max(isOpen ? 7 : 5, rr / (isOpen ? 1.2 : 1.6));
-        ctx.setLineDash(isOpen ? [] : [10, 4]);
-        ctx.stroke();
-        ctx.setLineDash([]);
-        drawArrowHead(ctx, m, Math.max(7, rr / 1.5));
-      }
-      // Before the first step: the binding lower bound's argument — a cut's links and one side's
-      // routers, or the router or processor it is about — in red.
-      const arg = x.bound;
-      if (step === 0 && arg && (arg.routers || arg.processor !== undefined)) {
-        const side = new Set(arg.routers ?? []);
-        ctx.strokeStyle = BOUND_COLOUR;
-        ctx.lineWidth = Math.max(3, rr / 2.5);
-        ctx.setLineDash([8, 5]);
-        ctx.beginPath();
-        for (const [a, b] of x.edges)
-          if (side.size && side.has(a) !== side.has(b)) {
-            ctx.moveTo(xy[2 * (P + a)], xy[2 * (P + a) + 1]);
-            ctx.lineTo(xy[2 * (P + b)], xy[2 * (P + b) + 1]);
-          }
-        ctx.stroke();
-        ctx.setLineDash([]);
-        ctx.fillStyle = 'rgba(220, 38, 38, 0.16)';
-        for (const r of side) {
-          ctx.beginPath();
-          ctx.arc(xy[2 * (P + r)], xy[2 * (P + r) + 1], rr * 1.6, 0, 2 * Math.PI);
-          ctx.fill();
-        }
-        if (arg.processor !== undefined) {
-          ctx.beginPath();
-          ctx.arc(xy[2 * arg.processor], xy[2 * arg.processor + 1], pr * 1.9, 0, 2 * Math.PI);
-          ctx.stroke();
-        }
-      }
-      // Routers (numbered while an attempt is drawn: its clashes name them).
-      ctx.fillStyle = COLORS.node;
-      for (let r = 0; r < x.routers; r++)
-        ctx.fillRect(xy[2 * (P + r)] - rr / 2, xy[2 * (P + r) + 1] - rr / 2, rr, rr);
-      ctx.font = `600 ${typePx(type, Math.min(13, rr * 0.6))}px system-ui, sans-serif`;
-      // Only where the widest number fits in its square (lecture type may not).
-      if (attempt && rr >= 12 && ctx.measureText(String(x.routers - 1)).width <= rr + 2) {
-        ctx.fillStyle = '#ffffff';
-        ctx.textAlign = 'center';
-        ctx.textBaseline = 'middle';
-        for (let r = 0; r < x.routers; r++) ctx.fillText(String(r), xy[2 * (P + r)], xy[2 * (P + r) + 1]);
-      }
-      // Processors: ring by role, fill by progress towards what they must end with (an attempt has
-      // no progress to show: it is not a schedule yet).
-      for (let p = 0; p < P; p++) {
-        const need = wanted[p] - initial[p];
-        const got = counts[p] - initial[p];
-        ctx.beginPath();
-        ctx.arc(xy[2 * p], xy[2 * p + 1], pr, 0, 2 * Math.PI);
-        ctx.fillStyle = attempt
-          ? '#ffffff'
-          : need > 0 && got >= need
-            ? ROLE_COLOURS.receiver
-            : need > 0 && got > 0
-              ? '#93c5fd'
-              : '#ffffff';
-        ctx.fill();
-        ctx.lineWidth = Math.max(1.5, pr / 3);
-        ctx.strokeStyle = ROLE_COLOURS[roles[p]];
-        ctx.stroke();
-      }
-      // A broadcast attempt's causality faults in this step: the sender that relays a message it
-      // does not hold yet, ringed in red (dashed), its fault told under the view.
-      if (attempt)
-        for (const f of faultsIn(attempt, step)) {
-          ctx.beginPath();
-          ctx.arc(xy[2 * f.sender], xy[2 * f.sender + 1], pr + Math.max(3, pr / 2), 0, 2 * Math.PI);
-          ctx.setLineDash([4, 3]);
-          ctx.lineWidth = 2.5;
-          ctx.strokeStyle = CLASH_COLOUR;
-          ctx.stroke();
-          ctx.setLineDash([]);
-        }
-      // Processor numbers, in the type scale, where they do not run into each other.
-      if (labels) {
-        ctx.font = `600 ${labels.size}px system-ui, sans-serif`;
-        ctx.textAlign = 'center';
-        ctx.textBaseline = 'middle';
-        ctx.fillStyle = COLORS.text;
-        for (let p = 0; p < P; p++) ctx.fillText(String(p), labels.at[2 * p], labels.at[2 * p + 1]);
-      }
-      if (!compact) {
-        ctx.textAlign = 'center';
-        ctx.textBaseline = 'top';
-        ctx.fillStyle = COLORS.text;
-        fitText(
-          ctx,
-          attempt ? `${stepTitle(step, s.stepCount)} of the search’s attempt` : stepTitle(step, s.stepCount),
-          width,
-          4,
-          700,
-          titleSize,
-          type,
-        );
-        ctx.fillStyle = attempt && marks.length ? CLASH_COLOUR : COLORS.muted;
-        const inStep = step >= 1 && step <= s.stepCount ? stepRange(s, step)[1] - stepRange(s, step)[0] : 0;
-        fitText(
-          ctx,
-          attempt
-            ? step > s.stepCount
-              ? `the attempt has ${s.stepCount} steps`
-              : step < 1
-                ? `${attempt.conflicts} conflicts in ${s.stepCount} steps: go to a step to see them`
-                : marks.length
-                  ? `${inStep} messages; in red, ${marks.length} channel${marks.length > 1 ? 's' : ''} two of them want: click one`
-                  : `${inStep} messages, no conflict in this step`
-            : inStep
-              ? `${inStep} messages on disjoint channels`
-              : `${x.name}: ${s.stepCount} steps ahead`,
-          width,
-          titleSize + 8,
-          600,
-          subSize,
-          type,
-        );
-      }
-    });
-  }, [
-    painter,
-    layout,
-    result,
-    step,
-    width,
-    height,
-    x,
-    counts,
-    roles,
-    wanted,
-    initial,
-    compact,
-    attempt,
-    marks,
-    picked,
-    detail,
-    type,
-    titleSize,
-    subSize,
-    labels,
-  ]);
+    painter.request(width, height, (ctx) =>
+      drawNoc(ctx, result, step, width, layout, { attempt, picked, marks, detail, compact, type, marked }),
+    );
+  }, [painter, layout, result, step, width, height, compact, attempt, marks, picked, detail, type, marked]);
+  useFramePicture(compact ? null : nocPicture(result, step, { attempt, picked, marked }));
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -294,6 +107,7 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
         className="relative min-h-0 flex-1"
         data-testid="noc-view"
         data-step={step}
+        data-marked={marked ?? ''}
         style={{ cursor: hover ? 'pointer' : undefined }}
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
@@ -347,10 +161,234 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
   );
 }
 
+/** Room above the network for the step and its caption, in the type scale (0 in compare panes). */
+export const nocTop = (type: TypeScale, compact = false) =>
+  compact ? 0 : Math.max(56, 14 + typePx(type, 22) + typePx(type, 15));
+
+/** A search's attempt drawn in place of the result, the clash opened, and their marks on the layout. */
+export interface NocFrame {
+  attempt: SearchAttempt | null;
+  picked: number | null;
+  marks: ClashMark[];
+  detail: ReturnType<typeof describeClash> | null;
+  compact: boolean;
+  type: TypeScale;
+  /** The node picked in Node details or hovered (processor id, or P + router id); null: none. */
+  marked: number | null;
+}
+
 /**
- * A line of text centred at the top, in a smaller font when it is wider than the picture (never
- * under the type scale's floor: then it ends in "…").
+ * The network-on-chip at `step` on `layout` (nocLayout of the picture's box), drawn in parts: router
+ * links, the step's messages, an attempt's clashes, the binding bound's argument, routers,
+ * processors, their numbers and the caption.
  */
+export function* drawNoc(
+  ctx: CanvasRenderingContext2D,
+  result: RunResult,
+  step: number,
+  width: number,
+  layout: NocLayout,
+  o: NocFrame,
+): Drawing {
+  const { attempt, picked, marks, detail, compact, type, marked } = o;
+  const x = nocExtrasOf(result.extras)!;
+  const counts = stepCounts(result.holdings, step).counts;
+  const t = new Set(x.senders);
+  const rs = new Set(x.receivers);
+  const roles = x.procRouter.map((_, p) => roleOf(p, t, rs));
+  // What each processor must end with: its share of the destinations (scatter: one per sender).
+  const wanted = stepCounts(result.holdings, result.schedule.stepCount).counts;
+  const initial = stepCounts(result.holdings, 0).counts;
+  const { xy, processors: P, routerRadius: rr, processorRadius: pr } = layout;
+  const topo = result.topology;
+  // The attempt's schedule has the same network, and fewer steps than the best one.
+  const s = attempt?.schedule ?? result.schedule;
+  const open = new Set(detail?.messages.map((m) => m.transfer) ?? []);
+  // Router links.
+  ctx.strokeStyle = COLORS.fibre;
+  ctx.lineWidth = Math.max(1.5, rr / 4);
+  ctx.beginPath();
+  for (const [a, b] of x.edges) {
+    ctx.moveTo(xy[2 * (P + a)], xy[2 * (P + a) + 1]);
+    ctx.lineTo(xy[2 * (P + b)], xy[2 * (P + b) + 1]);
+  }
+  ctx.stroke();
+  // The step's messages, one colour per sender (an open clash's messages bold, the others pale).
+  if (step >= 1 && step <= s.stepCount) {
+    const [a, b] = stepRange(s, step);
+    const links = new Uint32Array(topo.linkCount);
+    ctx.lineCap = 'round';
+    // Bold: an open clash's messages, else the marked node's (sent, received or passing through).
+    const focus = open.size ? null : marked;
+    const touches = (t: number, k: number) => {
+      if (focus === null) return false;
+      if (s.src[t] === focus) return true;
+      for (let j = 0; j < k; j++) if (topo.linkTo[links[j]] === focus) return true;
+      return false;
+    };
+    const emphasis = open.size > 0 || focus !== null;
+    for (const bold of emphasis ? [false, true] : [false])
+      for (let t = a; t < b; t++) {
+        const k = pathLinks(s, topo, t, links);
+        if ((open.size ? open.has(t) : touches(t, k)) !== bold) continue;
+        ctx.lineWidth = bold ? Math.max(4, rr / 1.8) : Math.max(2, rr / 3);
+        ctx.globalAlpha = emphasis && !bold ? 0.25 : 1;
+        ctx.strokeStyle = senderColour(s.src[t], attempt !== null);
+        ctx.beginPath();
+        ctx.moveTo(xy[2 * topo.linkFrom[links[0]]], xy[2 * topo.linkFrom[links[0]] + 1]);
+        for (let j = 0; j < k; j++)
+          ctx.lineTo(xy[2 * topo.linkTo[links[j]]], xy[2 * topo.linkTo[links[j]] + 1]);
+        ctx.stroke();
+        if ((t - a) % 256 === 255) yield;
+      }
+    ctx.globalAlpha = 1;
+  }
+  // The attempt's shared channels in this step: red, a little to the right of their direction,
+  // with an arrowhead (the two channels of a link are two channels).
+  for (const m of marks) {
+    const isOpen = m.clash === picked;
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = Math.max(6, rr / 1.4) + 3;
+    ctx.beginPath();
+    ctx.moveTo(m.x1, m.y1);
+    ctx.lineTo(m.x2, m.y2);
+    ctx.stroke();
+    ctx.strokeStyle = CLASH_COLOUR;
+    ctx.lineWidth = Math.max(isOpen ? 7 : 5, rr / (isOpen ? 1.2 : 1.6));
+    ctx.setLineDash(isOpen ? [] : [10, 4]);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    drawArrowHead(ctx, m, Math.max(7, rr / 1.5));
+  }
+  // Before the first step: the binding lower bound's argument — a cut's links and one side's
+  // routers, or the router or processor it is about — in red.
+  const arg = x.bound;
+  if (step === 0 && arg && (arg.routers || arg.processor !== undefined)) {
+    const side = new Set(arg.routers ?? []);
+    ctx.strokeStyle = BOUND_COLOUR;
+    ctx.lineWidth = Math.max(3, rr / 2.5);
+    ctx.setLineDash([8, 5]);
+    ctx.beginPath();
+    for (const [a, b] of x.edges)
+      if (side.size && side.has(a) !== side.has(b)) {
+        ctx.moveTo(xy[2 * (P + a)], xy[2 * (P + a) + 1]);
+        ctx.lineTo(xy[2 * (P + b)], xy[2 * (P + b) + 1]);
+      }
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.fillStyle = 'rgba(220, 38, 38, 0.16)';
+    for (const r of side) {
+      ctx.beginPath();
+      ctx.arc(xy[2 * (P + r)], xy[2 * (P + r) + 1], rr * 1.6, 0, 2 * Math.PI);
+      ctx.fill();
+    }
+    if (arg.processor !== undefined) {
+      ctx.beginPath();
+      ctx.arc(xy[2 * arg.processor], xy[2 * arg.processor + 1], pr * 1.9, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+  }
+  // Routers (numbered while an attempt is drawn: its clashes name them).
+  ctx.fillStyle = COLORS.node;
+  for (let r = 0; r < x.routers; r++)
+    ctx.fillRect(xy[2 * (P + r)] - rr / 2, xy[2 * (P + r) + 1] - rr / 2, rr, rr);
+  const routerNumber = Math.max(type.min, Math.min(13, rr * 0.6) * type.factor);
+  if (attempt && rr >= 12 && routerNumber <= rr * 0.9) {
+    ctx.fillStyle = '#ffffff';
+    ctx.font = `600 ${routerNumber}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (let r = 0; r < x.routers; r++) ctx.fillText(String(r), xy[2 * (P + r)], xy[2 * (P + r) + 1]);
+  }
+  // Processors: ring by role, fill by progress towards what they must end with (an attempt has
+  // no progress to show: it is not a schedule yet).
+  for (let p = 0; p < P; p++) {
+    const need = wanted[p] - initial[p];
+    const got = counts[p] - initial[p];
+    ctx.beginPath();
+    ctx.arc(xy[2 * p], xy[2 * p + 1], pr, 0, 2 * Math.PI);
+    ctx.fillStyle = attempt
+      ? '#ffffff'
+      : need > 0 && got >= need
+        ? ROLE_COLOURS.receiver
+        : need > 0 && got > 0
+          ? '#93c5fd'
+          : '#ffffff';
+    ctx.fill();
+    ctx.lineWidth = Math.max(1.5, pr / 3);
+    ctx.strokeStyle = ROLE_COLOURS[roles[p]];
+    ctx.stroke();
+  }
+  // The marked node: a magenta ring round its circle (a processor) or square (a router).
+  if (marked !== null) {
+    const big = marked < P ? pr : rr * 0.75;
+    ctx.beginPath();
+    ctx.arc(xy[2 * marked], xy[2 * marked + 1], big + Math.max(3, big / 2), 0, 2 * Math.PI);
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = COLORS.highlight;
+    ctx.stroke();
+  }
+  // A broadcast attempt's causality faults in this step: the sender that relays a message it
+  // does not hold yet, ringed in red (dashed), its fault told under the view.
+  if (attempt)
+    for (const f of faultsIn(attempt, step)) {
+      ctx.beginPath();
+      ctx.arc(xy[2 * f.sender], xy[2 * f.sender + 1], pr + Math.max(3, pr / 2), 0, 2 * Math.PI);
+      ctx.setLineDash([4, 3]);
+      ctx.lineWidth = 2.5;
+      ctx.strokeStyle = CLASH_COLOUR;
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+  // Processor numbers in the type scale, wherever they do not run into each other (not in
+  // unreadable desk type, nor for hundreds of processors: the check is pairwise).
+  const number = typePx(type, Math.min(14, pr * 1.1));
+  const spots = number >= 7 && P <= 256 ? processorLabelSpots(layout, x.procRouter, number) : null;
+  if (spots) {
+    ctx.font = `600 ${number}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillStyle = COLORS.text;
+    for (let p = 0; p < P; p++) ctx.fillText(String(p), spots[2 * p], spots[2 * p + 1]);
+  }
+  if (!compact) {
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    ctx.fillStyle = COLORS.text;
+    fitText(
+      ctx,
+      attempt ? `${stepTitle(step, s.stepCount)} of the search’s attempt` : stepTitle(step, s.stepCount),
+      width,
+      4,
+      700,
+      typePx(type, 22),
+      type.min,
+    );
+    ctx.fillStyle = attempt && marks.length ? CLASH_COLOUR : COLORS.muted;
+    const inStep = step >= 1 && step <= s.stepCount ? stepRange(s, step)[1] - stepRange(s, step)[0] : 0;
+    fitText(
+      ctx,
+      attempt
+        ? step > s.stepCount
+          ? `the attempt has ${s.stepCount} steps`
+          : step < 1
+            ? `${attempt.conflicts} conflicts in ${s.stepCount} steps: go to a step to see them`
+            : marks.length
+              ? `${inStep} messages; in red, ${marks.length} channel${marks.length > 1 ? 's' : ''} two of them want: click one`
+              : `${inStep} messages, no conflict in this step`
+        : inStep
+          ? `${inStep} messages on disjoint channels`
+          : `${x.name}: ${s.stepCount} steps ahead`,
+      width,
+      8 + typePx(type, 22),
+      600,
+      typePx(type, 15),
+      type.min,
+    );
+  }
+}
+
+/** A line of text centred at the top, in a smaller font when it is wider than the picture. */
 function fitText(
   ctx: CanvasRenderingContext2D,
   text: string,
@@ -358,15 +396,13 @@ function fitText(
   y: number,
   weight: number,
   size: number,
-  type: TypeScale,
+  /** Smallest size it may shrink to (the type scale's floor, at least 10 px). */
+  min = 10,
 ) {
   ctx.font = `${weight} ${size}px system-ui, sans-serif`;
   const wide = ctx.measureText(text).width;
-  if (wide > width - 8) {
-    const smaller = Math.max(10, type.min, Math.floor((size * (width - 8)) / wide));
-    ctx.font = `${weight} ${smaller}px system-ui, sans-serif`;
-    while (text.length > 1 && ctx.measureText(text).width > width - 8) text = `${text.slice(0, -2)}…`;
-  }
+  if (wide > width - 8)
+    ctx.font = `${weight} ${Math.max(min, 10, Math.floor((size * (width - 8)) / wide))}px system-ui, sans-serif`;
   ctx.fillText(text, width / 2, y);
 }
 

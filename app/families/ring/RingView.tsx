@@ -8,10 +8,18 @@ import { findCard } from '../../../src/cards';
 import { COLORS, heldShade, wavelengthColor } from '../../lib/colors';
 import { useApp } from '../../store/store';
 import { useSize } from '../../lib/useSize';
-import { laneRadius, nodeAngle, nodeAt, ringLayout, type RingLayout } from '../../views/ringGeometry';
+import {
+  laneLabels,
+  laneRadius,
+  nodeAngle,
+  nodeAt,
+  ringLayout,
+  type RingLayout,
+} from '../../views/ringGeometry';
 import {
   DESK_TYPE,
   drawCentreCaption,
+  typePx,
   drawNodeLabels,
   stepTitle,
   type TypeScale,
@@ -23,6 +31,9 @@ import type { Drawing } from '../../views/slicedPainter';
 import { usePainter } from '../../views/usePainter';
 import { addHeldWedge } from '../../views/heldWedge';
 import { canDraw, TooSmall } from '../../views/TooSmall';
+import { channelsInStep, describeChannels } from '../../views/wavelengthList';
+import { useFramePicture } from '../../scene/currentFrame';
+import { ringPicture } from './ringPicture';
 
 /**
  * The WDM ring: nodes on a circle (filled in proportion to what they hold), the clockwise fibre's
@@ -59,7 +70,9 @@ export function RingView({
   // The subsets change with the phase, not with every step: computed once per phase.
   const phase = step >= 1 && step <= result.schedule.stepCount ? result.schedule.stepPhase[step - 1] : -1;
   const groups = useMemo(() => phaseGroups(result, phase), [result, phase]);
-  const inStep = useMemo(() => channelsInStep(result, step), [result, step]);
+  const inStep = useMemo(() => channelsInStep(result.schedule, step), [result, step]);
+  // λ numbers on the lanes, when asked for (the legend's toggle).
+  const [laneNumbers, setLaneNumbers] = useState(false);
 
   // Big rings are drawn over a few tasks (see SlicedPainter); small ones at once.
   const painter = usePainter(canvas);
@@ -67,9 +80,39 @@ export function RingView({
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, (ctx) =>
-      drawRing(ctx, result, step, layout, counts, marked, groups, highlight, type),
+      drawRing(
+        ctx,
+        result,
+        step,
+        layout,
+        counts,
+        marked,
+        groups,
+        highlight,
+        type,
+        laneNumbers ? inStep : null,
+      ),
     );
-  }, [painter, result, step, layout, counts, width, height, marked, groups, highlight, type]);
+  }, [
+    painter,
+    result,
+    step,
+    layout,
+    counts,
+    width,
+    height,
+    marked,
+    groups,
+    highlight,
+    type,
+    laneNumbers,
+    inStep,
+  ]);
+  useFramePicture(
+    compact
+      ? null
+      : ringPicture(result, step, { marked, highlight, laneNumbers: laneNumbers ? inStep : null }),
+  );
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -80,6 +123,7 @@ export function RingView({
         data-step={step}
         data-lightpaths={lightpaths[1] - lightpaths[0]}
         data-highlighted={highlight?.join(',') ?? ''}
+        data-lane-numbers={laneNumbers ? 1 : 0}
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
           const x = e.clientX - rect.left;
@@ -102,6 +146,19 @@ export function RingView({
           aria-label={ariaLabel(result, step)}
         />
         {!canDraw(width, height) && <TooSmall width={width} height={height} />}
+        {/* A corner button rather than a legend line: the legend's room is the picture's. */}
+        {!compact && canDraw(width, height) && (
+          <button
+            type="button"
+            className="absolute top-1 right-1 rounded-md border border-slate-300 bg-white/90 px-2 py-0.5 text-sm font-medium text-slate-800 hover:bg-slate-100 aria-pressed:bg-slate-800 aria-pressed:text-white"
+            aria-pressed={laneNumbers}
+            title="Write the wavelength numbers on the lanes the step uses"
+            onClick={() => setLaneNumbers(!laneNumbers)}
+            data-testid="lane-numbers"
+          >
+            λ numbers
+          </button>
+        )}
         {hover && (
           <NodeTooltip
             result={result}
@@ -125,7 +182,7 @@ function ariaLabel(r: RunResult, step: number): string {
 }
 
 /** The subsets the algorithm names for a phase (OpTree's stage subsets), if any; −1 is before step 1. */
-function phaseGroups(r: RunResult, phase: number): number[][] | null {
+export function phaseGroups(r: RunResult, phase: number): number[][] | null {
   if (phase < 0) return null;
   const spec = findCard(r.algorithm);
   return spec?.groupsOf?.(r.params, r.schedule.phases[phase]) ?? null;
@@ -136,21 +193,7 @@ export function groupColor(i: number): string {
   return schemeSet2[i % schemeSet2.length];
 }
 
-/** The wavelengths the step's lightpaths use, in order (the legend lists these, not all w). */
-export function channelsInStep(r: RunResult, step: number): number[] {
-  const s = r.schedule;
-  if (step < 1 || step > s.stepCount) return [];
-  const seen = new Uint8Array(Math.max(1, r.topology.linkChannels[0] ?? 1));
-  const out: number[] = [];
-  for (let t = s.stepStart[step - 1]; t < s.stepStart[step]; t++)
-    if (!seen[s.channel[t]]) {
-      seen[s.channel[t]] = 1;
-      out.push(s.channel[t]);
-    }
-  return out.sort((a, b) => a - b);
-}
-
-/** Swatches the legend lists at most; the rest are counted. */
+/** Swatches the legend shows at most; beyond them it names every wavelength in runs. */
 const LEGEND_SWATCHES = 10;
 
 function RingLegend({
@@ -182,7 +225,9 @@ function RingLegend({
             λ{ch}
           </span>
         ))}
-        {all.length > listed.length && <span>and {all.length - listed.length} more</span>}
+        {all.length > listed.length && (
+          <span data-testid="ring-channels">… in all: {describeChannels(all)}</span>
+        )}
       </span>
       <span className="inline-flex items-center gap-1">
         <span className="inline-block h-3 w-3 rounded-full border-2 border-amber-500" /> received this step
@@ -221,6 +266,8 @@ export function* drawRing(
   groups: number[][] | null,
   highlight: number[] | null,
   type: TypeScale = DESK_TYPE,
+  /** Write these wavelengths' numbers on their lanes (laneLabels); null: none. */
+  laneNumbers: readonly number[] | null = null,
 ): Drawing {
   const n = result.topology.nodeCount;
   const w = result.topology.linkChannels[0] ?? 1;
@@ -413,6 +460,21 @@ export function* drawRing(
     undefined,
     type,
   );
+  // λ numbers, on demand: a column over each fibre's lanes between node 0 and node 1, on a halo.
+  if (laneNumbers?.length) {
+    const size = typePx(type, 11);
+    ctx.font = `700 ${size}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.lineJoin = 'round';
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = 'rgba(255,255,255,0.92)';
+    ctx.fillStyle = COLORS.text;
+    for (const m of laneLabels(l, laneNumbers, w, size, nodeAngle(0.5, n))) {
+      ctx.strokeText(m.text, m.x, m.y);
+      ctx.fillText(m.text, m.x, m.y);
+    }
+  }
   // The caption in the middle, where it fits inside the lanes (not on a small ring in lecture type).
   const caption = Math.max(14, Math.min(34, l.r * 0.16));
   const title = stepTitle(step, s.stepCount);

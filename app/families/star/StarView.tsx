@@ -16,6 +16,9 @@ import { LEGEND_SHOWN, stepColours } from './stepColours';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTypeScale } from '../../lib/typeScale';
 import { typePx } from '../../views/canvasText';
+import { channelsInStep, describeChannels } from '../../views/wavelengthList';
+import { useFramePicture } from '../../scene/currentFrame';
+import { starPicture } from './starPicture';
 
 /**
  * The passive star: the coupler in the centre, processors around it. In each step every transmission
@@ -53,6 +56,8 @@ export function StarView({
   const finalCounts = useMemo(() => heldCounts(result.holdings, result.schedule.stepCount), [result]);
   const counts = stepCounts(result.holdings, step).counts;
   const colours = useMemo(() => stepColours(result, step), [result, step]);
+  // The legend names what the step uses, as runs ("λ0–765 every 3rd"), as the ring's does.
+  const used = useMemo(() => channelsInStep(result.schedule, step), [result, step]);
   const [a, b] = step >= 1 ? stepRange(result.schedule, step) : [0, 0];
   const retunedHere = step >= 1 ? tunings.retunedStart[step] - tunings.retunedStart[step - 1] : 0;
   let tuningsSoFar = 0;
@@ -91,6 +96,7 @@ export function StarView({
     width,
     height,
   ]);
+  useFramePicture(compact ? null : starPicture(result, step, { hovered, finalCounts, tunings }));
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -145,13 +151,12 @@ export function StarView({
             )}
             {colours.count > LEGEND_SHOWN ? (
               // Many wavelengths: neighbours in the palette look alike, so one strip shows its whole range.
-              <span className="inline-flex items-center gap-1" data-testid="star-legend-range">
-                λ{colours.first}
+              <span className="inline-flex flex-wrap items-center gap-1" data-testid="star-legend-range">
                 <span
                   className="inline-block h-1.5 w-24 rounded"
                   style={{ background: `linear-gradient(to right, ${colours.strip.join(', ')})` }}
                 />
-                λ{colours.last} ({colours.count.toLocaleString('en-US')} wavelengths)
+                {colours.count.toLocaleString('en-US')} wavelengths in this step: {describeChannels(used)}
               </span>
             ) : (
               <span className="flex flex-wrap items-center gap-x-2">

@@ -1,5 +1,6 @@
 import { num, type ParamValues } from '../../kernel/params/schema';
 import type { Schedule } from '../../kernel/model/schedule';
+import { slowestMessagePerStep } from '../../kernel/model/wormhole-time';
 import { OPTICAL_PHASES } from './allreduce-builder';
 
 /**
@@ -14,20 +15,10 @@ export function meshStepSeconds(s: Schedule, p: ParamValues): Float64Array {
   const t1 = num(p, 'byte-ns') * 1e-9;
   const to = num(p, 'optical-us') * 1e-6;
   const m = num(p, 'message-bytes');
-  const out = new Float64Array(s.stepCount);
-  if (s.path.kind !== 'link-list') return out;
-  const offsets = s.path.offsets;
-  for (let step = 1; step <= s.stepCount; step++) {
-    const optical = OPTICAL_PHASES.includes(s.phases[s.stepPhase[step - 1]]);
-    let worst = 0;
-    for (let t = s.stepStart[step - 1]; t < s.stepStart[step]; t++) {
-      const h = offsets[t + 1] - offsets[t];
-      const sec = ts + (optical ? to : h * tr) + m * t1;
-      if (sec > worst) worst = sec;
-    }
-    out[step - 1] = worst;
-  }
-  return out;
+  const optical = Array.from({ length: s.stepCount }, (_, i) =>
+    OPTICAL_PHASES.includes(s.phases[s.stepPhase[i]]),
+  );
+  return slowestMessagePerStep(s, (links, step) => ts + (optical[step - 1] ? to : links * tr) + m * t1);
 }
 
 /** Steps of a schedule that run on optical links (the two transpose steps of an OTIS-Mesh all-reduce). */

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { verify } from '../../kernel/verify/verifier';
 import { bindingBound, lowerBounds } from './noc-bounds';
 import { constructivePlan, routerCycle } from './noc-constructive';
-import { hypercubeNetwork, meshNetwork, nocTopology, octagonNetwork, type NocNetwork } from './noc-network';
+import {
+  channelBase,
+  hypercubeNetwork,
+  meshNetwork,
+  nocTopology,
+  octagonNetwork,
+  type NocNetwork,
+} from './noc-network';
 import { NocRoutes } from './noc-paths';
 import { communicationOf, type Communication } from './noc-patterns';
 import { scheduleOfPlan } from './noc';
@@ -46,5 +53,58 @@ describe('the constructive broadcast (greedy trees and the relay ring)', () => {
       expect([...cycle].sort((a, b) => a - b)).toEqual(range(0, net.routers - 1));
       for (let i = 0; i + 1 < cycle.length; i++) expect(adjacent(net, cycle[i], cycle[i + 1])).toBe(true);
     }
+  });
+});
+
+describe('the constructive scatter (busiest backlog first)', () => {
+  it('keeps the 6 × 6 mesh all-to-all within 10 % of its bisection bound (54 steps)', () => {
+    const net = meshNetwork(6, 6);
+    const c = communicationOf('aas', 36, 0, [], []);
+    const bound = bindingBound(lowerBounds(net, c));
+    expect(bound.value).toBe(54);
+    expect(stepsOf(net, c)).toBeLessThanOrEqual(Math.floor(54 * 1.1));
+  });
+
+  it('reaches the slim Octagon’s all-to-all bound (7) without a search', () => {
+    expect(stepsOf(octagonNetwork(8), communicationOf('aas', 8, 0, [], []))).toBe(7);
+  });
+
+  it('is valid for scatters on every topology and sets, and the same for a seed', () => {
+    const cases: [NocNetwork, Communication][] = [
+      [meshNetwork(3, 5), communicationOf('mns', 15, 0, range(0, 8), range(4, 14))],
+      [hypercubeNetwork(3), communicationOf('aas', 8, 0, [], [])],
+      [octagonNetwork(8, 2), communicationOf('oas', 16, 3, [], [])],
+      [octagonNetwork(12, 1), communicationOf('mns', 12, 0, range(0, 5), range(3, 11))],
+    ];
+    for (const [net, c] of cases) {
+      expect(stepsOf(net, c)).toBeGreaterThanOrEqual(bindingBound(lowerBounds(net, c)).value);
+      const routes = new NocRoutes(net);
+      expect(JSON.stringify(constructivePlan(routes, c, 4))).toBe(
+        JSON.stringify(constructivePlan(routes, c, 4)),
+      );
+    }
+  });
+});
+
+describe('router paths', () => {
+  it('lead with the straight routes: XY and YX on a mesh, then the staircases', () => {
+    const net = meshNetwork(4, 4);
+    const routes = new NocRoutes(net);
+    const base = channelBase(net);
+    const routersOf = (path: Uint32Array) => [
+      0,
+      ...[...path].map((l) => {
+        const [a, b] = net.edges[(l - base) >> 1];
+        return (l - base) & 1 ? a : b;
+      }),
+    ];
+    const paths = routes.routerPaths(0, 15).map(routersOf);
+    expect(paths.slice(0, 2).sort()).toEqual([
+      [0, 1, 2, 3, 7, 11, 15],
+      [0, 4, 8, 12, 13, 14, 15],
+    ]);
+    // Up to the cap of 16 of the 20 shortest routes, each once.
+    expect(new Set(paths.map(String)).size).toBe(16);
+    expect(paths.every((p) => p.length === 7)).toBe(true);
   });
 });

@@ -157,63 +157,30 @@ function place(routes: NocRoutes, st: StepState, from: number, to: number, turn:
 
 /** Messages up to which the constructive scatter renews its order every step (see there). */
 const RESORT_MESSAGES = 4096;
+/** Placements the constructive scatter may try per step: several orders for small cases, one for big. */
+const PLACEMENTS_PER_STEP = 48_000;
+const MOST_TRIES = 12;
+/** How far the seeded noise may lift a message in the orders after the first (in messages of backlog). */
+const NOISE = 3;
 
 /**
- * The constructive method: a greedy colouring of the conflict graph with path choice. Steps are
- * filled one at a time; each message still waiting (longest routes first, then those whose sender or
- * receiver has the most left, then a seeded order) takes the first of its shortest paths whose channels are free, if its sender and receiver have a
- * port left. A broadcast's message may be passed on by any receiver that already holds it. Every
- * step places at least one message, so it always ends.
+ * The constructive method: a greedy colouring of the conflict graph with path choice, one step at a
+ * time. A broadcast's message may be passed on by any receiver that already holds it (see below).
+ *
+ * For a scatter, each resource a message needs — its sender's port, its receiver's port and the router
+ * channels of its first shortest path — has a backlog: the waiting messages that need it. A schedule
+ * cannot end before its busiest resource has served its backlog, so the messages on the busiest
+ * resources go first (longest routes first among equals, then a seeded order), and each takes the
+ * first of its shortest paths whose channels are free if its sender and receiver have a port left.
+ * Small communications try several orders per step (the later ones with seeded noise) and keep the
+ * step that serves the most backlog: on the 8 × 8 mesh this is what keeps every channel of the
+ * bisection busy to the end. Every step places at least one message, so it always ends.
  */
 export function constructivePlan(routes: NocRoutes, c: Communication, seed: number): NocPlan {
   const random = rng(seed);
   const st = new StepState(routes);
   const { origin, destinations } = blocksOf(c);
-  const steps: PlannedMessage[][] = [];
-  if (!c.broadcast) {
-    // Longest first; among equals, the message whose sender or receiver has the most messages left
-    // (the ports' bound is what drags a schedule's tail); a seeded shuffle breaks the remaining ties
-    // (and varies the first-fit). The order is renewed every step, or every few steps for big
-    // communications (sorting 65,280 messages a step would cost more than it buys).
-    let waiting = origin.map((from, block) => ({
-      from,
-      to: destinations[block][0],
-      block,
-      key: random.next(),
-    }));
-    const P = processorsOf(routes.net);
-    const [sendLeft, receiveLeft] = [new Uint32Array(P), new Uint32Array(P)];
-    for (const m of waiting)
-      [sendLeft[m.from], receiveLeft[m.to]] = [sendLeft[m.from] + 1, receiveLeft[m.to] + 1];
-    const busiestEnd = (m: (typeof waiting)[number]) => Math.max(sendLeft[m.from], receiveLeft[m.to]);
-    const renewEvery = Math.max(1, Math.ceil(waiting.length / RESORT_MESSAGES));
-    while (waiting.length) {
-      if (steps.length > origin.length) throw new Error('the constructive scatter stopped making progress');
-      st.next();
-      if (steps.length % renewEvery === 0)
-        waiting.sort(
-          (a, b) =>
-            routes.hops(b.from, b.to) - routes.hops(a.from, a.to) ||
-            busiestEnd(b) - busiestEnd(a) ||
-            a.key - b.key,
-        );
-      const step: PlannedMessage[] = [];
-      const left: typeof waiting = [];
-      for (const m of waiting) {
-        const links = place(routes, st, m.from, m.to, steps.length + m.block);
-        if (!links) {
-          left.push(m);
-          continue;
-        }
-        step.push({ from: m.from, to: m.to, links, block: m.block });
-        sendLeft[m.from]--;
-        receiveLeft[m.to]--;
-      }
-      steps.push(step);
-      waiting = left;
-    }
-    return { steps };
-  }
+  if (!c.broadcast) return backlogScatter(routes, st, origin, destinations, random);
   const greedy = greedyBroadcast(routes, st, origin, destinations);
   // The relay ring often does better (every receiver absorbing every step): tried both ways round,
   // with the outside senders' blocks fed in at each offset; the shortest plan wins.
@@ -226,6 +193,89 @@ export function constructivePlan(routes: NocRoutes, c: Communication, seed: numb
       if (ring && ring.steps.length < best.steps.length) best = ring;
     }
   return best;
+}
+
+interface Waiting {
+  from: number;
+  to: number;
+  block: number;
+  /** Router channels of the message's first shortest path (where its backlog is counted). */
+  first: Uint32Array;
+  hops: number;
+  tie: number;
+  key: number;
+}
+
+/** The scatter of constructivePlan: backlog first, several orders a step for small cases. */
+function backlogScatter(
+  routes: NocRoutes,
+  st: StepState,
+  origin: number[],
+  destinations: number[][],
+  random: ReturnType<typeof rng>,
+): NocPlan {
+  const net = routes.net;
+  const P = processorsOf(net);
+  const at = net.procRouter;
+  let waiting: Waiting[] = origin.map((from, block) => {
+    const to = destinations[block][0];
+    const first = at[from] === at[to] ? new Uint32Array(0) : st.pathsBetween(at[from], at[to])[0];
+    return { from, to, block, first, hops: routes.hops(from, to), tie: random.next(), key: 0 };
+  });
+  const [sendLeft, receiveLeft] = [new Uint32Array(P), new Uint32Array(P)];
+  const backlog = new Uint32Array(channelBase(net) + 2 * net.edges.length);
+  for (const m of waiting) {
+    sendLeft[m.from]++;
+    receiveLeft[m.to]++;
+    for (const l of m.first) backlog[l]++;
+  }
+  const urgency = (m: Waiting) => {
+    let u = Math.max(sendLeft[m.from], receiveLeft[m.to]);
+    for (const l of m.first) if (backlog[l] > u) u = backlog[l];
+    return u;
+  };
+  // Sorting tens of thousands of messages every step would cost more than it buys: big cases renew
+  // their order every few steps and try one order.
+  const renewEvery = Math.max(1, Math.ceil(waiting.length / RESORT_MESSAGES));
+  const steps: PlannedMessage[][] = [];
+  while (waiting.length) {
+    if (steps.length > origin.length) throw new Error('the constructive scatter stopped making progress');
+    const tries = Math.max(1, Math.min(MOST_TRIES, Math.floor(PLACEMENTS_PER_STEP / waiting.length)));
+    let best: { step: PlannedMessage[]; left: Waiting[]; uses: number; served: number } | null = null;
+    for (let t = 0; t < tries; t++) {
+      if (tries > 1 || steps.length % renewEvery === 0) {
+        for (const m of waiting) m.key = urgency(m) + (t > 0 ? random.next() * NOISE : 0);
+        waiting.sort((a, b) => b.key - a.key || b.hops - a.hops || a.tie - b.tie);
+      }
+      st.next();
+      const step: PlannedMessage[] = [];
+      const left: Waiting[] = [];
+      // What the step does: channels and ports used, then the backlog behind them that it serves.
+      let [uses, served] = [0, 0];
+      for (const m of waiting) {
+        const links = place(routes, st, m.from, m.to, 0);
+        if (!links) {
+          left.push(m);
+          continue;
+        }
+        step.push({ from: m.from, to: m.to, links, block: m.block });
+        uses += links.length;
+        served += sendLeft[m.from] + receiveLeft[m.to];
+        for (const l of m.first) served += backlog[l];
+      }
+      if (!best || uses > best.uses || (uses === best.uses && served > best.served))
+        best = { step, left, uses, served };
+    }
+    for (const m of best!.step) {
+      sendLeft[m.from]--;
+      receiveLeft[m.to]--;
+    }
+    const placed = new Set(best!.step.map((m) => m.block));
+    for (const m of waiting) if (placed.has(m.block)) for (const l of m.first) backlog[l]--;
+    steps.push(best!.step);
+    waiting = best!.left;
+  }
+  return { steps };
 }
 
 /** Each holder sends the block to the nearest receiver still without it: trees that double. */

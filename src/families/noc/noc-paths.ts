@@ -1,6 +1,13 @@
 import { blocksOf, type NocPlan, type PlannedMessage } from './noc-constructive';
 import type { Communication } from './noc-patterns';
-import { adjacency, ejectLink, injectLink, routerDistances, type NocNetwork } from './noc-network';
+import {
+  adjacency,
+  channelBase,
+  ejectLink,
+  injectLink,
+  routerDistances,
+  type NocNetwork,
+} from './noc-network';
 
 /**
  * Routes between processors, as the scheduler tries them: inject at the sender's router, a router
@@ -34,16 +41,16 @@ export class NocRoutes {
    */
   routerPaths(a: number, b: number): Uint32Array[] {
     const key = a * this.net.routers + b;
-    let paths = this.cache.get(key);
-    if (paths) return paths;
-    paths = [];
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const found: Uint32Array[] = [];
     const target = this.dist.map((d) => d[b]);
     const walk: number[] = [];
     const on = new Uint8Array(this.net.routers);
     const visit = (v: number, spare: number, length: number) => {
-      if (paths!.length >= this.cap) return;
+      if (found.length >= this.cap) return;
       if (v === b) {
-        if (walk.length === length) paths!.push(Uint32Array.from(walk));
+        if (walk.length === length) found.push(Uint32Array.from(walk));
         return;
       }
       on[v] = 1;
@@ -59,10 +66,50 @@ export class NocRoutes {
       on[v] = 0;
     };
     // Shortest paths first, then one hop longer, …: the minimal ones keep the first indices.
-    for (let extra = 0; extra <= this.slack && paths.length < this.cap; extra++)
+    for (let extra = 0; extra <= this.slack && found.length < this.cap; extra++)
       visit(a, extra, target[a] + extra);
+    // The straightest shortest paths lead (one per first hop), then the others in depth-first order.
+    const paths: Uint32Array[] = [];
+    const seen = new Set<string>();
+    for (const path of [...(a === b ? [] : this.straightPaths(a, b, target)), ...found]) {
+      const id = path.join(',');
+      if (seen.has(id) || paths.length >= this.cap) continue;
+      seen.add(id);
+      paths.push(path);
+    }
     this.cache.set(key, paths);
     return paths;
+  }
+
+  /**
+   * For each first hop towards b, the shortest path that then keeps to the axis it is on as long as
+   * that gets closer (a mesh's XY and YX routes; a hypercube's dimension orders). Straight routes
+   * leave the most room to other messages: a staircase crosses the lines that others run along.
+   */
+  private straightPaths(a: number, b: number, target: number[]): Uint32Array[] {
+    const out: Uint32Array[] = [];
+    for (const first of this.adj[a]) {
+      if (target[first.to] !== target[a] - 1) continue;
+      const walk = [first.link];
+      let [v, axis] = [first.to, this.axisOf(first.link)];
+      while (v !== b) {
+        const closer = this.adj[v].filter(({ to }) => target[to] === target[v] - 1);
+        const next = closer.find(({ link }) => this.axisOf(link) === axis) ?? closer[0];
+        walk.push(next.link);
+        [v, axis] = [next.to, this.axisOf(next.link)];
+      }
+      out.push(Uint32Array.from(walk));
+    }
+    return out;
+  }
+
+  /** The axis a router channel runs along: a grid's row or column, a hypercube's dimension. */
+  private axisOf(link: number): number {
+    const [a, b] = this.net.edges[(link - channelBase(this.net)) >> 1];
+    if (this.net.shape === 'grid' && this.net.cols > 0)
+      return Math.floor(a / this.net.cols) === Math.floor(b / this.net.cols) ? 0 : 1;
+    if (this.net.shape === 'cube') return 31 - Math.clz32(a ^ b);
+    return -1 - ((link - channelBase(this.net)) >> 1);
   }
 
   /** The whole route from processor `from` to `to`: its injection channel, a router path, its ejection. */

@@ -1,5 +1,6 @@
 import { num, type ParamValues } from '../../kernel/params/schema';
 import type { Schedule } from '../../kernel/model/schedule';
+import { slowestMessagePerStep } from '../../kernel/model/wormhole-time';
 
 /**
  * Seconds of each step (NoC paper, eq. (1)): a message of m bytes over h router hops takes
@@ -11,16 +12,5 @@ export function nocStepSeconds(s: Schedule, p: ParamValues): Float64Array {
   const tr = num(p, 'hop-us') * 1e-6;
   const t1 = num(p, 'byte-ns') * 1e-9;
   const m = num(p, 'message-bytes');
-  const out = new Float64Array(s.stepCount);
-  if (s.path.kind !== 'link-list') return out;
-  const offsets = s.path.offsets;
-  for (let step = 1; step <= s.stepCount; step++) {
-    let worst = 0;
-    for (let t = s.stepStart[step - 1]; t < s.stepStart[step]; t++) {
-      const hops = Math.max(0, offsets[t + 1] - offsets[t] - 2);
-      worst = Math.max(worst, ts + hops * tr + m * t1);
-    }
-    out[step - 1] = worst;
-  }
-  return out;
+  return slowestMessagePerStep(s, (links) => ts + Math.max(0, links - 2) * tr + m * t1);
 }

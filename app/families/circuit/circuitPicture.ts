@@ -1,0 +1,65 @@
+import type { RunResult } from '../../../src/result';
+import type { FramePicture, LegendEntry } from '../../scene/framePicture';
+import { circuitStep } from './circuitFacts';
+import { circuitLoads, drawsBands, transfersInStep, type CircuitLoads } from './circuitLanes';
+import { circuitLayout, circuitXY, DIRECTION_COLORS, drawCircuit, subringColor } from './CircuitView';
+
+/** The circuit view's legend: the circuits by subring, the two directions, the ghosts. */
+export function circuitLegend(r: RunResult, step: number): LegendEntry[] {
+  const n = r.topology.nodeCount;
+  const rings = Math.max(1, circuitStep(r, step).subrings);
+  const bands = drawsBands(transfersInStep(r.schedule, step), n);
+  return [
+    {
+      label: 'lines: circuits in force, coloured by subring',
+      mark: 'strip',
+      colours: Array.from({ length: Math.min(rings, 6) }, (_, i) => subringColor(i, rings)),
+    },
+    { label: 'blocks sent right (+)', mark: 'swatch', colours: [DIRECTION_COLORS.right] },
+    { label: 'blocks sent left (−)', mark: 'swatch', colours: [DIRECTION_COLORS.left] },
+    {
+      label: `right outside, left inside each circuit${bands ? '; band width: blocks over the circuit' : ''}`,
+      mark: 'none',
+      colours: [],
+    },
+    ...(r.realNodes < n
+      ? [
+          {
+            label: `dashed: ghost nodes (padding to ${n})`,
+            mark: 'dashed-ring',
+            colours: ['#64748b'],
+          } as LegendEntry,
+        ]
+      : []),
+  ];
+}
+
+/** The circuit switch at `step` as a picture of any size (the painter of the view on screen). */
+export function circuitPicture(
+  r: RunResult,
+  step: number,
+  o: { hover?: number | null; onlyNode0?: boolean; loads?: CircuitLoads | null } = {},
+): FramePicture {
+  const n = r.topology.nodeCount;
+  return {
+    name: 'circuit',
+    title: `Circuit switch with ${n} nodes, ${r.algorithm}, phase ${step} of ${r.schedule.stepCount}`,
+    paint: (ctx, width, height, type) => {
+      const layout = circuitLayout(width, height, n);
+      // The view passes the loads it has counted; a picture made elsewhere counts them itself.
+      const loads =
+        o.loads !== undefined
+          ? o.loads
+          : drawsBands(transfersInStep(r.schedule, step), n)
+            ? circuitLoads(r.schedule, r.topology, step)
+            : null;
+      return drawCircuit(ctx, r, step, layout, circuitXY(layout, n), {
+        hover: o.hover ?? null,
+        onlyNode0: o.onlyNode0 ?? false,
+        type,
+        loads,
+      });
+    },
+    legend: () => circuitLegend(r, step),
+  };
+}

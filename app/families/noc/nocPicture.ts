@@ -1,0 +1,84 @@
+import { nocExtrasOf } from '../../../src/families/noc/noc-picture';
+import type { SearchAttempt } from '../../../src/kernel/spec';
+import type { RunResult } from '../../../src/result';
+import { COLORS } from '../../lib/colors';
+import type { FramePicture, LegendEntry } from '../../scene/framePicture';
+import { clashMarks, describeClash } from './nocAttempt';
+import { nocLayout } from './nocLayout';
+import { BOUND_COLOUR, CLASH_COLOUR, drawNoc, nocTop, ROLE_COLOURS } from './NocView';
+
+/** The NoC view's legend (as under the view, without the hint to click). */
+export function nocLegend(r: RunResult, step: number, attempt: boolean): LegendEntry[] {
+  const x = nocExtrasOf(r.extras);
+  const bound = x?.bound;
+  return [
+    { label: 'router', mark: 'swatch', colours: [COLORS.node] },
+    { label: 'sender (T)', mark: 'ring', colours: [ROLE_COLOURS.sender] },
+    { label: 'receiver (R)', mark: 'ring', colours: [ROLE_COLOURS.receiver] },
+    { label: 'both', mark: 'ring', colours: [ROLE_COLOURS.both] },
+    ...(attempt
+      ? []
+      : [
+          {
+            label: 'filled: has all its messages (pale: some)',
+            mark: 'swatch',
+            colours: [ROLE_COLOURS.receiver],
+          } as LegendEntry,
+        ]),
+    { label: 'coloured paths: this step’s messages, one colour per sender', mark: 'none', colours: [] },
+    ...(attempt
+      ? [
+          {
+            label: 'red dashes: a channel two messages want in this step',
+            mark: 'line',
+            colours: [CLASH_COLOUR],
+          } as LegendEntry,
+        ]
+      : []),
+    ...(bound && !attempt && step === 0
+      ? [
+          {
+            label: `in red: why no schedule has fewer than ${bound.value} steps`,
+            mark: 'line',
+            colours: [BOUND_COLOUR],
+          } as LegendEntry,
+        ]
+      : []),
+  ];
+}
+
+/**
+ * The network-on-chip at `step` as a picture of any size (the painter of the view on screen); a
+ * search's attempt, when one is drawn on screen, is drawn in the picture too.
+ */
+export function nocPicture(
+  r: RunResult,
+  step: number,
+  o: { attempt?: SearchAttempt | null; picked?: number | null; marked?: number | null } = {},
+): FramePicture {
+  const x = nocExtrasOf(r.extras)!;
+  const attempt = o.attempt ?? null;
+  return {
+    name: 'noc',
+    title: `${x.name} with ${x.procRouter.length} processors, ${r.algorithm}, step ${step} of ${r.schedule.stepCount}`,
+    paint: (ctx, width, height, type) => {
+      const layout = nocLayout(x, width, height, nocTop(type));
+      const picked = attempt ? (o.picked ?? null) : null;
+      const detail =
+        attempt && picked !== null && picked < attempt.clashes.length
+          ? describeClash(attempt, r.topology, layout.processors, picked)
+          : null;
+      const marks = attempt ? clashMarks(attempt, r.topology, layout, step) : [];
+      return drawNoc(ctx, r, step, width, layout, {
+        attempt,
+        picked,
+        marks,
+        detail,
+        compact: false,
+        type,
+        marked: o.marked ?? null,
+      });
+    },
+    legend: () => nocLegend(r, step, attempt !== null),
+  };
+}

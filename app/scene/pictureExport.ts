@@ -1,0 +1,77 @@
+/**
+ * The current frame as a file: an SVG recorded from the view's painter (sceneRecorder.ts), or a PNG
+ * drawn by the same painter on a canvas of width × scale by height × scale. Both are drawn in slices
+ * (the painters yield between parts), so a big picture never holds the page up.
+ */
+import type { TypeScale } from '../views/canvasText';
+import type { Drawing } from '../views/slicedPainter';
+import { composeFrame, type FramePicture } from './framePicture';
+import { SceneRecorder, withScenePaths } from './sceneRecorder';
+import { sceneToSvg } from './sceneSvg';
+
+/** Sizes an exported picture may have, px (either side, before the scale). */
+export const PICTURE_SIDE = { min: 200, max: 4000 } as const;
+/** Scales a PNG may be written at. */
+export const PNG_SCALES = [1, 2, 3] as const;
+
+/** A side length the export accepts: a whole number within PICTURE_SIDE (anything else: `fallback`). */
+export function pictureSide(value: number, fallback: number): number {
+  if (!Number.isFinite(value)) return fallback;
+  return Math.min(PICTURE_SIDE.max, Math.max(PICTURE_SIDE.min, Math.round(value)));
+}
+
+/** Runs a drawing to its end, giving the browser a turn whenever `budgetMs` has passed. */
+export async function drainDrawing(
+  drawing: Drawing,
+  around: (part: () => boolean) => boolean = (part) => part(),
+  budgetMs = 12,
+): Promise<void> {
+  let t0 = performance.now();
+  while (!around(() => !!drawing.next().done)) {
+    if (performance.now() - t0 > budgetMs) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      t0 = performance.now();
+    }
+  }
+}
+
+/** The picture as an SVG document of width × height px. */
+export async function pictureSvg(
+  picture: FramePicture,
+  width: number,
+  height: number,
+  type: TypeScale,
+): Promise<string> {
+  const rec = new SceneRecorder(width, height);
+  await drainDrawing(composeFrame(rec.asCanvas(), picture, width, height, type), withScenePaths);
+  return sceneToSvg(rec.scene, picture.title);
+}
+
+/** The picture as a PNG of (width × scale) × (height × scale) pixels. */
+export async function picturePng(
+  picture: FramePicture,
+  width: number,
+  height: number,
+  scale: number,
+  type: TypeScale,
+): Promise<Blob> {
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(width * scale);
+  canvas.height = Math.round(height * scale);
+  // A canvas in memory, read back after each part (one pixel) so that the browser rasterises as it
+  // goes, in the slice that drew it (as the views' back buffers do), not all at once when encoding.
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  if (!ctx) throw new Error('this browser gives no canvas to draw the picture on');
+  ctx.setTransform(scale, 0, 0, scale, 0, 0);
+  await drainDrawing(composeFrame(ctx, picture, width, height, type), (part) => {
+    const done = part();
+    ctx.getImageData(0, 0, 1, 1);
+    return done;
+  });
+  return new Promise((resolve, reject) =>
+    canvas.toBlob(
+      (b) => (b ? resolve(b) : reject(new Error('the picture could not be encoded'))),
+      'image/png',
+    ),
+  );
+}
