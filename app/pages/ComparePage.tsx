@@ -30,6 +30,7 @@ export function ComparePage() {
   const lecture = useApp((s) => s.config.options.lecture);
   const grid = useRef<HTMLDivElement>(null);
   const area = useSize(grid);
+  const fourInARow = lecture && panes.length === 4 && area.width >= 1.6 * area.height;
   const edit = (i: number, pane: ComparePane | null) => {
     const next = [...panes];
     if (pane) next[i] = pane;
@@ -65,10 +66,7 @@ export function ComparePage() {
           Add two or more schedules to compare them on the same ring, or open a scene from the Scenes menu.
         </p>
       ) : (
-        <div
-          ref={grid}
-          className={`grid min-h-0 flex-1 gap-2 ${paneGrid(panes.length, lecture && area.width >= 1.6 * area.height)}`}
-        >
+        <div ref={grid} className={`grid min-h-0 flex-1 gap-2 ${paneGrid(panes.length, fourInARow)}`}>
           {panes.map((p, i) => {
             const o = compared?.[i];
             const spec = findCard(p.algorithm);
@@ -137,7 +135,7 @@ export function ComparePage() {
                           )}
                         </p>
                       )}
-                      {lecture && <PaneNarration result={o.result} step={shown} />}
+                      {lecture && <PaneNarration result={o.result} step={shown} lines={fourInARow ? 1 : 2} />}
                     </div>
                     <div className="min-h-0 min-w-0 flex-1">
                       <Boundary name={`picture of schedule ${i + 1}`} resetKey={o.result} className="h-full">
@@ -168,14 +166,27 @@ function paneGrid(count: number, oneRow: boolean): string {
 }
 
 /**
- * A pane's step in words: its title, and the narration in two lines (all of it on hover); a few
+ * A pane's step in words: its title, and the narration in one or two lines (all of it on hover); a few
  * times a second while playing, as the narration panel.
  */
-const PaneNarration = memo(function PaneNarration({ result, step }: { result: RunResult; step: number }) {
+const PaneNarration = memo(function PaneNarration({
+  result,
+  step,
+  lines,
+}: {
+  result: RunResult;
+  step: number;
+  /** One line in four narrow panes, else two. */
+  lines: 1 | 2;
+}) {
   const shown = useReadableStep(step, useApp(selectPlaying));
   const { title, text } = useMemo(() => narrationOf(result, shown), [result, shown]);
   return (
-    <p className="line-clamp-2 px-3 text-sm text-slate-700" title={text} data-testid="pane-narration">
+    <p
+      className={`px-3 text-sm text-slate-700 ${lines === 1 ? 'truncate' : 'line-clamp-2'}`}
+      title={text}
+      data-testid="pane-narration"
+    >
       <b>{title}.</b> {text}
     </p>
   );

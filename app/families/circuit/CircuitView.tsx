@@ -111,7 +111,8 @@ export function CircuitView({
             onChange={(e) => setOnlyNode0(e.target.checked)}
             data-testid="only-node0"
           />
-          only node 0’s blocks (as in Fig. 1)
+          {/* Short in compare mode's narrow panes, so that the picture keeps its room. */}
+          {compact ? 'node 0 only' : 'only node 0’s blocks (as in Fig. 1)'}
         </label>
       </div>
       {/* Not in compare mode's small panes, which have no legend either. */}
