@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { Boundary } from './lib/Boundary';
+import { startTheme } from './lib/theme';
 import { ModelNotes } from './notes/ModelNotes';
 import './styles.css';
 import { useApp } from './store/store';
@@ -17,6 +18,7 @@ const pool = new WorkerPool(worker, { onCrash });
 // The pool's first worker is started now rather than when a panel first needs it, so losing the
 // network later breaks nothing.
 pool.warm();
+startTheme();
 const play = loadFromUrl(location.search);
 offerLastGood();
 startSync({ run: new WorkerClient(worker, onCrash), pool });

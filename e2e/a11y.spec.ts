@@ -128,13 +128,20 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-for (const c of CASES)
-  test(`axe finds no serious or critical violation: ${c.name}`, async ({ page }) => {
-    test.setTimeout(150_000);
-    await page.goto(c.url);
-    await c.wait(page);
-    expect(await seriousViolations(page)).toEqual([]);
-  });
+// Every case in every colour theme (color-contrast is among axe's rules). The theme is chosen the
+// way the header's menu remembers it, before the page opens.
+for (const theme of ['light', 'dark', 'contrast'])
+  for (const c of CASES)
+    test(`axe finds no serious or critical violation: ${c.name}${theme === 'light' ? '' : ` (${theme} theme)`}`, async ({
+      page,
+    }) => {
+      test.setTimeout(150_000);
+      await page.addInitScript((t) => localStorage.setItem('optical-collectives-lab:theme', t), theme);
+      await page.goto(c.url);
+      await c.wait(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
 
 test('landmarks: one main, and every landmark named', async ({ page }) => {
   for (const url of [

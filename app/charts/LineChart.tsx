@@ -5,6 +5,8 @@ import { useTypeScale } from '../lib/typeScale';
 import { useSize } from '../lib/useSize';
 import { typePx, type TypeScale } from '../views/canvasText';
 import { axisTitle, fitTitle, formatAxisValue, formatTick } from './axisFormat';
+import { COLORS } from '../lib/colors';
+import { usePalette } from '../lib/theme';
 
 /** The chart's type, in the type scale: tick numbers and axis titles (desk sizes 13 and 14 px). */
 interface ChartType {
@@ -60,6 +62,7 @@ export function LineChart({
   const type = useTypeScale();
   const text = useMemo(() => chartType(type), [type]);
   const M = useMemo(() => margins(text), [text]);
+  usePalette(); // drawn in the theme's colours: redrawn when it changes
   const [hover, setHover] = useState<{ v: SweepValue; side: 'formula' | 'constructed' } | null>(null);
   const [markHover, setMarkHover] = useState<PaperMark | null>(null);
 
@@ -68,7 +71,7 @@ export function LineChart({
     () => scales(values, marks, x, y, width, height, M),
     [values, marks, x, y, width, height, M],
   );
-  const colourOf = (name: string) => series.find((s) => s.name === name)?.color ?? '#334155';
+  const colourOf = (name: string) => series.find((s) => s.name === name)?.color ?? COLORS.node;
   const ok = (v: number | null): v is number => v !== null && Number.isFinite(v) && (!y.log || v > 0);
   // Every dot drawn, line by line (series × formula/constructed), each line by x.
   const dots = useMemo(() => {
@@ -162,7 +165,7 @@ export function LineChart({
                       cx={sx(p.x)}
                       cy={sy(p.formula)}
                       r={4}
-                      fill="white"
+                      fill={COLORS.background}
                       stroke={s.color}
                       strokeWidth={2}
                       className="cursor-pointer"
@@ -205,7 +208,7 @@ export function LineChart({
                 <path
                   key={`${m.series}/${m.x}`}
                   d={`M${cx},${cy - r}L${cx + r},${cy}L${cx},${cy + r}L${cx - r},${cy}Z`}
-                  fill="white"
+                  fill={COLORS.background}
                   stroke={colourOf(m.series)}
                   strokeWidth={2.5}
                   data-testid="paper-mark"
@@ -350,7 +353,7 @@ function Axes({
     <g className="text-slate-600" fontSize={text.tick}>
       {yt.map((t) => (
         <g key={`y${t}`}>
-          <line x1={M.left} x2={width - M.right} y1={sy(t)} y2={sy(t)} stroke="#e2e8f0" />
+          <line x1={M.left} x2={width - M.right} y1={sy(t)} y2={sy(t)} stroke={COLORS.nodeEmpty} />
           <text x={M.left - 6} y={sy(t)} dy="0.32em" textAnchor="end" fill="currentColor">
             {formatTick(t, y.unit)}
           </text>
@@ -358,20 +361,20 @@ function Axes({
       ))}
       {xt.map((t) => (
         <g key={`x${t}`}>
-          <line x1={sx(t)} x2={sx(t)} y1={bottom} y2={bottom + 5} stroke="#64748b" />
+          <line x1={sx(t)} x2={sx(t)} y1={bottom} y2={bottom + 5} stroke={COLORS.muted} />
           <text x={sx(t)} y={bottom + 5 + text.tick} textAnchor="middle" fill="currentColor">
             {formatTick(t, x.unit)}
           </text>
         </g>
       ))}
-      <line x1={M.left} x2={width - M.right} y1={bottom} y2={bottom} stroke="#64748b" />
-      <line x1={M.left} x2={M.left} y1={M.top} y2={bottom} stroke="#64748b" />
+      <line x1={M.left} x2={width - M.right} y1={bottom} y2={bottom} stroke={COLORS.muted} />
+      <line x1={M.left} x2={M.left} y1={M.top} y2={bottom} stroke={COLORS.muted} />
       <text
         x={(M.left + width - M.right) / 2}
         y={height - 10}
         textAnchor="middle"
         fontSize={text.title}
-        fill="#0f172a"
+        fill={COLORS.text}
       >
         <title>{axisTitle(x.label, x.unit, x.log)}</title>
         {fitTitle(axisTitle(x.label, x.unit, x.log), text.title, width - M.right - M.left)}
@@ -380,7 +383,7 @@ function Axes({
         transform={`translate(${Math.round(16 * k)},${(M.top + bottom) / 2}) rotate(-90)`}
         textAnchor="middle"
         fontSize={text.title}
-        fill="#0f172a"
+        fill={COLORS.text}
       >
         <title>{axisTitle(y.label, y.unit, y.log)}</title>
         {fitTitle(axisTitle(y.label, y.unit, y.log), text.title, bottom - M.top)}
@@ -441,20 +444,20 @@ function Legend({
       >
         <div className="flex items-center gap-2">
           <svg width="24" height="8">
-            <line x1="0" x2="24" y1="4" y2="4" stroke="#334155" strokeWidth="2" strokeDasharray="5 3" />
+            <line x1="0" x2="24" y1="4" y2="4" stroke={COLORS.node} strokeWidth="2" strokeDasharray="5 3" />
           </svg>
           {formulaLabel}
         </div>
         <div className="flex items-center gap-2">
           <svg width="24" height="8">
-            <line x1="0" x2="24" y1="4" y2="4" stroke="#334155" strokeWidth="2.5" />
+            <line x1="0" x2="24" y1="4" y2="4" stroke={COLORS.node} strokeWidth="2.5" />
           </svg>
           constructed schedule
         </div>
         {marks && (
           <div className="flex items-center gap-2">
             <svg width="24" height="12">
-              <path d="M12,1L17,6L12,11L7,6Z" fill="white" stroke="#334155" strokeWidth="2" />
+              <path d="M12,1L17,6L12,11L7,6Z" fill={COLORS.background} stroke={COLORS.node} strokeWidth="2" />
             </svg>
             printed in the paper
           </div>

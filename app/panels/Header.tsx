@@ -8,6 +8,7 @@ import { ConfirmSelect } from '../lib/ConfirmSelect';
 import { keyLabel } from '../lib/keys';
 import { toggleFullscreen, useKeysHelp } from './KeysHelp';
 import { OpticsFlag } from './OpticsPanel';
+import { ThemeMenu } from './ThemeMenu';
 
 /**
  * A shortcut's key, shown on the button it presses. Not part of the button's name ("Lecture", not
@@ -80,20 +81,24 @@ export function Header() {
         <h1 className="whitespace-nowrap text-xl font-bold tracking-tight text-slate-900">
           Optical Collectives Lab
         </h1>
-        <span
-          className="h-4 text-xs text-slate-500"
-          data-testid="result-status"
-          data-status={status}
-          title="The simulation core runs in a background worker"
-        >
-          {status === 'running'
-            ? 'computing…'
-            : status === 'ready'
-              ? `computed in ${ms.toFixed(0)} ms`
-              : status === 'error'
-                ? 'no result'
-                : ''}
-        </span>
+        {/* The theme menu sits in the title's spare width: the rows of buttons have none to give. */}
+        <div className="flex items-center justify-between gap-2">
+          <span
+            className="h-4 text-xs text-slate-500"
+            data-testid="result-status"
+            data-status={status}
+            title="The simulation core runs in a background worker"
+          >
+            {status === 'running'
+              ? 'computing…'
+              : status === 'ready'
+                ? `computed in ${ms.toFixed(0)} ms`
+                : status === 'error'
+                  ? 'no result'
+                  : ''}
+          </span>
+          <ThemeMenu />
+        </div>
       </div>
       {/* No overflow-hidden on the button groups: it would clip the focus ring. */}
       <nav className="flex shrink-0 rounded-md border border-slate-300" aria-label="Mode">

@@ -37,7 +37,7 @@ describe('composeFrame', () => {
     legend: () => entries,
   };
 
-  it('a white page, the picture above (clipped to its box) and the legend in the picture’s type below', () => {
+  it('a page in the theme’s background (white in light), the picture above (clipped to its box) and the legend in the picture’s type below', () => {
     const scene = recordScene(600, 400, (ctx) => composeFrame(ctx, picture, 600, 400, LECTURE_TYPE));
     const paths = scene.items.filter((i): i is PathItem => i.kind === 'path');
     expect(paths[0]).toMatchObject({ d: 'M0 0L600 0L600 400L0 400Z', fill: '#ffffff', clip: null });

@@ -64,7 +64,7 @@ export function legendLayout(entries: readonly LegendEntry[], width: number, typ
 export function drawLegend(ctx: CanvasRenderingContext2D, l: LegendLayout, top: number, width: number): void {
   const s = l.size;
   if (!l.placed.length) return;
-  ctx.strokeStyle = '#cbd5e1';
+  ctx.strokeStyle = COLORS.fibre;
   ctx.lineWidth = 1;
   ctx.beginPath();
   ctx.moveTo(0, top + 0.5);
@@ -79,7 +79,7 @@ export function drawLegend(ctx: CanvasRenderingContext2D, l: LegendLayout, top: 
         ctx.fillStyle = c0;
         ctx.fillRect(x, y - s * 0.4, s * 0.8, s * 0.8);
         // A rim, so that a pale swatch stands out from the page.
-        ctx.strokeStyle = '#94a3b8';
+        ctx.strokeStyle = COLORS.muted;
         ctx.lineWidth = 1;
         ctx.strokeRect(x, y - s * 0.4, s * 0.8, s * 0.8);
         break;
@@ -118,7 +118,8 @@ export function drawLegend(ctx: CanvasRenderingContext2D, l: LegendLayout, top: 
 }
 
 /**
- * The exported picture: a white page of width × height with the frame above and its legend in a
+ * The exported picture: a page of width × height in the theme's background (the picture's colours
+ * are the theme's: Light gives a white page for print) with the frame above and its legend in a
  * strip below (the frame gets what the legend leaves, at least half). The same calls go to a canvas
  * (PNG) and to a scene recorder (SVG).
  */
@@ -134,7 +135,7 @@ export function* composeFrame(
   // whole instead of being cut.
   const gap = legend.height ? Math.round(legend.size * 0.6) : 0;
   const drawHeight = Math.max(Math.ceil(height / 2), height - legend.height - gap);
-  ctx.fillStyle = '#ffffff';
+  ctx.fillStyle = COLORS.background;
   ctx.fillRect(0, 0, width, height);
   ctx.save();
   ctx.beginPath();

@@ -69,3 +69,15 @@ export function offerOnOpen(
   if (same || (isDefault && !failed)) return null;
   return { config, afterFailure: failed };
 }
+
+const THEME = 'optical-collectives-lab:theme';
+
+/** The colour theme chosen in this browser ('system' when none was), as stored; checked by the caller. */
+export function rememberedTheme(): string | null {
+  return read(THEME);
+}
+
+/** Remembers the colour theme chosen in this browser (never put in a link: see docs/accessibility.md). */
+export function rememberTheme(choice: string): void {
+  write(THEME, choice === 'system' ? null : choice);
+}

@@ -9,6 +9,7 @@ import { drawCentreCaption, drawNodeLabels, stepTitle, type TypeScale } from './
 import { useFramePicture } from '../scene/currentFrame';
 import type { FramePicture, LegendEntry } from '../scene/framePicture';
 import { useTypeScale } from '../lib/typeScale';
+import { usePalette } from '../lib/theme';
 import { nodeAngle, ringLayout, type RingLayout } from './ringGeometry';
 import type { Drawing } from './slicedPainter';
 import { canDraw, TooSmall } from './TooSmall';
@@ -42,6 +43,8 @@ export function GraphView({
   const known = isKnownInterconnect(topo.kind);
   const painter = usePainter(canvas);
   const type = useTypeScale();
+  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
+  const theme = usePalette();
   // Nodes picked elsewhere (a violation clicked in the list, a legend): ringed in magenta.
   const highlight = useApp((st) => st.highlight);
 
@@ -50,7 +53,7 @@ export function GraphView({
     painter.request(width, height, (ctx) =>
       drawGraph(ctx, result, step, layout, { highlight, compact, type }),
     );
-  }, [painter, result, step, layout, width, height, compact, highlight, type]);
+  }, [painter, result, step, layout, width, height, compact, highlight, type, theme]);
   useFramePicture(compact ? null : graphPicture(result, step, highlight));
 
   return (

@@ -3,21 +3,26 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunResult } from '../../src/result';
 import { firstArrival } from '../../src/kernel/replay/holding-queries';
 import { setupCanvas, useSize } from '../lib/useSize';
-import { EMPTY, HELD, MatrixImage, NEW } from './matrixImage';
+import { MatrixImage } from './matrixImage';
 import { drawMatrixFrame } from './canvasText';
 import { matrixBox, matrixPicture, rgbText } from './matrixPicture';
 import { useFramePicture } from '../scene/currentFrame';
 import { CachedLayer } from './cachedLayer';
 import { canDraw, TooSmall } from './TooSmall';
 import { useTypeScale } from '../lib/typeScale';
+import { palette } from '../lib/colors';
+import { usePalette } from '../lib/theme';
+import { drawCellMarks, MARK_MIN_CELL, markColourOn } from './matrixStates';
+import { StateLegend } from './StateLegend';
 
 /** Longest slice of a full matrix repaint, in ms (a main-thread task should stay under 50 ms). */
 const SLICE_MS = 8;
 
 /**
  * Who holds which block: one row per node, one column per block (by origin). Grey: held before this
- * step; amber: arrived in this step; pale: not yet held. One pixel per cell, scaled up without
- * smoothing, so even thousands of nodes cost one image per step.
+ * step; orange with a dot (where cells are big enough): arrived in this step; pale: not yet held
+ * (the theme's colours). One pixel per cell, scaled up without smoothing, so even thousands of nodes
+ * cost one image per step.
  */
 export function HoldingsMatrix({ result, step }: { result: RunResult; step: number }) {
   return result.holdings.kind === 'counts' ? (
@@ -61,15 +66,26 @@ function HoldingsPicture({ result, step }: { result: RunResult; step: number }) 
   const type = useTypeScale();
   const geometry = useMemo(() => matrixBox(width, height, rows, type), [width, height, rows, type]);
   const [MARGIN, side] = [geometry.margins, geometry.side];
-  // One image per result, repainted incrementally as the step moves; drawn via an offscreen canvas.
+  // One image per result and theme, repainted incrementally as the step moves; drawn via an
+  // offscreen canvas.
+  const theme = usePalette();
+  const states = palette(theme).holdingStates;
   const picture = useMemo(() => {
-    const image = new MatrixImage(result);
+    const image = new MatrixImage(result, states);
     return {
       image,
       pixels: new ImageData(image.data as Uint8ClampedArray<ArrayBuffer>, image.width, image.height),
       canvas: new OffscreenCanvas(image.width, image.height),
     };
-  }, [result]);
+  }, [result, states]);
+  // Arrived in this step, as a mark besides colour where cells are big enough (one pixel a cell).
+  const arrivedCells = useMemo(() => {
+    if (step === 0 || side / Math.max(rows, cols) < MARK_MIN_CELL) return null;
+    const cells: number[] = [];
+    for (let v = 0; v < rows; v++)
+      for (let b = 0; b < cols; b++) if (firstArrival(h, v, b) === step) cells.push(v * cols + b);
+    return cells;
+  }, [h, rows, cols, side, step]);
   // Bumped whenever new pixels reach the offscreen canvas, to redraw.
   const [painted, setPainted] = useState(0);
   const frame = useRef<CachedLayer | null>(null);
@@ -104,12 +120,16 @@ function HoldingsPicture({ result, step }: { result: RunResult; step: number }) 
     if (!ctx) return;
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(picture.canvas, MARGIN.left, MARGIN.top, side, side);
+    if (arrivedCells) {
+      const grid = { left: MARGIN.left, top: MARGIN.top, cw: side / cols, ch: side / rows };
+      drawCellMarks(ctx, arrivedCells, cols, 'dot', grid, markColourOn(states.arrived));
+    }
     // The frame, axis titles and a few tick labels: the same on every step.
     frame.current ??= new CachedLayer();
     frame.current.drawOnto(ctx, width, height, `${side}:${rows}:${cols}:${type.factor}`, (f) =>
       drawMatrixFrame(f, MARGIN, side, rows, cols, 'blocks →', '← nodes', type),
     );
-  }, [picture, painted, width, height, side, rows, cols, MARGIN, type]);
+  }, [picture, painted, width, height, side, rows, cols, MARGIN, type, arrivedCells, states]);
 
   useFramePicture(
     matrixPicture({
@@ -121,48 +141,70 @@ function HoldingsPicture({ result, step }: { result: RunResult; step: number }) 
       across: 'blocks →',
       down: '← nodes',
       legend: () => [
-        { label: 'held before this step', mark: 'swatch', colours: [rgbText(HELD)] },
-        { label: 'arrived in this step', mark: 'swatch', colours: [rgbText(NEW)] },
-        { label: 'not held yet', mark: 'swatch', colours: [rgbText(EMPTY)] },
+        { label: 'not held yet', mark: 'swatch', colours: [rgbText(states.empty)] },
+        { label: 'held', mark: 'swatch', colours: [rgbText(states.held)] },
+        picture.image.pool > 1
+          ? {
+              label: `blend: share held of ${picture.image.pool}² cells`,
+              mark: 'strip',
+              colours: [rgbText(states.empty), rgbText(states.held)],
+            }
+          : { label: 'arrived in this step', mark: 'swatch', colours: [rgbText(states.arrived)] },
       ],
     }),
     'detail',
   );
 
   return (
-    <div
-      ref={box}
-      className="relative h-full w-full min-h-0"
-      data-testid="holdings-matrix"
-      onMouseMove={(e) => {
-        const rect = e.currentTarget.getBoundingClientRect();
-        const x = e.clientX - rect.left;
-        const y = e.clientY - rect.top;
-        const block = Math.floor(((x - MARGIN.left) / side) * cols);
-        const node = Math.floor(((y - MARGIN.top) / side) * rows);
-        setHover(block >= 0 && block < cols && node >= 0 && node < rows ? { node, block, x, y } : null);
-      }}
-      onMouseLeave={() => setHover(null)}
-    >
-      <canvas
-        ref={canvas}
-        className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
-        role="img"
-        aria-label={`Holdings matrix at step ${step}`}
+    <div className="flex h-full min-h-0 w-full flex-col">
+      <div
+        ref={box}
+        className="relative min-h-0 w-full flex-1"
+        data-testid="holdings-matrix"
+        onMouseMove={(e) => {
+          const rect = e.currentTarget.getBoundingClientRect();
+          const x = e.clientX - rect.left;
+          const y = e.clientY - rect.top;
+          const block = Math.floor(((x - MARGIN.left) / side) * cols);
+          const node = Math.floor(((y - MARGIN.top) / side) * rows);
+          setHover(block >= 0 && block < cols && node >= 0 && node < rows ? { node, block, x, y } : null);
+        }}
+        onMouseLeave={() => setHover(null)}
+      >
+        <canvas
+          ref={canvas}
+          className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
+          role="img"
+          aria-label={`Holdings matrix at step ${step}`}
+        />
+        {!canDraw(width, height) && <TooSmall width={width} height={height} />}
+        {hover && (
+          <div
+            className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-slate-300 bg-white px-2 py-1 text-sm shadow"
+            style={{
+              left: hover.x + 12,
+              top: hover.y + 12,
+              transform: hover.x > width - 260 ? 'translateX(calc(-100% - 24px))' : undefined,
+            }}
+          >
+            {cellText(result, hover.node, hover.block, step)}
+          </div>
+        )}
+      </div>
+      <StateLegend
+        testId="holdings-legend"
+        entries={[
+          { fill: states.empty, words: 'not held yet' },
+          { fill: states.held, words: 'held' },
+          // A pooled pixel shows the share held (arrivals are not told apart at that scale).
+          picture.image.pool > 1
+            ? {
+                fill: [states.empty, states.held],
+                words: `blend: share held of ${picture.image.pool}² cells`,
+              }
+            : { fill: states.arrived, mark: arrivedCells ? 'dot' : undefined, words: 'arrived in this step' },
+        ]}
       />
-      {!canDraw(width, height) && <TooSmall width={width} height={height} />}
-      {hover && (
-        <div
-          className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-slate-300 bg-white px-2 py-1 text-sm shadow"
-          style={{
-            left: hover.x + 12,
-            top: hover.y + 12,
-            transform: hover.x > width - 260 ? 'translateX(calc(-100% - 24px))' : undefined,
-          }}
-        >
-          {cellText(result, hover.node, hover.block, step)}
-        </div>
-      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { spectrumOf, type Spectrum } from '../../src/kernel/replay/spectrum';
 import type { RunResult } from '../../src/result';
 import { COLORS, wavelengthColor } from '../lib/colors';
+import { usePalette } from '../lib/theme';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { canDraw, TooSmall } from './TooSmall';
 
@@ -23,12 +24,13 @@ export function SpectrumView({ result, step }: { result: RunResult; step: number
   const n = result.topology.nodeCount;
   const ring = interconnectOf(result.topology.kind).spectrum.fibres === 2 && sp.links === 2 * n;
 
+  const theme = usePalette();
   useEffect(() => {
     const c = canvas.current;
     if (!c || !canDraw(width, height)) return;
     const ctx = setupCanvas(c, width, height);
     if (ctx) drawSpectrum(ctx, sp, ring ? n : sp.links, ring, captionsFor(result, ring), width, height);
-  }, [sp, n, ring, result, width, height]);
+  }, [sp, n, ring, result, width, height, theme]);
 
   const perBand = ring ? n * sp.channels : sp.links * sp.channels;
   const busy = (from: number, to: number) => {
@@ -89,6 +91,8 @@ function drawSpectrum(
   const bandH = Math.max(10, (height - LABEL - (bands - 1) * GAP - 36) / bands);
   const plotW = Math.max(10, width - LEFT - 10);
   const colors = Array.from({ length: sp.channels }, (_, ch) => rgb(wavelengthColor(ch, sp.channels)));
+  // A free slot: the theme's quiet surface.
+  const free = rgb(COLORS.surface);
   for (let band = 0; band < bands; band++) {
     const y0 = LABEL + band * (bandH + GAP);
     // One pixel per (link, wavelength), scaled up without smoothing.
@@ -97,7 +101,7 @@ function drawSpectrum(
       for (let ch = 0; ch < sp.channels; ch++) {
         const link = band * cols + col;
         const on = sp.cell[link * sp.channels + ch] !== 0;
-        const [r, g, b] = on ? colors[ch] : [241, 245, 249];
+        const [r, g, b] = on ? colors[ch] : free;
         const k = ((sp.channels - 1 - ch) * cols + col) * 4;
         img.data[k] = r;
         img.data[k + 1] = g;
@@ -112,7 +116,7 @@ function drawSpectrum(
     ctx.strokeRect(LEFT - 0.5, y0 - 0.5, plotW + 1, bandH + 1);
     // Grid lines between cells when they are big enough to tell apart.
     if (plotW / cols >= 6 && bandH / sp.channels >= 6) {
-      ctx.strokeStyle = 'rgba(255,255,255,0.9)';
+      ctx.strokeStyle = COLORS.background;
       ctx.beginPath();
       for (let c = 1; c < cols; c++) {
         const x = LEFT + (c * plotW) / cols;

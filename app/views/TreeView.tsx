@@ -4,6 +4,7 @@ import { findCard } from '../../src/cards';
 import type { TreeNode } from '../../src/kernel/spec';
 import type { RunResult } from '../../src/result';
 import { COLORS } from '../lib/colors';
+import { usePalette } from '../lib/theme';
 import { useSize } from '../lib/useSize';
 import { useApp } from '../store/store';
 import { interconnectUi } from '../interconnects';
@@ -21,6 +22,7 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
   const box = useRef<HTMLDivElement>(null);
   const { width, height } = useSize(box);
   const highlight = useApp((s) => s.highlight);
+  usePalette(); // drawn in the theme's colours: redrawn when it changes
   // The tree node that takes the focus from Tab (roving focus: one stop for the whole tree).
   const [current, setCurrent] = useState(0);
   const items = useRef<(SVGGElement | null)[]>([]);
@@ -109,7 +111,7 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
                   y1={l.source.y}
                   x2={l.target.x}
                   y2={l.target.y}
-                  stroke={hl.size && contains(l.target) ? COLORS.highlight : '#94a3b8'}
+                  stroke={hl.size && contains(l.target) ? COLORS.highlight : COLORS.line}
                   strokeWidth={hl.size && contains(l.target) ? 3 : 1.5}
                 />
               ))}
@@ -138,7 +140,13 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
                 >
                   <circle
                     r={r(d)}
-                    fill={d.depth === depth ? COLORS.highlight : hl.size && contains(d) ? '#f9a8d4' : '#fff'}
+                    fill={
+                      d.depth === depth
+                        ? COLORS.highlight
+                        : hl.size && contains(d)
+                          ? '#f9a8d4'
+                          : COLORS.background
+                    }
                     stroke={COLORS.node}
                     strokeWidth={1.5}
                   />

@@ -1,3 +1,4 @@
+import { paletteTheme } from '../lib/colors';
 import { prepareCanvas } from '../lib/useSize';
 
 /**
@@ -12,7 +13,7 @@ export class CachedLayer {
 
   /**
    * Draws the layer onto `target` (a context scaled to CSS pixels, as setupCanvas leaves it), first
-   * repainting it with `paint` if `key`, the size or the pixel ratio changed.
+   * repainting it with `paint` if `key`, the size, the pixel ratio or the colour theme changed.
    */
   drawOnto(
     target: CanvasRenderingContext2D,
@@ -21,7 +22,7 @@ export class CachedLayer {
     key: string,
     paint: (ctx: CanvasRenderingContext2D) => void,
   ): void {
-    const full = `${width}×${height}@${window.devicePixelRatio || 1}:${key}`;
+    const full = `${width}×${height}@${window.devicePixelRatio || 1}:${paletteTheme()}:${key}`;
     if (full !== this.key) {
       const ctx = this.canvas.getContext('2d');
       if (!ctx) return;

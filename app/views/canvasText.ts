@@ -126,7 +126,7 @@ export function drawMatrixFrame(
 ): void {
   const [title, number] = [typePx(type, 14), typePx(type, 12)];
   const k = number / 12;
-  ctx.strokeStyle = '#94a3b8';
+  ctx.strokeStyle = COLORS.line;
   ctx.strokeRect(m.left - 0.5, m.top - 0.5, side + 1, side + 1);
   ctx.fillStyle = COLORS.text;
   ctx.font = `600 ${title}px system-ui, sans-serif`;
@@ -139,7 +139,7 @@ export function drawMatrixFrame(
   ctx.fillText(down, 0, 0);
   ctx.restore();
   ctx.font = `${number}px system-ui, sans-serif`;
-  ctx.fillStyle = '#475569';
+  ctx.fillStyle = COLORS.muted;
   ctx.textAlign = 'right';
   ctx.textBaseline = 'middle';
   // Rows far enough apart for the numbers' height, columns for their width, at round steps.

@@ -5,7 +5,10 @@ import { CLI_LIMITS } from '../../src/limits';
 import { run } from '../../src/run';
 import { type RunResult } from '../../src/result';
 import { firstArrival } from '../../src/kernel/replay/holding-queries';
-import { EMPTY, HELD, MatrixImage } from './matrixImage';
+import { PALETTES } from '../lib/colors';
+import { MatrixImage } from './matrixImage';
+
+const { empty: EMPTY, held: HELD } = PALETTES.light.holdingStates;
 
 function result(id: string, extra: Record<string, number | string>): RunResult {
   const spec = findAlgorithm(id);

@@ -3,9 +3,9 @@ import { blockCountOf, blockIdsOf } from '../../src/kernel/model/schedule';
 import { firstArrival, forEachVisit } from '../../src/kernel/replay/holding-queries';
 import type { RunResult } from '../../src/result';
 
-export const HELD: [number, number, number] = [71, 85, 105];
-export const NEW: [number, number, number] = [245, 158, 11];
-export const EMPTY: [number, number, number] = [241, 245, 249];
+import { palette, type Palette } from '../lib/colors';
+
+type HoldingStates = Palette['holdingStates'];
 /** Above this many nodes or blocks, cells are pooled into pixels (each pixel shows the share held). */
 const MAX_SIDE = 1024;
 
@@ -42,7 +42,14 @@ export class MatrixImage {
   private stampGen = 0;
   private readonly rowHeld: Uint32Array;
 
-  constructor(private readonly result: RunResult) {
+  private readonly states: HoldingStates;
+
+  /** `states`: the colours of not held, held and arrived in this step (the theme's, unless given). */
+  constructor(
+    private readonly result: RunResult,
+    states: HoldingStates = palette().holdingStates,
+  ) {
+    this.states = states;
     const h = result.holdings;
     this.pool = Math.max(1, Math.ceil(Math.max(h.nodeCount, h.blockCount) / MAX_SIDE));
     this.width = Math.ceil(h.blockCount / this.pool);
@@ -100,6 +107,7 @@ export class MatrixImage {
    * same shares as `paint`, several times faster than pixel by pixel.
    */
   private repaintRow(py: number): void {
+    const { empty, held: full } = this.states;
     const h = this.result.holdings;
     if (!(this.pool > 1 && h.kind === 'dense')) {
       for (let px = 0; px < this.width; px++) this.paint(px, py);
@@ -127,15 +135,16 @@ export class MatrixImage {
       const cells = rows * (Math.min(B, (px + 1) * f) - px * f);
       const t = cells ? held[px] / cells : 0;
       const p = (py * w + px) * 4;
-      d[p] = EMPTY[0] + (HELD[0] - EMPTY[0]) * t;
-      d[p + 1] = EMPTY[1] + (HELD[1] - EMPTY[1]) * t;
-      d[p + 2] = EMPTY[2] + (HELD[2] - EMPTY[2]) * t;
+      d[p] = empty[0] + (full[0] - empty[0]) * t;
+      d[p + 1] = empty[1] + (full[1] - empty[1]) * t;
+      d[p + 2] = empty[2] + (full[2] - empty[2]) * t;
       d[p + 3] = 255;
     }
   }
 
   /** One pixel column of pooled sparse holdings: the same shares as `paint`, from the visit lists. */
   private repaintColumn(px: number): void {
+    const { empty, held: full } = this.states;
     const h = this.result.holdings;
     const f = this.pool;
     const step = this.step;
@@ -152,9 +161,9 @@ export class MatrixImage {
       const cells = (Math.min(h.nodeCount, (py + 1) * f) - py * f) * cols;
       const t = cells ? held[py] / cells : 0;
       const p = (py * this.width + px) * 4;
-      d[p] = EMPTY[0] + (HELD[0] - EMPTY[0]) * t;
-      d[p + 1] = EMPTY[1] + (HELD[1] - EMPTY[1]) * t;
-      d[p + 2] = EMPTY[2] + (HELD[2] - EMPTY[2]) * t;
+      d[p] = empty[0] + (full[0] - empty[0]) * t;
+      d[p + 1] = empty[1] + (full[1] - empty[1]) * t;
+      d[p + 2] = empty[2] + (full[2] - empty[2]) * t;
       d[p + 3] = 255;
     }
   }
@@ -197,16 +206,17 @@ export class MatrixImage {
   }
 
   private paint(px: number, py: number): void {
+    const { empty, held: full, arrived } = this.states;
     const h = this.result.holdings;
     const B = h.blockCount;
     const step = this.step;
     const d = this.data;
     const p = (py * this.width + px) * 4;
-    let c: [number, number, number];
+    let c: readonly [number, number, number];
     const f = this.pool;
     if (f === 1) {
       const a = firstArrival(h, py, px);
-      c = a > step ? EMPTY : a === step && step > 0 ? NEW : HELD;
+      c = a > step ? empty : a === step && step > 0 ? arrived : full;
     } else {
       let held = 0;
       let cells = 0;
@@ -217,9 +227,9 @@ export class MatrixImage {
         }
       const t = cells ? held / cells : 0;
       c = [
-        EMPTY[0] + (HELD[0] - EMPTY[0]) * t,
-        EMPTY[1] + (HELD[1] - EMPTY[1]) * t,
-        EMPTY[2] + (HELD[2] - EMPTY[2]) * t,
+        empty[0] + (full[0] - empty[0]) * t,
+        empty[1] + (full[1] - empty[1]) * t,
+        empty[2] + (full[2] - empty[2]) * t,
       ];
     }
     d[p] = c[0];

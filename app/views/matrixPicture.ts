@@ -21,7 +21,8 @@ export const rgbText = (c: readonly number[]) => `rgb(${c.join(',')})`;
 export function matrixPicture(m: {
   name: string;
   title: string;
-  image: MatrixSource | null;
+  /** The image, or a function that makes it when the picture is drawn (an export's colours). */
+  image: MatrixSource | null | (() => MatrixSource | null);
   rows: number;
   cols: number;
   across: string;
@@ -37,7 +38,8 @@ export function matrixPicture(m: {
       // Centred across the picture (the view puts it at the left of its pane).
       ctx.translate(Math.max(0, (width - (margins.left + side + 8)) / 2), 0);
       ctx.imageSmoothingEnabled = false;
-      if (m.image) ctx.drawImage(m.image, margins.left, margins.top, side, side);
+      const image = typeof m.image === 'function' ? m.image() : m.image;
+      if (image) ctx.drawImage(image, margins.left, margins.top, side, side);
       yield;
       drawMatrixFrame(ctx, margins, side, m.rows, m.cols, m.across, m.down, type);
       if (m.selected) {

@@ -117,8 +117,8 @@ describe('the search’s chains on a pool of workers', () => {
   });
 
   it('finds the same schedules on one worker, on three, and in one piece (the command line)', async () => {
-    // The fat Octagon's all-to-all: the hybrid (seed 3) lowers the constructive 19 steps to the bound of 16.
-    const params = scatter({ pattern: 'aas', method: 'hybrid', seed: 3 });
+    // The fat Octagon's all-to-all: the hybrid (seed 5) lowers the constructive 18 steps to the bound of 16.
+    const params = scatter({ pattern: 'aas', method: 'hybrid', seed: 5 });
     const one = await searchOnPool(params, 1).done();
     const three = await searchOnPool(params, 3).done();
     const cli = run('noc-scatter', params, CLI_LIMITS);
@@ -163,8 +163,10 @@ describe('the search’s chains on a pool of workers', () => {
   });
 
   it('annealing (one chain) too; another seed searches differently', async () => {
-    const params = scatter({ pattern: 'aas', 'per-router': 1, method: 'anneal', seed: 1 });
+    // The fat Octagon's all-to-all (the slim one's constructive schedule is optimal: nothing to search).
+    const params = scatter({ pattern: 'aas', method: 'anneal', seed: 1 });
     const a = await searchOnPool(params, 2).done();
+    expect(a.shown.at(-1)!.summary.steps).toBe(17);
     expect(messages(a.shown.at(-1)!)).toEqual(messages(run('noc-scatter', params, CLI_LIMITS)));
     const b = await searchOnPool({ ...params, seed: 2 }, 2).done();
     expect(messages(b.shown.at(-1)!)).not.toEqual(messages(a.shown.at(-1)!));

@@ -141,9 +141,9 @@ export const SCENES: readonly Scene[] = [
   },
   {
     id: 'noc-octagon',
-    title: 'NoC: all-to-all scatter on the Octagon, searched down to its bound (7 steps)',
+    title: 'NoC: all-to-all scatter on the Octagon at its bound (7 steps)',
     description:
-      'Eight processors on the Octagon’s eight routers; each sends a private message to every other. The hybrid search starts from the greedy 9-step schedule and reaches 7 steps, the port bound: each processor absorbs 7 messages, one a step.',
+      'Eight processors on the Octagon’s eight routers; each sends a private message to every other. The constructive schedule, which serves the busiest port or link first, already has 7 steps, the port bound: each processor absorbs 7 messages, one a step — the search has nothing left to find.',
     paper: PAPERS.noc,
     config() {
       const c = defaultConfig('noc-scatter');

@@ -1,11 +1,22 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { findCard } from '../../../src/cards';
 import { pairBlock } from '../../../src/kernel/model/block-pairs';
-import { STATE_RGB, type BlockPictures } from '../../../src/families/circuit/block-pictures';
+import type { BlockPictures } from '../../../src/families/circuit/block-pictures';
 import { location } from '../../../src/kernel/replay/holding-queries';
 import type { RunResult } from '../../../src/result';
 import { usePicturesOf } from './pictures';
-import { COLORS } from '../../lib/colors';
+import { COLORS, palette } from '../../lib/colors';
+import { usePalette } from '../../lib/theme';
+import {
+  blendShares,
+  blockMarks,
+  colourShares,
+  drawCellMarks,
+  MARK_MIN_CELL,
+  markColourOn,
+  shareColourMatrix,
+} from '../../views/matrixStates';
+import { StateLegend, type LegendEntry } from '../../views/StateLegend';
 import { setupCanvas, useSize } from '../../lib/useSize';
 import { drawMatrixFrame } from '../../views/canvasText';
 import { matrixBox, matrixPicture, rgbText } from '../../views/matrixPicture';
@@ -14,16 +25,11 @@ import { CachedLayer } from '../../views/cachedLayer';
 import { canDraw, TooSmall } from '../../views/TooSmall';
 import { useTypeScale } from '../../lib/typeScale';
 
-/** A block's states, in the legend's order and words (the view's and the exported picture's). */
-const BLOCK_STATES = [
-  ['source', 'at its source'],
-  ['transit', 'on its way'],
-  ['home', 'delivered'],
-] as const;
-
 /**
  * All-to-all blocks as a source × destination matrix: where is block B[r, d] now? Pale: still at its
- * source; amber: on its way (at a relay); green: at its destination. Click a cell for the block's
+ * source; orange, crossed by a diagonal: on its way (at a relay); blue: at its destination, with a dot
+ * in the step it arrived (colour-blind-safe colours of the theme, and marks besides colour where the
+ * cells are big enough; a cell of several blocks blends by share). Click a cell for the block's
  * digits and its route phase by phase; from the keyboard, Tab to the matrix and move between cells
  * with the arrow keys (Home, End: the row's ends), the route written below as for a click.
  */
@@ -37,6 +43,10 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
   const type = useTypeScale();
   const geometry = useMemo(() => matrixBox(width, height, n, type), [width, height, n, type]);
   const [MARGIN, side] = [geometry.margins, geometry.side];
+  // The pictures hold shares; the theme's colours are applied as they are drawn (an SVG colour matrix).
+  const theme = usePalette();
+  const states = palette(theme).blockStates;
+  const filterId = `block-states-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   // Pictures of every step, made in the worker right after the result (null until they arrive).
   const pictures = usePicturesOf(result);
   const bitmaps = useStepBitmaps(pictures);
@@ -54,6 +64,15 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
     );
     return c;
   }, [pictures, bitmaps, shown]);
+  // Marks besides colour, where a cell is wide enough to carry one.
+  const cellPx = pictures ? side / pictures.size : 0;
+  const marks = useMemo(
+    () =>
+      pictures && cellPx >= MARK_MIN_CELL
+        ? blockMarks(pictures.steps[shown], shown > 0 ? pictures.steps[shown - 1] : null)
+        : null,
+    [pictures, shown, cellPx],
+  );
 
   useEffect(() => {
     const c = canvas.current;
@@ -61,8 +80,16 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
     const ctx = setupCanvas(c, width, height);
     if (!ctx) return;
     ctx.imageSmoothingEnabled = false;
-    if (bitmap) ctx.drawImage(bitmap, MARGIN.left, MARGIN.top, side, side);
-    else {
+    if (bitmap) {
+      ctx.filter = `url(#${filterId})`;
+      ctx.drawImage(bitmap, MARGIN.left, MARGIN.top, side, side);
+      ctx.filter = 'none';
+      if (marks && pictures) {
+        const grid = { left: MARGIN.left, top: MARGIN.top, cw: cellPx, ch: cellPx };
+        drawCellMarks(ctx, marks.transit, pictures.size, 'diagonal', grid, markColourOn(states.transit));
+        drawCellMarks(ctx, marks.arrived, pictures.size, 'dot', grid, markColourOn(states.home));
+      }
+    } else {
       ctx.fillStyle = COLORS.muted;
       ctx.font = '16px system-ui, sans-serif';
       ctx.fillText('preparing the picture…', MARGIN.left + 8, MARGIN.top + 24);
@@ -83,22 +110,24 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
         Math.max(3, cell) + 2,
       );
     }
-  }, [bitmap, width, height, side, selected, n, MARGIN, type]);
+  }, [bitmap, width, height, side, selected, n, MARGIN, type, filterId, marks, pictures, cellPx, states]);
 
   useFramePicture(
     matrixPicture({
       name: 'blocks',
       title: `Blocks by source and destination, ${result.algorithm}, step ${step} of ${result.schedule.stepCount}`,
-      image: bitmap,
+      image: () => (pictures ? colouredPicture(pictures, shown, states) : null),
       rows: n,
       cols: n,
       across: 'destination d →',
       down: '← source r',
       legend: () =>
-        BLOCK_STATES.map(([state, label]) => ({
-          label,
-          mark: 'swatch',
-          colours: [rgbText(STATE_RGB[state])],
+        blockLegend(states, false).map((e) => ({
+          label: e.words,
+          mark: Array.isArray(e.fill[0]) ? 'strip' : 'swatch',
+          colours: Array.isArray(e.fill[0])
+            ? (e.fill as readonly (readonly number[])[]).map(rgbText)
+            : [rgbText(e.fill as readonly number[])],
         })),
       selected: selected && { row: selected.r, col: selected.d },
     }),
@@ -147,26 +176,53 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
         />
         {!canDraw(width, height) && <TooSmall width={width} height={height} />}
       </div>
-      <div className="flex flex-wrap justify-center gap-x-4 px-2 text-sm text-slate-700">
-        {BLOCK_STATES.map(([state, words]) => (
-          <span key={state} className="inline-flex items-center gap-1">
-            {/* The pictures' own colours (the source's is pale, so the swatch has a rim). */}
-            <span
-              className="inline-block h-3 w-3 rounded-sm border border-slate-400"
-              style={{ background: `rgb(${STATE_RGB[state].join(',')})` }}
-            />
-            {words}
-          </span>
-        ))}
-        {!selected && (
-          <span className="text-slate-600">
-            click a cell (or Tab here and use the arrow keys) to follow its block
-          </span>
-        )}
-      </div>
+      {/* The colour matrix that turns the pictures' shares into the theme's colours. */}
+      <svg width="0" height="0" className="absolute" aria-hidden="true">
+        <filter id={filterId} colorInterpolationFilters="sRGB">
+          <feColorMatrix type="matrix" values={shareColourMatrix(states)} />
+        </filter>
+      </svg>
+      <StateLegend entries={blockLegend(states, marks !== null)} testId="block-legend" />
+      {!selected && (
+        <p className="px-2 text-center text-sm text-slate-600">
+          click a cell (or Tab here and use the arrow keys) to follow its block
+        </p>
+      )}
       {selected && <BlockRoute result={result} step={step} r={selected.r} d={selected.d} />}
     </div>
   );
+}
+
+/** A step's share picture in the states' colours, on a canvas of its own (for a picture out). */
+function colouredPicture(
+  pictures: BlockPictures,
+  step: number,
+  states: ReturnType<typeof palette>['blockStates'],
+): OffscreenCanvas {
+  const c = new OffscreenCanvas(pictures.size, pictures.size);
+  const pixels = colourShares(pictures.steps[step], states);
+  c.getContext('2d')?.putImageData(new ImageData(pixels, pictures.size, pictures.size), 0, 0);
+  return c;
+}
+
+/**
+ * The block matrix's legend: the three states, the marks when they are drawn, and the blend a cell
+ * of several blocks (or a pixel of several cells) takes.
+ */
+export function blockLegend(
+  states: ReturnType<typeof palette>['blockStates'],
+  withMarks: boolean,
+): LegendEntry[] {
+  return [
+    { fill: states.source, words: 'at its source' },
+    { fill: states.transit, mark: withMarks ? 'diagonal' : undefined, words: 'on its way' },
+    { fill: states.home, words: 'delivered' },
+    ...(withMarks ? [{ fill: states.home, mark: 'dot' as const, words: 'delivered in this step' }] : []),
+    {
+      fill: [states.source, blendShares(states, 0.5, 0.5), states.home],
+      words: 'blend: several blocks in a cell, by share',
+    },
+  ];
 }
 
 /** The cell an arrow key (Home, End: the row's ends) moves to from `at` in an n × n matrix, or null. */

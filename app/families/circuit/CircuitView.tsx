@@ -8,6 +8,7 @@ import { useApp } from '../../store/store';
 import { useSize } from '../../lib/useSize';
 import { drawCentreCaption, drawNodeLabels, type TypeScale } from '../../views/canvasText';
 import { useTypeScale } from '../../lib/typeScale';
+import { usePalette } from '../../lib/theme';
 import { nodeAngle, nodeAt, ringLayout, type RingLayout } from '../../views/ringGeometry';
 import { canDraw, TooSmall } from '../../views/TooSmall';
 import type { Drawing } from '../../views/slicedPainter';
@@ -91,12 +92,14 @@ export function CircuitView({
   // and transfers take longer than a frame may.
   const painter = usePainter(canvas);
   const type = useTypeScale();
+  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
+  const theme = usePalette();
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, (ctx) =>
       drawCircuit(ctx, result, step, layout, xy, { hover: focus, onlyNode0, type, loads }),
     );
-  }, [painter, result, step, layout, xy, width, height, focus, loads, onlyNode0, type]);
+  }, [painter, result, step, layout, xy, width, height, focus, loads, onlyNode0, type, theme]);
   useFramePicture(compact ? null : circuitPicture(result, step, { hover: focus, onlyNode0, loads }));
 
   const hovered = pointer && <NodeInfo result={result} step={step} node={pointer.node} />;
@@ -350,7 +353,7 @@ export function* drawCircuit(
   }
   ctx.fillStyle = COLORS.node;
   ctx.fill(solid);
-  ctx.fillStyle = '#ffffff';
+  ctx.fillStyle = COLORS.background;
   ctx.fill(ghosts);
   ctx.setLineDash([3, 3]);
   ctx.strokeStyle = COLORS.muted;
@@ -377,10 +380,12 @@ export function* drawCircuit(
   // pane has the phase strip above instead).
   if (l.r < MIN_CAPTION_RADIUS) return;
   const big = Math.max(16, Math.min(34, l.r * 0.16));
-  ctx.fillStyle = 'rgba(248,250,252,0.92)';
+  ctx.fillStyle = COLORS.background;
+  ctx.globalAlpha = 0.92;
   ctx.beginPath();
   ctx.arc(l.cx, l.cy, Math.min(l.r * 0.62, big * 3.4), 0, 2 * Math.PI);
   ctx.fill();
+  ctx.globalAlpha = 1;
   drawCentreCaption(
     ctx,
     l.cx,

@@ -189,15 +189,14 @@ function Heatmap({
                     <button
                       type="button"
                       className={`block w-full border border-white px-0.5 leading-tight hover:outline hover:outline-2 hover:outline-slate-800 ${fill ? 'py-1.5' : 'py-0.5'}`}
-                      style={{ background: cellColor(c.speedup) }}
+                      // The cells keep their light scale in every theme, so their text is dark in every theme.
+                      style={{ background: cellColor(c.speedup), color: '#0f172a' }}
                       title={`m = ${formatBytes(c.messageBytes)}, δ = ${delay(us)}: ReTri ${c.speedup.toFixed(2)}× faster with x = (${c.retriX}); click to open`}
                       data-testid={`heatmap-cell-${c.messageBytes}-${us}`}
                       onClick={() => onPick(result, c)}
                     >
                       <div className="font-semibold">{c.speedup.toFixed(1)}</div>
-                      <div className="text-slate-900" style={{ fontSize: count }}>
-                        R{c.reconfigurations}
-                      </div>
+                      <div style={{ fontSize: count }}>R{c.reconfigurations}</div>
                     </button>
                   </td>
                 ))}

@@ -19,6 +19,7 @@ import { pictureKeyFor, type PictureKeyId } from '../../lib/keys';
 const KEY_ZOOM = 1.5;
 /** Share of the picture one arrow press pans by. */
 const PAN_SHARE = 0.15;
+import { usePalette } from '../../lib/theme';
 import { useFramePicture } from '../../scene/currentFrame';
 import { meshCaptionRoom, meshLegend, meshPicture } from './meshPicture';
 import { LegendRow } from '../../scene/LegendRow';
@@ -55,6 +56,8 @@ export function MeshView({
   const side = info?.side ?? Math.round(Math.sqrt(n));
   const groups = info?.groups ?? 1;
   const type = useTypeScale();
+  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
+  const theme = usePalette();
   // Room above the picture for the step and phase (in the type scale).
   const captionRoom = meshCaptionRoom(type, compact);
   const layout = useMemo(
@@ -135,6 +138,7 @@ export function MeshView({
     );
   }, [
     type,
+    theme,
     painter,
     result,
     step,

@@ -3,7 +3,7 @@ import type { MeshExtras } from '../../../src/families/mesh/mesh-picture';
 import { pathLinks } from '../../../src/kernel/model/paths';
 import { stepRange } from '../../../src/kernel/model/schedule';
 import type { RunResult } from '../../../src/result';
-import { COLORS } from '../../lib/colors';
+import { COLORS, paletteTheme, type Theme } from '../../lib/colors';
 import { DESK_TYPE, stepTitle, typePx, type TypeScale } from '../../views/canvasText';
 import type { Drawing } from '../../views/slicedPainter';
 import { cellAt, centreOf, type MeshLayout } from './meshLayout';
@@ -12,16 +12,34 @@ import { blockAt, groupProgress, partialFraction, showsTiles, visibleGroups } fr
 /** Optical link kind (src/families/mesh/geometry.ts). */
 export const OPTICAL = 4;
 /** Partial-result shades: from its own value (pale) to the complete result (deep green). */
-const SHADES = Array.from({ length: 9 }, (_, i) => {
-  const t = i / 8;
-  const mix = (a: number, b: number) => Math.round(a + (b - a) * t);
-  return `rgb(${mix(241, 21)},${mix(245, 128)},${mix(249, 61)})`;
-});
+/** Nine shades from an empty partial to a complete one, per theme (the ground's end to green). */
+const SHADES_OF = Object.fromEntries(
+  (
+    [
+      ['light', [241, 245, 249], [21, 128, 61]],
+      ['dark', [30, 41, 59], [74, 222, 128]],
+      ['contrast', [38, 38, 38], [134, 239, 172]],
+    ] as const
+  ).map(([theme, from, to]) => [
+    theme,
+    Array.from({ length: 9 }, (_, i) => {
+      const mix = (c: number) => Math.round(from[c] + ((to[c] - from[c]) * i) / 8);
+      return `rgb(${mix(0)},${mix(1)},${mix(2)})`;
+    }),
+  ]),
+) as Record<Theme, string[]>;
+const shades = () => SHADES_OF[paletteTheme()];
 const shadeIndex = (frac: number) => Math.round(Math.min(1, Math.max(0, frac)) * 8);
-export const shade = (frac: number) => SHADES[shadeIndex(frac)];
+export const shade = (frac: number) => shades()[shadeIndex(frac)];
 export const ELECTRONIC = '#2563eb';
 export const OPTICAL_COLOUR = '#d97706';
-export const EDN_MARK = ['', '#94a3b8', '#64748b', '#475569', '#334155', '#1e293b'];
+/** EDN levels' corner marks, from level 1 up: further from the ground the higher the level. */
+const EDN_MARKS: Record<Theme, string[]> = {
+  light: ['', '#94a3b8', '#64748b', '#475569', '#334155', '#1e293b'],
+  dark: ['', '#475569', '#64748b', '#94a3b8', '#cbd5e1', '#f1f5f9'],
+  contrast: ['', '#737373', '#a3a3a3', '#d4d4d4', '#e5e5e5', '#ffffff'],
+};
+export const ednMarks = () => EDN_MARKS[paletteTheme()];
 /** Processors or messages handled between two points where the drawing may pause. */
 const CHUNK = 4096;
 
@@ -84,14 +102,14 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
       yield;
     }
     // The tile: its processors' mean partial; in its middle, a square for its most advanced one.
-    const byShade = SHADES.map(() => new Path2D());
+    const byShade = shades().map(() => new Path2D());
     const inner = blockSize * 0.3;
     for (const g of onScreen) {
       const [x, y] = blockAt(l, g);
       byShade[shadeIndex(mean[g])].rect(x, y, blockSize, blockSize);
     }
     byShade.forEach((path, i) => {
-      ctx.fillStyle = SHADES[i];
+      ctx.fillStyle = shades()[i];
       ctx.fill(path);
     });
     byShade.forEach((_, i) => (byShade[i] = new Path2D()));
@@ -100,18 +118,18 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
       byShade[shadeIndex(best[g])].rect(x + inner, y + inner, blockSize - 2 * inner, blockSize - 2 * inner);
     }
     byShade.forEach((path, i) => {
-      ctx.fillStyle = SHADES[i];
+      ctx.fillStyle = shades()[i];
       ctx.fill(path);
     });
   } else {
     // Filled a chunk at a time, so that rasterising one fill never makes a long task.
-    let byShade = SHADES.map(() => new Path2D());
+    let byShade = shades().map(() => new Path2D());
     const fillAll = () => {
       byShade.forEach((path, i) => {
-        ctx.fillStyle = SHADES[i];
+        ctx.fillStyle = shades()[i];
         ctx.fill(path);
       });
-      byShade = SHADES.map(() => new Path2D());
+      byShade = shades().map(() => new Path2D());
     };
     let done = 0;
     for (const g of onScreen)
@@ -133,18 +151,18 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
     yield;
     // EDN levels: a corner mark, darker for higher levels.
     if (info?.level && cellPx >= 5) {
-      const marks = EDN_MARK.map(() => new Path2D());
+      const marks = ednMarks().map(() => new Path2D());
       const size = Math.max(2 / k, l.cell * 0.3);
       for (const g of onScreen)
         for (let i = 0; i < p; i++) {
           const lv = info.level[i];
           if (!lv) continue;
           const [x, y] = cellAt(l, g * p + i);
-          marks[Math.min(lv, EDN_MARK.length - 1)].rect(x + inset, y + inset, size, size);
+          marks[Math.min(lv, ednMarks().length - 1)].rect(x + inset, y + inset, size, size);
         }
       marks.forEach((path, i) => {
         if (!i) return;
-        ctx.fillStyle = EDN_MARK[i];
+        ctx.fillStyle = ednMarks()[i];
         ctx.fill(path);
       });
     }
@@ -282,7 +300,7 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
       for (let v = g * p; v < (g + 1) * p; v++) {
         const [x, y] = centreOf(l, v);
         if (x + l.cell < vx0 || x - l.cell > vx1 || y + l.cell < vy0 || y - l.cell > vy1) continue;
-        ctx.fillStyle = partialFraction(counts[v], total) > 0.6 ? '#ffffff' : COLORS.text;
+        ctx.fillStyle = partialFraction(counts[v], total) > 0.6 ? COLORS.onNode : COLORS.text;
         ctx.fillText(String(v % p), x, y);
       }
   }

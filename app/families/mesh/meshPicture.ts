@@ -5,7 +5,7 @@ import type { RunResult } from '../../../src/result';
 import { COLORS } from '../../lib/colors';
 import type { FramePicture, LegendEntry } from '../../scene/framePicture';
 import { DESK_TYPE, typePx, type TypeScale } from '../../views/canvasText';
-import { drawMesh, EDN_MARK, ELECTRONIC, OPTICAL_COLOUR, shade } from './drawMesh';
+import { drawMesh, ednMarks, ELECTRONIC, OPTICAL_COLOUR, shade } from './drawMesh';
 import { meshLayout, type MeshLayout } from './meshLayout';
 import { showsTiles } from './meshScene';
 
@@ -72,7 +72,7 @@ export function meshLegend(r: RunResult, tiles: boolean): LegendEntry[] {
           {
             label: 'corner mark: EDN level (darker = higher)',
             mark: 'swatch',
-            colours: [EDN_MARK[2]],
+            colours: [ednMarks()[2]],
           } as LegendEntry,
         ]
       : []),

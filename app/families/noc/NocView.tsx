@@ -5,6 +5,7 @@ import { pathLinks } from '../../../src/kernel/model/paths';
 import { stepRange } from '../../../src/kernel/model/schedule';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import { COLORS } from '../../lib/colors';
+import { usePalette } from '../../lib/theme';
 import { useSize } from '../../lib/useSize';
 import type { NetworkViewProps } from '../../interconnects';
 import { stepTitle, typePx, type TypeScale } from '../../views/canvasText';
@@ -92,12 +93,29 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
   const wanted = useMemo(() => stepCounts(result.holdings, result.schedule.stepCount).counts, [result]);
   const initial = useMemo(() => stepCounts(result.holdings, 0).counts, [result]);
 
+  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
+  const theme = usePalette();
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, (ctx) =>
       drawNoc(ctx, result, step, width, layout, { attempt, picked, marks, detail, compact, type, marked }),
     );
-  }, [painter, layout, result, step, width, height, compact, attempt, marks, picked, detail, type, marked]);
+  }, [
+    painter,
+    layout,
+    result,
+    step,
+    width,
+    height,
+    compact,
+    attempt,
+    marks,
+    picked,
+    detail,
+    type,
+    marked,
+    theme,
+  ]);
   useFramePicture(compact ? null : nocPicture(result, step, { attempt, picked, marked }));
 
   return (
@@ -247,7 +265,7 @@ export function* drawNoc(
   // with an arrowhead (the two channels of a link are two channels).
   for (const m of marks) {
     const isOpen = m.clash === picked;
-    ctx.strokeStyle = '#ffffff';
+    ctx.strokeStyle = COLORS.background;
     ctx.lineWidth = Math.max(6, rr / 1.4) + 3;
     ctx.beginPath();
     ctx.moveTo(m.x1, m.y1);
@@ -294,7 +312,7 @@ export function* drawNoc(
     ctx.fillRect(xy[2 * (P + r)] - rr / 2, xy[2 * (P + r) + 1] - rr / 2, rr, rr);
   const routerNumber = Math.max(type.min, Math.min(13, rr * 0.6) * type.factor);
   if (attempt && rr >= 12 && routerNumber <= rr * 0.9) {
-    ctx.fillStyle = '#ffffff';
+    ctx.fillStyle = COLORS.onNode;
     ctx.font = `600 ${routerNumber}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
@@ -308,12 +326,12 @@ export function* drawNoc(
     ctx.beginPath();
     ctx.arc(xy[2 * p], xy[2 * p + 1], pr, 0, 2 * Math.PI);
     ctx.fillStyle = attempt
-      ? '#ffffff'
+      ? COLORS.background
       : need > 0 && got >= need
         ? ROLE_COLOURS.receiver
         : need > 0 && got > 0
           ? '#93c5fd'
-          : '#ffffff';
+          : COLORS.background;
     ctx.fill();
     ctx.lineWidth = Math.max(1.5, pr / 3);
     ctx.strokeStyle = ROLE_COLOURS[roles[p]];
@@ -643,7 +661,7 @@ function NocLegend({ bound, attempt }: { bound: NocExtras['bound']; attempt: boo
         'click a processor to change its role'
       )}
       {bound && !attempt && (
-        <span className="block" data-testid="noc-bound" style={{ color: BOUND_COLOUR }}>
+        <span className="block text-red-700" data-testid="noc-bound">
           at the start, in red: why no schedule has fewer than {bound.value} steps — {bound.why}
         </span>
       )}

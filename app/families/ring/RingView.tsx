@@ -25,6 +25,7 @@ import {
   type TypeScale,
 } from '../../views/canvasText';
 import { useTypeScale } from '../../lib/typeScale';
+import { usePalette } from '../../lib/theme';
 import { NodeTooltip } from '../../views/NodeTooltip';
 import { usePickedNode } from '../../views/pickedNode';
 import type { Drawing } from '../../views/slicedPainter';
@@ -77,6 +78,8 @@ export function RingView({
   // Big rings are drawn over a few tasks (see SlicedPainter); small ones at once.
   const painter = usePainter(canvas);
   const type = useTypeScale();
+  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
+  const theme = usePalette();
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, (ctx) =>
@@ -107,6 +110,7 @@ export function RingView({
     type,
     laneNumbers,
     inStep,
+    theme,
   ]);
   useFramePicture(
     compact

@@ -19,6 +19,7 @@ import { typePx } from '../../views/canvasText';
 import { channelsInStep, describeChannels } from '../../views/wavelengthList';
 import { useFramePicture } from '../../scene/currentFrame';
 import { starPicture } from './starPicture';
+import { usePalette } from '../../lib/theme';
 
 /**
  * The passive star: the coupler in the centre, processors around it. In each step every transmission
@@ -66,6 +67,8 @@ export function StarView({
 
   // Big stars are drawn over a few tasks (see SlicedPainter); small ones at once.
   const painter = usePainter(canvas);
+  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
+  const theme = usePalette();
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, (ctx) =>
@@ -82,6 +85,7 @@ export function StarView({
     );
   }, [
     type,
+    theme,
     painter,
     result,
     step,

@@ -5,7 +5,8 @@ import { radixParent, radixTree, uniformRadices, type TreeNode } from '../../../
 import { stepRange } from '../../../src/kernel/model/schedule';
 import { num } from '../../../src/kernel/params/schema';
 import type { RunResult } from '../../../src/result';
-import { wavelengthColor } from '../../lib/colors';
+import { COLORS, wavelengthColor } from '../../lib/colors';
+import { usePalette } from '../../lib/theme';
 import { useTypeScale } from '../../lib/typeScale';
 import { useSize } from '../../lib/useSize';
 import { typePx, type TypeScale } from '../../views/canvasText';
@@ -34,6 +35,7 @@ export function TcpTreePanel({
   const n = result.topology.nodeCount;
   const k = num(result.params, 'wavelengths-per-node');
   const hovered = useStarHover((s) => s.node);
+  usePalette(); // drawn in the theme's colours: redrawn when it changes
   const setHovered = useStarHover((s) => s.set);
   // One stop of Tab for the whole tree; the arrow keys move the focus (roving focus).
   const [current, setCurrent] = useState(0);
@@ -149,7 +151,7 @@ export function TcpTreePanel({
             y1={e.from[1]}
             x2={e.to[0]}
             y2={e.to[1]}
-            stroke={active.has(e.child) ? '#0f172a' : '#cbd5e1'}
+            stroke={active.has(e.child) ? COLORS.text : COLORS.fibre}
             strokeWidth={active.has(e.child) ? 3 : 1}
           />
         ))}
@@ -184,7 +186,7 @@ export function TcpTreePanel({
               cy={d.at[1]}
               r={(labels.shown.has(d.id) ? labels.radius : r) + (hovered === d.id ? 3 : 0)}
               fill={colour(d.reached)}
-              stroke={hovered === d.id ? '#db2777' : '#fff'}
+              stroke={hovered === d.id ? COLORS.highlight : COLORS.background}
               strokeWidth={hovered === d.id ? 3 : 1}
             />
             {labels.shown.has(d.id) && (
@@ -194,7 +196,7 @@ export function TcpTreePanel({
                 dy="0.35em"
                 textAnchor="middle"
                 fontSize={labels.size}
-                fill="#fff"
+                fill={COLORS.onNode}
                 pointerEvents="none"
               >
                 {d.id}

@@ -5,15 +5,18 @@ import { splitTradeoff } from '../../../src/families/star/star-formulas';
 import { num } from '../../../src/kernel/params/schema';
 import type { RunResult } from '../../../src/result';
 import { useApp } from '../../store/store';
+import { COLORS } from '../../lib/colors';
+import { usePalette } from '../../lib/theme';
 
 const W = 340;
 const H = 220;
 const M = { left: 44, right: 12, top: 12, bottom: 34 };
 
+// The total in the theme's text colour (read when drawn).
 const SERIES = [
-  { key: 'tuning', label: 'tuning', colour: '#db2777' },
-  { key: 'communication', label: 'communication', colour: '#2563eb' },
-  { key: 'total', label: 'total', colour: '#0f172a' },
+  { key: 'tuning', label: 'tuning', colour: () => '#db2777' },
+  { key: 'communication', label: 'communication', colour: () => '#2563eb' },
+  { key: 'total', label: 'total', colour: () => COLORS.text },
 ] as const;
 
 /**
@@ -23,6 +26,7 @@ const SERIES = [
  */
 export function TradeoffPanel({ result }: { result: RunResult }) {
   const params = result.params;
+  usePalette(); // drawn in the theme's colours: redrawn when it changes
   const t = useMemo(() => splitTradeoff(shapeOf(params), num(params, 'messages'), dOf(params)), [params]);
   const current = splitStepsOf(params);
   const setH = (hs: number) => {
@@ -50,22 +54,36 @@ export function TradeoffPanel({ result }: { result: RunResult }) {
       >
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
-            <line x1={M.left} x2={W - M.right} y1={y(ymax * f)} y2={y(ymax * f)} stroke="#e2e8f0" />
-            <text x={M.left - 4} y={y(ymax * f)} dy="0.35em" textAnchor="end" fontSize={10} fill="#64748b">
+            <line x1={M.left} x2={W - M.right} y1={y(ymax * f)} y2={y(ymax * f)} stroke={COLORS.nodeEmpty} />
+            <text
+              x={M.left - 4}
+              y={y(ymax * f)}
+              dy="0.35em"
+              textAnchor="end"
+              fontSize={10}
+              fill={COLORS.muted}
+            >
               {fmt(ymax * f)}
             </text>
           </g>
         ))}
         {t.points.map((p) => (
-          <text key={p.hs} x={x(p.hs)} y={H - M.bottom + 14} textAnchor="middle" fontSize={11} fill="#334155">
+          <text
+            key={p.hs}
+            x={x(p.hs)}
+            y={H - M.bottom + 14}
+            textAnchor="middle"
+            fontSize={11}
+            fill={COLORS.node}
+          >
             {p.hs}
           </text>
         ))}
-        <text x={(W + M.left) / 2} y={H - 4} textAnchor="middle" fontSize={11} fill="#334155">
+        <text x={(W + M.left) / 2} y={H - 4} textAnchor="middle" fontSize={11} fill={COLORS.node}>
           split steps h′
         </text>
         {/* The current h′, and the paper's and our optimum. */}
-        {vLine(current, { stroke: '#94a3b8', strokeWidth: 6, opacity: 0.3 })}
+        {vLine(current, { stroke: COLORS.line, strokeWidth: 6, opacity: 0.3 })}
         {inRange(t.paperOpt) &&
           vLine(t.paperOpt, { stroke: '#f59e0b', strokeDasharray: '4 3', strokeWidth: 2 })}
         {inRange(t.derivedOpt) &&
@@ -75,7 +93,7 @@ export function TradeoffPanel({ result }: { result: RunResult }) {
             <polyline
               points={t.points.map((p) => `${x(p.hs)},${y(p[s.key])}`).join(' ')}
               fill="none"
-              stroke={s.colour}
+              stroke={s.colour()}
               strokeWidth={s.key === 'total' ? 2.5 : 1.5}
             />
             {t.points.map((p) => (
@@ -97,8 +115,8 @@ export function TradeoffPanel({ result }: { result: RunResult }) {
                     }
                   : {})}
                 r={s.key === 'total' && p.hs === t.best ? 7 : 4.5}
-                fill={s.key === 'total' && p.hs === t.best ? '#fde047' : s.colour}
-                stroke={s.colour}
+                fill={s.key === 'total' && p.hs === t.best ? '#fde047' : s.colour()}
+                stroke={s.colour()}
                 strokeWidth={2}
                 className="cursor-pointer"
                 data-testid={`tradeoff-${s.key}-${p.hs}`}
@@ -119,7 +137,7 @@ export function TradeoffPanel({ result }: { result: RunResult }) {
             height={10}
             transform={`rotate(45 ${x(current)} ${y(measured)})`}
             fill="none"
-            stroke="#0f172a"
+            stroke={COLORS.text}
             strokeWidth={2}
           >
             <title>measured total of this schedule: {fmt(measured)}</title>
@@ -129,7 +147,7 @@ export function TradeoffPanel({ result }: { result: RunResult }) {
       <div className="flex flex-wrap gap-x-3 text-xs text-slate-700">
         {SERIES.map((s) => (
           <span key={s.key} className="inline-flex items-center gap-1">
-            <span className="inline-block h-1 w-4" style={{ background: s.colour }} />
+            <span className="inline-block h-1 w-4" style={{ background: s.colour() }} />
             {s.label}
           </span>
         ))}
@@ -137,10 +155,8 @@ export function TradeoffPanel({ result }: { result: RunResult }) {
       </div>
       <ul className="mt-1 space-y-0.5 text-sm text-slate-800">
         <li>
-          <span className="font-semibold" style={{ color: '#b45309' }}>
-            h′_opt (paper, Lambert W)
-          </span>{' '}
-          = <span data-testid="hopt-paper">{fmt(t.paperOpt)}</span>
+          <span className="font-semibold text-amber-700">h′_opt (paper, Lambert W)</span> ={' '}
+          <span data-testid="hopt-paper">{fmt(t.paperOpt)}</span>
         </li>
         <li>
           <span className="font-semibold text-green-700">h′_opt (re-derived)</span> ={' '}

@@ -122,8 +122,8 @@ export function* drawStar(
   }
 
   // The coupler.
-  ctx.fillStyle = '#f1f5f9';
-  ctx.strokeStyle = '#94a3b8';
+  ctx.fillStyle = COLORS.surface;
+  ctx.strokeStyle = COLORS.line;
   ctx.lineWidth = 2;
   ctx.beginPath();
   ctx.arc(l.cx, l.cy, l.coupler, 0, 2 * Math.PI);
@@ -171,11 +171,11 @@ export function* drawStar(
     }
     ctx.fillStyle = COLORS.nodeEmpty;
     ctx.fill(discs);
-    ctx.fillStyle = '#f8fafc';
+    ctx.fillStyle = COLORS.background;
     ctx.fill(ghosts);
     ctx.save();
     ctx.setLineDash([3, 3]);
-    ctx.strokeStyle = '#94a3b8';
+    ctx.strokeStyle = COLORS.line;
     ctx.lineWidth = 1.2;
     ctx.stroke(ghosts);
     ctx.restore();
@@ -244,7 +244,7 @@ function* drawSmallNodes(
       : arrived[i]
         ? COLORS.arrived
         : i >= o.real
-          ? '#cbd5e1'
+          ? COLORS.fibre
           : heldShade(frac);
     let p = paths.get(colour);
     if (!p) paths.set(colour, (p = new Path2D()));

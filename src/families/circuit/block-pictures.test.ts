@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../registry';
 import { withBlockLists } from '../../kernel/model/schedule';
 import { defaultsOf } from '../../kernel/params/schema';
-import { blockPictures, pictureInput, STATE_RGB } from './block-pictures';
+import { blockPictures, pictureInput, STATE_SHARES } from './block-pictures';
 
 const rgbAt = (p: Uint8ClampedArray, size: number, r: number, d: number) =>
   Array.from(p.subarray((r * size + d) * 4, (r * size + d) * 4 + 3));
@@ -16,15 +16,15 @@ describe('block-matrix pictures', () => {
     expect(pic.steps).toHaveLength(3);
     const [start, one, end] = pic.steps;
     // Start: own block delivered (r = d), every other at its source.
-    expect(rgbAt(start, 9, 2, 2)).toEqual([...STATE_RGB.home]);
-    expect(rgbAt(start, 9, 0, 4)).toEqual([...STATE_RGB.source]);
+    expect(rgbAt(start, 9, 2, 2)).toEqual([...STATE_SHARES.home]);
+    expect(rgbAt(start, 9, 0, 4)).toEqual([...STATE_SHARES.source]);
     // After phase 0: Δ = 1 = (+1, 0) is home, Δ = 4 = (+1, +1) is on its way, Δ = 3 = (0, +1) has not moved.
-    expect(rgbAt(one, 9, 0, 1)).toEqual([...STATE_RGB.home]);
-    expect(rgbAt(one, 9, 0, 4)).toEqual([...STATE_RGB.transit]);
-    expect(rgbAt(one, 9, 0, 3)).toEqual([...STATE_RGB.source]);
+    expect(rgbAt(one, 9, 0, 1)).toEqual([...STATE_SHARES.home]);
+    expect(rgbAt(one, 9, 0, 4)).toEqual([...STATE_SHARES.transit]);
+    expect(rgbAt(one, 9, 0, 3)).toEqual([...STATE_SHARES.source]);
     // The end: everything delivered.
     for (let r = 0; r < 9; r++)
-      for (let d = 0; d < 9; d++) expect(rgbAt(end, 9, r, d)).toEqual([...STATE_RGB.home]);
+      for (let d = 0; d < 9; d++) expect(rgbAt(end, 9, r, d)).toEqual([...STATE_SHARES.home]);
   });
 
   it('pools large matrices to at most maxSide pixels a side, mixing the states', () => {
@@ -35,7 +35,7 @@ describe('block-matrix pictures', () => {
     expect(pic.size).toBe(4);
     // Pixel (0, 0) pools sources 0–3 × destinations 0–3: 4 of its 16 pairs are r = d, home from the start.
     const px = rgbAt(pic.steps[0], 4, 0, 0);
-    expect(px[1]).toBe(Math.round(STATE_RGB.source[1] * 0.75 + STATE_RGB.home[1] * 0.25));
+    expect(px).toEqual([Math.round(255 * 0.25), 0, 0]);
   });
 });
 
@@ -53,8 +53,8 @@ describe('block pictures of pair rectangles', () => {
       expect(fromRects.steps.length).toBe(b.schedule.stepCount + 1);
       expect(fromRects).toEqual(fromLists);
       // Every message is delivered at the end: only the empty diagonal keeps the source colour.
-      expect(rgbAt(fromRects.steps.at(-1)!, fromRects.size, 0, 1)).toEqual([...STATE_RGB.home]);
-      expect(rgbAt(fromRects.steps[0], fromRects.size, 0, 1)).toEqual([...STATE_RGB.source]);
+      expect(rgbAt(fromRects.steps.at(-1)!, fromRects.size, 0, 1)).toEqual([...STATE_SHARES.home]);
+      expect(rgbAt(fromRects.steps[0], fromRects.size, 0, 1)).toEqual([...STATE_SHARES.source]);
     }
   });
 });

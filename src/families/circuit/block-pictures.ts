@@ -6,10 +6,12 @@ import type { Topology } from '../../kernel/model/topology';
 
 /**
  * Pictures of the all-to-all block matrix (source × destination, one RGBA pixel per cell, pooled to at
- * most `maxSide` pixels a side), one per step from 0 to the last: pale where the blocks of a cell are
- * still at their source, amber where they are on their way, green where they are delivered (mixed
- * in proportion when a cell holds several blocks, or several cells share a pixel). Blocks are
- * forwarded: after a step a block is where its transfer ended. Pure, so the worker can make them.
+ * most `maxSide` pixels a side), one per step from 0 to the last. A pixel holds shares, not colours:
+ * red is the share of its blocks delivered, green the share on their way (at a relay), and the rest
+ * is still at the source (see STATE_SHARES; a cell of several blocks, or a pixel of several cells,
+ * has a mix). The page colours them in its theme's palette as it draws them (a colour matrix), so
+ * a theme change needs no new pictures. Blocks are forwarded: after a step a block is where its
+ * transfer ended. Pure, so the worker can make them.
  */
 export interface BlockPictures {
   /** Pixels per side. */
@@ -28,10 +30,11 @@ export function showsBlockMatrix(s: { collective: Collective }): boolean {
   return s.collective === 'alltoall' || s.collective === 'multiscatter';
 }
 
-export const STATE_RGB = {
-  source: [226, 232, 240],
-  transit: [245, 158, 11],
-  home: [22, 163, 74],
+/** The pixel of a cell wholly in one state: red = share delivered, green = share on its way. */
+export const STATE_SHARES = {
+  source: [0, 0, 0],
+  transit: [0, 255, 0],
+  home: [255, 0, 0],
 } as const;
 
 /** What the pictures need of a schedule: blocks, and per step which blocks went where. */
@@ -150,9 +153,8 @@ export function blockPictures(input: PictureInput, realNodes: number, maxSide = 
       const t = Math.max(1, total[i]);
       const fh = home[i] / t;
       const fm = moving[i] / t;
-      const fs = 1 - fh - fm;
-      for (let c = 0; c < 3; c++)
-        rgba[i * 4 + c] = STATE_RGB.source[c] * fs + STATE_RGB.transit[c] * fm + STATE_RGB.home[c] * fh;
+      rgba[i * 4] = 255 * fh;
+      rgba[i * 4 + 1] = 255 * fm;
       rgba[i * 4 + 3] = 255;
     }
     steps.push(rgba);
