@@ -49,10 +49,13 @@ function smallTextOnScreen(page: Page): Promise<string[]> {
   });
 }
 
-/** Every visible control of the header lies on one row: their vertical middles within a few px. */
+/**
+ * How many rows the header's parts take (the title block with its status and theme menu, the modes,
+ * the scenes, the buttons): their vertical middles, grouped.
+ */
 async function headerRows(page: Page): Promise<number> {
   return page.getByTestId('header').evaluate((h) => {
-    const mids = [...h.querySelectorAll('button, select, h1')]
+    const mids = [...h.children]
       .filter((e) => e.checkVisibility() && e.getBoundingClientRect().width > 1)
       .map((e) => {
         const r = e.getBoundingClientRect();
@@ -60,7 +63,7 @@ async function headerRows(page: Page): Promise<number> {
       })
       .sort((a, b) => a - b);
     let rows = 1;
-    for (let i = 1; i < mids.length; i++) if (mids[i] - mids[i - 1] > 12) rows++;
+    for (let i = 1; i < mids.length; i++) if (mids[i] - mids[i - 1] > 16) rows++;
     return rows;
   });
 }
