@@ -33,8 +33,10 @@ for (const size of SIZES)
 function smallTextOnScreen(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
-    for (const el of document.querySelectorAll('main *, aside *')) {
-      const own = [...el.childNodes].some((c) => c.nodeType === Node.TEXT_NODE && c.textContent!.trim());
+    for (const el of Array.from(document.querySelectorAll('main *, aside *'))) {
+      const own = Array.from(el.childNodes).some(
+        (c) => c.nodeType === Node.TEXT_NODE && c.textContent!.trim(),
+      );
       if (!own || !el.checkVisibility() || el.closest('.katex')) continue;
       const r = el.getBoundingClientRect();
       if (r.width <= 1 || r.height <= 1 || r.bottom < 0 || r.top > innerHeight) continue;
@@ -55,7 +57,7 @@ function smallTextOnScreen(page: Page): Promise<string[]> {
  */
 async function headerRows(page: Page): Promise<number> {
   return page.getByTestId('header').evaluate((h) => {
-    const mids = [...h.children]
+    const mids = Array.from(h.children)
       .filter((e) => e.checkVisibility() && e.getBoundingClientRect().width > 1)
       .map((e) => {
         const r = e.getBoundingClientRect();

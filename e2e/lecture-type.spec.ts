@@ -74,9 +74,11 @@ async function smallestText(page: Page, selector: string) {
   return page.evaluate((sel) => {
     const sizes: number[] = [];
     const small: string[] = [];
-    for (const root of document.querySelectorAll(sel))
-      for (const el of [root, ...root.querySelectorAll('*')]) {
-        const own = [...el.childNodes].some((c) => c.nodeType === Node.TEXT_NODE && c.textContent!.trim());
+    for (const root of Array.from(document.querySelectorAll(sel)))
+      for (const el of [root, ...Array.from(root.querySelectorAll('*'))]) {
+        const own = Array.from(el.childNodes).some(
+          (c) => c.nodeType === Node.TEXT_NODE && c.textContent!.trim(),
+        );
         if (!own || !el.checkVisibility()) continue;
         const box = el.getBoundingClientRect();
         if (box.width <= 1 || box.height <= 1) continue; // screen-reader-only text

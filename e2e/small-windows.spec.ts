@@ -178,11 +178,9 @@ async function layoutProblems(page: Page): Promise<string[]> {
     const W = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth > W)
       problems.push(`page scrolls sideways (${document.documentElement.scrollWidth} > ${W})`);
-    const controls = [
-      ...document.querySelectorAll(
-        'header button, header select, [role="tab"], nav[aria-label="Mode"] button',
-      ),
-    ].filter((e) => e.checkVisibility() && e.getBoundingClientRect().width > 1);
+    const controls = Array.from(
+      document.querySelectorAll('header button, header select, [role="tab"], nav[aria-label="Mode"] button'),
+    ).filter((e) => e.checkVisibility() && e.getBoundingClientRect().width > 1);
     const name = (e: Element) => (e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 20);
     for (const e of controls) {
       const r = e.getBoundingClientRect();
