@@ -90,11 +90,12 @@ export function App() {
         </main>
       ) : (
         <>
-          <div className="flex min-h-0 flex-1">
+          {/* In a narrow window the panels stack under the network (see .page-row in styles.css). */}
+          <div className="page-row flex min-h-0 flex-1">
             {!lecture && shown('params') && (
               <aside
                 aria-label="Parameters"
-                className="w-60 shrink-0 overflow-y-auto border-r border-slate-200 bg-white xl:w-72"
+                className="page-params w-60 shrink-0 overflow-y-auto border-r border-slate-200 bg-white xl:w-72"
               >
                 <Boundary name="parameter panel" className="m-2">
                   <ParamPanel />
@@ -106,7 +107,7 @@ export function App() {
                 id="main"
                 tabIndex={-1}
                 aria-label="Compared schedules"
-                className="flex min-w-0 flex-1 flex-col"
+                className="page-main flex min-w-0 flex-1 flex-col"
               >
                 <Boundary name="compare page" className="m-2 flex-1">
                   <ComparePage />
@@ -118,7 +119,7 @@ export function App() {
                   id="main"
                   tabIndex={-1}
                   aria-label="Network and details"
-                  className="network-detail flex min-w-0 flex-1 flex-col"
+                  className="page-main network-detail flex min-w-0 flex-1 flex-col"
                 >
                   {result ? (
                     // Side by side, or one above the other in a tall narrow space (see .split-panes).
@@ -139,7 +140,7 @@ export function App() {
                 {shown('side') && (
                   <aside
                     aria-label="Narration and numbers"
-                    className={`${lecture ? 'w-80 xl:w-[28rem]' : 'w-72 xl:w-96'} shrink-0 space-y-2 overflow-y-auto border-l border-slate-200 p-2`}
+                    className={`page-side ${lecture ? 'w-80 xl:w-[28rem]' : 'w-72 xl:w-96'} shrink-0 space-y-2 overflow-y-auto border-l border-slate-200 p-2`}
                   >
                     <Boundary name="narration">
                       <Narration />
@@ -222,7 +223,8 @@ function DetailPane({ detail }: { detail: DetailName }) {
   if (!result) return null;
   return (
     <div className="flex min-h-0 min-w-0 flex-col">
-      <div className="flex gap-1 px-1" role="tablist" aria-label="Detail view">
+      {/* The tabs wrap rather than run out of a narrow pane. */}
+      <div className="flex flex-wrap gap-1 px-1" role="tablist" aria-label="Detail view">
         {DETAILS.map((d) => (
           <button
             key={d}

@@ -21,6 +21,8 @@ export interface NetworkViewProps {
   step: number;
   /** Compare mode: smaller panes, no legends. */
   compact?: boolean;
+  /** The legend under the picture (by default, when not compact; compare mode's lecture panes). */
+  legend?: boolean;
 }
 
 /**

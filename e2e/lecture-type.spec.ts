@@ -41,6 +41,7 @@ const VIEWS = [
     query: 'alg=retri&nodes=27&step=2',
     testid: 'circuit-view',
   },
+  { name: 'NoC, Octagon scatter', query: 'alg=noc-scatter&step=2&view=network', testid: 'noc-view' },
   { name: 'network-on-chip', query: 'alg=noc-broadcast&step=1&view=network', testid: 'noc-view' },
 ];
 
@@ -63,4 +64,86 @@ test('at the desk the same view draws its smaller type (the check above can fail
   await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '2');
   await page.waitForTimeout(800);
   expect(Math.min(...(await sizes(page)))).toBeLessThan(18);
+});
+
+/**
+ * The smallest text on screen inside `selector`, px: every visible element with text of its own, its
+ * font size as drawn (an SVG's text through its viewBox's scale). Also how many were measured.
+ */
+async function smallestText(page: Page, selector: string) {
+  return page.evaluate((sel) => {
+    const sizes: number[] = [];
+    const small: string[] = [];
+    for (const root of Array.from(document.querySelectorAll(sel)))
+      for (const el of [root, ...Array.from(root.querySelectorAll('*'))]) {
+        const own = Array.from(el.childNodes).some(
+          (c) => c.nodeType === Node.TEXT_NODE && c.textContent!.trim(),
+        );
+        if (!own || !el.checkVisibility()) continue;
+        const box = el.getBoundingClientRect();
+        if (box.width <= 1 || box.height <= 1) continue; // screen-reader-only text
+        let size = parseFloat(getComputedStyle(el).fontSize);
+        if (el instanceof SVGGraphicsElement) {
+          const m = el.getScreenCTM();
+          if (m) size *= Math.hypot(m.a, m.b);
+        }
+        sizes.push(Math.round(size * 100) / 100);
+        if (size < 18) small.push(`${el.tagName} ${size} ${el.textContent!.slice(0, 30)}`);
+      }
+    return { min: Math.min(...sizes), count: sizes.length, small };
+  }, selector);
+}
+
+const PICTURES = [
+  {
+    name: 'explorer chart (axes, legend)',
+    query: 'mode=explore&sweep=optree-fig4',
+    ready: '[data-testid="chart-point"]',
+    measure: '[data-testid="line-chart"]',
+  },
+  {
+    name: 'speed-up heatmap (numbers, counts, notes)',
+    query: 'mode=explore&sweep=speedup-heatmaps',
+    ready: '[data-testid="heatmap"] button',
+    measure: '[data-testid="heatmap"] table, [data-testid="heatmap"] > p:first-of-type',
+  },
+  {
+    name: 'timeline phase marks',
+    query: 'alg=otis-allreduce&group-size=16&step=2',
+    ready: '[data-testid="phase-marks"] button',
+    measure: '[data-testid="phase-marks"]',
+  },
+  {
+    name: 'TCP1 tree beside the star',
+    query: 'alg=star-scatter&nodes=16&step=1',
+    ready: '[data-testid="tcp1-tree"] text',
+    measure: '[data-testid="tcp1-tree"]',
+  },
+  {
+    name: 'TCP1 tree of 64 in the tree tab',
+    query: 'alg=star-scatter&nodes=64&step=1&view=matrix&detail=tree',
+    ready: '[data-testid="tcp1-tree-tab"] text',
+    measure: '[data-testid="tcp1-tree-tab"]',
+  },
+];
+
+for (const p of PICTURES)
+  test(`lecture mode: no SVG or HTML text under 18 px in the ${p.name}`, async ({ page }) => {
+    await page.goto(`/?v=2&${p.query}&lecture=1`);
+    await expect(page.locator(p.ready).first()).toBeVisible({ timeout: 60_000 });
+    await page.waitForTimeout(300);
+    const { min, count, small } = await smallestText(page, p.measure);
+    expect(count).toBeGreaterThan(3);
+    expect(min, small.join('; ')).toBeGreaterThanOrEqual(18);
+    await page.screenshot({ path: `e2e/screenshots/lecture-text-${p.measure.replace(/\W+/g, '-')}.png` });
+  });
+
+test('at the desk the chart, heatmap, phase names and TCP1 tree keep their smaller type (the checks above can fail)', async ({
+  page,
+}) => {
+  for (const p of PICTURES.slice(0, 4)) {
+    await page.goto(`/?v=2&${p.query}`);
+    await expect(page.locator(p.ready).first()).toBeVisible({ timeout: 60_000 });
+    expect((await smallestText(page, p.measure)).min, p.name).toBeLessThan(18);
+  }
 });

@@ -159,3 +159,80 @@ test('a network model the app has no view for is drawn as a general graph with a
   await page.screenshot({ path: 'e2e/screenshots/unknown-model.png' });
   expect(errors).toEqual([]);
 });
+
+// Projectors, laptops, half a screen and 150 % zoom (1280 × 720 at 150 % leaves 853 × 480 CSS px:
+// deviceScaleFactor alone does not zoom), at the desk and in lecture mode: the page never scrolls
+// sideways, the header's controls and the tabs are whole and inside the window, none covers
+// another, and the network keeps a usable size.
+const LAYOUTS = [
+  { name: 'projector 1024 × 768', width: 1024, height: 768 },
+  { name: 'laptop 1366 × 768', width: 1366, height: 768 },
+  { name: 'half a screen 680 × 800', width: 680, height: 800 },
+  { name: '1280 × 720 at 150 % zoom', width: 853, height: 480 },
+];
+
+/** Problems a person would see in the page's layout, in words (none: an empty list). */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const W = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > W)
+      problems.push(`page scrolls sideways (${document.documentElement.scrollWidth} > ${W})`);
+    const controls = Array.from(
+      document.querySelectorAll('header button, header select, [role="tab"], nav[aria-label="Mode"] button'),
+    ).filter((e) => e.checkVisibility() && e.getBoundingClientRect().width > 1);
+    const name = (e: Element) => (e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 20);
+    for (const e of controls) {
+      const r = e.getBoundingClientRect();
+      if (r.left < -0.5 || r.right > W + 0.5) problems.push(`${name(e)} outside the window`);
+      // Clipped: its text wider than its box (a truncated button), or cut by a scrolling parent.
+      if (e.tagName === 'BUTTON' && e.scrollWidth > e.clientWidth + 1) problems.push(`${name(e)} clipped`);
+      for (let p = e.parentElement; p; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (style.overflowX === 'visible') continue;
+        const q = p.getBoundingClientRect();
+        if (r.left < q.left - 0.5 || r.right > q.right + 0.5) problems.push(`${name(e)} cut by its box`);
+        break;
+      }
+    }
+    // No two controls of the header and tabs overlap (a group's buttons touch but do not overlap).
+    for (let i = 0; i < controls.length; i++)
+      for (let j = i + 1; j < controls.length; j++) {
+        const [a, b] = [controls[i], controls[j]];
+        if (a.contains(b) || b.contains(a)) continue;
+        const [p, q] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+        const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+        const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+        if (w > 1 && h > 1) problems.push(`${name(a)} overlaps ${name(b)}`);
+      }
+    return problems;
+  });
+}
+
+for (const w of LAYOUTS)
+  for (const lecture of [false, true])
+    test(`${w.name}${lecture ? ', lecture mode' : ''}: nothing clipped, overlapping or off to the side; the network usable`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ viewport: { width: w.width, height: w.height } });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto(
+        `/?v=2&alg=optree&nodes=16&wavelengths=2&radices=4,4&step=3${lecture ? '&lecture=1' : ''}`,
+      );
+      await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '3');
+      await page.waitForTimeout(300);
+      await shot(page, `layout-${w.width}x${w.height}${lecture ? '-lecture' : ''}`);
+      expect(await layoutProblems(page)).toEqual([]);
+      const box = (await page.getByTestId('ring-view').locator('canvas').boundingBox())!;
+      expect(Math.min(box.width, box.height), 'the network picture').toBeGreaterThanOrEqual(180);
+      // The other pages at the same size.
+      for (const mode of ['compare', 'explore', 'paper']) {
+        await page.getByTestId(`mode-${mode}`).click();
+        await page.waitForTimeout(300);
+        expect(await layoutProblems(page), mode).toEqual([]);
+        await shot(page, `layout-${w.width}x${w.height}${lecture ? '-lecture' : ''}-${mode}`);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });

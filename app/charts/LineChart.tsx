@@ -1,12 +1,26 @@
 import { scaleLinear, scaleLog, schemeTableau10 } from 'd3';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Axis, PaperMark, SweepValue } from '../../src/kernel/experiment';
+import { useTypeScale } from '../lib/typeScale';
 import { useSize } from '../lib/useSize';
-import { axisTitle, formatAxisValue, formatTick } from './axisFormat';
+import { typePx, type TypeScale } from '../views/canvasText';
+import { axisTitle, fitTitle, formatAxisValue, formatTick } from './axisFormat';
 import { COLORS } from '../lib/colors';
 import { usePalette } from '../lib/theme';
 
-const M = { left: 78, right: 36, top: 14, bottom: 52 };
+/** The chart's type, in the type scale: tick numbers and axis titles (desk sizes 13 and 14 px). */
+interface ChartType {
+  tick: number;
+  title: number;
+}
+const chartType = (t: TypeScale): ChartType => ({ tick: typePx(t, 13), title: typePx(t, 14) });
+
+/** Room around the plot for the numbers and titles, grown with their type. */
+const margins = (c: ChartType) => {
+  const k = c.tick / 13;
+  return { left: Math.round(78 * k), right: 36, top: 14, bottom: Math.round(52 * k) };
+};
+type Margins = ReturnType<typeof margins>;
 
 interface Series {
   name: string;
@@ -45,14 +59,17 @@ export function LineChart({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const { width, height } = useSize(box);
+  const type = useTypeScale();
+  const text = useMemo(() => chartType(type), [type]);
+  const M = useMemo(() => margins(text), [text]);
   usePalette(); // drawn in the theme's colours: redrawn when it changes
   const [hover, setHover] = useState<{ v: SweepValue; side: 'formula' | 'constructed' } | null>(null);
   const [markHover, setMarkHover] = useState<PaperMark | null>(null);
 
   const series = useMemo(() => groupSeries(values), [values]);
   const { sx, sy } = useMemo(
-    () => scales(values, marks, x, y, width, height),
-    [values, marks, x, y, width, height],
+    () => scales(values, marks, x, y, width, height, M),
+    [values, marks, x, y, width, height, M],
   );
   const colourOf = (name: string) => series.find((s) => s.name === name)?.color ?? COLORS.node;
   const ok = (v: number | null): v is number => v !== null && Number.isFinite(v) && (!y.log || v > 0);
@@ -127,6 +144,8 @@ export function LineChart({
             y={y}
             width={width}
             height={height}
+            M={M}
+            text={text}
             integerX={values.length > 0 && values.every((v) => Number.isInteger(v.x))}
           />
           {series.map((s) => (
@@ -204,7 +223,7 @@ export function LineChart({
             })}
         </svg>
       )}
-      <Legend series={series} formulaLabel={formulaLabel} marks={marks.length > 0} />
+      <Legend series={series} formulaLabel={formulaLabel} marks={marks.length > 0} type={type} />
       {hover && <PointTooltip hover={hover} x={x} y={y} left={sx(hover.v.x)} width={width} top={M.top} />}
       {markHover && (
         <div
@@ -269,6 +288,7 @@ function scales(
   y: Axis,
   width: number,
   height: number,
+  M: Margins,
 ) {
   const xs = values.map((v) => v.x).filter((v) => !x.log || v > 0);
   const ys = [...values.flatMap((v) => [v.formula, v.constructed]), ...marks.map((m) => m.y)].filter(
@@ -307,6 +327,8 @@ function Axes({
   y,
   width,
   height,
+  M,
+  text,
   integerX,
 }: {
   sx: Scale;
@@ -315,16 +337,20 @@ function Axes({
   y: Axis;
   width: number;
   height: number;
+  M: Margins;
+  text: ChartType;
   /** Every x is a whole number (depths, counts): no fractional ticks. */
   integerX: boolean;
 }) {
   const bottom = height - M.bottom;
-  const xt = ticksOf(sx, x.log, Math.max(2, Math.floor(width / 90)), x.unit).filter(
+  // Fewer ticks as their numbers grow, so that they keep their distance.
+  const k = text.tick / 13;
+  const xt = ticksOf(sx, x.log, Math.max(2, Math.floor(width / (90 * k))), x.unit).filter(
     (t) => !integerX || Number.isInteger(t),
   );
-  const yt = ticksOf(sy, y.log, Math.max(2, Math.floor(height / 50)), y.unit);
+  const yt = ticksOf(sy, y.log, Math.max(2, Math.floor(height / (50 * k))), y.unit);
   return (
-    <g className="text-slate-600" fontSize={13}>
+    <g className="text-slate-600" fontSize={text.tick}>
       {yt.map((t) => (
         <g key={`y${t}`}>
           <line x1={M.left} x2={width - M.right} y1={sy(t)} y2={sy(t)} stroke={COLORS.nodeEmpty} />
@@ -336,7 +362,7 @@ function Axes({
       {xt.map((t) => (
         <g key={`x${t}`}>
           <line x1={sx(t)} x2={sx(t)} y1={bottom} y2={bottom + 5} stroke={COLORS.muted} />
-          <text x={sx(t)} y={bottom + 18} textAnchor="middle" fill="currentColor">
+          <text x={sx(t)} y={bottom + 5 + text.tick} textAnchor="middle" fill="currentColor">
             {formatTick(t, x.unit)}
           </text>
         </g>
@@ -347,18 +373,20 @@ function Axes({
         x={(M.left + width - M.right) / 2}
         y={height - 10}
         textAnchor="middle"
-        fontSize={14}
+        fontSize={text.title}
         fill={COLORS.text}
       >
-        {axisTitle(x.label, x.unit, x.log)}
+        <title>{axisTitle(x.label, x.unit, x.log)}</title>
+        {fitTitle(axisTitle(x.label, x.unit, x.log), text.title, width - M.right - M.left)}
       </text>
       <text
-        transform={`translate(16,${(M.top + bottom) / 2}) rotate(-90)`}
+        transform={`translate(${Math.round(16 * k)},${(M.top + bottom) / 2}) rotate(-90)`}
         textAnchor="middle"
-        fontSize={14}
+        fontSize={text.title}
         fill={COLORS.text}
       >
-        {axisTitle(y.label, y.unit, y.log)}
+        <title>{axisTitle(y.label, y.unit, y.log)}</title>
+        {fitTitle(axisTitle(y.label, y.unit, y.log), text.title, bottom - M.top)}
       </text>
     </g>
   );
@@ -387,16 +415,33 @@ function powersOfTwo(s: Scale, count: number): number[] {
   return twos.filter((v) => Math.round(Math.log2(v)) % every === 0);
 }
 
-function Legend({ series, formulaLabel, marks }: { series: Series[]; formulaLabel: string; marks: boolean }) {
+function Legend({
+  series,
+  formulaLabel,
+  marks,
+  type,
+}: {
+  series: Series[];
+  formulaLabel: string;
+  marks: boolean;
+  type: TypeScale;
+}) {
   return (
-    <div className="absolute right-4 top-2 rounded border border-slate-200 bg-white/90 px-3 py-2 text-sm shadow-sm">
+    <div
+      className="absolute right-4 top-2 rounded border border-slate-200 bg-white/90 px-3 py-2 shadow-sm"
+      style={{ fontSize: typePx(type, 14) }}
+      data-testid="chart-legend"
+    >
       {series.map((s) => (
         <div key={s.name} className="flex items-center gap-2">
           <span className="inline-block h-1 w-6 rounded" style={{ background: s.color }} />
           {s.name}
         </div>
       ))}
-      <div className="mt-1 border-t border-slate-200 pt-1 text-xs text-slate-600">
+      <div
+        className="mt-1 border-t border-slate-200 pt-1 text-slate-600"
+        style={{ fontSize: typePx(type, 12) }}
+      >
         <div className="flex items-center gap-2">
           <svg width="24" height="8">
             <line x1="0" x2="24" y1="4" y2="4" stroke={COLORS.node} strokeWidth="2" strokeDasharray="5 3" />

@@ -1,7 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react';
 
-/** Width and height of an element, kept current with a ResizeObserver. */
-export function useSize(ref: RefObject<HTMLElement | null>): { width: number; height: number } {
+/** Width and height of an element (HTML or SVG), kept current with a ResizeObserver. */
+export function useSize(ref: RefObject<Element | null>): { width: number; height: number } {
   const [size, setSize] = useState({ width: 0, height: 0 });
   useEffect(() => {
     const el = ref.current;

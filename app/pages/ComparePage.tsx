@@ -5,10 +5,14 @@ import { parseParam } from '../../src/kernel/params/schema';
 import { Boundary } from '../lib/Boundary';
 import { formatSeconds } from '../lib/format';
 import { differenceFrom, differenceText } from '../../src/experiments/compare-differences';
-import { selectStep, useApp } from '../store/store';
+import { selectPlaying, selectStep, useApp } from '../store/store';
 import { MainView } from '../views/MainView';
-import { useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
+import { useSize } from '../lib/useSize';
+import { useReadableStep } from '../lib/useReadableStep';
+import type { RunResult } from '../../src/result';
 import { ConfirmSelect } from '../lib/ConfirmSelect';
+import { narrationOf } from '../panels/Narration';
 
 /**
  * Compare mode: up to four schedules on the same ring and parameters (the panel on the left), each
@@ -21,6 +25,12 @@ export function ComparePage() {
   const status = useApp((s) => s.compareStatus);
   const step = useApp(selectStep);
   const first = compared?.[0];
+  // Lecture mode: no editors (and no parameter panel), so the panes have room for their legend and
+  // words; at the desk the editors take that room and the pictures keep it.
+  const lecture = useApp((s) => s.config.options.lecture);
+  const grid = useRef<HTMLDivElement>(null);
+  const area = useSize(grid);
+  const fourInARow = lecture && panes.length === 4 && area.width >= 1.6 * area.height;
   const edit = (i: number, pane: ComparePane | null) => {
     const next = [...panes];
     if (pane) next[i] = pane;
@@ -29,7 +39,10 @@ export function ComparePage() {
   };
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2 p-2" data-testid="compare">
-      <div className="grid grid-cols-[repeat(auto-fill,minmax(24rem,1fr))] items-end gap-2">
+      <div
+        className={`grid grid-cols-[repeat(auto-fill,minmax(24rem,1fr))] items-end gap-2 ${lecture ? 'hidden' : ''}`}
+        data-testid="pane-editors"
+      >
         {panes.map((p, i) => (
           <PaneEditor key={i} index={i} pane={p} onChange={(q) => edit(i, q)} />
         ))}
@@ -53,13 +66,23 @@ export function ComparePage() {
           Add two or more schedules to compare them on the same ring, or open a scene from the Scenes menu.
         </p>
       ) : (
-        <div
-          className={`grid min-h-0 flex-1 gap-2 ${panes.length <= 2 ? 'grid-cols-2' : panes.length === 3 ? 'grid-cols-3' : 'grid-cols-2 grid-rows-2'}`}
-        >
+        <div ref={grid} className={`grid min-h-0 flex-1 gap-2 ${paneGrid(panes.length, fourInARow)}`}>
           {panes.map((p, i) => {
             const o = compared?.[i];
             const spec = findCard(p.algorithm);
             const shown = o?.ok ? Math.min(step, o.result.schedule.stepCount) : 0;
+            // The pane's name and its own settings (one line: the whole note on hover).
+            const title = (
+              <div className="flex items-baseline gap-2 border-b border-slate-100 px-3 py-1">
+                <b className="shrink-0 text-lg">{spec?.name ?? p.algorithm}</b>
+                <span
+                  className="min-w-0 flex-1 truncate text-sm text-slate-600"
+                  title={overridesText(p) || (o?.ok ? o.result.variant : '')}
+                >
+                  {overridesText(p) || (o?.ok ? o.result.variant : '')}
+                </span>
+              </div>
+            );
             return (
               <div
                 key={i}
@@ -68,54 +91,58 @@ export function ComparePage() {
                 data-step={shown}
                 data-steps={o?.ok ? o.result.schedule.stepCount : ''}
               >
-                <div className="flex items-baseline gap-2 border-b border-slate-100 px-3 py-1">
-                  <b className="shrink-0 text-lg">{spec?.name ?? p.algorithm}</b>
-                  {/* One line, so the picture keeps its room; the whole note on hover. */}
-                  <span
-                    className="min-w-0 flex-1 truncate text-sm text-slate-600"
-                    title={overridesText(p) || (o?.ok ? o.result.variant : '')}
-                  >
-                    {overridesText(p) || (o?.ok ? o.result.variant : '')}
-                  </span>
-                </div>
+                {/* In lecture mode the name leads the numbers' line instead (a line more for the picture). */}
+                {(!lecture || !o?.ok) && title}
                 {o?.ok ? (
-                  <>
-                    <div className="flex gap-4 px-3 py-1 text-base tabular-nums" data-testid="pane-summary">
-                      <span>
-                        <b>{o.result.summary.steps}</b> steps
-                      </span>
-                      <span>
-                        <b>
-                          {spec?.units
-                            ? `${o.result.summary.seconds.toLocaleString('en-US', { maximumSignificantDigits: 5 })} ${spec.units.time}`
-                            : formatSeconds(o.result.summary.seconds)}
-                        </b>
-                      </span>
-                      {interconnectOf(o.result.topology.kind).channel.symbol && (
-                        <span>
-                          {o.result.summary.channelsUsed}{' '}
-                          {interconnectOf(o.result.topology.kind).channel.symbol} used
-                        </span>
-                      )}
-                      <span className={o.result.report.ok ? 'text-emerald-700' : 'text-red-700'}>
-                        {o.result.report.ok ? '✓ verified' : '✗ fails verification'}
-                      </span>
-                    </div>
-                    {i > 0 && first?.ok && (
-                      <p className="px-3 text-sm tabular-nums text-slate-700" data-testid="pane-difference">
-                        vs. schedule 1:{' '}
-                        {differenceText(
-                          differenceFrom(first.result.summary, o.result.summary),
-                          interconnectOf(o.result.topology.kind).channel.symbol || null,
+                  <div className="flex min-h-0 flex-1 flex-col">
+                    <div>
+                      <div
+                        className="flex flex-wrap gap-x-4 px-3 py-1 text-base tabular-nums"
+                        data-testid="pane-summary"
+                      >
+                        {lecture && (
+                          <b className="text-lg" title={overridesText(p) || o.result.variant || undefined}>
+                            {spec?.name ?? p.algorithm}
+                          </b>
                         )}
-                      </p>
-                    )}
-                    <div className="min-h-0 flex-1">
+                        <span>
+                          <b>{o.result.summary.steps}</b> steps
+                        </span>
+                        <span>
+                          <b>
+                            {spec?.units
+                              ? `${o.result.summary.seconds.toLocaleString('en-US', { maximumSignificantDigits: 5 })} ${spec.units.time}`
+                              : formatSeconds(o.result.summary.seconds)}
+                          </b>
+                        </span>
+                        {interconnectOf(o.result.topology.kind).channel.symbol && (
+                          <span>
+                            {o.result.summary.channelsUsed}{' '}
+                            {interconnectOf(o.result.topology.kind).channel.symbol}
+                            {lecture ? '' : ' used'}
+                          </span>
+                        )}
+                        <span className={o.result.report.ok ? 'text-emerald-700' : 'text-red-700'}>
+                          {o.result.report.ok ? '✓ verified' : '✗ fails verification'}
+                        </span>
+                      </div>
+                      {i > 0 && first?.ok && (
+                        <p className="px-3 text-sm tabular-nums text-slate-700" data-testid="pane-difference">
+                          {lecture ? 'vs. 1:' : 'vs. schedule 1:'}{' '}
+                          {differenceText(
+                            differenceFrom(first.result.summary, o.result.summary),
+                            interconnectOf(o.result.topology.kind).channel.symbol || null,
+                          )}
+                        </p>
+                      )}
+                      {lecture && <PaneNarration result={o.result} step={shown} lines={fourInARow ? 1 : 2} />}
+                    </div>
+                    <div className="min-h-0 min-w-0 flex-1">
                       <Boundary name={`picture of schedule ${i + 1}`} resetKey={o.result} className="h-full">
-                        <MainView result={o.result} step={shown} compact />
+                        <MainView result={o.result} step={shown} compact legend={lecture} />
                       </Boundary>
                     </div>
-                  </>
+                  </div>
                 ) : (
                   <p className="p-4 text-red-700">{o && !o.ok ? o.message : 'computing…'}</p>
                 )}
@@ -127,6 +154,43 @@ export function ComparePage() {
     </div>
   );
 }
+
+/**
+ * The panes' grid: side by side up to three; four in two rows, or in one row when the space is wide
+ * (lecture mode without the editors: each pane's words above its picture leave it more room there).
+ */
+function paneGrid(count: number, oneRow: boolean): string {
+  if (count <= 2) return 'grid-cols-2';
+  if (count === 3) return 'grid-cols-3';
+  return oneRow ? 'grid-cols-4' : 'grid-cols-2 grid-rows-2';
+}
+
+/**
+ * A pane's step in words: its title, and the narration in one or two lines (all of it on hover); a few
+ * times a second while playing, as the narration panel.
+ */
+const PaneNarration = memo(function PaneNarration({
+  result,
+  step,
+  lines,
+}: {
+  result: RunResult;
+  step: number;
+  /** One line in four narrow panes, else two. */
+  lines: 1 | 2;
+}) {
+  const shown = useReadableStep(step, useApp(selectPlaying));
+  const { title, text } = useMemo(() => narrationOf(result, shown), [result, shown]);
+  return (
+    <p
+      className={`px-3 text-sm text-slate-700 ${lines === 1 ? 'truncate' : 'line-clamp-2'}`}
+      title={text}
+      data-testid="pane-narration"
+    >
+      <b>{title}.</b> {text}
+    </p>
+  );
+});
 
 /** `key=value; key=value`, as typed in a pane's settings field. */
 function editText(p: ComparePane): string {

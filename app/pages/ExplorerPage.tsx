@@ -27,7 +27,7 @@ export function ExplorerPage() {
   return (
     <div className="flex min-h-0 flex-1" data-testid="explorer">
       <nav
-        className="w-72 shrink-0 space-y-1 overflow-y-auto border-r border-slate-200 bg-white p-3"
+        className="w-56 shrink-0 space-y-1 overflow-y-auto border-r border-slate-200 bg-white p-3 xl:w-72"
         aria-label="Charts"
       >
         <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Charts</h2>
@@ -59,9 +59,7 @@ export function ExplorerPage() {
       </nav>
       {heatmaps || !def ? (
         <section className="min-w-0 flex-1 overflow-auto p-4">
-          <div className="max-w-3xl">
-            <SpeedupExplorer startOpen />
-          </div>
+          <SpeedupExplorer startOpen fill />
         </section>
       ) : (
         <section className="flex min-w-0 flex-1 flex-col p-4">

@@ -24,7 +24,7 @@ export function PaperPage() {
   return (
     <div className="flex min-h-0 flex-1" data-testid="paper-page">
       <nav
-        className="w-72 shrink-0 space-y-1 overflow-y-auto border-r border-slate-200 bg-white p-3"
+        className="w-56 shrink-0 space-y-1 overflow-y-auto border-r border-slate-200 bg-white p-3 xl:w-72"
         aria-label="Paper checks"
       >
         <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Paper checks</h2>

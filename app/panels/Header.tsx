@@ -65,12 +65,18 @@ export function Header() {
     }
     setTimeout(() => setCopied(null), 2000);
   };
-  const btn =
-    'whitespace-nowrap rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100';
+  // Lecture mode keeps the header to one row at 1280 × 720 (its type is larger): narrower padding,
+  // and the desk's file and link buttons left out (dropping a file on the page still opens it).
+  const lecture = options.lecture;
+  const pad = lecture ? 'px-2' : 'px-3';
+  const btn = `whitespace-nowrap rounded-md border border-slate-300 bg-white ${pad} py-1.5 text-sm font-medium hover:bg-slate-100`;
   // The two small buttons (full screen, the list of keys): narrower padding.
-  const small = btn.replace('px-3', 'px-2');
+  const small = btn.replace(pad, 'px-2');
   return (
-    <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-4 py-2">
+    <header
+      className={`flex flex-wrap items-center gap-y-1 border-b border-slate-200 bg-white py-2 ${lecture ? 'gap-x-2 px-3' : 'gap-x-3 px-4'}`}
+      data-testid="header"
+    >
       <div className="flex shrink-0 flex-col leading-tight">
         <h1 className="whitespace-nowrap text-xl font-bold tracking-tight text-slate-900">
           Optical Collectives Lab
@@ -99,7 +105,7 @@ export function Header() {
         {MODES.map((m) => (
           <button
             key={m}
-            className={`whitespace-nowrap px-3 py-1.5 text-sm font-semibold first:rounded-l-md last:rounded-r-md ${options.mode === m ? 'bg-sky-700 text-white' : 'bg-white hover:bg-slate-100'}`}
+            className={`whitespace-nowrap ${pad} py-1.5 text-sm font-semibold first:rounded-l-md last:rounded-r-md ${options.mode === m ? 'bg-sky-700 text-white' : 'bg-white hover:bg-slate-100'}`}
             onClick={() => useApp.getState().setOptions({ mode: m })}
             aria-pressed={options.mode === m}
             data-testid={`mode-${m}`}
@@ -135,7 +141,7 @@ export function Header() {
           {VIEWS.map((v) => (
             <button
               key={v}
-              className={`px-3 py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md ${options.view === v ? 'bg-slate-800 text-white' : 'bg-white hover:bg-slate-100'}`}
+              className={`${pad} py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md ${options.view === v ? 'bg-slate-800 text-white' : 'bg-white hover:bg-slate-100'}`}
               onClick={() => useApp.getState().setOptions({ view: v })}
               aria-pressed={options.view === v}
             >
@@ -178,8 +184,8 @@ export function Header() {
             {keyLabel('help')}
           </span>
         </button>
-        <OpenSchedule className={btn} />
-        <button className={btn} onClick={copy} data-testid="copy-link">
+        <OpenSchedule className={lecture ? 'hidden' : btn} />
+        <button className={lecture ? 'hidden' : btn} onClick={copy} data-testid="copy-link">
           {copied ?? 'Copy link'}
         </button>
       </div>

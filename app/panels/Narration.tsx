@@ -114,8 +114,8 @@ function useAnnouncement(result: RunResult | null, step: number, playing: boolea
   return said;
 }
 
-/** The step's title and words. */
-function narrationOf(result: RunResult, step: number): { title: string; text: string } {
+/** The step's title and words (the narration panel, and each pane of compare mode). */
+export function narrationOf(result: RunResult, step: number): { title: string; text: string } {
   const spec = findCard(result.algorithm);
   const s = result.schedule;
   const n = s.nodeCount;

@@ -1,3 +1,5 @@
+import { useTypeScale } from '../lib/typeScale';
+import { typePx } from '../views/canvasText';
 import { useEffect } from 'react';
 import { useShortcuts } from '../lib/useShortcuts';
 import { SPEEDS, type Speed } from '../../src/config/url-codec';
@@ -26,13 +28,13 @@ export function Timeline() {
   useKeyboard();
 
   const btn =
-    'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-lg font-semibold text-slate-800 shadow-sm hover:bg-slate-100 disabled:opacity-40';
+    'shrink-0 whitespace-nowrap rounded-md border border-slate-300 bg-white px-3 py-1.5 text-lg font-semibold text-slate-800 shadow-sm hover:bg-slate-100 disabled:opacity-40';
   return (
     <section
       id="timeline"
       tabIndex={-1}
       aria-label="Timeline"
-      className="flex items-center gap-2 border-t border-slate-200 bg-white px-4 py-2"
+      className="flex items-center gap-x-2 gap-y-1 border-t border-slate-200 bg-white px-4 py-2 max-[899px]:flex-wrap"
       data-testid="timeline"
     >
       <button
@@ -88,7 +90,8 @@ export function Timeline() {
       >
         ▶|
       </button>
-      <div className="relative mx-2 flex flex-1 flex-col">
+      {/* The scrubber takes the room left; in a narrow window it may wrap onto a line of its own. */}
+      <div className="relative mx-2 flex flex-1 flex-col max-[899px]:min-w-48">
         <input
           type="range"
           className="h-2 w-full accent-slate-700"
@@ -102,10 +105,13 @@ export function Timeline() {
         />
         <PhaseMarks last={last} />
       </div>
-      <span className="w-40 text-right text-lg tabular-nums" data-testid="step-label">
+      <span
+        className="w-40 shrink-0 whitespace-nowrap text-right text-lg tabular-nums"
+        data-testid="step-label"
+      >
         step <b>{step}</b> / {last}
       </span>
-      <label className="ml-2 flex items-center gap-1 text-sm text-slate-600">
+      <label className="ml-2 flex shrink-0 items-center gap-1 text-sm text-slate-600">
         speed
         <select
           className="rounded border border-slate-300 bg-white px-1 py-1 text-base"
@@ -130,6 +136,7 @@ export function Timeline() {
  */
 function PhaseMarks({ last }: { last: number }) {
   const result = useApp((s) => (s.config.options.mode === 'visualize' ? s.result : null));
+  const type = useTypeScale();
   if (!result || last === 0) return null;
   const s = result.schedule;
   const starts: { step: number; name: string }[] = [];
@@ -137,8 +144,14 @@ function PhaseMarks({ last }: { last: number }) {
     if (i === 0 || s.stepPhase[i] !== s.stepPhase[i - 1])
       starts.push({ step: i + 1, name: s.phases[s.stepPhase[i]] });
   if (starts.length < 2 || starts.length > 24) return null;
+  // The names in the type scale (12 px at the desk, 18 in lecture mode), on a line as tall.
+  const size = typePx(type, 12);
   return (
-    <div className="relative h-5 text-xs text-slate-600" data-testid="phase-marks">
+    <div
+      className="relative text-slate-600"
+      style={{ fontSize: size, height: Math.round(size * 1.6) }}
+      data-testid="phase-marks"
+    >
       {starts.map((p, i) => {
         const at = ((p.step - 1) / last) * 100;
         // A name never runs into the next mark: it gets the room up to it (or to the end), and

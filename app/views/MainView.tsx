@@ -7,10 +7,10 @@ import { NodeDetails, NodeFactsBox } from './NodeDetails';
  * and under it (not in compare mode's small panes) the node field: the keyboard's way to a node's
  * details, written over the picture's corner.
  */
-export function MainView({ result, step, compact = false }: NetworkViewProps) {
+export function MainView({ result, step, compact = false, legend }: NetworkViewProps) {
   const { View } = interconnectUi(result.topology.kind);
   const factsId = useId();
-  if (compact) return <View result={result} step={step} compact />;
+  if (compact) return <View result={result} step={step} compact legend={legend} />;
   return (
     <div className="flex h-full min-h-0 min-w-0 flex-col">
       <div className="relative min-h-0 flex-1">

@@ -51,11 +51,14 @@ export function CircuitView({
   result,
   step,
   compact = false,
+  legend = !compact,
 }: {
   result: RunResult;
   step: number;
   /** Compare mode: no legend. */
   compact?: boolean;
+  /** The legend under the picture (by default, when not compact). */
+  legend?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -111,7 +114,8 @@ export function CircuitView({
             onChange={(e) => setOnlyNode0(e.target.checked)}
             data-testid="only-node0"
           />
-          only node 0’s blocks (as in Fig. 1)
+          {/* Short in compare mode's narrow panes, so that the picture keeps its room. */}
+          {compact ? 'node 0 only' : 'only node 0’s blocks (as in Fig. 1)'}
         </label>
       </div>
       {/* Not in compare mode's small panes, which have no legend either. */}
@@ -159,7 +163,7 @@ export function CircuitView({
           </div>
         )}
       </div>
-      {!compact && <LegendRow entries={circuitLegend(result, step)} testId="circuit-legend" />}
+      {legend && <LegendRow entries={circuitLegend(result, step)} testId="circuit-legend" />}
     </div>
   );
 }

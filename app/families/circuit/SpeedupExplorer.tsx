@@ -15,6 +15,8 @@ import { CSV_TYPE, fileName } from '../../lib/download';
 import { DownloadButton } from '../../lib/DownloadButton';
 import { ConfirmSelect } from '../../lib/ConfirmSelect';
 import { submitJob } from '../../store/sync';
+import { useTypeScale } from '../../lib/typeScale';
+import { typePx } from '../../views/canvasText';
 import type { JobHandle } from '../../worker/pool';
 
 interface HeatmapState {
@@ -35,7 +37,14 @@ interface HeatmapState {
  * reconfiguration delay (the paper's Figs. 2–5), computed in a worker from verified schedules. Each
  * cell shows the speed-up and ReTri's number of reconfigurations; clicking it opens that run.
  */
-export function SpeedupExplorer({ startOpen = false }: { startOpen?: boolean }) {
+export function SpeedupExplorer({
+  startOpen = false,
+  fill = false,
+}: {
+  startOpen?: boolean;
+  /** Spread the heatmap over the width it has (the Explore page), instead of its numbers' width. */
+  fill?: boolean;
+}) {
   const [id, setId] = useState(HEATMAPS[0].id);
   const [open, setOpen] = useState(startOpen);
   const [state, setState] = useState<HeatmapState>({ id: '' });
@@ -124,7 +133,9 @@ export function SpeedupExplorer({ startOpen = false }: { startOpen?: boolean }) 
               />
             </p>
           )}
-          {state.result && state.result.def.id === id && <Heatmap result={state.result} onPick={openCell} />}
+          {state.result && state.result.def.id === id && (
+            <Heatmap result={state.result} onPick={openCell} fill={fill} />
+          )}
         </>
       )}
     </section>
@@ -142,17 +153,21 @@ function cellColor(x: number): string {
 function Heatmap({
   result,
   onPick,
+  fill,
 }: {
   result: HeatmapResult;
   onPick: (r: HeatmapResult, c: HeatmapCell) => void;
+  fill: boolean;
 }) {
   const d = result.def;
-  // Lecture mode: a size readable from the back of the room.
-  const large = useApp((st) => st.config.options.lecture);
+  // The type scale (lecture mode: readable from the back of the room): numbers 12 px at the desk,
+  // the reconfiguration counts under them 10 px, the notes 12 px.
+  const type = useTypeScale();
+  const [cell, count, note] = [typePx(type, 12), typePx(type, 10), typePx(type, 12)];
   const delay = (us: number) => (us >= 1000 ? `${us / 1000} ms` : `${us} µs`);
   return (
     <div className="mt-2 overflow-x-auto" data-testid="heatmap">
-      <table className={`border-collapse tabular-nums ${large ? 'text-sm' : 'text-xs'}`}>
+      <table className={`border-collapse tabular-nums ${fill ? 'w-full' : ''}`} style={{ fontSize: cell }}>
         <thead>
           <tr>
             <th className="px-1 text-left font-medium text-slate-500">δ \ m</th>
@@ -173,7 +188,7 @@ function Heatmap({
                   <td key={c.messageBytes} className="p-0">
                     <button
                       type="button"
-                      className="block w-full border border-white px-0.5 py-0.5 leading-tight hover:outline hover:outline-2 hover:outline-slate-800"
+                      className={`block w-full border border-white px-0.5 leading-tight hover:outline hover:outline-2 hover:outline-slate-800 ${fill ? 'py-1.5' : 'py-0.5'}`}
                       // The cells keep their light scale in every theme, so their text is dark in every theme.
                       style={{ background: cellColor(c.speedup), color: '#0f172a' }}
                       title={`m = ${formatBytes(c.messageBytes)}, δ = ${delay(us)}: ReTri ${c.speedup.toFixed(2)}× faster with x = (${c.retriX}); click to open`}
@@ -181,7 +196,7 @@ function Heatmap({
                       onClick={() => onPick(result, c)}
                     >
                       <div className="font-semibold">{c.speedup.toFixed(1)}</div>
-                      <div className="text-[10px]">R{c.reconfigurations}</div>
+                      <div style={{ fontSize: count }}>R{c.reconfigurations}</div>
                     </button>
                   </td>
                 ))}
@@ -189,13 +204,13 @@ function Heatmap({
           ))}
         </tbody>
       </table>
-      <p className="mt-1 text-xs text-slate-500">
+      <p className="mt-1 text-slate-500" style={{ fontSize: note }}>
         Cells: speed-up of ReTri (n = {d.retriNodes}) over{' '}
         {d.baseline === 'bruck' ? 'mirrored Bruck' : 'static all-to-all'} (n = {d.baselineNodes})
         {d.perNode ? ', time per node' : ''}; R = ReTri's reconfigurations. Both use their cheapest schedule.
         {result.verified ? ' Every schedule verified.' : ' Some schedules failed verification!'}
       </p>
-      <p className="mt-1 flex items-center gap-2 text-xs text-slate-600">
+      <p className="mt-1 flex items-center gap-2 text-slate-600" style={{ fontSize: note }}>
         Every cell with both times and ReTri&apos;s schedule:
         <DownloadButton
           label="Download CSV"

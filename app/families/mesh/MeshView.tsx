@@ -39,10 +39,13 @@ export function MeshView({
   result,
   step,
   compact = false,
+  legend = !compact,
 }: {
   result: RunResult;
   step: number;
   compact?: boolean;
+  /** The legend under the picture (by default, when not compact). */
+  legend?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -230,7 +233,7 @@ export function MeshView({
           </button>
         )}
       </div>
-      {!compact && <LegendRow entries={meshLegend(result, tiles)} testId="mesh-legend" />}
+      {legend && <LegendRow entries={meshLegend(result, tiles)} testId="mesh-legend" />}
     </div>
   );
 }

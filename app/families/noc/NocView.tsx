@@ -18,6 +18,7 @@ import type { Drawing } from '../../views/slicedPainter';
 import { canDraw, TooSmall } from '../../views/TooSmall';
 import { usePainter } from '../../views/usePainter';
 import { nocLayout, processorAt, type NocLayout } from './nocLayout';
+import { processorLabelSpots } from './nocLabels';
 import { rangesText } from '../../../src/kernel/params/schema';
 import type { SearchAttempt } from '../../../src/kernel/spec';
 import { selectAttempt, useApp } from '../../store/store';
@@ -53,7 +54,7 @@ export function NocView(props: NetworkViewProps) {
   return info ? <NocPicture {...props} /> : <GraphView {...props} />;
 }
 
-function NocPicture({ result, step, compact = false }: NetworkViewProps) {
+function NocPicture({ result, step, compact = false, legend = !compact }: NetworkViewProps) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useSize(box);
@@ -173,7 +174,7 @@ function NocPicture({ result, step, compact = false }: NetworkViewProps) {
         )}
       </div>
       {!compact && <AttemptBar attempt={attempt} steps={result.schedule.stepCount} step={step} />}
-      {!compact && <NocLegend bound={x.bound} attempt={attempt !== null} />}
+      {legend && <NocLegend bound={x.bound} attempt={attempt !== null} />}
     </div>
   );
 }
@@ -357,18 +358,16 @@ export function* drawNoc(
       ctx.stroke();
       ctx.setLineDash([]);
     }
-  const number = Math.max(type.min, Math.min(14, pr * 1.1) * type.factor);
-  if (pr >= 6 && number <= pr * 2.5) {
+  // Processor numbers in the type scale, wherever they do not run into each other (not in
+  // unreadable desk type, nor for hundreds of processors: the check is pairwise).
+  const number = typePx(type, Math.min(14, pr * 1.1));
+  const spots = number >= 7 && P <= 256 ? processorLabelSpots(layout, x.procRouter, number) : null;
+  if (spots) {
     ctx.font = `600 ${number}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.fillStyle = COLORS.text;
-    for (let p = 0; p < P; p++) {
-      const [cx, cy] = [xy[2 * p], xy[2 * p + 1]];
-      const [rx, ry] = [xy[2 * (P + x.procRouter[p])], xy[2 * (P + x.procRouter[p]) + 1]];
-      const len = Math.hypot(cx - rx, cy - ry) || 1;
-      ctx.fillText(String(p), cx + ((cx - rx) / len) * pr * 2, cy + ((cy - ry) / len) * pr * 2);
-    }
+    for (let p = 0; p < P; p++) ctx.fillText(String(p), spots[2 * p], spots[2 * p + 1]);
   }
   if (!compact) {
     ctx.textAlign = 'center';

@@ -46,11 +46,14 @@ export function RingView({
   result,
   step,
   compact = false,
+  legend = !compact,
 }: {
   result: RunResult;
   step: number;
   /** Compare mode: no legend, smaller type. */
   compact?: boolean;
+  /** The legend under the picture (by default, when not compact). */
+  legend?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const highlight = useApp((st) => st.highlight);
@@ -171,7 +174,7 @@ export function RingView({
           />
         )}
       </div>
-      {!compact && (
+      {legend && (
         <RingLegend w={w} used={result.summary.channelsUsed} inStep={inStep} groups={groups?.length ?? 0} />
       )}
     </div>
@@ -476,15 +479,20 @@ export function* drawRing(
       ctx.fillText(m.text, m.x, m.y);
     }
   }
-  drawCentreCaption(
-    ctx,
-    l.cx,
-    l.cy,
-    Math.max(14, Math.min(34, l.r * 0.16)),
-    stepTitle(step, s.stepCount),
-    [step === 0 ? `${s.stepCount} steps ahead` : s.phases[s.stepPhase[step - 1]]],
-    type,
-  );
+  // The caption in the middle, where it fits inside the lanes (not on a small ring in lecture type).
+  const caption = Math.max(14, Math.min(34, l.r * 0.16));
+  const title = stepTitle(step, s.stepCount);
+  ctx.font = `700 ${Math.max(caption, type.min)}px system-ui, sans-serif`;
+  if (ctx.measureText(title).width < 2 * (l.r - l.nodeRadius - 6 - l.lanes * l.lane) - 8)
+    drawCentreCaption(
+      ctx,
+      l.cx,
+      l.cy,
+      caption,
+      title,
+      [step === 0 ? `${s.stepCount} steps ahead` : s.phases[s.stepPhase[step - 1]]],
+      type,
+    );
 }
 
 /** Adds a small triangle at `angle` on the circle of radius r, pointing along the direction of travel. */

@@ -15,6 +15,7 @@ import { tuningsOf } from './starTunings';
 import { LEGEND_SHOWN, stepColours } from './stepColours';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTypeScale } from '../../lib/typeScale';
+import { typePx } from '../../views/canvasText';
 import { channelsInStep, describeChannels } from '../../views/wavelengthList';
 import { useFramePicture } from '../../scene/currentFrame';
 import { starPicture } from './starPicture';
@@ -31,11 +32,14 @@ export function StarView({
   result,
   step,
   compact = false,
+  legend = !compact,
 }: {
   result: RunResult;
   step: number;
   /** Compare mode: the tuning count without the colour legend. */
   compact?: boolean;
+  /** The legend under the picture (by default, when not compact). */
+  legend?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -45,7 +49,9 @@ export function StarView({
   const n = result.topology.nodeCount;
   const real = result.realNodes;
   const k = num(result.params, 'wavelengths-per-node');
-  const layout = useMemo(() => starLayout(width, height, n), [width, height, n]);
+  const type = useTypeScale();
+  const labelPx = typePx(type, 16);
+  const layout = useMemo(() => starLayout(width, height, n, labelPx), [width, height, n, labelPx]);
   const geometry = useMemo(() => starGeometry(layout, n), [layout, n]);
   const tunings = useMemo(() => tuningsOf(result, k), [result, k]);
   const finalCounts = useMemo(() => heldCounts(result.holdings, result.schedule.stepCount), [result]);
@@ -61,7 +67,6 @@ export function StarView({
 
   // Big stars are drawn over a few tasks (see SlicedPainter); small ones at once.
   const painter = usePainter(canvas);
-  const type = useTypeScale();
   // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
   const theme = usePalette();
   useEffect(() => {
@@ -130,7 +135,7 @@ export function StarView({
           tunings this step: <b className="tabular-nums">{tuningsHere}</b> · so far:{' '}
           <b className="tabular-nums">{tuningsSoFar}</b>
         </span>
-        {!compact && (
+        {legend && (
           <>
             <span className="inline-flex items-center gap-1">
               <span

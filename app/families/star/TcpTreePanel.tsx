@@ -7,6 +7,10 @@ import { num } from '../../../src/kernel/params/schema';
 import type { RunResult } from '../../../src/result';
 import { COLORS, wavelengthColor } from '../../lib/colors';
 import { usePalette } from '../../lib/theme';
+import { useTypeScale } from '../../lib/typeScale';
+import { useSize } from '../../lib/useSize';
+import { typePx, type TypeScale } from '../../views/canvasText';
+import { thinLabels } from '../../views/TreeView';
 import { useStarHover } from './starHover';
 
 /** Largest tree drawn node by node. */
@@ -36,6 +40,10 @@ export function TcpTreePanel({
   // One stop of Tab for the whole tree; the arrow keys move the focus (roving focus).
   const [current, setCurrent] = useState(0);
   const items = useRef(new Map<number, SVGGElement>());
+  // The drawing is scaled to its box: lecture type is set in screen pixels through that scale.
+  const svg = useRef<SVGSVGElement>(null);
+  const box = useSize(svg);
+  const type = useTypeScale();
   // The split broadcast's tree may use clique sizes below k+1 (docs/models/star.md); the others are
   // plain TCP1 in base k+1.
   const radices = useMemo(
@@ -122,6 +130,7 @@ export function TcpTreePanel({
     items.current.get(to)?.focus();
   };
   const r = n <= 64 ? 7 : 4;
+  const labels = treeLabels(layout, n, r, type.min > 0 ? Math.min(box.width, box.height) / SIZE : 0, type);
   return (
     <div
       className={fill ? 'flex h-full min-h-0 flex-col' : undefined}
@@ -129,6 +138,7 @@ export function TcpTreePanel({
       data-active-edges={active.size}
     >
       <svg
+        ref={svg}
         viewBox={`0 0 ${SIZE} ${SIZE}`}
         className={`mx-auto block w-full ${fill ? 'min-h-0 flex-1' : 'max-w-[340px]'}`}
         role="tree"
@@ -174,18 +184,18 @@ export function TcpTreePanel({
             <circle
               cx={d.at[0]}
               cy={d.at[1]}
-              r={hovered === d.id ? r + 3 : r}
+              r={(labels.shown.has(d.id) ? labels.radius : r) + (hovered === d.id ? 3 : 0)}
               fill={colour(d.reached)}
               stroke={hovered === d.id ? COLORS.highlight : COLORS.background}
               strokeWidth={hovered === d.id ? 3 : 1}
             />
-            {n <= 64 && (
+            {labels.shown.has(d.id) && (
               <text
                 x={d.at[0]}
                 y={d.at[1]}
                 dy="0.35em"
                 textAnchor="middle"
-                fontSize={n <= 16 ? 9 : 7}
+                fontSize={labels.size}
                 fill={COLORS.onNode}
                 pointerEvents="none"
               >
@@ -195,7 +205,10 @@ export function TcpTreePanel({
           </g>
         ))}
       </svg>
-      <div className="flex flex-wrap justify-center gap-x-3 text-xs text-slate-600">
+      <div
+        className="flex flex-wrap justify-center gap-x-3 text-slate-600"
+        style={{ fontSize: typePx(type, 12) }}
+      >
         {Array.from({ length: layout.height + 1 }, (_, l) => (
           <span key={l} className="inline-flex items-center gap-1">
             <span className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: colour(l) }} />
@@ -205,4 +218,41 @@ export function TcpTreePanel({
       </div>
     </div>
   );
+}
+
+/**
+ * Which processors of the drawn tree carry their number, in what size (drawing units) and on
+ * circles of what radius. At the desk every one up to 64 processors, 9 or 7 units. In lecture type
+ * (`scale`: screen pixels per unit, known once the drawing is on screen) the numbers are the type
+ * scale's size on screen, on circles large enough to hold them, and each ring of the tree is thinned
+ * (thinLabels along its arc) so that no two run into each other.
+ */
+export function treeLabels(
+  layout: { nodes: readonly { id: number; at: readonly [number, number]; depth: number }[] },
+  n: number,
+  r: number,
+  scale: number,
+  type: TypeScale,
+): { shown: Set<number>; size: number; radius: number } {
+  const base = n <= 16 ? 9 : 7;
+  if (type.min <= 0 || scale <= 0)
+    return { shown: new Set(n <= 64 ? layout.nodes.map((d) => d.id) : []), size: base, radius: r };
+  const size = typePx(type, base) / scale;
+  const charW = size * 0.62;
+  const digits = String(Math.max(0, n - 1)).length;
+  const radius = Math.max(r, (charW * digits) / 2 + size * 0.2);
+  const shown = new Set<number>();
+  const levels = new Map<number, { id: number; x: number; label: string }[]>();
+  for (const d of layout.nodes) {
+    const [dx, dy] = [d.at[0] - SIZE / 2, d.at[1] - SIZE / 2];
+    const rad = Math.hypot(dx, dy);
+    // Position along the ring's arc; the label's room is the circle that holds it.
+    const item = { id: d.id, x: Math.atan2(dy, dx) * rad, label: 'x'.repeat(digits) };
+    levels.set(d.depth, [...(levels.get(d.depth) ?? []), item]);
+  }
+  for (const items of levels.values()) {
+    const keep = thinLabels(items, (2 * radius) / digits);
+    items.forEach((it, k) => keep[k] && shown.add(it.id));
+  }
+  return { shown, size, radius };
 }

@@ -8,8 +8,12 @@ export interface StarLayout {
   nodeRadius: number;
 }
 
-export function starLayout(width: number, height: number, n: number): StarLayout {
-  const labels = n <= 64 ? 26 : 8;
+/**
+ * The processors on a circle round the coupler, leaving room outside for their numbers (`labelPx`:
+ * their type size, larger in lecture mode).
+ */
+export function starLayout(width: number, height: number, n: number, labelPx = 16): StarLayout {
+  const labels = n <= 64 ? 26 + Math.max(0, labelPx - 16) * 1.5 : 8;
   const r = Math.max(40, Math.min(width, height) / 2 - labels - 16);
   const nodeRadius = Math.max(1.2, Math.min(20, ((Math.PI * r) / n) * 0.8));
   return { cx: width / 2, cy: height / 2, r, coupler: Math.max(30, r * 0.27), nodeRadius };

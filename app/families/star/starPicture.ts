@@ -4,6 +4,7 @@ import { heldCounts } from '../../../src/kernel/replay/holding-queries';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import type { RunResult } from '../../../src/result';
 import { COLORS } from '../../lib/colors';
+import { typePx } from '../../views/canvasText';
 import { channelsInStep, describeChannels } from '../../views/wavelengthList';
 import type { FramePicture, LegendEntry } from '../../scene/framePicture';
 import { drawStar } from './drawStar';
@@ -54,7 +55,8 @@ export function starPicture(
     name: 'star',
     title: `Passive star of ${n} processors, ${r.algorithm}, step ${step} of ${r.schedule.stepCount}`,
     paint: (ctx, width, height, type) => {
-      const layout = starLayout(width, height, n);
+      // Room for the numbers at the picture's type size, as on screen.
+      const layout = starLayout(width, height, n, typePx(type, 16));
       return drawStar(ctx, r, step, layout, {
         counts: stepCounts(r.holdings, step).counts,
         finalCounts: o.finalCounts ?? heldCounts(r.holdings, r.schedule.stepCount),
