@@ -125,6 +125,18 @@ const PICTURES = [
     ready: '[data-testid="tcp1-tree-tab"] text',
     measure: '[data-testid="tcp1-tree-tab"]',
   },
+  {
+    name: 'h′ trade-off chart',
+    query: 'alg=star-broadcast&nodes=64&wavelengths-per-node=3&variant=split&split-steps=2&step=1',
+    ready: '[data-testid="tradeoff"] text',
+    measure: '[data-testid="tradeoff"] svg',
+  },
+  {
+    name: 'algorithm tree (OpTree, 64 nodes)',
+    query: 'alg=optree&nodes=64&wavelengths=4&step=2&view=matrix&detail=tree',
+    ready: '[data-testid="tree-node"]',
+    measure: '[data-testid="tree-view"] svg',
+  },
 ];
 
 for (const p of PICTURES)
@@ -138,10 +150,10 @@ for (const p of PICTURES)
     await page.screenshot({ path: `e2e/screenshots/lecture-text-${p.measure.replace(/\W+/g, '-')}.png` });
   });
 
-test('at the desk the chart, heatmap, phase names and TCP1 tree keep their smaller type (the checks above can fail)', async ({
+test('at the desk the chart, heatmap, phase names, TCP1 tree, h′ chart and algorithm tree keep their smaller type (the checks above can fail)', async ({
   page,
 }) => {
-  for (const p of PICTURES.slice(0, 4)) {
+  for (const p of [...PICTURES.slice(0, 4), ...PICTURES.slice(5)]) {
     await page.goto(`/?v=2&${p.query}`);
     await expect(page.locator(p.ready).first()).toBeVisible({ timeout: 60_000 });
     expect((await smallestText(page, p.measure)).min, p.name).toBeLessThan(18);

@@ -5,6 +5,8 @@ import type { TreeNode } from '../../src/kernel/spec';
 import type { RunResult } from '../../src/result';
 import { COLORS } from '../lib/colors';
 import { usePalette } from '../lib/theme';
+import { useTypeScale } from '../lib/typeScale';
+import { typePx } from './canvasText';
 import { useSize } from '../lib/useSize';
 import { useApp } from '../store/store';
 import { interconnectUi } from '../interconnects';
@@ -32,14 +34,20 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
   const phase = step >= 1 && step <= s.stepCount ? s.phases[s.stepPhase[step - 1]] : null;
   const depth = t && phase !== null ? t.depthOfPhase(phase) : null;
 
+  // Labels in the type scale (lecture mode: 18 px at least); room above the root and under the leaves.
+  const type = useTypeScale();
+  const [innerPx, leafPx] = [typePx(type, 13), typePx(type, 12)];
+  const [top, bottom] = [innerPx + 12, leafPx + 12];
   const laid = useMemo(() => {
     if (!t || width === 0) return null;
     const leaves = t.root.members.length;
     const root = hierarchy<TreeNode>(t.root, (d) =>
       leaves > MAX_LEAVES_DRAWN && isLeafParent(d) ? null : d.children,
     );
-    return treeLayout<TreeNode>().size([Math.max(10, width - 40), Math.max(10, height - 70)])(root);
-  }, [t, width, height]);
+    return treeLayout<TreeNode>().size([Math.max(10, width - 40), Math.max(10, height - top - bottom - 22)])(
+      root,
+    );
+  }, [t, width, height, top, bottom]);
 
   const FamilyTree = interconnectUi(result.topology.kind).Tree;
   if (!t && FamilyTree && spec?.panels?.includes('tree')) return <FamilyTree result={result} step={step} />;
@@ -55,7 +63,8 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
   const hl = new Set(highlight ?? []);
   const contains = (d: HierarchyPointNode<TreeNode>) => d.data.members.some((m) => hl.has(m));
   const nodes = laid?.descendants() ?? [];
-  const labelled = labelledNodes(nodes);
+  // Each level's labels thinned to what fits at their size.
+  const labelled = labelledNodes(nodes, innerPx, leafPx);
   const r = (d: HierarchyPointNode<TreeNode>) => (d.children ? 9 : nodes.length > 120 ? 3 : 6);
   const focusable = Math.min(current, Math.max(0, nodes.length - 1));
   // The nodes marked from the network (a hovered or chosen node): their path, in words.
@@ -92,7 +101,7 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
             role="tree"
             aria-label="Algorithm tree: arrow keys move between its nodes"
           >
-            <g transform="translate(20,24)">
+            <g transform={`translate(20,${top})`}>
               {depth !== null && (
                 <rect
                   x={-16}
@@ -152,9 +161,9 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
                   />
                   {labelled.has(i) && (
                     <text
-                      y={d.children ? -13 : 18}
+                      y={d.children ? -innerPx : leafPx + 6}
                       textAnchor="middle"
-                      fontSize={d.children ? 13 : 12}
+                      fontSize={d.children ? innerPx : leafPx}
                       fill={COLORS.text}
                     >
                       {d.data.label}
@@ -223,14 +232,15 @@ export function thinLabels(items: readonly { x: number; label: string }[], charP
 }
 
 /** The nodes whose labels are written: each level thinned on its own (thinLabels). */
-function labelledNodes(nodes: HierarchyPointNode<TreeNode>[]): Set<number> {
+function labelledNodes(nodes: HierarchyPointNode<TreeNode>[], innerPx: number, leafPx: number): Set<number> {
   const out = new Set<number>();
   const levels = new Map<number, number[]>();
   nodes.forEach((d, i) => levels.set(d.depth, [...(levels.get(d.depth) ?? []), i]));
   for (const idx of levels.values()) {
     const shown = thinLabels(
       idx.map((i) => ({ x: nodes[i].x, label: nodes[i].data.label })),
-      nodes[idx[0]].children ? 7.5 : 7,
+      // A digit is about 0.58 of the type's size.
+      (nodes[idx[0]].children ? innerPx : leafPx) * 0.58,
     );
     idx.forEach((i, k) => shown[k] && out.add(i));
   }

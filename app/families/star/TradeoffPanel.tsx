@@ -1,4 +1,4 @@
-import { useMemo, type KeyboardEvent, type SVGProps } from 'react';
+import { useMemo, useRef, type KeyboardEvent, type SVGProps } from 'react';
 import { shapeOf, dOf } from '../../../src/families/star/star-params';
 import { splitStepsOf } from '../../../src/families/star/broadcast.card';
 import { splitTradeoff } from '../../../src/families/star/star-formulas';
@@ -7,10 +7,12 @@ import type { RunResult } from '../../../src/result';
 import { useApp } from '../../store/store';
 import { COLORS } from '../../lib/colors';
 import { usePalette } from '../../lib/theme';
+import { useTypeScale } from '../../lib/typeScale';
+import { useSize } from '../../lib/useSize';
+import { typePx } from '../../views/canvasText';
 
 const W = 340;
 const H = 220;
-const M = { left: 44, right: 12, top: 12, bottom: 34 };
 
 // The total in the theme's text colour (read when drawn).
 const SERIES = [
@@ -34,6 +36,24 @@ export function TradeoffPanel({ result }: { result: RunResult }) {
     if (String(app.config.params.variant) !== 'split') app.setParam('variant', 'split');
     app.setParam('split-steps', hs);
   };
+  // The chart is scaled to its box: lecture type is set in screen pixels through that scale, and the
+  // margins grow with it; h′ numbers that would run into each other are thinned to every k-th.
+  const svg = useRef<SVGSVGElement>(null);
+  const { width: shownWidth } = useSize(svg);
+  const type = useTypeScale();
+  const unitPx = shownWidth > 0 ? shownWidth / W : 1;
+  const font = (base: number) => (type.min > 0 ? typePx(type, base) / unitPx : base);
+  const [tick, label] = [font(10), font(11)];
+  const M = {
+    left: Math.max(44, tick * 4),
+    right: 12,
+    top: Math.max(12, tick * 0.7),
+    bottom: Math.max(34, label * 2.8),
+  };
+  const xEvery = Math.max(
+    1,
+    Math.ceil((label * 0.62 * String(t.h).length + 4) / ((W - M.left - M.right) / Math.max(1, t.h))),
+  );
   const ymax = Math.max(...t.points.map((p) => Math.max(p.total, p.tuning, p.communication))) * 1.08 || 1;
   const x = (hs: number) => M.left + ((W - M.left - M.right) * hs) / Math.max(1, t.h);
   const y = (v: number) => H - M.bottom - ((H - M.top - M.bottom) * v) / ymax;
@@ -47,6 +67,7 @@ export function TradeoffPanel({ result }: { result: RunResult }) {
   return (
     <div data-testid="tradeoff" data-best={t.best} data-current={current}>
       <svg
+        ref={svg}
         viewBox={`0 0 ${W} ${H}`}
         className="block w-full"
         role="group"
@@ -60,26 +81,28 @@ export function TradeoffPanel({ result }: { result: RunResult }) {
               y={y(ymax * f)}
               dy="0.35em"
               textAnchor="end"
-              fontSize={10}
+              fontSize={tick}
               fill={COLORS.muted}
             >
               {fmt(ymax * f)}
             </text>
           </g>
         ))}
-        {t.points.map((p) => (
-          <text
-            key={p.hs}
-            x={x(p.hs)}
-            y={H - M.bottom + 14}
-            textAnchor="middle"
-            fontSize={11}
-            fill={COLORS.node}
-          >
-            {p.hs}
-          </text>
-        ))}
-        <text x={(W + M.left) / 2} y={H - 4} textAnchor="middle" fontSize={11} fill={COLORS.node}>
+        {t.points
+          .filter((p) => p.hs % xEvery === 0)
+          .map((p) => (
+            <text
+              key={p.hs}
+              x={x(p.hs)}
+              y={H - M.bottom + label * 1.3}
+              textAnchor="middle"
+              fontSize={label}
+              fill={COLORS.node}
+            >
+              {p.hs}
+            </text>
+          ))}
+        <text x={(W + M.left) / 2} y={H - 4} textAnchor="middle" fontSize={label} fill={COLORS.node}>
           split steps h′
         </text>
         {/* The current h′, and the paper's and our optimum. */}
