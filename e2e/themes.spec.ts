@@ -113,12 +113,23 @@ test('forced colours: the selected mode and view stand out, labels stay readable
   expect(other.fg).not.toBe(other.bg);
   // A legend's swatch keeps the colour of the picture it explains (the canvas is not repainted).
   const swatch = await page
-    .locator('span[style*="background"]')
+    .locator('span[style*="background"]:not([style*="gradient"])')
     .first()
     .evaluate((e) => getComputedStyle(e).backgroundColor);
   expect(swatch).not.toBe(await ground(page));
   expect(swatch).not.toBe('rgba(0, 0, 0, 0)');
   await page.screenshot({ path: 'e2e/screenshots/theme-forced-colours.png' });
+});
+
+test('forced colours: a ring-shaped swatch ("received this step") keeps the picture’s colour', async ({
+  page,
+}) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  await openIn(page, 'light', VIEWS[0].url);
+  const ring = page.locator('span[style*="border-color"]').first();
+  await expect(ring).toBeVisible();
+  // The light palette's "arrived" amber, not the system's text colour.
+  expect(await ring.evaluate((e) => getComputedStyle(e).borderTopColor)).toBe('rgb(217, 119, 6)');
 });
 
 test('the block matrix repaints in the new theme, and its legend names the marks and the blend', async ({

@@ -234,7 +234,11 @@ function RingLegend({
         )}
       </span>
       <span className="inline-flex items-center gap-1">
-        <span className="inline-block h-3 w-3 rounded-full border-2 border-amber-500" /> received this step
+        <span
+          className="inline-block h-3 w-3 rounded-full border-2"
+          style={{ borderColor: COLORS.arrived }}
+        />{' '}
+        received this step
       </span>
       {groups > 0 && (
         <span className="inline-flex items-center gap-1" data-testid="ring-groups">

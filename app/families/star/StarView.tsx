@@ -145,7 +145,11 @@ export function StarView({
               retuned this step
             </span>
             <span className="inline-flex items-center gap-1">
-              <span className="inline-block h-3 w-3 rounded-full border-2 border-amber-500" /> received
+              <span
+                className="inline-block h-3 w-3 rounded-full border-2"
+                style={{ borderColor: COLORS.arrived }}
+              />{' '}
+              received
             </span>
             {n > real && (
               <span className="inline-flex items-center gap-1">
