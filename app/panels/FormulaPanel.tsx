@@ -30,7 +30,7 @@ export function FormulaPanel() {
           its own below (full width, so it is not cut), then where it comes from. */}
       {formulas.length > 0 && (
         <div className="mt-1 flex items-baseline gap-2 text-sm text-slate-500">
-          <span className="flex-1">quantity</span>
+          <span className="min-w-0 flex-1">quantity</span>
           <span className={VALUE_COLUMN}>by formula</span>
           <span className={VALUE_COLUMN}>built</span>
         </div>
@@ -41,7 +41,9 @@ export function FormulaPanel() {
           return (
             <li key={f.id} className="border-t border-slate-100 py-1.5" data-testid={`formula-${f.id}`}>
               <div className="flex items-baseline gap-2">
-                <span className="flex-1 font-medium text-slate-800">{f.label}</span>
+                <span className="min-w-0 flex-1 font-medium text-slate-800 [overflow-wrap:anywhere]">
+                  {f.label}
+                </span>
                 <span className={`${VALUE_COLUMN} tabular-nums`}>{formatValue(f.formula, f.unit)}</span>
                 {f.pending ? (
                   <span className={`${VALUE_COLUMN} text-slate-500`} data-testid="formula-pending">
