@@ -10,7 +10,13 @@ import { StagePanel } from './families/ring/StagePanel';
 import { StarPanels } from './families/star/StarPanels';
 import { StarTree } from './families/star/StarTree';
 import { StarView } from './families/star/StarView';
-import { GraphView } from './views/GraphView';
+import { graphPicture, GraphView } from './views/GraphView';
+import type { LegendEntry } from './scene/framePicture';
+import { circuitLegend } from './families/circuit/circuitPicture';
+import { meshLegend } from './families/mesh/meshPicture';
+import { nocLegend } from './families/noc/nocPicture';
+import { ringLegend } from './families/ring/ringPicture';
+import { starLegend } from './families/star/starPicture';
 import { MeshView } from './families/mesh/MeshView';
 import { NocView } from './families/noc/NocView';
 import { NocPanels } from './families/noc/NocPanels';
@@ -43,15 +49,29 @@ export interface InterconnectUi {
    * alternative of hovering it); absent: the general `nodeFacts`.
    */
   facts?: (result: RunResult, step: number, node: number) => { title: string; lines: string[] };
+  /** The view's legend at a step: the entries its exported picture draws (compare panes show it on demand). */
+  legend: (result: RunResult, step: number) => readonly LegendEntry[];
 }
 
 export const INTERCONNECT_UI: Readonly<Record<TopologyKind, InterconnectUi>> = {
-  'wdm-ring': { View: RingView, Panels: StagePanel, Tree: null },
-  star: { View: StarView, Panels: StarPanels, Tree: StarTree },
-  circuit: { View: CircuitView, Panels: CircuitPanels, Tree: null, facts: circuitFacts },
-  mesh: { View: MeshView, Panels: null, Tree: null, facts: meshProcessorFacts },
-  noc: { View: NocView, Panels: NocPanels, Tree: null },
-  generic: { View: GraphView, Panels: null, Tree: null },
+  'wdm-ring': { View: RingView, Panels: StagePanel, Tree: null, legend: ringLegend },
+  star: { View: StarView, Panels: StarPanels, Tree: StarTree, legend: starLegend },
+  circuit: {
+    View: CircuitView,
+    Panels: CircuitPanels,
+    Tree: null,
+    facts: circuitFacts,
+    legend: circuitLegend,
+  },
+  mesh: {
+    View: MeshView,
+    Panels: null,
+    Tree: null,
+    facts: meshProcessorFacts,
+    legend: (r) => meshLegend(r, false),
+  },
+  noc: { View: NocView, Panels: NocPanels, Tree: null, legend: (r, step) => nocLegend(r, step, false) },
+  generic: { View: GraphView, Panels: null, Tree: null, legend: (r, step) => graphPicture(r, step).legend() },
 };
 
 /** The views of `kind`; the generic graph view (which says it knows no better) for an unknown kind. */

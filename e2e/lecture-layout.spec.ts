@@ -116,10 +116,29 @@ for (const cmp of [
       expect(Math.min(box.width, box.height), `pane ${i + 1}`).toBeGreaterThanOrEqual(120);
       expect(box.y + box.height).toBeLessThanOrEqual(720);
     }
-    // Back at the desk: the editors return, the panes keep their room for the pictures.
+    // Back at the desk: the editors return, the panes keep their room for the pictures, and a pane's
+    // narration and legend open over its picture on demand.
     await page.getByTestId('lecture-toggle').click();
     await expect(page.getByTestId('pane-editors')).toBeVisible();
     await expect(page.getByTestId('pane-narration')).toHaveCount(0);
+    await expect(page.getByTestId('pane-legend')).toHaveCount(0);
+    // The ring panes keep a drawn picture beside the editors and the parameters (the circuit panes,
+    // with their phase strips, need lecture mode for it: docs/lecture-mode.md).
+    if (!cmp.startsWith('retri'))
+      for (let i = 0; i < 4; i++) await expect(panes.nth(i).getByTestId('too-small')).toHaveCount(0);
+    const toggle = panes.nth(1).getByTestId('pane-legend-toggle');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(panes.nth(1).getByTestId('pane-legend')).toContainText(
+      /lines: circuits in force|wavelengths/,
+    );
+    await expect(page.getByTestId('pane-legend')).toHaveCount(1);
+    await expect(panes.nth(1).getByTestId('pane-narration')).toContainText(/^Step [12] of/);
+    await page.screenshot({
+      path: `e2e/screenshots/desk-compare-${cmp.startsWith('retri') ? 'circuit' : 'ring'}-legend.png`,
+    });
+    await toggle.click();
+    await expect(page.getByTestId('pane-legend')).toHaveCount(0);
   });
 
 test('at the desk the same page has text under 18 px (the check above can fail)', async ({ page }) => {

@@ -1,5 +1,7 @@
 import { interconnectOf } from '../../src/interconnects';
 import { ALGORITHM_CARDS, findCard } from '../../src/cards';
+import { interconnectUi } from '../interconnects';
+import { LegendRow } from '../scene/LegendRow';
 import { MAX_PANES, type ComparePane } from '../../src/config/url-codec';
 import { parseParam } from '../../src/kernel/params/schema';
 import { Boundary } from '../lib/Boundary';
@@ -28,6 +30,15 @@ export function ComparePage() {
   // Lecture mode: no editors (and no parameter panel), so the panes have room for their legend and
   // words; at the desk the editors take that room and the pictures keep it.
   const lecture = useApp((s) => s.config.options.lecture);
+  // At the desk a pane's narration and legend open over its picture on demand (the editors take the
+  // room they have in lecture mode).
+  const [legendOpen, setLegendOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggleLegend = (i: number) =>
+    setLegendOpen((open) => {
+      const next = new Set(open);
+      if (!next.delete(i)) next.add(i);
+      return next;
+    });
   const grid = useRef<HTMLDivElement>(null);
   const area = useSize(grid);
   const fourInARow = lecture && panes.length === 4 && area.width >= 1.6 * area.height;
@@ -86,25 +97,23 @@ export function ComparePage() {
             return (
               <div
                 key={i}
-                className="flex min-h-0 flex-col rounded-md border border-slate-200 bg-white"
+                className="relative flex min-h-0 flex-col rounded-md border border-slate-200 bg-white"
                 data-testid="compare-pane"
                 data-step={shown}
                 data-steps={o?.ok ? o.result.schedule.stepCount : ''}
               >
-                {/* In lecture mode the name leads the numbers' line instead (a line more for the picture). */}
-                {(!lecture || !o?.ok) && title}
+                {/* A pane with a schedule has its name lead the numbers' line instead (a line more for the picture). */}
+                {!o?.ok && title}
                 {o?.ok ? (
                   <div className="flex min-h-0 flex-1 flex-col">
                     <div>
                       <div
-                        className="flex flex-wrap gap-x-4 px-3 py-1 text-base tabular-nums"
+                        className={`flex flex-wrap gap-x-4 py-1 pl-3 text-base tabular-nums ${lecture ? 'pr-3' : 'pr-20'}`}
                         data-testid="pane-summary"
                       >
-                        {lecture && (
-                          <b className="text-lg" title={overridesText(p) || o.result.variant || undefined}>
-                            {spec?.name ?? p.algorithm}
-                          </b>
-                        )}
+                        <b className="text-lg" title={overridesText(p) || o.result.variant || undefined}>
+                          {spec?.name ?? p.algorithm}
+                        </b>
                         <span>
                           <b>{o.result.summary.steps}</b> steps
                         </span>
@@ -125,6 +134,17 @@ export function ComparePage() {
                         <span className={o.result.report.ok ? 'text-emerald-700' : 'text-red-700'}>
                           {o.result.report.ok ? '✓ verified' : '✗ fails verification'}
                         </span>
+                        {!lecture && (
+                          <button
+                            className="absolute right-2 top-1.5 rounded border border-slate-300 bg-white px-2 text-sm hover:bg-slate-100"
+                            aria-pressed={legendOpen.has(i)}
+                            aria-controls={`pane-legend-${i}`}
+                            onClick={() => toggleLegend(i)}
+                            data-testid="pane-legend-toggle"
+                          >
+                            words
+                          </button>
+                        )}
                       </div>
                       {i > 0 && first?.ok && (
                         <p className="px-3 text-sm tabular-nums text-slate-700" data-testid="pane-difference">
@@ -137,7 +157,19 @@ export function ComparePage() {
                       )}
                       {lecture && <PaneNarration result={o.result} step={shown} lines={fourInARow ? 1 : 2} />}
                     </div>
-                    <div className="min-h-0 min-w-0 flex-1">
+                    <div className="relative min-h-0 min-w-0 flex-1">
+                      {!lecture && legendOpen.has(i) && (
+                        <div
+                          id={`pane-legend-${i}`}
+                          className="absolute inset-x-1 top-1 z-10 rounded border border-slate-300 bg-white/95 py-1 shadow"
+                        >
+                          <PaneNarration result={o.result} step={shown} lines={2} />
+                          <LegendRow
+                            entries={interconnectUi(o.result.topology.kind).legend(o.result, shown)}
+                            testId="pane-legend"
+                          />
+                        </div>
+                      )}
                       <Boundary name={`picture of schedule ${i + 1}`} resetKey={o.result} className="h-full">
                         <MainView result={o.result} step={shown} compact legend={lecture} />
                       </Boundary>
