@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { saveFile } from '../lib/download';
 import { SMALL_BUTTON } from '../lib/DownloadButton';
 import { currentFrame, useFrameNames, type FrameSlot } from '../scene/currentFrame';
-import { picturePng, pictureSide, pictureSvg, PNG_SCALES } from '../scene/pictureExport';
+import { PICTURE_SIDE, picturePng, pictureSide, pictureSvg, PNG_SCALES } from '../scene/pictureExport';
 import { useApp } from '../store/store';
 import { DESK_TYPE, LECTURE_TYPE } from '../views/canvasText';
 
@@ -71,30 +71,8 @@ export function PictureOut({ stem }: { stem: string }) {
           </select>
         </label>
       )}
-      <label className="inline-flex items-center gap-1">
-        width
-        <input
-          type="number"
-          className={`${FIELD} w-20`}
-          min={200}
-          max={4000}
-          value={width}
-          onChange={(e) => setWidth(e.target.value)}
-          data-testid="picture-width"
-        />
-      </label>
-      <label className="inline-flex items-center gap-1">
-        height
-        <input
-          type="number"
-          className={`${FIELD} w-20`}
-          min={200}
-          max={4000}
-          value={height}
-          onChange={(e) => setHeight(e.target.value)}
-          data-testid="picture-height"
-        />
-      </label>
+      <SizeField name="width" value={width} onChange={setWidth} />
+      <SizeField name="height" value={height} onChange={setHeight} />
       <label className="inline-flex items-center gap-1">
         type
         <select
@@ -144,7 +122,7 @@ export function PictureOut({ stem }: { stem: string }) {
       </button>
       {(w !== numberIn(width) || h !== numberIn(height)) && (
         <span className="text-slate-600" data-testid="picture-size-note">
-          drawn at {w} × {h} (sides from 200 to 4000 px)
+          drawn at {w} × {h} (sides from {PICTURE_SIDE.min} to {PICTURE_SIDE.max} px)
         </span>
       )}
       {error && (
@@ -153,5 +131,31 @@ export function PictureOut({ stem }: { stem: string }) {
         </span>
       )}
     </fieldset>
+  );
+}
+
+/** One side of the picture, in px, within PICTURE_SIDE (what `pictureSide` holds it to). */
+function SizeField({
+  name,
+  value,
+  onChange,
+}: {
+  name: 'width' | 'height';
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="inline-flex items-center gap-1">
+      {name}
+      <input
+        type="number"
+        className={`${FIELD} w-20`}
+        min={PICTURE_SIDE.min}
+        max={PICTURE_SIDE.max}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={`picture-${name}`}
+      />
+    </label>
   );
 }
