@@ -122,10 +122,7 @@ for (const cmp of [
     await expect(page.getByTestId('pane-editors')).toBeVisible();
     await expect(page.getByTestId('pane-narration')).toHaveCount(0);
     await expect(page.getByTestId('pane-legend')).toHaveCount(0);
-    // The ring panes keep a drawn picture beside the editors and the parameters (the circuit panes,
-    // with their phase strips, need lecture mode for it: docs/lecture-mode.md).
-    if (!cmp.startsWith('retri'))
-      for (let i = 0; i < 4; i++) await expect(panes.nth(i).getByTestId('too-small')).toHaveCount(0);
+    for (let i = 0; i < 4; i++) await expect(panes.nth(i).getByTestId('too-small')).toHaveCount(0);
     const toggle = panes.nth(1).getByTestId('pane-legend-toggle');
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');

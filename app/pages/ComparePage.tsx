@@ -161,7 +161,7 @@ export function ComparePage() {
                       {!lecture && legendOpen.has(i) && (
                         <div
                           id={`pane-legend-${i}`}
-                          className="absolute inset-x-1 top-1 z-10 rounded border border-slate-300 bg-white/95 py-1 shadow"
+                          className="absolute inset-x-1 top-1 z-20 rounded border border-slate-300 bg-white/95 py-1 shadow"
                         >
                           <PaneNarration result={o.result} step={shown} lines={2} />
                           <LegendRow

@@ -104,8 +104,17 @@ export function CircuitView({
 
   const hovered = pointer && <NodeInfo result={result} step={step} node={pointer.node} />;
   return (
-    <div className="flex h-full min-h-0 w-full flex-col">
-      <div className="flex flex-wrap items-center justify-center gap-3">
+    <div className="relative flex h-full min-h-0 w-full flex-col">
+      {/* In compare mode's small panes at the desk the phase strip and the switch sit in the picture's
+          corner, where the ring leaves room, so that the picture keeps the pane's height (lecture
+          type's node numbers reach into the corners: there they keep their row). */}
+      <div
+        className={
+          compact && type.min === 0
+            ? 'absolute left-1 top-0 z-10 flex flex-col items-start'
+            : 'flex flex-wrap items-center justify-center gap-3'
+        }
+      >
         <PhaseStrip x={x} step={step} />
         <label className="flex items-center gap-1 pt-1 text-sm text-slate-700">
           <input
