@@ -125,7 +125,7 @@ for (const cmp of [
     for (let i = 0; i < 4; i++) await expect(panes.nth(i).getByTestId('too-small')).toHaveCount(0);
     const toggle = panes.nth(1).getByTestId('pane-legend-toggle');
     await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(panes.nth(1).getByTestId('pane-legend')).toContainText(
       /lines: circuits in force|wavelengths/,
     );

@@ -137,8 +137,9 @@ export function ComparePage() {
                         {!lecture && (
                           <button
                             className="absolute right-2 top-1.5 rounded border border-slate-300 bg-white px-2 text-sm hover:bg-slate-100"
-                            aria-pressed={legendOpen.has(i)}
-                            aria-controls={`pane-legend-${i}`}
+                            aria-expanded={legendOpen.has(i)}
+                            aria-controls={legendOpen.has(i) ? `pane-legend-${i}` : undefined}
+                            aria-label={`words of ${spec?.name ?? p.algorithm}: narration and legend`}
                             onClick={() => toggleLegend(i)}
                             data-testid="pane-legend-toggle"
                           >
