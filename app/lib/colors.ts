@@ -185,8 +185,8 @@ export const COLORS = {
   },
 };
 
-/** A state colour as CSS. */
-export const cssRgb = (c: Rgb): string => `rgb(${c.join(',')})`;
+/** An [r, g, b] colour as CSS. */
+export const cssRgb = (c: readonly number[]): string => `rgb(${c.join(',')})`;
 
 /**
  * Colour of wavelength λi among w. Up to ten wavelengths get well-separated categorical colours;

@@ -5,12 +5,12 @@ import { firstArrival } from '../../src/kernel/replay/holding-queries';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { MatrixImage } from './matrixImage';
 import { drawMatrixFrame } from './canvasText';
-import { matrixBox, matrixPicture, rgbText } from './matrixPicture';
+import { matrixBox, matrixPicture } from './matrixPicture';
 import { useFramePicture } from '../scene/currentFrame';
 import { CachedLayer } from './cachedLayer';
 import { canDraw, TooSmall } from './TooSmall';
 import { useTypeScale } from '../lib/typeScale';
-import { palette } from '../lib/colors';
+import { cssRgb, palette } from '../lib/colors';
 import { usePalette } from '../lib/theme';
 import { drawCellMarks, MARK_MIN_CELL, markColourOn } from './matrixStates';
 import { StateLegend } from './StateLegend';
@@ -141,15 +141,15 @@ function HoldingsPicture({ result, step }: { result: RunResult; step: number }) 
       across: 'blocks →',
       down: '← nodes',
       legend: () => [
-        { label: 'not held yet', mark: 'swatch', colours: [rgbText(states.empty)] },
-        { label: 'held', mark: 'swatch', colours: [rgbText(states.held)] },
+        { label: 'not held yet', mark: 'swatch', colours: [cssRgb(states.empty)] },
+        { label: 'held', mark: 'swatch', colours: [cssRgb(states.held)] },
         picture.image.pool > 1
           ? {
               label: `blend: share held of ${picture.image.pool}² cells`,
               mark: 'strip',
-              colours: [rgbText(states.empty), rgbText(states.held)],
+              colours: [cssRgb(states.empty), cssRgb(states.held)],
             }
-          : { label: 'arrived in this step', mark: 'swatch', colours: [rgbText(states.arrived)] },
+          : { label: 'arrived in this step', mark: 'swatch', colours: [cssRgb(states.arrived)] },
       ],
     }),
     'detail',

@@ -1,5 +1,6 @@
 import type { MarkKind, Rgb } from './matrixStates';
 import { markColourOn } from './matrixStates';
+import { cssRgb } from '../lib/colors';
 
 export interface LegendEntry {
   /** One colour, or several for a blend (drawn as a gradient). */
@@ -7,8 +8,6 @@ export interface LegendEntry {
   mark?: MarkKind;
   words: string;
 }
-
-const css = (c: Rgb) => `rgb(${c.join(',')})`;
 
 /** A legend swatch as the matrix draws the state: its colour (or blend) and its mark. */
 function Swatch({ fill, mark }: Pick<LegendEntry, 'fill' | 'mark'>) {
@@ -20,7 +19,7 @@ function Swatch({ fill, mark }: Pick<LegendEntry, 'fill' | 'mark'>) {
         <defs>
           <linearGradient id={id}>
             {list.map((c, i) => (
-              <stop key={i} offset={i / (list.length - 1)} stopColor={css(c)} />
+              <stop key={i} offset={i / (list.length - 1)} stopColor={cssRgb(c)} />
             ))}
           </linearGradient>
         </defs>
@@ -31,7 +30,7 @@ function Swatch({ fill, mark }: Pick<LegendEntry, 'fill' | 'mark'>) {
         width="13"
         height="13"
         rx="2"
-        fill={list.length > 1 ? `url(#${id})` : css(list[0])}
+        fill={list.length > 1 ? `url(#${id})` : cssRgb(list[0])}
         className="stroke-slate-400"
       />
       {mark === 'diagonal' && <path d="M3 11L11 3" stroke={markColourOn(list[0])} strokeWidth="1.75" />}

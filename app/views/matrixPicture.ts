@@ -11,9 +11,6 @@ export function matrixBox(width: number, height: number, rows: number, type: Typ
 /** An image a matrix is drawn from (a canvas, an offscreen canvas, a bitmap). */
 export type MatrixSource = CanvasImageSource & { width: number; height: number };
 
-/** The colour of an [r, g, b] triple, as CSS. */
-export const rgbText = (c: readonly number[]) => `rgb(${c.join(',')})`;
-
 /**
  * A matrix picture (holdings, blocks) at any size: its image scaled without smoothing, the frame,
  * axis titles and numbers of the screen (drawMatrixFrame), the selected cell ringed.

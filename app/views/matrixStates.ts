@@ -1,4 +1,4 @@
-import { contrastRatio } from '../lib/colors';
+import { contrastRatio, cssRgb } from '../lib/colors';
 
 /**
  * What the two matrices share about their states: the block matrix's share pixels turned into
@@ -59,7 +59,7 @@ export function colourShares(
 
 /** Near-black or white, whichever stands out more on `fill`: the colour of a mark drawn on it. */
 export function markColourOn(fill: Rgb): string {
-  const css = `rgb(${fill.join(',')})`;
+  const css = cssRgb(fill);
   return contrastRatio(css, '#0f172a') >= contrastRatio(css, '#ffffff') ? '#0f172a' : '#ffffff';
 }
 

@@ -5,7 +5,7 @@ import type { BlockPictures } from '../../../src/families/circuit/block-pictures
 import { location } from '../../../src/kernel/replay/holding-queries';
 import type { RunResult } from '../../../src/result';
 import { usePicturesOf } from './pictures';
-import { COLORS, palette } from '../../lib/colors';
+import { COLORS, cssRgb, palette } from '../../lib/colors';
 import { usePalette } from '../../lib/theme';
 import {
   blendShares,
@@ -19,7 +19,7 @@ import {
 import { StateLegend, type LegendEntry } from '../../views/StateLegend';
 import { setupCanvas, useSize } from '../../lib/useSize';
 import { drawMatrixFrame } from '../../views/canvasText';
-import { matrixBox, matrixPicture, rgbText } from '../../views/matrixPicture';
+import { matrixBox, matrixPicture } from '../../views/matrixPicture';
 import { useFramePicture } from '../../scene/currentFrame';
 import { CachedLayer } from '../../views/cachedLayer';
 import { canDraw, TooSmall } from '../../views/TooSmall';
@@ -126,8 +126,8 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
           label: e.words,
           mark: Array.isArray(e.fill[0]) ? 'strip' : 'swatch',
           colours: Array.isArray(e.fill[0])
-            ? (e.fill as readonly (readonly number[])[]).map(rgbText)
-            : [rgbText(e.fill as readonly number[])],
+            ? (e.fill as readonly (readonly number[])[]).map(cssRgb)
+            : [cssRgb(e.fill as readonly number[])],
         })),
       selected: selected && { row: selected.r, col: selected.d },
     }),

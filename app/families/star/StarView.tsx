@@ -11,7 +11,7 @@ import { usePainter } from '../../views/usePainter';
 import { drawStar } from './drawStar';
 import { useStarHover } from './starHover';
 import { nodeAt, nodeXY, starGeometry, starLayout, type StarLayout } from './starLayout';
-import { tuningsOf } from './starTunings';
+import { tuningCounts, tuningsOf } from './starTunings';
 import { LEGEND_SHOWN, stepColours } from './stepColours';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTypeScale } from '../../lib/typeScale';
@@ -61,9 +61,7 @@ export function StarView({
   const used = useMemo(() => channelsInStep(result.schedule, step), [result, step]);
   const [a, b] = step >= 1 ? stepRange(result.schedule, step) : [0, 0];
   const retunedHere = step >= 1 ? tunings.retunedStart[step] - tunings.retunedStart[step - 1] : 0;
-  let tuningsSoFar = 0;
-  for (let i = 0; i < step; i++) tuningsSoFar += tunings.rx[i] + tunings.tx[i];
-  const tuningsHere = step >= 1 ? tunings.rx[step - 1] + tunings.tx[step - 1] : 0;
+  const { here: tuningsHere, soFar: tuningsSoFar } = tuningCounts(tunings, step);
 
   // Big stars are drawn over a few tasks (see SlicedPainter); small ones at once.
   const painter = usePainter(canvas);

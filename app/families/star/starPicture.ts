@@ -9,16 +9,14 @@ import { channelsInStep, describeChannels } from '../../views/wavelengthList';
 import type { FramePicture, LegendEntry } from '../../scene/framePicture';
 import { drawStar } from './drawStar';
 import { starGeometry, starLayout } from './starLayout';
-import { tuningsOf } from './starTunings';
+import { tuningCounts, tuningsOf } from './starTunings';
 import { LEGEND_SHOWN, stepColours } from './stepColours';
 
 /** The star's legend: tunings so far, the marks, the dummies, the step's wavelengths. */
 export function starLegend(r: RunResult, step: number): LegendEntry[] {
   const n = r.topology.nodeCount;
   const tunings = tuningsOf(r, num(r.params, 'wavelengths-per-node'));
-  let soFar = 0;
-  for (let i = 0; i < step; i++) soFar += tunings.rx[i] + tunings.tx[i];
-  const here = step >= 1 ? tunings.rx[step - 1] + tunings.tx[step - 1] : 0;
+  const { here, soFar } = tuningCounts(tunings, step);
   const colours = stepColours(r, step);
   const entries: LegendEntry[] = [
     { label: `tunings this step: ${here}, so far: ${soFar}`, mark: 'none', colours: [] },

@@ -10,3 +10,10 @@ import type { RunResult } from '../../../src/result';
 export function tuningsOf(r: Pick<RunResult, 'schedule' | 'extras'>, k: number): StarTunings {
   return (r.extras?.tunings as StarTunings | undefined) ?? starTunings(r.schedule, k);
 }
+
+/** Tunings (transmitters and receivers) in step `step` and in steps 1 … `step` (0 before the first). */
+export function tuningCounts(t: StarTunings, step: number): { here: number; soFar: number } {
+  let soFar = 0;
+  for (let i = 0; i < step; i++) soFar += t.rx[i] + t.tx[i];
+  return { here: step >= 1 ? t.rx[step - 1] + t.tx[step - 1] : 0, soFar };
+}
