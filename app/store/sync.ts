@@ -8,7 +8,8 @@ import { rememberPictures } from '../families/circuit/pictures';
 import { relayChains } from '../worker/chainRelay';
 import type { RunReply, WorkerClient } from '../worker/client';
 import type { JobHandle, PoolJob, WorkerPool } from '../worker/pool';
-import { keptFile } from '../lib/fileStore';
+import { keptFile } from '../files/fileStore';
+import { connectFileWorkers, trackReading } from '../files/openFile';
 import type { RunOutcome } from '../worker/protocol';
 import { useApp, type AppState, type SweepProgress } from './store';
 
@@ -146,29 +147,42 @@ export function startSync(clients: Clients): () => void {
   const failed = (err: unknown) =>
     useApp.getState().runFailed(err instanceof Error ? err.message : String(err));
 
-  /** A schedule file: the text this browser kept under the link's hash, read in the worker. */
+  /** A schedule file: what this browser kept under the link's hash, read in the worker. */
   const requestFile = (hash: string) => {
     useApp.getState().runStarted();
     const t0 = performance.now();
     void keptFile(hash).then((kept) => {
       if (useApp.getState().config.file !== hash) return; // another file or configuration since
-      if (!kept) {
+      if (kept === null || kept === 'damaged') {
         client.cancel();
         useApp
           .getState()
           .runFailed(
-            `This link shows a schedule file (${hash}) that this browser has not kept: open the file here (Open schedule…) to see it.`,
+            kept === null
+              ? `This link shows a schedule file (${hash}) that this browser has not kept: open the file here (Open schedule…) to see it.`
+              : `The copy of the schedule file ${hash} kept in this browser is damaged: open the file again (Open schedule…) to see it.`,
           );
         return;
       }
-      client.runFile(kept.name, hash, kept.text).then(succeeded(t0), failed);
+      const reading = trackReading(
+        kept.name,
+        typeof kept.data === 'string' ? kept.data.length : kept.data.size,
+      );
+      client
+        .runFile({ ...kept, hash }, reading.progress)
+        .finally(reading.end)
+        .then(succeeded(t0), failed);
     });
   };
 
   const request = (config: AppConfig) => {
     // The search that followed the last result is over: its chains are dropped.
     chains.drop();
-    if (config.file) return requestFile(config.file);
+    if (config.file) {
+      // A file just opened is on screen already (app/files/openFile.ts): nothing to read again.
+      if (useApp.getState().result?.source?.hash !== config.file) requestFile(config.file);
+      return;
+    }
     const spec = findCard(config.algorithm);
     if (!spec) return;
     const issues = checkRun(spec, config.params, BROWSER_LIMITS);
@@ -230,6 +244,15 @@ export function startSync(clients: Clients): () => void {
     else timer = setTimeout(() => request(config), 120);
   };
 
+  connectFileWorkers({
+    run: client,
+    pool: clients.pool,
+    resume() {
+      // A file that could not be opened cut short the run on screen (or its search): run it again.
+      const s = useApp.getState();
+      if (!s.result || !showsResultOf(s.config, s.result) || (s.search && !s.search.done)) request(s.config);
+    },
+  });
   onChange(useApp.getState().config, 'first');
   let restoring = false;
   const unsubscribe = useApp.subscribe((s, prev) => {
@@ -251,6 +274,7 @@ export function startSync(clients: Clients): () => void {
   };
   window.addEventListener('pagehide', onHide);
   return () => {
+    connectFileWorkers(null);
     window.removeEventListener('pagehide', onHide);
     stopLab();
     unsubscribe();
