@@ -109,6 +109,8 @@ export function startSync(clients: Clients): () => void {
     crashPool: () => clients.pool.crashForTest(),
     /** Slows the pool's jobs (each starts late and pauses between slices), so a test can press Stop. */
     pacePool: (ms: number) => clients.pool.paceForTest(ms),
+    /** Slows the visualizer's worker the same way (a file's pieces: the progress line can be seen). */
+    paceWorker: (ms: number) => client.paceForTest(ms),
     /** Makes the worker stop answering and shortens the silence allowed before it is stopped. */
     hangWorker: (silenceMs: number) => {
       client.silenceMs = silenceMs;
