@@ -125,7 +125,8 @@ export function* drawGraph(
   const xOf = (v: number) => l.cx + radiusOf(v) * Math.cos(angleOf(v));
   const yOf = (v: number) => l.cy + radiusOf(v) * Math.sin(angleOf(v));
   const nr = Math.max(2, Math.min(10, l.nodeRadius));
-  const dense = n + aux > EACH_VERTEX_UP_TO;
+  /** Whether a circle is drawn as a band (then the step's vertices are marked on it). */
+  const dense = n > EACH_VERTEX_UP_TO || aux > EACH_VERTEX_UP_TO;
   const dot = (p: Path2D, v: number, radius: number) => {
     const [x, y] = [xOf(v), yOf(v)];
     p.moveTo(x + radius, y);
@@ -176,34 +177,32 @@ export function* drawGraph(
       yield;
     }
   }
-  if (dense) {
-    // Too many to tell apart: each circle of vertices as a band, the ones in use marked on it.
-    ctx.lineWidth = 3;
-    for (const [count, r, colour] of [
-      [n, l.r, COLORS.node],
-      [aux, auxR, COLORS.muted],
-    ] as const) {
-      if (count === 0) continue;
+  // Each circle (processors, auxiliary vertices) as dots, in slices; one of too many to tell apart
+  // as a band, with the vertices the step's transfers touch marked on it.
+  for (const [first, count, r, colour] of [
+    [0, n, l.r, COLORS.node],
+    [n, aux, auxR, COLORS.muted],
+  ] as const) {
+    if (count > EACH_VERTEX_UP_TO) {
+      ctx.lineWidth = 3;
       ctx.strokeStyle = colour;
       ctx.beginPath();
-      ctx.arc(l.cx, l.cy, Math.max(r, 1), 0, 2 * Math.PI);
+      ctx.arc(l.cx, l.cy, r, 0, 2 * Math.PI);
       ctx.stroke();
+      continue;
     }
-    ctx.fillStyle = COLORS.node;
-    ctx.fill(touched);
-    yield;
-  } else
-    for (let from = 0; from < n + aux; from += VERTEX_CHUNK) {
-      const nodes = new Path2D();
-      const vertices = new Path2D();
-      for (let v = from; v < Math.min(n + aux, from + VERTEX_CHUNK); v++)
-        dot(v < n ? nodes : vertices, v, nr);
-      ctx.fillStyle = COLORS.node;
-      ctx.fill(nodes);
-      ctx.fillStyle = COLORS.muted;
-      ctx.fill(vertices);
+    ctx.fillStyle = colour;
+    for (let from = first; from < first + count; from += VERTEX_CHUNK) {
+      const dots = new Path2D();
+      for (let v = from; v < Math.min(first + count, from + VERTEX_CHUNK); v++) dot(dots, v, nr);
+      ctx.fill(dots);
       yield;
     }
+  }
+  if (dense) {
+    ctx.fillStyle = COLORS.node;
+    ctx.fill(touched);
+  }
   if (highlight?.length) {
     const ringed = new Path2D();
     for (const v of highlight) if (v >= 0 && v < n + aux) dot(ringed, v, nr + 4);
