@@ -12,7 +12,9 @@ import { runScheduleDocument } from './run-file';
  * size is checked first (`fileSizeRefusal`, src/limits.ts), its bytes read (in the page: in a worker,
  * app/worker/readBlob.ts), and its text handed to the one format that claims it. Adding a format is
  * one entry in FILE_FORMATS: what it is called, what it gives, how its files start, how sure it is
- * that a file is its own, and its reader.
+ * that a file is its own, and its reader (a schedule's reader imports it into columns, within
+ * `fileNodeLimit(limits)`, and ends with `runImported`, src/run-file.ts, as the JSON one does). In the
+ * page, the input's `accept` list (panels/OpenSchedule.tsx) names the files the picker offers.
  */
 
 /** A file as the formats see it. */

@@ -1,5 +1,7 @@
 import { stepStats } from './kernel/model/step-stats';
 import { ScheduleFormatError, fromScheduleJson } from './kernel/format/schedule-import';
+import type { Schedule } from './kernel/model/schedule';
+import type { Topology } from './kernel/model/topology';
 import type { ParamValues } from './kernel/params/schema';
 import { verify } from './kernel/verify/verifier';
 import { INTERCONNECTS } from './interconnects';
@@ -25,6 +27,18 @@ export function runScheduleDocument(
     if (e instanceof ScheduleFormatError) throw new InputError(`${source.name}: ${e.message}`);
     throw e;
   }
+  return runImported(imported, source, limits);
+}
+
+/**
+ * A schedule read from a file of any format, as a run: the transfer limit, the one verifier, and the
+ * model that recognises its network (a reader of another format ends here too).
+ */
+export function runImported(
+  imported: { schedule: Schedule; topology: Topology },
+  source: Omit<FileSource, 'madeBy'>,
+  limits: Limits,
+): RunResult {
   let { schedule, topology } = imported;
   if (schedule.transferCount > limits.transfers)
     throw new InputError(
