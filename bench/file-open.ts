@@ -80,7 +80,9 @@ async function measure(page: Page, c: Case) {
 async function main() {
   const server = await serveDist(process.cwd(), PORT);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-  console.log('| file | run | shown after (ms) | longest main-thread task (ms) | tasks ≥ 50 ms | load (1 min) |');
+  console.log(
+    '| file | run | shown after (ms) | longest main-thread task (ms) | tasks ≥ 50 ms | load (1 min) |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- |');
   try {
     for (const c of CASES)
