@@ -3,7 +3,8 @@ import { BROWSER_LIMITS, fileSizeRefusal } from '../../src/limits';
 import { useApp } from '../store/store';
 import type { WorkerClient } from '../worker/client';
 import type { WorkerPool } from '../worker/pool';
-import { keepFile, rememberInSession } from './fileStore';
+import type { RunReply } from '../worker/client';
+import { keepFile, keptFile, rememberInSession } from './fileStore';
 
 /**
  * Opening a file from disk, on the page's side. Its size is checked against the browser's limits
@@ -106,4 +107,28 @@ export async function readNetworkFile(file: File): Promise<Record<string, string
   if (refused) throw new Error(refused);
   if (!workers) throw new Error(NOT_STARTED);
   return workers.pool.submit((w) => w.readNetworkFile(file.name, file)).result;
+}
+
+/**
+ * Reads the file this browser kept under `hash` (a link's `file=<hash>`) in the visualizer's worker,
+ * with the progress line: null when the configuration moved on meanwhile; an Error saying so when the
+ * file was not kept here or its record is damaged.
+ */
+export async function reopenKeptFile(hash: string, run: WorkerClient): Promise<RunReply | null> {
+  const kept = await keptFile(hash);
+  if (useApp.getState().config.file !== hash) return null; // another file or configuration since
+  if (kept === null || kept === 'damaged') {
+    run.cancel();
+    throw new Error(
+      kept === null
+        ? `This link shows a schedule file (${hash}) that this browser has not kept: open the file here (Open schedule…) to see it.`
+        : `The copy of the schedule file ${hash} kept in this browser is damaged: open the file again (Open schedule…) to see it.`,
+    );
+  }
+  const reading = trackReading(kept.name, typeof kept.data === 'string' ? kept.data.length : kept.data.size);
+  try {
+    return await run.runFile({ ...kept, hash }, reading.progress);
+  } finally {
+    reading.end();
+  }
 }

@@ -8,8 +8,7 @@ import { rememberPictures } from '../families/circuit/pictures';
 import { relayChains } from '../worker/chainRelay';
 import type { RunReply, WorkerClient } from '../worker/client';
 import type { JobHandle, PoolJob, WorkerPool } from '../worker/pool';
-import { keptFile } from '../files/fileStore';
-import { connectFileWorkers, trackReading } from '../files/openFile';
+import { connectFileWorkers, reopenKeptFile } from '../files/openFile';
 import type { RunOutcome } from '../worker/protocol';
 import { useApp, type AppState, type SweepProgress } from './store';
 
@@ -153,28 +152,7 @@ export function startSync(clients: Clients): () => void {
   const requestFile = (hash: string) => {
     useApp.getState().runStarted();
     const t0 = performance.now();
-    void keptFile(hash).then((kept) => {
-      if (useApp.getState().config.file !== hash) return; // another file or configuration since
-      if (kept === null || kept === 'damaged') {
-        client.cancel();
-        useApp
-          .getState()
-          .runFailed(
-            kept === null
-              ? `This link shows a schedule file (${hash}) that this browser has not kept: open the file here (Open schedule…) to see it.`
-              : `The copy of the schedule file ${hash} kept in this browser is damaged: open the file again (Open schedule…) to see it.`,
-          );
-        return;
-      }
-      const reading = trackReading(
-        kept.name,
-        typeof kept.data === 'string' ? kept.data.length : kept.data.size,
-      );
-      client
-        .runFile({ ...kept, hash }, reading.progress)
-        .finally(reading.end)
-        .then(succeeded(t0), failed);
-    });
+    reopenKeptFile(hash, client).then(succeeded(t0), failed);
   };
 
   const request = (config: AppConfig) => {
@@ -246,15 +224,10 @@ export function startSync(clients: Clients): () => void {
     else timer = setTimeout(() => request(config), 120);
   };
 
-  connectFileWorkers({
-    run: client,
-    pool: clients.pool,
-    resume() {
-      // A file that could not be opened cut short the run on screen (or its search): run it again.
-      const s = useApp.getState();
-      if (!s.result || !showsResultOf(s.config, s.result) || (s.search && !s.search.done)) request(s.config);
-    },
-  });
+  // A file that could not be opened may have cut short the run on screen (or its search).
+  const resume = (s = useApp.getState()) =>
+    (!s.result || !showsResultOf(s.config, s.result) || s.search?.done === false) && request(s.config);
+  connectFileWorkers({ run: client, pool: clients.pool, resume });
   onChange(useApp.getState().config, 'first');
   let restoring = false;
   const unsubscribe = useApp.subscribe((s, prev) => {
