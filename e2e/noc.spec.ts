@@ -1,3 +1,4 @@
+import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { nocLayout } from '../app/families/noc/nocLayout';
 import { octagonNetwork } from '../src/families/noc/noc-network';
@@ -219,8 +220,55 @@ test('a network of one’s own opens from a JSON file; the link keeps it; a bad 
     buffer: Buffer.from('{"routers": 5}'),
   });
   await expect(page.getByTestId('noc-topology-error')).toContainText(
-    'bad.json: a topology file needs "links"',
+    'bad.json: "links" must be an array of router pairs',
   );
   await expect(page).toHaveURL(/network=custom/);
   await shot(page, 'noc-custom-ring5');
+});
+
+test('a topology file too big for its limits, or bad anywhere, changes nothing and names the field', async ({
+  page,
+}, info) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto('/?v=2&alg=noc-scatter&method=constructive&seed=1');
+  await ready(page);
+  const before = page.url();
+  const input = page.getByTestId('noc-topology-file');
+  const ring = '[[0,1],[1,2],[2,3],[3,4],[4,5],[5,6],[6,7],[7,0]]';
+  for (const [text, message] of [
+    [
+      `{"routers": 4000000000, "links": ${ring}}`,
+      '"routers" must be a whole number from 2 to 64; got 4000000000',
+    ],
+    [
+      `{"routers": 8, "links": ${ring}, "processorsPerRouter": 1000000000}`,
+      '"processorsPerRouter" must be a whole number from 1 to 4',
+    ],
+    ['{"routers": 0, "links": []}', '"routers" must be a whole number from 2 to 64; got 0'],
+    ['{"routers": 1e15, "links": []}', '"routers" must be a whole number from 2 to 64; got 1000000000000000'],
+    [
+      `{"routers": 8, "links": ${ring}, "processorsPerRouter": 0}`,
+      '"processorsPerRouter" must be a whole number from 1 to 4; got 0',
+    ],
+    ['null', 'a topology file is a JSON object'],
+  ]) {
+    await input.setInputFiles({ name: 't.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await expect(page.getByTestId('noc-topology-error')).toContainText(`t.json: ${message}`);
+    expect(page.url(), text).toBe(before);
+  }
+  // 51 MB of links: refused by its size, before a byte of it is read.
+  const big = info.outputPath('links.json');
+  const fd = openSync(big, 'w');
+  writeSync(fd, '{"routers": 8, "links": [');
+  ftruncateSync(fd, 51_000_000);
+  closeSync(fd);
+  await input.setInputFiles(big);
+  await expect(page.getByTestId('noc-topology-error')).toContainText(
+    'links.json is 51 MB; a topology file may be at most 1 MB',
+  );
+  expect(page.url()).toBe(before);
+  await expect(page.getByTestId('noc-view')).toBeVisible();
+  await expect(page.getByTestId('boundary')).toHaveCount(0);
+  expect(errors).toEqual([]);
 });

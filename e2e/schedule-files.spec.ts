@@ -1,3 +1,4 @@
+import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { scheduleJsonChunks } from '../src/kernel/format/schedule-export';
 import { defaultsOf } from '../src/kernel/params/schema';
@@ -12,6 +13,17 @@ function scheduleText(id: string, extra: Record<string, number | string>): strin
   const r = run(id, { ...defaultsOf(findAlgorithm(id)!.params), ...extra }, CLI_LIMITS);
   return [...scheduleJsonChunks(r)].join('');
 }
+
+/** A valid schedule of `nodes` processors with one transfer (0 → 1): under a kilobyte. */
+const wide = (nodes: number) =>
+  JSON.stringify({
+    format: 'optical-collectives/schedule-v1',
+    collective: 'scatter',
+    nodes,
+    links: [{ id: 0, from: 0, to: 1, channels: 1 }],
+    blocks: [{ id: 0, origin: 0, to: [1] }],
+    steps: [{ phase: 'p', transfers: [{ from: 0, to: [1], path: [0], channel: 0, blocks: [0] }] }],
+  });
 
 async function open(page: Page, name: string, text: string) {
   await page.getByTestId('open-schedule-input').setInputFiles({
@@ -84,8 +96,109 @@ test('a bad file gets the message the command line prints, and the last result s
     'bad.json',
     JSON.stringify({ format: 'optical-collectives/schedule-v1', collective: 'allsort' }),
   );
-  await expect(page.getByTestId('run-error')).toContainText('bad.json: collective must be one of');
+  await expect(page.getByTestId('notice')).toContainText('bad.json was not opened');
+  await expect(page.getByTestId('notice')).toContainText('bad.json: collective must be one of');
   await expect(page.getByTestId('ring-view')).toBeVisible();
+  await expect(page).toHaveURL(/alg=ring-allgather&nodes=8/);
+  await expect(page).not.toHaveURL(/file=/);
+});
+
+test('a file that cannot be read after a good one changes nothing: the picture, the panel and the link stay', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await open(page, 'ne6.json', scheduleText('neighbor-exchange', { nodes: 6 }));
+  await expect(page.getByTestId('file-name')).toHaveText('ne6.json');
+  await expect(page).toHaveURL(/[?&]file=[0-9a-f]{14}(&|$)/);
+  const good = page.url();
+  await open(page, 'broken.json', '{"format": "optical-collectives/sched');
+  await expect(page.getByTestId('notice')).toContainText('broken.json was not opened');
+  await expect(page.getByTestId('notice')).toContainText('broken.json is not JSON');
+  await expect(page.getByTestId('file-name')).toHaveText('ne6.json');
+  await expect(page.getByTestId('ring-view')).toBeVisible();
+  expect(page.url()).toBe(good);
+  // A topology file given here is named for what it is, and changes nothing either.
+  await open(page, 'ring4.json', '{"routers": 4, "links": [[0, 1], [1, 2], [2, 3], [3, 0]]}');
+  await expect(page.getByTestId('notice').last()).toContainText(
+    'ring4.json is a NoC topology file (JSON: routers and links), not a schedule file',
+  );
+  expect(page.url()).toBe(good);
+});
+
+test('sizes are checked before reading: a 300 MB file and one of 4,194,304 processors are refused with the limits', async ({
+  page,
+}, info) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  const before = page.url();
+  const big = info.outputPath('big.json');
+  const fd = openSync(big, 'w');
+  writeSync(fd, '{"format": "optical-collectives/schedule-v1", "notes": "');
+  ftruncateSync(fd, 300_000_000); // sparse: nothing is written to disk
+  closeSync(fd);
+  await page.getByTestId('open-schedule-input').setInputFiles(big);
+  await expect(page.getByTestId('notice')).toContainText(
+    "big.json is 300 MB; the browser reads schedule files of at most 250 MB; the command line's check reads up to 800 MB",
+  );
+  await expect(page.getByTestId('file-progress')).toHaveCount(0);
+  await open(page, 'wide.json', wide(4_194_304));
+  await expect(page.getByTestId('notice').last()).toContainText(
+    "wide.json: nodes must be at most 65536 (the browser shows files of at most 65,536 processors; the command line's check reads up to 4,194,304)",
+  );
+  expect(page.url()).toBe(before);
+  await expect(page.getByTestId('ring-view')).toBeVisible();
+});
+
+test('a file of 65,536 processors opens, drawn as a graph whose processors form a band', async ({ page }) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await open(page, 'wide.json', wide(65_536));
+  await expect(page.getByTestId('file-name')).toHaveText('wide.json');
+  await expect(page.getByTestId('graph-view')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('graph-view')).toHaveAttribute('data-step', '1');
+  await page.screenshot({ path: 'e2e/screenshots/schedule-file-65536.png' });
+});
+
+test('a big file shows how far it has been read, then opens', async ({ page }) => {
+  test.setTimeout(180_000); // three paced pieces, parsed and verified on a shared machine
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  // Pieces of 4 MiB with a pause between them, so the line can be seen on any machine.
+  await page.evaluate(() =>
+    (window as unknown as { __ocl: { paceWorker(ms: number): void } }).__ocl.paceWorker(400),
+  );
+  const doc = JSON.parse(scheduleText('neighbor-exchange', { nodes: 6 }));
+  doc.notes = 'x'.repeat(9_000_000);
+  await open(page, 'notes.json', JSON.stringify(doc));
+  const line = page.getByTestId('file-progress');
+  await expect(line).toContainText(/Reading notes\.json: [\d.]+ MB of 9 MB \(\d+%\)/);
+  await page.screenshot({ path: 'e2e/screenshots/schedule-file-progress.png' });
+  await expect(page.getByTestId('file-name')).toHaveText('notes.json', { timeout: 120_000 });
+  await expect(line).toHaveCount(0);
+});
+
+test('a damaged copy in this browser’s store is called damaged, not a crash', async ({ page }) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        const req = indexedDB.open('optical-collectives-lab', 1);
+        req.onupgradeneeded = () => req.result.createObjectStore('schedule-files');
+        req.onsuccess = () => {
+          const tx = req.result.transaction('schedule-files', 'readwrite');
+          tx.objectStore('schedule-files').put({ name: 'x.json', text: null }, '0123456789abcd');
+          tx.oncomplete = () => done();
+        };
+      }),
+  );
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8&file=0123456789abcd');
+  await expect(page.getByTestId('run-error')).toContainText(
+    'The copy of the schedule file 0123456789abcd kept in this browser is damaged: open the file again',
+  );
+  await expect(page.getByText(/Cannot read properties/)).toHaveCount(0);
 });
 
 test('a link to a file this browser has not kept says how to see it', async ({ page }) => {

@@ -6,7 +6,7 @@ import { BROWSER_LIMITS, CLI_LIMITS, InputError } from './limits';
 import { findAlgorithm } from './registry';
 import { FILE_ALGORITHM } from './result';
 import { run } from './run';
-import { runFile } from './run-file';
+import { runFile } from './file-formats';
 
 const exported = (id: string, extra: Record<string, number | string> = {}) => {
   const r = run(id, { ...defaultsOf(findAlgorithm(id)!.params), ...extra }, CLI_LIMITS);
@@ -70,7 +70,7 @@ describe('a schedule file as a run', () => {
       runFile(
         text,
         { name: 'big.json', hash: 'x' },
-        { name: 'a small page', transfers: 100, holdingCells: 1e9 },
+        { ...BROWSER_LIMITS, name: 'a small page', transfers: 100, holdingCells: 1e9 },
       ),
     ).toThrow(/big\.json has 4,032 transfers; a small page shows at most 100/);
   });

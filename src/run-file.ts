@@ -1,38 +1,44 @@
 import { stepStats } from './kernel/model/step-stats';
 import { ScheduleFormatError, fromScheduleJson } from './kernel/format/schedule-import';
+import type { Schedule } from './kernel/model/schedule';
+import type { Topology } from './kernel/model/topology';
 import type { ParamValues } from './kernel/params/schema';
 import { verify } from './kernel/verify/verifier';
 import { INTERCONNECTS } from './interconnects';
-import { InputError, type Limits } from './limits';
+import { InputError, fileNodeLimit, type Limits } from './limits';
 import { FILE_ALGORITHM, summaryOf, type FileSource, type RunResult } from './result';
 
-/** Longest file text read (in characters): 256 MB of JSON is far past what a page can draw. */
-export const MAX_FILE_CHARS = 256 * 2 ** 20;
-
 /**
- * Reads a schedule file (docs/schedule-format.md), verifies it with the one verifier and measures
- * what needs no time model. Bad files throw InputError with the message `npm run cli -- check`
- * prints; a file whose schedule breaks the rules is a result like any other, its violations in
- * `report` (the page lists them and takes you to their steps).
+ * Reads a parsed schedule document (docs/schedule-format.md), verifies it with the one verifier and
+ * measures what needs no time model. Bad documents throw InputError with the message `npm run cli --
+ * check` prints (more processors than `limits.fileNodes` among them, before anything is sized by
+ * them); a schedule that breaks the rules is a result like any other, its violations in `report` (the
+ * page lists them and takes you to their steps). Files reach it through src/file-formats.ts.
  */
-export function runFile(text: string, source: Omit<FileSource, 'madeBy'>, limits: Limits): RunResult {
-  if (text.length > MAX_FILE_CHARS)
-    throw new InputError(
-      `${source.name} is longer than ${MAX_FILE_CHARS / 2 ** 20} MB; the page reads no more`,
-    );
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`${source.name} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
-  }
+export function runScheduleDocument(
+  doc: unknown,
+  source: Omit<FileSource, 'madeBy'>,
+  limits: Limits,
+): RunResult {
   let imported: ReturnType<typeof fromScheduleJson>;
   try {
-    imported = fromScheduleJson(doc);
+    imported = fromScheduleJson(doc, fileNodeLimit(limits));
   } catch (e) {
     if (e instanceof ScheduleFormatError) throw new InputError(`${source.name}: ${e.message}`);
     throw e;
   }
+  return runImported(imported, source, limits);
+}
+
+/**
+ * A schedule read from a file of any format, as a run: the transfer limit, the one verifier, and the
+ * model that recognises its network (a reader of another format ends here too).
+ */
+export function runImported(
+  imported: { schedule: Schedule; topology: Topology },
+  source: Omit<FileSource, 'madeBy'>,
+  limits: Limits,
+): RunResult {
   let { schedule, topology } = imported;
   if (schedule.transferCount > limits.transfers)
     throw new InputError(

@@ -37,7 +37,7 @@ describe('run: input checks before any work', () => {
     // Route holdings: one word for each of the 4096 · 4095 = 16,773,120 messages, plus the counts of
     // 4096 nodes after the start and each step. k = 7: h = 4 → 16,773,120 + 5 · 4096 = 16,793,600.
     for (const k of [1, 3, 7, 15]) expect(checkRun(ms, p(k), BROWSER_LIMITS)).toEqual([]);
-    const small = { name: 'a small machine', transfers: 1e9, holdingCells: 10_000_000 };
+    const small = { ...BROWSER_LIMITS, name: 'a small machine', transfers: 1e9, holdingCells: 10_000_000 };
     const issues = checkRun(ms, p(7), small);
     expect(issues).toHaveLength(1);
     expect(issues[0].message).toContain('16,793,600 entries');

@@ -1,3 +1,4 @@
+import { FileProgress } from '../files/FileProgress';
 import { useApp } from '../store/store';
 
 /** Notices (e.g. what a permalink had that was ignored) and the last failed run's message. */
@@ -7,6 +8,7 @@ export function Notices() {
   const hasResult = useApp((s) => s.result !== null);
   return (
     <div className="flex flex-col gap-2 px-4 pt-2 empty:hidden">
+      <FileProgress />
       {runError && (
         <div
           className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-base text-red-900"

@@ -1,28 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { contentHash, keepFile, rememberInSession } from '../lib/fileStore';
-import { useApp } from '../store/store';
+import { openScheduleFile } from '../files/openFile';
 
 /**
- * Opens a schedule file (docs/schedule-format.md) from disk: the button's file picker, or a file
- * dropped anywhere on the page. The file is kept in this browser under its content's hash and shown
- * through the link `file=<hash>`; the worker reads and verifies it.
+ * "Open schedule…": a schedule file (docs/schedule-format.md) from disk, with the file picker or
+ * dropped anywhere on the page; app/files/openFile.ts opens it.
  */
-export async function openScheduleFile(file: File): Promise<void> {
-  const text = await file.text();
-  const hash = contentHash(text);
-  rememberInSession(hash, { name: file.name, text });
-  const kept = await keepFile(hash, { name: file.name, text });
-  if (!kept)
-    useApp.getState().addNotice({
-      title: 'The file is shown but not kept',
-      tone: 'info',
-      items: [
-        'This browser would not store it (private window or full storage): its link works until the page is closed.',
-      ],
-    });
-  useApp.getState().setFile(hash);
-}
-
 export function OpenSchedule({ className }: { className: string }) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);

@@ -8,7 +8,7 @@ import { rememberPictures } from '../families/circuit/pictures';
 import { relayChains } from '../worker/chainRelay';
 import type { RunReply, WorkerClient } from '../worker/client';
 import type { JobHandle, PoolJob, WorkerPool } from '../worker/pool';
-import { keptFile } from '../lib/fileStore';
+import { connectFileWorkers, reopenKeptFile } from '../files/openFile';
 import type { RunOutcome } from '../worker/protocol';
 import { useApp, type AppState, type SweepProgress } from './store';
 
@@ -108,6 +108,8 @@ export function startSync(clients: Clients): () => void {
     crashPool: () => clients.pool.crashForTest(),
     /** Slows the pool's jobs (each starts late and pauses between slices), so a test can press Stop. */
     pacePool: (ms: number) => clients.pool.paceForTest(ms),
+    /** Slows the visualizer's worker the same way (a file's pieces: the progress line can be seen). */
+    paceWorker: (ms: number) => client.paceForTest(ms),
     /** Makes the worker stop answering and shortens the silence allowed before it is stopped. */
     hangWorker: (silenceMs: number) => {
       client.silenceMs = silenceMs;
@@ -146,29 +148,21 @@ export function startSync(clients: Clients): () => void {
   const failed = (err: unknown) =>
     useApp.getState().runFailed(err instanceof Error ? err.message : String(err));
 
-  /** A schedule file: the text this browser kept under the link's hash, read in the worker. */
+  /** A schedule file: what this browser kept under the link's hash, read in the worker. */
   const requestFile = (hash: string) => {
     useApp.getState().runStarted();
     const t0 = performance.now();
-    void keptFile(hash).then((kept) => {
-      if (useApp.getState().config.file !== hash) return; // another file or configuration since
-      if (!kept) {
-        client.cancel();
-        useApp
-          .getState()
-          .runFailed(
-            `This link shows a schedule file (${hash}) that this browser has not kept: open the file here (Open schedule…) to see it.`,
-          );
-        return;
-      }
-      client.runFile(kept.name, hash, kept.text).then(succeeded(t0), failed);
-    });
+    reopenKeptFile(hash, client).then(succeeded(t0), failed);
   };
 
   const request = (config: AppConfig) => {
     // The search that followed the last result is over: its chains are dropped.
     chains.drop();
-    if (config.file) return requestFile(config.file);
+    if (config.file) {
+      // A file just opened is on screen already (app/files/openFile.ts): nothing to read again.
+      if (useApp.getState().result?.source?.hash !== config.file) requestFile(config.file);
+      return;
+    }
     const spec = findCard(config.algorithm);
     if (!spec) return;
     const issues = checkRun(spec, config.params, BROWSER_LIMITS);
@@ -230,6 +224,10 @@ export function startSync(clients: Clients): () => void {
     else timer = setTimeout(() => request(config), 120);
   };
 
+  // A file that could not be opened may have cut short the run on screen (or its search).
+  const resume = (s = useApp.getState()) =>
+    (!s.result || !showsResultOf(s.config, s.result) || s.search?.done === false) && request(s.config);
+  connectFileWorkers({ run: client, pool: clients.pool, resume });
   onChange(useApp.getState().config, 'first');
   let restoring = false;
   const unsubscribe = useApp.subscribe((s, prev) => {
@@ -251,6 +249,7 @@ export function startSync(clients: Clients): () => void {
   };
   window.addEventListener('pagehide', onHide);
   return () => {
+    connectFileWorkers(null);
     window.removeEventListener('pagehide', onHide);
     stopLab();
     unsubscribe();

@@ -87,6 +87,22 @@ export function GraphView({
 }
 
 /**
+ * Up to this many vertices each is drawn as a dot; more would sit closer than a dot's width on any
+ * screen, so their circle is drawn as one band and only the vertices the step's transfers touch are
+ * marked (a file may declare millions of processors: the picture's cost follows the step, not them).
+ */
+export const EACH_VERTEX_UP_TO = 1024;
+/** Vertices drawn between two points where the sliced drawing may pause. */
+const VERTEX_CHUNK = 256;
+
+/** Most channels of any link (a loop: a spread of millions of links would overflow the stack). */
+function mostChannels(linkChannels: ArrayLike<number>): number {
+  let most = 1;
+  for (let i = 0; i < linkChannels.length; i++) most = Math.max(most, linkChannels[i]);
+  return most;
+}
+
+/**
  * Any network at `step` on a ring layout, drawn in parts: the step's transfers along their links
  * (coloured by channel), processors and auxiliary vertices, the nodes `highlight` names, numbers and
  * the caption.
@@ -102,16 +118,24 @@ export function* drawGraph(
   const topo = result.topology;
   const n = topo.nodeCount;
   const aux = topo.auxCount;
-  const xy = new Float64Array(2 * (n + aux));
-  for (let v = 0; v < n + aux; v++) {
-    const [i, count, r] = v < n ? [v, n, l.r] : [v - n, aux, aux === 1 ? 0 : l.r * 0.35];
-    const a = nodeAngle(i, count);
-    xy[2 * v] = l.cx + r * Math.cos(a);
-    xy[2 * v + 1] = l.cy + r * Math.sin(a);
-  }
+  // Where vertex v sits: processors on the circle, auxiliary vertices on a smaller one inside.
+  const auxR = aux === 1 ? 0 : l.r * 0.35;
+  const radiusOf = (v: number) => (v < n ? l.r : auxR);
+  const angleOf = (v: number) => (v < n ? nodeAngle(v, n) : nodeAngle(v - n, aux));
+  const xOf = (v: number) => l.cx + radiusOf(v) * Math.cos(angleOf(v));
+  const yOf = (v: number) => l.cy + radiusOf(v) * Math.sin(angleOf(v));
   const nr = Math.max(2, Math.min(10, l.nodeRadius));
+  /** Whether a circle is drawn as a band (then the step's vertices are marked on it). */
+  const dense = n > EACH_VERTEX_UP_TO || aux > EACH_VERTEX_UP_TO;
+  const dot = (p: Path2D, v: number, radius: number) => {
+    const [x, y] = [xOf(v), yOf(v)];
+    p.moveTo(x + radius, y);
+    p.arc(x, y, radius, 0, 2 * Math.PI);
+  };
+  /** Dense networks: the vertices the step's transfers touch, marked on the bands. */
+  const touched = new Path2D();
   const s = result.schedule;
-  const channels = Math.max(1, ...topo.linkChannels);
+  const channels = mostChannels(topo.linkChannels);
   if (step >= 1 && step <= s.stepCount) {
     const [a, b] = stepRange(s, step);
     const byChannel = new Map<number, Path2D>();
@@ -123,7 +147,11 @@ export function* drawGraph(
       for (let j = 0; j < k; j++) {
         const u = topo.linkFrom[links[j]];
         const v = topo.linkTo[links[j]];
-        const [x0, y0, x1, y1] = [xy[2 * u], xy[2 * u + 1], xy[2 * v], xy[2 * v + 1]];
+        if (dense) {
+          dot(touched, u, 2);
+          dot(touched, v, 2);
+        }
+        const [x0, y0, x1, y1] = [xOf(u), yOf(u), xOf(v), yOf(v)];
         const len = Math.hypot(x1 - x0, y1 - y0) || 1;
         const [ux, uy] = [(x1 - x0) / len, (y1 - y0) / len];
         // Each direction on its own side of the link (right-hand side of travel), so a link
@@ -149,24 +177,35 @@ export function* drawGraph(
       yield;
     }
   }
-  const nodes = new Path2D();
-  const vertices = new Path2D();
-  for (let v = 0; v < n + aux; v++) {
-    const p = v < n ? nodes : vertices;
-    p.moveTo(xy[2 * v] + nr, xy[2 * v + 1]);
-    p.arc(xy[2 * v], xy[2 * v + 1], nr, 0, 2 * Math.PI);
+  // Each circle (processors, auxiliary vertices) as dots, in slices; one of too many to tell apart
+  // as a band, with the vertices the step's transfers touch marked on it.
+  for (const [first, count, r, colour] of [
+    [0, n, l.r, COLORS.node],
+    [n, aux, auxR, COLORS.muted],
+  ] as const) {
+    if (count > EACH_VERTEX_UP_TO) {
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = colour;
+      ctx.beginPath();
+      ctx.arc(l.cx, l.cy, r, 0, 2 * Math.PI);
+      ctx.stroke();
+      continue;
+    }
+    ctx.fillStyle = colour;
+    for (let from = first; from < first + count; from += VERTEX_CHUNK) {
+      const dots = new Path2D();
+      for (let v = from; v < Math.min(first + count, from + VERTEX_CHUNK); v++) dot(dots, v, nr);
+      ctx.fill(dots);
+      yield;
+    }
   }
-  ctx.fillStyle = COLORS.node;
-  ctx.fill(nodes);
-  ctx.fillStyle = COLORS.muted;
-  ctx.fill(vertices);
+  if (dense) {
+    ctx.fillStyle = COLORS.node;
+    ctx.fill(touched);
+  }
   if (highlight?.length) {
     const ringed = new Path2D();
-    for (const v of highlight)
-      if (v >= 0 && v < n + aux) {
-        ringed.moveTo(xy[2 * v] + nr + 4, xy[2 * v + 1]);
-        ringed.arc(xy[2 * v], xy[2 * v + 1], nr + 4, 0, 2 * Math.PI);
-      }
+    for (const v of highlight) if (v >= 0 && v < n + aux) dot(ringed, v, nr + 4);
     ctx.lineWidth = 3;
     ctx.strokeStyle = COLORS.highlight;
     ctx.stroke(ringed);
@@ -207,7 +246,7 @@ export function graphPicture(
 ): FramePicture {
   const topo = r.topology;
   const n = topo.nodeCount;
-  const channels = Math.max(1, ...topo.linkChannels);
+  const channels = mostChannels(topo.linkChannels);
   return {
     name: 'graph',
     title: `${interconnectOf(topo.kind).name} of ${n} processors, step ${step} of ${r.schedule.stepCount}`,

@@ -164,10 +164,24 @@ export class WorkerClient {
     else this.worker.postMessage({ kind: 'stop', target: this.generation });
   }
 
-  /** A schedule file, read and verified in the worker. */
-  async runFile(name: string, hash: string, text: string): Promise<RunReply | null> {
-    const r = await this.send({ kind: 'file', name, hash, text });
+  /**
+   * A schedule file, read (`onProgress`: bytes read of all), hashed and verified in the worker;
+   * `hash`: the name it is kept under, when it is reopened from this browser's store.
+   */
+  async runFile(
+    file: { name: string; data: Blob | string; hash?: string },
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<RunReply | null> {
+    const r = await this.send({ kind: 'file', ...file, as: 'schedule' }, (m) =>
+      onProgress?.(m.done, m.total),
+    );
     return r?.kind === 'result' ? { result: r.result, totalMs: r.totalMs } : null;
+  }
+
+  /** A topology file, read and checked in the worker: the parameters of the network it describes. */
+  async readNetworkFile(name: string, data: Blob): Promise<Record<string, string> | null> {
+    const r = await this.send({ kind: 'file', name, data, as: 'network' });
+    return r?.kind === 'network' ? r.params : null;
   }
 
   /** Several configurations in one request (compare mode). */

@@ -8,6 +8,7 @@ import type {
 import type { ReproRow } from '../../src/kernel/experiment';
 import type { SweepValue } from '../../src/kernel/experiment';
 import type { ParamIssue, ParamValues } from '../../src/kernel/params/schema';
+import type { FileKind } from '../../src/limits';
 import type { RunResult } from '../../src/result';
 import type { BlockPictures } from '../../src/families/circuit/block-pictures';
 import type { HeatmapResult } from '../../src/families/circuit/heatmaps';
@@ -40,8 +41,12 @@ export type WorkerRequest =
    * pool could not run it (`error`: the search then ends, keeping its best).
    */
   | { kind: 'chain-outcomes'; target: number; round: number; outcomes: ChainOutcome[]; error?: string }
-  /** A schedule file's text, read and verified as a run (src/run-file.ts). */
-  | { kind: 'file'; id: number; name: string; hash: string; text: string }
+  /**
+   * A file opened as `as` (app/worker/fileJob.ts): its bytes (a File or a kept Blob; a text kept by
+   * an earlier version), read here with progress in bytes; `hash`: the name it is kept under, which
+   * its content must still give. A schedule is answered as a `result`, a network as `network`.
+   */
+  | { kind: 'file'; id: number; name: string; data: Blob | string; as: FileKind; hash?: string }
   /** Several configurations in one request (compare mode); each fails on its own. */
   | { kind: 'runs'; id: number; configs: RunConfig[] }
   /** Evaluates a sweep point by point, posting progress after each point. */
@@ -64,6 +69,8 @@ export type WorkerResponse =
   /** Sent once when the worker's code has loaded: an error before it means it could not start. */
   | { kind: 'ready' }
   | { kind: 'result'; id: number; result: RunResult; totalMs: number }
+  /** A topology file's network, as the parameters that carry it (a network of one's own). */
+  | { kind: 'network'; id: number; params: Record<string, string> }
   | { kind: 'results'; id: number; outcomes: RunOutcome[]; totalMs: number }
   /** How far a job is (`done` of `total`, in its own units) and its parts since the last message (a sweep's points). */
   | { kind: 'progress'; id: number; values: SweepValue[]; done: number; total: number }

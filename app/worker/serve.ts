@@ -9,7 +9,7 @@ import type { SweepValue } from '../../src/kernel/experiment';
 import { BROWSER_LIMITS, InputError } from '../../src/limits';
 import { completeFormulas, resultOf, run } from '../../src/run';
 import { lpSolver } from '../../src/kernel/lp';
-import { runFile } from '../../src/run-file';
+import { serveFile } from './fileJob';
 import {
   formulasPending,
   realNodesOf,
@@ -346,7 +346,7 @@ export function serve(
           return;
         }
         case 'file':
-          postResult(req.id, runFile(req.text, { name: req.name, hash: req.hash }, BROWSER_LIMITS), t0);
+          serveFile(req, BROWSER_LIMITS, { post, postError, stale, pace: () => paceMs, postResult, t0 });
           return;
         case 'runs': {
           const outcomes: RunOutcome[] = req.configs.map((c) => {

@@ -1,8 +1,10 @@
+import { formatFor } from '../file-formats';
 import { ScheduleFormatError, fromScheduleJson } from '../kernel/format/schedule-import';
+import { CLI_LIMITS, fileNodeLimit } from '../limits';
 import { RULE_TEXT, type Rule, type Violation } from '../kernel/verify/rules';
 import { verify } from '../kernel/verify/verifier';
 import { CliError, json, type CommandOutput } from './command-kit';
-import { parseJsonPieces } from './json-pieces';
+import { JsonTooBig, MAX_PIECE_BYTES, parseJsonPieces } from './json-pieces';
 import { verdict } from './schedule-command';
 
 /** Violations listed by `check` (the counts cover all of them). */
@@ -32,9 +34,13 @@ export interface CheckReport {
   claimed_verified?: boolean;
 }
 
-/** Reads a parsed schedule document and runs the verifier on it. Throws ScheduleFormatError. */
+/**
+ * Reads a parsed schedule document and runs the verifier on it. Throws ScheduleFormatError, and
+ * InputError for a file of another kind (a topology file), saying what it is and how to use it.
+ */
 export function checkDocument(doc: unknown, file = '(schedule)'): CheckReport {
-  const { topology, schedule } = fromScheduleJson(doc);
+  formatFor('schedule', { name: file, text: null, json: doc });
+  const { topology, schedule } = fromScheduleJson(doc, fileNodeLimit(CLI_LIMITS));
   const { report } = verify(schedule, topology);
   const rules: Partial<Record<Rule, string>> = {};
   for (const rule of Object.keys(report.counts) as Rule[]) rules[rule] = RULE_TEXT[rule];
@@ -63,13 +69,21 @@ export function checkDocument(doc: unknown, file = '(schedule)'): CheckReport {
   return rep;
 }
 
-/** `check`: the file's text in, a JSON report out; exit 0 when it verifies, 1 when not. */
-export function checkCommand(text: string | Uint8Array, file: string): CommandOutput {
+/**
+ * `check`: the file's text in, a JSON report out; exit 0 when it verifies, 1 when not. `mostPiece`:
+ * the longest value of a file read in pieces (tests make it small).
+ */
+export function checkCommand(
+  text: string | Uint8Array,
+  file: string,
+  mostPiece = MAX_PIECE_BYTES,
+): CommandOutput {
   let doc: unknown;
   try {
     // A file too big for one string is parsed in pieces, step by step (json-pieces.ts).
-    doc = typeof text === 'string' ? JSON.parse(text) : parseJsonPieces(text, 'steps');
+    doc = typeof text === 'string' ? JSON.parse(text) : parseJsonPieces(text, 'steps', mostPiece);
   } catch (e) {
+    if (e instanceof JsonTooBig) throw new CliError(`${file} is too big to read: ${e.message}`);
     throw new CliError(`${file} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
   let rep: CheckReport;

@@ -1,11 +1,11 @@
 import type { SweepDef } from '../kernel/experiment';
 import type { AlgorithmSpec } from '../kernel/spec';
 import { ALGORITHMS, findAlgorithm } from '../registry';
-import { CLI_LIMITS, paramsFromRaw } from '../limits';
+import { CLI_LIMITS, fileSizeRefusal, paramsFromRaw } from '../limits';
 import { run } from '../run';
 import { type RunResult } from '../result';
 import { RESERVED_OPTIONS, type ParsedArgs } from './args';
-import { topologyFromJson } from '../families/noc/noc.card';
+import { fileInput, readFile } from '../file-formats';
 
 /** Exit codes: 0 success, 1 a schedule fails verification, 2 bad input, 3 an internal error. */
 export type ExitCode = 0 | 1 | 2 | 3;
@@ -123,11 +123,11 @@ export function paramOptions(args: ParsedArgs, io?: CliIo): Record<string, strin
       throw new CliError(`cannot read ${file}: ${e instanceof Error ? e.message : String(e)}`);
     }
     delete raw['topology'];
-    try {
-      return { ...raw, ...topologyFromJson(text) };
-    } catch (e) {
-      throw new CliError(`${file}: ${e instanceof Error ? e.message : String(e)}`);
-    }
+    // Sizes first, then the whole file, before anything is built from it (file-formats.ts).
+    const refused = fileSizeRefusal(file, text.length, 'network', CLI_LIMITS);
+    if (refused) throw new CliError(refused);
+    const content = readFile('network', fileInput(file, text), { name: file, hash: '' }, CLI_LIMITS);
+    return content.kind === 'network' ? { ...raw, ...content.params } : raw;
   }
   return raw;
 }

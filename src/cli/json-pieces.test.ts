@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonPiecesError, parseJsonPieces } from './json-pieces';
+import { JsonPiecesError, JsonTooBig, parseJsonPieces } from './json-pieces';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -37,5 +37,14 @@ describe('parsing a JSON object in pieces', () => {
     for (const text of ['{"steps": [1, 2', '{"a": "unterminated', '[1]', '{"a": 1} x', '{"a" 1}'])
       expect(() => parseJsonPieces(bytes(text), 'steps'), text).toThrow();
     expect(() => parseJsonPieces(bytes('{"steps": [1, 2'), 'steps')).toThrow(JsonPiecesError);
+  });
+
+  it('a value too long for one JavaScript string is refused as too big, not as bad JSON', () => {
+    const text = `{"format": "x", "notes": "${'a'.repeat(100)}", "steps": [1]}`;
+    expect(() => parseJsonPieces(bytes(text), 'steps', 64)).toThrow(JsonTooBig);
+    expect(() => parseJsonPieces(bytes(text), 'steps', 64)).toThrow(
+      /^the value at byte 25 is 102 bytes long; one value \(a string, or one step\) may take at most 64 bytes, the longest string JavaScript holds$/,
+    );
+    expect(parseJsonPieces(bytes(text), 'steps', 200)).toEqual(JSON.parse(text));
   });
 });

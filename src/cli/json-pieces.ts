@@ -13,6 +13,14 @@ export class JsonPiecesError extends Error {
   override name = 'JsonPiecesError';
 }
 
+/** Longest string V8 makes (2^29 − 24 characters): a longer piece cannot become one. */
+export const MAX_PIECE_BYTES = 2 ** 29 - 24;
+
+/** A value that is valid JSON but too big to become one JavaScript string. */
+export class JsonTooBig extends Error {
+  override name = 'JsonTooBig';
+}
+
 /** Position just past the JSON value that starts at `at` (after white space): strings and nesting aware. */
 function valueEnd(bytes: Uint8Array, at: number): number {
   let i = skipWhite(bytes, at);
@@ -56,8 +64,15 @@ function skipWhite(bytes: Uint8Array, at: number): number {
 }
 
 const decoder = new TextDecoder();
-const parse = (bytes: Uint8Array, from: number, to: number): unknown =>
-  JSON.parse(decoder.decode(bytes.subarray(from, to)));
+
+/** Parses bytes `from` … `to`; a piece longer than `most` bytes is refused as too big (not as bad JSON). */
+function parse(bytes: Uint8Array, from: number, to: number, most: number): unknown {
+  if (to - from > most)
+    throw new JsonTooBig(
+      `the value at byte ${from.toLocaleString('en-US')} is ${(to - from).toLocaleString('en-US')} bytes long; one value (a string, or one step) may take at most ${most.toLocaleString('en-US')} bytes, the longest string JavaScript holds`,
+    );
+  return JSON.parse(decoder.decode(bytes.subarray(from, to)));
+}
 
 function expect(bytes: Uint8Array, at: number, byte: number, what: string): number {
   const i = skipWhite(bytes, at);
@@ -70,8 +85,15 @@ function define(o: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** The top-level object in `bytes`, with the array under key `split` parsed element by element. */
-export function parseJsonPieces(bytes: Uint8Array, split: string): Record<string, unknown> {
+/**
+ * The top-level object in `bytes`, with the array under key `split` parsed element by element. A piece
+ * over `most` bytes (tests make it small) throws JsonTooBig.
+ */
+export function parseJsonPieces(
+  bytes: Uint8Array,
+  split: string,
+  most = MAX_PIECE_BYTES,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   let i = expect(bytes, 0, 0x7b, '"{"');
   i = skipWhite(bytes, i);
@@ -79,7 +101,7 @@ export function parseJsonPieces(bytes: Uint8Array, split: string): Record<string
   for (;;) {
     i = skipWhite(bytes, i);
     const keyEnd = stringEnd(bytes, i);
-    const key = parse(bytes, i, keyEnd) as string;
+    const key = parse(bytes, i, keyEnd, most) as string;
     i = expect(bytes, keyEnd, 0x3a, '":"');
     const start = skipWhite(bytes, i);
     if (key === split && bytes[start] === 0x5b) {
@@ -89,7 +111,7 @@ export function parseJsonPieces(bytes: Uint8Array, split: string): Record<string
       else
         for (;;) {
           const end = valueEnd(bytes, i);
-          items.push(parse(bytes, i, end));
+          items.push(parse(bytes, i, end, most));
           i = skipWhite(bytes, end);
           if (bytes[i] === 0x5d) {
             i++;
@@ -100,7 +122,7 @@ export function parseJsonPieces(bytes: Uint8Array, split: string): Record<string
       define(out, key, items);
     } else {
       const end = valueEnd(bytes, start);
-      define(out, key, parse(bytes, start, end));
+      define(out, key, parse(bytes, start, end, most));
       i = end;
     }
     i = skipWhite(bytes, i);

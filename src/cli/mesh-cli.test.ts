@@ -165,6 +165,30 @@ describe('command line: a NoC network of one’s own', () => {
     files.set('bad.json', '{"routers": 4, "links": [[0, 9]]}');
     const bad = cli('schedule', 'noc-scatter', '--topology', 'bad.json');
     expect(bad.code).toBe(2);
-    expect(err(bad)).toContain('link 0–9 names a router outside 0 to 3');
+    expect(err(bad)).toBe('bad.json: "links[0]" must be a pair of router numbers from 0 to 3; got [0,9]');
+  });
+
+  it('a topology file too big, or a schedule file in its place, is refused in one line before it is read', () => {
+    files.set('huge.json', `{"routers": 4, "links": [${'[0, 1], '.repeat(200_000)}[1, 2]]}`);
+    const big = cli('schedule', 'noc-scatter', '--topology', 'huge.json');
+    expect(big.code).toBe(2);
+    expect(err(big)).toBe(
+      'huge.json is 1.6 MB; a topology file may be at most 1 MB (the largest network it can describe takes a few kB)',
+    );
+    files.set('s.json', [...cli('schedule', 'ring-allgather', '--nodes', '4').out].join(''));
+    const schedule = cli('schedule', 'noc-scatter', '--topology', 's.json');
+    expect(schedule.code).toBe(2);
+    expect(err(schedule)).toMatch(
+      /^s\.json is a schedule file \(JSON, docs\/schedule-format\.md\), not a network topology file: .*check s\.json/,
+    );
+  });
+
+  it('check names a topology file for what it is and says how to use it', () => {
+    files.set('ring4.json', '{"routers": 4, "links": [[0, 1], [1, 2], [2, 3], [3, 0]]}');
+    const r = cli('check', 'ring4.json');
+    expect(r.code).toBe(2);
+    expect(err(r)).toMatch(
+      /^ring4\.json is a NoC topology file \(JSON: routers and links\), not a schedule file: .*Open topology \(JSON\).*--topology ring4\.json/,
+    );
   });
 });

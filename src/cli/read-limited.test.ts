@@ -82,4 +82,22 @@ describe('a schedule too big for one string is checked from its bytes', () => {
     expect(fromText.code).toBe(0);
     expect(fromBytes).toEqual(fromText);
   });
+
+  it('a value too long for one string is said to be too big, not to be bad JSON', () => {
+    const text = `{"notes": "${'a'.repeat(100)}", "steps": []}`;
+    expect(() => checkCommand(new TextEncoder().encode(text), 'x.json', 64)).toThrow(
+      /^x\.json is too big to read: the value at byte 10 is 102 bytes long/,
+    );
+  });
+});
+
+describe('check says what a number too long for JavaScript is', () => {
+  it('a 400-digit nodes is "too large for JavaScript", not "null"', () => {
+    const text = `{"format": "optical-collectives/schedule-v1", "collective": "allgather", "nodes": ${'9'.repeat(400)}, "links": [], "blocks": [], "steps": []}`;
+    const r = execute(['check', 'x.json'], { readText: () => text });
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      'x.json: nodes must be a whole number ≥ 1; got a number too large for JavaScript (over 1.8e308)',
+    );
+  });
 });

@@ -3,12 +3,10 @@
  * and refused as soon as it shows it cannot be a schedule the checker accepts — before anything big is
  * allocated. No file system access here: the caller hands over a chunk reader.
  */
+import { CLI_LIMITS } from '../limits';
 
-/**
- * Largest schedule file `check` reads (bytes). Its parsed steps take about four times the file's size
- * of JavaScript heap (576 MB: 2.7 GiB resident), which must stay under Node's default heap limit.
- */
-export const MAX_SCHEDULE_FILE_BYTES = 800_000_000;
+/** Largest schedule file `check` reads (bytes): the command line's limit, src/limits.ts. */
+export const MAX_SCHEDULE_FILE_BYTES = CLI_LIMITS.fileBytes;
 /**
  * Largest file handed on as one string; a bigger one stays bytes and is parsed in pieces
  * (json-pieces.ts), since V8 caps a string near 512 MiB.

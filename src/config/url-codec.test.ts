@@ -148,6 +148,17 @@ describe('permalink codec', () => {
     expect(both.ignored).toHaveLength(2);
   });
 
+  it('a rule that resets a value names it: a NoC network whose links leave a router unreached', () => {
+    const d = decodeConfig('?v=2&alg=noc-scatter&network=custom&routers=8&links=0,1');
+    expect(d.ignored[0]).toBe(
+      "router 2 cannot be reached from router 0; the link's links = 0,1 was ignored, using the default (none)",
+    );
+    const octagon = decodeConfig('?v=2&alg=noc-scatter&network=octagon&routers=10');
+    expect(octagon.ignored).toEqual([
+      "an Octagon ring has a multiple of 4 routers (8, 12, 16, …), not 10; the link's routers = 10 was ignored, using 8",
+    ]);
+  });
+
   it('reports a play value it does not understand', () => {
     expect(decodeConfig('?v=1&play=1')).toMatchObject({ play: true, ignored: [] });
     expect(decodeConfig('?v=1&play=0')).toMatchObject({ play: false, ignored: [] });

@@ -453,10 +453,12 @@ function resolveCrossRules(
       ignored.push(issue.message);
       return;
     }
+    // The notice names the value it drops (a NoC network's `links`, not only what is wrong with them).
+    const fallback = def.default === '' ? 'the default (none)' : def.default;
     ignored.push(
-      blamed === issue.key
-        ? `${issue.message}; using the default`
-        : `${issue.message}; the link's ${blamed} = ${show(String(params[blamed]))} was ignored, using ${def.default}`,
+      fromLink.has(blamed)
+        ? `${issue.message}; the link's ${blamed} = ${show(String(params[blamed]))} was ignored, using ${fallback}`
+        : `${issue.message}; ${blamed} goes back to ${fallback}`,
     );
     params[blamed] = def.default;
     fromLink.delete(blamed);

@@ -76,6 +76,10 @@ export interface Limits {
   name: string;
   transfers: number;
   holdingCells: number;
+  /** Longest schedule file read (bytes), checked before a byte is read. */
+  fileBytes: number;
+  /** Most processors plus auxiliary vertices a schedule file may declare (per-node tables follow it). */
+  fileNodes: number;
 }
 
 /** Measured facts of a verified schedule, input to `formulas` (run.ts passes its Summary). */

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { topologyFromJson } from '../../../src/families/noc/noc.card';
-import { idsOfRanges, rangesText } from '../../../src/kernel/params/schema';
+import { findCard } from '../../../src/cards';
+import { fittedToNetwork, TOPOLOGY_EXAMPLE } from '../../../src/families/noc/noc-topology-file';
+import { parseParam, type ParamValue } from '../../../src/kernel/params/schema';
+import { readNetworkFile } from '../../files/openFile';
 import { useApp } from '../../store/store';
 import { NocSearchPanel } from './NocSearchPanel';
 
@@ -15,29 +17,29 @@ export function NocPanels() {
 }
 
 /**
- * Keeps the senders, receivers and root inside a network of P processors: ids beyond it are dropped;
- * a set left empty becomes the first (senders) or second (receivers) half.
+ * A network read from a topology file (checked whole in a worker: app/files/openFile.ts) becomes the
+ * configuration's: the network's parameters and the communication kept inside it, set in one go,
+ * so the link keeps it. Every value was checked before; one the panel's parameter would still refuse
+ * changes nothing.
  */
-function fitSets(P: number) {
+function applyNetwork(network: Record<string, string>): void {
   const app = useApp.getState();
-  const params = app.config.params;
-  const half = Math.max(1, Math.floor(P / 2));
-  const fit = (key: string, fallback: number[]) => {
-    const kept = idsOfRanges(String(params[key] ?? '')).filter((v) => v < P);
-    app.setParam(key, rangesText(kept.length ? kept : fallback));
-  };
-  fit('senders', [...Array(half).keys()]);
-  fit(
-    'receivers',
-    [...Array(P - half).keys()].map((i) => half + i),
-  );
-  if (Number(params['root']) >= P) app.setParam('root', 0);
+  const defs = findCard(app.config.algorithm)?.params ?? [];
+  const values: Record<string, ParamValue> = {};
+  for (const [key, text] of Object.entries(network)) {
+    const def = defs.find((d) => d.key === key);
+    const r = def ? parseParam(def, text) : null;
+    if (!r?.ok) throw new Error(`${key} = ${text} is not a value of this algorithm`);
+    values[key] = r.value;
+  }
+  const processors = Number(values['routers']) * Number(values['per-router']);
+  const next = { ...values, ...fittedToNetwork({ ...app.config.params, ...values }, processors) };
+  for (const [key, value] of Object.entries(next)) app.setParam(key, value);
 }
 
 /**
  * Opens a network of one's own: a JSON file `{ "routers": 8, "links": [[0, 1], …],
- * "processorsPerRouter": 2 }` becomes the parameters that carry it (routers, links, processors per
- * router), so the link keeps it; a bad file says what is wrong and changes nothing.
+ * "processorsPerRouter": 2 }`; a bad file says what is wrong and changes nothing.
  */
 function TopologyFile() {
   const [error, setError] = useState<string | null>(null);
@@ -56,21 +58,16 @@ function TopologyFile() {
             e.target.value = '';
             if (!file) return;
             try {
-              const params = topologyFromJson(await file.text());
-              const app = useApp.getState();
-              for (const [k, v] of Object.entries(params))
-                app.setParam(k, k === 'links' || k === 'network' ? v : Number(v));
-              fitSets(Number(params.routers) * Number(params['per-router']));
+              const network = await readNetworkFile(file);
+              if (network) applyNetwork(network);
               setError(null);
             } catch (err) {
-              setError(`${file.name}: ${err instanceof Error ? err.message : String(err)}`);
+              setError(err instanceof Error ? err.message : String(err));
             }
           }}
         />
       </label>
-      <p className="mt-1 text-sm text-slate-600">
-        {'{ "routers": 8, "links": [[0, 1], [1, 2], …], "processorsPerRouter": 2 }'}
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{TOPOLOGY_EXAMPLE}</p>
       {error && (
         <p className="mt-1 text-sm text-red-700" data-testid="noc-topology-error">
           {error}

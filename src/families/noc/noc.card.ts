@@ -49,33 +49,6 @@ export function expandTopology(raw: Readonly<Record<string, string>>): Record<st
   );
 }
 
-/**
- * A network of one's own from JSON — `{ "routers": 8, "links": [[0, 1], [1, 2], …],
- * "processorsPerRouter": 2 }` (processorsPerRouter optional, 1) — as the parameters that carry it
- * (`network=custom`, `routers`, `links` as pairs, `per-router`); throws an Error saying what is wrong.
- */
-export function topologyFromJson(text: string): Record<string, string> {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new Error('a topology file must be JSON: { "routers": 8, "links": [[0, 1], …] }');
-  }
-  const d = data as { routers?: unknown; links?: unknown; processorsPerRouter?: unknown };
-  const whole = (x: unknown) => typeof x === 'number' && Number.isInteger(x) && x >= 0;
-  if (!whole(d.routers)) throw new Error('a topology file needs "routers": a whole number');
-  if (!Array.isArray(d.links) || !d.links.every((l) => Array.isArray(l) && l.length === 2 && l.every(whole)))
-    throw new Error('a topology file needs "links": pairs of router numbers, [[0, 1], [1, 2], …]');
-  const per = d.processorsPerRouter ?? 1;
-  if (!whole(per)) throw new Error('"processorsPerRouter" must be a whole number');
-  return {
-    network: 'custom',
-    routers: String(d.routers),
-    links: (d.links as number[][]).flat().join(','),
-    'per-router': String(per),
-  };
-}
-
 function estimate(p: ParamValues) {
   const c = communicationFromParams(p);
   const pairs = pairsOf(c).length;

@@ -34,7 +34,8 @@ import {
 } from './noc-anneal';
 import type { ChainOutcome, ChainTask } from '../../kernel/spec';
 import { runToEnd, SILENT } from '../../kernel/jobs';
-import { expandTopology, nocScatterCard, topologyFromJson } from './noc.card';
+import { expandTopology, nocScatterCard } from './noc.card';
+import { fileInput, readFile } from '../../file-formats';
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 const check = (net: NocNetwork, plan: NocPlan, pattern: Pattern, T: number[], R: number[]) => {
@@ -495,16 +496,15 @@ describe('the topology shorthand of the command line', () => {
 
 describe('networks of one’s own', () => {
   it('JSON becomes the parameters that carry it; a bad file says what is wrong', () => {
-    expect(
-      topologyFromJson('{"routers": 4, "links": [[0, 1], [1, 2], [2, 3]], "processorsPerRouter": 2}'),
-    ).toEqual({
-      network: 'custom',
-      routers: '4',
-      links: '0,1,1,2,2,3',
-      'per-router': '2',
+    const network = (text: string) =>
+      readFile('network', fileInput('t.json', text), { name: 't.json', hash: '' }, CLI_LIMITS);
+    expect(network('{"routers": 4, "links": [[0, 1], [1, 2], [2, 3]], "processorsPerRouter": 2}')).toEqual({
+      kind: 'network',
+      params: { network: 'custom', routers: '4', links: '0,1,1,2,2,3', 'per-router': '2' },
     });
-    expect(() => topologyFromJson('{"routers": 4}')).toThrow(/"links"/);
-    expect(() => topologyFromJson('not json')).toThrow(/must be JSON/);
+    expect(() => network('{"routers": 4}')).toThrow(/"links"/);
+    expect(() => network('not json')).toThrow(/^t\.json is not JSON/);
+    expect(() => network('hello')).toThrow(/^t\.json is not a network topology file/);
   });
 
   it('links are checked: pairs, routers in range, no loops or repeats, every router reachable', () => {

@@ -19,6 +19,8 @@ const U32 = 0xffffffff;
 function got(v: unknown): string {
   if (v === undefined) return 'nothing';
   if (v === null) return 'null';
+  // JSON.parse reads a number past 1.8e308 (a 400-digit one) as Infinity, which JSON writes as null.
+  if (typeof v === 'number' && !Number.isFinite(v)) return 'a number too large for JavaScript (over 1.8e308)';
   if (Array.isArray(v)) return 'an array';
   if (typeof v === 'object') return 'an object';
   const text = JSON.stringify(v);
@@ -46,11 +48,15 @@ function text(v: unknown, path: string): string {
 }
 
 /**
- * Most processors (plus auxiliary nodes) a schedule file may declare: 4 × 2^20, four times the largest
- * network the app builds (the million-processor OTIS-Mesh of the roadmap).
+ * Most processors plus auxiliary nodes a document may declare, and why (the limits are the caller's:
+ * `Limits.fileNodes` in src/limits.ts, the page's and the command line's).
  */
-export const MAX_FILE_NODES = 4 * 1024 * 1024;
-const PER_NODE_TABLES = 'the checker keeps tables per processor';
+export interface NodeLimit {
+  most: number;
+  why: string;
+}
+/** Without a stated limit: ids and counts are 32-bit. */
+const COLUMNS: NodeLimit = { most: U32, why: 'ids and counts are 32-bit' };
 
 /** A whole number ≥ min; `max` is a limit of the columns, stated with its reason. */
 function whole(v: unknown, path: string, min: number, max = U32, why = 'ids and counts are 32-bit'): number {
@@ -264,20 +270,24 @@ export function migrateScheduleDocument(doc: Record<string, unknown>): Record<st
 }
 
 /**
- * Reads a parsed schedule document into a topology and columns, ready for verify(). Throws
- * ScheduleFormatError with a one-line message naming the first bad field.
+ * Reads a parsed schedule document into a topology and columns, ready for verify(), refusing more
+ * than `limit.most` processors before anything is sized by them. Throws ScheduleFormatError with a
+ * one-line message naming the first bad field.
  */
-export function fromScheduleJson(obj: unknown): { topology: Topology; schedule: Schedule } {
+export function fromScheduleJson(
+  obj: unknown,
+  limit: NodeLimit = COLUMNS,
+): { topology: Topology; schedule: Schedule } {
   const doc = migrateScheduleDocument(isRecord(obj) ? obj : fail('the schedule', 'a JSON object', obj));
   const algorithm = doc.algorithm === undefined ? 'imported' : text(doc.algorithm, 'algorithm');
   const collective = doc.collective as Collective;
   if (!COLLECTIVES.includes(collective)) fail('collective', `one of ${COLLECTIVES.join(', ')}`, collective);
   // Checked before anything is sized by them: the reader and the verifier keep tables per processor.
-  const nodes = whole(doc.nodes, 'nodes', 1, MAX_FILE_NODES, PER_NODE_TABLES);
+  const nodes = whole(doc.nodes, 'nodes', 1, limit.most, limit.why);
   const aux =
     doc.auxiliary_nodes === undefined
       ? 0
-      : whole(doc.auxiliary_nodes, 'auxiliary_nodes', 0, MAX_FILE_NODES - nodes, PER_NODE_TABLES);
+      : whole(doc.auxiliary_nodes, 'auxiliary_nodes', 0, limit.most - nodes, limit.why);
   let ports: { tx: number; rx: number; fanout?: number } | undefined;
   if (doc.ports !== undefined) {
     const p = record(doc.ports, 'ports');

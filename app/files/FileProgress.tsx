@@ -1,0 +1,28 @@
+import { sizeText } from '../../src/limits';
+import { useReading } from './openFile';
+
+/** The line that says how far the file being opened is: bytes read of all, then that it is being checked. */
+export function FileProgress() {
+  const reading = useReading((s) => s.reading);
+  if (!reading) return null;
+  const { name, done, total } = reading;
+  const percent = total > 0 ? Math.floor((100 * done) / total) : 100;
+  return (
+    <p
+      className="rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-base text-sky-950"
+      role="status"
+      data-testid="file-progress"
+    >
+      {done < total ? (
+        <>
+          Reading <b>{name}</b>: {sizeText(done)} of {sizeText(total)} ({percent}%)
+          <progress className="ml-3 h-2 w-40 align-middle" max={total} value={done} aria-hidden />
+        </>
+      ) : (
+        <>
+          Checking <b>{name}</b> ({sizeText(total)} read): parsing and verifying it in the background…
+        </>
+      )}
+    </p>
+  );
+}

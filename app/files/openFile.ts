@@ -1,0 +1,134 @@
+import { create } from 'zustand';
+import { BROWSER_LIMITS, fileSizeRefusal } from '../../src/limits';
+import { useApp } from '../store/store';
+import type { WorkerClient } from '../worker/client';
+import type { WorkerPool } from '../worker/pool';
+import type { RunReply } from '../worker/client';
+import { keepFile, keptFile, rememberInSession } from './fileStore';
+
+/**
+ * Opening a file from disk, on the page's side. Its size is checked against the browser's limits
+ * before anything else (src/limits.ts); then a worker reads, hashes and reads it as what it was
+ * opened as (app/worker/fileJob.ts, src/file-formats.ts), while a progress line says how far it is.
+ * Only what was read whole changes the page: a schedule is shown and named in the link together, a
+ * network's parameters are set together; a file that cannot be read changes nothing and says why.
+ */
+
+/** The file being read, for the progress line; `done === total`: read, being checked. */
+export interface Reading {
+  name: string;
+  done: number;
+  total: number;
+}
+
+export const useReading = create<{ reading: Reading | null }>(() => ({ reading: null }));
+
+/** The workers files are read in, set when the page's sync starts (store/sync.ts). */
+export interface FileWorkers {
+  /** The visualizer's worker: a schedule file is the next run on screen. */
+  run: WorkerClient;
+  /** The pool: a topology file gives parameters, and must not stop the run on screen. */
+  pool: WorkerPool;
+  /** Runs the configuration on screen again if opening a file cut its run or search short. */
+  resume(): void;
+}
+
+let workers: FileWorkers | null = null;
+
+export function connectFileWorkers(w: FileWorkers | null): void {
+  workers = w;
+}
+
+/** Shows the progress line for a file being read: `progress` moves it on, `end` takes it away. */
+export function trackReading(name: string, total: number) {
+  const reading: Reading = { name, done: 0, total };
+  useReading.setState({ reading });
+  return {
+    progress: (done: number, all: number) =>
+      useReading.setState({ reading: { ...reading, done, total: all } }),
+    end: () => {
+      if (useReading.getState().reading?.name === name) useReading.setState({ reading: null });
+    },
+  };
+}
+
+const NOT_STARTED = 'the page’s workers have not started yet';
+
+function notOpened(name: string, message: string): void {
+  useApp.getState().addNotice({
+    title: `${name} was not opened`,
+    tone: 'error',
+    items: [message, 'Nothing changed: the picture and the link still show what they showed before.'],
+  });
+}
+
+/**
+ * Opens a schedule file (docs/schedule-format.md): the button's file picker, or a file dropped on the
+ * page. Once it is read and verified, it is shown, the link names it by its content's hash, and this
+ * browser keeps it under that hash so the link reopens it here.
+ */
+export async function openScheduleFile(file: File): Promise<void> {
+  const refused = fileSizeRefusal(file.name, file.size, 'schedule', BROWSER_LIMITS);
+  if (refused) return notOpened(file.name, refused);
+  if (!workers) return notOpened(file.name, NOT_STARTED);
+  const { run, resume } = workers;
+  const reading = trackReading(file.name, file.size);
+  try {
+    const reply = await run.runFile({ name: file.name, data: file }, reading.progress);
+    if (!reply) return; // a newer request took over
+    const hash = reply.result.source!.hash;
+    rememberInSession(hash, { name: file.name, data: file });
+    const app = useApp.getState();
+    // The link names the file only now that it is the one on screen.
+    app.setFile(hash);
+    app.runSucceeded(reply.result, reply.totalMs);
+    if (!(await keepFile(hash, { name: file.name, data: file })))
+      app.addNotice({
+        title: 'The file is shown but not kept',
+        tone: 'info',
+        items: [
+          'This browser would not store it (private window or full storage): its link works until the page is closed.',
+        ],
+      });
+  } catch (err) {
+    notOpened(file.name, err instanceof Error ? err.message : String(err));
+    resume();
+  } finally {
+    reading.end();
+  }
+}
+
+/**
+ * Reads a topology file in a worker of the pool: the parameters of the network it describes, checked
+ * whole; null when the read was overtaken. Throws an Error whose message says what is wrong.
+ */
+export async function readNetworkFile(file: File): Promise<Record<string, string> | null> {
+  const refused = fileSizeRefusal(file.name, file.size, 'network', BROWSER_LIMITS);
+  if (refused) throw new Error(refused);
+  if (!workers) throw new Error(NOT_STARTED);
+  return workers.pool.submit((w) => w.readNetworkFile(file.name, file)).result;
+}
+
+/**
+ * Reads the file this browser kept under `hash` (a link's `file=<hash>`) in the visualizer's worker,
+ * with the progress line: null when the configuration moved on meanwhile; an Error saying so when the
+ * file was not kept here or its record is damaged.
+ */
+export async function reopenKeptFile(hash: string, run: WorkerClient): Promise<RunReply | null> {
+  const kept = await keptFile(hash);
+  if (useApp.getState().config.file !== hash) return null; // another file or configuration since
+  if (kept === null || kept === 'damaged') {
+    run.cancel();
+    throw new Error(
+      kept === null
+        ? `This link shows a schedule file (${hash}) that this browser has not kept: open the file here (Open schedule…) to see it.`
+        : `The copy of the schedule file ${hash} kept in this browser is damaged: open the file again (Open schedule…) to see it.`,
+    );
+  }
+  const reading = trackReading(kept.name, typeof kept.data === 'string' ? kept.data.length : kept.data.size);
+  try {
+    return await run.runFile({ ...kept, hash }, reading.progress);
+  } finally {
+    reading.end();
+  }
+}
