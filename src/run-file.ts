@@ -1,7 +1,7 @@
 import { stepStats } from './kernel/model/step-stats';
 import { ScheduleFormatError, fromScheduleJson } from './kernel/format/schedule-import';
 import type { ParamValues } from './kernel/params/schema';
-import { verify } from './kernel/verify/verifier';
+import { verifyAsDeclared } from './declared-model';
 import { INTERCONNECTS } from './interconnects';
 import { InputError, type Limits } from './limits';
 import { FILE_ALGORITHM, summaryOf, type FileSource, type RunResult } from './result';
@@ -33,13 +33,15 @@ export function runFile(text: string, source: Omit<FileSource, 'madeBy'>, limits
     if (e instanceof ScheduleFormatError) throw new InputError(`${source.name}: ${e.message}`);
     throw e;
   }
-  let { schedule, topology } = imported;
-  if (schedule.transferCount > limits.transfers)
+  let { topology } = imported;
+  if (imported.schedule.transferCount > limits.transfers)
     throw new InputError(
-      `${source.name} has ${schedule.transferCount.toLocaleString('en-US')} transfers; ${limits.name} shows at most ${limits.transfers.toLocaleString('en-US')}`,
+      `${source.name} has ${imported.schedule.transferCount.toLocaleString('en-US')} transfers; ${limits.name} shows at most ${limits.transfers.toLocaleString('en-US')}`,
     );
   const t0 = Date.now();
-  const { report, holdings } = verify(schedule, topology);
+  // The generic rules, and those of the model the file names (its network, routing, combining, ports).
+  const { report, holdings, schedule: checked } = verifyAsDeclared(imported);
+  let schedule = checked;
   const verifyMs = Date.now() - t0;
   // Drawn by its model's own view when the network is one the app knows, else as a graph; the model
   // names the parameters its views need (the star's k) and computes its extras (the star's tunings).

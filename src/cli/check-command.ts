@@ -1,6 +1,7 @@
 import { ScheduleFormatError, fromScheduleJson } from '../kernel/format/schedule-import';
 import { RULE_TEXT, type Rule, type Violation } from '../kernel/verify/rules';
-import { verify } from '../kernel/verify/verifier';
+import { verifyAsDeclared } from '../declared-model';
+import type { ModelNote } from '../kernel/verify/model-rules';
 import { CliError, json, type CommandOutput } from './command-kit';
 import { parseJsonPieces } from './json-pieces';
 import { verdict } from './schedule-command';
@@ -28,14 +29,18 @@ export interface CheckReport {
   /** The first violations, in schedule order. */
   violations: Violation[];
   usage: { channels_used: number; max_link_load: number; longest_route: number };
+  /** The model the file names and the rules it was checked with, or a note that only the generic rules applied. */
+  model: ModelNote;
   /** `summary.verified` as the file states it, when it does. */
   claimed_verified?: boolean;
 }
 
 /** Reads a parsed schedule document and runs the verifier on it. Throws ScheduleFormatError. */
 export function checkDocument(doc: unknown, file = '(schedule)'): CheckReport {
-  const { topology, schedule } = fromScheduleJson(doc);
-  const { report } = verify(schedule, topology);
+  const imported = fromScheduleJson(doc);
+  const { topology } = imported;
+  // The generic rules, and those of the model the file names (declared-model.ts).
+  const { report, schedule } = verifyAsDeclared(imported);
   const rules: Partial<Record<Rule, string>> = {};
   for (const rule of Object.keys(report.counts) as Rule[]) rules[rule] = RULE_TEXT[rule];
   const rep: CheckReport = {
@@ -57,6 +62,7 @@ export function checkDocument(doc: unknown, file = '(schedule)'): CheckReport {
       max_link_load: report.usage.maxLinkLoad,
       longest_route: report.usage.longestRoute,
     },
+    model: report.model ?? { declared: null, rules: [], notes: [] },
   };
   const summary = (doc as { summary?: { verified?: unknown } }).summary;
   if (typeof summary?.verified === 'boolean') rep.claimed_verified = summary.verified;

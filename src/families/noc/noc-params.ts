@@ -1,4 +1,13 @@
-import { customLinksProblem } from './noc-network';
+import {
+  customLinksProblem,
+  customNetwork,
+  hypercubeNetwork,
+  meshNetwork,
+  octagonNetwork,
+  torusNetwork,
+  type NocNetwork,
+  type Placement,
+} from './noc-network';
 import {
   idsOfRanges,
   intList,
@@ -274,4 +283,23 @@ export function validateNoc(p: ParamValues): ParamIssue[] {
   if (!c.senders.some((s) => c.receivers.some((d) => d !== s)))
     return [{ key: 'receivers', message: 'no message to send: every receiver is the only sender' }];
   return [];
+}
+
+/** The network a configuration names. */
+export function networkOf(p: ParamValues): NocNetwork {
+  const per = num(p, 'per-router');
+  const k = num(p, 'ports');
+  const at = String(p['placement']) as Placement;
+  switch (String(p['network'])) {
+    case 'mesh':
+      return meshNetwork(num(p, 'rows'), num(p, 'cols'), per, k, at);
+    case 'torus':
+      return torusNetwork(num(p, 'rows'), num(p, 'cols'), per, k, at);
+    case 'hypercube':
+      return hypercubeNetwork(num(p, 'dimension'), per, k, at);
+    case 'custom':
+      return customNetwork(num(p, 'routers'), intList(p, 'links'), per, k, at);
+    default:
+      return octagonNetwork(num(p, 'routers'), per, k, at);
+  }
 }

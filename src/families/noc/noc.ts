@@ -27,42 +27,14 @@ import { lpSolver } from '../../kernel/lp';
 import { bindingBound, lowerBounds, type Bound } from './noc-bounds';
 import { paperMnsEstimate } from './noc-paper-mns';
 import { blocksOf, constructivePlan, type NocPlan } from './noc-constructive';
-import {
-  customNetwork,
-  hypercubeNetwork,
-  meshNetwork,
-  nocTopology,
-  octagonNetwork,
-  processorsOf,
-  torusNetwork,
-  type NocNetwork,
-  type Placement,
-} from './noc-network';
-import { communicationFromParams } from './noc-params';
+import { nocTopology, processorsOf, type NocNetwork } from './noc-network';
+import { communicationFromParams, networkOf } from './noc-params';
+import { nocModel } from './noc-model';
 import { NocRoutes, scatterMessages } from './noc-paths';
 import type { Communication } from './noc-patterns';
 import { nocStepSeconds } from './noc-time';
 import { nocBroadcastCard, nocScatterCard } from './noc.card';
 import type { NocExtras } from './noc-picture';
-
-/** The network a configuration names. */
-export function networkOf(p: ParamValues): NocNetwork {
-  const per = num(p, 'per-router');
-  const k = num(p, 'ports');
-  const at = String(p['placement']) as Placement;
-  switch (String(p['network'])) {
-    case 'mesh':
-      return meshNetwork(num(p, 'rows'), num(p, 'cols'), per, k, at);
-    case 'torus':
-      return torusNetwork(num(p, 'rows'), num(p, 'cols'), per, k, at);
-    case 'hypercube':
-      return hypercubeNetwork(num(p, 'dimension'), per, k, at);
-    case 'custom':
-      return customNetwork(num(p, 'routers'), intList(p, 'links'), per, k, at);
-    default:
-      return octagonNetwork(num(p, 'routers'), per, k, at);
-  }
-}
 
 /** A plan as a schedule in columns: one phase, each message its path, its block, its receiver. */
 export function scheduleOfPlan(
@@ -415,6 +387,7 @@ export const nocBroadcast: AlgorithmSpec = {
   stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
   formulas,
   lowerBounds: boundsOf,
+  model: (p) => nocModel('noc-broadcast', p),
 };
 
 export const nocScatter: AlgorithmSpec = {
@@ -425,5 +398,5 @@ export const nocScatter: AlgorithmSpec = {
   chainWork: (p, task) => chainJob(problemOf(p), task),
   stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
   formulas,
-  lowerBounds: boundsOf,
+  lowerBounds: boundsOf,  model: (p) => nocModel('noc-scatter', p),
 };
