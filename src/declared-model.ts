@@ -1,7 +1,13 @@
 import type { Schedule } from './kernel/model/schedule';
 import type { Topology } from './kernel/model/topology';
 import { readParams } from './kernel/params/schema';
-import { asModelSays, checkModel, modelNote, type ModelNote, type ModelRules } from './kernel/verify/model-rules';
+import {
+  asModelSays,
+  checkModel,
+  modelNote,
+  type ModelNote,
+  type ModelRules,
+} from './kernel/verify/model-rules';
 import { withViolations, type VerifyReport } from './kernel/verify/rules';
 import { verify } from './kernel/verify/verifier';
 import type { Holdings } from './kernel/replay/holdings';
@@ -17,7 +23,8 @@ type Declared = { rules: ModelRules } | { none: string } | { invalid: string };
  */
 export function declaredModel(algorithm: string, raw: Readonly<Record<string, unknown>> | null): Declared {
   const spec = findAlgorithm(algorithm);
-  const generic = 'checked with the generic rules only (links, channels, ports as declared, causality, the postcondition)';
+  const generic =
+    'checked with the generic rules only (links, channels, ports as declared, causality, the postcondition)';
   if (!spec)
     return {
       none:
@@ -59,7 +66,11 @@ export function verifyAsDeclared(imported: {
       'invalid' in declared
         ? [{ rule: 'model-params' as const, step: 0, transfer: -1, message: declared.invalid }]
         : [];
-    return { report: { ...withViolations(report, problem), model: note }, holdings, schedule: imported.schedule };
+    return {
+      report: { ...withViolations(report, problem), model: note },
+      holdings,
+      schedule: imported.schedule,
+    };
   }
   const m = declared.rules;
   const said = asModelSays(imported.schedule, m);

@@ -38,8 +38,11 @@ export function meshModel(algorithm: string, p: ParamValues): ModelRules {
         ? `${shape.groups} groups of ${q} × ${q} processors, neighbours joined by a channel each way, and an optical link from (G, N) to (N, G) for G ≠ N; one channel per link, one message on it per step`
         : `${q} × ${q} processors, neighbours joined by a channel each way; one message per channel per step`,
       routing: `XY inside a group (along the row first, then the column), one receiver a message${otis ? '; an optical link is a message’s whole route' : ''}`,
-      combining: 'messages combine: each carries its sender’s whole partial result, and nothing is counted twice',
-      ports: single ? 'single-port: one send and one receive per processor and step' : 'all-port: every channel at once',
+      combining:
+        'messages combine: each carries its sender’s whole partial result, and nothing is counted twice',
+      ports: single
+        ? 'single-port: one send and one receive per processor and step'
+        : 'all-port: every channel at once',
     },
     route(t, from, route, length, to, receivers): RouteFault | null {
       if (receivers !== 1)

@@ -1,7 +1,7 @@
 import { indexArray } from '../../kernel/model/columns';
 import { destinationTable, type ListedBlocks } from '../../kernel/model/schedule';
 import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
-import { intList, num, type ParamValues } from '../../kernel/params/schema';
+import { num, type ParamValues } from '../../kernel/params/schema';
 import type { JobContext } from '../../kernel/jobs';
 import type {
   AlgorithmSpec,
@@ -398,5 +398,6 @@ export const nocScatter: AlgorithmSpec = {
   chainWork: (p, task) => chainJob(problemOf(p), task),
   stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
   formulas,
-  lowerBounds: boundsOf,  model: (p) => nocModel('noc-scatter', p),
+  lowerBounds: boundsOf,
+  model: (p) => nocModel('noc-scatter', p),
 };

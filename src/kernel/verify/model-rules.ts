@@ -29,7 +29,14 @@ export interface ModelRules {
    * What the model's routing says of one transfer's route (link ids of `network`, in order): null
    * when the model takes this route, else the rule it breaks and why.
    */
-  route(transfer: number, from: number, route: Uint32Array, length: number, to: Uint32Array, receivers: number): RouteFault | null;
+  route(
+    transfer: number,
+    from: number,
+    route: Uint32Array,
+    length: number,
+    to: Uint32Array,
+    receivers: number,
+  ): RouteFault | null;
 }
 
 export interface RouteFault {
@@ -92,10 +99,13 @@ export function asModelSays(
       transfer: -1,
       message: `the file declares ports ${portsText(declared)}, but ${m.name} has ${portsText(m.ports)} (${m.words.ports}): checked with the model's`,
     });
-  else if (!declared && m.ports) notes.push(`Ports taken from the model (${portsText(m.ports)}): the file declares none.`);
+  else if (!declared && m.ports)
+    notes.push(`Ports taken from the model (${portsText(m.ports)}): the file declares none.`);
   if (!same) {
     const { ports: _dropped, ...rest } = schedule;
-    schedule = m.ports ? { ...rest, ports: { ...m.ports, ...(declared?.fanout ? { fanout: declared.fanout } : {}) } } : rest;
+    schedule = m.ports
+      ? { ...rest, ports: { ...m.ports, ...(declared?.fanout ? { fanout: declared.fanout } : {}) } }
+      : rest;
   }
   return { schedule, violations, notes };
 }
