@@ -133,3 +133,27 @@ test('a circuit-switch file is drawn by the circuit view, its configurations rea
   await expect(page.getByText(/went wrong|failed to draw/i)).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('a file is held to the model it names: a YX route in an OTIS-Mesh file is a violation that says XY', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  const doc = JSON.parse(
+    scheduleText('mesh-allreduce', { side: 4, method: 'direct', ports: 'all', root: 5 }),
+  ) as {
+    links: { from: number; to: number }[];
+    steps: { transfers: { from: number; to: number[]; path: number[] }[] }[];
+  };
+  const link = (a: number, b: number) => doc.links.findIndex((l) => l.from === a && l.to === b);
+  // Processor 15 (row 3, column 3) to the root 5 (row 1, column 1): XY goes west then north; YX north first.
+  const t = doc.steps.flatMap((s) => s.transfers).find((x) => x.from === 15 && x.to[0] === 5)!;
+  t.path = [link(15, 11), link(11, 7), link(7, 6), link(6, 5)];
+  await open(page, 'yx.json', JSON.stringify(doc));
+  await expect(page.getByTestId('file-model')).toContainText('mesh-allreduce on a 4 × 4 mesh');
+  await expect(page.getByTestId('file-model')).toContainText('routing: XY inside a group');
+  await expect(page.getByTestId('file-verdict')).toHaveText(/violation/);
+  await expect(page.getByTestId('violations')).toContainText('a route the model’s routing does not take');
+  await expect(page.getByTestId('violations')).toContainText('does not take the XY route');
+  await page.screenshot({ path: 'e2e/screenshots/schedule-file-model.png' });
+});
