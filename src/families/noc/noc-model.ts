@@ -1,7 +1,7 @@
 import { num, type ParamValues } from '../../kernel/params/schema';
 import type { ModelRules, RouteFault } from '../../kernel/verify/model-rules';
 import { nocTopology, processorsOf, routerDistances } from './noc-network';
-import { networkOf } from './noc-params';
+import { combines, networkOf } from './noc-params';
 
 /**
  * The rules of the network-on-chip model (NoC paper, Sec. 2), which a schedule file naming
@@ -9,8 +9,8 @@ import { networkOf } from './noc-params';
  * (routers, their links, which processors sit where, k injection and ejection channels each); a
  * message goes from its sender into its router, along router channels, and out to its one receiver,
  * passing through no other processor and no router twice, at most `detour` router hops longer than a
- * shortest route; a message carries one block (messages do not combine); a processor sends and
- * absorbs at most k messages a step.
+ * shortest route; a message carries one block (messages do not combine, unless the broadcast's
+ * `combine` says they may); a processor sends and absorbs at most k messages a step.
  */
 export function nocModel(algorithm: 'noc-broadcast' | 'noc-scatter', p: ParamValues): ModelRules {
   const net = networkOf(p);
@@ -19,6 +19,7 @@ export function nocModel(algorithm: 'noc-broadcast' | 'noc-scatter', p: ParamVal
   const k = net.ports;
   const detour = num(p, 'detour');
   const dist = routerDistances(net);
+  const combining = combines(p);
   const name = `${algorithm} on the ${net.name} (${P} processors on ${net.routers} routers)`;
   const seen = new Uint32Array(net.routers);
   let stamp = 0;
@@ -27,7 +28,7 @@ export function nocModel(algorithm: 'noc-broadcast' | 'noc-scatter', p: ParamVal
     name,
     collective: algorithm === 'noc-broadcast' ? 'broadcast' : 'scatter',
     network,
-    combining: false,
+    combining,
     ports: { tx: k, rx: k },
     words: {
       network: `${net.name}: ${net.routers} routers, ${net.edges.length} full-duplex router links, processors placed ${String(p['placement'])}, ${k} injection and ${k} ejection channel${k === 1 ? '' : 's'} per processor`,
@@ -35,7 +36,9 @@ export function nocModel(algorithm: 'noc-broadcast' | 'noc-scatter', p: ParamVal
         detour === 0
           ? 'minimal: into the sender’s router, a shortest router path, out to the one receiver, through no other processor'
           : `into the sender’s router, a router path at most ${hopsWord(detour)} longer than the shortest and visiting no router twice, out to the one receiver, through no other processor`,
-      combining: 'messages do not combine: each carries one block',
+      combining: combining
+        ? 'messages combine: one may carry several blocks (combine = yes; the paper’s messages carry one)'
+        : 'messages do not combine: each carries one block',
       ports: `${k} per processor: at most ${k} message${k === 1 ? '' : 's'} sent and ${k} absorbed a step`,
     },
     route(t, from, route, length, to, receivers): RouteFault | null {

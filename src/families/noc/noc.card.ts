@@ -1,6 +1,12 @@
 import { num, type ParamValues } from '../../kernel/params/schema';
 import { PAPERS, type AlgorithmCard, type StepFacts } from '../../kernel/spec';
-import { communicationFromParams, communicationParams, NETWORK_PARAMS, validateNoc } from './noc-params';
+import {
+  COMBINE_PARAM,
+  communicationFromParams,
+  communicationParams,
+  NETWORK_PARAMS,
+  validateNoc,
+} from './noc-params';
 import { PATTERNS, pairsOf } from './noc-patterns';
 
 const SUMMARY =
@@ -102,6 +108,7 @@ export const nocBroadcastCard: AlgorithmCard = {
       PATTERNS.filter((x) => x.value.endsWith('b')),
       false,
     ),
+    COMBINE_PARAM,
   ],
   validate: validateNoc,
   shorthands: expandTopology,
