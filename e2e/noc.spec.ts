@@ -154,7 +154,18 @@ test('the Table 2 paper check puts the paper’s bounds beside ours, and names t
   await expect(page.getByTestId('paper-row').first()).toBeVisible({ timeout: 90_000 });
   await expect(page.getByTestId('paper-table')).toContainText('all 16 to all 16, MNS: upper bound');
   await expect(page.getByTestId('paper-table')).toContainText('optimal');
+  await expect(page.getByTestId('paper-table')).toContainText('hybrid search, seed 7');
   await shot(page, 'noc-table2');
+  // Beside the paper's 8, a reading that reaches it opens in one click.
+  const reading = page
+    .getByTestId('paper-row')
+    .filter({ hasText: '8 to the other 8, MNB, reading 2 of 3 — the “opposite” placement' });
+  await expect(reading).toContainText('optimal');
+  await reading.getByTestId('paper-row-open').click();
+  await expect(page.getByTestId('algorithm')).toHaveValue('noc-broadcast');
+  await expect(page).toHaveURL(/placement=opposite/);
+  await ready(page);
+  await expect(page.getByTestId('narration')).toContainText('In 8 steps', { timeout: 60_000 });
 });
 
 test('clicking a processor changes its role: the sets, the link and the schedule follow', async ({

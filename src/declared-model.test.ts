@@ -246,6 +246,23 @@ describe('a network-on-chip file is checked against the model it names', () => {
     expect(checked(d).said).toMatch(/allows at most 4 router hops more \(detour = 4\)/);
   });
 
+  it('a broadcast whose messages combine passes as combine = yes, and is refused where the model says one block', () => {
+    const d = noc('noc-broadcast', { combine: 'yes' });
+    expect(transfers(d).some((t) => t.blocks.length > 1)).toBe(true);
+    expect(d.steps.length).toBeLessThanOrEqual(8); // 8 to the other 8
+    const rep = checked(d);
+    expect(rep.ok).toBe(true);
+    expect(rep.model.rules).toContain(
+      'combining: messages combine: one may carry several blocks (combine = yes; the paper’s messages carry one)',
+    );
+    d.params = { ...d.params, combine: 'no' };
+    const refused = checked(d);
+    expect(refused.counts['model-combining']).toBe(transfers(d).filter((t) => t.blocks.length > 1).length);
+    expect(refused.rules['model-combining']).toBe(
+      'a message carries several blocks, but the model does not combine messages',
+    );
+  });
+
   it('a file that names no model gets the generic rules, and a note saying so', () => {
     const d = noc('noc-scatter');
     delete (d as Partial<ScheduleJson>).algorithm;

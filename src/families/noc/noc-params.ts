@@ -122,7 +122,7 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
     default: 0,
     unit: 'hops',
     group: 'network',
-    help: 'Hops beyond the shortest a route may take: 0 is minimal routing; the paper’s Fig. 3 and its 7-step “8 to the same 8” need 2.',
+    help: 'Router hops beyond the shortest a route may take: 0 is minimal routing. The paper’s 7-step “8 to the same 8” needs 1 (the Octagon has odd cycles); its Fig. 3 needs 2 (on a mesh a longer route is at least 2 hops longer).',
   },
   {
     key: 'ports',

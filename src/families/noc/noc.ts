@@ -237,13 +237,18 @@ function* search(
       report.found?.(builtOf(algorithm, p, net, c, plan));
     },
     progress: report.progress,
-    proved: (steps) => {
+    proved: (steps, fewest) => {
+      const longer =
+        fewest === null
+          ? ''
+          : `; ${fewest} longer route${fewest === 1 ? '' : 's'}, the fewest any such schedule has`;
       const variant =
-        steps === null
+        (steps === null
           ? 'exact: not proved optimal (the solver ran out of time, or the model was too big)'
           : steps <= lowerBound
             ? `exact: ${steps} steps, the lower bound: optimal`
-            : `exact: ${steps} steps, optimal over these routes (HiGHS: no schedule of ${steps - 1} steps)`;
+            : `exact: ${steps} steps, optimal over these routes (HiGHS: no schedule of ${steps - 1} steps)`) +
+        longer;
       report.found?.({ ...builtOf(algorithm, p, net, c, last), variant });
       report.progress?.({
         target: steps ?? last.steps.length,
