@@ -235,3 +235,15 @@ test('a network of one’s own opens from a JSON file; the link keeps it; a bad 
   await expect(page).toHaveURL(/network=custom/);
   await shot(page, 'noc-custom-ring5');
 });
+
+test('the Fig. 3 scene shows 5 steps with exactly one longer route, and says so', async ({ page }) => {
+  await page.goto('/?v=2&alg=noc-scatter');
+  await ready(page);
+  await page.getByTestId('scenes').selectOption('noc-fig3');
+  await expect(page.getByTestId('variant')).toContainText(
+    'exact: 5 steps, the lower bound: optimal; 1 longer route, the fewest any such schedule has',
+    { timeout: 90_000 },
+  );
+  await expect(page.getByTestId('narration')).toContainText('In 5 steps');
+  await shot(page, 'noc-fig3-scene');
+});

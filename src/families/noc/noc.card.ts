@@ -29,7 +29,7 @@ function narrateStart(p: ParamValues, steps: number): string {
   const messages = pairsOf(c).length;
   const what = c.broadcast
     ? `${c.senders.length} sender${c.senders.length > 1 ? 's' : ''} each have one message for ${c.receivers.length} receiver${c.receivers.length > 1 ? 's' : ''}`
-    : `${c.senders.length} sender${c.senders.length > 1 ? 's' : ''} have ${messages} private messages for ${c.receivers.length} receiver${c.receivers.length > 1 ? 's' : ''}`;
+    : `${c.senders.length} sender${c.senders.length > 1 ? 's have' : ' has'} ${messages} private messages for ${c.receivers.length} receiver${c.receivers.length > 1 ? 's' : ''}`;
   return `${what}. In ${steps} steps every message arrives, no two messages of a step sharing a channel.`;
 }
 
