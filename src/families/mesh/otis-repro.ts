@@ -3,6 +3,7 @@ import { defaultsOf } from '../../kernel/params/schema';
 import type { Limits } from '../../limits';
 import { run } from '../../run';
 import { ednLevels } from './mesh-formulas';
+import { partsNote, partsOf } from './mesh-parts';
 import { OTIS_PARAMS } from './otis-allreduce.card';
 import { OTIS_LATENCY, OTIS_STEPS } from './otis-repro.card';
 import { OTIS_SIZES, PRINTED_IMPROVEMENT, PRINTED_LATENCY_MS, type OtisSystem } from './otis-printed';
@@ -32,8 +33,11 @@ export function paperSteps(P: number, system: System, worst: boolean): number {
   return worst ? 4 * (H + 3) : 4 * (H + 2);
 }
 
+/** The EDN with the top level combined on the way (ours), beside the paper's three systems. */
+const COMBINED = { method: 'edn-combine', ports: 'all' } as const;
+
 /** A built and verified OTIS-Mesh all-reduce: its electronic steps and seconds, or null above BUILT_UP_TO. */
-function built(P: number, system: System, worst: boolean, limits: Limits) {
+function built(P: number, system: System | 'combined', worst: boolean, limits: Limits) {
   if (P > BUILT_UP_TO) return null;
   const at = worst ? 0 : middle(P);
   const params = {
@@ -41,7 +45,7 @@ function built(P: number, system: System, worst: boolean, limits: Limits) {
     'group-size': P,
     root: at,
     'control-group': at,
-    ...SYSTEMS[system],
+    ...(system === 'combined' ? COMBINED : SYSTEMS[system]),
   };
   const r = run('otis-allreduce', params, limits);
   if (!r.report.ok) throw new Error(`otis-allreduce ${JSON.stringify(params)} failed verification`);
@@ -76,7 +80,7 @@ export const otisSteps: Reproduction = {
             b === null
               ? NOT_BUILT
               : b.steps !== computed
-                ? 'At a corner, XY routes bring the top-level EDNs in through one input channel, one per step: 4 steps per part where the paper counts 3 (its worst case assumes a top node in the corner’s row; none is in our placement for P ≥ 64, docs/models/otis.md).'
+                ? `${partsNote(partsOf(Math.sqrt(P), true, { root: 0, gateway: 0 }, 'edn', 'all'))} The paper counts H + 3 = ${ednLevels(P) + 3} a part: its worst case assumes a top-level node in the corner’s row or column, and none is in our placement for P ≥ 64 (docs/models/otis.md).`
                 : undefined;
           rows.push({
             label: `${P}×${P}, ${labels[system]}${system === 'single' ? '' : worst ? ', root at the corner' : ', root in the middle'}`,
@@ -86,6 +90,21 @@ export const otisSteps: Reproduction = {
             unit: 'electronic steps',
             ...(note ? { note } : {}),
           });
+          // Beside the paper's EDN, which sends the top level straight to the target: ours combines it on the way.
+          if (system === 'edn') {
+            const c = built(P, 'combined', worst, limits);
+            rows.push({
+              label: `${P}×${P}, EDN with the top level combined on the way (ours, 4(H+2)), ${worst ? 'root at the corner' : 'root in the middle'}`,
+              paper: null,
+              computed: 4 * (ednLevels(P) + 2),
+              constructed: c?.steps ?? null,
+              unit: 'electronic steps',
+              note:
+                c === null
+                  ? NOT_BUILT
+                  : `The top-level nodes first combine in pairs, so the target takes their partials in 2 steps wherever it sits: ${c.steps} electronic steps, against ${b?.steps ?? computed} sent straight (the row above). Method edn-combine.`,
+            });
+          }
         }
     // The ratios the text draws (Sec. V-A, VI), from the same counts.
     const ratio = (label: string, paper: number, P: number, a: [System, boolean], b: [System, boolean]) => {
