@@ -3,6 +3,7 @@ import { defaultsOf } from '../../kernel/params/schema';
 import { CLI_LIMITS } from '../../limits';
 import { run } from '../../run';
 import { ednHierarchy } from './edn';
+import { topRounds } from './edn-top';
 import { xyRoute } from './geometry';
 import { OTIS_PARAMS } from './otis-allreduce.card';
 import { gatherRounds, scatterRounds } from './rounds';
@@ -33,6 +34,12 @@ describe('EDN with the top level combined on the way', () => {
           expect(ends.sort((x, y) => x - y)).toEqual(h.top.filter((v) => v !== target));
         }
     }
+  });
+
+  it('two steps suffice at every target of the largest group too (P = 1024, a 32 × 32 mesh)', () => {
+    const top = ednHierarchy(32).top;
+    for (let target = 0; target < 32 * 32; target++)
+      for (const way of ['in', 'out'] as const) expect(topRounds(32, target, top, way)).toHaveLength(2);
   });
 
   it('an OTIS-Mesh all-reduce built so verifies in 4(H + 2) electronic steps with the root at a corner or in the middle', () => {
