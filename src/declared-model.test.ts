@@ -280,6 +280,36 @@ describe('a network-on-chip file is checked against the model it names', () => {
   });
 });
 
+describe('every schedule the app builds keeps its own model’s rules', () => {
+  it('mesh and OTIS-Mesh in every method, NoC broadcasts and scatters with detours, ports and combining', () => {
+    const configs: [string, Record<string, string | number>][] = [
+      ['mesh-allreduce', { side: 8, method: 'edn', ports: 'all', root: 9 }],
+      ['mesh-allreduce', { side: 8, method: 'edn-combine', ports: 'all', root: 0 }],
+      ['mesh-allreduce', { side: 4, method: 'binomial', ports: 'single', root: 5 }],
+      [
+        'otis-allreduce',
+        { 'group-size': 16, method: 'edn-combine', ports: 'all', root: 0, 'control-group': 3 },
+      ],
+      [
+        'otis-allreduce',
+        { 'group-size': 16, method: 'direct', ports: 'single', root: 10, 'control-group': 0 },
+      ],
+      [
+        'noc-scatter',
+        { method: 'constructive', detour: 2, network: 'mesh', 'per-router': 1, pattern: 'aas' },
+      ],
+      ['noc-scatter', { method: 'constructive', ports: 2, placement: 'opposite' }],
+      ['noc-broadcast', { method: 'constructive', receivers: '0-15', combine: 'yes', ports: 2 }],
+      ['noc-broadcast', { method: 'constructive', network: 'hypercube', 'per-router': 1, pattern: 'aab' }],
+    ];
+    for (const [id, extra] of configs) {
+      const rep = checked(exported(id, extra));
+      expect(rep.said, `${id} ${JSON.stringify(extra)}`).toBe('');
+      expect(rep.model.declared).not.toBeNull();
+    }
+  });
+});
+
 describe('the app’s Open schedule checks the same model rules', () => {
   it('a route through a processor is a violation on the page too, and the result names the model', () => {
     const d = exported('noc-scatter', { method: 'constructive' });

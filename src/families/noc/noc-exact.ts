@@ -53,7 +53,8 @@ export function exactModel(
   if (fewestLonger)
     msgs.forEach((m, i) =>
       m.paths.forEach((path, p) => {
-        if (path.length > shortestHops(routes, m)) for (let s = 0; s < steps; s++) longer.push(name(i, s, p));
+        if (path.length > routes.hops(m.from, m.to))
+          for (let s = 0; s < steps; s++) longer.push(name(i, s, p));
       }),
     );
   if (longer.length) sum('obj', longer, '');
@@ -167,9 +168,6 @@ export function* exactSearch(
   report.proved?.(proved, fewestLonger);
   return { plan: best, proved, fewestLonger };
 }
-
-/** Router hops of a message's shortest route. */
-const shortestHops = (routes: NocRoutes, m: { from: number; to: number }) => routes.hops(m.from, m.to);
 
 /** The schedule a solution describes: each message at the (step, path) whose variable is 1. */
 function planOf(
