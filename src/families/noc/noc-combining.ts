@@ -15,26 +15,30 @@ export function combiningPlan(routes: NocRoutes, c: Communication): NocPlan {
   const P = processorsOf(routes.net);
   const { origin, destinations } = blocksOf(c);
   const B = origin.length;
-  const holds = Array.from({ length: P }, () => new Uint8Array(B));
-  const wants = Array.from({ length: P }, () => new Uint8Array(B));
-  origin.forEach((v, b) => (holds[v][b] = 1));
+  // Sets of blocks as bit sets, W words each: what each processor holds, and what it still needs
+  // that no message of the step brings yet.
+  const W = Math.ceil(B / 32);
+  const holds = new Uint32Array(P * W);
+  const needs = new Uint32Array(P * W);
+  const set = (a: Uint32Array, v: number, b: number) => (a[v * W + (b >> 5)] |= 1 << (b & 31));
+  origin.forEach((v, b) => set(holds, v, b));
   let missing = 0;
   destinations.forEach((d, b) =>
     d.forEach((v) => {
-      wants[v][b] = 1;
-      if (!holds[v][b]) missing++;
+      if (holds[v * W + (b >> 5)] & (1 << (b & 31))) return;
+      set(needs, v, b);
+      missing++;
     }),
   );
+  const gain = (u: number, v: number) => {
+    let n = 0;
+    for (let w = 0; w < W; w++) n += bits(holds[u * W + w] & needs[v * W + w]);
+    return n;
+  };
   const st = new StepState(routes);
   const steps: PlannedMessage[][] = [];
-  const coming = Array.from({ length: P }, () => new Uint8Array(B));
   while (missing > 0) {
     st.next();
-    const gain = (u: number, v: number) => {
-      let n = 0;
-      for (let b = 0; b < B; b++) if (holds[u][b] && wants[v][b] && !holds[v][b] && !coming[v][b]) n++;
-      return n;
-    };
     const pairs: [number, number, number, number][] = [];
     for (let u = 0; u < P; u++)
       for (let v = 0; v < P; v++) {
@@ -48,20 +52,27 @@ export function combiningPlan(routes: NocRoutes, c: Communication): NocPlan {
       const links = place(routes, st, u, v, 0);
       if (!links) continue;
       const blocks: number[] = [];
-      for (let b = 0; b < B; b++)
-        if (holds[u][b] && wants[v][b] && !holds[v][b] && !coming[v][b]) {
-          blocks.push(b);
-          coming[v][b] = 1;
-        }
+      for (let w = 0; w < W; w++) {
+        const brought = holds[u * W + w] & needs[v * W + w];
+        needs[v * W + w] &= ~brought;
+        for (let b = 0; b < 32; b++) if (brought & (1 << b)) blocks.push(32 * w + b);
+      }
       step.push({ from: u, to: v, links, block: blocks[0], ...(blocks.length > 1 ? { blocks } : {}) });
     }
+    // Received at the end of the step: held from the next one on.
     for (const m of step)
       for (const b of m.blocks ?? [m.block]) {
-        holds[m.to][b] = 1;
-        coming[m.to][b] = 0;
+        set(holds, m.to, b);
         missing--;
       }
     steps.push(step);
   }
   return { steps };
+}
+
+/** Set bits of a 32-bit word. */
+function bits(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }

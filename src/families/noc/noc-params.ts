@@ -235,7 +235,7 @@ const SEARCH_PARAMS: ParamDef[] = [
 ];
 
 /** Most processors a broadcast with combined messages is scheduled for (its greedy is cubic). */
-export const MAX_COMBINING_PROCESSORS = 256;
+export const MAX_COMBINING_PROCESSORS = 64;
 
 /**
  * Whether a broadcast's messages may combine: not the paper's model (a message carries one block),
