@@ -122,3 +122,20 @@ test('the explorer draws the paper’s printed latencies beside our series (Fig.
   await expect(page.getByTestId('paper-mark-tooltip')).toContainText('the paper prints 1.13 ms');
   await shot(page, 'otis-fig9-paper-marks');
 });
+
+test('EDN at a corner: beside the straight top delivery, the top level combined, with both counts and one click', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=otis-allreduce&group-size=64&method=edn&root=0&control-group=0');
+  await ready(page);
+  await expect(page.getByTestId('step-label')).toHaveText(/\/ 26/);
+  await expect(page.getByText(/combining it on the way takes 16 at any placement/).first()).toBeVisible();
+  await shot(page, 'otis-edn-corner-rows');
+  await page.getByTestId('suggest-edn-top-combined').click();
+  await ready(page);
+  await expect(page).toHaveURL(/method=edn-combine/);
+  await expect(page.getByTestId('step-label')).toHaveText(/\/ 18/);
+  await expect(
+    page.getByText(/sent straight, as the paper’s EDN does, it takes 24 here/).first(),
+  ).toBeVisible();
+});

@@ -155,7 +155,18 @@ test('the Table 2 paper check puts the paper’s bounds beside ours, and names t
   await expect(page.getByTestId('paper-row').first()).toBeVisible({ timeout: 90_000 });
   await expect(page.getByTestId('paper-table')).toContainText('all 16 to all 16, MNS: upper bound');
   await expect(page.getByTestId('paper-table')).toContainText('optimal');
+  await expect(page.getByTestId('paper-table')).toContainText('hybrid search, seed 7');
   await shot(page, 'noc-table2');
+  // Beside the paper's 8, a reading that reaches it opens in one click.
+  const reading = page
+    .getByTestId('paper-row')
+    .filter({ hasText: '8 to the other 8, MNB, reading 2 of 3 — the “opposite” placement' });
+  await expect(reading).toContainText('optimal');
+  await reading.getByTestId('paper-row-open').click();
+  await expect(page.getByTestId('algorithm')).toHaveValue('noc-broadcast');
+  await expect(page).toHaveURL(/placement=opposite/);
+  await ready(page);
+  await expect(page.getByTestId('narration')).toContainText('In 8 steps', { timeout: 60_000 });
 });
 
 test('clicking a processor changes its role: the sets, the link and the schedule follow', async ({
@@ -271,4 +282,16 @@ test('a topology file too big for its limits, or bad anywhere, changes nothing a
   await expect(page.getByTestId('noc-view')).toBeVisible();
   await expect(page.getByTestId('boundary')).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test('the Fig. 3 scene shows 5 steps with exactly one longer route, and says so', async ({ page }) => {
+  await page.goto('/?v=2&alg=noc-scatter');
+  await ready(page);
+  await page.getByTestId('scenes').selectOption('noc-fig3');
+  await expect(page.getByTestId('variant')).toContainText(
+    'exact: 5 steps, the lower bound: optimal; 1 longer route, the fewest any such schedule has',
+    { timeout: 90_000 },
+  );
+  await expect(page.getByTestId('narration')).toContainText('In 5 steps');
+  await shot(page, 'noc-fig3-scene');
 });

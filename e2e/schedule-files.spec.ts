@@ -1,6 +1,7 @@
 import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { scheduleJsonChunks } from '../src/kernel/format/schedule-export';
+import type { LinkJson } from '../src/kernel/format/schedule-json';
 import { defaultsOf } from '../src/kernel/params/schema';
 import { CLI_LIMITS } from '../src/limits';
 import { findAlgorithm } from '../src/registry';
@@ -245,4 +246,41 @@ test('a circuit-switch file is drawn by the circuit view, its configurations rea
   await page.screenshot({ path: 'e2e/screenshots/schedule-file-circuit.png' });
   await expect(page.getByText(/went wrong|failed to draw/i)).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test('a file is held to the model it names: a YX route in an OTIS-Mesh file is a violation that says XY', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  const doc = JSON.parse(
+    scheduleText('mesh-allreduce', { side: 4, method: 'direct', ports: 'all', root: 5 }),
+  ) as {
+    links: LinkJson[];
+    steps: { transfers: { from: number; to: number[]; path: number[] }[] }[];
+  };
+  const link = (a: number, b: number) => doc.links.findIndex((l) => l.from === a && l.to === b);
+  // Processor 15 (row 3, column 3) to the root 5 (row 1, column 1): XY goes west then north; YX north first.
+  const t = doc.steps.flatMap((s) => s.transfers).find((x) => x.from === 15 && x.to[0] === 5)!;
+  t.path = [link(15, 11), link(11, 7), link(7, 6), link(6, 5)];
+  // And a link the 4 × 4 mesh does not have: a diagonal, 0 → 5.
+  doc.links.push({
+    id: doc.links.length,
+    from: 0,
+    to: 5,
+    kind: 'diagonal',
+    channels: 1,
+    sharing: 'exclusive',
+  });
+  await open(page, 'yx.json', JSON.stringify(doc));
+  await expect(page.getByTestId('file-model')).toContainText('mesh-allreduce on a 4 × 4 mesh');
+  await expect(page.getByTestId('file-model')).toContainText('routing: XY inside a group');
+  await expect(page.getByTestId('file-verdict')).toHaveText(/violation/);
+  await expect(page.getByTestId('violations')).toContainText('a route the model’s routing does not take');
+  await expect(page.getByTestId('violations')).toContainText('does not take the XY route');
+  // A fault of the file's network is the file's, not the end's.
+  await expect(page.getByTestId('violation').last()).toContainText(
+    'the file · link 48 (0→5, 1 channel, exclusive) is not a link of mesh-allreduce on a 4 × 4 mesh',
+  );
+  await page.screenshot({ path: 'e2e/screenshots/schedule-file-model.png' });
 });

@@ -3,7 +3,7 @@ import { ScheduleFormatError, fromScheduleJson } from './kernel/format/schedule-
 import type { Schedule } from './kernel/model/schedule';
 import type { Topology } from './kernel/model/topology';
 import type { ParamValues } from './kernel/params/schema';
-import { verify } from './kernel/verify/verifier';
+import { verifyAsDeclared } from './declared-model';
 import { INTERCONNECTS } from './interconnects';
 import { InputError, fileNodeLimit, type Limits } from './limits';
 import { FILE_ALGORITHM, summaryOf, type FileSource, type RunResult } from './result';
@@ -31,21 +31,28 @@ export function runScheduleDocument(
 }
 
 /**
- * A schedule read from a file of any format, as a run: the transfer limit, the one verifier, and the
- * model that recognises its network (a reader of another format ends here too).
+ * A schedule read from a file of any format, as a run: the transfer limit, the one verifier (with the
+ * rules of the model the file names, when it names one: `params` with its algorithm), and the model
+ * that recognises its network (a reader of another format ends here too).
  */
 export function runImported(
-  imported: { schedule: Schedule; topology: Topology },
+  imported: { schedule: Schedule; topology: Topology; params?: Readonly<Record<string, unknown>> | null },
   source: Omit<FileSource, 'madeBy'>,
   limits: Limits,
 ): RunResult {
-  let { schedule, topology } = imported;
-  if (schedule.transferCount > limits.transfers)
+  let { topology } = imported;
+  if (imported.schedule.transferCount > limits.transfers)
     throw new InputError(
-      `${source.name} has ${schedule.transferCount.toLocaleString('en-US')} transfers; ${limits.name} shows at most ${limits.transfers.toLocaleString('en-US')}`,
+      `${source.name} has ${imported.schedule.transferCount.toLocaleString('en-US')} transfers; ${limits.name} shows at most ${limits.transfers.toLocaleString('en-US')}`,
     );
   const t0 = Date.now();
-  const { report, holdings } = verify(schedule, topology);
+  // The generic rules, and those of the model the file names (its network, routing, combining, ports).
+  const {
+    report,
+    holdings,
+    schedule: checked,
+  } = verifyAsDeclared({ ...imported, params: imported.params ?? null });
+  let schedule = checked;
   const verifyMs = Date.now() - t0;
   // Drawn by its model's own view when the network is one the app knows, else as a graph; the model
   // names the parameters its views need (the star's k) and computes its extras (the star's tunings).

@@ -118,6 +118,7 @@ function RowsTable({ rows, constructed }: { rows: ReproRow[]; constructed: boole
             <td className="py-1 pr-3">
               {r.label}
               {r.unit ? <span className="text-slate-500"> ({r.unit})</span> : null}
+              {r.open && <OpenRow open={r.open} label={r.label} />}
             </td>
             <td className="py-1 pr-3 text-right tabular-nums">{fmt(r.paper)}</td>
             <td className={`py-1 pr-3 text-right tabular-nums ${mark(differ(r.paper, r.computed))}`}>
@@ -136,5 +137,22 @@ function RowsTable({ rows, constructed }: { rows: ReproRow[]; constructed: boole
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** Opens the configuration whose schedule a row measures in the visualizer: one click. */
+function OpenRow({ open, label }: { open: NonNullable<ReproRow['open']>; label: string }) {
+  return (
+    <>
+      {' '}
+      <button
+        className={`${LINK} text-sm text-sky-800`}
+        onClick={() => useApp.getState().openConfig(open.algorithm, { ...open.params })}
+        aria-label={`open ${label} in the visualizer`}
+        data-testid="paper-row-open"
+      >
+        open
+      </button>
+    </>
   );
 }

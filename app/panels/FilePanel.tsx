@@ -34,7 +34,20 @@ export function FilePanel() {
             data-testid="file-verdict"
             className={shown.report.ok ? 'text-emerald-800' : 'font-semibold text-red-800'}
           >
-            {shown.report.ok ? 'verified: every rule holds' : `${shown.report.total} violations`}
+            {shown.report.ok
+              ? 'verified: every rule holds'
+              : `${shown.report.total} violation${shown.report.total === 1 ? '' : 's'}`}
+          </dd>
+          <dt className="text-slate-500">model</dt>
+          <dd data-testid="file-model">
+            {shown.report.model?.declared ?? 'none named: the generic rules only'}
+            {shown.report.model && (
+              <ul className="mt-1 list-disc pl-4 text-xs leading-snug text-slate-600">
+                {[...shown.report.model.rules, ...shown.report.model.notes].map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            )}
           </dd>
         </dl>
       ) : (

@@ -49,8 +49,10 @@ export function Violations() {
               data-testid="violation"
               data-step={v.step}
             >
-              <span className="font-semibold">{v.step === 0 ? 'at the end' : `step ${v.step}`}</span> ·{' '}
-              {v.message}
+              <span className="font-semibold">
+                {v.step > 0 ? `step ${v.step}` : v.rule === 'postcondition' ? 'at the end' : 'the file'}
+              </span>{' '}
+              · {v.message}
             </button>
           </li>
         ))}

@@ -389,7 +389,20 @@ export function serve(
         case 'reproduce': {
           const rep = findReproduction(req.reproduction);
           if (!rep) throw new InputError(`unknown paper check "${req.reproduction}"`);
-          post({ kind: 'rows', id: req.id, rows: rep.run(BROWSER_LIMITS), totalMs: performance.now() - t0 });
+          const rows = () =>
+            post({
+              kind: 'rows',
+              id: req.id,
+              rows: rep.run(BROWSER_LIMITS),
+              totalMs: performance.now() - t0,
+            });
+          // A check whose rows use the exact method loads the solver first (once per worker).
+          if (rep.solver && !lpSolver() && options.loadLp)
+            options
+              .loadLp()
+              .then(rows)
+              .catch((err: unknown) => postError(req.id, err));
+          else rows();
           return;
         }
       }

@@ -2,7 +2,8 @@ import { formatFor } from '../file-formats';
 import { ScheduleFormatError, fromScheduleJson } from '../kernel/format/schedule-import';
 import { CLI_LIMITS, fileNodeLimit } from '../limits';
 import { RULE_TEXT, type Rule, type Violation } from '../kernel/verify/rules';
-import { verify } from '../kernel/verify/verifier';
+import { verifyAsDeclared } from '../declared-model';
+import type { ModelNote } from '../kernel/verify/model-rules';
 import { CliError, json, type CommandOutput } from './command-kit';
 import { JsonTooBig, MAX_PIECE_BYTES, parseJsonPieces } from './json-pieces';
 import { verdict } from './schedule-command';
@@ -30,6 +31,8 @@ export interface CheckReport {
   /** The first violations, in schedule order. */
   violations: Violation[];
   usage: { channels_used: number; max_link_load: number; longest_route: number };
+  /** The model the file names and the rules it was checked with, or a note that only the generic rules applied. */
+  model: ModelNote;
   /** `summary.verified` as the file states it, when it does. */
   claimed_verified?: boolean;
 }
@@ -40,8 +43,10 @@ export interface CheckReport {
  */
 export function checkDocument(doc: unknown, file = '(schedule)'): CheckReport {
   formatFor('schedule', { name: file, text: null, json: doc });
-  const { topology, schedule } = fromScheduleJson(doc, fileNodeLimit(CLI_LIMITS));
-  const { report } = verify(schedule, topology);
+  const imported = fromScheduleJson(doc, fileNodeLimit(CLI_LIMITS));
+  const { topology } = imported;
+  // The generic rules, and those of the model the file names (declared-model.ts).
+  const { report, schedule } = verifyAsDeclared(imported);
   const rules: Partial<Record<Rule, string>> = {};
   for (const rule of Object.keys(report.counts) as Rule[]) rules[rule] = RULE_TEXT[rule];
   const rep: CheckReport = {
@@ -63,6 +68,7 @@ export function checkDocument(doc: unknown, file = '(schedule)'): CheckReport {
       max_link_load: report.usage.maxLinkLoad,
       longest_route: report.usage.longestRoute,
     },
+    model: report.model ?? { declared: null, rules: [], notes: [] },
   };
   const summary = (doc as { summary?: { verified?: unknown } }).summary;
   if (typeof summary?.verified === 'boolean') rep.claimed_verified = summary.verified;

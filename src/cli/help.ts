@@ -34,10 +34,12 @@ Commands:
       verified schedules. Heatmaps: ${HEATMAPS.map((h) => h.id).join(', ')}
   reproduce <id> [--format json|csv] [--out FILE]
       A paper's printed numbers beside what its formulas and our schedules give, as JSON rows
-      { "label", "paper", "computed", "constructed" }, or CSV with each row's verdict.
+      { "label", "paper", "computed", "constructed", "note", "open" } ("open": the algorithm and
+      parameters whose schedule a row measures), or CSV with each row's verdict.
       Checks: ${REPRODUCTIONS.map((r) => r.id).join(', ') || '(none yet)'}
   check <file.json> [--out FILE]
-      Read a schedule file and run the verifier on it; prints a JSON report.
+      Read a schedule file and run the verifier on it, with the rules of the model the file names
+      (its algorithm and params); prints a JSON report.
   help [<algorithm>]
       This text.
 

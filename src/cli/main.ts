@@ -10,6 +10,7 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { execute } from './commands';
 import { setLpSolver, type LpSolution } from '../kernel/lp';
+import { findReproductionCard } from '../experiments/catalogue';
 import { type CommandOutput } from './command-kit';
 import { FileRefused, readScheduleText } from './read-limited';
 
@@ -69,7 +70,11 @@ async function loadSolver(): Promise<void> {
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
-  if (argv.some((a) => a === 'exact' || a === '--method=exact')) await loadSolver();
+  if (
+    argv.some((a) => a === 'exact' || a === '--method=exact') ||
+    (argv[0] === 'reproduce' && findReproductionCard(argv[1] ?? '')?.solver)
+  )
+    await loadSolver();
   const r = execute(argv, { readText: readFileLimited });
   if (r.code === 0 || r.code === 1) {
     try {

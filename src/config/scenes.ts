@@ -182,9 +182,9 @@ export const SCENES: readonly Scene[] = [
   },
   {
     id: 'noc-fig3',
-    title: 'NoC: one-to-all scatter in 5 steps needs one longer route (Fig. 3)',
+    title: 'NoC: one-to-all scatter in 5 steps with one longer route (Fig. 3)',
     description:
-      'A 4 × 4 mesh whose processors have 3 ports; processor 1 scatters to the 15 others, 3 messages a step. Its router has 3 links, so each carries a message in every step, but the west link leads to only 4 processors by a shortest path. With detours of 2 hops allowed, one message goes round and 5 steps suffice; with shortest routes only, the exact method proves 6 are needed.',
+      'A 4 × 4 mesh whose processors have 3 ports; processor 1 scatters to the 15 others, 3 messages a step. Its router has 3 links, so each carries a message in every step, but the west link leads to only 4 processors by a shortest path. With routes 2 hops longer allowed, the exact method finds 5 steps in which exactly 1 of the 15 messages goes round — the fewest any 5-step schedule can have; with shortest routes only it proves 6 are needed.',
     paper: PAPERS.noc,
     config() {
       const c = defaultConfig('noc-scatter');
@@ -198,7 +198,8 @@ export const SCENES: readonly Scene[] = [
         pattern: 'oas',
         root: 1,
         detour: 2,
-        method: 'hybrid',
+        // The exact method: 5 steps, and among them the schedule with the fewest longer routes.
+        method: 'exact',
         seed: 1,
       };
       c.options = { ...c.options, view: 'network', lecture: true, speed: '1' };

@@ -81,6 +81,8 @@ export interface ReproRow {
   unit?: string;
   /** Why the numbers differ, when they do. */
   note?: string;
+  /** The configuration whose schedule the row measures: the page opens it in one click. */
+  open?: SweepConfig;
 }
 
 /** What the page lists of a paper check (its rows are computed in the worker). */
@@ -90,6 +92,8 @@ export interface ReproductionCard {
   paper: PaperRef;
   /** Table, figure or section of the paper. */
   where: string;
+  /** Its rows use the exact method: the worker and the command line load the solver (HiGHS) first. */
+  solver?: boolean;
 }
 
 export interface Reproduction extends ReproductionCard {

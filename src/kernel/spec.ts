@@ -1,6 +1,7 @@
 import type { Collective, Schedule } from './model/schedule';
 import type { Topology, TopologyKind } from './model/topology';
 import type { ParamDef, ParamIssue, ParamValue, ParamValues } from './params/schema';
+import type { ModelRules } from './verify/model-rules';
 import type { Usage } from './verify/rules';
 import type { JobContext } from './jobs';
 import type { PaperRef } from './papers';
@@ -259,6 +260,12 @@ export interface AlgorithmEngine {
    */
   splitSearch?(p: ParamValues, report: SearchReport): SplitSearch | null;
   chainWork?(p: ParamValues, task: ChainTask): Generator<void, ChainOutcome, void>;
+  /**
+   * The model these parameters name, with its own rules (network, routing, combining, ports), which a
+   * schedule file naming this algorithm is checked against besides the generic rules
+   * (kernel/verify/model-rules.ts). Absent: files naming it get the generic rules only.
+   */
+  model?(p: ParamValues): ModelRules;
 }
 
 /** Where a search tells what it finds and how it stands. */

@@ -15,7 +15,7 @@ export function meshExtras(
       groups: shape.groups,
       root,
       control: shape.groups > 1 ? control : -1,
-      level: method === 'edn' ? Array.from(ednHierarchy(shape.side).level) : null,
+      level: method === 'edn' || method === 'edn-combine' ? Array.from(ednHierarchy(shape.side).level) : null,
     },
   };
 }

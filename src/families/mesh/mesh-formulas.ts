@@ -1,42 +1,14 @@
 import { num, type ParamValues } from '../../kernel/params/schema';
 import type { FormulaRow, Measured } from '../../kernel/spec';
 import { methodOf, portsOf } from './mesh-params';
+import { directGatherSteps, directScatterSteps, partsNote, partsOf, placement } from './mesh-parts';
+
+export { directGatherSteps, directScatterSteps, placement };
 
 /** H = log₄ P − 1: the EDN levels of a group of P processors (OTIS paper, Sec. IV). */
 export const ednLevels = (p: number) => Math.round(Math.log(p) / Math.log(4)) - 1;
 
-/**
- * Steps for the root (or gateway) at node `at` of a side × side group to take every other node's
- * message directly, one per input channel per step, with XY routes (ours, exact for any position):
- * messages from the rows above enter from the north, below from the south, the rest of its row from
- * the sides. The paper's eqs. (2) and (3) are its middle and corner values.
- */
-export function directGatherSteps(side: number, at: number): number {
-  const r = Math.floor(at / side);
-  const c = at % side;
-  return Math.max(r * side, (side - 1 - r) * side, c, side - 1 - c);
-}
-
-/** The same for handing the result out (XY: a message leaves along the root's row unless it stays in its column). */
-export function directScatterSteps(side: number, at: number): number {
-  const r = Math.floor(at / side);
-  const c = at % side;
-  return Math.max(c * side, (side - 1 - c) * side, r, side - 1 - r);
-}
-
 const where = (eq: string) => `OTIS paper, eq. (${eq})`;
-
-/**
- * Where a node sits for the paper's best and worst cases: `middle` (its row and column are the two
- * middle ones), `edge` (first or last row or column), `between` otherwise.
- */
-export function placement(side: number, at: number): 'middle' | 'edge' | 'between' {
-  const r = Math.floor(at / side);
-  const c = at % side;
-  const mid = (x: number) => x === side / 2 || x === side / 2 - 1 || (side % 2 === 1 && x === (side - 1) / 2);
-  if (r === 0 || c === 0 || r === side - 1 || c === side - 1) return 'edge';
-  return mid(r) && mid(c) ? 'middle' : 'between';
-}
 
 /**
  * Electronic steps beside the paper's closed forms, for one group (mesh) or an OTIS-Mesh. Optical
@@ -95,6 +67,17 @@ export function allReduceRows(
       differs(f, 'the root takes one message per step whatever its position'),
     );
   }
+  // Neither the paper's best case nor its worst: the count explained part by part from where the
+  // root and the gateways sit.
+  const byParts = () => partsNote(partsOf(q, otis, at, method, ports));
+  // The paper's cases have every part alike: all in the middle (best) or all at an edge (worst).
+  // Any other placement (a middle root with control group 0, as in its Fig. 3) is explained by parts,
+  // also where its count happens to equal a case's.
+  const mixed = !best && !places.every((x) => x === 'edge');
+  const explained = (f: number, text: string, reason?: string) =>
+    mixed
+      ? `${text}${f === electronic ? ' It equals this row’s formula here only by coincidence: the formula takes every part alike, and these are not.' : ''}`
+      : differs(f, reason ?? text);
   if (method === 'direct' && ports === 'all') {
     const min = scale * 4 * (q / 2) * q;
     const max = scale * 4 * (q - 1) * q;
@@ -104,9 +87,8 @@ export function allReduceRows(
         directScatterSteps(q, at.root) +
         directScatterSteps(q, at.gateway)
       : directGatherSteps(q, at.root) + directScatterSteps(q, at.root);
-    const position = otis
-      ? 'The gateways sit at the control group’s index in every group, so both the root and the control group decide the count.'
-      : '';
+    const cases = `Eq. (2) puts ${otis ? 'the root and the gateways' : 'the root'} in a middle row and column, eq. (3) at a corner${otis ? '; the gateways sit at the control group’s index in every group' : ''}.`;
+    const why = (f: number, reason: string) => explained(f, `${byParts()} ${cases}`, reason);
     if (showBest)
       row(
         'steps-best',
@@ -114,10 +96,7 @@ export function allReduceRows(
         scaled('4\\,(\\sqrt P/2)\\sqrt P'),
         where('2'),
         min,
-        differs(
-          min,
-          `the best case puts the root${otis ? ' and the gateways' : ''} in a middle row and column. ${position}`.trim(),
-        ),
+        why(min, `the best case puts the root${otis ? ' and the gateways' : ''} in a middle row and column`),
       );
     if (showWorst)
       row(
@@ -126,7 +105,7 @@ export function allReduceRows(
         scaled('4\\,(\\sqrt P-1)\\sqrt P'),
         where('3'),
         max,
-        differs(max, 'the worst case puts them at the edge'),
+        why(max, 'the worst case puts them at a corner'),
       );
     row(
       'channel-load',
@@ -137,10 +116,18 @@ export function allReduceRows(
       differs(ours, 'this count is exact for direct sends; a difference would be a bug'),
     );
   }
-  if (method === 'edn') {
+  if (method === 'edn' || method === 'edn-combine') {
     const min = scale * 4 * (H + 2);
     const max = scale * 4 * (H + 3);
-    const levels = `H = ${H} level step${H === 1 ? '' : 's'} per part, then the top level (4 nodes) to the root or gateway`;
+    const combined = method === 'edn-combine';
+    // The paper's EDN sends the top level straight to the target: its count at this placement, from
+    // the same rounds the builder uses; combining on the way takes H + 2 a part wherever it sits.
+    const straight = partsOf(q, otis, at, 'edn', 'all').reduce((n, x) => n + x.steps, 0);
+    const note = (f: number) =>
+      explained(
+        f,
+        `${byParts()} Eq. (4) counts H + 2 = ${H + 2} a part (the target in the middle), eq. (5) H + 3 = ${H + 3} (at an edge)${combined ? '; both send the top level straight to the target, and this schedule combines it on the way' : ''}.`,
+      );
     if (showBest)
       row(
         'steps-best',
@@ -148,10 +135,7 @@ export function allReduceRows(
         scaled('4(H+2)'),
         where('4'),
         min,
-        differs(
-          min,
-          `${levels}: their messages share input channels unless the target sits where the four arrive from different sides (the count says how many steps that took here).`,
-        ),
+        note(min),
       );
     if (showWorst)
       row(
@@ -160,11 +144,42 @@ export function allReduceRows(
         scaled('4(H+3)'),
         where('5'),
         max,
-        differs(
-          max,
-          `${levels}. At a corner, XY routes bring every top node outside its row in through one channel: 4 steps per part when no top node shares the corner’s row, as in our placement for P ≥ 64 (docs/models/otis.md).`,
-        ),
+        note(max),
       );
+    // The two ways of taking the top level, each with its count here, and a click to the other.
+    rows.push({
+      id: 'edn-top-straight',
+      label: 'electronic steps, EDN, top level sent straight to the target (the paper’s), at this placement',
+      tex: '\\sum_{\\text{parts}} (H + \\text{top-level steps})',
+      source: 'OTIS paper, Sec. III; counted on our rounds',
+      formula: straight,
+      constructed: electronic,
+      unit: 'steps',
+      ...(combined
+        ? {
+            note: `This schedule combines the top level on the way: ${electronic} steps; sent straight, as the paper’s EDN does, it takes ${straight} here.`,
+            suggest: { label: 'send the top level straight (method edn)', params: { method: 'edn' } },
+          }
+        : {}),
+    });
+    rows.push({
+      id: 'edn-top-combined',
+      label: `electronic steps, EDN, top level combined on the way (ours), at any placement${oneGroup}`,
+      tex: scaled('4(H+2)'),
+      source: 'ours: the top-level nodes combine in pairs, then the pairs reach the target: 2 steps a part',
+      formula: min,
+      constructed: electronic,
+      unit: 'steps',
+      ...(combined
+        ? {}
+        : {
+            note: `This schedule sends the top level straight to the target: ${electronic} steps; combining it on the way takes ${min} at any placement.`,
+            suggest: {
+              label: 'combine the top level (method edn-combine)',
+              params: { method: 'edn-combine' },
+            },
+          }),
+    });
   }
   if (method === 'binomial') {
     const f = parts * Math.round(Math.log2(P));

@@ -7,12 +7,13 @@ export const METHOD_PARAM: ParamDef = {
   kind: 'enum',
   options: [
     { value: 'edn', label: 'EDN levels (all-port EDN-OTIS-Mesh)' },
+    { value: 'edn-combine', label: 'EDN levels, the top level combined on the way (ours)' },
     { value: 'direct', label: 'direct to the root (OTIS-Mesh)' },
     { value: 'binomial', label: 'binomial tree of partials (ours)' },
   ],
   default: 'edn',
   group: 'algorithm',
-  help: 'EDN: partials climb the extended-dominating-node levels. Direct: every node sends straight to the root. Binomial: halving along rows, then the column.',
+  help: 'EDN: partials climb the extended-dominating-node levels, then the four top-level partials go straight to the root. EDN, top level combined: top-level nodes first combine in pairs, so the root takes them in 2 steps wherever it sits. Direct: every node sends straight to the root. Binomial: halving along rows, then the column.',
 };
 
 export const PORTS_PARAM: ParamDef = {
@@ -97,19 +98,20 @@ const isPowerOf = (x: number, base: number) => {
 };
 
 /**
- * Checks a group of side × side processors for the method: EDN needs side = 2^(H+1) ≥ 4 (P = 4^k ≥
+ * Checks a group of side × side processors for the method: EDN (either way) needs side = 2^(H+1) ≥ 4 (P = 4^k ≥
  * 16, the paper's assumption), the binomial tree a power of two, the direct method any side ≥ 2;
  * EDN needs all ports (a level-j EDN takes three partials in one step).
  */
 export function validateGroup(p: ParamValues, side: number, key: string, what: string): ParamIssue[] {
   const method = methodOf(p);
-  if (method === 'edn' && (side < 4 || !isPowerOf(side, 2)))
+  const edn = method === 'edn' || method === 'edn-combine';
+  if (edn && (side < 4 || !isPowerOf(side, 2)))
     return [{ key, message: `${what} must be a power of 4 from 16 up for EDN levels (P = 4^k, k ≥ 2)` }];
   if (method === 'binomial' && !isPowerOf(side, 2))
     return [
       { key, message: `${what} must be a power of 4 for the binomial tree (a side that is a power of two)` },
     ];
-  if (method === 'edn' && portsOf(p) === 'single')
+  if (edn && portsOf(p) === 'single')
     return [
       { key: 'ports', message: 'EDN levels need all ports: a level-j node takes three partials in one step' },
     ];

@@ -2,6 +2,7 @@ import { num } from '../../kernel/params/schema';
 import type { AlgorithmSpec } from '../../kernel/spec';
 import { buildAllReduce } from './allreduce-builder';
 import { meshTopology } from './geometry';
+import { meshModel } from './mesh-model';
 import { meshExtras } from './mesh-extras';
 import { allReduceRows } from './mesh-formulas';
 import { methodOf, portsOf } from './mesh-params';
@@ -29,6 +30,7 @@ export const otisAllReduce: AlgorithmSpec = {
     };
   },
   stepSeconds: (s, _usage, p) => meshStepSeconds(s, p),
+  model: (p) => meshModel('otis-allreduce', p),
   formulas(p, m) {
     const P = num(p, 'group-size');
     const shape = { side: Math.round(Math.sqrt(P)), groups: P };
@@ -55,6 +57,7 @@ export const meshAllReduce: AlgorithmSpec = {
     };
   },
   stepSeconds: (s, _usage, p) => meshStepSeconds(s, p),
+  model: (p) => meshModel('mesh-allreduce', p),
   formulas(p, m) {
     const shape = { side: num(p, 'side'), groups: 1 };
     return allReduceRows(p, m, shape, { root: num(p, 'root'), gateway: num(p, 'root') }, 0);

@@ -3,6 +3,8 @@ import { defaultsOf } from '../../kernel/params/schema';
 import type { Limits } from '../../limits';
 import { run } from '../../run';
 import { ednLevels } from './mesh-formulas';
+import { partsNote, partsOf } from './mesh-parts';
+import { fitLatency, stepProfile } from './otis-latency-fit';
 import { OTIS_PARAMS } from './otis-allreduce.card';
 import { OTIS_LATENCY, OTIS_STEPS } from './otis-repro.card';
 import { OTIS_SIZES, PRINTED_IMPROVEMENT, PRINTED_LATENCY_MS, type OtisSystem } from './otis-printed';
@@ -32,8 +34,11 @@ export function paperSteps(P: number, system: System, worst: boolean): number {
   return worst ? 4 * (H + 3) : 4 * (H + 2);
 }
 
+/** The EDN with the top level combined on the way (ours), beside the paper's three systems. */
+const COMBINED = { method: 'edn-combine', ports: 'all' } as const;
+
 /** A built and verified OTIS-Mesh all-reduce: its electronic steps and seconds, or null above BUILT_UP_TO. */
-function built(P: number, system: System, worst: boolean, limits: Limits) {
+function built(P: number, system: System | 'combined', worst: boolean, limits: Limits) {
   if (P > BUILT_UP_TO) return null;
   const at = worst ? 0 : middle(P);
   const params = {
@@ -41,12 +46,14 @@ function built(P: number, system: System, worst: boolean, limits: Limits) {
     'group-size': P,
     root: at,
     'control-group': at,
-    ...SYSTEMS[system],
+    ...(system === 'combined' ? COMBINED : SYSTEMS[system]),
   };
   const r = run('otis-allreduce', params, limits);
   if (!r.report.ok) throw new Error(`otis-allreduce ${JSON.stringify(params)} failed verification`);
   return { steps: r.summary.steps - 2, seconds: r.summary.seconds };
 }
+
+const NAMES: Record<System, string> = { single: 'single-port', all: 'all-port', edn: 'EDN' };
 
 const NOT_BUILT =
   'not built in this check (P = 1024 is 1,048,576 processors, seconds per schedule): the explorer’s otis-fig7 … otis-fig12 build and verify every P = 1024 schedule, and a click opens one in the visualizer';
@@ -76,7 +83,7 @@ export const otisSteps: Reproduction = {
             b === null
               ? NOT_BUILT
               : b.steps !== computed
-                ? 'At a corner, XY routes bring the top-level EDNs in through one input channel, one per step: 4 steps per part where the paper counts 3 (its worst case assumes a top node in the corner’s row; none is in our placement for P ≥ 64, docs/models/otis.md).'
+                ? `${partsNote(partsOf(Math.sqrt(P), true, { root: 0, gateway: 0 }, 'edn', 'all'))} The paper counts H + 3 = ${ednLevels(P) + 3} a part: its worst case assumes a top-level node in the corner’s row or column, and none is in our placement for P ≥ 64 (docs/models/otis.md).`
                 : undefined;
           rows.push({
             label: `${P}×${P}, ${labels[system]}${system === 'single' ? '' : worst ? ', root at the corner' : ', root in the middle'}`,
@@ -86,6 +93,21 @@ export const otisSteps: Reproduction = {
             unit: 'electronic steps',
             ...(note ? { note } : {}),
           });
+          // Beside the paper's EDN, which sends the top level straight to the target: ours combines it on the way.
+          if (system === 'edn') {
+            const c = built(P, 'combined', worst, limits);
+            rows.push({
+              label: `${P}×${P}, EDN with the top level combined on the way (ours, 4(H+2)), ${worst ? 'root at the corner' : 'root in the middle'}`,
+              paper: null,
+              computed: 4 * (ednLevels(P) + 2),
+              constructed: c?.steps ?? null,
+              unit: 'electronic steps',
+              note:
+                c === null
+                  ? NOT_BUILT
+                  : `The top-level nodes first combine in pairs, so the target takes their partials in 2 steps wherever it sits: ${c.steps} electronic steps, against ${b?.steps ?? computed} sent straight (the row above). Method edn-combine.`,
+            });
+          }
         }
     // The ratios the text draws (Sec. V-A, VI), from the same counts.
     const ratio = (label: string, paper: number, P: number, a: [System, boolean], b: [System, boolean]) => {
@@ -141,7 +163,7 @@ export const otisLatency: Reproduction = {
           : NOT_BUILT,
       });
     };
-    const name: Record<System, string> = { single: 'single-port', all: 'all-port', edn: 'EDN' };
+    const name = NAMES;
     for (const p of PRINTED_LATENCY_MS)
       latency(
         `${p.P}×${p.P} ${name[p.system]}, ${p.worst ? 'worst' : 'best'} case (${p.fig})`,
@@ -167,6 +189,65 @@ export const otisLatency: Reproduction = {
               : NOT_BUILT,
         });
       });
+    rows.push(...fitRows());
     return rows;
   },
 };
+
+/**
+ * Our model fitted to the six latencies the paper prints (otis-latency-fit.ts), and what the fit
+ * cannot do: the cost of one EDN step against one direct step, in the paper (its printed latencies
+ * over its step counts) and in our model.
+ */
+function fitRows(): ReproRow[] {
+  const profileOf = (P: number, system: System, worst: boolean) => {
+    const { method, ports } = SYSTEMS[system];
+    return stepProfile(P, method, ports, worst ? 0 : middle(P));
+  };
+  const samples = PRINTED_LATENCY_MS.map((p) => ({
+    ...p,
+    profile: profileOf(p.P, p.system, p.worst),
+    seconds: p.ms / 1e3,
+  }));
+  const fit = fitLatency(samples);
+  const us = (x: number) => `${round(x * 1e6, 3)} µs`;
+  const constants = `t_s + m·t_1 = ${us(fit.perStep)} a step, t_r = ${us(fit.perHop)} a hop, t_o = ${us(fit.optical)} an optical step`;
+  const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(Math.round(x * 100))} %`;
+  const rows: ReproRow[] = samples.map((p, i) => ({
+    label: `${p.P}×${p.P} ${NAMES[p.system]}, ${p.worst ? 'worst' : 'best'} case (${p.fig}): our model with the constants that fit the paper’s six latencies best`,
+    paper: p.ms,
+    computed: null,
+    constructed: round(fit.fitted[i] * 1e3),
+    unit: 'ms',
+    note: `${pct(fit.miss[i])}. Best fit (least squares of the relative errors, constants ≥ 0) over our schedules: ${constants}. No constants do better: the two models differ in more than constants (the rows below).`,
+  }));
+  // One step's cost, EDN over direct. The paper's: its printed latency over its step count (eqs.
+  // (1)–(5), plus the two optical steps, which its totals do not tell apart). Ours: an electronic
+  // step under the fitted constants, t_s + m·t_1 plus t_r per hop of the step's longest route.
+  const printed = (P: number, system: System, worst: boolean) =>
+    PRINTED_LATENCY_MS.find((x) => x.P === P && x.system === system && x.worst === worst)!.ms / 1e3;
+  const electronicStep = (P: number, system: System, worst: boolean) => {
+    const x = profileOf(P, system, worst);
+    return { cost: fit.perStep + (fit.perHop * x.hops) / x.electronic, hops: x.hops / x.electronic };
+  };
+  for (const [P, system, worst] of [
+    [16, 'single', false],
+    [1024, 'single', false],
+    [1024, 'all', true],
+  ] as const) {
+    const direct = printed(P, system, worst) / (paperSteps(P, system, worst) + 2);
+    const edn = printed(P, 'edn', worst) / (paperSteps(P, 'edn', worst) + 2);
+    const [e, d] = [electronicStep(P, 'edn', worst), electronicStep(P, system, worst)];
+    // What the paper's two optical steps would each have to cost, in direct steps, to explain its EDN total alone.
+    const optical = (printed(P, 'edn', worst) - direct * paperSteps(P, 'edn', worst)) / 2 / direct;
+    rows.push({
+      label: `${P}×${P} ${worst ? 'worst' : 'best'} case: one EDN step’s cost over one ${NAMES[system]} step’s`,
+      paper: null,
+      computed: round(edn / direct, 3),
+      constructed: round(e.cost / d.cost, 3),
+      unit: 'times',
+      note: `Formula: the paper’s printed latencies over its step counts (eqs. (1)–(5), plus the two optical steps). Ours: one electronic step under the fitted constants, t_s + m·t_1 plus t_r per hop of its longest route — ${round(e.hops, 3)} hops on average for EDN against ${round(d.hops, 3)} for the ${NAMES[system]} schedule, so here an EDN step ${e.cost <= d.cost ? 'costs no more' : 'costs more'}. The paper charges an EDN step ${round(edn / direct, 2)} times a direct one; were its two optical steps the reason, each would cost ${round(optical, 2)} direct steps. Something else in its model, perhaps combining at the EDN processors or contention, weighs on EDN steps (its reference [10], which we do not have, would say).`,
+    });
+  }
+  return rows;
+}

@@ -1,11 +1,12 @@
 import { ednHierarchy } from './edn';
+import { topRounds } from './edn-top';
 import { xyRoute, type MeshShape } from './geometry';
 
 /** One message inside a group: from node index to node index (XY route). */
 export type Message = [from: number, to: number];
 
 /** How a group's partials meet at one node and the result goes back out (one group's pattern). */
-export type Method = 'direct' | 'edn' | 'binomial';
+export type Method = 'direct' | 'edn' | 'edn-combine' | 'binomial';
 
 export type Ports = 'single' | 'all';
 
@@ -42,6 +43,8 @@ export function packRounds(side: number, messages: readonly Message[], ports: Po
  *   straight to the target; the target takes one per step (single-port) or one per input channel;
  * - `edn`: level 0 → 1 → … → H along the EDN hierarchy, one step per level, then the top level to
  *   the target (the target itself sends nothing up: its partial stays with it);
+ * - `edn-combine`: the same levels, then the top level combined on the way in two steps at most
+ *   (edn-top.ts);
  * - `binomial` (beyond the paper): halving along the row, then along the target's column, one
  *   message per node per step: log₂(side²) steps.
  */
@@ -50,6 +53,7 @@ export function gatherRounds(side: number, target: number, method: Method, ports
   if (method === 'binomial') return binomialRounds(side, target);
   const h = ednHierarchy(side);
   const rounds = h.rounds.map((r) => r.filter(([child]) => child !== target));
+  if (method === 'edn-combine') return [...rounds, ...topRounds(side, target, h.top, 'in')];
   const top = h.top.filter((v) => v !== target).map((v): Message => [v, target]);
   return [...rounds, ...packRounds(side, top, ports)];
 }
@@ -66,7 +70,9 @@ export function scatterRounds(side: number, target: number, method: Method, port
   const down = h.rounds
     .map((r) => r.filter(([child]) => child !== target).map(([c, parent]): Message => [parent, c]))
     .reverse();
-  return [...packRounds(side, top, ports), ...down];
+  const first =
+    method === 'edn-combine' ? topRounds(side, target, h.top, 'out') : packRounds(side, top, ports);
+  return [...first, ...down];
 }
 
 /**

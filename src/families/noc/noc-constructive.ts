@@ -9,6 +9,8 @@ export interface PlannedMessage {
   to: number;
   links: number[];
   block: number;
+  /** The blocks a combined message carries, when more than one (noc-combining.ts); else `block`. */
+  blocks?: number[];
 }
 
 /** A schedule as the NoC methods make it: the messages of each step. */
@@ -33,7 +35,7 @@ export function blocksOf(c: Communication): { origin: number[]; destinations: nu
 }
 
 /** Per-step bookkeeping: channels taken, ports used, router channels left. */
-class StepState {
+export class StepState {
   private readonly linkStamp: Uint32Array;
   private readonly tx: Uint32Array;
   private readonly rx: Uint32Array;
@@ -138,7 +140,13 @@ class StepState {
 }
 
 /** A free route for one message in this step, or null: ports free at both ends, a free router path. */
-function place(routes: NocRoutes, st: StepState, from: number, to: number, turn: number): number[] | null {
+export function place(
+  routes: NocRoutes,
+  st: StepState,
+  from: number,
+  to: number,
+  turn: number,
+): number[] | null {
   const inPort = st.freeTx(from);
   const outPort = st.freeRx(to);
   if (inPort < 0 || outPort < 0) return null;

@@ -6,7 +6,8 @@ import { run } from '../../run';
 import { constructivePlan } from './noc-constructive';
 import { exactModel } from './noc-exact';
 import { meshNetwork } from './noc-network';
-import { NocRoutes, routedMessages } from './noc-paths';
+import { networkOf } from './noc-params';
+import { longerRoutes, NocRoutes, routedMessages } from './noc-paths';
 import { communicationOf } from './noc-patterns';
 import { nocScatterCard } from './noc.card';
 
@@ -58,5 +59,56 @@ describe('the exact method (HiGHS)', () => {
     expect(r.report.ok).toBe(true);
     expect(r.summary.steps).toBe(16);
     expect(r.variant).toContain('the lower bound: optimal');
+  });
+
+  it('Fig. 3 with routes 2 hops longer: 5 steps with exactly one longer route, the fewest possible', () => {
+    const fig3 = {
+      network: 'mesh',
+      rows: 4,
+      cols: 4,
+      'per-router': 1,
+      ports: 3,
+      pattern: 'oas',
+      root: 1,
+      detour: 2,
+    };
+    const r = scatter(fig3);
+    expect(r.report.ok).toBe(true);
+    expect(r.summary.steps).toBe(5);
+    const routes = new NocRoutes(networkOf(r.params));
+    expect(longerRoutes(routes, r.schedule)).toBe(1);
+    expect(r.variant).toContain('1 longer route, the fewest any such schedule has');
+    // The search's 5 steps use more: the words are the exact method's schedule's.
+    const searched = run(
+      'noc-scatter',
+      { ...defaultsOf(nocScatterCard.params), ...fig3, method: 'hybrid', moves: 300_000 },
+      CLI_LIMITS,
+    );
+    expect(searched.summary.steps).toBe(5);
+    expect(longerRoutes(routes, searched.schedule)).toBeGreaterThan(1);
+  });
+
+  it('Table 2’s footnote: 8 to the same 8 in 7 steps needs routes only 1 hop longer', () => {
+    const r = scatter({ senders: '0-7', receivers: '0-7', detour: 1 });
+    expect(r.report.ok).toBe(true);
+    expect(r.summary.steps).toBe(7);
+    expect(longerRoutes(new NocRoutes(networkOf(r.params), 16, 1), r.schedule)).toBeGreaterThan(0);
+  });
+
+  it('the objective counts only messages on longer routes, and is left out when none are offered', () => {
+    const net = meshNetwork(4, 4, 1, 3);
+    const c = communicationOf('oas', 16, 1, [1], []);
+    const routes = new NocRoutes(net, 16, 2);
+    const msgs = routedMessages(routes, constructivePlan(routes, c, 1));
+    const longer = msgs.reduce(
+      (n, m) => n + m.paths.filter((p) => p.length > routes.hops(m.from, m.to)).length,
+      0,
+    );
+    const lp = exactModel(msgs, 5, routes, true);
+    const objective = lp.slice(lp.indexOf('obj:'), lp.indexOf('Subject To'));
+    expect(objective.match(/x\d+_\d+_\d+/g)).toHaveLength(5 * longer);
+    const minimal = new NocRoutes(net);
+    const shortest = routedMessages(minimal, constructivePlan(minimal, c, 1));
+    expect(exactModel(shortest, 5, minimal, true)).toContain(' obj: 0 x0_0_0');
   });
 });

@@ -2,7 +2,7 @@ import type { Job, JobContext } from '../../kernel/jobs';
 import type { LpSolve } from '../../kernel/lp';
 import type { SearchProgress } from '../../kernel/spec';
 import { channelBase } from './noc-network';
-import { planOfChoices, routedMessages, type NocRoutes, type RoutedMessage } from './noc-paths';
+import { longerRoutes, planOfChoices, routedMessages, type NocRoutes, type RoutedMessage } from './noc-paths';
 import type { NocPlan } from './noc-constructive';
 
 /**
@@ -18,24 +18,48 @@ export interface ExactOutcome {
   plan: NocPlan;
   /** Steps proved optimal over the routes given (a model with one step fewer is infeasible, or the lower bound is met). */
   proved: number | null;
+  /**
+   * With routes longer than the shortest offered (`detour` > 0): the fewest longer routes any schedule
+   * of the plan's steps can use, when the solver proved it (the plan then uses that many); else null.
+   */
+  fewestLonger: number | null;
 }
 
 /** Most variables the exact method will write (messages × steps × routes). */
 export const EXACT_MAX_VARIABLES = 60_000;
 
-/** The program for `steps` steps, in CPLEX LP format (the format HiGHS reads). */
-export function exactModel(msgs: readonly RoutedMessage[], steps: number, routes: NocRoutes): string {
+/**
+ * The program for `steps` steps, in CPLEX LP format (the format HiGHS reads). With `fewestLonger`,
+ * it also minimises the messages on routes longer than the shortest (else any feasible schedule).
+ */
+export function exactModel(
+  msgs: readonly RoutedMessage[],
+  steps: number,
+  routes: NocRoutes,
+  fewestLonger = false,
+): string {
   const net = routes.net;
   const base = channelBase(net);
   const name = (m: number, s: number, p: number) => `x${m}_${s}_${p}`;
-  const lines: string[] = ['Minimize', ' obj: 0 x0_0_0', 'Subject To'];
+  const lines: string[] = ['Minimize'];
   const sum = (label: string, terms: string[], rhs: string) => {
     // Short lines: the LP reader is happiest with them.
     lines.push(` ${label}:`);
     for (let i = 0; i < terms.length; i += 12)
       lines.push(`  ${i ? '+ ' : ''}${terms.slice(i, i + 12).join(' + ')}`);
-    lines.push(`  ${rhs}`);
+    if (rhs) lines.push(`  ${rhs}`);
   };
+  const longer: string[] = [];
+  if (fewestLonger)
+    msgs.forEach((m, i) =>
+      m.paths.forEach((path, p) => {
+        if (path.length > routes.hops(m.from, m.to))
+          for (let s = 0; s < steps; s++) longer.push(name(i, s, p));
+      }),
+    );
+  if (longer.length) sum('obj', longer, '');
+  else lines.push(' obj: 0 x0_0_0');
+  lines.push('Subject To');
   msgs.forEach((m, i) => {
     const terms: string[] = [];
     for (let s = 0; s < steps; s++) for (let p = 0; p < m.paths.length; p++) terms.push(name(i, s, p));
@@ -94,13 +118,14 @@ export function* exactSearch(
   report: {
     found?(plan: NocPlan): void;
     progress?(p: SearchProgress): void;
-    /** At the end: the steps proved optimal, or null. */
-    proved?(steps: number | null): void;
+    /** At the end: the steps proved optimal, or null; and the fewest longer routes, when proved. */
+    proved?(steps: number | null, fewestLonger: number | null): void;
   } = {},
 ): Job<ExactOutcome> {
   const msgs = routedMessages(routes, start);
   let best = start;
   let proved: number | null = start.steps.length <= lowerBound ? start.steps.length : null;
+  let fewestLonger: number | null = null;
   while (best.steps.length > lowerBound && !ctx.stopping) {
     const target = best.steps.length - 1;
     const variables = msgs.reduce((n, m) => n + m.paths.length, 0) * target;
@@ -128,8 +153,20 @@ export function* exactSearch(
     report.found?.(best);
     if (best.steps.length <= lowerBound) proved = best.steps.length;
   }
-  report.proved?.(proved);
-  return { plan: best, proved };
+  // Routes longer than the shortest were offered and used: the schedule of the same steps that uses
+  // the fewest of them (the solver minimises their number; undecided in time, the best stays).
+  if (routes.slack > 0 && longerRoutes(routes, best) > 0 && !ctx.stopping) {
+    yield;
+    const target = best.steps.length;
+    const solution = solve(exactModel(msgs, target, routes, true), { time_limit: secondsEach });
+    if (solution.Status === 'Optimal') {
+      best = planOf(msgs, target, routes, solution.Columns);
+      fewestLonger = longerRoutes(routes, best);
+      report.found?.(best);
+    }
+  } else if (routes.slack > 0) fewestLonger = 0;
+  report.proved?.(proved, fewestLonger);
+  return { plan: best, proved, fewestLonger };
 }
 
 /** The schedule a solution describes: each message at the (step, path) whose variable is 1. */

@@ -27,13 +27,20 @@ export const processorsOf = (net: NocNetwork) => net.procRouter.length;
  * Where processors sit. `together`: processor i on router ⌊i / k⌋ (k per router). `shifted`: the
  * reading of the NoC paper's Fig. 4, where processors 0 … P − 1 go round the chip and each router
  * takes two neighbours starting from the last: router j holds 2j − 1 and 2j (router 0 holds P − 1 and
- * 0); it is the reading that reproduces the lower bounds of Table 2 (docs/models/noc.md). Slim
- * networks (one per router) are the same either way.
+ * 0); it is the reading that reproduces the lower bounds of Table 2 (docs/models/noc.md). `opposite`:
+ * the processors go round the routers and back, so router j holds j and 2R − 1 − j (with two a
+ * router, the processors facing each other across Fig. 4's chip: j and 15 − j), and with more the
+ * rounds alternate direction. Slim networks (one per router) are the same every way.
  */
-export type Placement = 'together' | 'shifted';
+export type Placement = 'together' | 'shifted' | 'opposite';
 
 function attach(routers: number, perRouter: number, placement: Placement = 'together'): Uint32Array {
   const P = routers * perRouter;
+  if (placement === 'opposite')
+    return Uint32Array.from({ length: P }, (_, i) => {
+      const [round, j] = [Math.floor(i / routers), i % routers];
+      return round % 2 ? routers - 1 - j : j;
+    });
   const shift = placement === 'shifted' && perRouter > 1 ? 1 : 0;
   return Uint32Array.from({ length: P }, (_, i) => Math.floor(((i + shift) % P) / perRouter));
 }

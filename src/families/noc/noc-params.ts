@@ -1,4 +1,13 @@
-import { customLinksProblem } from './noc-network';
+import {
+  customLinksProblem,
+  customNetwork,
+  hypercubeNetwork,
+  meshNetwork,
+  octagonNetwork,
+  torusNetwork,
+  type NocNetwork,
+  type Placement,
+} from './noc-network';
 import {
   idsOfRanges,
   intList,
@@ -98,6 +107,7 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
     options: [
       { value: 'shifted', label: 'as in the paper’s Fig. 4 (router j: 2j − 1 and 2j)' },
       { value: 'together', label: 'together (router j: jk … jk + k − 1)' },
+      { value: 'opposite', label: 'opposite (router j: j and 2R − 1 − j, facing across Fig. 4)' },
     ],
     default: 'shifted',
     group: 'network',
@@ -112,7 +122,7 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
     default: 0,
     unit: 'hops',
     group: 'network',
-    help: 'Hops beyond the shortest a route may take: 0 is minimal routing; the paper’s Fig. 3 and its 7-step “8 to the same 8” need 2.',
+    help: 'Router hops beyond the shortest a route may take: 0 is minimal routing. The paper’s 7-step “8 to the same 8” needs 1 (the Octagon has odd cycles); its Fig. 3 needs 2 (on a mesh a longer route is at least 2 hops longer).',
   },
   {
     key: 'ports',
@@ -224,6 +234,29 @@ const SEARCH_PARAMS: ParamDef[] = [
   },
 ];
 
+/** Most processors a broadcast with combined messages is scheduled for (its greedy is cubic). */
+export const MAX_COMBINING_PROCESSORS = 64;
+
+/**
+ * Whether a broadcast's messages may combine: not the paper's model (a message carries one block),
+ * but one of the readings under which its 8 steps for “8 to the other 8” are reachable.
+ */
+export const COMBINE_PARAM: ParamDef = {
+  key: 'combine',
+  label: 'Messages combine',
+  kind: 'enum',
+  options: [
+    { value: 'no', label: 'no: one block per message (the paper’s model)' },
+    { value: 'yes', label: 'yes: a message carries every block its sender has that its receiver lacks' },
+  ],
+  default: 'no',
+  group: 'algorithm',
+  help: `The paper’s messages carry one block each. Combined messages are scheduled by a greedy of ours (the searches place one block per message), up to ${MAX_COMBINING_PROCESSORS} processors; the lower bounds that count messages no longer hold, only doubling does.`,
+};
+
+/** A broadcast whose messages combine (COMBINE_PARAM). */
+export const combines = (p: ParamValues) => p['combine'] === 'yes';
+
 /** Processors of the configured network, without building it. */
 export function processorCount(p: ParamValues): number {
   const routers =
@@ -270,8 +303,34 @@ export function validateNoc(p: ParamValues): ParamIssue[] {
       if (over !== undefined)
         return [{ key, message: `${key} must be processors of the network, 0 to ${P - 1}; ${over} is not.` }];
     }
+  if (combines(p) && P > MAX_COMBINING_PROCESSORS)
+    return [
+      {
+        key: 'combine',
+        message: `combined messages are scheduled for at most ${MAX_COMBINING_PROCESSORS} processors; the network has ${P}`,
+      },
+    ];
   const c = communicationFromParams(p);
   if (!c.senders.some((s) => c.receivers.some((d) => d !== s)))
     return [{ key: 'receivers', message: 'no message to send: every receiver is the only sender' }];
   return [];
+}
+
+/** The network a configuration names. */
+export function networkOf(p: ParamValues): NocNetwork {
+  const per = num(p, 'per-router');
+  const k = num(p, 'ports');
+  const at = String(p['placement']) as Placement;
+  switch (String(p['network'])) {
+    case 'mesh':
+      return meshNetwork(num(p, 'rows'), num(p, 'cols'), per, k, at);
+    case 'torus':
+      return torusNetwork(num(p, 'rows'), num(p, 'cols'), per, k, at);
+    case 'hypercube':
+      return hypercubeNetwork(num(p, 'dimension'), per, k, at);
+    case 'custom':
+      return customNetwork(num(p, 'routers'), intList(p, 'links'), per, k, at);
+    default:
+      return octagonNetwork(num(p, 'routers'), per, k, at);
+  }
 }

@@ -1,5 +1,6 @@
 import { blocksOf, type NocPlan, type PlannedMessage } from './noc-constructive';
 import type { Communication } from './noc-patterns';
+import type { Schedule } from '../../kernel/model/schedule';
 import {
   adjacency,
   channelBase,
@@ -177,4 +178,27 @@ export function planOfChoices(
     plan[s].push({ from: m.from, to: m.to, links, block: m.block });
   });
   return { steps: plan.filter((s) => s.length > 0) };
+}
+
+/**
+ * Messages whose route is longer than the shortest between their routers: of a plan, or of a
+ * schedule in columns (its routes as link lists: injection, router channels, ejection).
+ */
+export function longerRoutes(routes: NocRoutes, of: NocPlan | Schedule): number {
+  let n = 0;
+  if ('steps' in of) {
+    for (const step of of.steps)
+      for (const m of step) if (m.links.length - 2 > routes.hops(m.from, m.to)) n++;
+    return n;
+  }
+  if (of.path.kind !== 'link-list') return 0;
+  const { offsets, links } = of.path;
+  const P = routes.net.procRouter.length;
+  for (let t = 0; t < of.transferCount; t++) {
+    const [a, b] = [offsets[t], offsets[t + 1]];
+    // The ejection channel's index is P·k + p·k + port: its processor is ⌊(l − P·k) / k⌋.
+    const to = Math.floor((links[b - 1] - P * routes.net.ports) / routes.net.ports);
+    if (b - a - 2 > routes.hops(of.src[t], to)) n++;
+  }
+  return n;
 }

@@ -1,6 +1,12 @@
 import { num, type ParamValues } from '../../kernel/params/schema';
 import { PAPERS, type AlgorithmCard, type StepFacts } from '../../kernel/spec';
-import { communicationFromParams, communicationParams, NETWORK_PARAMS, validateNoc } from './noc-params';
+import {
+  COMBINE_PARAM,
+  communicationFromParams,
+  communicationParams,
+  NETWORK_PARAMS,
+  validateNoc,
+} from './noc-params';
 import { PATTERNS, pairsOf } from './noc-patterns';
 
 const SUMMARY =
@@ -23,7 +29,7 @@ function narrateStart(p: ParamValues, steps: number): string {
   const messages = pairsOf(c).length;
   const what = c.broadcast
     ? `${c.senders.length} sender${c.senders.length > 1 ? 's' : ''} each have one message for ${c.receivers.length} receiver${c.receivers.length > 1 ? 's' : ''}`
-    : `${c.senders.length} sender${c.senders.length > 1 ? 's' : ''} have ${messages} private messages for ${c.receivers.length} receiver${c.receivers.length > 1 ? 's' : ''}`;
+    : `${c.senders.length} sender${c.senders.length > 1 ? 's have' : ' has'} ${messages} private messages for ${c.receivers.length} receiver${c.receivers.length > 1 ? 's' : ''}`;
   return `${what}. In ${steps} steps every message arrives, no two messages of a step sharing a channel.`;
 }
 
@@ -75,6 +81,7 @@ export const nocBroadcastCard: AlgorithmCard = {
       PATTERNS.filter((x) => x.value.endsWith('b')),
       false,
     ),
+    COMBINE_PARAM,
   ],
   validate: validateNoc,
   shorthands: expandTopology,

@@ -36,6 +36,7 @@ import type { ChainOutcome, ChainTask } from '../../kernel/spec';
 import { runToEnd, SILENT } from '../../kernel/jobs';
 import { expandTopology, nocScatterCard } from './noc.card';
 import { fileInput, readFile } from '../../file-formats';
+import { NETWORK_PARAMS } from './noc-params';
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 const check = (net: NocNetwork, plan: NocPlan, pattern: Pattern, T: number[], R: number[]) => {
@@ -428,6 +429,15 @@ describe('the searches in rounds (chains that can run on any worker)', () => {
   });
 });
 
+describe('placements of processors on fat routers', () => {
+  it('opposite: router j serves j and 2R − 1 − j (15 − j on the fat Octagon), rounds alternating', () => {
+    expect(Array.from(octagonNetwork(8, 2, 1, 'opposite').procRouter)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 7, 6, 5, 4, 3, 2, 1, 0,
+    ]);
+    expect(Array.from(meshNetwork(1, 2, 3, 1, 'opposite').procRouter)).toEqual([0, 1, 1, 0, 0, 1]);
+  });
+});
+
 describe('routes longer than the shortest (detour)', () => {
   it('a 3 × 3 mesh from corner to its neighbour: 1 shortest path, then 3-hop ones with detour 2', () => {
     const routes = new NocRoutes(meshNetwork(3, 3), 16, 2);
@@ -458,9 +468,12 @@ describe('routes longer than the shortest (detour)', () => {
     expect(minimal.summary.steps).toBe(6);
   });
 
-  it('Table 2’s footnote: 8 to the same 8 in 7 steps with detours (10 with shortest routes only)', () => {
-    const p = { ...defaultsOf(nocScatterCard.params), senders: '0-7', receivers: '0-7', 'time-limit': 5 };
-    expect(run('noc-scatter', { ...p, detour: 2 }, CLI_LIMITS).summary.steps).toBe(7);
+  it('Table 2’s footnote: 8 to the same 8 in 7 steps with routes 1 hop longer, as the detour help says', () => {
+    const p = { ...defaultsOf(nocScatterCard.params), senders: '0-7', receivers: '0-7', moves: 300_000 };
+    expect(run('noc-scatter', { ...p, detour: 1 }, CLI_LIMITS).summary.steps).toBe(7);
+    const help = NETWORK_PARAMS.find((d) => d.key === 'detour')!.help;
+    expect(help).toMatch(/“8 to the same 8” needs 1 /);
+    expect(help).toMatch(/Fig\. 3 needs 2 /);
   });
 });
 

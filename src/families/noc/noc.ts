@@ -1,7 +1,4 @@
-import { indexArray } from '../../kernel/model/columns';
-import { destinationTable, type ListedBlocks } from '../../kernel/model/schedule';
-import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
-import { intList, num, type ParamValues } from '../../kernel/params/schema';
+import { num, type ParamValues } from '../../kernel/params/schema';
 import type { JobContext } from '../../kernel/jobs';
 import type {
   AlgorithmSpec,
@@ -27,80 +24,18 @@ import { lpSolver } from '../../kernel/lp';
 import { bindingBound, lowerBounds, type Bound } from './noc-bounds';
 import { paperMnsEstimate } from './noc-paper-mns';
 import { blocksOf, constructivePlan, type NocPlan } from './noc-constructive';
-import {
-  customNetwork,
-  hypercubeNetwork,
-  meshNetwork,
-  nocTopology,
-  octagonNetwork,
-  processorsOf,
-  torusNetwork,
-  type NocNetwork,
-  type Placement,
-} from './noc-network';
-import { communicationFromParams } from './noc-params';
+import { combiningPlan } from './noc-combining';
+import { nocTopology, type NocNetwork } from './noc-network';
+import { combines, communicationFromParams, networkOf } from './noc-params';
+import { scheduleOfPlan } from './noc-schedule';
+import { nocModel } from './noc-model';
 import { NocRoutes, scatterMessages } from './noc-paths';
 import type { Communication } from './noc-patterns';
 import { nocStepSeconds } from './noc-time';
 import { nocBroadcastCard, nocScatterCard } from './noc.card';
 import type { NocExtras } from './noc-picture';
 
-/** The network a configuration names. */
-export function networkOf(p: ParamValues): NocNetwork {
-  const per = num(p, 'per-router');
-  const k = num(p, 'ports');
-  const at = String(p['placement']) as Placement;
-  switch (String(p['network'])) {
-    case 'mesh':
-      return meshNetwork(num(p, 'rows'), num(p, 'cols'), per, k, at);
-    case 'torus':
-      return torusNetwork(num(p, 'rows'), num(p, 'cols'), per, k, at);
-    case 'hypercube':
-      return hypercubeNetwork(num(p, 'dimension'), per, k, at);
-    case 'custom':
-      return customNetwork(num(p, 'routers'), intList(p, 'links'), per, k, at);
-    default:
-      return octagonNetwork(num(p, 'routers'), per, k, at);
-  }
-}
-
-/** A plan as a schedule in columns: one phase, each message its path, its block, its receiver. */
-export function scheduleOfPlan(
-  algorithm: string,
-  net: NocNetwork,
-  c: Communication,
-  plan: NocPlan,
-): ReturnType<ScheduleBuilder['finish']> {
-  const P = processorsOf(net);
-  const { origin, destinations } = blocksOf(c);
-  const offsets = new Uint32Array(origin.length + 1);
-  destinations.forEach((d, b) => (offsets[b + 1] = offsets[b] + d.length));
-  const nodes = indexArray(offsets[origin.length], P);
-  destinations.forEach((d, b) => nodes.set(d, offsets[b]));
-  const blocks: ListedBlocks = {
-    count: origin.length,
-    origin: Uint32Array.from(origin),
-    destinations: destinationTable(offsets, nodes),
-    bytes: 1,
-  };
-  const messages = plan.steps.reduce((n, s) => n + s.length, 0);
-  const b = new ScheduleBuilder({
-    algorithm,
-    collective: c.broadcast ? 'broadcast' : 'scatter',
-    nodeCount: P,
-    blocks,
-    pathKind: 'link-list',
-    receiverKind: 'path-end',
-    singleBlock: true,
-    capacity: { transfers: messages, pathLinks: messages * 8 },
-    ports: { tx: net.ports, rx: net.ports },
-  });
-  for (const step of plan.steps) {
-    b.beginStep(c.broadcast ? 'broadcast' : 'scatter');
-    for (const m of step) b.addTransfer(m.from, m.links, [], 0, m.block);
-  }
-  return b.finish();
-}
+export { scheduleOfPlan };
 
 /** Routes of the network: shortest paths, or with `detour` hops to spare, up to 16 per pair. */
 const routesOf = (net: NocNetwork, p: ParamValues) => new NocRoutes(net, 16, num(p, 'detour'));
@@ -112,7 +47,7 @@ let lastBounds: { key: string; bounds: Bound[] } | null = null;
 function boundsOf(p: ParamValues): Bound[] {
   const key = JSON.stringify(p);
   if (lastBounds?.key !== key)
-    lastBounds = { key, bounds: lowerBounds(networkOf(p), communicationFromParams(p)) };
+    lastBounds = { key, bounds: lowerBounds(networkOf(p), communicationFromParams(p), combines(p)) };
   return lastBounds.bounds;
 }
 
@@ -143,7 +78,9 @@ function builtOf(algorithm: string, p: ParamValues, net: NocNetwork, c: Communic
 function build(algorithm: string, p: ParamValues): Built {
   const net = networkOf(p);
   const c = communicationFromParams(p);
-  return builtOf(algorithm, p, net, c, startOf(p, routesOf(net, p), c));
+  // Combined messages are scheduled greedily; the searches place one block per message.
+  const routes = routesOf(net, p);
+  return builtOf(algorithm, p, net, c, combines(p) ? combiningPlan(routes, c) : startOf(p, routes, c));
 }
 
 /** The last configuration's constructive schedule: the build's, and the search's starting point. */
@@ -180,7 +117,7 @@ function problemOf(p: ParamValues): SearchProblem {
 function chainSearchOf(algorithm: string, p: ParamValues, report: SearchReport) {
   const method = String(p['method']);
   const c = communicationFromParams(p);
-  if (method !== 'anneal' && method !== 'hybrid') return null;
+  if ((method !== 'anneal' && method !== 'hybrid') || combines(p)) return null;
   const problem = problemOf(p);
   const net = problem.routes.net;
   const master = new SearchMaster(problem, startOf(p, problem.routes, c), {
@@ -266,7 +203,7 @@ function* search(
   const method = String(p['method']);
   const c = communicationFromParams(p);
   // The exact method is for scatters (a broadcast's relays are not in its model).
-  if (method === 'constructive' || (c.broadcast && method === 'exact')) return;
+  if (method === 'constructive' || combines(p) || (c.broadcast && method === 'exact')) return;
   if (method !== 'exact') {
     const s = chainSearchOf(algorithm, p, report);
     if (s) yield* runSearch(s.master, ctx, s, s.over);
@@ -300,13 +237,18 @@ function* search(
       report.found?.(builtOf(algorithm, p, net, c, plan));
     },
     progress: report.progress,
-    proved: (steps) => {
+    proved: (steps, fewest) => {
+      const longer =
+        fewest === null
+          ? ''
+          : `; ${fewest} longer route${fewest === 1 ? '' : 's'}, the fewest any such schedule has`;
       const variant =
-        steps === null
+        (steps === null
           ? 'exact: not proved optimal (the solver ran out of time, or the model was too big)'
           : steps <= lowerBound
             ? `exact: ${steps} steps, the lower bound: optimal`
-            : `exact: ${steps} steps, optimal over these routes (HiGHS: no schedule of ${steps - 1} steps)`;
+            : `exact: ${steps} steps, optimal over these routes (HiGHS: no schedule of ${steps - 1} steps)`) +
+        longer;
       report.found?.({ ...builtOf(algorithm, p, net, c, last), variant });
       report.progress?.({
         target: steps ?? last.steps.length,
@@ -415,6 +357,7 @@ export const nocBroadcast: AlgorithmSpec = {
   stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
   formulas,
   lowerBounds: boundsOf,
+  model: (p) => nocModel('noc-broadcast', p),
 };
 
 export const nocScatter: AlgorithmSpec = {
@@ -426,4 +369,5 @@ export const nocScatter: AlgorithmSpec = {
   stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
   formulas,
   lowerBounds: boundsOf,
+  model: (p) => nocModel('noc-scatter', p),
 };

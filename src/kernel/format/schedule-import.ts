@@ -270,16 +270,24 @@ export function migrateScheduleDocument(doc: Record<string, unknown>): Record<st
 }
 
 /**
- * Reads a parsed schedule document into a topology and columns, ready for verify(), refusing more
- * than `limit.most` processors before anything is sized by them. Throws ScheduleFormatError with a
- * one-line message naming the first bad field.
+/**
+ * Reads a parsed schedule document into a topology and columns, ready for verify(), with the
+ * parameters it declares for its algorithm (null when it gives none): with the algorithm they name the
+ * model whose rules it is checked against (src/declared-model.ts). Refuses more than `limit.most`
+ * processors before anything is sized by them. Throws ScheduleFormatError with a one-line message
+ * naming the first bad field.
  */
 export function fromScheduleJson(
   obj: unknown,
   limit: NodeLimit = COLUMNS,
-): { topology: Topology; schedule: Schedule } {
+): {
+  topology: Topology;
+  schedule: Schedule;
+  params: Record<string, unknown> | null;
+} {
   const doc = migrateScheduleDocument(isRecord(obj) ? obj : fail('the schedule', 'a JSON object', obj));
   const algorithm = doc.algorithm === undefined ? 'imported' : text(doc.algorithm, 'algorithm');
+  const params = isRecord(doc.params) ? doc.params : null;
   const collective = doc.collective as Collective;
   if (!COLLECTIVES.includes(collective)) fail('collective', `one of ${COLLECTIVES.join(', ')}`, collective);
   // Checked before anything is sized by them: the reader and the verifier keep tables per processor.
@@ -341,5 +349,5 @@ export function fromScheduleJson(
     }
     schedule.activeLinks = { stepStart: activeStart, links };
   }
-  return { topology, schedule };
+  return { topology, schedule, params };
 }

@@ -1,3 +1,5 @@
+import type { ModelNote } from './model-rules';
+
 /** The rules a schedule must satisfy; every model expresses its constraints through them. */
 export type Rule =
   | 'bad-node'
@@ -16,7 +18,15 @@ export type Rule =
   | 'causality'
   | 'split-partial'
   | 'double-count'
-  | 'postcondition';
+  | 'postcondition'
+  // A declared model's own rules (model-rules.ts): checked when a file names a model that has them.
+  | 'model-params'
+  | 'model-collective'
+  | 'model-network'
+  | 'model-routing'
+  | 'through-processor'
+  | 'model-combining'
+  | 'model-ports';
 
 export const RULE_TEXT: Record<Rule, string> = {
   'bad-node': 'a sender or receiver id is not a processor',
@@ -36,6 +46,13 @@ export const RULE_TEXT: Record<Rule, string> = {
   'split-partial': 'a node sends part of a combined partial result (a combination cannot be split)',
   'double-count': 'a node folds in a contribution its partial already has (it would be counted twice)',
   postcondition: 'a destination does not hold its block at the end',
+  'model-params': 'the parameters of the model the file names are not valid, so its rules cannot be checked',
+  'model-collective': 'the file names another collective than its model performs',
+  'model-network': 'the network is not the one the model names (a link or vertex it does not have)',
+  'model-routing': 'a route the model’s routing does not take',
+  'through-processor': 'a route passes through a processor (processors only send and receive)',
+  'model-combining': 'a message carries several blocks, but the model does not combine messages',
+  'model-ports': 'the file declares other ports than its model has',
 };
 
 export interface Violation {
@@ -57,6 +74,22 @@ export interface VerifyReport {
   checked: { steps: number; transfers: number; linkUses: number; deliveries: number };
   /** Resource use seen while checking (the cost models read it instead of walking again). */
   usage: Usage;
+  /** A schedule file's: the model it names and the rules it was checked with (model-rules.ts). */
+  model?: ModelNote;
+}
+
+/**
+ * The report with more violations added (a model's rules, checked after the generic ones): counts
+ * and total grow, the list stays in schedule order (the end last) and at most MAX_LISTED long.
+ */
+export function withViolations(report: VerifyReport, more: readonly Violation[]): VerifyReport {
+  if (more.length === 0) return report;
+  const counts = { ...report.counts };
+  for (const v of more) counts[v.rule] = (counts[v.rule] ?? 0) + 1;
+  const violations = [...report.violations, ...more.slice(0, MAX_LISTED)]
+    .sort((a, b) => (a.step || Infinity) - (b.step || Infinity) || a.transfer - b.transfer)
+    .slice(0, MAX_LISTED);
+  return { ...report, ok: false, counts, total: report.total + more.length, violations };
 }
 
 export interface Usage {
