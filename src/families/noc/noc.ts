@@ -25,7 +25,7 @@ import { BroadcastProblem } from './noc-broadcast-search';
 import { exactSearch } from './noc-exact';
 import { lpSolver } from '../../kernel/lp';
 import { bindingBound, lowerBounds, type Bound } from './noc-bounds';
-import { paperMnsEstimate } from './noc-paper-mns';
+import { paperEstimateRow } from './noc-paper-mns';
 import { blocksOf, constructivePlan, type NocPlan } from './noc-constructive';
 import {
   customNetwork,
@@ -362,48 +362,12 @@ function formulas(p: ParamValues, m: Measured): FormulaRow[] {
         ? `A lower bound: no schedule has fewer steps; ours has ${m.steps}. ${b.why}.`
         : `Met: the schedule is optimal. ${b.why}.`,
   });
-  const estimate = paperEstimateRow(p, m.steps, binding.value);
+  const estimate = paperEstimateRow(networkOf(p), communicationFromParams(p), m.steps, binding.value);
   return [
     row(binding, 'steps', `steps: lower bound (${binding.label.split(':')[0]}) and constructed`),
     ...bounds.filter((b) => b !== binding).map((b) => row(b, b.id, b.label)),
     ...(estimate ? [estimate] : []),
   ];
-}
-
-/**
- * The paper's M-to-N scatter estimate (eqs. (6), (8), (10)) beside the bounds: computed as the paper
- * computes it, with its widths measured on the network, and never used as a bound (noc-paper-mns.ts
- * says why). None for broadcasts and for sets with nothing in common.
- */
-function paperEstimateRow(p: ParamValues, steps: number, bound: number): FormulaRow | null {
-  const c = communicationFromParams(p);
-  if (c.broadcast || c.pattern === 'oas') return null;
-  const e = paperMnsEstimate(networkOf(p), c);
-  if (typeof e === 'string') return null;
-  // The widths of the groups that have messages (an empty group's width does not enter).
-  const groups = e.case === 'a' ? [e.M > e.Q, e.N > e.Q, e.Q > 1] : [e.M !== e.N, true];
-  const widths = [`b₁ = ${e.b1}`, `b₂ = ${e.b2}`, `b₃ = ${e.b3}`]
-    .filter((_, i) => groups[i])
-    .join(', ')
-    .replace(/Infinity/g, '∞ (a router holds both sets)');
-  const verdict =
-    steps < e.value
-      ? `Our verified schedule has ${steps} steps, fewer than the estimate: here it is not a lower bound.`
-      : e.value > bound
-        ? `Above our binding lower bound (${bound}): the estimate is not proved, so the bounds above are what a schedule is held to.`
-        : `Not above our binding lower bound (${bound}).`;
-  return {
-    id: 'paper-mns',
-    label: `the paper’s M-to-N scatter estimate, case ${e.case} (M = ${e.M}, N = ${e.N}, Q = ${e.Q})`,
-    tex: e.tex,
-    source: `NoC paper, eq. ${e.equation}`,
-    formula: e.value,
-    constructed: steps,
-    unit: 'steps',
-    note: `Terms ${e.terms.map((t) => t.value).join(', ')} with ${widths} channels (${e.method}). ${
-      e.case === 'a' ? 'Case a adds the two groups’ times, as if they could not overlap. ' : ''
-    }${verdict}`,
-  };
 }
 
 export const nocBroadcast: AlgorithmSpec = {
