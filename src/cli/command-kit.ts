@@ -1,7 +1,8 @@
 import type { SweepDef } from '../kernel/experiment';
 import type { AlgorithmSpec } from '../kernel/spec';
 import { ALGORITHMS, findAlgorithm } from '../registry';
-import { CLI_LIMITS, paramsFromRaw } from '../limits';
+import { CLI_LIMITS, InputError, checkRun, paramsFromRaw } from '../limits';
+import type { ParamValues } from '../kernel/params/schema';
 import { run } from '../run';
 import { type RunResult } from '../result';
 import { RESERVED_OPTIONS, type ParsedArgs } from './args';
@@ -123,16 +124,34 @@ export function paramOptions(args: ParsedArgs, io?: CliIo): Record<string, strin
       throw new CliError(`cannot read ${file}: ${e instanceof Error ? e.message : String(e)}`);
     }
     delete raw['topology'];
+    let network: Record<string, string>;
     try {
-      return { ...raw, ...topologyFromJson(text) };
+      network = topologyFromJson(text);
     } catch (e) {
       throw new CliError(`${file}: ${e instanceof Error ? e.message : String(e)}`);
     }
+    const clash = Object.keys(network).find((k) => k in raw);
+    if (clash !== undefined)
+      throw new CliError(`--${clash} cannot be given with --topology ${file}: the file sets the network`);
+    return { ...raw, ...network };
   }
   return raw;
 }
 
-/** Parses raw parameters and builds + verifies; bad or oversized input throws InputError. */
+/**
+ * The one check of an algorithm's parameters that every command makes (schedule, formulas, bounds):
+ * each value in its bounds, the rules between them (a network that holds its senders, a connected
+ * network of your own, …) and the command line's size limits. Throws InputError naming the first
+ * problem.
+ */
+export function validParams(spec: AlgorithmSpec, raw: Record<string, string>): ParamValues {
+  const params = paramsFromRaw(spec, raw);
+  const issues = checkRun(spec, params, CLI_LIMITS);
+  if (issues.length) throw new InputError(issues[0].message, issues);
+  return params;
+}
+
+/** Checks raw parameters (validParams), then builds + verifies. */
 export function runWith(spec: AlgorithmSpec, raw: Record<string, string>): RunResult {
-  return run(spec.id, paramsFromRaw(spec, raw), CLI_LIMITS);
+  return run(spec.id, validParams(spec, raw), CLI_LIMITS);
 }

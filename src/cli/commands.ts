@@ -14,7 +14,7 @@ import { reproCsv, sweepCsv } from '../experiments/tables';
 import { HEATMAPS, findHeatmap, heatmapCsv } from '../families/circuit/heatmaps';
 import { computeHeatmap } from '../families/circuit/speedup';
 import { ScheduleFormatError } from '../kernel/format/schedule-import';
-import { CLI_LIMITS, InputError, paramsFromRaw } from '../limits';
+import { CLI_LIMITS, InputError } from '../limits';
 import { ALGORITHMS } from '../registry';
 import { ArgError, parseArgs, type ParsedArgs } from './args';
 import { checkCommand } from './check-command';
@@ -33,6 +33,7 @@ import {
   type CliIo,
   type Command,
   type CommandOutput,
+  validParams,
 } from './command-kit';
 import { formulasCommand } from './formulas-command';
 import { helpText } from './help';
@@ -99,7 +100,7 @@ function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo)
         );
       onlyOptions('bounds', args, [...spec.params.map((d) => d.key), 'topology', 'format', 'out']);
       formatOf(args, 'bounds', ['json']);
-      const params = paramsFromRaw(spec, paramOptions(args, io));
+      const params = validParams(spec, paramOptions(args, io));
       const bounds = spec.lowerBounds(params);
       const binding = bounds.reduce((a, b) => (b.value > a.value ? b : a));
       return {
