@@ -21,6 +21,7 @@ import { checkCommand } from './check-command';
 import {
   COMMANDS,
   CliError,
+  OutOfTime,
   algorithmOf,
   formatOf,
   json,
@@ -53,6 +54,8 @@ export function execute(argv: readonly string[], io: CliIo): CommandOutput {
     }
     if (!(COMMANDS as readonly string[]).includes(command))
       throw new CliError(`unknown command "${command}"; commands are ${COMMANDS.join(', ')}`);
+    if (args.force && command !== 'schedule')
+      throw new CliError(`--force is for schedule only (it writes a schedule over the output limit)`);
     const r = dispatch(command as Command, rest, args, io);
     return args.options.out !== undefined ? { ...r, outFile: args.options.out } : r;
   } catch (e) {
@@ -67,6 +70,7 @@ function failure(e: unknown): CommandOutput {
     e instanceof InputError ||
     e instanceof ScheduleFormatError;
   const message = e instanceof Error ? e.message : String(e);
+  if (e instanceof OutOfTime) return { code: 4, out: [], err: oneLine(message) };
   return { code: known ? 2 : 3, out: [], err: oneLine(known ? message : `internal error: ${message}`) };
 }
 
@@ -81,12 +85,15 @@ function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo)
         algorithmOf('schedule', rest),
         paramOptions(args, io),
         formatOf(args, 'schedule', ['json', 'csv']),
+        io,
+        args.force,
       );
     case 'formulas':
       return formulasCommand(
         algorithmOf('formulas', rest),
         paramOptions(args, io),
         formatOf(args, 'formulas', ['json', 'text']),
+        io,
       );
     case 'bounds': {
       const spec = algorithmOf('bounds', rest);

@@ -1,7 +1,8 @@
 /**
  * The command line's entry point (`npm run cli -- <command>`): the only file that touches the process
  * and the file system. It runs one command (commands.ts) and writes its output, chunk by chunk with
- * back-pressure, to standard output or to --out.
+ * back-pressure, to standard output or to --out, telling how far the writing is on standard error
+ * when the run is a long one.
  */
 import { once } from 'node:events';
 import { closeSync, createWriteStream, fstatSync, openSync, readSync } from 'node:fs';
@@ -20,12 +21,16 @@ const pathOf = (p: string) => resolve(callerDir, p);
 /** Bytes gathered before one write, so a big schedule makes few system calls. */
 const WRITE_CHARS = 1 << 20;
 
-async function pipe(chunks: Iterable<string>, stream: Writable): Promise<void> {
+async function pipe(r: CommandOutput, stream: Writable): Promise<void> {
   let buf = '';
-  for (const chunk of chunks) {
+  let written = 0;
+  if (r.bytes !== undefined) r.watch?.phase('writing the schedule', 'MB');
+  for (const chunk of r.out) {
     buf += chunk;
     if (buf.length >= WRITE_CHARS) {
       if (!stream.write(buf)) await once(stream, 'drain');
+      written += buf.length;
+      if (r.bytes !== undefined) r.watch?.progress(written / 1e6, r.bytes / 1e6);
       buf = '';
     }
   }
@@ -34,7 +39,7 @@ async function pipe(chunks: Iterable<string>, stream: Writable): Promise<void> {
 
 async function writeOutput(r: CommandOutput): Promise<void> {
   if (r.outFile === undefined) {
-    await pipe(r.out, process.stdout);
+    await pipe(r, process.stdout);
     return;
   }
   const file = pathOf(r.outFile);
@@ -44,7 +49,7 @@ async function writeOutput(r: CommandOutput): Promise<void> {
   } catch (e) {
     throw new Error(`cannot write ${r.outFile}: ${e instanceof Error ? e.message : String(e)}`);
   }
-  await pipe(r.out, stream);
+  await pipe(r, stream);
   stream.end();
   await finished(stream);
 }
@@ -70,7 +75,10 @@ async function loadSolver(): Promise<void> {
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   if (argv.some((a) => a === 'exact' || a === '--method=exact')) await loadSolver();
-  const r = execute(argv, { readText: readFileLimited });
+  const r = execute(argv, {
+    readText: readFileLimited,
+    progress: (line) => process.stderr.write(`${line}\n`),
+  });
   if (r.code === 0 || r.code === 1) {
     try {
       await writeOutput(r);

@@ -1,3 +1,4 @@
+import { TimeLimitReached, UNWATCHED, type RunWatch } from '../../kernel/run-watch';
 import { rng } from '../../kernel/util/rng';
 import { adjacency, channelBase, processorsOf } from './noc-network';
 import { place, StepState } from './noc-step-state';
@@ -40,6 +41,8 @@ const PLACEMENTS_PER_STEP = 48_000;
 const MOST_TRIES = 12;
 /** How far the seeded noise may lift a message in the orders after the first (in messages of backlog). */
 const NOISE = 3;
+/** Messages routed between two looks at the run's deadline. */
+const CHECK_EVERY = 1024;
 
 /**
  * The constructive method: a greedy colouring of the conflict graph with path choice, one step at a
@@ -54,23 +57,43 @@ const NOISE = 3;
  * step that serves the most backlog: on the 8 × 8 mesh this is what keeps every channel of the
  * bisection busy to the end. Every step places at least one message, so it always ends.
  */
-export function constructivePlan(routes: NocRoutes, c: Communication, seed: number): NocPlan {
+export function constructivePlan(
+  routes: NocRoutes,
+  c: Communication,
+  seed: number,
+  watch: RunWatch = UNWATCHED,
+): NocPlan {
   const random = rng(seed);
   const st = new StepState(routes);
   const { origin, destinations } = blocksOf(c);
-  if (!c.broadcast) return backlogScatter(routes, st, origin, destinations, random);
-  const greedy = greedyBroadcast(routes, st, origin, destinations);
+  if (watch.stopping)
+    outOfTime(
+      'placed',
+      0,
+      destinations.reduce((n, d) => n + d.length, 0),
+    );
+  if (!c.broadcast) return backlogScatter(routes, st, origin, destinations, random, watch);
+  watch.phase('building the constructive broadcast', 'deliveries');
+  const greedy = greedyBroadcast(routes, st, origin, destinations, watch);
+  watch.phase('trying relay rings for a shorter broadcast');
   // The relay ring often does better (every receiver absorbing every step): tried both ways round,
-  // with the outside senders' blocks fed in at each offset; the shortest plan wins.
+  // with the outside senders' blocks fed in at each offset; the shortest plan wins. Past the
+  // deadline the best plan so far stays (the greedy one is complete).
   let best = greedy;
   const receivers = new Set(c.receivers);
   const offsets = c.senders.some((v) => !receivers.has(v)) ? c.receivers.length : 1;
   for (const reverse of [false, true])
-    for (let shift = 0; shift < offsets; shift++) {
-      const ring = pipelineBroadcast(routes, c, origin, destinations, reverse, shift);
+    for (let shift = 0; shift < offsets && !watch.stopping; shift++) {
+      const ring = pipelineBroadcast(routes, c, origin, destinations, reverse, shift, watch);
       if (ring && ring.steps.length < best.steps.length) best = ring;
     }
   return best;
+}
+
+/** Ends a constructive method that reached the run's deadline before its plan was complete. */
+function outOfTime(what: string, done: number, total: number): never {
+  const f = (x: number) => x.toLocaleString('en-US');
+  throw new TimeLimitReached(`the constructive schedule had ${what} ${f(done)} of ${f(total)} messages`);
 }
 
 interface Waiting {
@@ -91,15 +114,23 @@ function backlogScatter(
   origin: number[],
   destinations: number[][],
   random: ReturnType<typeof rng>,
+  watch: RunWatch,
 ): NocPlan {
   const net = routes.net;
   const P = processorsOf(net);
   const at = net.procRouter;
-  let waiting: Waiting[] = origin.map((from, block) => {
-    const to = destinations[block][0];
+  let waiting: Waiting[] = [];
+  watch.phase('routing the messages of the constructive schedule', 'messages');
+  for (let block = 0; block < origin.length; block++) {
+    // Finding the routes takes long for a million messages: the deadline is heard here too.
+    if (block % CHECK_EVERY === 0) {
+      watch.progress(block, origin.length);
+      if (watch.stopping) outOfTime('routed', block, origin.length);
+    }
+    const [from, to] = [origin[block], destinations[block][0]];
     const first = at[from] === at[to] ? new Uint32Array(0) : st.pathsBetween(at[from], at[to])[0];
-    return { from, to, block, first, hops: routes.hops(from, to), tie: random.next(), key: 0 };
-  });
+    waiting.push({ from, to, block, first, hops: routes.hops(from, to), tie: random.next(), key: 0 });
+  }
   const [sendLeft, receiveLeft] = [new Uint32Array(P), new Uint32Array(P)];
   const backlog = new Uint32Array(channelBase(net) + 2 * net.edges.length);
   for (const m of waiting) {
@@ -115,9 +146,12 @@ function backlogScatter(
   // Sorting tens of thousands of messages every step would cost more than it buys: big cases renew
   // their order every few steps and try one order.
   const renewEvery = Math.max(1, Math.ceil(waiting.length / RESORT_MESSAGES));
+  watch.phase('placing the messages of the constructive schedule', 'messages placed');
   const steps: PlannedMessage[][] = [];
   while (waiting.length) {
     if (steps.length > origin.length) throw new Error('the constructive scatter stopped making progress');
+    watch.progress(origin.length - waiting.length, origin.length);
+    if (watch.stopping) outOfTime('placed', origin.length - waiting.length, origin.length);
     const tries = Math.max(1, Math.min(MOST_TRIES, Math.floor(PLACEMENTS_PER_STEP / waiting.length)));
     let best: { step: PlannedMessage[]; left: Waiting[]; uses: number; served: number } | null = null;
     for (let t = 0; t < tries; t++) {
@@ -162,13 +196,17 @@ function greedyBroadcast(
   st: StepState,
   origin: number[],
   destinations: number[][],
+  watch: RunWatch,
 ): NocPlan {
   const net = routes.net;
   const steps: PlannedMessage[][] = [];
   const holders = origin.map((s) => [s]);
   const needs = destinations.map((d) => new Set(d));
   let open = needs.reduce((sum, n) => sum + n.size, 0);
+  const total = open;
   while (open > 0) {
+    watch.progress(total - open, total);
+    if (watch.stopping) outOfTime('delivered', total - open, total);
     if (steps.length > open + origin.length * processorsOf(net))
       throw new Error('the constructive broadcast stopped making progress');
     st.next();
@@ -245,6 +283,7 @@ function pipelineBroadcast(
   destinations: number[][],
   reverse: boolean,
   shift: number,
+  watch: RunWatch,
 ): NocPlan | null {
   const net = routes.net;
   const P = processorsOf(net);
@@ -266,6 +305,7 @@ function pipelineBroadcast(
   const outside = origin.map((s, b) => [s, b]).filter(([s]) => !inRing.has(s));
   const steps: PlannedMessage[][] = [];
   while (open > 0) {
+    if (watch.stopping) return null;
     st.next();
     const step: PlannedMessage[] = [];
     const coming = new Map<number, Set<number>>(); // receiver → blocks arriving this step

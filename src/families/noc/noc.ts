@@ -24,6 +24,7 @@ import {
 import { BroadcastProblem } from './noc-broadcast-search';
 import { exactSearch } from './noc-exact';
 import { lpSolver } from '../../kernel/lp';
+import { deadlineOf, type RunWatch } from '../../kernel/run-watch';
 import { bindingBound, lowerBounds, type Bound } from './noc-bounds';
 import { paperEstimateRow } from './noc-paper-mns';
 import { blocksOf, constructivePlan, type NocPlan } from './noc-constructive';
@@ -140,18 +141,18 @@ function builtOf(algorithm: string, p: ParamValues, net: NocNetwork, c: Communic
 }
 
 /** The constructive schedule: every method starts from it. */
-function build(algorithm: string, p: ParamValues): Built {
+function build(algorithm: string, p: ParamValues, watch?: RunWatch): Built {
   const net = networkOf(p);
   const c = communicationFromParams(p);
-  return builtOf(algorithm, p, net, c, startOf(p, routesOf(net, p), c));
+  return builtOf(algorithm, p, net, c, startOf(p, routesOf(net, p), c, watch));
 }
 
 /** The last configuration's constructive schedule: the build's, and the search's starting point. */
 let lastStart: { key: string; plan: NocPlan } | null = null;
 
-function startOf(p: ParamValues, routes: NocRoutes, c: Communication): NocPlan {
+function startOf(p: ParamValues, routes: NocRoutes, c: Communication, watch?: RunWatch): NocPlan {
   const key = JSON.stringify(p);
-  if (lastStart?.key !== key) lastStart = { key, plan: constructivePlan(routes, c, num(p, 'seed')) };
+  if (lastStart?.key !== key) lastStart = { key, plan: constructivePlan(routes, c, num(p, 'seed'), watch) };
   return lastStart.plan;
 }
 
@@ -265,8 +266,9 @@ function* search(
 ): Generator<void, unknown, void> {
   const method = String(p['method']);
   const c = communicationFromParams(p);
-  // The exact method is for scatters (a broadcast's relays are not in its model).
-  if (method === 'constructive' || (c.broadcast && method === 'exact')) return;
+  // The exact method is for scatters (a broadcast's relays are not in its model); past the run's
+  // deadline (the build took it all) the constructive schedule stays.
+  if (method === 'constructive' || (c.broadcast && method === 'exact') || ctx.stopping) return;
   if (method !== 'exact') {
     const s = chainSearchOf(algorithm, p, report);
     if (s) yield* runSearch(s.master, ctx, s, s.over);
@@ -275,7 +277,8 @@ function* search(
   const net = networkOf(p);
   const routes = routesOf(net, p);
   const start = startOf(p, routes, c);
-  const deadline = Date.now() + num(p, 'time-limit') * 1e3;
+  // The search's own limit, or the run's when that comes first (the command line's whole run).
+  const deadline = Math.min(Date.now() + num(p, 'time-limit') * 1e3, deadlineOf(ctx));
   const timed: JobContext<never> = {
     progress: (d, t) => ctx.progress(d, t),
     partial: () => undefined,
@@ -294,7 +297,7 @@ function* search(
     return;
   }
   let last = start;
-  yield* exactSearch(routes, start, lowerBound, solve, num(p, 'time-limit'), timed, {
+  yield* exactSearch(routes, start, lowerBound, solve, deadline, timed, {
     found: (plan) => {
       last = plan;
       report.found?.(builtOf(algorithm, p, net, c, plan));
@@ -372,7 +375,7 @@ function formulas(p: ParamValues, m: Measured): FormulaRow[] {
 
 export const nocBroadcast: AlgorithmSpec = {
   ...nocBroadcastCard,
-  build: (p) => build('noc-broadcast', p),
+  build: (p, watch) => build('noc-broadcast', p, watch),
   search: (p, ctx, report) => search('noc-broadcast', p, ctx, report),
   splitSearch: (p, report) => splitSearch('noc-broadcast', p, report),
   chainWork: (p, task) => chainJob(problemOf(p), task),
@@ -383,7 +386,7 @@ export const nocBroadcast: AlgorithmSpec = {
 
 export const nocScatter: AlgorithmSpec = {
   ...nocScatterCard,
-  build: (p) => build('noc-scatter', p),
+  build: (p, watch) => build('noc-scatter', p, watch),
   search: (p, ctx, report) => search('noc-scatter', p, ctx, report),
   splitSearch: (p, report) => splitSearch('noc-scatter', p, report),
   chainWork: (p, task) => chainJob(problemOf(p), task),
