@@ -6,8 +6,9 @@ import { MAX_SCHEDULE_FILE_BYTES } from './read-limited';
 /**
  * How big a schedule's export will be, counted from its columns before anything is written: each id
  * with the mean number of digits of the ids it is drawn from (node, link, block), so the count is
- * near the real size (a test holds it within a quarter). `schedule` refuses to write more than OUTPUT_LIMIT_BYTES
- * without --force: more than `check` can read back, and hours of writing at the largest sizes.
+ * near the real size (output-size.test.ts holds it within 10 %). `schedule` refuses to write more
+ * than OUTPUT_LIMIT_BYTES without --force: more than `check` can read back, and hours of writing at
+ * the largest sizes.
  */
 export const OUTPUT_LIMIT_BYTES = MAX_SCHEDULE_FILE_BYTES;
 
