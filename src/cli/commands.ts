@@ -14,6 +14,7 @@ import { reproCsv, sweepCsv } from '../experiments/tables';
 import { HEATMAPS, findHeatmap, heatmapCsv } from '../families/circuit/heatmaps';
 import { computeHeatmap } from '../families/circuit/speedup';
 import { ScheduleFormatError } from '../kernel/format/schedule-import';
+import { SolverUnavailable } from '../kernel/lp';
 import { CLI_LIMITS, InputError } from '../limits';
 import { ALGORITHMS } from '../registry';
 import { ArgError, parseArgs, type ParsedArgs } from './args';
@@ -71,6 +72,7 @@ function failure(e: unknown): CommandOutput {
     e instanceof ScheduleFormatError;
   const message = e instanceof Error ? e.message : String(e);
   if (e instanceof OutOfTime) return { code: 4, out: [], err: oneLine(message) };
+  if (e instanceof SolverUnavailable) return { code: 3, out: [], err: oneLine(message) };
   return { code: known ? 2 : 3, out: [], err: oneLine(known ? message : `internal error: ${message}`) };
 }
 

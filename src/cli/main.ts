@@ -1,8 +1,8 @@
 /**
- * The command line's entry point (`npm run cli -- <command>`): the only file that touches the process
- * and the file system. It runs one command (commands.ts) and writes its output, chunk by chunk with
- * back-pressure, to standard output or to --out, telling how far the writing is on standard error
- * when the run is a long one.
+ * The command line's entry point (`npm run cli -- <command>`): with lp-child.ts (the solver's process)
+ * the only code that touches the process and the file system. It runs one command (commands.ts) and
+ * writes its output, chunk by chunk with back-pressure, to standard output or to --out, telling how
+ * far the writing is on standard error when the run is a long one.
  */
 import { once } from 'node:events';
 import { closeSync, createWriteStream, fstatSync, openSync, readSync } from 'node:fs';
@@ -10,7 +10,8 @@ import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { execute } from './commands';
-import { setLpSolver, type LpSolution } from '../kernel/lp';
+import { setLpSolver } from '../kernel/lp';
+import { childSolver } from './lp-child';
 import { type CommandOutput } from './command-kit';
 import { FileRefused, readScheduleText } from './read-limited';
 
@@ -65,17 +66,10 @@ function readFileLimited(path: string): string | Uint8Array {
   }
 }
 
-/** HiGHS (WebAssembly), loaded only when a command asks for an exact method. */
-async function loadSolver(): Promise<void> {
-  const { default: load } = await import('highs');
-  const highs = await load();
-  setLpSolver((lp, options) => highs.solve(lp, options) as LpSolution);
-}
-
 async function main(): Promise<number> {
-  const argv = process.argv.slice(2);
-  if (argv.some((a) => a === 'exact' || a === '--method=exact')) await loadSolver();
-  const r = execute(argv, {
+  // HiGHS runs in a process of its own, started only when an exact method solves a model.
+  setLpSolver(childSolver());
+  const r = execute(process.argv.slice(2), {
     readText: readFileLimited,
     progress: (line) => process.stderr.write(`${line}\n`),
   });
