@@ -17,7 +17,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/cli/**/*.ts', 'e2e/**/*.{ts,mjs}', 'bench/**/*.ts', 'build/**/*.ts', '*.config.{ts,js}'],
+    files: [
+      'src/cli/**/*.{ts,mjs}',
+      'e2e/**/*.{ts,mjs}',
+      'bench/**/*.ts',
+      'build/**/*.ts',
+      '*.config.{ts,js}',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

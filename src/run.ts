@@ -6,7 +6,8 @@ import type { AlgorithmSpec, Built, FormulaOptions, FormulaRow, StageReport } fr
 import type { Usage } from './kernel/verify/rules';
 import { verify } from './kernel/verify/verifier';
 import { InputError, checkRun, type Limits } from './limits';
-import { runToEnd, SILENT } from './kernel/jobs';
+import { runToEnd } from './kernel/jobs';
+import { UNWATCHED, type RunWatch } from './kernel/run-watch';
 import { findAlgorithm } from './registry';
 import { realNodesOf, summaryOf, type RunResult, type Summary } from './result';
 
@@ -15,22 +16,34 @@ import { realNodesOf, summaryOf, type RunResult, type Summary } from './result';
  * `quickFormulas` leaves slow formula rows pending (see FormulaOptions); `completeFormulas` fills them.
  * An algorithm that searches (`AlgorithmEngine.search`) searches to its end here, unless
  * `quickSearch`: the worker shows the first schedule and searches afterwards (`searchJob`).
+ * `watch` (the command line's) hears each phase and its progress, and its deadline ends the build
+ * (TimeLimitReached when no schedule is ready yet) or the search (the best found stays).
  */
 export function run(
   algorithm: string,
   params: ParamValues,
   limits: Limits,
-  options: { quickFormulas?: boolean; quickSearch?: boolean } = {},
+  options: { quickFormulas?: boolean; quickSearch?: boolean; watch?: RunWatch } = {},
 ): RunResult {
   const spec = findAlgorithm(algorithm);
   if (!spec) throw new InputError(`unknown algorithm "${algorithm}"`);
   const issues = checkRun(spec, params, limits);
   if (issues.length) throw new InputError(issues[0].message, issues);
 
+  const watch = options.watch ?? UNWATCHED;
   const t0 = Date.now();
-  let built = spec.build(params);
-  if (spec.search && !options.quickSearch)
-    runToEnd(spec.search(params, SILENT, { found: (b) => (built = b) }));
+  watch.phase('building the schedule');
+  let built = spec.build(params, watch);
+  if (spec.search && !options.quickSearch) {
+    watch.phase('searching for fewer steps', 'moves');
+    runToEnd(
+      spec.search(params, watch, {
+        found: (b) => (built = b),
+        progress: (s) =>
+          watch.status(`best ${s.best} steps, lower bound ${s.lowerBound}${s.note ? `; ${s.note}` : ''}`),
+      }),
+    );
+  }
   return resultOf(spec, params, built, t0, options);
 }
 
@@ -43,12 +56,14 @@ export function resultOf(
   params: ParamValues,
   built: Built,
   t0: number,
-  options: { quickFormulas?: boolean } = {},
+  options: { quickFormulas?: boolean; watch?: RunWatch } = {},
 ): RunResult {
   const algorithm = spec.id;
   const t1 = Date.now();
+  options.watch?.phase('verifying the schedule');
   const { report, holdings } = verify(built.schedule, built.topology);
   const t2 = Date.now();
+  options.watch?.phase('measuring it and computing the formulas');
 
   const { summary, perStep } = measure(spec, built.schedule, report.usage, params);
   return {

@@ -1,6 +1,7 @@
 /**
  * Command-line arguments: positional words and `--key value` / `--key=value` options. `--help` (or
- * `-h`) is the one option without a value. No Node APIs here, so it is tested like any pure code.
+ * `-h`) and `--force` are the options without a value. No Node APIs here, so it is tested like any
+ * pure code.
  */
 
 export class ArgError extends Error {
@@ -13,6 +14,8 @@ export interface ParsedArgs {
   /** Options by key, without the dashes; every option is given at most once. */
   options: Record<string, string>;
   help: boolean;
+  /** `--force`: write a schedule larger than the output limit. */
+  force: boolean;
 }
 
 /** Options of the CLI itself; every other key is an algorithm parameter. */
@@ -23,6 +26,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   // No prototype, so keys such as "constructor" are plain options.
   const options: Record<string, string> = Object.create(null);
   let help = false;
+  let force = false;
   let onlyPositional = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -38,6 +42,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       help = true;
       continue;
     }
+    if (a === '--force') {
+      force = true;
+      continue;
+    }
     if (!a.startsWith('--')) throw new ArgError(`unknown option ${a}; options are written --key value`);
     const eq = a.indexOf('=');
     const key = eq < 0 ? a.slice(2) : a.slice(2, eq);
@@ -51,9 +59,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       value = next;
       i++;
     }
-    if (key === 'help') throw new ArgError('--help takes no value');
+    if (key === 'help' || key === 'force') throw new ArgError(`--${key} takes no value`);
     if (Object.hasOwn(options, key)) throw new ArgError(`--${key} is given twice`);
     options[key] = value;
   }
-  return { positional, options, help };
+  return { positional, options, help, force };
 }

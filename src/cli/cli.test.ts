@@ -12,7 +12,6 @@ import { CLI_LIMITS } from '../limits';
 import { run } from '../run';
 import { type RunResult } from '../result';
 import { RULE_TEXT } from '../kernel/verify/rules';
-import { ArgError, parseArgs, RESERVED_OPTIONS } from './args';
 import { checkCommand, type CheckReport } from './check-command';
 import { execute } from './commands';
 import { exportResult } from './schedule-command';
@@ -48,46 +47,6 @@ function bad(r: CommandOutput): string {
   expect(r.err!.length).toBeGreaterThan(10);
   return r.err!;
 }
-
-describe('parseArgs', () => {
-  it('reads --key value, --key=value, positionals and --help', () => {
-    expect(parseArgs(['schedule', 'ring', '--nodes', '8', '--format=csv', '--out', 'a=b.csv', '-h'])).toEqual(
-      {
-        positional: ['schedule', 'ring'],
-        options: { nodes: '8', format: 'csv', out: 'a=b.csv' },
-        help: true,
-      },
-    );
-  });
-
-  it('takes values that start with one dash, and "=" inside values', () => {
-    const a = parseArgs(['x', '--delta', '-1', '--eq=a=b', '--empty=']);
-    expect(a.options).toEqual({ delta: '-1', eq: 'a=b', empty: '' });
-  });
-
-  it('treats everything after -- as positional', () => {
-    expect(parseArgs(['check', '--', '--odd-name.json']).positional).toEqual(['check', '--odd-name.json']);
-  });
-
-  it('refuses a missing value, a repeated option, a single-dash option and --help=x', () => {
-    expect(() => parseArgs(['schedule', 'r', '--nodes'])).toThrow('--nodes needs a value');
-    expect(() => parseArgs(['--nodes', '--format', 'json'])).toThrow('--nodes needs a value');
-    expect(() => parseArgs(['--nodes', '3', '--nodes=4'])).toThrow('--nodes is given twice');
-    expect(() => parseArgs(['-n', '3'])).toThrow(ArgError);
-    expect(() => parseArgs(['--help=yes'])).toThrow('--help takes no value');
-    expect(() => parseArgs(['--=3'])).toThrow('is not an option name');
-  });
-
-  it('keeps option names apart from Object.prototype', () => {
-    expect(parseArgs(['--constructor', '1']).options.constructor).toBe('1');
-    expect('toString' in parseArgs([]).options).toBe(false);
-  });
-
-  it('no algorithm uses a parameter name the CLI reserves', () => {
-    for (const a of ALGORITHMS)
-      for (const p of a.params) expect(RESERVED_OPTIONS as readonly string[]).not.toContain(p.key);
-  });
-});
 
 describe('list', () => {
   it('lists every algorithm of the registry with its parameter schema, as JSON', () => {

@@ -1,14 +1,20 @@
 import type { SweepDef } from '../kernel/experiment';
 import type { AlgorithmSpec } from '../kernel/spec';
 import { ALGORITHMS, findAlgorithm } from '../registry';
-import { CLI_LIMITS, fileSizeRefusal, paramsFromRaw } from '../limits';
+import { CLI_LIMITS, InputError, checkRun, fileSizeRefusal, paramsFromRaw } from '../limits';
+import { describeBounds, num, type ParamValues } from '../kernel/params/schema';
+import { TimeLimitReached } from '../kernel/run-watch';
+import { LOUD_TRANSFERS, cliWatch, type CliWatch } from './run-progress';
 import { run } from '../run';
 import { type RunResult } from '../result';
 import { RESERVED_OPTIONS, type ParsedArgs } from './args';
 import { fileInput, readFile } from '../file-formats';
 
-/** Exit codes: 0 success, 1 a schedule fails verification, 2 bad input, 3 an internal error. */
-export type ExitCode = 0 | 1 | 2 | 3;
+/**
+ * Exit codes: 0 success, 1 a schedule fails verification, 2 bad input, 3 an internal error (or the
+ * exact method's solver could not run), 4 the time limit passed before any schedule was found.
+ */
+export type ExitCode = 0 | 1 | 2 | 3 | 4;
 
 export interface CommandOutput {
   code: ExitCode;
@@ -18,17 +24,27 @@ export interface CommandOutput {
   err?: string;
   /** Where `out` goes instead of standard output (--out). */
   outFile?: string;
+  /** About how many bytes `out` has (a schedule), and the run's watch, to tell how the writing goes. */
+  bytes?: number;
+  watch?: CliWatch;
 }
 
 /** The one thing commands need from the outside world. */
 export interface CliIo {
   /** A file's text, or its bytes when it is too big for one string (see read-limited.ts). */
   readText(path: string): string | Uint8Array;
+  /** One line of progress for standard error (long runs only); none in tests unless they listen. */
+  progress?(line: string): void;
 }
 
 /** Bad input found by the command line itself (unknown command, option or format). */
 export class CliError extends Error {
   override name = 'CliError';
+}
+
+/** The time limit passed before any schedule was found (exit 4): nothing is written. */
+export class OutOfTime extends Error {
+  override name = 'OutOfTime';
 }
 
 export const COMMANDS = [
@@ -45,6 +61,9 @@ export const COMMANDS = [
 export type Command = (typeof COMMANDS)[number];
 
 export const oneLine = (s: string) => s.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+/** The notes a command has for standard error, as its one line (undefined when there are none). */
+export const notes = (...parts: (string | undefined)[]) =>
+  parts.filter((x) => x !== undefined).join('; ') || undefined;
 export const json = (x: unknown) => [`${JSON.stringify(x, null, 2)}\n`];
 
 export function noPositional(command: string, extra: string[]): void {
@@ -127,12 +146,60 @@ export function paramOptions(args: ParsedArgs, io?: CliIo): Record<string, strin
     const refused = fileSizeRefusal(file, text.length, 'network', CLI_LIMITS);
     if (refused) throw new CliError(refused);
     const content = readFile('network', fileInput(file, text), { name: file, hash: '' }, CLI_LIMITS);
-    return content.kind === 'network' ? { ...raw, ...content.params } : raw;
+    if (content.kind !== 'network') return raw;
+    const clash = Object.keys(content.params).find((k) => k in raw);
+    if (clash !== undefined)
+      throw new CliError(`--${clash} cannot be given with --topology ${file}: the file sets the network`);
+    return { ...raw, ...content.params };
   }
   return raw;
 }
 
-/** Parses raw parameters and builds + verifies; bad or oversized input throws InputError. */
-export function runWith(spec: AlgorithmSpec, raw: Record<string, string>): RunResult {
-  return run(spec.id, paramsFromRaw(spec, raw), CLI_LIMITS);
+/**
+ * The one check of an algorithm's parameters that every command makes (schedule, formulas, bounds):
+ * each value in its bounds, the rules between them (a network that holds its senders, a connected
+ * network of your own, …) and the command line's size limits. Throws InputError naming the first
+ * problem.
+ */
+export function validParams(spec: AlgorithmSpec, raw: Record<string, string>): ParamValues {
+  const params = paramsFromRaw(spec, raw);
+  const issues = checkRun(spec, params, CLI_LIMITS);
+  if (issues.length) throw new InputError(issues[0].message, issues);
+  return params;
+}
+
+/** A run and the watch it ran under. */
+export interface WatchedRun {
+  result: RunResult;
+  watch: CliWatch;
+}
+
+/**
+ * Checks raw parameters (validParams), then builds, searches and verifies under a watch that tells
+ * its progress through `io` and ends it at `--time-limit` (the algorithms that take one; the clock
+ * starts here). A build cut short before it had a schedule throws OutOfTime.
+ */
+export function runWith(spec: AlgorithmSpec, raw: Record<string, string>, io?: CliIo): WatchedRun {
+  const params = validParams(spec, raw);
+  const limit = spec.params.find((d) => d.key === 'time-limit');
+  const seconds = limit ? num(params, 'time-limit') : undefined;
+  const loud = spec.estimate(params).transfers >= LOUD_TRANSFERS;
+  const watch = cliWatch(spec.id, seconds, (line) => io?.progress?.(line), { loud });
+  try {
+    return { result: run(spec.id, params, CLI_LIMITS, { watch }), watch };
+  } catch (e) {
+    if (!(e instanceof TimeLimitReached)) throw e;
+    throw new OutOfTime(
+      `${spec.id}: no schedule within the time limit of ${seconds} s: ${e.message}; nothing is written; a longer --time-limit gives it more time (${limit ? describeBounds(limit) : ''} s)`,
+    );
+  }
+}
+
+/**
+ * One line when the time limit ended the run early and a schedule was kept: which phase it ended,
+ * and what the kept schedule is. Undefined when the run ended on its own.
+ */
+export function timeLimitNote({ result, watch }: WatchedRun, kept: string): string | undefined {
+  if (watch.expiredIn === null) return undefined;
+  return `${result.algorithm}: the time limit of ${watch.seconds} s ended the run while ${watch.expiredIn}; ${kept} is the best found, ${result.summary.steps} steps`;
 }

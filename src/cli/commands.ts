@@ -14,13 +14,15 @@ import { reproCsv, sweepCsv } from '../experiments/tables';
 import { HEATMAPS, findHeatmap, heatmapCsv } from '../families/circuit/heatmaps';
 import { computeHeatmap } from '../families/circuit/speedup';
 import { ScheduleFormatError } from '../kernel/format/schedule-import';
-import { CLI_LIMITS, InputError, paramsFromRaw } from '../limits';
+import { SolverUnavailable } from '../kernel/lp';
+import { CLI_LIMITS, InputError } from '../limits';
 import { ALGORITHMS } from '../registry';
 import { ArgError, parseArgs, type ParsedArgs } from './args';
 import { checkCommand } from './check-command';
 import {
   COMMANDS,
   CliError,
+  OutOfTime,
   algorithmOf,
   formatOf,
   json,
@@ -33,6 +35,7 @@ import {
   type CliIo,
   type Command,
   type CommandOutput,
+  validParams,
 } from './command-kit';
 import { formulasCommand } from './formulas-command';
 import { helpText } from './help';
@@ -52,6 +55,8 @@ export function execute(argv: readonly string[], io: CliIo): CommandOutput {
     }
     if (!(COMMANDS as readonly string[]).includes(command))
       throw new CliError(`unknown command "${command}"; commands are ${COMMANDS.join(', ')}`);
+    if (args.force && command !== 'schedule')
+      throw new CliError(`--force is for schedule only (it writes a schedule over the output limit)`);
     const r = dispatch(command as Command, rest, args, io);
     return args.options.out !== undefined ? { ...r, outFile: args.options.out } : r;
   } catch (e) {
@@ -66,6 +71,8 @@ function failure(e: unknown): CommandOutput {
     e instanceof InputError ||
     e instanceof ScheduleFormatError;
   const message = e instanceof Error ? e.message : String(e);
+  if (e instanceof OutOfTime) return { code: 4, out: [], err: oneLine(message) };
+  if (e instanceof SolverUnavailable) return { code: 3, out: [], err: oneLine(message) };
   return { code: known ? 2 : 3, out: [], err: oneLine(known ? message : `internal error: ${message}`) };
 }
 
@@ -80,12 +87,15 @@ function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo)
         algorithmOf('schedule', rest),
         paramOptions(args, io),
         formatOf(args, 'schedule', ['json', 'csv']),
+        io,
+        args.force,
       );
     case 'formulas':
       return formulasCommand(
         algorithmOf('formulas', rest),
         paramOptions(args, io),
         formatOf(args, 'formulas', ['json', 'text']),
+        io,
       );
     case 'bounds': {
       const spec = algorithmOf('bounds', rest);
@@ -99,7 +109,7 @@ function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo)
         );
       onlyOptions('bounds', args, [...spec.params.map((d) => d.key), 'topology', 'format', 'out']);
       formatOf(args, 'bounds', ['json']);
-      const params = paramsFromRaw(spec, paramOptions(args, io));
+      const params = validParams(spec, paramOptions(args, io));
       const bounds = spec.lowerBounds(params);
       const binding = bounds.reduce((a, b) => (b.value > a.value ? b : a));
       return {

@@ -1,7 +1,7 @@
 import type { OpticsRow } from '../families/ring/optical-constraints';
 import type { AlgorithmSpec } from '../kernel/spec';
 import type { RunResult } from '../result';
-import { json, runWith, type CommandOutput } from './command-kit';
+import { json, notes, runWith, timeLimitNote, type CliIo, type CommandOutput } from './command-kit';
 import { verdict } from './schedule-command';
 
 // ---------------------------------------------------------------------------------------------------
@@ -59,13 +59,16 @@ export function formulasCommand(
   spec: AlgorithmSpec,
   raw: Record<string, string>,
   format: 'json' | 'text',
+  io?: CliIo,
 ): CommandOutput {
-  const r = runWith(spec, raw);
+  const run = runWith(spec, raw, io);
+  const r = run.result;
   const rep = formulasReport(r);
   const code = r.report.ok ? 0 : 1;
-  const err = r.report.ok
-    ? undefined
-    : `${r.algorithm}: the schedule fails verification (${verdict(r.report)})`;
+  const err = notes(
+    r.report.ok ? undefined : `${r.algorithm}: the schedule fails verification (${verdict(r.report)})`,
+    timeLimitNote(run, 'the schedule measured'),
+  );
   if (format === 'json') return { code, out: json(rep), err };
   const lines = [
     `${spec.name}${rep.variant ? ` (${rep.variant})` : ''}, schedule ${rep.verified ? 'verified' : 'NOT verified'}`,

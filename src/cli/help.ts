@@ -4,6 +4,8 @@ import { HEATMAPS } from '../families/circuit/heatmaps';
 import { SCHEDULE_FORMAT } from '../kernel/format/schedule-json';
 import { ALGORITHMS, findAlgorithm } from '../registry';
 import { algorithmText } from './list-command';
+import { OUTPUT_LIMIT_BYTES } from './output-size';
+import { QUIET_MS } from './run-progress';
 
 // ---------------------------------------------------------------------------------------------------
 // help
@@ -19,8 +21,10 @@ Usage: npm run cli -- <command> [arguments] [--key VALUE | --key=VALUE ...]
 Commands:
   list [--format json|text]
       The algorithms with their parameters (bounds, defaults, units), as JSON or a readable table.
-  schedule <algorithm> [--<param> VALUE ...] [--format json|csv] [--out FILE]
+  schedule <algorithm> [--<param> VALUE ...] [--format json|csv] [--out FILE] [--force]
       Build a schedule, verify it and export it (${SCHEDULE_FORMAT}, see docs/schedule-format.md).
+      Its size is counted first: over ${OUTPUT_LIMIT_BYTES.toLocaleString('en-US')} bytes (the most check reads) it is
+      refused unless --force is given.
   formulas <algorithm> [--<param> VALUE ...] [--format json|text]
       The paper's closed forms next to what the constructed, verified schedule measures.
   bounds <algorithm> [--<param> VALUE ...]
@@ -44,8 +48,12 @@ Commands:
       This text.
 
 --out FILE writes the output to FILE instead of standard output.
+--time-limit S (the NoC algorithms) bounds the whole run, the constructive schedule included: a
+search it ends keeps its best schedule and says so on standard error; a run with no schedule yet
+ends with exit status 4. A run longer than ${QUIET_MS / 1000} s tells its progress on standard error.
 Exit status: 0 success; 1 the schedule fails verification (the output is still written);
-2 bad input (one line on standard error names the problem); 3 an internal error.
+2 bad input (one line on standard error names the problem); 3 an internal error, or the exact
+method's solver could not run; 4 the time limit passed before any schedule was found.
 
 Algorithms and their parameters:
 ${algorithms.map(algorithmText).join('\n\n')}

@@ -1,7 +1,8 @@
 /**
- * The command line's entry point (`npm run cli -- <command>`): the only file that touches the process
- * and the file system. It runs one command (commands.ts) and writes its output, chunk by chunk with
- * back-pressure, to standard output or to --out.
+ * The command line's entry point (`npm run cli -- <command>`): with lp-child.ts (the solver's process)
+ * the only code that touches the process and the file system. It runs one command (commands.ts) and
+ * writes its output, chunk by chunk with back-pressure, to standard output or to --out, telling how
+ * far the writing is on standard error when the run is a long one.
  */
 import { once } from 'node:events';
 import { closeSync, createWriteStream, fstatSync, openSync, readSync } from 'node:fs';
@@ -9,8 +10,8 @@ import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { execute } from './commands';
-import { setLpSolver, type LpSolution } from '../kernel/lp';
-import { findReproductionCard } from '../experiments/catalogue';
+import { setLpSolver } from '../kernel/lp';
+import { childSolver } from './lp-child';
 import { type CommandOutput } from './command-kit';
 import { FileRefused, readScheduleText } from './read-limited';
 
@@ -21,12 +22,16 @@ const pathOf = (p: string) => resolve(callerDir, p);
 /** Bytes gathered before one write, so a big schedule makes few system calls. */
 const WRITE_CHARS = 1 << 20;
 
-async function pipe(chunks: Iterable<string>, stream: Writable): Promise<void> {
+async function pipe(r: CommandOutput, stream: Writable): Promise<void> {
   let buf = '';
-  for (const chunk of chunks) {
+  let written = 0;
+  if (r.bytes !== undefined) r.watch?.phase('writing the schedule', 'MB');
+  for (const chunk of r.out) {
     buf += chunk;
     if (buf.length >= WRITE_CHARS) {
       if (!stream.write(buf)) await once(stream, 'drain');
+      written += buf.length;
+      if (r.bytes !== undefined) r.watch?.progress(written / 1e6, r.bytes / 1e6);
       buf = '';
     }
   }
@@ -35,7 +40,7 @@ async function pipe(chunks: Iterable<string>, stream: Writable): Promise<void> {
 
 async function writeOutput(r: CommandOutput): Promise<void> {
   if (r.outFile === undefined) {
-    await pipe(r.out, process.stdout);
+    await pipe(r, process.stdout);
     return;
   }
   const file = pathOf(r.outFile);
@@ -45,7 +50,7 @@ async function writeOutput(r: CommandOutput): Promise<void> {
   } catch (e) {
     throw new Error(`cannot write ${r.outFile}: ${e instanceof Error ? e.message : String(e)}`);
   }
-  await pipe(r.out, stream);
+  await pipe(r, stream);
   stream.end();
   await finished(stream);
 }
@@ -61,21 +66,13 @@ function readFileLimited(path: string): string | Uint8Array {
   }
 }
 
-/** HiGHS (WebAssembly), loaded only when a command asks for an exact method. */
-async function loadSolver(): Promise<void> {
-  const { default: load } = await import('highs');
-  const highs = await load();
-  setLpSolver((lp, options) => highs.solve(lp, options) as LpSolution);
-}
-
 async function main(): Promise<number> {
-  const argv = process.argv.slice(2);
-  if (
-    argv.some((a) => a === 'exact' || a === '--method=exact') ||
-    (argv[0] === 'reproduce' && findReproductionCard(argv[1] ?? '')?.solver)
-  )
-    await loadSolver();
-  const r = execute(argv, { readText: readFileLimited });
+  // HiGHS runs in a process of its own, started only when an exact method solves a model.
+  setLpSolver(childSolver());
+  const r = execute(process.argv.slice(2), {
+    readText: readFileLimited,
+    progress: (line) => process.stderr.write(`${line}\n`),
+  });
   if (r.code === 0 || r.code === 1) {
     try {
       await writeOutput(r);

@@ -23,3 +23,8 @@ export function setLpSolver(solve: LpSolve | null): void {
 export function lpSolver(): LpSolve | null {
   return solver;
 }
+
+/** The solver could not be loaded or stopped on its own (out of memory): the exact method cannot run. */
+export class SolverUnavailable extends Error {
+  override name = 'SolverUnavailable';
+}

@@ -4,6 +4,7 @@ import type { ParamDef, ParamIssue, ParamValue, ParamValues } from './params/sch
 import type { ModelRules } from './verify/model-rules';
 import type { Usage } from './verify/rules';
 import type { JobContext } from './jobs';
+import type { RunWatch } from './run-watch';
 import type { PaperRef } from './papers';
 
 // The papers the algorithms come from: one registry (papers.ts) with authors, venue, year and the
@@ -222,7 +223,11 @@ export interface AlgorithmCard {
 
 /** What building and pricing a schedule needs: runs in the worker, the command line and tests. */
 export interface AlgorithmEngine {
-  build(p: ParamValues): Built;
+  /**
+   * The schedule for these parameters. A build that can take long reads `watch` (the command line's):
+   * it reports its progress, and once `watch.stopping` it gives up with TimeLimitReached.
+   */
+  build(p: ParamValues, watch?: RunWatch): Built;
   /**
    * Seconds of each step of a verified schedule (index s−1 for step s) under this model's cost
    * parameters. Without it, the interconnect's own time model is used (src/interconnects.ts).

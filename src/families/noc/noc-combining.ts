@@ -1,4 +1,5 @@
-import { blocksOf, place, StepState, type NocPlan, type PlannedMessage } from './noc-constructive';
+import { blocksOf, type NocPlan, type PlannedMessage } from './noc-constructive';
+import { place, StepState } from './noc-step-state';
 import { processorsOf } from './noc-network';
 import type { NocRoutes } from './noc-paths';
 import type { Communication } from './noc-patterns';

@@ -1,5 +1,7 @@
+import { TimeLimitReached, UNWATCHED, type RunWatch } from '../../kernel/run-watch';
 import { rng } from '../../kernel/util/rng';
 import { adjacency, channelBase, processorsOf } from './noc-network';
+import { place, StepState } from './noc-step-state';
 import type { NocRoutes } from './noc-paths';
 import { pairsOf, type Communication } from './noc-patterns';
 
@@ -34,135 +36,6 @@ export function blocksOf(c: Communication): { origin: number[]; destinations: nu
   };
 }
 
-/** Per-step bookkeeping: channels taken, ports used, router channels left. */
-export class StepState {
-  private readonly linkStamp: Uint32Array;
-  private readonly tx: Uint32Array;
-  private readonly rx: Uint32Array;
-  private readonly stampTx: Uint32Array;
-  private readonly stampRx: Uint32Array;
-  /** For each router channel (by id − channelBase), the router it leaves and the one it enters. */
-  private readonly tail: Uint32Array;
-  private readonly head: Uint32Array;
-  private readonly base: number;
-  /** Router channels out of (into) each router still free in this step, and their step stamps. */
-  private readonly degree: Uint32Array;
-  private readonly outLeft: Uint32Array;
-  private readonly inLeft: Uint32Array;
-  private readonly stampOut: Uint32Array;
-  private readonly stampIn: Uint32Array;
-  /** Router paths per (router, router) pair, looked up once each. */
-  private readonly paths: (Uint32Array[] | undefined)[];
-  private step = 0;
-
-  constructor(readonly routes: NocRoutes) {
-    const net = routes.net;
-    const P = processorsOf(net);
-    const R = net.routers;
-    this.ports = net.ports;
-    this.base = channelBase(net);
-    this.linkStamp = new Uint32Array(this.base + 2 * net.edges.length);
-    this.tx = new Uint32Array(P);
-    this.rx = new Uint32Array(P);
-    this.stampTx = new Uint32Array(P);
-    this.stampRx = new Uint32Array(P);
-    this.tail = new Uint32Array(2 * net.edges.length);
-    this.head = new Uint32Array(2 * net.edges.length);
-    this.degree = new Uint32Array(R);
-    net.edges.forEach(([a, b], e) => {
-      [this.tail[2 * e], this.head[2 * e], this.tail[2 * e + 1], this.head[2 * e + 1]] = [a, b, b, a];
-      this.degree[a]++;
-      this.degree[b]++;
-    });
-    this.outLeft = new Uint32Array(R);
-    this.inLeft = new Uint32Array(R);
-    this.stampOut = new Uint32Array(R);
-    this.stampIn = new Uint32Array(R);
-    this.paths = new Array<Uint32Array[] | undefined>(R * R);
-  }
-
-  readonly ports: number;
-
-  next(): void {
-    this.step++;
-  }
-
-  /** Ports in use this step: the next free one, or −1. */
-  freeTx(p: number): number {
-    const used = this.stampTx[p] === this.step ? this.tx[p] : 0;
-    return used < this.ports ? used : -1;
-  }
-  freeRx(p: number): number {
-    const used = this.stampRx[p] === this.step ? this.rx[p] : 0;
-    return used < this.ports ? used : -1;
-  }
-
-  /** The router paths from a to b (the routes' own list, kept at hand). */
-  pathsBetween(a: number, b: number): Uint32Array[] {
-    const key = a * this.routes.net.routers + b;
-    return (this.paths[key] ??= this.routes.routerPaths(a, b));
-  }
-
-  /**
-   * Whether a path from router a to router b may still be free: router a has a channel out and b
-   * one in left this step (a quick test that spares trying every path once a router is full).
-   */
-  open(a: number, b: number): boolean {
-    if (a === b) return true;
-    const out = this.stampOut[a] === this.step ? this.outLeft[a] : this.degree[a];
-    const into = this.stampIn[b] === this.step ? this.inLeft[b] : this.degree[b];
-    return out > 0 && into > 0;
-  }
-
-  free(path: Uint32Array): boolean {
-    for (let i = 0; i < path.length; i++) if (this.linkStamp[path[i]] === this.step) return false;
-    return true;
-  }
-
-  take(from: number, to: number, links: readonly number[]): void {
-    for (const l of links) {
-      this.linkStamp[l] = this.step;
-      if (l < this.base) continue;
-      const [a, b] = [this.tail[l - this.base], this.head[l - this.base]];
-      if (this.stampOut[a] !== this.step) [this.stampOut[a], this.outLeft[a]] = [this.step, this.degree[a]];
-      if (this.stampIn[b] !== this.step) [this.stampIn[b], this.inLeft[b]] = [this.step, this.degree[b]];
-      this.outLeft[a]--;
-      this.inLeft[b]--;
-    }
-    for (const [p, stamp, count] of [
-      [from, this.stampTx, this.tx],
-      [to, this.stampRx, this.rx],
-    ] as const) {
-      if (stamp[p] !== this.step) [stamp[p], count[p]] = [this.step, 0];
-      count[p]++;
-    }
-  }
-}
-
-/** A free route for one message in this step, or null: ports free at both ends, a free router path. */
-export function place(
-  routes: NocRoutes,
-  st: StepState,
-  from: number,
-  to: number,
-  turn: number,
-): number[] | null {
-  const inPort = st.freeTx(from);
-  const outPort = st.freeRx(to);
-  if (inPort < 0 || outPort < 0) return null;
-  const [a, b] = [routes.net.procRouter[from], routes.net.procRouter[to]];
-  if (!st.open(a, b)) return null;
-  const paths = st.pathsBetween(a, b);
-  for (let i = 0; i < paths.length; i++) {
-    const path = paths[(i + turn) % paths.length];
-    if (!st.free(path)) continue;
-    const links = routes.route(from, to, path, inPort, outPort);
-    st.take(from, to, links);
-    return links;
-  }
-  return null;
-}
-
 /** Messages up to which the constructive scatter renews its order every step (see there). */
 const RESORT_MESSAGES = 4096;
 /** Placements the constructive scatter may try per step: several orders for small cases, one for big. */
@@ -170,6 +43,8 @@ const PLACEMENTS_PER_STEP = 48_000;
 const MOST_TRIES = 12;
 /** How far the seeded noise may lift a message in the orders after the first (in messages of backlog). */
 const NOISE = 3;
+/** Messages routed between two looks at the run's deadline. */
+const CHECK_EVERY = 1024;
 
 /**
  * The constructive method: a greedy colouring of the conflict graph with path choice, one step at a
@@ -184,23 +59,43 @@ const NOISE = 3;
  * step that serves the most backlog: on the 8 × 8 mesh this is what keeps every channel of the
  * bisection busy to the end. Every step places at least one message, so it always ends.
  */
-export function constructivePlan(routes: NocRoutes, c: Communication, seed: number): NocPlan {
+export function constructivePlan(
+  routes: NocRoutes,
+  c: Communication,
+  seed: number,
+  watch: RunWatch = UNWATCHED,
+): NocPlan {
   const random = rng(seed);
   const st = new StepState(routes);
   const { origin, destinations } = blocksOf(c);
-  if (!c.broadcast) return backlogScatter(routes, st, origin, destinations, random);
-  const greedy = greedyBroadcast(routes, st, origin, destinations);
+  if (watch.stopping)
+    outOfTime(
+      'placed',
+      0,
+      destinations.reduce((n, d) => n + d.length, 0),
+    );
+  if (!c.broadcast) return backlogScatter(routes, st, origin, destinations, random, watch);
+  watch.phase('building the constructive broadcast', 'deliveries');
+  const greedy = greedyBroadcast(routes, st, origin, destinations, watch);
+  watch.phase('trying relay rings for a shorter broadcast');
   // The relay ring often does better (every receiver absorbing every step): tried both ways round,
-  // with the outside senders' blocks fed in at each offset; the shortest plan wins.
+  // with the outside senders' blocks fed in at each offset; the shortest plan wins. Past the
+  // deadline the best plan so far stays (the greedy one is complete).
   let best = greedy;
   const receivers = new Set(c.receivers);
   const offsets = c.senders.some((v) => !receivers.has(v)) ? c.receivers.length : 1;
   for (const reverse of [false, true])
-    for (let shift = 0; shift < offsets; shift++) {
-      const ring = pipelineBroadcast(routes, c, origin, destinations, reverse, shift);
+    for (let shift = 0; shift < offsets && !watch.stopping; shift++) {
+      const ring = pipelineBroadcast(routes, c, origin, destinations, reverse, shift, watch);
       if (ring && ring.steps.length < best.steps.length) best = ring;
     }
   return best;
+}
+
+/** Ends a constructive method that reached the run's deadline before its plan was complete. */
+function outOfTime(what: string, done: number, total: number): never {
+  const f = (x: number) => x.toLocaleString('en-US');
+  throw new TimeLimitReached(`the constructive schedule had ${what} ${f(done)} of ${f(total)} messages`);
 }
 
 interface Waiting {
@@ -221,15 +116,23 @@ function backlogScatter(
   origin: number[],
   destinations: number[][],
   random: ReturnType<typeof rng>,
+  watch: RunWatch,
 ): NocPlan {
   const net = routes.net;
   const P = processorsOf(net);
   const at = net.procRouter;
-  let waiting: Waiting[] = origin.map((from, block) => {
-    const to = destinations[block][0];
+  let waiting: Waiting[] = [];
+  watch.phase('routing the messages of the constructive schedule', 'messages');
+  for (let block = 0; block < origin.length; block++) {
+    // Finding the routes takes long for a million messages: the deadline is heard here too.
+    if (block % CHECK_EVERY === 0) {
+      watch.progress(block, origin.length);
+      if (watch.stopping) outOfTime('routed', block, origin.length);
+    }
+    const [from, to] = [origin[block], destinations[block][0]];
     const first = at[from] === at[to] ? new Uint32Array(0) : st.pathsBetween(at[from], at[to])[0];
-    return { from, to, block, first, hops: routes.hops(from, to), tie: random.next(), key: 0 };
-  });
+    waiting.push({ from, to, block, first, hops: routes.hops(from, to), tie: random.next(), key: 0 });
+  }
   const [sendLeft, receiveLeft] = [new Uint32Array(P), new Uint32Array(P)];
   const backlog = new Uint32Array(channelBase(net) + 2 * net.edges.length);
   for (const m of waiting) {
@@ -245,9 +148,12 @@ function backlogScatter(
   // Sorting tens of thousands of messages every step would cost more than it buys: big cases renew
   // their order every few steps and try one order.
   const renewEvery = Math.max(1, Math.ceil(waiting.length / RESORT_MESSAGES));
+  watch.phase('placing the messages of the constructive schedule', 'messages placed');
   const steps: PlannedMessage[][] = [];
   while (waiting.length) {
     if (steps.length > origin.length) throw new Error('the constructive scatter stopped making progress');
+    watch.progress(origin.length - waiting.length, origin.length);
+    if (watch.stopping) outOfTime('placed', origin.length - waiting.length, origin.length);
     const tries = Math.max(1, Math.min(MOST_TRIES, Math.floor(PLACEMENTS_PER_STEP / waiting.length)));
     let best: { step: PlannedMessage[]; left: Waiting[]; uses: number; served: number } | null = null;
     for (let t = 0; t < tries; t++) {
@@ -292,13 +198,17 @@ function greedyBroadcast(
   st: StepState,
   origin: number[],
   destinations: number[][],
+  watch: RunWatch,
 ): NocPlan {
   const net = routes.net;
   const steps: PlannedMessage[][] = [];
   const holders = origin.map((s) => [s]);
   const needs = destinations.map((d) => new Set(d));
   let open = needs.reduce((sum, n) => sum + n.size, 0);
+  const total = open;
   while (open > 0) {
+    watch.progress(total - open, total);
+    if (watch.stopping) outOfTime('delivered', total - open, total);
     if (steps.length > open + origin.length * processorsOf(net))
       throw new Error('the constructive broadcast stopped making progress');
     st.next();
@@ -375,6 +285,7 @@ function pipelineBroadcast(
   destinations: number[][],
   reverse: boolean,
   shift: number,
+  watch: RunWatch,
 ): NocPlan | null {
   const net = routes.net;
   const P = processorsOf(net);
@@ -396,6 +307,7 @@ function pipelineBroadcast(
   const outside = origin.map((s, b) => [s, b]).filter(([s]) => !inRing.has(s));
   const steps: PlannedMessage[][] = [];
   while (open > 0) {
+    if (watch.stopping) return null;
     st.next();
     const step: PlannedMessage[] = [];
     const coming = new Map<number, Set<number>>(); // receiver → blocks arriving this step

@@ -104,16 +104,17 @@ export function exactModel(
 }
 
 /**
- * Lowers the steps of `start` one at a time with the solver, each model given `secondsEach`: ends at
- * the lower bound, at an infeasible model (the best is then optimal over these routes), at a model
- * the solver could not decide in time, or when asked to stop.
+ * Lowers the steps of `start` one at a time with the solver, each model given the time left until
+ * `deadline` (Date.now() ms): ends at the lower bound, at an infeasible model (the best is then
+ * optimal over these routes), at a model the solver could not decide in time, or when asked to stop
+ * (checked again after each model is written, before the solver starts).
  */
 export function* exactSearch(
   routes: NocRoutes,
   start: NocPlan,
   lowerBound: number,
   solve: LpSolve,
-  secondsEach: number,
+  deadline: number,
   ctx: JobContext<never>,
   report: {
     found?(plan: NocPlan): void;
@@ -143,7 +144,10 @@ export function* exactSearch(
     }
     report.progress?.({ target, best: best.steps.length, lowerBound, conflicts: [], moves: 0, maxMoves: 0 });
     yield;
-    const solution = solve(exactModel(msgs, target, routes), { time_limit: secondsEach });
+    const model = exactModel(msgs, target, routes);
+    const seconds = (deadline - Date.now()) / 1e3;
+    if (ctx.stopping || seconds <= 0) break;
+    const solution = solve(model, { time_limit: seconds });
     if (solution.Status === 'Infeasible') {
       proved = best.steps.length;
       break;
@@ -158,8 +162,10 @@ export function* exactSearch(
   if (routes.slack > 0 && longerRoutes(routes, best) > 0 && !ctx.stopping) {
     yield;
     const target = best.steps.length;
-    const solution = solve(exactModel(msgs, target, routes, true), { time_limit: secondsEach });
-    if (solution.Status === 'Optimal') {
+    const model = exactModel(msgs, target, routes, true);
+    const seconds = (deadline - Date.now()) / 1e3;
+    const solution = seconds > 0 && !ctx.stopping ? solve(model, { time_limit: seconds }) : null;
+    if (solution?.Status === 'Optimal') {
       best = planOf(msgs, target, routes, solution.Columns);
       fewestLonger = longerRoutes(routes, best);
       report.found?.(best);

@@ -1,6 +1,7 @@
 import type { NocNetwork } from './noc-network';
 import { fewestLinksHalving, routerFlow } from './noc-cuts';
 import type { Communication } from './noc-patterns';
+import type { FormulaRow } from '../../kernel/spec';
 
 /**
  * The NoC paper's estimate for M-to-N scatter (Sec. 3, eqs. (3)–(10)), computed as the paper
@@ -182,4 +183,45 @@ export function subnetworkBisection(net: NocNetwork, set: readonly number[]): nu
   if (best === Infinity) return `no split of the routers of {${set.join(', ')}} halves them`;
   if (best === 0) return `the routers of {${set.join(', ')}} fall apart with no link between the halves`;
   return 2 * best;
+}
+
+/**
+ * The paper's M-to-N scatter estimate (eqs. (6), (8), (10)) as a formula row beside the lower bounds
+ * of a schedule of `steps` steps (`bound`: the binding one): computed as the paper computes it, with
+ * its widths measured on the network, and never used as a bound (the top of this file says why).
+ * None for broadcasts and for sets with nothing in common.
+ */
+export function paperEstimateRow(
+  net: NocNetwork,
+  c: Communication,
+  steps: number,
+  bound: number,
+): FormulaRow | null {
+  if (c.broadcast || c.pattern === 'oas') return null;
+  const e = paperMnsEstimate(net, c);
+  if (typeof e === 'string') return null;
+  // The widths of the groups that have messages (an empty group's width does not enter).
+  const groups = e.case === 'a' ? [e.M > e.Q, e.N > e.Q, e.Q > 1] : [e.M !== e.N, true];
+  const widths = [`b₁ = ${e.b1}`, `b₂ = ${e.b2}`, `b₃ = ${e.b3}`]
+    .filter((_, i) => groups[i])
+    .join(', ')
+    .replace(/Infinity/g, '∞ (a router holds both sets)');
+  const verdict =
+    steps < e.value
+      ? `Our verified schedule has ${steps} steps, fewer than the estimate: here it is not a lower bound.`
+      : e.value > bound
+        ? `Above our binding lower bound (${bound}): the estimate is not proved, so the bounds above are what a schedule is held to.`
+        : `Not above our binding lower bound (${bound}).`;
+  return {
+    id: 'paper-mns',
+    label: `the paper’s M-to-N scatter estimate, case ${e.case} (M = ${e.M}, N = ${e.N}, Q = ${e.Q})`,
+    tex: e.tex,
+    source: `NoC paper, eq. ${e.equation}`,
+    formula: e.value,
+    constructed: steps,
+    unit: 'steps',
+    note: `Terms ${e.terms.map((t) => t.value).join(', ')} with ${widths} channels (${e.method}). ${
+      e.case === 'a' ? 'Case a adds the two groups’ times, as if they could not overlap. ' : ''
+    }${verdict}`,
+  };
 }

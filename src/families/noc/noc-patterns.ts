@@ -46,3 +46,10 @@ export function pairsOf(c: Communication): [number, number][] {
   for (const s of c.senders) for (const d of c.receivers) if (s !== d) out.push([s, d]);
   return out;
 }
+
+/** How many pairs `pairsOf` lists, counted without listing them (a size check before any work). */
+export function pairCount(c: Communication): number {
+  const receivers = new Set(c.receivers);
+  const both = c.senders.filter((s) => receivers.has(s)).length;
+  return c.senders.length * c.receivers.length - both;
+}

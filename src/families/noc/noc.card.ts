@@ -7,7 +7,7 @@ import {
   NETWORK_PARAMS,
   validateNoc,
 } from './noc-params';
-import { PATTERNS, pairsOf } from './noc-patterns';
+import { PATTERNS, pairCount } from './noc-patterns';
 
 const SUMMARY =
   'Processors sit on the routers of a network-on-chip; a message holds every channel of its path for ' +
@@ -26,21 +26,30 @@ function narrate(p: ParamValues, f: StepFacts, what: string): string {
 
 function narrateStart(p: ParamValues, steps: number): string {
   const c = communicationFromParams(p);
-  const messages = pairsOf(c).length;
+  const messages = pairCount(c);
   const what = c.broadcast
     ? `${c.senders.length} sender${c.senders.length > 1 ? 's' : ''} each have one message for ${c.receivers.length} receiver${c.receivers.length > 1 ? 's' : ''}`
     : `${c.senders.length} sender${c.senders.length > 1 ? 's have' : ' has'} ${messages} private messages for ${c.receivers.length} receiver${c.receivers.length > 1 ? 's' : ''}`;
   return `${what}. In ${steps} steps every message arrives, no two messages of a step sharing a channel.`;
 }
 
+/** The parameters that `topology` sets: given beside it, they would be overridden without a word. */
+export const TOPOLOGY_KEYS = ['network', 'rows', 'cols', 'dimension', 'routers', 'links'] as const;
+
 /**
  * `topology`: the network in one option — mesh:RxC, torus:RxC, hypercube:D, octagon, octagon:N (an
  * Octagon ring of N routers), fat-octagon (the paper's, 2 processors a router) — expanded into the
- * network parameters (slim routers unless `per-router` is given too).
+ * network parameters (slim routers unless `per-router` is given too). Refuses a network parameter
+ * given beside it.
  */
 export function expandTopology(raw: Readonly<Record<string, string>>): Record<string, string> {
   const { topology, ...rest } = raw;
   if (topology === undefined) return { ...raw };
+  const clash = TOPOLOGY_KEYS.find((k) => k in rest);
+  if (clash !== undefined)
+    throw new Error(
+      `--${clash} cannot be given with --topology, which sets the network; give one or the other`,
+    );
   const per = rest['per-router'] ?? '1';
   const grid = /^(mesh|torus):(\d+)x(\d+)$/.exec(topology);
   if (grid) return { ...rest, network: grid[1], rows: grid[2], cols: grid[3], 'per-router': per };
@@ -57,7 +66,7 @@ export function expandTopology(raw: Readonly<Record<string, string>>): Record<st
 
 function estimate(p: ParamValues) {
   const c = communicationFromParams(p);
-  const pairs = pairsOf(c).length;
+  const pairs = pairCount(c);
   const blocks = c.broadcast ? c.senders.length : pairs;
   return {
     steps: pairs,

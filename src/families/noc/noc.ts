@@ -21,8 +21,9 @@ import {
 import { BroadcastProblem } from './noc-broadcast-search';
 import { exactSearch } from './noc-exact';
 import { lpSolver } from '../../kernel/lp';
+import { deadlineOf, type RunWatch } from '../../kernel/run-watch';
 import { bindingBound, lowerBounds, type Bound } from './noc-bounds';
-import { paperMnsEstimate } from './noc-paper-mns';
+import { paperEstimateRow } from './noc-paper-mns';
 import { blocksOf, constructivePlan, type NocPlan } from './noc-constructive';
 import { combiningPlan } from './noc-combining';
 import { nocTopology, type NocNetwork } from './noc-network';
@@ -75,20 +76,20 @@ function builtOf(algorithm: string, p: ParamValues, net: NocNetwork, c: Communic
 }
 
 /** The constructive schedule: every method starts from it. */
-function build(algorithm: string, p: ParamValues): Built {
+function build(algorithm: string, p: ParamValues, watch?: RunWatch): Built {
   const net = networkOf(p);
   const c = communicationFromParams(p);
   // Combined messages are scheduled greedily; the searches place one block per message.
   const routes = routesOf(net, p);
-  return builtOf(algorithm, p, net, c, combines(p) ? combiningPlan(routes, c) : startOf(p, routes, c));
+  return builtOf(algorithm, p, net, c, combines(p) ? combiningPlan(routes, c) : startOf(p, routes, c, watch));
 }
 
 /** The last configuration's constructive schedule: the build's, and the search's starting point. */
 let lastStart: { key: string; plan: NocPlan } | null = null;
 
-function startOf(p: ParamValues, routes: NocRoutes, c: Communication): NocPlan {
+function startOf(p: ParamValues, routes: NocRoutes, c: Communication, watch?: RunWatch): NocPlan {
   const key = JSON.stringify(p);
-  if (lastStart?.key !== key) lastStart = { key, plan: constructivePlan(routes, c, num(p, 'seed')) };
+  if (lastStart?.key !== key) lastStart = { key, plan: constructivePlan(routes, c, num(p, 'seed'), watch) };
   return lastStart.plan;
 }
 
@@ -202,8 +203,9 @@ function* search(
 ): Generator<void, unknown, void> {
   const method = String(p['method']);
   const c = communicationFromParams(p);
-  // The exact method is for scatters (a broadcast's relays are not in its model).
-  if (method === 'constructive' || combines(p) || (c.broadcast && method === 'exact')) return;
+  // The exact method is for scatters (a broadcast's relays are not in its model); past the run's
+  // deadline (the build took it all) the constructive schedule stays.
+  if (method === 'constructive' || combines(p) || (c.broadcast && method === 'exact') || ctx.stopping) return;
   if (method !== 'exact') {
     const s = chainSearchOf(algorithm, p, report);
     if (s) yield* runSearch(s.master, ctx, s, s.over);
@@ -212,7 +214,8 @@ function* search(
   const net = networkOf(p);
   const routes = routesOf(net, p);
   const start = startOf(p, routes, c);
-  const deadline = Date.now() + num(p, 'time-limit') * 1e3;
+  // The search's own limit, or the run's when that comes first (the command line's whole run).
+  const deadline = Math.min(Date.now() + num(p, 'time-limit') * 1e3, deadlineOf(ctx));
   const timed: JobContext<never> = {
     progress: (d, t) => ctx.progress(d, t),
     partial: () => undefined,
@@ -231,7 +234,7 @@ function* search(
     return;
   }
   let last = start;
-  yield* exactSearch(routes, start, lowerBound, solve, num(p, 'time-limit'), timed, {
+  yield* exactSearch(routes, start, lowerBound, solve, deadline, timed, {
     found: (plan) => {
       last = plan;
       report.found?.(builtOf(algorithm, p, net, c, plan));
@@ -304,7 +307,7 @@ function formulas(p: ParamValues, m: Measured): FormulaRow[] {
         ? `A lower bound: no schedule has fewer steps; ours has ${m.steps}. ${b.why}.`
         : `Met: the schedule is optimal. ${b.why}.`,
   });
-  const estimate = paperEstimateRow(p, m.steps, binding.value);
+  const estimate = paperEstimateRow(networkOf(p), communicationFromParams(p), m.steps, binding.value);
   return [
     row(binding, 'steps', `steps: lower bound (${binding.label.split(':')[0]}) and constructed`),
     ...bounds.filter((b) => b !== binding).map((b) => row(b, b.id, b.label)),
@@ -312,45 +315,9 @@ function formulas(p: ParamValues, m: Measured): FormulaRow[] {
   ];
 }
 
-/**
- * The paper's M-to-N scatter estimate (eqs. (6), (8), (10)) beside the bounds: computed as the paper
- * computes it, with its widths measured on the network, and never used as a bound (noc-paper-mns.ts
- * says why). None for broadcasts and for sets with nothing in common.
- */
-function paperEstimateRow(p: ParamValues, steps: number, bound: number): FormulaRow | null {
-  const c = communicationFromParams(p);
-  if (c.broadcast || c.pattern === 'oas') return null;
-  const e = paperMnsEstimate(networkOf(p), c);
-  if (typeof e === 'string') return null;
-  // The widths of the groups that have messages (an empty group's width does not enter).
-  const groups = e.case === 'a' ? [e.M > e.Q, e.N > e.Q, e.Q > 1] : [e.M !== e.N, true];
-  const widths = [`b₁ = ${e.b1}`, `b₂ = ${e.b2}`, `b₃ = ${e.b3}`]
-    .filter((_, i) => groups[i])
-    .join(', ')
-    .replace(/Infinity/g, '∞ (a router holds both sets)');
-  const verdict =
-    steps < e.value
-      ? `Our verified schedule has ${steps} steps, fewer than the estimate: here it is not a lower bound.`
-      : e.value > bound
-        ? `Above our binding lower bound (${bound}): the estimate is not proved, so the bounds above are what a schedule is held to.`
-        : `Not above our binding lower bound (${bound}).`;
-  return {
-    id: 'paper-mns',
-    label: `the paper’s M-to-N scatter estimate, case ${e.case} (M = ${e.M}, N = ${e.N}, Q = ${e.Q})`,
-    tex: e.tex,
-    source: `NoC paper, eq. ${e.equation}`,
-    formula: e.value,
-    constructed: steps,
-    unit: 'steps',
-    note: `Terms ${e.terms.map((t) => t.value).join(', ')} with ${widths} channels (${e.method}). ${
-      e.case === 'a' ? 'Case a adds the two groups’ times, as if they could not overlap. ' : ''
-    }${verdict}`,
-  };
-}
-
 export const nocBroadcast: AlgorithmSpec = {
   ...nocBroadcastCard,
-  build: (p) => build('noc-broadcast', p),
+  build: (p, watch) => build('noc-broadcast', p, watch),
   search: (p, ctx, report) => search('noc-broadcast', p, ctx, report),
   splitSearch: (p, report) => splitSearch('noc-broadcast', p, report),
   chainWork: (p, task) => chainJob(problemOf(p), task),
@@ -362,7 +329,7 @@ export const nocBroadcast: AlgorithmSpec = {
 
 export const nocScatter: AlgorithmSpec = {
   ...nocScatterCard,
-  build: (p) => build('noc-scatter', p),
+  build: (p, watch) => build('noc-scatter', p, watch),
   search: (p, ctx, report) => search('noc-scatter', p, ctx, report),
   splitSearch: (p, report) => splitSearch('noc-scatter', p, report),
   chainWork: (p, task) => chainJob(problemOf(p), task),
