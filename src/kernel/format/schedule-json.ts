@@ -29,6 +29,9 @@ export const COLLECTIVES = [
   'gather',
   'gossip',
   'multiscatter',
+  'reduce_scatter',
+  'reduce',
+  'custom',
 ] as const satisfies readonly Collective[];
 // Fails to compile when a collective is added to the model but not to the list above.
 const _everyCollective: readonly (typeof COLLECTIVES)[number][] = [] as Collective[];
