@@ -44,6 +44,9 @@ export const COMMANDS = [
 ] as const;
 export type Command = (typeof COMMANDS)[number];
 
+/** Violations listed by `check` (the counts cover all of them). */
+export const CHECK_LISTED = 20;
+
 export const oneLine = (s: string) => s.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 export const json = (x: unknown) => [`${JSON.stringify(x, null, 2)}\n`];
 
