@@ -48,15 +48,20 @@ export function labSchedule(
   steps: number,
   placed: readonly Placed[],
 ): LabSchedule {
-  const order = Array.from({ length: m.count }, (_, i) => i)
-    .filter((i) => step[i] >= 1)
-    .sort((a, b) => step[a] - step[b] || a - b);
+  // The messages sent, step by step (a counting sort keeps each step's messages in order).
+  const at = new Uint32Array(steps + 2);
+  for (let i = 0; i < m.count; i++) if (step[i] >= 1 && step[i] <= steps) at[step[i] + 1]++;
+  for (let s = 1; s <= steps + 1; s++) at[s] += at[s - 1];
+  const order = new Uint32Array(at[steps + 1]);
+  const fill = at.slice();
   let refs = 0;
   let pathLinks = 0;
-  for (const i of order) {
-    refs += m.blockStart[i + 1] - m.blockStart[i];
-    pathLinks += placed[i].links.length;
-  }
+  for (let i = 0; i < m.count; i++)
+    if (step[i] >= 1 && step[i] <= steps) {
+      order[fill[step[i]]++] = i;
+      refs += m.blockStart[i + 1] - m.blockStart[i];
+      pathLinks += placed[i].links.length;
+    }
   const b = new ScheduleBuilder({
     algorithm: h.algorithm,
     collective: h.collective,
@@ -71,7 +76,7 @@ export function labSchedule(
   let k = 0;
   for (let s = 1; s <= steps; s++) {
     b.beginStep(h.phase);
-    for (; k < order.length && step[order[k]] === s; k++) {
+    for (; k < at[s + 1]; k++) {
       const i = order[k];
       transferOf[i] = b.transferCount;
       const p = placed[i];

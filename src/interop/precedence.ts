@@ -35,12 +35,6 @@ export class PrecedenceBuilder {
     return this.message.push(message) - 1;
   }
 
-  /** One more wait for the most recently added node. */
-  addWait(w: number): void {
-    this.pred.push(w);
-    this.predStart[this.predStart.length - 1] = this.pred.length;
-  }
-
   markStuck(v: number): void {
     this.stuckNodes.push(v);
   }

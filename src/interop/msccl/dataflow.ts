@@ -13,7 +13,6 @@
  */
 import { firstCommon, union } from '../../kernel/model/contributions';
 import type { Timing } from '../precedence';
-import { NEVER } from '../precedence';
 import { placeOf, type Verdicts } from '../verdicts';
 import type { Algo, Buf } from './model';
 import type { OpGraph } from './ops';
@@ -120,77 +119,83 @@ export function replayData(
   });
   const tag = label ? ` (${label})` : '';
   const describe = (id: number) => `chunk ${Math.floor(id / R)} of rank ${id % R}`;
+  /** Reports the first empty read of a step. */
+  const empty = (g: number, what: string) => {
+    const p = ops.steps[g];
+    const where = { rank: p.rank, tb: p.tb, step: p.step.pos };
+    v.error(
+      'empty-read',
+      where,
+      `${placeOf(where)}${tag}: "${p.step.type}" ${what} that nothing has written`,
+    );
+  };
+  /** x ⊕ y, reporting a contribution counted twice (m: the message received, or −1). */
+  const combine = (x: Value, y: Value, g: number, i: number, m: number): Value => {
+    if (!x || !y) return x ?? y;
+    const common = firstCommon(x, y);
+    if (common >= 0) {
+      const p = ops.steps[g];
+      const where = { rank: p.rank, tb: p.tb, step: p.step.pos };
+      v.error(
+        'double-count',
+        { ...where, ...(m >= 0 ? { message: m } : {}) },
+        `${placeOf(where)}${tag}: "${p.step.type}" adds ${describe(common)} into chunk ${i} again: it would count twice`,
+      );
+    }
+    return union(x, y);
+  };
 
   for (const node of timing.order) {
     const g = ops.stepOfNode[node];
     const p = ops.steps[g];
-    if (p.last !== node || timing.finish[node] === NEVER) continue;
     const st = p.step;
-    if (st.bad || st.type === 'nop') continue;
-    const where = { rank: p.rank, tb: p.tb, step: st.pos };
-    const at = placeOf(where);
+    if (p.last !== node || st.bad || st.type === 'nop') continue;
     const use = buffersUsed(st.type);
-    const read = (i: number): Value => {
-      const c = buffers.cell(p.rank, st.srcbuf, st.srcoff + i);
-      return c >= 0 ? values[c] : null;
-    };
-    const write = (i: number, x: Value) => {
-      const c = buffers.cell(p.rank, st.dstbuf, st.dstoff + i);
-      if (c >= 0) {
-        values[c] = x;
-        writer[c] = g;
-      }
-    };
-    let emptyReported = false;
-    const empty = (what: string) => {
-      if (emptyReported) return;
-      emptyReported = true;
-      v.error('empty-read', where, `${at}${tag}: "${st.type}" ${what} that nothing has written`);
-    };
-    const combine = (x: Value, y: Value, i: number, m: number): Value => {
-      if (!x || !y) return x ?? y;
-      const common = firstCommon(x, y);
-      if (common >= 0)
-        v.error(
-          'double-count',
-          { ...where, ...(m >= 0 ? { message: m } : {}) },
-          `${at}${tag}: "${st.type}" adds ${describe(common)} into chunk ${i} again: it would count twice`,
-        );
-      return union(x, y);
-    };
     const m = inbound[g];
     const incoming = m >= 0 ? payload[m] : undefined;
     const k = st.cnt;
-    const out: Value[] = new Array<Value>(k).fill(null);
+    const out: Value[] = outbound[g] >= 0 ? new Array<Value>(k) : [];
+    let reported = false;
     for (let i = 0; i < k; i++) {
       const got = incoming ? (incoming[i] ?? null) : null;
-      const local = use.src ? read(i) : null;
-      if (use.src && !local) empty(`reads ${bufferName(st.srcbuf)} chunk ${st.srcoff + i}`);
+      let local: Value = null;
+      if (use.src) {
+        const c = buffers.cell(p.rank, st.srcbuf, st.srcoff + i);
+        local = c >= 0 ? values[c] : null;
+        if (!local && !reported) {
+          reported = true;
+          empty(g, `reads ${bufferName(st.srcbuf)} chunk ${st.srcoff + i}`);
+        }
+      }
+      const dst = use.dst ? buffers.cell(p.rank, st.dstbuf, st.dstoff + i) : -1;
       let x: Value;
       switch (st.type) {
         case 's':
+        case 'cpy':
           x = local;
           break;
         case 'r':
         case 'rcs':
           x = got;
           break;
-        case 'cpy':
-          x = local;
-          break;
         case 're':
         case 'ra': {
-          const c = buffers.cell(p.rank, st.dstbuf, st.dstoff + i);
-          const mine = c >= 0 ? values[c] : null;
-          if (!mine) empty(`adds into ${bufferName(st.dstbuf)} chunk ${st.dstoff + i}`);
-          x = combine(mine, local, i, -1);
+          const mine = dst >= 0 ? values[dst] : null;
+          if (!mine && !reported) {
+            reported = true;
+            empty(g, `adds into ${bufferName(st.dstbuf)} chunk ${st.dstoff + i}`);
+          }
+          x = combine(mine, local, g, i, -1);
           break;
         }
         default:
-          x = REDUCES_RECEIVED.has(st.type) ? combine(got, local, i, m) : got;
+          x = REDUCES_RECEIVED.has(st.type) ? combine(got, local, g, i, m) : got;
       }
-      out[i] = x;
-      if (use.dst) write(i, x);
+      if (out.length) out[i] = x;
+      if (dst >= 0) {
+        values[dst] = x;
+        writer[dst] = g;
+      }
     }
     if (outbound[g] >= 0) payload[outbound[g]] = out;
   }

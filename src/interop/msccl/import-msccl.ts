@@ -157,7 +157,7 @@ function reportStalls(ops: OpGraph, timing: Timing, v: Verdicts): void {
     v.error(
       'deadlock',
       { rank: first.rank, tb: first.tb, step: first.step.pos },
-      `deadlock: ${at.map(name).join(' waits for ')}, which waits for the first`,
+      `deadlock: ${at.map(name).join(', which waits for ')}, which waits for ${name(at[0])}`,
     );
   }
   let i = 0;
@@ -185,28 +185,31 @@ function reportStalls(ops: OpGraph, timing: Timing, v: Verdicts): void {
   }
 }
 
-/** The messages with what each carries: every id its chunks combine, in order. */
+/** The messages with what each carries: every id its chunks combine, in order, each once. */
 function messageSet(ops: OpGraph, flow: DataFlow): MessageSet {
   const M = ops.messages.length;
   const blockStart = new Uint32Array(M + 1);
-  const lists: Uint32Array[] = [];
-  ops.messages.forEach((m, i) => {
-    const ids: number[] = [];
-    for (const x of flow.payload[i] ?? [])
+  let ids: number[] = [];
+  for (let i = 0; i < M; i++) {
+    const chunks = flow.payload[i] ?? [];
+    const from = ids.length;
+    for (const x of chunks)
       if (x) for (let k = 0; k < x.length; k += 2) for (let id = x[k]; id < x[k + 1]; id++) ids.push(id);
-    const sorted = Uint32Array.from(new Set(ids)).sort();
-    lists.push(sorted);
-    blockStart[i + 1] = blockStart[i] + sorted.length;
-  });
-  const blocks = new Uint32Array(blockStart[M]);
-  lists.forEach((l, i) => blocks.set(l, blockStart[i]));
+    if (chunks.length > 1 && ids.length - from > 1) {
+      // Several chunks: sorted, each id once.
+      const part = Uint32Array.from(ids.slice(from)).sort();
+      ids = ids.slice(0, from);
+      for (let k = 0; k < part.length; k++) if (k === 0 || part[k] !== part[k - 1]) ids.push(part[k]);
+    }
+    blockStart[i + 1] = ids.length;
+  }
   return {
     count: M,
     src: Uint32Array.from(ops.messages, (m) => m.src),
     dst: Uint32Array.from(ops.messages, (m) => m.dst),
     channel: Uint16Array.from(ops.messages, (m) => m.chan),
     blockStart,
-    blocks,
+    blocks: Uint32Array.from(ids),
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { InputError } from '../../limits';
 import { placeOf, type Verdicts, type Where } from '../verdicts';
-import type { XmlElement } from './parse';
+import { attrsOf, childrenOf, otherChildren, type XmlNode } from './parse';
 import { collOf, LEGACY, PROTOCOLS, type MscclColl } from './runtime';
 
 export type Buf = 'i' | 'o' | 's';
@@ -76,30 +76,34 @@ const INT = /^-?\d+$/;
 
 /** Reads attributes of one element, reporting what is missing or malformed. */
 class Reader {
+  private readonly attrs: Record<string, string>;
   constructor(
-    private readonly e: XmlElement,
+    e: unknown,
+    private readonly element: string,
     private readonly v: Verdicts,
     private readonly where: Where,
-  ) {}
+  ) {
+    this.attrs = attrsOf(e);
+  }
   bad = false;
 
   private fail(key: string, must: string): void {
     this.bad = true;
-    const got = this.e.attrs[key];
+    const got = this.attrs[key];
     const place = placeOf(this.where);
     this.v.error(
       'malformed',
       this.where,
-      `${place ? `${place}: ` : ''}<${this.e.name}> ${key} must be ${must}; ${got === undefined ? 'it is missing' : `got "${got.slice(0, 40)}"`}`,
+      `${place ? `${place}: ` : ''}<${this.element}> ${key} must be ${must}; ${got === undefined ? 'it is missing' : `got "${got.slice(0, 40)}"`}`,
     );
   }
 
   has(key: string): boolean {
-    return this.e.attrs[key] !== undefined;
+    return this.attrs[key] !== undefined;
   }
 
   int(key: string, fallback: number, min = -Infinity, max = Infinity): number {
-    const raw = this.e.attrs[key];
+    const raw = this.attrs[key];
     const n = raw !== undefined && INT.test(raw.trim()) ? Number(raw.trim()) : NaN;
     if (!Number.isSafeInteger(n) || n < min || n > max) {
       this.fail(
@@ -116,7 +120,7 @@ class Reader {
   }
 
   text(key: string, fallback: string, allowed?: readonly string[]): string {
-    const raw = this.e.attrs[key];
+    const raw = this.attrs[key];
     if (raw === undefined || (allowed && !allowed.includes(raw))) {
       this.fail(key, allowed ? `one of ${allowed.join(', ')}` : 'given');
       return fallback;
@@ -125,7 +129,7 @@ class Reader {
   }
 
   big(key: string): bigint | null {
-    const raw = this.e.attrs[key];
+    const raw = this.attrs[key];
     if (raw === undefined) return null;
     if (!INT.test(raw.trim())) {
       this.fail(key, 'a whole number');
@@ -143,14 +147,14 @@ const STEP_TYPES = [...LEGACY.stepTypes];
 const BUFFERS = ['i', 'o', 's'];
 
 /** Reads the <algo> tree. Throws InputError only when the rank count cannot be read. */
-export function readAlgo(root: XmlElement, v: Verdicts, file: string): Algo {
-  const ngpusText = root.attrs.ngpus;
+export function readAlgo(root: XmlNode, v: Verdicts, file: string): Algo {
+  const ngpusText = attrsOf(root).ngpus;
   const ngpus = ngpusText !== undefined && INT.test(ngpusText.trim()) ? Number(ngpusText.trim()) : NaN;
   if (!(ngpus >= 1 && ngpus <= MAX_RANKS))
     throw new InputError(
       `${file}: <algo> ngpus must be a whole number from 1 to ${MAX_RANKS}; ${ngpusText === undefined ? 'it is missing' : `got "${ngpusText.slice(0, 40)}"`}`,
     );
-  const r = new Reader(root, v, {});
+  const r = new Reader(root, 'algo', v, {});
   const coll = r.text('coll', 'custom');
   const collective = collOf(coll);
   if (!collective && r.has('coll'))
@@ -171,17 +175,14 @@ export function readAlgo(root: XmlElement, v: Verdicts, file: string): Algo {
     outofplace: r.has('outofplace') ? r.flag('outofplace', true) : null,
     minBytes: r.big('minBytes'),
     maxBytes: r.big('maxBytes'),
-    redop: root.attrs.redop ?? null,
+    redop: attrsOf(root).redop ?? null,
     gpus: new Array<Gpu | undefined>(ngpus),
     ignored: new Map(),
   };
-  const ignore = (name: string) => algo.ignored.set(name, (algo.ignored.get(name) ?? 0) + 1);
-  for (const g of root.children) {
-    if (g.name !== 'gpu') {
-      ignore(g.name);
-      continue;
-    }
-    const gr = new Reader(g, v, {});
+  const ignore = (name: string, n: number) => algo.ignored.set(name, (algo.ignored.get(name) ?? 0) + n);
+  for (const [name, n] of otherChildren(root, 'gpu')) ignore(name, n);
+  for (const g of childrenOf(root, 'gpu')) {
+    const gr = new Reader(g, 'gpu', v, {});
     const id = gr.int('id', -1, 0, ngpus - 1);
     if (id < 0) continue;
     if (algo.gpus[id]) {
@@ -189,7 +190,7 @@ export function readAlgo(root: XmlElement, v: Verdicts, file: string): Algo {
       continue;
     }
     const where = { rank: id };
-    const cr = new Reader(g, v, where);
+    const cr = new Reader(g, 'gpu', v, where);
     const gpu: Gpu = {
       id,
       i: cr.int('i_chunks', 0, 0, MAX_CHUNKS),
@@ -197,11 +198,8 @@ export function readAlgo(root: XmlElement, v: Verdicts, file: string): Algo {
       s: cr.int('s_chunks', 0, 0, MAX_CHUNKS),
       tbs: [],
     };
-    for (const t of g.children) {
-      if (t.name !== 'tb') {
-        ignore(t.name);
-        continue;
-      }
+    for (const [name, n] of otherChildren(g, 'tb')) ignore(name, n);
+    for (const t of childrenOf(g, 'tb')) {
       const tb = readThreadblock(t, v, id, ignore);
       if (tb) gpu.tbs.push(tb);
     }
@@ -211,16 +209,16 @@ export function readAlgo(root: XmlElement, v: Verdicts, file: string): Algo {
 }
 
 function readThreadblock(
-  t: XmlElement,
+  t: unknown,
   v: Verdicts,
   rank: number,
-  ignore: (name: string) => void,
+  ignore: (name: string, n: number) => void,
 ): Threadblock | null {
-  const ir = new Reader(t, v, { rank });
+  const ir = new Reader(t, 'tb', v, { rank });
   const id = ir.int('id', -1, 0);
   if (id < 0) return null;
   const where = { rank, tb: id };
-  const r = new Reader(t, v, where);
+  const r = new Reader(t, 'tb', v, where);
   const send = r.int('send', -2, -1);
   const recv = r.int('recv', -2, -1);
   const chan = r.int('chan', 0, 0);
@@ -229,18 +227,13 @@ function readThreadblock(
     return null;
   }
   const steps: Step[] = [];
-  for (const e of t.children) {
-    if (e.name !== 'step') {
-      ignore(e.name);
-      continue;
-    }
-    steps.push(readStep(e, v, rank, id, steps.length));
-  }
+  for (const [name, n] of otherChildren(t, 'step')) ignore(name, n);
+  for (const e of childrenOf(t, 'step')) steps.push(readStep(e, v, rank, id, steps.length));
   return { id, send, recv, chan, steps };
 }
 
-function readStep(e: XmlElement, v: Verdicts, rank: number, tb: number, pos: number): Step {
-  const r = new Reader(e, v, { rank, tb, step: pos });
+function readStep(e: unknown, v: Verdicts, rank: number, tb: number, pos: number): Step {
+  const r = new Reader(e, 'step', v, { rank, tb, step: pos });
   const step: Step = {
     pos,
     s: r.int('s', pos),

@@ -46,43 +46,54 @@ export interface OpGraph {
 }
 
 export function buildOpGraph(a: Algo, v: Verdicts): OpGraph {
+  const R = a.ngpus;
   const steps: PlacedStep[] = [];
-  // Index of each threadblock's steps: `${rank} ${tb}` → global index of its step 0.
-  const tbStart = new Map<string, { at: number; count: number }>();
+  // Where each threadblock's steps start: rank·T + tb id → global index of its step 0 (T: ids per rank).
+  let T = 1;
+  for (const g of a.gpus) if (g) for (const tb of g.tbs) T = Math.max(T, tb.id + 1);
+  const tbAt = new Map<number, { at: number; count: number; send: number; recv: number }>();
+  let maxChan = 0;
   for (const g of a.gpus) {
     if (!g) continue;
     for (const tb of g.tbs) {
-      const key = `${g.id} ${tb.id}`;
-      if (tbStart.has(key)) continue; // a repeated id was reported; the first is used
-      tbStart.set(key, { at: steps.length, count: tb.steps.length });
+      const key = g.id * T + tb.id;
+      if (tbAt.has(key)) continue; // a repeated id was reported; the first is used
+      tbAt.set(key, { at: steps.length, count: tb.steps.length, send: tb.send, recv: tb.recv });
+      maxChan = Math.max(maxChan, tb.chan);
       for (const st of tb.steps)
         steps.push({ rank: g.id, tb: tb.id, step: st, chan: tb.chan, first: -1, last: -1 });
     }
   }
 
-  // Pair sends and receives per connection, in program order.
-  const sendsOn = new Map<string, number[]>();
-  const recvsOn = new Map<string, number[]>();
-  const peersOf = new Map<string, { send: number; recv: number }>();
-  for (const g of a.gpus)
-    if (g) for (const tb of g.tbs) peersOf.set(`${g.id} ${tb.id}`, { send: tb.send, recv: tb.recv });
-  steps.forEach((p, i) => {
-    if (p.step.bad) return;
-    const peers = peersOf.get(`${p.rank} ${p.tb}`)!;
-    if (SENDS.has(p.step.type) && peers.send >= 0 && peers.send !== p.rank) {
-      const key = `${p.rank} ${peers.send} ${p.chan}`;
-      (sendsOn.get(key) ?? sendsOn.set(key, []).get(key)!).push(i);
+  // Pair sends and receives per connection (src, dst, channel), in program order.
+  const C = maxChan + 1;
+  const connection = (src: number, dst: number, chan: number) => (src * R + dst) * C + chan;
+  const sendsOn = new Map<number, number[]>();
+  const recvsOn = new Map<number, number[]>();
+  for (let i = 0; i < steps.length; i++) {
+    const p = steps[i];
+    if (p.step.bad) continue;
+    const tb = tbAt.get(p.rank * T + p.tb)!;
+    if (SENDS.has(p.step.type) && tb.send >= 0 && tb.send !== p.rank && tb.send < R) {
+      const key = connection(p.rank, tb.send, p.chan);
+      const list = sendsOn.get(key);
+      if (list) list.push(i);
+      else sendsOn.set(key, [i]);
     }
-    if (RECEIVES.has(p.step.type) && peers.recv >= 0 && peers.recv !== p.rank) {
-      const key = `${peers.recv} ${p.rank} ${p.chan}`;
-      (recvsOn.get(key) ?? recvsOn.set(key, []).get(key)!).push(i);
+    if (RECEIVES.has(p.step.type) && tb.recv >= 0 && tb.recv !== p.rank && tb.recv < R) {
+      const key = connection(tb.recv, p.rank, p.chan);
+      const list = recvsOn.get(key);
+      if (list) list.push(i);
+      else recvsOn.set(key, [i]);
     }
-  });
+  }
   const messages: Message[] = [];
   const inbound = new Int32Array(steps.length).fill(-1);
   const outbound = new Int32Array(steps.length).fill(-1);
   for (const key of new Set([...sendsOn.keys(), ...recvsOn.keys()])) {
-    const [src, dst, chan] = key.split(' ').map(Number);
+    const chan = key % C;
+    const src = Math.floor(key / C / R);
+    const dst = Math.floor(key / C) % R;
     const sends = sendsOn.get(key) ?? [];
     const recvs = recvsOn.get(key) ?? [];
     const pairs = Math.min(sends.length, recvs.length);
@@ -93,7 +104,7 @@ export function buildOpGraph(a: Algo, v: Verdicts): OpGraph {
         v.error(
           'pair-mismatch',
           { rank: r.rank, tb: r.tb, step: r.step.pos, message: messages.length },
-          `rank ${r.rank}, threadblock ${r.tb}, step ${r.step.pos} receives ${r.step.cnt} chunk(s) where rank ${s.rank}, threadblock ${s.tb}, step ${s.step.pos} sends ${s.step.cnt}`,
+          `rank ${r.rank}, threadblock ${r.tb}, step ${r.step.pos} receives ${r.step.cnt} chunk${r.step.cnt === 1 ? '' : 's'} where rank ${s.rank}, threadblock ${s.tb}, step ${s.step.pos} sends ${s.step.cnt}`,
         );
       outbound[sends[k]] = inbound[recvs[k]] = messages.length;
       messages.push({ sender: sends[k], receiver: recvs[k], src, dst, chan });
@@ -103,7 +114,7 @@ export function buildOpGraph(a: Algo, v: Verdicts): OpGraph {
       v.error(
         'unmatched',
         { rank: s.rank, tb: s.tb, step: s.step.pos },
-        `rank ${s.rank}, threadblock ${s.tb}, step ${s.step.pos} sends to rank ${dst} on channel ${chan}, but rank ${dst} receives only ${recvs.length} message(s) from rank ${src} there: this is send ${k + 1}`,
+        `rank ${s.rank}, threadblock ${s.tb}, step ${s.step.pos} sends to rank ${dst} on channel ${chan}, but rank ${dst} receives ${messagesText(recvs.length)} from rank ${src} there: this is send ${k + 1}`,
       );
     }
     for (let k = pairs; k < recvs.length; k++) {
@@ -111,75 +122,75 @@ export function buildOpGraph(a: Algo, v: Verdicts): OpGraph {
       v.error(
         'unmatched',
         { rank: r.rank, tb: r.tb, step: r.step.pos },
-        `rank ${r.rank}, threadblock ${r.tb}, step ${r.step.pos} waits for a message from rank ${src} on channel ${chan} that never comes: rank ${src} sends only ${sends.length} there`,
+        `rank ${r.rank}, threadblock ${r.tb}, step ${r.step.pos} waits for a message from rank ${src} on channel ${chan} that never comes: rank ${src} sends ${messagesText(sends.length)} there, this is receive ${k + 1}`,
       );
     }
   }
 
-  // Nodes, threadblock by threadblock; dependencies and receives are wired once every node exists.
+  // Node ids first (a fused step has two), then each node with all it waits for.
+  let nodes = 0;
+  for (const p of steps) {
+    p.first = nodes++;
+    p.last = SENDS.has(p.step.type) && RECEIVES.has(p.step.type) ? nodes++ : p.first;
+  }
   const b = new PrecedenceBuilder();
-  const nodeStep: number[] = [];
+  const nodeStep = new Uint32Array(nodes);
   for (let i = 0; i < steps.length; i++) {
     const p = steps[i];
-    const prev = p.step.pos > 0 ? steps[i - 1].last : -1;
-    const fused = SENDS.has(p.step.type) && RECEIVES.has(p.step.type);
-    const sends = SENDS.has(p.step.type) && outbound[i] >= 0;
-    p.first = b.add(sends && !fused ? outbound[i] : -1, prev >= 0 ? [prev] : []);
-    nodeStep.push(i);
-    p.last = p.first;
+    const st = p.step;
+    const waits: number[] = [];
+    if (st.pos > 0) waits.push(steps[i - 1].last);
+    if (RECEIVES.has(st.type) && !st.bad && inbound[i] >= 0)
+      waits.push(steps[messages[inbound[i]].sender].last);
+    const signal = st.bad || st.depid < 0 ? -1 : signalFor(steps, tbAt.get(p.rank * T + st.depid), p, v);
+    if (signal >= 0) waits.push(steps[signal].last);
+    const fused = p.last !== p.first;
+    b.add(fused || outbound[i] < 0 || !SENDS.has(st.type) ? -1 : outbound[i], waits);
+    nodeStep[p.first] = i;
+    if ((RECEIVES.has(st.type) && !st.bad && inbound[i] < 0) || signal === STUCK) b.markStuck(p.first);
     if (fused) {
-      p.last = b.add(outbound[i], [p.first]);
-      nodeStep.push(i);
+      b.add(outbound[i], [p.first]);
+      nodeStep[p.last] = i;
     }
   }
-  const graph0 = b.finish();
-  const extra: number[][] = Array.from({ length: graph0.nodes }, () => []);
-  const stuck = graph0.stuck;
-  steps.forEach((p, i) => {
-    const st = p.step;
-    if (RECEIVES.has(st.type) && !st.bad) {
-      const m = inbound[i];
-      if (m >= 0) extra[p.first].push(steps[messages[m].sender].last);
-      else stuck[p.first] = 1;
-    }
-    if (st.depid < 0 || st.bad) return;
-    const dep = tbStart.get(`${p.rank} ${st.depid}`);
-    if (!dep || st.deps < 0 || st.deps >= dep.count) return; // reported by the rules
-    let signal = -1;
-    for (let k = st.deps; k < dep.count && signal < 0; k++) {
-      const q = steps[dep.at + k].step;
-      if (q.hasdep && q.type !== 'nop' && !q.bad) signal = dep.at + k;
-    }
-    const where = { rank: p.rank, tb: p.tb, step: st.pos };
-    const at = `rank ${p.rank}, threadblock ${p.tb}, step ${st.pos}`;
-    if (signal < 0) {
-      v.error(
-        'signal',
-        where,
-        `${at} waits for step ${st.deps} of threadblock ${st.depid}, which does not signal (hasdep="0") and no later step there does: it waits forever`,
-      );
-      stuck[p.first] = 1;
-      return;
-    }
-    if (signal !== dep.at + st.deps)
+  return { steps, messages, graph: b.finish(), stepOfNode: nodeStep };
+}
+
+/** A wait that can never end. */
+const STUCK = -2;
+
+/**
+ * The step whose end a dependency waits for: the first step at or after `deps` of threadblock
+ * `depid` that signals (hasdep); STUCK when none does; −1 when the dependency names nothing (the
+ * rules report that).
+ */
+function signalFor(
+  steps: PlacedStep[],
+  dep: { at: number; count: number } | undefined,
+  p: PlacedStep,
+  v: Verdicts,
+): number {
+  const st = p.step;
+  if (!dep || st.deps < 0 || st.deps >= dep.count) return -1;
+  const where = { rank: p.rank, tb: p.tb, step: st.pos };
+  const at = `rank ${p.rank}, threadblock ${p.tb}, step ${st.pos}`;
+  for (let k = st.deps; k < dep.count; k++) {
+    const q = steps[dep.at + k].step;
+    if (!q.hasdep || q.type === 'nop' || q.bad) continue;
+    if (k !== st.deps)
       v.warn(
         'signal',
         where,
-        `${at} waits for step ${st.deps} of threadblock ${st.depid}, which does not signal (hasdep="0"); the runtime waits until step ${signal - dep.at}, the next that does`,
+        `${at} waits for step ${st.deps} of threadblock ${st.depid}, which does not signal (hasdep="0"); the runtime waits until step ${k}, the next that does`,
       );
-    extra[p.first].push(steps[signal].last);
-  });
-  return { steps, messages, graph: withWaits(graph0, extra), stepOfNode: Uint32Array.from(nodeStep) };
+    return dep.at + k;
+  }
+  v.error(
+    'signal',
+    where,
+    `${at} waits for step ${st.deps} of threadblock ${st.depid}, which does not signal (hasdep="0") and no later step there does: it waits forever`,
+  );
+  return STUCK;
 }
 
-/** The graph with more waits per node. */
-function withWaits(g: Precedence, extra: number[][]): Precedence {
-  const predStart = new Uint32Array(g.nodes + 1);
-  const pred: number[] = [];
-  for (let v = 0; v < g.nodes; v++) {
-    for (let i = g.predStart[v]; i < g.predStart[v + 1]; i++) pred.push(g.pred[i]);
-    for (const w of extra[v]) pred.push(w);
-    predStart[v + 1] = pred.length;
-  }
-  return { ...g, predStart, pred: Uint32Array.from(pred) };
-}
+const messagesText = (n: number) => (n === 0 ? 'no message' : n === 1 ? 'one message' : `${n} messages`);
