@@ -189,28 +189,37 @@ function reportStalls(ops: OpGraph, timing: Timing, v: Verdicts): void {
 function messageSet(ops: OpGraph, flow: DataFlow): MessageSet {
   const M = ops.messages.length;
   const blockStart = new Uint32Array(M + 1);
-  let ids: number[] = [];
   for (let i = 0; i < M; i++) {
-    const chunks = flow.payload[i] ?? [];
-    const from = ids.length;
-    for (const x of chunks)
-      if (x) for (let k = 0; k < x.length; k += 2) for (let id = x[k]; id < x[k + 1]; id++) ids.push(id);
-    if (chunks.length > 1 && ids.length - from > 1) {
-      // Several chunks: sorted, each id once.
-      const part = Uint32Array.from(ids.slice(from)).sort();
-      ids = ids.slice(0, from);
-      for (let k = 0; k < part.length; k++) if (k === 0 || part[k] !== part[k - 1]) ids.push(part[k]);
-    }
-    blockStart[i + 1] = ids.length;
+    let n = 0;
+    for (const x of flow.payload[i] ?? []) if (x) for (let k = 0; k < x.length; k += 2) n += x[k + 1] - x[k];
+    blockStart[i + 1] = blockStart[i] + n;
   }
-  return {
-    count: M,
-    src: Uint32Array.from(ops.messages, (m) => m.src),
-    dst: Uint32Array.from(ops.messages, (m) => m.dst),
-    channel: Uint16Array.from(ops.messages, (m) => m.chan),
-    blockStart,
-    blocks: Uint32Array.from(ids),
-  };
+  const blocks = new Uint32Array(blockStart[M]);
+  let end = 0;
+  for (let i = 0; i < M; i++) {
+    const from = end;
+    const chunks = flow.payload[i] ?? [];
+    for (const x of chunks)
+      if (x)
+        for (let k = 0; k < x.length; k += 2) for (let id = x[k]; id < x[k + 1]; id++) blocks[end++] = id;
+    if (chunks.length > 1 && end - from > 1) {
+      // Several chunks: sorted, each id once.
+      const part = blocks.subarray(from, end).sort();
+      end = from;
+      for (let k = 0; k < part.length; k++) if (k === 0 || part[k] !== part[k - 1]) blocks[end++] = part[k];
+    }
+    blockStart[i + 1] = end;
+  }
+  const src = new Uint32Array(M);
+  const dst = new Uint32Array(M);
+  const channel = new Uint16Array(M);
+  for (let i = 0; i < M; i++) {
+    const m = ops.messages[i];
+    src[i] = m.src;
+    dst[i] = m.dst;
+    channel[i] = m.chan;
+  }
+  return { count: M, src, dst, channel, blockStart, blocks: blocks.subarray(0, end) };
 }
 
 /**
