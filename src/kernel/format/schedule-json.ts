@@ -82,6 +82,8 @@ export interface ScheduleJson {
   version: typeof SCHEDULE_VERSION;
   algorithm: string;
   collective: Collective;
+  /** Blocks are contributions combined chunk by chunk (Schedule.chunkedReduction); absent: false. */
+  chunked_reduction?: true;
   variant?: string;
   params: Record<string, ParamValue>;
   nodes: number;
