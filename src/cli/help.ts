@@ -36,8 +36,11 @@ Commands:
       A paper's printed numbers beside what its formulas and our schedules give, as JSON rows
       { "label", "paper", "computed", "constructed" }, or CSV with each row's verdict.
       Checks: ${REPRODUCTIONS.map((r) => r.id).join(', ') || '(none yet)'}
-  check <file.json> [--out FILE]
-      Read a schedule file and run the verifier on it; prints a JSON report.
+  check <file.json|file.xml> [--network full|ring|ring:W|mesh:RxC|torus:RxC|FILE.json] [--stretch] [--out FILE]
+      Read a schedule file and run the verifier on it; prints a JSON report. Also reads MSCCL XML
+      and TE-CCL output: their rules and data flow are checked, the schedule is placed on the
+      network given (fully connected by default), and --stretch re-times it without clashes
+      (docs/interop.md).
   help [<algorithm>]
       This text.
 

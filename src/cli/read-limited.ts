@@ -1,7 +1,8 @@
 /**
  * Reading a schedule file for `check` without trusting it: the file is read as a stream, in chunks,
  * and refused as soon as it shows it cannot be a schedule the checker accepts — before anything big is
- * allocated. XML is read up to the same limit here; the MSCCL importer states its own, smaller one. No file system access here: the caller hands over a chunk reader.
+ * allocated. XML is read up to the same limit here; the MSCCL importer states its own, smaller one.
+ * No file system access here: the caller hands over a chunk reader.
  */
 
 /**
