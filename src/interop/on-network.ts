@@ -12,9 +12,11 @@ import type { Holdings } from '../kernel/replay/holdings';
 import type { VerifyReport } from '../kernel/verify/rules';
 import { verify } from '../kernel/verify/verifier';
 import { labSchedule, type LabHeader, type LabSchedule, type MessageSet } from './lab-schedule';
-import { Occupancy, type Hop, type Placed, type Router } from './network';
+import { Occupancy, type Hop, type NetworkChoice, type Placed, type Router } from './network';
 import { timePrecedence, type Precedence } from './precedence';
 import { colourRingSteps, ringPlacements, ringStretch } from './ring-wavelengths';
+import type { InteropImport } from './result';
+import type { Verdicts } from './verdicts';
 
 export interface Checked {
   lab: LabSchedule;
@@ -126,4 +128,59 @@ function hopOf(m: MessageSet, i: number): Hop {
   const hop: Hop = { src: m.src[i], dst: m.dst[i], channel: m.channel[i] };
   if (m.links) hop.links = Array.from(m.links.ids.subarray(m.links.start[i], m.links.start[i + 1]));
   return hop;
+}
+
+/** The step (1-based) of transfer t: the last step whose first transfer is at or before t. */
+export function stepOfTransfer(stepStart: Uint32Array, t: number): number {
+  let lo = 1;
+  let hi = stepStart.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (stepStart[mid - 1] <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * What both importers return, from the file's own fields, the placed schedule and the verdicts:
+ * verdicts that name a message are placed on its transfer and step, `ok` looks at the stretched
+ * schedule when there is one.
+ */
+export function importResult(
+  fields: Pick<InteropImport, 'format' | 'file' | 'algorithm' | 'coll' | 'collective' | 'ranks' | 'notes'> &
+    Partial<Pick<InteropImport, 'timeline' | 'judged'>>,
+  choice: NetworkChoice,
+  net: OnNetwork,
+  v: Verdicts,
+): InteropImport {
+  const { transferOf, schedule } = net.lab;
+  const verdicts = v.list((m) =>
+    transferOf[m] >= 0
+      ? { transfer: transferOf[m], labStep: stepOfTransfer(schedule.stepStart, transferOf[m]) }
+      : null,
+  );
+  const s = net.stretched;
+  return {
+    ...fields,
+    topology: net.router.topology,
+    network: { name: net.router.name, choice, ...(net.wavelengths ? { wavelengths: net.wavelengths } : {}) },
+    schedule,
+    holdings: net.holdings,
+    report: net.report,
+    transferOf,
+    verdicts,
+    ok: verdicts.errors === 0 && (s ?? net).report.ok,
+    ...(s
+      ? {
+          stretched: {
+            schedule: s.lab.schedule,
+            holdings: s.holdings,
+            report: s.report,
+            transferOf: s.lab.transferOf,
+          },
+        }
+      : {}),
+    notes: [...fields.notes, `The network: ${net.router.name}.`],
+  };
 }

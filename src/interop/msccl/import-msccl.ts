@@ -9,7 +9,7 @@ import { indexArray } from '../../kernel/model/columns';
 import { InputError } from '../../limits';
 import type { LabHeader, MessageSet } from '../lab-schedule';
 import { routerFor } from '../network';
-import { onNetwork } from '../on-network';
+import { importResult, onNetwork } from '../on-network';
 import { cyclesAmong, NEVER, timePrecedence, type Timing } from '../precedence';
 import type { ImportOptions, InteropImport } from '../result';
 import { Verdicts } from '../verdicts';
@@ -91,55 +91,26 @@ export function importMsccl(text: string, options: ImportOptions = {}): InteropI
     options.stretch ? { graph: ops.graph, priority: timing.finish } : null,
   );
 
-  const transferOf = net.lab.transferOf;
-  const schedule = net.lab.schedule;
-  const verdicts = v.list((m) => {
-    const t = transferOf[m];
-    if (t < 0) return null;
-    let s = 1;
-    while (schedule.stepStart[s] <= t) s++;
-    return { transfer: t, labStep: s };
-  });
-  const reported = net.stretched ?? net;
   const notes = [
     'Each message (a matched send and receive) takes one step; local steps take none; a send does not wait for its receive (NCCL buffers it).',
     'Blocks are chunks (the file does not give their size); for reductions a transfer lists the contributions its partial sums combine.',
-    `The network: ${net.router.name}.`,
   ];
   for (const j of judged)
     if (j.root !== undefined)
       notes.push(
         `The ${algo.coll}'s root is rank ${j.root}: the file does not name one, so it is read off the data flow.`,
       );
-  return {
-    format: 'msccl',
+  const fields = {
+    format: 'msccl' as const,
     file,
     algorithm: algo.name,
     coll: algo.coll,
     collective,
     ranks: R,
-    topology: net.router.topology,
-    network: { name: net.router.name, choice, ...(net.wavelengths ? { wavelengths: net.wavelengths } : {}) },
-    schedule,
-    holdings: net.holdings,
-    report: net.report,
-    transferOf,
-    verdicts,
-    ok: verdicts.errors === 0 && reported.report.ok,
-    ...(net.stretched
-      ? {
-          stretched: {
-            schedule: net.stretched.lab.schedule,
-            holdings: net.stretched.holdings,
-            report: net.stretched.report,
-            transferOf: net.stretched.lab.transferOf,
-          },
-        }
-      : {}),
-    timeline: threadblockTimeline(ops, timing, transferOf),
-    judged,
     notes,
   };
+  const timeline = threadblockTimeline(ops, timing, net.lab.transferOf);
+  return importResult({ ...fields, timeline, judged }, choice, net, v);
 }
 
 /** Deadlocks (cycles of waits) and the steps that never run because of them or of a stuck wait. */

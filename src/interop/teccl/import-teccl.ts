@@ -8,12 +8,12 @@
  * to the chunk is checked per demand.
  */
 import { indexArray } from '../../kernel/model/columns';
-import { destinationTable, type ListedBlocks } from '../../kernel/model/schedule';
+import { destinationTable, type Collective, type ListedBlocks } from '../../kernel/model/schedule';
 import type { Topology } from '../../kernel/model/topology';
 import { InputError } from '../../limits';
 import type { MessageSet } from '../lab-schedule';
 import { routerFor, type Router } from '../network';
-import { onNetwork } from '../on-network';
+import { importResult, onNetwork } from '../on-network';
 import { PrecedenceBuilder } from '../precedence';
 import type { ImportOptions, InteropImport } from '../result';
 import { Verdicts } from '../verdicts';
@@ -131,7 +131,7 @@ export function importTeccl(doc: Record<string, unknown>, options: ImportOptions
           messages,
         )
       : routerFor(choice, R, busiestPair(messages, step));
-  const collective = t.personalised ? 'alltoall' : 'allgather';
+  const collective: Collective = t.personalised ? 'alltoall' : 'allgather';
   const net = onNetwork(
     { algorithm: 'TE-CCL', collective, ranks: R, blocks, phase: 'epoch', chunkedReduction: false },
     messages,
@@ -140,42 +140,20 @@ export function importTeccl(doc: Record<string, unknown>, options: ImportOptions
     router,
     options.stretch ? { graph: pb.finish(), priority: step } : null,
   );
-  const transferOf = net.lab.transferOf;
-  const schedule = net.lab.schedule;
-  const verdicts = v.list((m) => (transferOf[m] >= 0 ? { transfer: transferOf[m], labStep: step[m] } : null));
-  const reported = net.stretched ?? net;
   const notes = [
     `GPUs ${t.gpus[0]} to ${t.gpus[R - 1]} are processors 0 to ${R - 1} in order of their ids${switches.length ? `; switches ${switches.join(', ')} forward without holding` : ''}.`,
     `${epochs.length} epochs carry flows (of ${t.epochsRequired ?? epochs[epochs.length - 1] + 1}); each is one step, the empty ones are left out${t.epochSeconds ? ` (an epoch lasts ${t.epochSeconds} s in the solver's model)` : ''}.`,
-    `The network: ${net.router.name}.`,
   ];
-  return {
-    format: 'teccl',
+  const fields = {
+    format: 'teccl' as const,
     file,
     algorithm: 'TE-CCL',
     coll: collective,
     collective,
     ranks: R,
-    topology: net.router.topology,
-    network: { name: net.router.name, choice, ...(net.wavelengths ? { wavelengths: net.wavelengths } : {}) },
-    schedule,
-    holdings: net.holdings,
-    report: net.report,
-    transferOf,
-    verdicts,
-    ok: verdicts.errors === 0 && reported.report.ok,
-    ...(net.stretched
-      ? {
-          stretched: {
-            schedule: net.stretched.lab.schedule,
-            holdings: net.stretched.holdings,
-            report: net.stretched.report,
-            transferOf: net.stretched.lab.transferOf,
-          },
-        }
-      : {}),
     notes,
   };
+  return importResult(fields, choice, net, v);
 }
 
 /** Each block's destinations: the demands the file states, or (none stated) every GPU. */
