@@ -104,10 +104,12 @@ export function importTeccl(doc: Record<string, unknown>, options: ImportOptions
         );
     }
     const parts = msgs.filter((m) => m.volume < 1 - 1e-9);
+    let smallest = 1;
+    for (const m of parts) smallest = Math.min(smallest, m.volume);
     if (parts.length)
       v.note(
         'fraction',
-        `${parts.length} of ${M} hops carry part of a chunk (the smallest ${Math.min(...parts.map((m) => m.volume))}): each is drawn as the whole chunk's block, and the parts are added up per demand`,
+        `${parts.length} of ${M} hops carry part of a chunk (the smallest ${smallest}): each is drawn as the whole chunk's block, and the parts are added up per demand`,
       );
   }
 
