@@ -7,12 +7,14 @@
  *
  *   npx tsx bench/msccl-import.ts                 # 5 runs, medians reported
  *   npx tsx bench/msccl-import.ts --runs 9
- *   npx tsx bench/msccl-import.ts --write big.xml # also write the file (to time `check` on it)
+ *   npx tsx bench/msccl-import.ts --write big.xml # also write the file
+ *   node bench-out.mjs --once big.xml [--read-only] # one cold import of a file, nothing else (for
+ *                                                   # whole-process timing; --read-only: only read it)
  *
  * A file that does not import clean exits non-zero; the 0.3 s target is reported, not enforced.
  */
 import { fork } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ringAllreduceXml } from '../src/interop/fixtures/ring-allreduce-xml';
@@ -75,6 +77,13 @@ function child(): Promise<Sample> {
 }
 
 async function main() {
+  const once = process.argv.indexOf('--once');
+  if (once >= 0) {
+    const text = readFileSync(process.argv[once + 1], 'utf8');
+    if (process.argv.includes('--read-only')) return;
+    if (!importMsccl(text, { name: process.argv[once + 1] }).ok) process.exit(1);
+    return;
+  }
   if (process.argv.includes('--child')) {
     const s = measureOnce();
     process.send!(s, () => process.exit(0));

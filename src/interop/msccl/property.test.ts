@@ -4,8 +4,11 @@
  * peer, sends and receives in a random order. The simulation runs threadblocks round by round (a
  * send takes one step, a receive waits for its send) until nothing moves.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { InputError } from '../../limits';
 import { importMsccl } from './import-msccl';
 
 interface Program {
@@ -151,6 +154,62 @@ describe('the importer agrees with a simulation of the same rules', () => {
         expect(unmatched.some((v) => v.rank === drop.peer)).toBe(true);
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe('never a crash', () => {
+  const base = readFileSync(
+    fileURLToPath(new URL('../fixtures/msccl/allreduce-ring-4.xml', import.meta.url)),
+    'utf8',
+  );
+  const values = [
+    '-1',
+    '0',
+    '1',
+    '3',
+    '7',
+    '71',
+    '72',
+    '300',
+    '99999',
+    '-5',
+    '',
+    'x',
+    '1.5',
+    'i',
+    'o',
+    's',
+    'nop',
+    'rrcs',
+    'cpy',
+  ];
+  it('a file with random attributes changed and random lines left out: a result or one InputError', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(10_000), fc.nat(values.length - 1)), { maxLength: 12 }),
+        fc.array(fc.nat(10_000), { maxLength: 4 }),
+        (edits, drops) => {
+          const lines = base.split('\n');
+          for (const d of drops) if (lines.length > 3) lines.splice(2 + (d % (lines.length - 3)), 1);
+          let text = lines.join('\n');
+          const attrs = [...text.matchAll(/="[^"]*"/g)];
+          for (const [at, v] of edits) {
+            if (!attrs.length) break;
+            const m = attrs[at % attrs.length];
+            text = text.slice(0, m.index) + `="${values[v]}"` + text.slice(m.index! + m[0].length);
+            attrs.splice(0, attrs.length, ...text.matchAll(/="[^"]*"/g));
+          }
+          try {
+            const r = importMsccl(text);
+            expect(typeof r.ok).toBe('boolean');
+            expect(r.schedule.stepCount).toBeGreaterThanOrEqual(0);
+          } catch (e) {
+            expect(e).toBeInstanceOf(InputError);
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });
