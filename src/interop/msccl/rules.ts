@@ -96,6 +96,7 @@ export function checkAlgo(a: Algo, v: Verdicts): void {
     );
   const mi = a.collective === 'allgather' ? a.ngpus : 1;
   const mo = a.collective === 'reduce_scatter' ? a.ngpus : 1;
+  const gpuElements = a.gpus.filter(Boolean).length;
   for (let rank = 0; rank < a.ngpus; rank++) {
     const g = a.gpus[rank];
     if (!g) {
@@ -111,8 +112,7 @@ export function checkAlgo(a: Algo, v: Verdicts): void {
         { rank },
         `rank ${rank}: i_chunks ${g.i} and o_chunks ${g.o} do not fit nchunksperloop ${a.nchunksperloop} for ${a.coll} (${LEGACY.name} wants i_chunks × ${mi} and o_chunks × ${mo} equal to it)`,
       );
-    const elements =
-      1 + a.gpus.filter(Boolean).length + g.tbs.length + g.tbs.reduce((n, t) => n + t.steps.length, 0);
+    const elements = 1 + gpuElements + g.tbs.length + g.tbs.reduce((n, t) => n + t.steps.length, 0);
     limit(
       v,
       { rank },
