@@ -1,10 +1,12 @@
 /**
  * Reading MSCCL XML text into a tree of elements and attributes, with fast-xml-parser (it runs in a
- * worker and in Node; a worker has no DOMParser). The text is checked to be well-formed XML first
- * (the parser alone accepts unclosed tags), and refused beyond a stated size, in one line each.
+ * worker and in Node; a worker has no DOMParser). The text is checked to be well-formed first
+ * (well-formed.ts: the parser alone accepts unclosed tags), and refused beyond a stated size, in one
+ * line each.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLParser } from 'fast-xml-parser';
 import { InputError } from '../../limits';
+import { wellFormedProblem } from './well-formed';
 
 /**
  * Longest MSCCL text read (characters). The tree costs about 20 times the text in memory; public
@@ -52,10 +54,10 @@ export function parseMscclXml(text: string, name: string): XmlNode {
     throw new InputError(
       `${name} has ${text.length.toLocaleString('en-US')} characters; MSCCL files are read up to ${MAX_MSCCL_CHARS / 2 ** 20} M characters`,
     );
-  const valid = XMLValidator.validate(text);
-  if (valid !== true)
+  const problem = wellFormedProblem(text);
+  if (problem)
     throw new InputError(
-      `${name} is not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`,
+      `${name} is not well-formed XML: ${problem.message} (line ${problem.line}, column ${problem.column})`,
     );
   const parser = new XMLParser({
     ignoreAttributes: false,
@@ -65,8 +67,10 @@ export function parseMscclXml(text: string, name: string): XmlNode {
     parseTagValue: false,
     ignoreDeclaration: true,
     ignorePiTags: true,
-    // No path strings for callbacks (there are none): a little faster.
+    // No path strings for callbacks (there are none), and values as written: the runtime's own
+    // reader decodes no entities either.
     jPath: false,
+    processEntities: false,
   });
   const doc = parser.parse(text) as Record<string, unknown>;
   const roots = Object.keys(doc).filter((k) => !k.startsWith('#') && !k.startsWith('?'));
