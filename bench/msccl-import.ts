@@ -11,6 +11,10 @@
  *   node bench-out.mjs --once big.xml [--read-only] # one cold import of a file, nothing else (for
  *                                                   # whole-process timing; --read-only: only read it)
  *
+ * On a busy machine, `--reference` also times, in alternate fresh processes, the build and verify of
+ * ring all-gather N = 1024 (bench:core's `run()`, 196 ms on a quiet machine, docs/benchmarks.md) and
+ * reports the ratio pair by pair, which holds when the machine's speed drifts.
+ *
  * A file that does not import clean exits non-zero; the 0.3 s target is reported, not enforced.
  */
 import { fork } from 'node:child_process';
@@ -20,11 +24,17 @@ import { fileURLToPath } from 'node:url';
 import { ringAllreduceXml } from '../src/interop/fixtures/ring-allreduce-xml';
 import { importMsccl } from '../src/interop/msccl/import-msccl';
 import { parseMscclXml } from '../src/interop/msccl/parse';
+import { defaultsOf } from '../src/kernel/params/schema';
+import { CLI_LIMITS } from '../src/limits';
+import { findAlgorithm } from '../src/registry';
+import { run } from '../src/run';
 import { machineLines, median } from './stats';
 
 const RANKS = 16;
 const CHANNELS = 24;
 const TARGET_MS = 300;
+/** Ring all-gather N = 1024, build + verify, on a quiet machine (docs/benchmarks.md, 2026-11-21). */
+const QUIET_REFERENCE_MS = 196;
 
 interface Sample {
   ok: boolean;
@@ -62,13 +72,22 @@ function measureOnce(): Sample {
   };
 }
 
-function child(): Promise<Sample> {
+/** The reference: ring all-gather N = 1024 built and verified once, cold (ms). */
+function referenceOnce(): number {
+  const spec = findAlgorithm('ring-allgather')!;
+  const t0 = performance.now();
+  const r = run('ring-allgather', { ...defaultsOf(spec.params), nodes: 1024 }, CLI_LIMITS);
+  if (!r.report.ok) throw new Error('the reference schedule failed verification');
+  return performance.now() - t0;
+}
+
+function child<T>(flag: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    const c = fork(fileURLToPath(import.meta.url), ['--child'], {
+    const c = fork(fileURLToPath(import.meta.url), [flag], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    let sample: Sample | undefined;
-    c.on('message', (m) => (sample = m as Sample));
+    let sample: T | undefined;
+    c.on('message', (m) => (sample = m as T));
     c.on('error', reject);
     c.on('exit', (code) =>
       sample && code === 0 ? resolve(sample) : reject(new Error(`child exited with ${code}`)),
@@ -89,6 +108,12 @@ async function main() {
     process.send!(s, () => process.exit(0));
     return;
   }
+  if (process.argv.includes('--child-reference')) {
+    process.send!(referenceOnce(), () => process.exit(0));
+    return;
+  }
+  const reference = process.argv.includes('--reference');
+  const refs: number[] = [];
   const w = process.argv.indexOf('--write');
   if (w >= 0) writeFileSync(process.argv[w + 1], ringAllreduceXml(RANKS, CHANNELS));
   const i = process.argv.indexOf('--runs');
@@ -96,9 +121,10 @@ async function main() {
   const load = loadavg();
   const samples: Sample[] = [];
   for (let k = 0; k < runs; k++) {
-    const s = await child();
+    const s = await child<Sample>('--child');
+    if (reference) refs.push(await child<number>('--child-reference'));
     console.error(
-      `bench:msccl: run ${k + 1}/${runs}: cold ${s.coldMs.toFixed(0)} ms, warm ${s.warmMs.toFixed(0)} ms`,
+      `bench:msccl: run ${k + 1}/${runs}: cold ${s.coldMs.toFixed(0)} ms, warm ${s.warmMs.toFixed(0)} ms${reference ? `, reference ${refs[k].toFixed(0)} ms` : ''}`,
     );
     if (!s.ok) {
       console.error('bench:msccl: the file did not import clean');
@@ -121,6 +147,16 @@ async function main() {
   console.log(
     `Target ≤ ${TARGET_MS} ms: ${cold <= TARGET_MS ? '**met**' : '**missed**'} (median cold ${cold.toFixed(0)} ms).`,
   );
+  if (reference) {
+    const ratios = samples.map((s, k) => s.coldMs / refs[k]);
+    const ratio = median(ratios);
+    console.log('');
+    console.log(
+      `Reference (ring all-gather N = 1024, build + verify, cold): median ${median(refs).toFixed(0)} ms; ` +
+        `import / reference, pair by pair: median ${ratio.toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}); ` +
+        `at the reference's quiet ${QUIET_REFERENCE_MS} ms that is about ${(ratio * QUIET_REFERENCE_MS).toFixed(0)} ms.`,
+    );
+  }
 }
 
 void main();

@@ -20,6 +20,7 @@ const isNameChar = (c: number) => isNameStart(c) || (c >= 0x30 && c <= 0x39) || 
 
 export function wellFormedProblem(text: string): XmlProblem | null {
   const stack: string[] = [];
+  const seen: string[] = [];
   let roots = 0;
   let i = 0;
   const at = (pos: number, message: string): XmlProblem => {
@@ -42,19 +43,22 @@ export function wellFormedProblem(text: string): XmlProblem | null {
       }
     }
     if (open < 0) break;
-    for (const [start, end, what] of [
-      ['<!--', '-->', 'comment'],
-      ['<![CDATA[', ']]>', 'CDATA section'],
-      ['<?', '?>', 'declaration'],
-    ] as const)
-      if (text.startsWith(start, open)) {
-        const close = text.indexOf(end, open + start.length);
-        if (close < 0) return at(open, `the ${what} is never closed`);
-        i = close + end.length;
-        break;
-      }
-    if (i > open) continue;
-    if (text.startsWith('<!', open)) return at(open, 'a document type declaration is not read here');
+    const next = text.charCodeAt(open + 1);
+    if (next === 0x21 || next === 0x3f) {
+      // '<!' (a comment, CDATA or a document type) or '<?' (a declaration).
+      const kind = text.startsWith('<!--', open)
+        ? ['-->', 'comment']
+        : text.startsWith('<![CDATA[', open)
+          ? [']]>', 'CDATA section']
+          : next === 0x3f
+            ? ['?>', 'declaration']
+            : null;
+      if (!kind) return at(open, 'a document type declaration is not read here');
+      const close = text.indexOf(kind[0], open + 2);
+      if (close < 0) return at(open, `the ${kind[1]} is never closed`);
+      i = close + kind[0].length;
+      continue;
+    }
     const closing = text.charCodeAt(open + 1) === 0x2f; // '/'
     let k = open + (closing ? 2 : 1);
     const nameStart = k;
@@ -63,7 +67,7 @@ export function wellFormedProblem(text: string): XmlProblem | null {
     const name = text.slice(nameStart, k);
     if (closing) {
       while (isSpace(text.charCodeAt(k))) k++;
-      if (text[k] !== '>') return at(k, `</${name} is not closed with ">"`);
+      if (text.charCodeAt(k) !== 0x3e) return at(k, `</${name} is not closed with ">"`);
       const expected = stack.pop();
       if (expected !== name)
         return at(open, expected ? `</${name}> closes <${expected}>` : `</${name}> closes nothing`);
@@ -71,33 +75,34 @@ export function wellFormedProblem(text: string): XmlProblem | null {
       continue;
     }
     // Attributes: name = "value" (or 'value'), each name once.
-    const seen: string[] = [];
+    seen.length = 0;
     for (;;) {
       const before = k;
       while (isSpace(text.charCodeAt(k))) k++;
-      const c = text[k];
-      if (c === undefined) return at(open, `<${name} is never closed`);
-      if (c === '>' || (c === '/' && text[k + 1] === '>')) break;
+      const c = text.charCodeAt(k);
+      if (k >= text.length) return at(open, `<${name} is never closed`);
+      if (c === 0x3e || (c === 0x2f && text.charCodeAt(k + 1) === 0x3e)) break; // '>' or '/>'
       if (k === before) return at(k, `<${name}>: attributes must be separated by white space`);
       const a0 = k;
-      if (!isNameStart(text.charCodeAt(k))) return at(k, `<${name}>: "${c}" cannot start an attribute name`);
+      if (!isNameStart(c)) return at(k, `<${name}>: "${text[k]}" cannot start an attribute name`);
       while (isNameChar(text.charCodeAt(k))) k++;
       const attr = text.slice(a0, k);
       if (seen.includes(attr)) return at(a0, `<${name}> has ${attr} twice`);
       seen.push(attr);
       while (isSpace(text.charCodeAt(k))) k++;
-      if (text[k] !== '=') return at(k, `<${name}> ${attr} has no value (write ${attr}="…")`);
+      if (text.charCodeAt(k) !== 0x3d) return at(k, `<${name}> ${attr} has no value (write ${attr}="…")`);
       k++;
       while (isSpace(text.charCodeAt(k))) k++;
-      const quote = text[k];
-      if (quote !== '"' && quote !== "'") return at(k, `<${name}> ${attr}'s value must be in quotes`);
-      const endQuote = text.indexOf(quote, k + 1);
+      const quote = text.charCodeAt(k);
+      if (quote !== 0x22 && quote !== 0x27) return at(k, `<${name}> ${attr}'s value must be in quotes`);
+      const endQuote = text.indexOf(quote === 0x22 ? '"' : "'", k + 1);
       if (endQuote < 0) return at(k, `<${name}> ${attr}'s value is never closed`);
-      if (text.slice(k + 1, endQuote).includes('<')) return at(k, `<${name}> ${attr}'s value contains "<"`);
+      for (let q = k + 1; q < endQuote; q++)
+        if (text.charCodeAt(q) === 0x3c) return at(k, `<${name}> ${attr}'s value contains "<"`);
       k = endQuote + 1;
     }
     if (stack.length === 0 && roots++ > 0) return at(open, `a second root element <${name}>`);
-    if (text[k] === '/') k++;
+    if (text.charCodeAt(k) === 0x2f) k++;
     else stack.push(name);
     i = k + 1;
   }
