@@ -5,15 +5,18 @@
  * Each run is a fresh child process: its first import is cold (as a user's is), then 4 more give the
  * warm time. Prints Markdown to stdout.
  *
- *   npx tsx bench/msccl-import.ts                 # 5 runs, medians reported
+ *   npm run bench:msccl                           # 5 runs, medians reported
  *   npx tsx bench/msccl-import.ts --runs 9
  *   npx tsx bench/msccl-import.ts --write big.xml # also write the file
- *   node bench-out.mjs --once big.xml [--read-only] # one cold import of a file, nothing else (for
- *                                                   # whole-process timing; --read-only: only read it)
+ *   npx tsx bench/msccl-import.ts --once big.xml [--read-only]  # one import of a file, nothing else
+ *
+ * For whole-process timing without tsx's start-up, bundle it first:
+ *   npx esbuild bench/msccl-import.ts --bundle --platform=node --format=esm --outfile=/tmp/msccl.mjs
+ *   node /tmp/msccl.mjs --once big.xml            # against: node /tmp/msccl.mjs --once big.xml --read-only
  *
  * On a busy machine, `--reference` also times, in alternate fresh processes, the build and verify of
- * ring all-gather N = 1024 (bench:core's `run()`, 196 ms on a quiet machine, docs/benchmarks.md) and
- * reports the ratio pair by pair, which holds when the machine's speed drifts.
+ * ring all-gather N = 1024 (bench:core's `run()`, 196 ms on the quiet VM of 2026-11-21,
+ * docs/benchmarks.md) and reports the ratio pair by pair, which holds when the machine's speed drifts.
  *
  * A file that does not import clean exits non-zero; the 0.3 s target is reported, not enforced.
  */
@@ -33,7 +36,7 @@ import { machineLines, median } from './stats';
 const RANKS = 16;
 const CHANNELS = 24;
 const TARGET_MS = 300;
-/** Ring all-gather N = 1024, build + verify, on a quiet machine (docs/benchmarks.md, 2026-11-21). */
+/** Ring all-gather N = 1024, build + verify, on a quiet machine (docs/benchmarks.md, 2026-11-21; an Intel Xeon). */
 const QUIET_REFERENCE_MS = 196;
 
 interface Sample {
@@ -154,7 +157,8 @@ async function main() {
     console.log(
       `Reference (ring all-gather N = 1024, build + verify, cold): median ${median(refs).toFixed(0)} ms; ` +
         `import / reference, pair by pair: median ${ratio.toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}); ` +
-        `at the reference's quiet ${QUIET_REFERENCE_MS} ms that is about ${(ratio * QUIET_REFERENCE_MS).toFixed(0)} ms.`,
+        `ring all-gather 1024 took ${QUIET_REFERENCE_MS} ms on the quiet development VM of 2026-11-21 (another CPU), ` +
+        `so scaled by the ratio about ${(ratio * QUIET_REFERENCE_MS).toFixed(0)} ms.`,
     );
   }
 }
