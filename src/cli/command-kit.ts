@@ -60,6 +60,9 @@ export const COMMANDS = [
 ] as const;
 export type Command = (typeof COMMANDS)[number];
 
+/** Violations listed by `check` (the counts cover all of them). */
+export const CHECK_LISTED = 20;
+
 export const oneLine = (s: string) => s.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 /** The notes a command has for standard error, as its one line (undefined when there are none). */
 export const notes = (...parts: (string | undefined)[]) =>

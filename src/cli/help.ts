@@ -41,9 +41,11 @@ Commands:
       { "label", "paper", "computed", "constructed", "note", "open" } ("open": the algorithm and
       parameters whose schedule a row measures), or CSV with each row's verdict.
       Checks: ${REPRODUCTIONS.map((r) => r.id).join(', ') || '(none yet)'}
-  check <file.json> [--out FILE]
+  check <file.json|file.xml> [--network full|ring|ring:W|mesh:RxC|torus:RxC|FILE.json] [--stretch] [--out FILE]
       Read a schedule file and run the verifier on it, with the rules of the model the file names
-      (its algorithm and params); prints a JSON report.
+      (its algorithm and params); prints a JSON report. Also reads MSCCL XML and TE-CCL output:
+      their rules and data flow are checked, the schedule is placed on the network given (fully
+      connected by default), and --stretch re-times it without clashes (docs/interop.md).
   help [<algorithm>]
       This text.
 
