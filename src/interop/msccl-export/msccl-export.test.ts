@@ -8,6 +8,7 @@ import { run } from '../../run';
 import type { RunResult } from '../../result';
 import { ExportRefused } from '../export-source';
 import { messageCount } from '../program';
+import { recursiveDoubling } from '../test-schedules.test-util';
 import { mscclJob, mscclXmlChunks, mscclXmlText } from './msccl-export';
 import { checkMscclXml } from './xml-checker.test-util';
 
@@ -158,10 +159,44 @@ describe('MSCCL XML export', () => {
     expect(v.messages).toBe(30);
   });
 
+  it('all-reduce by recursive doubling: every rank sends and receives in each step, and its fold waits for its send', () => {
+    const r = recursiveDoubling(8);
+    const v = checkMscclXml(xmlOf(r));
+    expect(v.errors).toEqual([]);
+    expect(v.coll).toBe('allreduce');
+    expect(v.steps).toBe(3);
+    expect(v.messages).toBe(24);
+  });
+
   it('the download is sliced: it pauses (empty chunks) while it builds, at least once per rank', () => {
     const chunks = [...mscclXmlChunks(build('star-multiscatter', { nodes: 8 }))];
     expect(chunks.filter((c) => c === '').length).toBeGreaterThanOrEqual(8);
     expect(chunks.join('')).toMatch(/<\/algo>\n$/);
+  });
+
+  it("the test's own checker is not vacuous: it fails files with a missing hasdep, a lost receive, a wrong offset, a tab, a race", () => {
+    const xml = xmlOf(build('ring-allgather', { nodes: 4 }));
+    expect(checkMscclXml(xml).errors).toEqual([]);
+    const firstHasdep = xml.indexOf('hasdep="1"');
+    const noHasdep = xml.slice(0, firstHasdep) + 'hasdep="0"' + xml.slice(firstHasdep + 10);
+    expect(checkMscclXml(noHasdep).errors.join()).toMatch(/which has no hasdep/);
+    const lines = xml.split('\n');
+    const lastRecv = lines.findLastIndex((l) => l.includes('type="r"'));
+    const lost = lines.filter((_, i) => i !== lastRecv).join('\n');
+    expect(checkMscclXml(lost).errors.join()).toMatch(/sends never received/);
+    const moved = xml.replace(
+      'type="r" srcbuf="i" srcoff="0" dstbuf="o" dstoff="3"',
+      'type="r" srcbuf="i" srcoff="0" dstbuf="o" dstoff="2"',
+    );
+    expect(moved).not.toBe(xml);
+    expect(checkMscclXml(moved).errors.join()).toMatch(/output chunk 3 holds/);
+    expect(checkMscclXml(xml.replace('  <gpu id="1"', '\t<gpu id="1"')).errors.join()).toMatch(/a tab/);
+    // An all-reduce whose folds do not wait for the sends of their step: the partial races.
+    const rd = xmlOf(recursiveDoubling(4));
+    expect(checkMscclXml(rd).errors).toEqual([]);
+    const racy = rd.replace(/(type="(?:cpy|re)"[^>]*?) depid="\d+" deps="\d+"/g, '$1 depid="-1" deps="-1"');
+    expect(racy).not.toBe(rd);
+    expect(checkMscclXml(racy).errors.join()).toMatch(/race on gpu \d+ chunk o0/);
   });
 
   it.todo(

@@ -156,7 +156,11 @@ export function checkMscclXml(
   });
   if (errors.length) return { errors, coll, ngpus: n, messages: 0, steps: 0 };
   const verdict = run(tbs, stepsOf, n, coll, size, false, err, customExpect);
-  if (inplace) run(tbs, stepsOf, n, coll, size, true, err, customExpect);
+  races(tbs, stepsOf, size, coll, false, err);
+  if (inplace) {
+    run(tbs, stepsOf, n, coll, size, true, err, customExpect);
+    races(tbs, stepsOf, size, coll, true, err);
+  }
   if (!outofplace && !inplace) err('neither inplace nor outofplace');
   return { errors, coll, ngpus: n, ...verdict };
 }
@@ -301,4 +305,83 @@ function judge(
       }
       if (!ok) err(`gpu ${r} output chunk ${k} holds ${JSON.stringify(x)}${where}`);
     }
+}
+
+/**
+ * Two steps of one rank that touch the same chunk, one of them writing, must be ordered by the
+ * rank's own dependencies (threadblock order and depid/deps); otherwise they race on the GPU, which
+ * a sequential replay does not show. In place, the input is a slice of the output (and a rank's copy
+ * of its own input to its output is a copy onto itself, which writes nothing new).
+ */
+function races(
+  tbs: Tb[][],
+  stepsOf: (r: number, t: number) => Step[],
+  size: { i: number; o: number; s: number }[],
+  coll: string,
+  inplace: boolean,
+  err: (m: string) => void,
+): void {
+  tbs.forEach((list, r) => {
+    const ids: [number, number][] = [];
+    const index = list.map((_, t) => stepsOf(r, t).map((_, k) => ids.push([t, k]) - 1));
+    const N = ids.length;
+    const words = (N + 31) >> 5;
+    const reach = ids.map(() => new Uint32Array(words));
+    const preds = ids.map(([t, k]) => {
+      const st = stepsOf(r, t)[k];
+      const out = k > 0 ? [index[t][k - 1]] : [];
+      if (Number(st.depid) >= 0) out.push(index[Number(st.depid)][Number(st.deps)]);
+      return out;
+    });
+    // Steps in an order where predecessors come first (threadblock order plus dependencies).
+    const done = new Uint8Array(N);
+    const order: number[] = [];
+    const visit = (x: number) => {
+      if (done[x]) return;
+      done[x] = 1;
+      for (const y of preds[x]) visit(y);
+      order.push(x);
+    };
+    for (let x = 0; x < N; x++) visit(x);
+    for (const x of order)
+      for (const y of preds[x]) {
+        reach[x][y >> 5] |= 1 << (y & 31);
+        for (let w = 0; w < words; w++) reach[x][w] |= reach[y][w];
+      }
+    const before = (a: number, b: number) => (reach[b][a >> 5] & (1 << (a & 31))) !== 0;
+    const base = inplace && coll === 'allgather' ? r * size[r].i : 0;
+    const chunk = (buf: string, off: number) =>
+      buf === 'i' ? (inplace ? `o${off + base}` : `i${off}`) : `${buf}${off}`;
+    const touches = new Map<string, { step: number; write: boolean }[]>();
+    const touch = (x: number, buf: string, off: number, cnt: number, write: boolean) => {
+      for (let j = 0; j < cnt; j++) {
+        const key = chunk(buf, off + j);
+        touches.set(key, [...(touches.get(key) ?? []), { step: x, write }]);
+      }
+    };
+    ids.forEach(([t, k], x) => {
+      const st = stepsOf(r, t)[k];
+      const cnt = Number(st.cnt);
+      // A copy onto itself (in place, a rank's own chunk) changes nothing.
+      if (st.type === 'cpy' && chunk(st.srcbuf, Number(st.srcoff)) === chunk(st.dstbuf, Number(st.dstoff)))
+        return;
+      if (['s', 'cpy', 're', 'rrc', 'rrs'].includes(st.type))
+        touch(x, st.srcbuf, Number(st.srcoff), cnt, false);
+      if (['r', 'cpy', 're', 'rrc'].includes(st.type)) touch(x, st.dstbuf, Number(st.dstoff), cnt, true);
+    });
+    for (const [key, list2] of touches)
+      for (let a = 0; a < list2.length; a++)
+        for (let b = a + 1; b < list2.length; b++) {
+          const [p, q] = [list2[a], list2[b]];
+          if (p.step === q.step || (!p.write && !q.write)) continue;
+          if (!before(p.step, q.step) && !before(q.step, p.step)) {
+            const [tp, kp] = ids[p.step];
+            const [tq, kq] = ids[q.step];
+            err(
+              `race${inplace ? ' (in place)' : ''} on gpu ${r} chunk ${key}: tb ${tp} step ${kp} and tb ${tq} step ${kq}`,
+            );
+            return;
+          }
+        }
+  });
 }
