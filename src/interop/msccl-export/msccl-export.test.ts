@@ -181,7 +181,7 @@ describe('MSCCL XML export', () => {
     const noHasdep = xml.slice(0, firstHasdep) + 'hasdep="0"' + xml.slice(firstHasdep + 10);
     expect(checkMscclXml(noHasdep).errors.join()).toMatch(/which has no hasdep/);
     const lines = xml.split('\n');
-    const lastRecv = lines.findLastIndex((l) => l.includes('type="r"'));
+    const lastRecv = lines.map((l) => l.includes('type="r"')).lastIndexOf(true);
     const lost = lines.filter((_, i) => i !== lastRecv).join('\n');
     expect(checkMscclXml(lost).errors.join()).toMatch(/sends never received/);
     const moved = xml.replace(
