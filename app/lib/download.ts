@@ -5,12 +5,18 @@
  * schedule never freezes the page while it is written.
  */
 
-/** Gathers the chunks, giving the browser a turn whenever `budgetMs` has passed. */
-export async function gatherChunks(chunks: Iterable<string>, budgetMs = 12): Promise<string[]> {
-  const out: string[] = [];
+/**
+ * Gathers the chunks, giving the browser a turn whenever `budgetMs` has passed. Text or bytes; an
+ * empty chunk is a writer's pause (it yields between slices of work) and is left out.
+ */
+export async function gatherChunks<T extends string | Uint8Array>(
+  chunks: Iterable<T>,
+  budgetMs = 12,
+): Promise<T[]> {
+  const out: T[] = [];
   let t0 = performance.now();
   for (const c of chunks) {
-    out.push(c);
+    if (c.length > 0) out.push(c);
     if (performance.now() - t0 > budgetMs) {
       await new Promise((resolve) => setTimeout(resolve, 0));
       t0 = performance.now();
@@ -21,6 +27,8 @@ export async function gatherChunks(chunks: Iterable<string>, budgetMs = 12): Pro
 
 export const CSV_TYPE = 'text/csv;charset=utf-8';
 export const JSON_TYPE = 'application/json;charset=utf-8';
+export const XML_TYPE = 'application/xml;charset=utf-8';
+export const ZIP_TYPE = 'application/zip';
 
 /** Saves `parts` as a file called `name`. */
 export function saveFile(name: string, parts: BlobPart[], type: string): void {

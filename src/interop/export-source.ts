@@ -61,6 +61,19 @@ export function describeSource(
   return `${src.algorithm}${src.variant ? ` (${src.variant})` : ''} on ${size}${params ? `, ${params}` : ''}`;
 }
 
+/**
+ * A counter that says when to pause: true once every `every` calls. The export writers run on the
+ * page's thread and pause this often, so that each slice of work stays at a millisecond or two.
+ */
+export function pacer(every: number): () => boolean {
+  let k = 0;
+  return () => {
+    if (++k < every) return false;
+    k = 0;
+    return true;
+  };
+}
+
 /** A job's pauses as empty text chunks: a writer of text runs a job and stays sliced. */
 export function* pauses<R>(job: Job<R>): Generator<string, R, undefined> {
   for (;;) {

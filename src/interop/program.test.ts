@@ -115,10 +115,10 @@ describe('the program per rank', () => {
   });
 
   it(`refuses more than ${PROGRAM_MAX_MESSAGES.toLocaleString('en-US')} messages before building anything`, () => {
-    const r = build('ring-allgather', { nodes: 710 });
+    const r = build('ring-allgather', { nodes: 510 });
     expect(() => runToEnd(programJob(r.schedule, r.topology))).toThrow(ExportRefused);
     expect(() => runToEnd(programJob(r.schedule, r.topology))).toThrow(
-      /503,390 messages; .* at most 500,000/,
+      /259,590 messages; .* at most 250,000/,
     );
   });
 });

@@ -3,7 +3,7 @@ import { isComplete } from '../kernel/model/contributions';
 import { receiversOf } from '../kernel/model/paths';
 import { blockCountOf, rangesOf, type Schedule } from '../kernel/model/schedule';
 import type { Topology } from '../kernel/model/topology';
-import { ExportRefused } from './export-source';
+import { ExportRefused, pacer } from './export-source';
 
 /**
  * A Lab schedule as one program per rank: for every processor, the sends and receives it performs in
@@ -28,8 +28,11 @@ export const OP_RECV_REDUCE = 2;
 /** A receive of the complete result, which replaces the receiver's partial (all-reduce). */
 export const OP_RECV_REPLACE = 3;
 
-/** Messages (transfer × receiver) a program is built for at most: about 100 bytes of columns each. */
-export const PROGRAM_MAX_MESSAGES = 500_000;
+/**
+ * Messages (transfer × receiver) a program is built for at most: the page writes their files in its
+ * own memory (Chakra traces take some 330 bytes a message).
+ */
+export const PROGRAM_MAX_MESSAGES = 250_000;
 
 export interface Program {
   ranks: number;
@@ -71,9 +74,6 @@ export interface ProgramOptions {
   partialBytes?: number;
 }
 
-/** Transfers between two pauses of the building job (a few milliseconds of work). */
-const SLICE = 4096;
-
 /**
  * Messages of the schedule (transfer × receiver), counted without building: a transfer along a route
  * has one receiver, where the route ends; a listed one has its list.
@@ -86,6 +86,7 @@ export function messageCount(s: Schedule): number {
 /** Builds the program; a job that pauses every few thousand transfers (`runToEnd` for all at once). */
 export function* programJob(s: Schedule, topo: Topology, options: ProgramOptions = {}): Job<Program> {
   const messages = messageCount(s);
+  const pace = pacer(512);
   if (messages > PROGRAM_MAX_MESSAGES)
     throw new ExportRefused(
       `${s.algorithm}: ${messages.toLocaleString('en-US')} messages; the exports are written for at most ${PROGRAM_MAX_MESSAGES.toLocaleString('en-US')}`,
@@ -113,7 +114,7 @@ export function* programJob(s: Schedule, topo: Topology, options: ProgramOptions
         count[rx[j]]++;
         m++;
       }
-      if (t % SLICE === SLICE - 1) yield;
+      if (pace()) yield;
     }
     msgStepStart[step] = m;
   }
@@ -200,7 +201,7 @@ export function* programJob(s: Schedule, topo: Topology, options: ProgramOptions
         for (let j = stepFrom[d]; j < recvFrom[d]; j++) waitList.push(i, j);
         if (i > recvFrom[d]) waitList.push(i, i - 1);
       }
-      if ((k - a) % SLICE === SLICE - 1) yield;
+      if (pace()) yield;
     }
   }
   // The waits as lists per op (pairs were pushed as (op, waited-on op), ops in increasing order per rank).

@@ -7,7 +7,7 @@ import { ALGORITHMS } from '../../registry';
 import { run } from '../../run';
 import type { RunResult } from '../../result';
 import { recursiveDoubling } from '../test-schedules.test-util';
-import { chakraJob, chakraStem } from './chakra-export';
+import { chakraJob, chakraStem, chakraZipParts } from './chakra-export';
 import { ET_DESCRIPTOR, ET_PACKAGE, NODE_TYPE } from './et-schema';
 import { crc32, zipParts } from './zip-store';
 
@@ -162,6 +162,12 @@ describe('Chakra execution traces', () => {
       { longs: Number },
     ) as { attr: { name: string; int64_val?: number }[] };
     expect(meta.attr.find((a) => a.name === 'real_ranks')?.int64_val).toBe(10);
+  });
+
+  it('the ZIP for the page is written in slices: a pause at least every 128 nodes', () => {
+    const r = build('ring-allgather', { nodes: 40 });
+    const parts = [...chakraZipParts(r)];
+    expect(parts.filter((p) => p.length === 0).length).toBeGreaterThanOrEqual((2 * 40 * 39) / 128);
   });
 
   it('the page downloads them as one ZIP of stored files, which unpacks to the same bytes', () => {

@@ -1,8 +1,9 @@
 import type { Job } from '../../kernel/jobs';
-import { describeSource, partialBytesOf, type ExportSource } from '../export-source';
+import { describeSource, pacer, partialBytesOf, type ExportSource } from '../export-source';
 import { OP_RECV_REDUCE, OP_RECV_REPLACE, OP_SEND, programJob, type Program } from '../program';
 import { ET_VERSION, NODE_TYPE } from './et-schema';
 import { attr, etWriter, writeDelimited, type EtMessage } from './et-writer';
+import { zipParts } from './zip-store';
 
 /**
  * A Lab schedule as Chakra execution traces (mlcommons/chakra), one `.et` file per rank, for
@@ -26,6 +27,7 @@ export function* chakraJob(src: ExportSource, stem: string): Job<ChakraTraces> {
   const p = yield* programJob(s, src.topology, { partialBytes: partialBytesOf(src) });
   const last = new Float64Array(p.ops); // each op's last node id on its rank
   const files: ChakraTraces['files'] = [];
+  const pace = pacer(128);
   for (let r = 0; r < p.ranks; r++) {
     const w = etWriter();
     writeDelimited(w, 'GlobalMetadata', {
@@ -52,7 +54,7 @@ export function* chakraJob(src: ExportSource, stem: string): Job<ChakraTraces> {
         writeDelimited(w, 'Node', reduceNode(p, i, id, [id - 1, ...same]));
       }
       last[i] = id++;
-      if ((i - p.opStart[r]) % 2048 === 2047) yield;
+      if (pace()) yield;
     }
     files.push({ name: `${stem}.${r}.et`, bytes: w.finish() });
     yield;
@@ -101,4 +103,17 @@ function reduceNode(p: Program, i: number, id: number, deps: number[]): EtMessag
 export function chakraStem(src: Pick<ExportSource, 'algorithm' | 'source'>): string {
   const base = src.source ? src.source.name.replace(/\.[^.]*$/, '') : src.algorithm;
   return base.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '') || 'schedule';
+}
+
+/**
+ * The traces as one ZIP archive (the page's download: a browser saves one file per click), built in
+ * slices: empty parts are pauses.
+ */
+export function* chakraZipParts(src: ExportSource): Generator<Uint8Array, void, undefined> {
+  const job = chakraJob(src, chakraStem(src));
+  for (;;) {
+    const step = job.next();
+    if (step.done) return yield* zipParts(step.value.files);
+    yield new Uint8Array(0);
+  }
 }

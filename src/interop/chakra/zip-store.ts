@@ -28,7 +28,7 @@ export function crc32(bytes: Uint8Array, crc = 0, from = 0, to = bytes.length): 
 
 const DOS_DATE_1980_01_01 = (0 << 9) | (1 << 5) | 1;
 /** Bytes checked between two pauses (a few milliseconds). */
-const CRC_SLICE = 1 << 20;
+const CRC_SLICE = 1 << 18;
 
 /**
  * The archive in parts (Blob parts or file writes); empty parts are pauses between slices of the

@@ -172,6 +172,10 @@ describe('MSCCL XML export', () => {
     const chunks = [...mscclXmlChunks(build('star-multiscatter', { nodes: 8 }))];
     expect(chunks.filter((c) => c === '').length).toBeGreaterThanOrEqual(8);
     expect(chunks.join('')).toMatch(/<\/algo>\n$/);
+    // A pause at least every 64 ops as the threadblocks are assembled (and every 64 messages placed).
+    const ring = build('ring-allgather', { nodes: 40 });
+    const pauses = [...mscclXmlChunks(ring)].filter((c) => c === '').length;
+    expect(pauses).toBeGreaterThanOrEqual((2 * messageCount(ring.schedule)) / 64);
   });
 
   it("the test's own checker is not vacuous: it fails files with a missing hasdep, a lost receive, a wrong offset, a tab, a race", () => {

@@ -4,7 +4,7 @@ import { programJob } from '../program';
 import { chunkLayout, type ChunkLayout } from './layout';
 import { beyond, MSCCL_LIMITS } from './limits';
 import { BUFFERS, placementJob } from './placement';
-import { peerGroups, threadblocksJob, type MscclGpu } from './threadblocks';
+import { peerGroupsJob, threadblocksJob, type MscclGpu } from './threadblocks';
 
 /**
  * A Lab schedule as an MSCCL algorithm (the XML the MSCCL runtimes in NCCL and RCCL execute): one
@@ -42,14 +42,19 @@ export function* mscclJob(src: ExportSource): Job<MscclFile> {
       `${src.algorithm}: the schedule fails verification; MSCCL XML is written only for a verified schedule`,
     );
   if (n < 2) throw new ExportRefused(`${src.algorithm}: an MSCCL algorithm needs at least 2 ranks`);
-  const layout = chunkLayout(s);
-  if (layout.nchunks - 1 > MSCCL_LIMITS.offset.value)
-    throw new ExportRefused(
-      `${src.algorithm}: ${beyond(MSCCL_LIMITS.offset, layout.nchunks - 1, `the ${layout.coll} layout`)}`,
-    );
+  // Every layout has at least a chunk per block: refused before laying out millions of blocks.
+  const chunks = (layout: { nchunks: number; coll: string }) => {
+    if (layout.nchunks - 1 > MSCCL_LIMITS.offset.value)
+      throw new ExportRefused(
+        `${src.algorithm}: ${beyond(MSCCL_LIMITS.offset, layout.nchunks - 1, `the ${layout.coll} layout`)}`,
+      );
+  };
+  if (s.collective !== 'allreduce') chunks({ nchunks: s.blocks.count, coll: s.collective });
   const program = yield* programJob(s, src.topology, { partialBytes: partialBytesOf(src) });
+  const layout = chunkLayout(s);
+  chunks(layout);
   const place = yield* placementJob(s, program, layout);
-  const groups = peerGroups(program, src.algorithm);
+  const groups = yield* peerGroupsJob(program, src.algorithm);
   const gpus = yield* threadblocksJob(src.algorithm, program, layout, place, groups);
   let nchannels = 1;
   for (const g of gpus) for (const tb of g.tbs) nchannels = Math.max(nchannels, tb.chan + 1);

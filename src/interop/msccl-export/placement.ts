@@ -1,6 +1,6 @@
 import type { Job } from '../../kernel/jobs';
 import { blockIdsOf, type Schedule } from '../../kernel/model/schedule';
-import { ExportRefused } from '../export-source';
+import { ExportRefused, pacer } from '../export-source';
 import { OP_RECV_REPLACE, type Program } from '../program';
 import type { ChunkLayout } from './layout';
 import { beyond, MSCCL_LIMITS } from './limits';
@@ -44,7 +44,6 @@ export interface Placement {
 }
 
 const KEY = 1 << 26;
-const SLICE = 2048;
 const MAX = MSCCL_LIMITS.count.value;
 const loc = (buf: number, off: number) => buf * KEY + off;
 const bufOf = (l: number) => Math.floor(l / KEY);
@@ -88,6 +87,7 @@ export function* placementJob(s: Schedule, p: Program, layout: ChunkLayout): Job
   const combineAt = new Int16Array(p.messages).fill(-1);
   const held = new Map<number, number>(); // rank·B + block → location
   const partialIn = new Uint8Array(n).fill(1);
+  const pace = pacer(64);
   const region = (r: number, k: number) => {
     scratch[r] += k;
     return loc(SCRATCH, scratch[r] - k);
@@ -179,7 +179,7 @@ export function* placementJob(s: Schedule, p: Program, layout: ChunkLayout): Job
               wanted,
             )),
       ];
-      if ((k - a0) % SLICE === SLICE - 1) yield;
+      if (pace()) yield;
     }
   }
   for (let r = 0; r < n; r++)

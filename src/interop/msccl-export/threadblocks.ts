@@ -1,5 +1,5 @@
 import type { Job } from '../../kernel/jobs';
-import { ExportRefused } from '../export-source';
+import { ExportRefused, pacer } from '../export-source';
 import { OP_SEND, type Program } from '../program';
 import type { ChunkLayout } from './layout';
 import { beyond, MSCCL_LIMITS } from './limits';
@@ -46,7 +46,8 @@ export function channelOf(lane: number, a: number, b: number, n: number, groups:
  * channel (one threadblock per peer, direction and channel); refused when no number of channels
  * within the runtime's 32 does.
  */
-export function peerGroups(p: Program, algorithm: string): number {
+export function* peerGroupsJob(p: Program, algorithm: string): Job<number> {
+  const pace = pacer(2048);
   const lim = MSCCL_LIMITS.threadblocksPerChannel;
   let worst = '';
   for (let g = 1; p.lanes * g <= MSCCL_LIMITS.channels.value; g++) {
@@ -54,6 +55,7 @@ export function peerGroups(p: Program, algorithm: string): number {
     const perChannel = new Map<number, number>();
     let fits = true;
     for (let i = 0; i < p.ops && fits; i++) {
+      if (pace()) yield;
       const r = rankOf(p, i);
       const send = p.kind[i] === OP_SEND;
       const chan = send
@@ -107,6 +109,7 @@ export function* threadblocksJob(
   const tbOf = new Int32Array(p.ops);
   const lastStep = new Int32Array(p.ops);
   const gpus: MscclGpu[] = [];
+  const pace = pacer(64);
   for (let r = 0; r < n; r++) {
     const a = p.opStart[r];
     const e = p.opStart[r + 1];
@@ -170,7 +173,7 @@ export function* threadblocksJob(
         });
       });
       lastStep[i] = steps.length - 1;
-      if ((i - a) % 1024 === 1023) yield;
+      if (pace()) yield;
     }
     // Chunks the rank starts with and must also output: copied at the start, on a threadblock of their own.
     const copies = p.reduction ? (receives === 0 ? [[0, 0] as [number, number]] : []) : layout.ownCopies(r);

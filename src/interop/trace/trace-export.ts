@@ -12,11 +12,11 @@ import { messageCount } from '../program';
  * time model (a schedule file) every step is drawn as 1 ms, and the file says so.
  */
 
-/** Events written at most: transfers plus messages, some 200 bytes each (about 200 MB). */
-export const TRACE_MAX_EVENTS = 1_000_000;
+/** Events written at most: transfers plus messages, some 200 bytes each (about 100 MB). */
+export const TRACE_MAX_EVENTS = 500_000;
 
-/** Events per chunk of text. */
-const CHUNK = 2000;
+/** Events per chunk of text (a millisecond or two of work). */
+const CHUNK = 500;
 const STEP_WITHOUT_TIME_US = 1000;
 
 export function traceEvents(s: Schedule): number {
@@ -83,8 +83,10 @@ export function* traceJsonChunks(src: ExportSource): Generator<string, void, und
     );
   };
   meta(n, 'schedule', -1, ['steps', 'phases']);
-  for (let r = 0; r < n; r++)
+  for (let r = 0; r < n; r++) {
     meta(r, `rank ${r}${r >= src.realNodes ? ' (ghost)' : ''}`, r, ['sends', 'receives']);
+    if (events.length >= CHUNK) yield flush();
+  }
   let phaseFrom = 1;
   for (let step = 1; step <= s.stepCount; step++) {
     const phase = s.phases[s.stepPhase[step - 1]] ?? '';
@@ -112,6 +114,7 @@ export function* traceJsonChunks(src: ExportSource): Generator<string, void, und
       events.push({ name: phase, ph: 'i', s: 'g', ts: us(start[phaseFrom - 1]) });
       phaseFrom = step + 1;
     }
+    if (events.length >= CHUNK) yield flush();
   }
   yield flush();
 
