@@ -14,6 +14,7 @@ import { longTasksSince, numberArg, pageNow, ready, serveDist, withPage } from '
 
 const PORT = Number(process.env.BENCH_PORT ?? 4173);
 const RUNS = numberArg('--runs', 3);
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 
 const CASES = [
   // The most ranks ring all-gather exports as MSCCL: 63 steps per threadblock (the limit is 64).
@@ -46,6 +47,7 @@ async function main() {
   const rows: string[] = [];
   try {
     for (const c of CASES) {
+      if (ONLY && !c.label.includes(ONLY)) continue;
       const longest: number[] = [];
       const over: number[] = [];
       const wall: number[] = [];

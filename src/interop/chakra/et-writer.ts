@@ -9,6 +9,14 @@ export interface EtMessage {
 
 type MessageName = keyof typeof ET_MESSAGES;
 
+/** Each message's fields in number order, sorted once. */
+const FIELDS = Object.fromEntries(
+  Object.entries(ET_MESSAGES).map(([type, m]) => [
+    type,
+    Object.entries(m.fields as Record<string, FieldDef>).sort((a, b) => a[1].id - b[1].id),
+  ]),
+) as Record<MessageName, [string, FieldDef][]>;
+
 /** Proto3 wire types: varint for integers, booleans and enums; length-delimited for the rest. */
 const VARINT = 0;
 const DELIMITED = 2;
@@ -19,11 +27,8 @@ const DELIMITED = 2;
  * presence says which value an attribute holds. Repeated integers are packed (proto3's default).
  */
 function writeFields(w: Writer, type: MessageName, value: EtMessage): void {
-  const defs = Object.entries(ET_MESSAGES[type].fields as Record<string, FieldDef>).sort(
-    (a, b) => a[1].id - b[1].id,
-  );
   const oneof = type === 'AttributeProto';
-  for (const [name, def] of defs) {
+  for (const [name, def] of FIELDS[type]) {
     const v = value[name];
     if (v === undefined) continue;
     if (def.type === 'AttributeProto') {
