@@ -1,5 +1,5 @@
 import { pairDestination, pairSource } from '../../kernel/model/block-pairs';
-import { destinationRange, type Schedule } from '../../kernel/model/schedule';
+import { blockIdsOf, destinationRange, type Schedule } from '../../kernel/model/schedule';
 
 /**
  * Where each block of a Lab schedule lives in the buffers of an MSCCL program: the collective the
@@ -13,6 +13,9 @@ import { destinationRange, type Schedule } from '../../kernel/model/schedule';
  * - allreduce: one chunk, the whole vector (the Lab's all-reduce moves whole partial results).
  * - custom: chunk b is block b in every buffer; the rank where it starts reads it from its input,
  *   every destination keeps it in its output.
+ *
+ * Where the collective leaves the order free (a rank's chunks, a pair's), blocks are numbered in the
+ * order they first move; a custom file keeps the Lab's block ids, which say who needs what.
  *
  * Blocks a rank forwards without keeping go to its scratch buffer (chosen by the program writer).
  */
@@ -80,12 +83,14 @@ export function chunkLayout(s: Schedule): ChunkLayout {
     };
   const blocks = blocksOf(s);
   const B = blocks.count;
-  // Index of each block among the blocks of its (origin) or (origin, destination) group, by id.
+  // Index of each block among the blocks of its (origin) or (origin, destination) group, in the order
+  // blocks first move: what travels together then lies together, and fewer messages need packing.
+  const order = firstMoves(s);
   const index = new Uint32Array(B);
   const everywhere = B > 0 && blocks.destinations(0) === null;
   if (everywhere) {
     const perOrigin = new Uint32Array(n);
-    for (let b = 0; b < B; b++) index[b] = perOrigin[blocks.origin(b)]++;
+    for (const b of order) index[b] = perOrigin[blocks.origin(b)]++;
     const roots = [...perOrigin.keys()].filter((r) => perOrigin[r] > 0);
     if (roots.length === 1)
       return {
@@ -108,7 +113,8 @@ export function chunkLayout(s: Schedule): ChunkLayout {
   // (and c or none from a rank to itself)?
   const perPair = new Map<number, number>();
   let personal = true;
-  for (let b = 0; b < B && personal; b++) {
+  for (const b of order) {
+    if (!personal) break;
     const d = blocks.destinations(b)!;
     if (d.length !== 1) personal = false;
     else {
@@ -144,6 +150,22 @@ export function chunkLayout(s: Schedule): ChunkLayout {
       ? 'personalised blocks, but not the same number for every pair of ranks'
       : 'blocks with several destinations, not every rank',
   );
+}
+
+/** The blocks in the order they first move (transfer by transfer); blocks that never move last, by id. */
+function firstMoves(s: Schedule): Uint32Array {
+  const B = s.blocks.count;
+  const seen = new Uint8Array(B);
+  const order = new Uint32Array(B);
+  let k = 0;
+  for (let t = 0; t < s.transferCount && k < B; t++)
+    for (const b of blockIdsOf(s, t))
+      if (!seen[b]) {
+        seen[b] = 1;
+        order[k++] = b;
+      }
+  for (let b = 0; b < B; b++) if (!seen[b]) order[k++] = b;
+  return order;
 }
 
 function fixed(coll: MscclColl, reading: string, nchunks: number, inChunks: number, outChunks: number) {
