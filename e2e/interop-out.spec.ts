@@ -85,7 +85,7 @@ test('beyond the MSCCL runtime: the limit is named beside the button and the sch
   const steps = await page.getByTestId('step-label').textContent();
   await page.getByTestId('download-msccl').click();
   const alert = page.getByTestId('interop-out').getByRole('alert');
-  await expect(alert).toContainText('needs 69 steps in one threadblock');
+  await expect(alert).toContainText('needs at least 69 steps in one threadblock');
   await expect(alert).toContainText('MSCCL allows at most 64 (MSCCL_MAX_NUM_STEPS');
   await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
   await expect(page.getByTestId('step-label')).toHaveText(steps!);

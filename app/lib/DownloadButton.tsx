@@ -39,8 +39,7 @@ export function DownloadButton({
     setError(null);
     try {
       const made = await make();
-      const parts = typeof made === 'string' ? [made] : await gatherChunks(made);
-      saveFile(file, parts as BlobPart[], type);
+      saveFile(file, typeof made === 'string' ? [made] : await gatherChunks(made), type);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {

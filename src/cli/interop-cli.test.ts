@@ -28,7 +28,7 @@ describe('schedule --format msccl | chakra | trace', () => {
     const r = cli('schedule', 'ring-allgather', '--nodes', '70', '--format', 'msccl', '--out', 'x.xml');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(
-      /^ring-allgather: rank 0's threadblock 0 needs 69 steps in one threadblock.*MSCCL allows at most 64 \(MSCCL_MAX_NUM_STEPS/,
+      /^ring-allgather: rank 0's threadblock sending to rank 1 needs at least 69 steps in one threadblock.*MSCCL allows at most 64 \(MSCCL_MAX_NUM_STEPS/,
     );
     expect(r.err).not.toMatch(/\n/);
     expect([...r.out]).toEqual([]);

@@ -1,4 +1,6 @@
+import type { Job } from '../../kernel/jobs';
 import { pairDestination, pairSource } from '../../kernel/model/block-pairs';
+import { pacer } from '../export-source';
 import { blockIdsOf, destinationRange, type Schedule } from '../../kernel/model/schedule';
 
 /**
@@ -65,8 +67,11 @@ function blocksOf(s: Schedule): Blocks {
   };
 }
 
-/** The layout of a schedule's blocks in MSCCL buffers (see above); `custom` when no collective fits. */
-export function chunkLayout(s: Schedule): ChunkLayout {
+/**
+ * The layout of a schedule's blocks in MSCCL buffers (see above); `custom` when no collective fits.
+ * `order`: the blocks in the order they first move (firstMovesJob).
+ */
+export function chunkLayout(s: Schedule, order: Uint32Array): ChunkLayout {
   const n = s.nodeCount;
   if (s.collective === 'allreduce')
     return {
@@ -85,7 +90,6 @@ export function chunkLayout(s: Schedule): ChunkLayout {
   const B = blocks.count;
   // Index of each block among the blocks of its (origin) or (origin, destination) group, in the order
   // blocks first move: what travels together then lies together, and fewer messages need packing.
-  const order = firstMoves(s);
   const index = new Uint32Array(B);
   const everywhere = B > 0 && blocks.destinations(0) === null;
   if (everywhere) {
@@ -153,17 +157,20 @@ export function chunkLayout(s: Schedule): ChunkLayout {
 }
 
 /** The blocks in the order they first move (transfer by transfer); blocks that never move last, by id. */
-function firstMoves(s: Schedule): Uint32Array {
-  const B = s.blocks.count;
+export function* firstMovesJob(s: Schedule): Job<Uint32Array> {
+  const B = s.collective === 'allreduce' ? 0 : s.blocks.count;
+  const pace = pacer(1024);
   const seen = new Uint8Array(B);
   const order = new Uint32Array(B);
   let k = 0;
-  for (let t = 0; t < s.transferCount && k < B; t++)
+  for (let t = 0; t < s.transferCount && k < B; t++) {
     for (const b of blockIdsOf(s, t))
       if (!seen[b]) {
         seen[b] = 1;
         order[k++] = b;
       }
+    if (pace()) yield;
+  }
   for (let b = 0; b < B; b++) if (!seen[b]) order[k++] = b;
   return order;
 }

@@ -53,7 +53,7 @@ export const MSCCL_LIMITS = {
   },
 } as const satisfies Record<string, RuntimeLimit>;
 
-/** The refusal's words for a count beyond a limit. */
-export function beyond(limit: RuntimeLimit, needed: number, where: string): string {
-  return `${where} needs ${needed.toLocaleString('en-US')} ${limit.what}; MSCCL allows at most ${limit.value.toLocaleString('en-US')} (${limit.where})`;
+/** The refusal's words for a count beyond a limit (`atLeast`: a lower bound, counted before building). */
+export function beyond(limit: RuntimeLimit, needed: number, where: string, atLeast = false): string {
+  return `${where} needs ${atLeast ? 'at least ' : ''}${needed.toLocaleString('en-US')} ${limit.what}; MSCCL allows at most ${limit.value.toLocaleString('en-US')} (${limit.where})`;
 }

@@ -119,9 +119,17 @@ describe('MSCCL XML export', () => {
     expect(head('mesh-allreduce', { 'message-bytes': 64 })).toMatch(/nchunksperloop="1" .*maxBytes="65"/);
   });
 
-  it('refuses beyond the runtime: steps per threadblock, and ghost ranks, with the limit named', () => {
+  it('refuses beyond the runtime with the limit named: steps per threadblock, XML elements per rank, ghost ranks', () => {
+    // Counted before anything is laid out: 69 messages from rank 0 to rank 1, one step each at least.
     expect(() => runToEnd(mscclJob(build('ring-allgather', { nodes: 70 })))).toThrow(
-      /rank 0's threadblock 0 needs 69 steps in one threadblock, dependency no-ops included; MSCCL allows at most 64 \(MSCCL_MAX_NUM_STEPS/,
+      /rank 0's threadblock sending to rank 1 needs at least 69 steps in one threadblock, dependency no-ops included; MSCCL allows at most 64 \(MSCCL_MAX_NUM_STEPS/,
+    );
+    // Counted on the threadblocks: WRHT's relays wait for several threadblocks each (no-ops).
+    expect(() => runToEnd(mscclJob(build('wrht', { nodes: 64 })))).toThrow(
+      /rank 1's threadblock 0 needs 109 steps in one threadblock, dependency no-ops included; MSCCL allows at most 64/,
+    );
+    expect(() => runToEnd(mscclJob(build('optree', { nodes: 64 })))).toThrow(
+      /rank 24 needs 1,031 XML elements one rank keeps .*; MSCCL allows at most 1,024 \(the executor's XML reader/,
     );
     expect(() => runToEnd(mscclJob(build('star-gossip', { nodes: 10 })))).toThrow(
       /pads 10 processors to 12 \(2 ghost ranks/,

@@ -1,10 +1,10 @@
 import type { Job } from '../../kernel/jobs';
 import { describeSource, ExportRefused, partialBytesOf, pauses, type ExportSource } from '../export-source';
 import { programJob } from '../program';
-import { chunkLayout, type ChunkLayout } from './layout';
+import { chunkLayout, firstMovesJob, type ChunkLayout } from './layout';
 import { beyond, MSCCL_LIMITS } from './limits';
 import { BUFFERS, placementJob } from './placement';
-import { peerGroupsJob, threadblocksJob, type MscclGpu } from './threadblocks';
+import { peerGroupsJob, stepsBoundJob, threadblocksJob, type MscclGpu } from './threadblocks';
 
 /**
  * A Lab schedule as an MSCCL algorithm (the XML the MSCCL runtimes in NCCL and RCCL execute): one
@@ -51,7 +51,8 @@ export function* mscclJob(src: ExportSource): Job<MscclFile> {
   };
   if (s.collective !== 'allreduce') chunks({ nchunks: s.blocks.count, coll: s.collective });
   const program = yield* programJob(s, src.topology, { partialBytes: partialBytesOf(src) });
-  const layout = chunkLayout(s);
+  yield* stepsBoundJob(program, src.algorithm);
+  const layout = chunkLayout(s, yield* firstMovesJob(s));
   chunks(layout);
   const place = yield* placementJob(s, program, layout);
   const groups = yield* peerGroupsJob(program, src.algorithm);

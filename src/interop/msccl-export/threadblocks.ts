@@ -79,6 +79,34 @@ export function* peerGroupsJob(p: Program, algorithm: string): Job<number> {
   );
 }
 
+/**
+ * Refuses early, before anything is laid out, a program with more messages between one rank and one
+ * peer in one direction and lane than a threadblock has steps: each message is at least one step of
+ * the threadblock that carries it (a ring all-gather of N ranks has N − 1 on each).
+ */
+export function* stepsBoundJob(p: Program, algorithm: string): Job<void> {
+  const lim = MSCCL_LIMITS.stepsPerThreadblock;
+  const pace = pacer(2048);
+  for (let r = 0; r < p.ranks; r++) {
+    const count = new Map<number, number>();
+    for (let i = p.opStart[r]; i < p.opStart[r + 1]; i++) {
+      const key = ((p.kind[i] === OP_SEND ? 0 : 1) * p.ranks + p.peer[i]) * 65536 + p.lane[i];
+      const k = (count.get(key) ?? 0) + 1;
+      count.set(key, k);
+      if (pace()) yield;
+      if (k <= lim.value) continue;
+      // Count them all, for the message.
+      let all = 0;
+      for (let j = p.opStart[r]; j < p.opStart[r + 1]; j++)
+        if (p.kind[j] === p.kind[i] && p.peer[j] === p.peer[i] && p.lane[j] === p.lane[i]) all++;
+      const dir = p.kind[i] === OP_SEND ? 'sending to' : 'receiving from';
+      throw new ExportRefused(
+        `${algorithm}: ${beyond(lim, all, `rank ${r}'s threadblock ${dir} rank ${p.peer[i]}`, true)}`,
+      );
+    }
+  }
+}
+
 /** The rank op i belongs to (binary search in opStart). */
 export function rankOf(p: Program, i: number): number {
   let lo = 0;
