@@ -1,4 +1,4 @@
-import { Writer } from 'protobufjs/minimal';
+import { Writer } from 'protobufjs/minimal.js';
 import { ET_MESSAGES, type FieldDef } from './et-schema';
 
 /** A message's values by field name; attributes are lists of such objects. */
