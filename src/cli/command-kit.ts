@@ -22,11 +22,13 @@ export interface CommandOutput {
   out: Iterable<string>;
   /** One line for standard error, without the newline. */
   err?: string;
-  /** Where `out` goes instead of standard output (--out). */
+  /** Where `out` goes instead of standard output (--out); with `files`, the folder they go into. */
   outFile?: string;
   /** About how many bytes `out` has (a schedule), and the run's watch, to tell how the writing goes. */
   bytes?: number;
   watch?: CliWatch;
+  /** Files written into the --out folder (created when missing); `out` then goes to standard output. */
+  files?: { name: string; bytes: Uint8Array }[];
 }
 
 /** The one thing commands need from the outside world. */

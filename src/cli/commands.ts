@@ -42,7 +42,7 @@ import { helpText } from './help';
 import { listCommand } from './list-command';
 import { FileRefused } from './read-limited';
 import { parseNetworkChoice } from '../interop/network';
-import { scheduleCommand } from './schedule-command';
+import { SCHEDULE_FORMATS, scheduleCommand } from './schedule-command';
 
 /** Runs one command line (without `node main.ts`). Never throws. */
 export function execute(argv: readonly string[], io: CliIo): CommandOutput {
@@ -87,9 +87,10 @@ function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo)
       return scheduleCommand(
         algorithmOf('schedule', rest),
         paramOptions(args, io),
-        formatOf(args, 'schedule', ['json', 'csv']),
+        formatOf(args, 'schedule', SCHEDULE_FORMATS),
         io,
         args.force,
+        args.options.out,
       );
     case 'formulas':
       return formulasCommand(
