@@ -2,7 +2,14 @@ import { stepStats } from './kernel/model/step-stats';
 import { interconnectOf } from './interconnects';
 import type { Schedule } from './kernel/model/schedule';
 import type { ParamValues } from './kernel/params/schema';
-import type { AlgorithmSpec, Built, FormulaOptions, FormulaRow, StageReport } from './kernel/spec';
+import type {
+  AlgorithmSpec,
+  BuildProgress,
+  Built,
+  FormulaOptions,
+  FormulaRow,
+  StageReport,
+} from './kernel/spec';
 import type { Usage } from './kernel/verify/rules';
 import { verify } from './kernel/verify/verifier';
 import { InputError, checkRun, type Limits } from './limits';
@@ -15,12 +22,13 @@ import { realNodesOf, summaryOf, type RunResult, type Summary } from './result';
  * `quickFormulas` leaves slow formula rows pending (see FormulaOptions); `completeFormulas` fills them.
  * An algorithm that searches (`AlgorithmEngine.search`) searches to its end here, unless
  * `quickSearch`: the worker shows the first schedule and searches afterwards (`searchJob`).
+ * `progress` hears how far a long build is (see AlgorithmEngine.build).
  */
 export function run(
   algorithm: string,
   params: ParamValues,
   limits: Limits,
-  options: { quickFormulas?: boolean; quickSearch?: boolean } = {},
+  options: { quickFormulas?: boolean; quickSearch?: boolean; progress?: BuildProgress } = {},
 ): RunResult {
   const spec = findAlgorithm(algorithm);
   if (!spec) throw new InputError(`unknown algorithm "${algorithm}"`);
@@ -28,7 +36,7 @@ export function run(
   if (issues.length) throw new InputError(issues[0].message, issues);
 
   const t0 = Date.now();
-  let built = spec.build(params);
+  let built = spec.build(params, options.progress);
   if (spec.search && !options.quickSearch)
     runToEnd(spec.search(params, SILENT, { found: (b) => (built = b) }));
   return resultOf(spec, params, built, t0, options);

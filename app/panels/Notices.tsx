@@ -1,4 +1,5 @@
 import { useApp } from '../store/store';
+import { BuildStatus } from './BuildStatus';
 
 /** Notices (e.g. what a permalink had that was ignored) and the last failed run's message. */
 export function Notices() {
@@ -7,6 +8,7 @@ export function Notices() {
   const hasResult = useApp((s) => s.result !== null);
   return (
     <div className="flex flex-col gap-2 px-4 pt-2 empty:hidden">
+      <BuildStatus />
       {runError && (
         <div
           className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-base text-red-900"

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RunError, WORKER_SILENCE_MS, WorkerClient } from './client';
+import { SLICED_SILENCE_MS, STOP_GRACE_MS } from './silence';
 import { FakeWorker } from './fakeWorker';
 
 const fakeResult = (tag: string) => ({ algorithm: tag }) as never;
@@ -282,7 +283,7 @@ describe('a worker that stops answering or cannot start', () => {
       () => new FakeWorker(),
       (m) => crashes.push(m),
     );
-    c.silenceMs = 1000;
+    c.limitsForTest({ slicedSilenceMs: 1000 });
     const done = c.sweep('optree-fig4', () => undefined);
     const w = FakeWorker.all[0];
     const id = (w.other[0] as { id: number }).id;
@@ -313,5 +314,164 @@ describe('a worker that stops answering or cannot start', () => {
     FakeWorker.all[1].reply({ kind: 'ready' });
     FakeWorker.all[1].onerror?.({} as ErrorEvent);
     expect(await again).toMatch(/crashed/);
+  });
+});
+
+describe('every job has a silence limit, and Stop always ends it', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** A client whose run was delivered, with a search following it; what it told the page. */
+  async function searching() {
+    FakeWorker.all = [];
+    const told = {
+      crashes: [] as string[],
+      search: [] as { done: boolean; stopped: boolean; note?: string }[],
+    };
+    const c = new WorkerClient(
+      () => new FakeWorker(),
+      (m) => told.crashes.push(m),
+    );
+    c.onSearch = (m) => told.search.push({ done: m.done, stopped: m.stopped, note: m.note });
+    const run = c.run('noc-scatter', {});
+    const w = FakeWorker.all[0];
+    const id = w.received[0].id;
+    w.reply({ kind: 'result', id, result: fakeResult('first'), totalMs: 1 });
+    await run;
+    const progress = { target: 9, best: 10, lowerBound: 7, conflicts: [3], moves: 0, maxMoves: 100 };
+    w.reply({ kind: 'search', id, progress, done: false, stopped: false });
+    return { c, w, id, told, progress };
+  }
+
+  it('a search whose worker stops answering ends after the stated silence, keeping its best, with a notice', async () => {
+    vi.useFakeTimers();
+    const { w, told } = await searching();
+    vi.advanceTimersByTime(SLICED_SILENCE_MS - 1);
+    // Pinged meanwhile (a worker in slices answers between two of them); no answer came.
+    expect(w.pings).toBeGreaterThan(5);
+    expect(w.terminated).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(w.terminated).toBe(true);
+    expect(told.crashes).toEqual([
+      `The simulation worker did not answer for ${SLICED_SILENCE_MS / 1000} s and was stopped. It has been restarted.`,
+    ]);
+    expect(told.search.at(-1)).toMatchObject({ done: true, stopped: false });
+    expect(told.search.at(-1)?.note).toMatch(/did not answer for 15 s.*the best schedule it had found stays/);
+  });
+
+  it('a search whose worker answers its pings runs on', async () => {
+    vi.useFakeTimers();
+    const { w, told } = await searching();
+    for (let t = 0; t < 3 * SLICED_SILENCE_MS; t += 1000) {
+      vi.advanceTimersByTime(1000);
+      w.alive();
+    }
+    expect(w.terminated).toBe(false);
+    expect(told.crashes).toEqual([]);
+  });
+
+  it('the quiet a search announces (a solver call) is allowed on top of the limit', async () => {
+    vi.useFakeTimers();
+    const { w, id, progress } = await searching();
+    w.reply({ kind: 'search', id, progress: { ...progress, quietMs: 60_000 }, done: false, stopped: false });
+    vi.advanceTimersByTime(60_000 + SLICED_SILENCE_MS - 1);
+    expect(w.terminated).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(w.terminated).toBe(true);
+  });
+
+  it('Stop ends a search whose worker does not answer, within the stated grace, keeping its best', async () => {
+    vi.useFakeTimers();
+    const { c, w, id, told } = await searching();
+    c.stopSearch();
+    expect(w.stops).toEqual([id]);
+    // It answers pings, but does not end the search: Stop is a limit of its own.
+    for (let t = 0; t < STOP_GRACE_MS - 1000; t += 1000) {
+      vi.advanceTimersByTime(1000);
+      w.alive();
+    }
+    expect(w.terminated).toBe(false);
+    vi.advanceTimersByTime(1000);
+    expect(w.terminated).toBe(true);
+    expect(told.search.at(-1)).toMatchObject({ done: true, stopped: true });
+    expect(told.search.at(-1)?.note).toMatch(/did not end its job within 10 s of Stop/);
+    expect(told.crashes).toHaveLength(1);
+  });
+
+  it('a search that ends as asked is no longer watched', async () => {
+    vi.useFakeTimers();
+    const { c, w, id, told } = await searching();
+    c.stopSearch();
+    w.reply({ kind: 'search', id, progress: null, done: true, stopped: true });
+    vi.advanceTimersByTime(10 * STOP_GRACE_MS);
+    expect(w.terminated).toBe(false);
+    expect(told.crashes).toEqual([]);
+  });
+
+  it('a job in slices (a round of chains) that stops answering fails after the stated silence', async () => {
+    vi.useFakeTimers();
+    FakeWorker.all = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    const round = c.chains('noc-scatter', {}, []).catch((e: Error) => e.message);
+    vi.advanceTimersByTime(SLICED_SILENCE_MS);
+    expect(await round).toMatch(/did not answer for 15 s/);
+    expect(FakeWorker.all[0].terminated).toBe(true);
+  });
+
+  it('Stop of a job in slices whose worker does not end it: replaced after the grace, what it had stays', async () => {
+    vi.useFakeTimers();
+    FakeWorker.all = [];
+    const points: number[] = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    const sweep = c.sweep('fig', (_v, done) => points.push(done)).catch((e: Error) => e.message);
+    const w = FakeWorker.all[0];
+    w.reply({ kind: 'progress', id: w.other[0].id, values: [], done: 3, total: 9 });
+    c.stop();
+    vi.advanceTimersByTime(STOP_GRACE_MS);
+    expect(await sweep).toMatch(
+      /did not end its job within 10 s of Stop.*What it had computed before Stop stays/,
+    );
+    expect(w.terminated).toBe(true);
+    expect(points).toEqual([3]);
+  });
+
+  it('a dropped job in slices: the worker takes no new job before it answers; a silent one is replaced', () => {
+    vi.useFakeTimers();
+    FakeWorker.all = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    void c.chains('noc-scatter', {}, []);
+    const w = FakeWorker.all[0];
+    vi.advanceTimersByTime(1000); // pinged while it works
+    const earlier = w.lastPing;
+    c.cancel();
+    expect(w.aborts).toHaveLength(1);
+    let idle = 0;
+    c.whenIdle(() => idle++);
+    expect(idle).toBe(0);
+    // An answer to a ping sent before the abort, still on its way, says nothing about the abort.
+    w.reply({ kind: 'alive', seq: earlier });
+    expect(idle).toBe(0);
+    w.alive();
+    expect(idle).toBe(1);
+    // Again, with a worker that never answers.
+    void c.chains('noc-scatter', {}, []);
+    c.cancel();
+    c.whenIdle(() => idle++);
+    vi.advanceTimersByTime(STOP_GRACE_MS - 1);
+    expect(idle).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(idle).toBe(2);
+    expect(w.terminated).toBe(true);
+  });
+
+  it('the visualizer’s worker is asked to load the solver as it starts', () => {
+    FakeWorker.all = [];
+    const loaded: [boolean, string | undefined][] = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    c.preloadLp = true;
+    c.onLp = (ok, message) => loaded.push([ok, message]);
+    c.warm();
+    expect(FakeWorker.all[0].lpAsked).toBe(1);
+    FakeWorker.all[0].reply({ kind: 'lp', ok: false, message: 'Failed to fetch' });
+    expect(loaded).toEqual([[false, 'Failed to fetch']]);
   });
 });

@@ -217,7 +217,11 @@ export interface AlgorithmCard {
 
 /** What building and pricing a schedule needs: runs in the worker, the command line and tests. */
 export interface AlgorithmEngine {
-  build(p: ParamValues): Built;
+  /**
+   * Builds the schedule. A build that can take long says how far it is (`progress`: `done` of
+   * `total` in `unit`, e.g. messages placed), so the page can show it and offer Stop.
+   */
+  build(p: ParamValues, progress?: BuildProgress): Built;
   /**
    * Seconds of each step of a verified schedule (index s−1 for step s) under this model's cost
    * parameters. Without it, the interconnect's own time model is used (src/interconnects.ts).
@@ -256,6 +260,9 @@ export interface AlgorithmEngine {
   splitSearch?(p: ParamValues, report: SearchReport): SplitSearch | null;
   chainWork?(p: ParamValues, task: ChainTask): Generator<void, ChainOutcome, void>;
 }
+
+/** How far a build is: `done` of `total`, counted in `unit` ("messages placed"). */
+export type BuildProgress = (done: number, total: number, unit: string) => void;
 
 /** Where a search tells what it finds and how it stands. */
 export interface SearchReport {
@@ -353,6 +360,11 @@ export interface SearchProgress {
   note?: string;
   /** Moves per second since the search started (all chains together). */
   movesPerSecond?: number;
+  /**
+   * The search's next piece runs this long at most without a word (ms): the exact method's solver
+   * call. The page allows that much more silence before it takes the worker for stuck.
+   */
+  quietMs?: number;
 }
 
 /** An algorithm whole: its card and its engine, one object (`src/registry.ts` lists them). */

@@ -116,7 +116,17 @@ export function* exactSearch(
       });
       break;
     }
-    report.progress?.({ target, best: best.steps.length, lowerBound, conflicts: [], moves: 0, maxMoves: 0 });
+    // The solver's call is one piece: said beforehand, so the page waits that long for the worker.
+    const quietMs = secondsEach * 1000;
+    report.progress?.({
+      target,
+      best: best.steps.length,
+      lowerBound,
+      conflicts: [],
+      moves: 0,
+      maxMoves: 0,
+      quietMs,
+    });
     yield;
     const solution = solve(exactModel(msgs, target, routes), { time_limit: secondsEach });
     if (solution.Status === 'Infeasible') {

@@ -5,6 +5,7 @@ import { intList, num, type ParamValues } from '../../kernel/params/schema';
 import type { JobContext } from '../../kernel/jobs';
 import type {
   AlgorithmSpec,
+  BuildProgress,
   Built,
   FormulaRow,
   Measured,
@@ -140,18 +141,19 @@ function builtOf(algorithm: string, p: ParamValues, net: NocNetwork, c: Communic
 }
 
 /** The constructive schedule: every method starts from it. */
-function build(algorithm: string, p: ParamValues): Built {
+function build(algorithm: string, p: ParamValues, progress?: BuildProgress): Built {
   const net = networkOf(p);
   const c = communicationFromParams(p);
-  return builtOf(algorithm, p, net, c, startOf(p, routesOf(net, p), c));
+  return builtOf(algorithm, p, net, c, startOf(p, routesOf(net, p), c, progress));
 }
 
 /** The last configuration's constructive schedule: the build's, and the search's starting point. */
 let lastStart: { key: string; plan: NocPlan } | null = null;
 
-function startOf(p: ParamValues, routes: NocRoutes, c: Communication): NocPlan {
+function startOf(p: ParamValues, routes: NocRoutes, c: Communication, progress?: BuildProgress): NocPlan {
   const key = JSON.stringify(p);
-  if (lastStart?.key !== key) lastStart = { key, plan: constructivePlan(routes, c, num(p, 'seed')) };
+  if (lastStart?.key !== key)
+    lastStart = { key, plan: constructivePlan(routes, c, num(p, 'seed'), progress) };
   return lastStart.plan;
 }
 
@@ -408,7 +410,7 @@ function paperEstimateRow(p: ParamValues, steps: number, bound: number): Formula
 
 export const nocBroadcast: AlgorithmSpec = {
   ...nocBroadcastCard,
-  build: (p) => build('noc-broadcast', p),
+  build: (p, progress) => build('noc-broadcast', p, progress),
   search: (p, ctx, report) => search('noc-broadcast', p, ctx, report),
   splitSearch: (p, report) => splitSearch('noc-broadcast', p, report),
   chainWork: (p, task) => chainJob(problemOf(p), task),
@@ -419,7 +421,7 @@ export const nocBroadcast: AlgorithmSpec = {
 
 export const nocScatter: AlgorithmSpec = {
   ...nocScatterCard,
-  build: (p) => build('noc-scatter', p),
+  build: (p, progress) => build('noc-scatter', p, progress),
   search: (p, ctx, report) => search('noc-scatter', p, ctx, report),
   splitSearch: (p, report) => splitSearch('noc-scatter', p, report),
   chainWork: (p, task) => chainJob(problemOf(p), task),
