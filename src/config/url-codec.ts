@@ -426,8 +426,8 @@ export function decodeConfig(query: string): Decoded {
  * Settles the algorithm's cross-parameter rules (a flit size that must divide the packet size, …) for
  * parameters read from a link. A failing rule is blamed on a value the link set whose default
  * satisfies the rule, the rule's own key first (the link `packet-bytes=100` is at fault, not the flit
- * size it never named); if no single value does, the rule's key is reset and the rules are checked again. That value goes back to its
- * default and the notice says which.
+ * size it never named); if no single value does, the rule's key is reset and the rules are checked
+ * again. That value goes back to its default, and the notice names it.
  */
 function resolveCrossRules(
   spec: AlgorithmCard,
@@ -453,11 +453,10 @@ function resolveCrossRules(
       ignored.push(issue.message);
       return;
     }
-    ignored.push(
-      blamed === issue.key
-        ? `${issue.message}; using the default`
-        : `${issue.message}; the link's ${blamed} = ${show(String(params[blamed]))} was ignored, using ${def.default}`,
-    );
+    const was = fromLink.has(blamed)
+      ? `the link's ${blamed} = ${show(String(params[blamed]))} was ignored, using`
+      : `${blamed} goes back to its default,`;
+    ignored.push(`${issue.message}; ${was} ${def.default === '' ? 'the default (empty)' : def.default}`);
     params[blamed] = def.default;
     fromLink.delete(blamed);
   }
