@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RunError, WORKER_SILENCE_MS, WorkerClient } from './client';
+import { LP_AFTER_MS } from './link';
 import { SLICED_SILENCE_MS, STOP_GRACE_MS } from './silence';
 import { FakeWorker } from './fakeWorker';
 
@@ -464,12 +465,16 @@ describe('every job has a silence limit, and Stop always ends it', () => {
   });
 
   it('the visualizer’s worker is asked to load the solver as it starts', () => {
+    vi.useFakeTimers();
     FakeWorker.all = [];
     const loaded: [boolean, string | undefined][] = [];
     const c = new WorkerClient(() => new FakeWorker());
     c.preloadLp = true;
     c.onLp = (ok, message) => loaded.push([ok, message]);
     c.warm();
+    // A few seconds after its start, so the first build does not wait for the solver's compilation.
+    expect(FakeWorker.all[0].lpAsked).toBe(0);
+    vi.advanceTimersByTime(LP_AFTER_MS);
     expect(FakeWorker.all[0].lpAsked).toBe(1);
     FakeWorker.all[0].reply({ kind: 'lp', ok: false, message: 'Failed to fetch' });
     expect(loaded).toEqual([[false, 'Failed to fetch']]);

@@ -30,39 +30,20 @@ export interface RunReply {
 /** Jobs the worker runs in slices: between them it reads stop and abort. */
 const SLICED: ReadonlySet<WorkerRequest['kind']> = new Set(['sweep', 'heatmap', 'chains']);
 
+/** How long after its start a worker that preloads the solver asks for it (ms). */
+export const LP_AFTER_MS = 3000;
+
 /** Messages that follow a delivered result (client.ts): never a request's answer. */
-type FollowUp = Extract<
-  WorkerResponse,
-  { kind: 'formulas' | 'pictures' | 'improved' | 'search' | 'chain-tasks' | 'attempt' }
->;
-const FOLLOW_UPS: ReadonlySet<string> = new Set<FollowUp['kind']>([
-  'formulas',
-  'pictures',
-  'improved',
-  'search',
-  'chain-tasks',
-  'attempt',
-]);
-const isFollowUp = (m: WorkerResponse): m is FollowUp => FOLLOW_UPS.has(m.kind);
+const FOLLOW_UPS = ['formulas', 'pictures', 'improved', 'search', 'chain-tasks', 'attempt'] as const;
+type FollowUp = Extract<WorkerResponse, { kind: (typeof FOLLOW_UPS)[number] }>;
+const isFollowUp = (m: WorkerResponse): m is FollowUp => (FOLLOW_UPS as readonly string[]).includes(m.kind);
 
 /** A request without its generation id (the client adds it). */
 export type Job = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+/** A request's answer. */
 export type Final = Exclude<
   WorkerResponse,
-  {
-    kind:
-      | 'progress'
-      | 'error'
-      | 'formulas'
-      | 'pictures'
-      | 'improved'
-      | 'search'
-      | 'chain-tasks'
-      | 'attempt'
-      | 'alive'
-      | 'lp'
-      | 'ready';
-  }
+  FollowUp | { kind: 'progress' | 'error' | 'alive' | 'lp' | 'ready' }
 >;
 
 /** The silence limits a client applies (silence.ts); tests make them short. */
@@ -329,7 +310,9 @@ export class WorkerLink {
     };
     this.worker = w;
     if (this.pace) w.postMessage({ kind: 'pace', ms: this.pace });
-    if (this.preloadLp) w.postMessage({ kind: 'load-lp' });
+    // A few seconds after it starts, so the first build does not wait for the solver's compilation.
+    if (this.preloadLp)
+      setTimeout(() => this.worker === w && w.postMessage({ kind: 'load-lp' }), LP_AFTER_MS);
     return w;
   }
 
