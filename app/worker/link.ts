@@ -102,7 +102,7 @@ export class WorkerLink {
     () => this.ping(),
     (e) => this.silent(e),
   );
-  /** Each worker started loads the exact method's solver at once (the visualizer's: it runs there). */
+  /** Each worker started loads the exact method's solver, LP_AFTER_MS later (the visualizer's: it runs there). */
   preloadLp = false;
   /** Told whether the solver loaded, or why not. */
   onLp: ((ok: boolean, message?: string) => void) | null = null;
@@ -148,8 +148,9 @@ export class WorkerLink {
 
   /**
    * Asks the job in flight to stop: it ends now with what it has (a sweep: its points so far), and
-   * its request resolves as usual. Unlike `cancel`, the worker and its work so far are kept. A job
-   * that runs in one piece (a build, a paper check) is cancelled: its request resolves to null.
+   * its request resolves as usual. Unlike `cancel`, the worker and its work so far are kept; one that
+   * does not end the job within `stopGraceMs` is replaced and the request fails saying so. A job that
+   * runs in one piece (a build, a paper check) is cancelled: its request resolves to null.
    */
   stop(): void {
     if (!this.pending || !this.worker) return;
