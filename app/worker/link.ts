@@ -326,7 +326,8 @@ export class WorkerLink {
   private restart(): void {
     this.worker?.terminate();
     this.worker = null;
-    // A fresh worker will be started for the next job: nobody waits for the old one any more.
+    // A fresh worker will be started for the next job: nobody waits for the old one, or its search.
+    this.searching = null;
     const d = this.draining;
     this.draining = null;
     for (const then of d?.then ?? []) then();
