@@ -29,6 +29,11 @@ export interface RunReply {
 
 /** Jobs the worker runs in slices: between them it reads stop and abort. */
 const SLICED: ReadonlySet<WorkerRequest['kind']> = new Set(['sweep', 'heatmap', 'chains']);
+/**
+ * Of those, the ones whose pieces take milliseconds (a round of chains: annealing moves); a sweep's
+ * piece is a point and a heatmap's a phase table, whole builds that may take as long as a build.
+ */
+const QUICK: ReadonlySet<WorkerRequest['kind']> = new Set(['chains']);
 
 /** How long after its start a worker that preloads the solver asks for it (ms). */
 export const LP_AFTER_MS = 3000;
@@ -50,9 +55,9 @@ export type Final = Exclude<
 export interface SilenceLimits {
   /** A job in one piece. */
   silenceMs: number;
-  /** A job in slices, and the search that follows a result. */
+  /** A job in quick pieces (a round of chains), and the search that follows a result. */
   slicedSilenceMs: number;
-  /** After Stop, or after a job in slices was dropped. */
+  /** After Stop, or after a job in quick pieces was dropped. */
   stopGraceMs: number;
 }
 
@@ -60,6 +65,8 @@ export interface Pending {
   id: number;
   /** Runs in slices (a sweep, a heatmap): an abort can end it without stopping the worker. */
   sliced: boolean;
+  /** Its pieces take milliseconds (QUICK): held to the short limits. */
+  quick: boolean;
   resolve: (r: Final | null) => void;
   reject: (e: Error) => void;
   onProgress?: (msg: Extract<WorkerResponse, { kind: 'progress' }>) => void;
@@ -94,7 +101,7 @@ export class WorkerLink {
    * A job in slices was dropped: its worker must answer the ping sent after the abort (number `seq`:
    * an answer to an earlier ping, already on its way, says nothing) before it takes another job.
    */
-  private draining: { since: number; seq: number; then: (() => void)[] } | null = null;
+  private draining: { since: number; ms: number; seq: number; then: (() => void)[] } | null = null;
   /** Pings sent, numbered. */
   private pings = 0;
   protected readonly watchdog = new Watchdog(
@@ -185,7 +192,8 @@ export class WorkerLink {
     this.searching = null;
     const worker = this.ensure();
     return new Promise((resolve, reject) => {
-      this.pending = { id, resolve, reject, onProgress, sliced: SLICED.has(job.kind) };
+      const [sliced, quick] = [SLICED.has(job.kind), QUICK.has(job.kind)];
+      this.pending = { id, resolve, reject, onProgress, sliced, quick };
       this.heard = Date.now();
       worker.postMessage({ ...job, id } as WorkerRequest, transfer);
       this.watchdog.check();
@@ -194,14 +202,15 @@ export class WorkerLink {
 
   /** What is awaited from the worker now, and for how long (silence.ts); null: nothing. */
   private expected(): Expectation | null {
-    const [p, s] = [this.pending, this.searching];
-    const stopAt = p ? p.stopAt : s?.stopAt;
+    const [p, s, d] = [this.pending, this.searching, this.draining];
+    // A job of long pieces sees Stop after its piece: it is held to its silence limit, as before.
+    const stopAt = p ? (p.quick ? p.stopAt : undefined) : s?.stopAt;
     if (stopAt !== undefined) return { ms: this.stopGraceMs, since: stopAt, ping: false, what: 'stop' };
-    if (this.draining) return { ms: this.stopGraceMs, since: this.draining.since, ping: false, what: 'drop' };
+    if (d) return { ms: d.ms, since: d.since, ping: false, what: 'drop' };
     if (p)
-      return p.sliced
+      return p.quick
         ? { ms: this.slicedSilenceMs, since: this.heard, ping: true, what: 'answer' }
-        : { ms: this.silenceMs, since: this.heard, ping: false, what: 'answer' };
+        : { ms: this.silenceMs, since: this.heard, ping: p.sliced, what: 'answer' };
     if (s) return { ms: this.slicedSilenceMs + s.quietMs, since: this.heard, ping: true, what: 'answer' };
     return null;
   }
@@ -215,9 +224,11 @@ export class WorkerLink {
         : e.what === 'drop'
           ? `The simulation worker did not answer within ${s} s after its job was dropped and was stopped. It has been restarted.`
           : `The simulation worker did not answer for ${s} s and was stopped. It has been restarted.`;
+    // A job of long pieces told to stop is held to its silence limit ('answer'), and keeps what it had.
+    const stopped = e.what === 'stop' || this.pending?.stopAt !== undefined;
     this.lost(
       message,
-      e.what === 'stop'
+      stopped
         ? `${message} What it had computed before Stop stays.`
         : `${message} Change a parameter to run again.`,
     );
@@ -259,14 +270,17 @@ export class WorkerLink {
       this.worker.postMessage({ kind: 'abort', target: p.id });
       // Its answer to this ping says it read the abort (a stuck worker never answers; see whenIdle).
       const seq = this.ping();
-      this.draining = { since: this.draining?.since ?? Date.now(), seq, then: this.draining?.then ?? [] };
+      // It answers after its piece: at once for chains, after a whole build for a sweep's point.
+      const ms = p.quick ? this.stopGraceMs : this.silenceMs;
+      this.draining = { since: this.draining?.since ?? Date.now(), ms, seq, then: this.draining?.then ?? [] };
     } else this.restart();
     this.watchdog.check();
   }
 
   /**
    * Calls `then` once the worker can take a job: at once, or after a dropped job in slices, when the
-   * worker has answered (or, silent past `stopGraceMs`, has been replaced).
+   * worker has answered (or, silent past its limit, has been replaced: `stopGraceMs` after a round of
+   * chains, `silenceMs` after a sweep's point).
    */
   whenIdle(then: () => void): void {
     if (this.draining) this.draining.then.push(then);

@@ -5,26 +5,30 @@
  */
 
 /**
- * A job in one piece (a build, a schedule file, a compare batch, a paper check): the largest builds
- * the page accepts take seconds on a slow machine, a minute under heavy load; progress (a long build
- * reports how far it is) starts the count again.
+ * A job in one piece (a build, a schedule file, a compare batch, a paper check) or in pieces that are
+ * whole builds (a sweep's point, a heatmap's phase table; they are pinged, and answer between two):
+ * the largest builds the page accepts take seconds on a slow machine, a minute under heavy load;
+ * progress (a long build reports how far it is) starts the count again.
  */
 export const WORKER_SILENCE_MS = 120_000;
 
 /**
- * A job in slices (a sweep, a heatmap, a round of a search's chains) and a search that follows a
+ * A job whose pieces take milliseconds (a round of a search's chains) and the search that follows a
  * result: the worker answers a ping between two slices of about 20 ms, so this much silence means it
- * is stuck. A search may announce a longer quiet piece (the exact method's solver call, `quietMs`).
+ * is stuck, even on a loaded machine (the search's master verifies each better schedule in one piece:
+ * a second for the 16 × 16 mesh). A search may announce a longer quiet piece (the exact method's
+ * solver call, `quietMs`), which is added.
  */
-export const SLICED_SILENCE_MS = 15_000;
+export const SLICED_SILENCE_MS = 30_000;
 
 /** How often a worker in slices is pinged. */
 export const PING_EVERY_MS = 1000;
 
 /**
- * After Stop (or after its job was dropped), how long the worker has to end the job (or to answer):
- * a job in slices sees a stop within one slice. Past it the worker is replaced and the page keeps
- * what it already had (a sweep's points, a search's best schedule).
+ * After Stop (or after its job was dropped), how long a worker of quick pieces or a search has to end
+ * the job (or to answer): it sees a stop within one slice. Past it the worker is replaced and the
+ * page keeps what it already had (a search's best schedule). A job of long pieces (a sweep) sees a
+ * stop after its piece and stays under WORKER_SILENCE_MS.
  */
 export const STOP_GRACE_MS = 10_000;
 
