@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { findCard } from '../../src/cards';
+import { findAlgorithm } from '../../src/registry';
 import { defaultsOf } from '../../src/kernel/params/schema';
 import { WorkerClient } from './client';
 import { inlineWorker } from './inline';
 import type { WorkerResponse } from './protocol';
+import { searchPart } from './serveSearch';
 
 const scatter = (over: Record<string, string | number>) => ({
   ...defaultsOf(findCard('noc-scatter')!.params),
@@ -56,5 +58,42 @@ describe('the worker’s side: signs of life, the solver, a build’s progress',
       expect(done).toBeLessThanOrEqual(total);
     }
     c.dispose();
+  });
+
+  it('a search that fails ends on the page, saying why, with no bound beyond its last report', () => {
+    const spec = findAlgorithm('noc-scatter')!;
+    const failing = vi.spyOn(spec, 'search').mockImplementation(function* () {
+      yield;
+      throw new Error('the solver aborted');
+    });
+    const posted: WorkerResponse[] = [];
+    // The worker's own driving of a job: an error in a slice is posted as the request's error.
+    const search = searchPart({
+      post: (m) => posted.push(m),
+      stale: () => false,
+      stopping: () => false,
+      drive: (id, job, done) => {
+        try {
+          for (let s = job.next(); ; s = job.next()) if (s.done) return done(s.value);
+        } catch (err) {
+          posted.push({ kind: 'error', id, message: String(err), issues: [], input: false });
+        }
+      },
+      postError: () => undefined,
+    });
+    search.after(4, 'noc-scatter', scatter({ method: 'anneal' }));
+    failing.mockRestore();
+    // The request's answer went long ago: only a search message ends what the page shows.
+    expect(posted).toEqual([
+      {
+        kind: 'search',
+        id: 4,
+        progress: null,
+        done: true,
+        stopped: false,
+        totalMs: expect.any(Number),
+        note: 'the search failed: the solver aborted; the best schedule so far stays',
+      },
+    ]);
   });
 });

@@ -10,6 +10,19 @@ import type { WorkerRequest, WorkerResponse } from './protocol';
 /** How often a search reports how it stands (ms): often enough to draw, rarely enough to be cheap. */
 const PROGRESS_EVERY_MS = 150;
 
+/**
+ * Runs a search to its end; one that throws (a solver that fails) ends too, its error as the note:
+ * the request's answer is long delivered, so an error posted for it would be heard by nobody.
+ */
+function* failSafe(search: Generator<void, unknown, void>): Generator<void, string | undefined, void> {
+  try {
+    yield* search;
+    return undefined;
+  } catch (err) {
+    return `the search failed: ${err instanceof Error ? err.message : String(err)}; the best schedule so far stays`;
+  }
+}
+
 /** What the search part of the worker needs from the rest of it (serve.ts). */
 export interface SearchHost {
   post(msg: WorkerResponse, transfer?: Transferable[]): void;
@@ -106,7 +119,7 @@ export function searchPart(host: SearchHost) {
       nextRound();
       return;
     }
-    host.drive(id, spec.search(params, ctx, report), () => ended());
+    host.drive(id, failSafe(spec.search(params, ctx, report)), ended);
   }
 
   /** Hands the split search's next round to the page, or ends it (stopped, stale, or its work done). */
