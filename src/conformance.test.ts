@@ -139,12 +139,22 @@ function conforms(spec: AlgorithmSpec, p: ParamValues): void {
   expect(decoded.config.params).toEqual(p);
 }
 
+/**
+ * Each algorithm builds, verifies, exports and re-reads RUNS random configurations: tens of seconds
+ * for the NoC's searches on a quiet machine, so the limit is generous (it bounds a hang, not speed).
+ */
+const CONFORMS_WITHIN_MS = 240_000;
+
 describe(`every registered algorithm conforms (seed ${SEED})`, () => {
   for (const spec of ALGORITHMS)
-    it(spec.id, () => {
-      fc.assert(
-        fc.property(validParams(spec), (p) => conforms(spec, p)),
-        { seed: SEED, numRuns: RUNS },
-      );
-    });
+    it(
+      spec.id,
+      () => {
+        fc.assert(
+          fc.property(validParams(spec), (p) => conforms(spec, p)),
+          { seed: SEED, numRuns: RUNS },
+        );
+      },
+      CONFORMS_WITHIN_MS,
+    );
 });

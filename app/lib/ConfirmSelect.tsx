@@ -2,8 +2,11 @@ import { useId, useRef, useState, type ReactNode, type SelectHTMLAttributes } fr
 
 type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'children'> & {
   value: string;
-  /** The choice, once confirmed. */
-  onCommit: (value: string) => void;
+  /**
+   * The choice, once confirmed: by Enter or in the open list or with the mouse (`blur` false), or by
+   * leaving the menu (`blur` true: the focus is already going elsewhere).
+   */
+  onCommit: (value: string, blur: boolean) => void;
   children: ReactNode;
   /** Classes of the wrapper (the select's own go in className). */
   wrapperClassName?: string;
@@ -35,10 +38,10 @@ export function ConfirmSelect({
     pendingNow.current = v;
     setPending(v);
   };
-  const commit = () => {
+  const commit = (blur: boolean) => {
     const v = pendingNow.current;
     hold(null);
-    if (v !== null && v !== value) onCommit(v);
+    if (v !== null && v !== value) onCommit(v, blur);
   };
   return (
     <span className={`relative inline-flex flex-col ${wrapperClassName}`}>
@@ -52,7 +55,7 @@ export function ConfirmSelect({
           if (e.key === 'Enter') {
             if (pendingNow.current !== null) {
               e.preventDefault();
-              commit();
+              commit(false);
             }
           } else if (e.key === 'Escape') {
             // Back to the applied choice; the page's Esc then leaves the menu.
@@ -66,12 +69,12 @@ export function ConfirmSelect({
           if (byKey.current) hold(e.target.value);
           else {
             hold(null);
-            if (e.target.value !== value) onCommit(e.target.value);
+            if (e.target.value !== value) onCommit(e.target.value, false);
           }
         }}
         onBlur={(e) => {
           onBlur?.(e);
-          commit();
+          commit(true);
         }}
       >
         {children}

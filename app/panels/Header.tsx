@@ -49,10 +49,17 @@ function FullscreenIcon() {
   );
 }
 
+/** The timeline (its keys step the schedule), else the page's main part. */
+function focusTimeline() {
+  (document.getElementById('timeline') ?? document.getElementById('main'))?.focus();
+}
+
 export function Header() {
   const options = useApp(selectOptions);
   const status = useApp((s) => s.status);
   const ms = useApp((s) => s.resultMs);
+  // Which schedule is on screen (tests read it: never another algorithm's under this one's name).
+  const shown = useApp((s) => (s.result ? (s.result.source ? 'file' : s.result.algorithm) : ''));
   const [copied, setCopied] = useState<string | null>(null);
   const copy = async () => {
     try {
@@ -87,6 +94,7 @@ export function Header() {
             className="h-4 text-xs text-slate-500"
             data-testid="result-status"
             data-status={status}
+            data-shows={shown}
             title="The simulation core runs in a background worker"
           >
             {status === 'running'
@@ -117,9 +125,13 @@ export function Header() {
       <ConfirmSelect
         className="w-32 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
         value=""
-        onCommit={(id) => {
+        onCommit={(id, blur) => {
           const scene = SCENES.find((x) => x.id === id);
-          if (scene) useApp.getState().loadConfig(scene.config());
+          if (!scene) return;
+          useApp.getState().loadConfig(scene.config());
+          // Chosen here (not by leaving the menu): the keys go to the scene, so → steps it rather
+          // than choosing the next scene in the menu, which still had the focus.
+          if (!blur) requestAnimationFrame(focusTimeline);
         }}
         aria-label="Open a lecture scene"
         data-testid="scenes"

@@ -1,5 +1,6 @@
 import { FileProgress } from '../files/FileProgress';
 import { useApp } from '../store/store';
+import { BuildStatus } from './BuildStatus';
 
 /** Notices (e.g. what a permalink had that was ignored) and the last failed run's message. */
 export function Notices() {
@@ -9,6 +10,7 @@ export function Notices() {
   return (
     <div className="flex flex-col gap-2 px-4 pt-2 empty:hidden">
       <FileProgress />
+      <BuildStatus />
       {runError && (
         <div
           className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-base text-red-900"

@@ -8,13 +8,17 @@ import {
   type Speed,
   type ViewOptions,
 } from '../../src/config/url-codec';
-import type { FormulaRow, SearchAttempt, SearchProgress } from '../../src/kernel/spec';
+import type { FormulaRow } from '../../src/kernel/spec';
 import type { ReproRow } from '../../src/kernel/experiment';
 import type { SweepValue } from '../../src/kernel/experiment';
 import { defaultsOf, type ParamValue } from '../../src/kernel/params/schema';
 import { switchParams } from '../../src/config/param-switch';
+import { BROWSER_LIMITS, checkRun } from '../../src/limits';
 import type { RunResult } from '../../src/result';
 import type { RunOutcome } from '../worker/protocol';
+import { searchActions, type SearchActions } from './searchSlice';
+
+export { selectAttempt, type SearchState } from './searchSlice';
 
 export type Status = 'idle' | 'running' | 'ready' | 'error';
 
@@ -35,7 +39,7 @@ export interface Notice {
  * the configuration, since links carry them) and results. The result shown is always the last good
  * one; a failed or refused run leaves it in place and says why.
  */
-export interface AppState {
+export interface AppState extends SearchActions {
   config: AppConfig;
   playing: boolean;
   status: Status;
@@ -59,8 +63,16 @@ export interface AppState {
   checks: Record<string, { rows: ReproRow[] | null; error: string | null; stopped?: boolean }>;
   /** Network nodes to highlight across views (hovering the tree, a subset, a legend). */
   highlight: number[] | null;
-  /** The search that follows the shown result (the NoC scatter's annealing), while and after it runs. */
-  search: SearchState | null;
+  /**
+   * The step came from a link (or a scene, or Back) and has not been checked against its schedule
+   * yet: the first check says when it is out of range; later ones (a search's shorter schedule)
+   * bring the step in without a word about a step the user never had.
+   */
+  stepUnchecked: boolean;
+  /** How far the build in flight is (a long build reports it), null while it has said nothing. */
+  building: { done: number; total: number; unit: string } | null;
+  /** When the run in flight started (performance.now()). */
+  runStartedAt: number;
 
   setAlgorithm(id: string): void;
   /** Every parameter of the current algorithm back to its default (the paper's configuration). */
@@ -76,28 +88,10 @@ export interface AppState {
   runStarted(): void;
   /** Completed formula rows for `result`; ignored unless it is still the result shown. */
   formulasArrived(result: RunResult, rows: FormulaRow[]): void;
+  /** A result arrived: shown if it is of the configuration's algorithm (or file), else dropped. */
   runSucceeded(result: RunResult, ms: number): void;
-  /** A better schedule from the search that follows the shown result: shown in its place. */
-  resultImproved(result: RunResult): void;
-  /** That search's best attempt at its step target, not valid yet (drawn with its conflicts). */
-  attemptArrived(attempt: SearchAttempt): void;
-  /**
-   * Opens clash `clash` of the attempt on screen (null closes it) and holds that attempt on screen
-   * (`hold` alone: holds it without opening a clash), so that what is being read stays put.
-   */
-  pickClash(clash: number | null): void;
-  holdAttempt(): void;
-  /** The search's round waits for workers of the pool busy with other jobs (or no longer does). */
-  searchWaiting(waiting: boolean): void;
-  /** Shows the live attempts again (`show`), or the best valid schedule instead (`!show`). */
-  followSearch(show: boolean): void;
-  /** How that search stands (null progress: it ended). */
-  searchReport(r: {
-    progress: SearchProgress | null;
-    done: boolean;
-    stopped: boolean;
-    totalMs?: number;
-  }): void;
+  /** The build in flight says how far it is. */
+  buildProgress(done: number, total: number, unit: string): void;
   /**
    * Brings a step read from a link inside the timeline once the schedules that make it are known (the
    * result, or in compare mode the compared schedules), with a notice: only then is it known to be
@@ -113,34 +107,6 @@ export interface AppState {
   setFile(hash: string): void;
 }
 
-export interface SearchState {
-  progress: SearchProgress | null;
-  /** Conflicts of each chain over the search (for the picture of its course), at most HISTORY points. */
-  history: { moves: number; conflicts: number[]; target: number }[];
-  /** Steps of the first schedule shown, and how many better ones followed. */
-  firstSteps: number;
-  improvements: number;
-  done: boolean;
-  stopped: boolean;
-  totalMs?: number;
-  /**
-   * The search's best attempt at its target while it runs (null before the first, right after a
-   * better schedule is found, and once the search has ended: then the best schedule is shown).
-   */
-  attempt: SearchAttempt | null;
-  /** Draw the attempts while the search runs (else the best valid schedule). */
-  showAttempt: boolean;
-  /** An attempt held on screen while its clashes are read (the live ones keep arriving). */
-  held: SearchAttempt | null;
-  /** The clash of the attempt on screen that is open (its two messages named). */
-  picked: number | null;
-  /** Its chains wait for workers of the pool that other jobs hold (a sweep, a paper check). */
-  waiting: boolean;
-}
-
-/** Points of a search's course kept for its picture. */
-const HISTORY = 240;
-
 export interface SweepProgress {
   values: SweepValue[];
   done: number;
@@ -153,23 +119,38 @@ export interface SweepProgress {
 
 let noticeId = 0;
 
-/** The search state, begun from the shown result when the first report of a search arrives. */
-function searchOf(st: AppState): SearchState {
+/**
+ * Whether `result` is a schedule of the configuration's algorithm (or of its file). Another
+ * algorithm's result is never shown under this one's name: it is dropped from the screen when the
+ * algorithm changes, and one still on its way is not shown when it arrives.
+ */
+export function belongsTo(config: Pick<AppConfig, 'algorithm' | 'file'>, result: RunResult): boolean {
+  if (config.file || result.source) return result.source?.hash === config.file;
+  return result.algorithm === config.algorithm;
+}
+
+/** Whether `result` was computed for exactly this configuration (file, or algorithm and parameters). */
+export function computedFor(config: Pick<AppConfig, 'algorithm' | 'file' | 'params'>, result: RunResult) {
+  if (config.file || result.source) return result.source?.hash === config.file;
   return (
-    st.search ?? {
-      progress: null,
-      history: [],
-      firstSteps: st.result?.summary.steps ?? 0,
-      improvements: 0,
-      done: false,
-      stopped: false,
-      attempt: null,
-      showAttempt: true,
-      held: null,
-      picked: null,
-      waiting: false,
-    }
+    result.algorithm === config.algorithm && JSON.stringify(result.params) === JSON.stringify(config.params)
   );
+}
+
+/** A new configuration, and the result on screen dropped with what followed it if it is not of it. */
+function configured(s: Pick<AppState, 'result'>, config: AppConfig): Partial<AppState> {
+  const keep = s.result !== null && belongsTo(config, s.result);
+  return keep
+    ? { config, playing: false }
+    : {
+        config,
+        playing: false,
+        result: null,
+        lateFormulas: null,
+        search: null,
+        building: null,
+        status: 'idle',
+      };
 }
 
 export const useApp = create<AppState>()((set, get) => ({
@@ -186,7 +167,14 @@ export const useApp = create<AppState>()((set, get) => ({
   sweeps: {},
   checks: {},
   highlight: null,
-  search: null,
+  stepUnchecked: false,
+  building: null,
+  runStartedAt: 0,
+  ...searchActions(
+    (patch) => set(patch),
+    () => get(),
+    (r) => belongsTo(get().config, r),
+  ),
 
   setAlgorithm(id) {
     const spec = findCard(id);
@@ -199,8 +187,9 @@ export const useApp = create<AppState>()((set, get) => ({
       old.params,
       spec.params,
       setByUser.get(id),
+      (p) => checkRun(spec, p, BROWSER_LIMITS),
     );
-    set({ config: { ...old, algorithm: id, params, step: 0, file: '' }, playing: false });
+    set(configured(get(), { ...old, algorithm: id, params, step: 0, file: '' }));
     if (dropped.length)
       get().addNotice({
         title: `${spec.name} starts from its own defaults where the last algorithm's values mean something else`,
@@ -238,7 +227,7 @@ export const useApp = create<AppState>()((set, get) => ({
     set({ config: { ...c, options: { ...c.options, ...patch } } });
   },
   loadConfig(config) {
-    set({ config, playing: false });
+    set({ ...configured(get(), config), stepUnchecked: config.step > 0 });
   },
   addNotice(n) {
     set({ notices: [...get().notices, { ...n, id: ++noticeId }] });
@@ -247,87 +236,41 @@ export const useApp = create<AppState>()((set, get) => ({
     set({ notices: get().notices.filter((n) => n.id !== id) });
   },
   runStarted() {
-    set({ status: 'running' });
+    set({ status: 'running', building: null, runStartedAt: performance.now() });
   },
   formulasArrived(result, rows) {
     if (get().result === result) set({ lateFormulas: { result, rows } });
   },
   runSucceeded(result, ms) {
-    set({
-      result,
-      resultMs: ms,
-      status: 'ready',
-      runError: null,
-      search: null,
-    });
-    // Compare mode's timeline is the compared schedules': it is checked when they arrive.
-    if (get().config.options.mode !== 'compare') get().clampStep();
+    const config = get().config;
+    if (!belongsTo(config, result)) return;
+    set({ result, resultMs: ms, status: 'ready', runError: null, search: null, building: null });
+    // Compare mode's timeline is the compared schedules': it is checked when they arrive. An earlier
+    // configuration's result, shown while this one's is computed, says nothing about this step.
+    if (config.options.mode !== 'compare' && computedFor(config, result)) get().clampStep();
   },
-  resultImproved(result) {
-    const s = searchOf(get());
-    // A search may send the same schedule again with its verdict (the exact method's proof).
-    const better = result.summary.steps < (get().result?.summary.steps ?? Infinity);
-    // The attempt was at the steps just reached: the next one comes with the next target.
-    set({ result, search: { ...s, improvements: s.improvements + (better ? 1 : 0), attempt: null } });
-    get().clampStep();
-  },
-  attemptArrived(attempt) {
-    const s = searchOf(get());
-    if (!s.done) set({ search: { ...s, attempt } });
-  },
-  pickClash(clash) {
-    const s = get().search;
-    const shown = selectAttempt(get());
-    if (s && shown) set({ search: { ...s, held: shown, picked: clash } });
-  },
-  holdAttempt() {
-    const s = get().search;
-    const shown = selectAttempt(get());
-    if (s && shown) set({ search: { ...s, held: shown } });
-  },
-  searchWaiting(waiting) {
-    const s = get().search;
-    if (s?.waiting !== waiting && (s || waiting)) set({ search: { ...searchOf(get()), waiting } });
-  },
-  followSearch(show) {
-    const s = get().search;
-    if (s) set({ search: { ...s, showAttempt: show, held: null, picked: null } });
-  },
-  searchReport(r) {
-    const s = searchOf(get());
-    const history = r.progress
-      ? [
-          ...s.history,
-          { moves: r.progress.moves, conflicts: r.progress.conflicts, target: r.progress.target },
-        ].slice(-HISTORY)
-      : s.history;
-    set({
-      search: {
-        ...s,
-        progress: r.progress ?? s.progress,
-        history,
-        done: r.done,
-        stopped: r.stopped,
-        totalMs: r.totalMs,
-        attempt: r.done ? null : s.attempt,
-        held: r.done ? null : s.held,
-        picked: r.done ? null : s.picked,
-      },
-    });
+  buildProgress(done, total, unit) {
+    if (get().status === 'running') set({ building: { done, total, unit } });
   },
   clampStep() {
     const c = get().config;
     const max = maxStep(get());
-    if (c.step <= max) return;
-    get().addNotice({
-      title: 'Step out of range',
-      tone: 'warning',
-      items: [`step ${c.step} is past the last step (${max}); showing step ${max}`],
-    });
-    set({ config: { ...c, step: max } });
+    const unchecked = get().stepUnchecked;
+    if (c.step <= max) {
+      if (unchecked) set({ stepUnchecked: false });
+      return;
+    }
+    // Said once, for the step a link asked for; a shorter schedule found later clamps in silence.
+    if (unchecked)
+      get().addNotice({
+        title: 'Step out of range',
+        tone: 'warning',
+        items: [`step ${c.step} is past the last step (${max}); showing step ${max}`],
+      });
+    set({ config: { ...c, step: max }, stepUnchecked: false });
   },
   runFailed(message) {
-    set({ status: get().result ? 'ready' : 'error', runError: message, playing: false });
+    set({ status: get().result ? 'ready' : 'error', runError: message, playing: false, building: null });
   },
   setCompare(panes) {
     const c = get().config;
@@ -335,8 +278,8 @@ export const useApp = create<AppState>()((set, get) => ({
   },
   openConfig(algorithm, params, patch = {}) {
     const c = get().config;
-    set({
-      config: {
+    set(
+      configured(get(), {
         ...c,
         algorithm,
         params: { ...params },
@@ -344,19 +287,15 @@ export const useApp = create<AppState>()((set, get) => ({
         file: '',
         ...patch,
         options: { ...c.options, mode: 'visualize', ...patch.options },
-      },
-      playing: false,
-    });
+      }),
+    );
   },
   setHighlight(nodes) {
     set({ highlight: nodes });
   },
   setFile(hash) {
     const c = get().config;
-    set({
-      config: { ...c, file: hash, step: 0, options: { ...c.options, mode: 'visualize' } },
-      playing: false,
-    });
+    set(configured(get(), { ...c, file: hash, step: 0, options: { ...c.options, mode: 'visualize' } }));
   },
 }));
 
@@ -396,12 +335,6 @@ export const selectFormulas = (s: AppState) =>
     ? s.lateFormulas.rows
     : (s.result?.formulas ?? NO_ROWS);
 export const selectPlaying = (s: AppState) => s.playing;
-/**
- * The search's attempt to draw instead of the result: the one held on screen, else the newest, while
- * the search runs and attempts are wanted; null otherwise (the best valid schedule is drawn).
- */
-export const selectAttempt = (s: Pick<AppState, 'search'>): SearchAttempt | null =>
-  !s.search || s.search.done ? null : (s.search.held ?? (s.search.showAttempt ? s.search.attempt : null));
 export const selectOptions = (s: AppState) => s.config.options;
 
 /**

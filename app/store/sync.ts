@@ -1,16 +1,16 @@
 import { findCard } from '../../src/cards';
-import { decodeConfig, encodeConfig, paneParams, type AppConfig } from '../../src/config/url-codec';
-import { HEATMAPS_PAGE, REPRODUCTION_CARDS, SWEEPS } from '../../src/experiments/catalogue';
+import { decodeConfig, encodeConfig, type AppConfig } from '../../src/config/url-codec';
 import { BROWSER_LIMITS, checkRun } from '../../src/limits';
-import { type RunResult } from '../../src/result';
 import { offerOnOpen, rememberFailure, rememberGood } from './remembered';
 import { rememberPictures } from '../families/circuit/pictures';
 import { relayChains } from '../worker/chainRelay';
-import type { RunReply, WorkerClient } from '../worker/client';
-import type { JobHandle, PoolJob, WorkerPool } from '../worker/pool';
+import type { RunReply, SilenceLimits, WorkerClient } from '../worker/client';
+import type { WorkerPool } from '../worker/pool';
 import { connectFileWorkers, reopenKeptFile } from '../files/openFile';
-import type { RunOutcome } from '../worker/protocol';
-import { useApp, type AppState, type SweepProgress } from './store';
+import { startLabSync } from './labSync';
+import { computedFor, useApp } from './store';
+
+export { restartCheck, restartSweep, stopCheck, stopSweep, submitJob } from './labSync';
 
 /** Reads the permalink into the store, listing whatever had to be ignored. Returns `play=1`. */
 export function loadFromUrl(search: string): boolean {
@@ -47,7 +47,7 @@ export function offerLastGood(): void {
   // the page is left, not on every frame (a storage write costs milliseconds of the frame).
   const remember = () => {
     const s = useApp.getState();
-    if (s.result && showsResultOf(s.config, s.result)) rememberGood(s.config);
+    if (s.result && computedFor(s.config, s.result)) rememberGood(s.config);
   };
   useApp.subscribe((s, prev) => {
     if (prev.playing && !s.playing) setTimeout(remember, 0);
@@ -55,14 +55,6 @@ export function offerLastGood(): void {
     else if (s.result !== prev.result || s.config !== prev.config) remember();
   });
   window.addEventListener('pagehide', remember);
-}
-
-/** Whether the result on screen was computed for this configuration (its file, or its algorithm and parameters). */
-function showsResultOf(config: AppConfig, result: RunResult): boolean {
-  if (config.file || result.source) return result.source?.hash === config.file;
-  return (
-    result.algorithm === config.algorithm && JSON.stringify(result.params) === JSON.stringify(config.params)
-  );
 }
 
 /** Whether two configurations differ at most in their step. */
@@ -112,9 +104,18 @@ export function startSync(clients: Clients): () => void {
     paceWorker: (ms: number) => client.paceForTest(ms),
     /** Makes the worker stop answering and shortens the silence allowed before it is stopped. */
     hangWorker: (silenceMs: number) => {
-      client.silenceMs = silenceMs;
+      client.limitsForTest({ silenceMs, slicedSilenceMs: silenceMs });
       client.hangForTest();
     },
+    /** Makes the pool's started workers stop answering (a search's round that never comes back). */
+    hangPool: () => clients.pool.hangForTest(),
+    /** Shortens the silence limits of every worker (app/worker/silence.ts). */
+    workerLimits: (limits: Partial<SilenceLimits>) => {
+      client.limitsForTest(limits);
+      clients.pool.limitsForTest(limits);
+    },
+    /** Whether the visualizer's worker has loaded the exact method's solver. */
+    lpLoaded: () => lpLoaded,
     // The link fuzzing test reads each link's notices on their own.
     clearNotices: () => useApp.setState({ notices: [] }),
     /** Shows the current result as if its network were of model `kind` (views of unknown models). */
@@ -136,23 +137,54 @@ export function startSync(clients: Clients): () => void {
   };
   chainWorkers = () => clients.pool.size;
   searchControl = () => client.stopSearch();
+  // The exact method's solver is loaded while the page is online, not when first chosen (it may be
+  // offline by then); a load that fails is said at once.
+  let lpLoaded = false;
+  client.preloadLp = true;
+  client.onLp = (ok, message) => {
+    lpLoaded = ok;
+    if (!ok)
+      useApp.getState().addNotice({
+        title: 'The exact method’s solver could not be loaded',
+        tone: 'warning',
+        items: [
+          `HiGHS did not load (${message ?? 'no reason given'}): the NoC exact method will show the constructive schedule instead. Reload the page while online to use it.`,
+        ],
+      });
+  };
+  buildControl = () => {
+    if (useApp.getState().status !== 'running') return;
+    client.cancel();
+    useApp
+      .getState()
+      .runFailed(
+        'Stopped: the build was ended before its schedule was complete, so nothing new was built. The last result stays; change a parameter to build again.',
+      );
+  };
   let lastRun: AppConfig | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
 
+  // A reply for a configuration no longer shown (a quick series of changes: the next request waits
+  // for the debounce) is not shown: the store takes a result of the same algorithm as an interim
+  // picture and drops any other; an error of an older configuration is not this one's.
   const succeeded = (t0: number) => (reply: RunReply | null) => {
     if (!reply) return; // stale
     useApp.getState().runSucceeded(reply.result, reply.totalMs);
     expose(reply.result, reply.totalMs, performance.now() - t0);
   };
-  const failed = (err: unknown) =>
-    useApp.getState().runFailed(err instanceof Error ? err.message : String(err));
+  const failed = (config: AppConfig) => (err: unknown) => {
+    if (sameRun(config, useApp.getState().config))
+      useApp.getState().runFailed(err instanceof Error ? err.message : String(err));
+  };
+  const progress = (done: number, total: number, unit: string) =>
+    useApp.getState().buildProgress(done, total, unit);
 
   /** A schedule file: what this browser kept under the link's hash, read in the worker. */
   const requestFile = (hash: string) => {
     useApp.getState().runStarted();
     const t0 = performance.now();
-    reopenKeptFile(hash, client).then(succeeded(t0), failed);
+    reopenKeptFile(hash, client).then(succeeded(t0), failed(useApp.getState().config));
   };
 
   const request = (config: AppConfig) => {
@@ -175,16 +207,25 @@ export function startSync(clients: Clients): () => void {
     }
     useApp.getState().runStarted();
     const t0 = performance.now();
-    client.run(config.algorithm, config.params).then(succeeded(t0), failed);
+    client.run(config.algorithm, config.params, progress).then(succeeded(t0), failed(config));
   };
 
   // URL writes are throttled: playing at full speed changes the step every frame, and browsers
-  // refuse bursts of history updates.
+  // refuse bursts of history updates (Chromium: 200 in 10 s). A step after a pause is written at
+  // once (a reload right after it keeps it); steps in quick succession at most every STEP_WRITE_MS.
   let urlTimer: ReturnType<typeof setTimeout> | undefined;
+  let lastWrite = -Infinity;
   const writeUrl = () => {
     urlTimer = undefined;
+    lastWrite = performance.now();
     const query = `?${encodeConfig(useApp.getState().config)}`;
     if (location.search !== query) history.replaceState(null, '', query);
+  };
+  const writeStep = () => {
+    if (urlTimer !== undefined) return;
+    const wait = lastWrite + STEP_WRITE_MS - performance.now();
+    if (wait <= 0) writeUrl();
+    else urlTimer = setTimeout(writeUrl, wait);
   };
 
   // The first parameter change after a pause starts a new history entry (so Back returns to the
@@ -211,7 +252,7 @@ export function startSync(clients: Clients): () => void {
     } else if (!edit || !onlyStep) {
       clearTimeout(urlTimer);
       writeUrl();
-    } else if (!useApp.getState().playing) urlTimer ??= setTimeout(writeUrl, 200);
+    } else if (!useApp.getState().playing) writeStep();
     // Playing: the address bar catches up when playing stops (each write costs the frame ~10 ms).
     if (!paramsChanged) return;
     lastRun = config;
@@ -226,7 +267,7 @@ export function startSync(clients: Clients): () => void {
 
   // A file that could not be opened may have cut short the run on screen (or its search).
   const resume = (s = useApp.getState()) =>
-    (!s.result || !showsResultOf(s.config, s.result) || s.search?.done === false) && request(s.config);
+    (!s.result || !computedFor(s.config, s.result) || s.search?.done === false) && request(s.config);
   connectFileWorkers({ run: client, pool: clients.pool, resume });
   onChange(useApp.getState().config, 'first');
   let restoring = false;
@@ -260,35 +301,14 @@ export function startSync(clients: Clients): () => void {
   };
 }
 
-/** The compared panes' configurations, each checked against the browser's limits before any work. */
-function compareKey(c: AppConfig): string {
-  return c.options.mode === 'compare'
-    ? JSON.stringify(c.compare.map((p) => [p.algorithm, paneParams(c, p)]))
-    : '';
-}
-
-/** The explorer's controls of its running sweep (set when the lab starts; no-ops before). */
-let labControls: { stop(): void; restart(id: string): void } = {
-  stop: () => undefined,
-  restart: () => undefined,
-};
-
-/** The page's pool of background workers (set when the lab starts). */
-let pagePool: WorkerPool | null = null;
-
-/**
- * Runs a job on the page's pool of workers (the panels' heatmaps and paper claims). Before the page
- * has started its workers, the job fails with a message saying so.
- */
-export function submitJob<T>(job: PoolJob<T>): JobHandle<T> {
-  if (pagePool) return pagePool.submit(job);
-  const result = Promise.reject(new Error('The workers have not been started yet.'));
-  return { result, stop: () => undefined, abort: () => undefined };
-}
+/** Steps in quick succession (a held arrow key) are written to the address bar at most this often (ms). */
+const STEP_WRITE_MS = 100;
 
 let searchControl: () => void = () => undefined;
 
 let chainWorkers = () => 0;
+
+let buildControl: () => void = () => undefined;
 
 /** Workers of the pool that run a search's chains (one per core but one). */
 export const searchWorkers = () => chainWorkers();
@@ -296,151 +316,11 @@ export const searchWorkers = () => chainWorkers();
 /** Stops the search that follows the shown result: it ends now, the best schedule it found stays shown. */
 export const stopSearch = () => searchControl();
 
-/** Stops the sweep in flight: it ends after the point in hand, keeping every point so far. */
-export const stopSweep = () => labControls.stop();
-
-/** Computes a sweep again from its first point (after a stop or an error). */
-export const restartSweep = (id: string) => labControls.restart(id);
-
-/** Stops the paper check in flight (it is one piece of work: nothing is kept). */
-export const stopCheck = () => labControls.stop();
-
-/** Computes a paper check again (after a stop or an error). */
-export const restartCheck = (id: string) => labControls.restart(id);
-
 /**
- * Compare mode, the explorer and the paper checks: each asks its own worker when its inputs change
- * and keeps what it got, so switching between modes does not recompute.
+ * Stops the build in flight (a build runs in one piece: its worker is ended and replaced). Nothing
+ * was built; the last result stays, and a message says so.
  */
-function startLabSync(clients: Clients): () => void {
-  let lastCompare = '';
-  let labJob = '';
-  let compareJob: JobHandle<unknown> | null = null;
-  /** The explorer's sweep or the paper check in flight (one at a time: a new one aborts the old). */
-  let labHandle: JobHandle<unknown> | null = null;
-  /** The paper check the Stop button ended (it then shows "stopped" instead of waiting). */
-  let stoppedCheck = '';
-  pagePool = clients.pool;
-  const compare = (c: AppConfig) => {
-    const key = compareKey(c);
-    if (key === lastCompare) return;
-    lastCompare = key;
-    if (!key) return;
-    const configs = c.compare.map((p) => ({ algorithm: p.algorithm, params: paneParams(c, p) }));
-    const refused: (RunOutcome | null)[] = configs.map((cfg) => {
-      const spec = findCard(cfg.algorithm);
-      if (!spec) return { ok: false, message: `unknown algorithm "${cfg.algorithm}"` };
-      const issues = checkRun(spec, cfg.params, BROWSER_LIMITS);
-      return issues.length ? { ok: false, message: issues.map((i) => i.message).join(' ') } : null;
-    });
-    const todo = configs.filter((_, i) => !refused[i]);
-    useApp.setState({ compareStatus: 'running' });
-    compareJob?.abort();
-    const job = clients.pool.submit((w) => w.runMany(todo));
-    compareJob = job;
-    job.result.then(
-      (reply) => {
-        if (!reply) return;
-        let k = 0;
-        const compared = refused.map((r) => r ?? reply.outcomes[k++]);
-        useApp.setState({ compared, compareStatus: 'ready' });
-        useApp.getState().clampStep();
-      },
-      (err: unknown) =>
-        useApp.setState({
-          compared: configs.map(() => ({
-            ok: false,
-            message: err instanceof Error ? err.message : String(err),
-          })),
-          compareStatus: 'error',
-        }),
-    );
-  };
-
-  const lab = (c: AppConfig) => {
-    const st = useApp.getState();
-    if (c.options.mode === 'explore') {
-      const id = c.sweep || SWEEPS[0]?.id;
-      // The heatmap page computes its own jobs (SpeedupExplorer).
-      if (!id || id === HEATMAPS_PAGE || labJob === `sweep:${id}` || st.sweeps[id]?.finished) return;
-      labJob = `sweep:${id}`;
-      const put = (patch: Partial<SweepProgress>) => {
-        const cur = useApp.getState().sweeps[id] ?? {
-          values: [],
-          done: 0,
-          total: 0,
-          finished: false,
-          error: null,
-        };
-        useApp.setState({ sweeps: { ...useApp.getState().sweeps, [id]: { ...cur, ...patch } } });
-      };
-      put({ values: [], done: 0, total: 0, finished: false, error: null });
-      labHandle?.abort();
-      const job = clients.pool.submit((w) =>
-        w.sweep(id, (values, done, total) =>
-          put({ values: [...(useApp.getState().sweeps[id]?.values ?? []), ...values], done, total }),
-        ),
-      );
-      labHandle = job;
-      job.result.then(
-        (r) => {
-          if (labJob === `sweep:${id}`) labJob = '';
-          if (r) put({ finished: true, stopped: r.stopped });
-        },
-        (err: unknown) => {
-          labJob = '';
-          put({ error: err instanceof Error ? err.message : String(err) });
-        },
-      );
-    } else if (c.options.mode === 'paper') {
-      const id = c.check || REPRODUCTION_CARDS[0]?.id;
-      const known = st.checks[id];
-      if (!id || labJob === `check:${id}` || known?.rows || known?.stopped) return;
-      labJob = `check:${id}`;
-      const put = (check: AppState['checks'][string]) =>
-        useApp.setState({ checks: { ...useApp.getState().checks, [id]: check } });
-      put({ rows: null, error: null });
-      labHandle?.abort();
-      const job = clients.pool.submit((w) => w.reproduce(id));
-      labHandle = job;
-      job.result.then(
-        (r) => {
-          if (labJob === `check:${id}`) labJob = '';
-          if (r) put({ rows: r.rows, error: null });
-          // Ended without rows by the Stop button (not by a newer job): say so, and offer it again.
-          else if (stoppedCheck === id) put({ rows: null, error: null, stopped: true });
-        },
-        (err: unknown) => {
-          labJob = '';
-          put({ rows: null, error: err instanceof Error ? err.message : String(err) });
-        },
-      );
-    }
-  };
-
-  const onConfig = (c: AppConfig) => {
-    compare(c);
-    lab(c);
-  };
-  labControls = {
-    stop: () => {
-      const mode = useApp.getState().config.options.mode;
-      stoppedCheck = mode === 'paper' ? labJob.replace(/^check:/, '') : '';
-      labHandle?.stop();
-    },
-    restart: (id) => {
-      const { [id]: _dropped, ...rest } = useApp.getState().sweeps;
-      const { [id]: _check, ...checks } = useApp.getState().checks;
-      stoppedCheck = '';
-      useApp.setState({ sweeps: rest, checks });
-      lab(useApp.getState().config);
-    },
-  };
-  onConfig(useApp.getState().config);
-  return useApp.subscribe((s, prev) => {
-    if (s.config !== prev.config) onConfig(s.config);
-  });
-}
+export const stopBuild = () => buildControl();
 
 /** Numbers for benchmarks and tests, readable from the page. */
 function expose(

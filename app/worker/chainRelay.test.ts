@@ -188,7 +188,7 @@ describe('the search’s chains on a pool of workers', () => {
     expect(s.rounds).toBe(1);
     expect(s.shown).toEqual([]);
     expect(s.last.done).toBe(true);
-    expect(s.last.progress?.note).toMatch(/crashed: out of memory.*the best schedule so far stays/);
+    expect(s.last.note).toMatch(/crashed: out of memory.*the best schedule so far stays/);
     const steps = s.first.summary.steps;
     expect(s.last.progress).toMatchObject({ lowerBound: 16, best: steps, target: steps - 1 });
     expect(s.first.report.ok).toBe(true);

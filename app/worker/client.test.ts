@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RunError, WORKER_SILENCE_MS, WorkerClient } from './client';
+import { describe, expect, it } from 'vitest';
+import { RunError, WorkerClient } from './client';
 import { FakeWorker } from './fakeWorker';
 
 const fakeResult = (tag: string) => ({ algorithm: tag }) as never;
@@ -243,75 +243,5 @@ describe('star tunings sent with a result', () => {
     expect(own).not.toBe(counted);
     expect(own.rxTotal).toBe(counted.rxTotal);
     expect(own.rxTotal).toBe(3 * 64 * 3);
-  });
-});
-
-describe('a worker that stops answering or cannot start', () => {
-  afterEach(() => vi.useRealTimers());
-
-  it('is treated as crashed after the stated silence: stopped, restarted, the request fails with a message', async () => {
-    vi.useFakeTimers();
-    FakeWorker.all = [];
-    const crashes: string[] = [];
-    const c = new WorkerClient(
-      () => new FakeWorker(),
-      (m) => crashes.push(m),
-    );
-    expect(c.silenceMs).toBe(WORKER_SILENCE_MS);
-    const pending = c.run('ring-allgather', { nodes: 8 });
-    const failed = pending.then(
-      () => 'answered',
-      (e: RunError) => e.message,
-    );
-    vi.advanceTimersByTime(WORKER_SILENCE_MS - 1);
-    expect(crashes).toEqual([]);
-    vi.advanceTimersByTime(1);
-    expect(await failed).toMatch(/did not answer for 120 s and was stopped/);
-    expect(crashes[0]).toMatch(/did not answer for 120 s/);
-    expect(FakeWorker.all[0].terminated).toBe(true);
-    // The next request gets a fresh worker.
-    void c.run('ring-allgather', { nodes: 9 });
-    expect(FakeWorker.all).toHaveLength(2);
-  });
-
-  it('progress keeps a long request alive; a reply ends the watch', async () => {
-    vi.useFakeTimers();
-    FakeWorker.all = [];
-    const crashes: string[] = [];
-    const c = new WorkerClient(
-      () => new FakeWorker(),
-      (m) => crashes.push(m),
-    );
-    c.silenceMs = 1000;
-    const done = c.sweep('optree-fig4', () => undefined);
-    const w = FakeWorker.all[0];
-    const id = (w.other[0] as { id: number }).id;
-    for (let i = 0; i < 5; i++) {
-      vi.advanceTimersByTime(900);
-      w.reply({ kind: 'progress', id, values: [], done: i, total: 5 });
-    }
-    w.reply({ kind: 'sweep-done', id, totalMs: 1, stopped: false });
-    expect(await done).toEqual({ totalMs: 1, stopped: false });
-    vi.advanceTimersByTime(5000);
-    expect(crashes).toEqual([]);
-    expect(w.terminated).toBe(false);
-  });
-
-  it('an error before the worker said it loaded is reported as "could not be started", not as a crash', async () => {
-    FakeWorker.all = [];
-    const crashes: string[] = [];
-    const c = new WorkerClient(
-      () => new FakeWorker(),
-      (m) => crashes.push(m),
-    );
-    const failed = c.run('ring-allgather', { nodes: 8 }).catch((e: RunError) => e.message);
-    FakeWorker.all[0].onerror?.({} as ErrorEvent);
-    expect(await failed).toMatch(/could not be started/);
-    expect(crashes[0]).not.toMatch(/crashed/);
-    // Once it has loaded, an error is a crash.
-    const again = c.run('ring-allgather', { nodes: 8 }).catch((e: RunError) => e.message);
-    FakeWorker.all[1].reply({ kind: 'ready' });
-    FakeWorker.all[1].onerror?.({} as ErrorEvent);
-    expect(await again).toMatch(/crashed/);
   });
 });

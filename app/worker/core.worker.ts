@@ -10,11 +10,22 @@ import { serve } from './serve';
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (msg: WorkerResponse, transfer: Transferable[] = []) => scope.postMessage(msg, transfer);
 
-/** HiGHS (3.5 MB of WebAssembly), loaded only when an exact method first asks for it. */
-async function loadLp(): Promise<void> {
-  const { default: load } = await import('highs');
-  const highs = await load(HIGHS_OPTIONS);
-  setLpSolver((lp, options) => highs.solve(lp, options) as LpSolution);
+/**
+ * HiGHS (3.5 MB of WebAssembly), loaded when the page asks (the visualizer's worker, as it starts,
+ * while the network is there) or when an exact method first needs it; once. A failed load is tried
+ * again the next time.
+ */
+let loading: Promise<void> | null = null;
+function loadLp(): Promise<void> {
+  loading ??= (async () => {
+    const { default: load } = await import('highs');
+    const highs = await load(HIGHS_OPTIONS);
+    setLpSolver((lp, options) => highs.solve(lp, options) as LpSolution);
+  })().catch((err: unknown) => {
+    loading = null;
+    throw err;
+  });
+  return loading;
 }
 
 const handle = serve(post, { warmUp: true, loadLp });

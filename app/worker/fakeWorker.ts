@@ -14,12 +14,18 @@ export class FakeWorker implements WorkerLike {
     | { kind: 'abort' }
     | { kind: 'pace' }
     | { kind: 'chain-outcomes' }
+    | { kind: 'ping' }
+    | { kind: 'load-lp' }
   >[] = [];
   /** Outcomes of a search's rounds sent to this worker. */
   chainOutcomes: Extract<WorkerRequest, { kind: 'chain-outcomes' }>[] = [];
   stops: number[] = [];
   aborts: number[] = [];
   hangs = 0;
+  /** Pings received, and whether the solver was asked to load. */
+  pings = 0;
+  lastPing = 0;
+  lpAsked = 0;
   crashes = 0;
   terminated = false;
   onmessage: ((e: MessageEvent<WorkerResponse>) => void) | null = null;
@@ -34,6 +40,10 @@ export class FakeWorker implements WorkerLike {
     else if (msg.kind === 'stop') this.stops.push(msg.target);
     else if (msg.kind === 'abort') this.aborts.push(msg.target);
     else if (msg.kind === 'pace') return;
+    else if (msg.kind === 'ping') {
+      this.pings++;
+      this.lastPing = msg.seq;
+    } else if (msg.kind === 'load-lp') this.lpAsked++;
     else if (msg.kind === 'chain-outcomes') this.chainOutcomes.push(msg);
     else this.other.push(msg);
   }
@@ -42,6 +52,10 @@ export class FakeWorker implements WorkerLike {
   }
   reply(msg: WorkerResponse) {
     this.onmessage?.({ data: msg } as MessageEvent<WorkerResponse>);
+  }
+  /** Answers the last ping. */
+  alive() {
+    this.reply({ kind: 'alive', seq: this.lastPing });
   }
   crash(message: string) {
     this.onerror?.({ message } as ErrorEvent);

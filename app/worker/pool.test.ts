@@ -4,6 +4,7 @@ import { defaultsOf } from '../../src/kernel/params/schema';
 import { FakeWorker } from './fakeWorker';
 import { inlineWorker } from './inline';
 import { defaultPoolSize, WorkerPool } from './pool';
+import { STOP_GRACE_MS } from './silence';
 
 const reply = (w: FakeWorker, i = 0) => {
   const req = w.other[i];
@@ -87,6 +88,35 @@ describe('worker pool', () => {
     expect(w.stops).toEqual([w.other[0].id]);
     w.reply({ kind: 'sweep-done', id: w.other[0].id, totalMs: 1, stopped: true });
     expect(await sweep.result).toEqual({ totalMs: 1, stopped: true });
+  });
+
+  it('a worker that does not answer after its job was dropped takes no more jobs: the next runs on a fresh one', async () => {
+    vi.useFakeTimers();
+    FakeWorker.all = [];
+    const crashes: string[] = [];
+    const pool = new WorkerPool(() => new FakeWorker(), { size: 1, onCrash: (m) => crashes.push(m) });
+    // A round of a search's chains whose worker is stuck; the search ends (Stop), so the round is dropped.
+    const round = pool.submit((w) => w.chains('noc-scatter', {}, []));
+    round.abort();
+    expect(await round.result).toBeNull();
+    const next = pool.submit((w) => w.reproduce('x'));
+    await Promise.resolve();
+    const stuck = FakeWorker.all[0];
+    expect(stuck.other.map((m) => m.kind)).toEqual(['chains']);
+    vi.advanceTimersByTime(STOP_GRACE_MS);
+    expect(stuck.terminated).toBe(true);
+    expect(crashes[0]).toMatch(/did not answer within 10 s after its job was dropped/);
+    reply(FakeWorker.all[1]);
+    expect((await next.result)?.rows[0].label).toBe('from 1');
+    // One that answers takes the next job at once.
+    const again = pool.submit((w) => w.chains('noc-scatter', {}, []));
+    again.abort();
+    await again.result;
+    const after = pool.submit((w) => w.reproduce('y'));
+    FakeWorker.all[1].alive();
+    reply(FakeWorker.all[1], 2);
+    expect((await after.result)?.rows[0].label).toBe('from 1');
+    pool.dispose();
   });
 
   it('closes workers idle for a while, but keeps the first (warm) one', async () => {

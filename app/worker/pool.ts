@@ -1,4 +1,4 @@
-import { WorkerClient, type WorkerLike } from './client';
+import { WorkerClient, type SilenceLimits, type WorkerLike } from './client';
 
 /** What a job submitted to the pool gives its caller. */
 export interface JobHandle<T> {
@@ -52,6 +52,7 @@ export class WorkerPool {
   private readonly free: Slot[] = [];
   private readonly queue: Queued[] = [];
   private pace = 0;
+  private limits: Partial<SilenceLimits> = {};
 
   constructor(
     private readonly create: () => WorkerLike,
@@ -127,6 +128,17 @@ export class WorkerPool {
     for (const s of this.slots) s.client.crashForTest();
   }
 
+  /** Makes every started worker stop answering, as a stuck job would (end-to-end tests). */
+  hangForTest(): void {
+    for (const s of this.slots) s.client.hangForTest();
+  }
+
+  /** Sets the silence limits of every worker, started now or later (end-to-end tests). */
+  limitsForTest(limits: Partial<SilenceLimits>): void {
+    this.limits = { ...this.limits, ...limits };
+    for (const s of this.slots) s.client.limitsForTest(limits);
+  }
+
   /** Slows the jobs of every worker, started now or later (end-to-end tests of Stop). */
   paceForTest(ms: number): void {
     this.pace = ms;
@@ -156,12 +168,22 @@ export class WorkerPool {
       idle: undefined,
     };
     if (this.pace) slot.client.paceForTest(this.pace);
+    slot.client.limitsForTest(this.limits);
     this.slots.push(slot);
     return slot;
   }
 
-  /** A worker finished its job: it takes the next one waiting, or rests (and is closed if idle long). */
+  /**
+   * A worker finished its job: it takes the next one waiting, or rests (and is closed if idle long).
+   * One whose job was dropped first answers that it read the drop (or, silent, is replaced): a
+   * stuck worker takes no more jobs.
+   */
   private release(slot: Slot): void {
+    slot.client.whenIdle(() => this.rest(slot));
+  }
+
+  private rest(slot: Slot): void {
+    if (!this.slots.includes(slot)) return; // closed meanwhile
     const next = this.queue.shift();
     if (next) {
       next.run(slot);

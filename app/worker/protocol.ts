@@ -63,17 +63,31 @@ export type WorkerRequest =
   /** Makes the worker throw (end-to-end tests check that a crashed worker is restarted). */
   | { kind: 'crash' }
   /** Makes the worker stop answering (end-to-end tests check the silence timeout). */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** Asks for a sign of life, answered by `alive` (with the same `seq`) as soon as the worker reads it. */
+  | { kind: 'ping'; seq: number }
+  /**
+   * Loads the exact method's solver (HiGHS) now, while the page is online, answered by `lp`. The
+   * visualizer's worker is asked when it starts: the exact method runs there.
+   */
+  | { kind: 'load-lp' };
 
 export type WorkerResponse =
   /** Sent once when the worker's code has loaded: an error before it means it could not start. */
   | { kind: 'ready' }
+  /** The answer to `ping` number `seq`. */
+  | { kind: 'alive'; seq: number }
+  /** Whether the solver (HiGHS) is loaded (`load-lp`), or why it could not be. */
+  | { kind: 'lp'; ok: boolean; message?: string }
   | { kind: 'result'; id: number; result: RunResult; totalMs: number }
   /** A topology file's network, as the parameters that carry it (a network of one's own). */
   | { kind: 'network'; id: number; params: Record<string, string> }
   | { kind: 'results'; id: number; outcomes: RunOutcome[]; totalMs: number }
-  /** How far a job is (`done` of `total`, in its own units) and its parts since the last message (a sweep's points). */
-  | { kind: 'progress'; id: number; values: SweepValue[]; done: number; total: number }
+  /**
+   * How far a job is (`done` of `total`, in its own units: `unit` names them where the page does not
+   * know them, a build's "messages placed") and its parts since the last message (a sweep's points).
+   */
+  | { kind: 'progress'; id: number; values: SweepValue[]; done: number; total: number; unit?: string }
   /** `stopped`: the sweep was asked to stop before its last point. */
   | { kind: 'sweep-done'; id: number; totalMs: number; stopped: boolean }
   /** A heatmap, or null when it was stopped before its tables were complete. */
@@ -85,7 +99,8 @@ export type WorkerResponse =
   | { kind: 'improved'; id: number; result: RunResult }
   /**
    * How the search that follows a run stands (`progress`), or that it ended (`done`; `stopped` when
-   * asked to), with its time.
+   * asked to), with its time; `note`: why it ended early or could not run (its progress, if any,
+   * is what it had computed: null when it computed nothing, so no bound is made up).
    */
   | {
       kind: 'search';
@@ -94,6 +109,7 @@ export type WorkerResponse =
       done: boolean;
       stopped: boolean;
       totalMs?: number;
+      note?: string;
     }
   /** A round of the search's chains for the page to run on its pool (see `poolChains`). */
   | {

@@ -7,20 +7,16 @@ import { heatmapJob } from '../../src/families/circuit/speedup';
 import type { Job, JobContext } from '../../src/kernel/jobs';
 import type { SweepValue } from '../../src/kernel/experiment';
 import { BROWSER_LIMITS, InputError } from '../../src/limits';
-import { completeFormulas, resultOf, run } from '../../src/run';
+import { completeFormulas, run } from '../../src/run';
+import { progressWatch } from '../../src/kernel/run-watch';
 import { lpSolver } from '../../src/kernel/lp';
 import { serveFile } from './fileJob';
-import {
-  formulasPending,
-  realNodesOf,
-  scheduleTransferables,
-  transferables,
-  type RunResult,
-} from '../../src/result';
-import type { ChainOutcome, SearchProgress, SearchReport, SplitSearch } from '../../src/kernel/spec';
+import { formulasPending, realNodesOf, transferables, type RunResult } from '../../src/result';
+import type { ChainOutcome } from '../../src/kernel/spec';
 import type { ParamValues } from '../../src/kernel/params/schema';
 import { blockPictures, pictureInput, showsBlockMatrix } from '../../src/families/circuit/block-pictures';
 import type { RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
+import { searchPart } from './serveSearch';
 import { runInSlices } from './slices';
 import { warmUpOnce } from './warmUp';
 
@@ -33,14 +29,19 @@ const PROGRESS_EVERY_MS = 150;
 /**
  * The simulation worker's side of the protocol (app/worker/protocol.ts): every request is a job —
  * answered at once (a run, a file, a batch, a paper check) or driven in slices (a sweep, a heatmap,
- * the best-tree search and block pictures that follow a run) — and two controls, stop and abort.
- * The same handler serves a real worker (core.worker.ts) and the inline one (inline.ts).
+ * the best-tree search and block pictures that follow a run, the search: serveSearch.ts) — and two
+ * controls, stop and abort; a ping is answered at once, so the page can tell a working worker from a
+ * stuck one (silence.ts). The same handler serves a real worker (core.worker.ts) and the inline one
+ * (inline.ts).
  */
 export function serve(
   post: Post,
   options: {
     warmUp: boolean;
-    /** Loads the integer-program solver (HiGHS) that exact methods need, when one first asks. */
+    /**
+     * Loads the integer-program solver (HiGHS) that exact methods need, when the page asks for it
+     * (`load-lp`) or an exact method first needs it; once (a failed load may be tried again).
+     */
     loadLp?: () => Promise<void>;
   } = { warmUp: true },
 ) {
@@ -53,17 +54,6 @@ export function serve(
   const stale = (id: number) => newest !== id || aborted === id;
   /** Set by end-to-end tests ('pace'): each job starts this late and waits this long between slices. */
   let paceMs = 0;
-  /** A search whose chains the page runs on its pool, waiting for the outcomes of its round. */
-  let split: {
-    id: number;
-    round: number;
-    algorithm: string;
-    params: ParamValues;
-    search: SplitSearch;
-    /** Ends the search now (`note`: why, when it is not the end of its work). */
-    end(note?: string): void;
-  } | null = null;
-
   /**
    * Runs a job in slices until it ends (`done` gets its result) or is stale (a newer request, an
    * abort); an error in any slice is posted as this request's error, like one thrown at once.
@@ -123,6 +113,15 @@ export function serve(
     return { ctx, finish };
   }
 
+  const searches = searchPart({
+    post,
+    stale,
+    stopping: (id) => stopRequested === id,
+    drive: (id, job, done) => drive(id, job, done),
+    postError: (id, err) => postError(id, err),
+    loadLp: options.loadLp,
+  });
+
   /** A request's failure: bad input (with its issues) or an internal error. */
   function postError(id: number, err: unknown) {
     const input = err instanceof InputError;
@@ -157,121 +156,6 @@ export function serve(
     }
   }
 
-  /**
-   * After a run's result: the algorithm's search, in slices, posting its progress (every
-   * PROGRESS_EVERY_MS) and each better schedule as a result of the same request, verified; a stop keeps
-   * the best so far, a newer request drops it.
-   */
-  function searchAfter(id: number, algorithm: string, params: ParamValues, poolChains = false) {
-    const spec = findAlgorithm(algorithm);
-    if (!spec?.search) return;
-    const t0 = performance.now();
-    let last = 0;
-    const ctx: JobContext<never> = {
-      progress: () => undefined,
-      partial: () => undefined,
-      get stopping() {
-        return stopRequested === id;
-      },
-    };
-    // An exact method needs the solver: loaded (once) before the search starts.
-    if (params['method'] === 'exact' && !lpSolver()) {
-      const failed = (err: unknown) =>
-        post({
-          kind: 'search',
-          id,
-          progress: {
-            target: 0,
-            best: 0,
-            lowerBound: 0,
-            conflicts: [],
-            moves: 0,
-            maxMoves: 0,
-            note: `the solver (HiGHS) could not be loaded: ${err instanceof Error ? err.message : String(err)}`,
-          },
-          done: true,
-          stopped: false,
-        });
-      if (!options.loadLp) failed(new Error('this worker cannot load it'));
-      else options.loadLp().then(() => stale(id) || searchAfter(id, algorithm, params, poolChains), failed);
-      return;
-    }
-    /** The search's last report (its end, when it ends early, says why beside it). */
-    let latest: SearchProgress | null = null;
-    const report: SearchReport = {
-      found: (b) => {
-        const result = resultOf(spec, params, b, Date.now(), { quickFormulas: true });
-        post({ kind: 'improved', id, result }, transferables(result));
-      },
-      progress: (progress) => {
-        latest = progress;
-        if (performance.now() - last < PROGRESS_EVERY_MS) return;
-        last = performance.now();
-        post({ kind: 'search', id, progress, done: false, stopped: false });
-      },
-      attempt: (attempt) => post({ kind: 'attempt', id, attempt }, scheduleTransferables(attempt.schedule)),
-    };
-    const ended = (note?: string) =>
-      post({
-        kind: 'search',
-        id,
-        progress: note
-          ? {
-              ...(latest ?? { target: 0, best: 0, lowerBound: 0, conflicts: [], moves: 0, maxMoves: 0 }),
-              note,
-            }
-          : null,
-        done: true,
-        stopped: stopRequested === id,
-        totalMs: performance.now() - t0,
-      });
-    // The chains on the page's pool: this worker keeps the master and waits between rounds.
-    const search = poolChains ? spec.splitSearch?.(params, report) : null;
-    if (search) {
-      split = { id, round: 0, algorithm, params, search, end: (note) => ((split = null), ended(note)) };
-      nextRound();
-      return;
-    }
-    drive(id, spec.search(params, ctx, report), () => ended());
-  }
-
-  /** Hands the split search's next round to the page, or ends it (stopped, stale, or its work done). */
-  function nextRound() {
-    const s = split;
-    if (!s) return;
-    if (stale(s.id)) {
-      split = null;
-      return;
-    }
-    const tasks = stopRequested === s.id ? null : s.search.next();
-    if (!tasks) return s.end();
-    s.round = tasks[0].round;
-    post(
-      { kind: 'chain-tasks', id: s.id, round: s.round, algorithm: s.algorithm, params: s.params, tasks },
-      tasks.flatMap((t) =>
-        [t.step, t.path, ...(t.parent ? [t.parent] : [])].map((a) => a.buffer as ArrayBuffer),
-      ),
-    );
-  }
-
-  /** A round's outcomes from the page: the master takes them (a better schedule is posted), then the next round. */
-  function roundDone(req: Extract<WorkerRequest, { kind: 'chain-outcomes' }>) {
-    const s = split;
-    if (!s || s.id !== req.target || s.round !== req.round) return;
-    if (stale(s.id)) {
-      split = null;
-      return;
-    }
-    if (req.error) return s.end(`the search stopped: ${req.error}; the best schedule so far stays`);
-    try {
-      s.search.absorb(req.outcomes);
-    } catch (err) {
-      postError(s.id, err);
-      return s.end(`the search failed: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    nextRound();
-  }
-
   const handle = (req: WorkerRequest) => {
     if (req.kind === 'pace') {
       paceMs = req.ms;
@@ -279,14 +163,27 @@ export function serve(
     }
     if (req.kind === 'crash') throw new Error('crash requested by a test');
     if (req.kind === 'hang') for (;;); // never answers again, as a stuck build would not
+    if (req.kind === 'ping') {
+      post({ kind: 'alive', seq: req.seq });
+      return;
+    }
+    if (req.kind === 'load-lp') {
+      const load = options.loadLp ?? (() => Promise.reject(new Error('this worker cannot load it')));
+      load().then(
+        () => post({ kind: 'lp', ok: true }),
+        (err: unknown) =>
+          post({ kind: 'lp', ok: false, message: err instanceof Error ? err.message : String(err) }),
+      );
+      return;
+    }
     if (req.kind === 'stop') {
       stopRequested = req.target;
       // A search waiting for its chains ends now, with its best; the page drops the round.
-      if (split?.id === req.target) split.end();
+      searches.stop(req.target);
       return;
     }
     if (req.kind === 'chain-outcomes') {
-      roundDone(req);
+      searches.roundDone(req);
       return;
     }
     if (req.kind === 'abort') {
@@ -295,7 +192,7 @@ export function serve(
     }
     newest = req.id;
     // A search waiting for its round is over once another request arrives.
-    if (split && split.id !== newest) split = null;
+    searches.drop(newest);
     if (paceMs > 0) setTimeout(() => stale(req.id) || start(req), paceMs);
     else start(req);
   };
@@ -308,13 +205,19 @@ export function serve(
         case 'run': {
           // Slow formula rows (OpTree's best-tree search) and searches for better schedules (the NoC
           // scatter's annealing) are left for after the result is on its way.
+          // A long build says how far it is (the page shows it with a Stop, which ends the worker).
+          const watch = progressWatch(
+            (done, total, unit) => post({ kind: 'progress', id: req.id, values: [], done, total, unit }),
+            PROGRESS_EVERY_MS,
+          );
           const result = run(req.algorithm, req.params, BROWSER_LIMITS, {
             quickFormulas: true,
             quickSearch: true,
+            watch,
           });
-          split = null;
+          searches.drop();
           postResult(req.id, result, t0, () => {
-            searchAfter(req.id, req.algorithm, req.params, req.poolChains);
+            searches.after(req.id, req.algorithm, req.params, req.poolChains);
             if (!formulasPending(result)) return;
             // The slow work runs in slices; a newer request or an abort makes it stale and stops it.
             const work = findAlgorithm(result.algorithm)?.formulaWork?.(result.params);

@@ -159,6 +159,13 @@ describe('permalink codec', () => {
     ]);
   });
 
+  it('a value reset by a rule is named, the rule’s own key too (a NoC network of one’s own that is not connected)', () => {
+    const d = decodeConfig('?v=2&alg=noc-scatter&network=custom&routers=4&links=0,1');
+    expect(d.config.params.links).toBe('');
+    expect(d.ignored.join(' ')).toMatch(/the link's links = 0,1 was ignored, using the default \(none\)/);
+    expect(d.ignored.join(' ')).not.toMatch(/using the default$/);
+  });
+
   it('reports a play value it does not understand', () => {
     expect(decodeConfig('?v=1&play=1')).toMatchObject({ play: true, ignored: [] });
     expect(decodeConfig('?v=1&play=0')).toMatchObject({ play: false, ignored: [] });

@@ -426,8 +426,8 @@ export function decodeConfig(query: string): Decoded {
  * Settles the algorithm's cross-parameter rules (a flit size that must divide the packet size, …) for
  * parameters read from a link. A failing rule is blamed on a value the link set whose default
  * satisfies the rule, the rule's own key first (the link `packet-bytes=100` is at fault, not the flit
- * size it never named); if no single value does, the rule's key is reset and the rules are checked again. That value goes back to its
- * default and the notice says which.
+ * size it never named); if no single value does, the rule's key is reset and the rules are checked
+ * again. That value goes back to its default, and the notice names it.
  */
 function resolveCrossRules(
   spec: AlgorithmCard,

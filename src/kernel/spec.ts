@@ -369,6 +369,11 @@ export interface SearchProgress {
   note?: string;
   /** Moves per second since the search started (all chains together). */
   movesPerSecond?: number;
+  /**
+   * The search's next piece runs this long at most without a word (ms): the exact method's solver
+   * call. The page allows that much more silence before it takes the worker for stuck.
+   */
+  quietMs?: number;
 }
 
 /** An algorithm whole: its card and its engine, one object (`src/registry.ts` lists them). */

@@ -52,7 +52,7 @@ function SearchStatus({ search, steps }: { search: SearchState; steps: number })
   const found =
     search.improvements > 0
       ? `${search.improvements} better schedule${search.improvements > 1 ? 's' : ''} found since the constructive one (${search.firstSteps} steps)`
-      : `no better schedule than the constructive one (${search.firstSteps} steps) yet`;
+      : `No better schedule than the constructive one (${search.firstSteps} steps)${search.done ? '' : ' yet'}`;
   return (
     <div
       className="space-y-2 text-base text-slate-700"
@@ -102,6 +102,11 @@ function SearchStatus({ search, steps }: { search: SearchState; steps: number })
       {p?.note && (
         <p className="text-sm text-slate-600" data-testid="search-note">
           {p.note}
+        </p>
+      )}
+      {search.note && (
+        <p className="text-sm text-amber-800" data-testid="search-end-note">
+          {search.note}
         </p>
       )}
       {search.history.length > 1 && p?.maxMoves !== 0 && <ConflictChart search={search} />}

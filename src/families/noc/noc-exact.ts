@@ -142,7 +142,17 @@ export function* exactSearch(
       });
       break;
     }
-    report.progress?.({ target, best: best.steps.length, lowerBound, conflicts: [], moves: 0, maxMoves: 0 });
+    // The solver's call is one piece: said beforehand, so the page waits that long for the worker.
+    const quietMs = Math.max(0, deadline - Date.now());
+    report.progress?.({
+      target,
+      best: best.steps.length,
+      lowerBound,
+      conflicts: [],
+      moves: 0,
+      maxMoves: 0,
+      quietMs,
+    });
     yield;
     const model = exactModel(msgs, target, routes);
     const seconds = (deadline - Date.now()) / 1e3;

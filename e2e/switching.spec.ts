@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ALGORITHM_CARDS } from '../src/cards';
+import { rng } from '../src/kernel/util/rng';
+
+// Switching algorithm (what is carried, which picture is shown), a burst of switches, a scene chosen
+// from the keyboard, and a reload right after a step.
+
+const ready = (page: Page) =>
+  expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+const status = (page: Page) => page.getByTestId('result-status');
+
+test('from the mesh’s EDN all-reduce to the NoC scatter: the NoC’s own method, the run accepted, no mesh picture under its name', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=mesh-allreduce&side=4&root=13');
+  await ready(page);
+  await expect(status(page)).toHaveAttribute('data-shows', 'mesh-allreduce');
+  await expect(page.getByTestId('mesh-view')).toBeVisible();
+  await page.getByTestId('algorithm').selectOption('noc-scatter');
+  // At once: the mesh's picture is gone (never shown under the NoC scatter's name).
+  await expect(page.getByTestId('mesh-view')).toHaveCount(0);
+  await expect(status(page)).not.toHaveAttribute('data-shows', 'mesh-allreduce');
+  await ready(page);
+  await expect(status(page)).toHaveAttribute('data-shows', 'noc-scatter');
+  await expect(page.getByTestId('noc-view')).toBeVisible();
+  await expect(page.getByTestId('run-error')).toHaveCount(0);
+  await expect(page).toHaveURL(/alg=noc-scatter/);
+  await expect(page).toHaveURL(/method=hybrid/);
+  await expect(page).toHaveURL(/root=13/);
+  await expect(page).not.toHaveURL(/method=edn/);
+});
+
+test('a burst of 100 algorithm switches: never another algorithm’s picture, and the last one is the link’s', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/?v=2&alg=star-scatter&nodes=64');
+  await ready(page);
+  const r = rng(20261127);
+  const ids = ALGORITHM_CARDS.map((a) => a.id);
+  const order = Array.from({ length: 99 }, () => ids[r.int(ids.length)]);
+  order.push('noc-scatter');
+  const gaps = order.map(() => r.int(4) * 40);
+  // Chosen as the mouse chooses (a change event on the menu), with pauses of 0 to 120 ms; at each
+  // switch and between them the picture on screen is none or the chosen algorithm's.
+  const wrong: string[] = await page.evaluate(
+    async ({ order, gaps }) => {
+      const menu = document.querySelector('[data-testid="algorithm"]') as HTMLSelectElement;
+      const shows = () => document.querySelector('[data-testid="result-status"]')?.getAttribute('data-shows');
+      const out: string[] = [];
+      const check = (id: string) => {
+        const s = shows();
+        if (s && s !== id) out.push(`${s} shown under ${id}`);
+      };
+      for (let i = 0; i < order.length; i++) {
+        menu.value = order[i];
+        menu.dispatchEvent(new Event('change', { bubbles: true }));
+        await new Promise((r) => setTimeout(r, gaps[i]));
+        check(order[i]);
+      }
+      for (let t = 0; t < 40; t++) {
+        await new Promise((r) => setTimeout(r, 50));
+        check(order[order.length - 1]);
+      }
+      return out;
+    },
+    { order, gaps },
+  );
+  expect(wrong).toEqual([]);
+  await ready(page);
+  await expect(status(page)).toHaveAttribute('data-shows', 'noc-scatter');
+  await expect(page.getByTestId('noc-view')).toBeVisible();
+  await expect(page.getByTestId('algorithm')).toHaveValue('noc-scatter');
+  await expect(page).toHaveURL(/alg=noc-scatter/);
+  await expect(page.getByTestId('run-error')).toHaveCount(0);
+});
+
+test('a scene chosen with ↓ and Enter takes the keys: → steps the scene instead of choosing the next one', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await ready(page);
+  const scenes = page.getByTestId('scenes');
+  await scenes.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/alg=optree&/);
+  await expect(page.getByTestId('timeline')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/step=1/);
+  await expect(page).toHaveURL(/alg=optree&/);
+  await expect(scenes).toHaveValue('');
+});
+
+test('a reload right after a step keeps the step', async ({ page }) => {
+  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
+  await ready(page);
+  await page.getByTestId('timeline').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.reload();
+  await ready(page);
+  await expect(page.getByTestId('step-label')).toHaveText(/step 1 \/ 7/);
+});
