@@ -50,7 +50,7 @@ export function runFile(text: string, source: Omit<FileSource, 'madeBy'>, limits
     if (seen) {
       ({ topology, schedule } = seen);
       params = seen.params ?? {};
-      extras = model.extras?.(schedule, params);
+      extras = model.extras?.(schedule, params, topology);
       break;
     }
   }
@@ -68,7 +68,7 @@ export function runFile(text: string, source: Omit<FileSource, 'madeBy'>, limits
     // A file brings no cost parameters: its time is not measured.
     summary: summaryOf(schedule, report.usage, NaN),
     stepSeconds: new Float64Array(schedule.stepCount),
-    stepStats: stepStats(schedule),
+    stepStats: stepStats(schedule, topology),
     formulas: [],
     timing: { buildMs: 0, verifyMs },
   };
