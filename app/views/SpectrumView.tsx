@@ -41,8 +41,7 @@ export function SpectrumView({ result, step }: { result: RunResult; step: number
   const clashes = inRange ? counts.clashes[at] : 0;
   const cw = inRange ? counts.firstFibre[at] : 0;
 
-  const { plotW, bandH } = plotSize(width, height, bands);
-  const grid = gridShape(topo.linkCount, counts.channels, bands, plotW, bandH);
+  const grid = shapeFor(result, bands, width, height);
   const bin = binSize(grid);
   const channelName = interconnectOf(topo.kind).channel.name;
 
@@ -100,6 +99,26 @@ function plotSize(width: number, height: number, bands: number) {
   return { plotW, bandH };
 }
 
+/** Pooled slots are drawn as dots this big at least (px), so that one busy slot among thousands shows. */
+const DOT = 3;
+
+/**
+ * The picture's bins: a slot each where every slot has a pixel, else dots of DOT px (along each
+ * axis on its own).
+ */
+function shapeFor(result: RunResult, bands: 1 | 2, width: number, height: number) {
+  const { plotW, bandH } = plotSize(width, height, bands);
+  const links = Math.ceil(result.topology.linkCount / bands);
+  const channels = result.stepStats.spectrum.channels;
+  return gridShape(
+    result.topology.linkCount,
+    channels,
+    bands,
+    links <= plotW ? links : plotW / DOT,
+    channels <= bandH ? channels : bandH / DOT,
+  );
+}
+
 /** What the columns and rows are, longest first (the model's captions): the drawing uses the longest that fits. */
 function captionsFor(result: RunResult, ring: boolean): string[] {
   const model = interconnectOf(result.topology.kind);
@@ -120,9 +139,8 @@ function* drawSpectrum(
 ): Drawing {
   const ring = bands === 2;
   const { plotW, bandH } = plotSize(width, height, bands);
-  const topo = result.topology;
-  const g = spectrumGrid(gridShape(topo.linkCount, result.stepStats.spectrum.channels, bands, plotW, bandH));
-  yield* fillSpectrumGrid(result.schedule, topo, step, g);
+  const g = spectrumGrid(shapeFor(result, bands, width, height));
+  yield* fillSpectrumGrid(result.schedule, result.topology, step, g);
   const cols = g.linksPerBand;
   for (let band = 0; band < bands; band++) {
     const y0 = LABEL + band * (bandH + GAP);

@@ -14,7 +14,10 @@ export interface SpectrumCounts {
   used: Uint32Array;
   /** Of those, the slots on links 0 … n − 1 (a two-fibre ring's clockwise fibre). */
   firstFibre: Uint32Array;
-  /** Claims of a slot already busy in the same step (only a faulty schedule has any). */
+  /**
+   * Claims of a slot on an exclusive link already busy in the same step (only a faulty schedule has
+   * any; a shared link, such as a circuit, carries any number).
+   */
   clashes: Uint32Array;
   /** The most channels a link offers: the spectrum's rows. */
   channels: number;
@@ -43,6 +46,7 @@ export function spectrumCounts(s: Schedule, topo: Topology): SpectrumCounts {
   };
   const channels = out.channels;
   const n = topo.nodeCount;
+  const shared = topo.linkShared;
   const route = new Uint32Array(Math.max(1, topo.linkCount));
   if (topo.linkCount * channels <= TABLE_SLOTS) {
     // The step that last claimed each slot.
@@ -50,7 +54,7 @@ export function spectrumCounts(s: Schedule, topo: Topology): SpectrumCounts {
     let [step, used, first, clashes] = [0, 0, 0, 0];
     const claim = (link: number, ch: number) => {
       const k = link * channels + ch;
-      if (claimed[k] === step) clashes++;
+      if (claimed[k] === step) clashes += 1 - shared[link];
       else {
         claimed[k] = step;
         used++;
@@ -95,7 +99,7 @@ export function spectrumCounts(s: Schedule, topo: Topology): SpectrumCounts {
     const sorted = keys.subarray(0, m).sort();
     let [used, first, clashes] = [0, 0, 0];
     for (let i = 0; i < m; i++) {
-      if (i > 0 && sorted[i] === sorted[i - 1]) clashes++;
+      if (i > 0 && sorted[i] === sorted[i - 1]) clashes += 1 - shared[Math.floor(sorted[i] / channels)];
       else {
         used++;
         if (Math.floor(sorted[i] / channels) < n) first++;
