@@ -88,8 +88,28 @@ async function gridFits(page: Page) {
   expect(y).toBeGreaterThanOrEqual(0);
   expect(x + w).toBeLessThanOrEqual(box.width + 0.5);
   expect(y + h).toBeLessThanOrEqual(box.height + 0.5);
-  // And the network is not drawn as a speck: it takes most of the smaller side.
+  // And the network is not drawn as a speck: it takes most of the smaller side, and each of the 32
+  // rows (and columns) of groups gets several pixels (7.7 in the 1280 × 720 page's network pane).
   expect(w).toBeGreaterThan(0.6 * Math.min(box.width, box.height - 56));
+  expect(h / 32).toBeGreaterThan(6);
+}
+
+/**
+ * The overview map's frame covers, across, the part of the network the view shows: from the view's
+ * left edge (or the network's, when that is on screen) to its right edge, as fractions of the whole.
+ */
+async function frameMatchesView(page: Page) {
+  const view = page.getByTestId('mesh-view');
+  const width = (await view.boundingBox())!.width;
+  const [gx, , gw] = (await view.getAttribute('data-grid'))!.split(',').map(Number);
+  const size = Number(await page.getByTestId('mesh-minimap').locator('svg').getAttribute('width')) - 6;
+  const [fx, , fw, fh] = (await page.getByTestId('minimap-frame').getAttribute('data-frame'))!
+    .split(',')
+    .map(Number);
+  const clip = (v: number) => Math.max(0, Math.min(gw, v));
+  expect(Math.abs(fx - (clip(-gx) / gw) * size)).toBeLessThan(1.5);
+  expect(Math.abs(fx + fw - (clip(width - gx) / gw) * size)).toBeLessThan(1.5);
+  expect(fh).toBeGreaterThan(1);
 }
 
 test('a million processors fit whole at 1280 × 720 and 1366 × 768; zoomed in, the overview map moves the view', async ({
@@ -106,8 +126,10 @@ test('a million processors fit whole at 1280 × 720 and 1366 × 768; zoomed in, 
   await expect(view).toHaveAttribute('data-zoom', '1.00');
   await gridFits(page);
   await expect(page.getByTestId('mesh-minimap')).toHaveCount(0);
+  await shot(page, 'otis-1024-whole-1280x720');
   await page.setViewportSize({ width: 1366, height: 768 });
   await gridFits(page);
+  await shot(page, 'otis-1024-whole-1366x768');
   await page.keyboard.press('l');
   await expect(page.locator('.lecture')).toHaveCount(1);
   await gridFits(page);
@@ -125,6 +147,7 @@ test('a million processors fit whole at 1280 × 720 and 1366 × 768; zoomed in, 
   const [, , fw] = await frameOf();
   const mapBox = (await map.boundingBox())!;
   expect(fw).toBeLessThan(mapBox.width / 2);
+  await frameMatchesView(page);
   await page.mouse.move(1, 1);
   await shot(page, 'otis-1024-zoomed-minimap-lecture');
 
@@ -134,6 +157,7 @@ test('a million processors fit whole at 1280 × 720 and 1366 × 768; zoomed in, 
   await expect(view).not.toHaveAttribute('data-pan', pan!);
   await expect.poll(async () => (await frameOf())[0]).toBeLessThan(2);
   await expect.poll(async () => (await frameOf())[1]).toBeLessThan(2);
+  await frameMatchesView(page);
 
   // From the keyboard: the map is a stop of Tab; → moves the frame right, 0 shows the whole network.
   const overview = page.getByRole('application', { name: /Overview of the OTIS-Mesh/ });
