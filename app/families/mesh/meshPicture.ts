@@ -56,7 +56,13 @@ export function meshLegend(r: RunResult, tiles: boolean): LegendEntry[] {
           } as LegendEntry,
         ]
       : []),
-    { label: 'electronic message (XY route)', mark: 'line', colours: [ELECTRONIC] },
+    {
+      label: otis
+        ? 'electronic message (XY route)'
+        : 'electronic message (XY route; zoomed out on a big mesh, a big step marks its senders)',
+      mark: 'line',
+      colours: [ELECTRONIC],
+    },
     ...(otis
       ? [
           { label: 'optical transpose link', mark: 'line', colours: [OPTICAL_COLOUR] } as LegendEntry,
