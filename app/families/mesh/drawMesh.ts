@@ -148,7 +148,7 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
     const [cols, rows] = [w.c1 - w.c0, w.r1 - w.r0];
     if (cols > 0 && rows > 0) {
       const img = new ImageData(cols, rows);
-      const slice = Math.max(1, Math.floor((16 * CHUNK) / cols));
+      const slice = Math.max(1, Math.floor((8 * CHUNK) / cols));
       for (let r = 0; r < rows; r += slice) {
         fillShadeRows(
           img.data,
@@ -162,8 +162,8 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
         );
         yield;
       }
-      for (let t = a; sendersOnly && t < b; t += 16 * CHUNK) {
-        markSenders(img.data, w, side, s.src, t, Math.min(b, t + 16 * CHUNK), ELECTRONIC_RGB);
+      for (let t = a; sendersOnly && t < b; t += 8 * CHUNK) {
+        markSenders(img.data, w, side, s.src, t, Math.min(b, t + 8 * CHUNK), ELECTRONIC_RGB);
         yield;
       }
       const off = new OffscreenCanvas(cols, rows);

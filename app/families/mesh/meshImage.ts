@@ -50,10 +50,11 @@ export function fillShadeRows(
     const first = (w.r0 + row) * side + w.c0;
     let at = row * cols * 4;
     for (let c = 0; c < cols; c++, at += 4) {
-      const [r, g, b] = rgb[shadeIndex(partialFraction(counts[first + c], total), rgb.length)];
-      data[at] = r;
-      data[at + 1] = g;
-      data[at + 2] = b;
+      // Element by element, no destructuring: a million pixels must not make a million arrays.
+      const shade = rgb[shadeIndex(partialFraction(counts[first + c], total), rgb.length)];
+      data[at] = shade[0];
+      data[at + 1] = shade[1];
+      data[at + 2] = shade[2];
       data[at + 3] = 255;
     }
   }
@@ -74,10 +75,14 @@ export function markSenders(
   rgb: readonly number[],
 ): void {
   const cols = w.c1 - w.c0;
+  const rows = w.r1 - w.r0;
   for (let t = from; t < to; t++) {
-    const [r, c] = [Math.floor(src[t] / side) - w.r0, (src[t] % side) - w.c0];
-    if (r < 0 || c < 0 || c >= cols || r >= w.r1 - w.r0) continue;
+    const r = Math.floor(src[t] / side) - w.r0;
+    const c = (src[t] % side) - w.c0;
+    if (r < 0 || c < 0 || c >= cols || r >= rows) continue;
     const at = (r * cols + c) * 4;
-    [data[at], data[at + 1], data[at + 2]] = rgb;
+    data[at] = rgb[0];
+    data[at + 1] = rgb[1];
+    data[at + 2] = rgb[2];
   }
 }
