@@ -79,6 +79,29 @@ test('a million processors (P = 1024) build in the browser: groups as tiles, zoo
   await expect(view).toHaveAttribute('data-detail', 'groups');
 });
 
+test('a 256 × 256 mesh at 1× is drawn as an image, a pixel per processor, and as processors once zoomed in', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/?v=2&alg=mesh-allreduce&side=256&step=3');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', {
+    timeout: 120_000,
+  });
+  const view = page.getByTestId('mesh-view');
+  // Processors of about 1.4 px: an image, and the step's 3,072 messages still drawn as arrows.
+  await expect(view).toHaveAttribute('data-detail', 'image');
+  await expect(page.getByTestId('mesh-legend')).toContainText('a big step marks its senders');
+  await shot(page, 'mesh-256-image');
+  const box = (await view.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+  await expect(page.getByTestId('node-tooltip')).toContainText(/Processor \d+/);
+  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -300);
+  await expect.poll(async () => Number(await view.getAttribute('data-zoom'))).toBeGreaterThan(3);
+  await expect(view).toHaveAttribute('data-detail', 'processors');
+  await page.getByTestId('mesh-zoom-reset').click();
+  await expect(view).toHaveAttribute('data-detail', 'image');
+});
+
 /** The whole network's box ("x,y,w,h" in the view's pixels, data-grid) lies inside the view. */
 async function gridFits(page: Page) {
   const view = page.getByTestId('mesh-view');

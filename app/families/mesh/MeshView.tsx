@@ -11,7 +11,7 @@ import { drawMesh } from './drawMesh';
 import { meshExtent, meshLayout, processorAt } from './meshLayout';
 import { MeshMinimap } from './MeshMinimap';
 import { MIN_MAP, minimapSize } from './minimap';
-import { showsTiles } from './meshScene';
+import { showsImage, showsTiles } from './meshScene';
 import { MeshTooltip } from './MeshTooltip';
 import { usePickedNode } from '../../views/pickedNode';
 import { useTypeScale } from '../../lib/typeScale';
@@ -190,7 +190,7 @@ export function MeshView({
         data-testid="mesh-view"
         data-step={step}
         data-zoom={view.k.toFixed(2)}
-        data-detail={tiles ? 'groups' : 'processors'}
+        data-detail={tiles ? 'groups' : showsImage(layout, groups, view.k) ? 'image' : 'processors'}
         data-pan={`${Math.round(view.x)},${Math.round(view.y)}`}
         data-grid={grid.map((v) => v.toFixed(1)).join(',')}
         // Focusable, and a widget: + − 0 and the arrows zoom and pan here instead of stepping.

@@ -8,14 +8,7 @@ import { DESK_TYPE, stepTitle, typePx, type TypeScale } from '../../views/canvas
 import type { Drawing } from '../../views/slicedPainter';
 import { cellAt, centreOf, type MeshLayout } from './meshLayout';
 import { fillShadeRows, markSenders, shadeIndex, visibleWindow } from './meshImage';
-import {
-  blockAt,
-  groupProgress,
-  partialFraction,
-  showsTiles,
-  TILE_BELOW_PX,
-  visibleGroups,
-} from './meshScene';
+import { blockAt, groupProgress, partialFraction, showsImage, showsTiles, visibleGroups } from './meshScene';
 
 /** Optical link kind (src/families/mesh/geometry.ts). */
 export const OPTICAL = 4;
@@ -113,7 +106,7 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
   const inStep = m.step >= 1 && m.step <= s.stepCount;
   const [a, b] = inStep ? stepRange(s, m.step) : [0, 0];
   // A plain mesh drawn as an image marks a big step's senders in it rather than drawing its arrows.
-  const asImage = groups === 1 && cellPx < TILE_BELOW_PX;
+  const asImage = showsImage(l, groups, k);
   const sendersOnly = asImage && b - a > CHUNK;
 
   if (tiles) {
