@@ -23,6 +23,18 @@ const ENGINE_CORES = [
   '/src/run.ts',
 ];
 
+/**
+ * What the views state or draw per step that is counted once per schedule in the worker, with the
+ * result (the spectrum's busy slots, the narration's step statistics): the page only reads it.
+ * Counted on the page, a big star's spectrum froze it for seconds.
+ */
+const WORKER_COUNTS = ['/src/kernel/model/step-stats.ts', '/src/kernel/model/spectrum-counts.ts'];
+/**
+ * The circuit switch's blocks per circuit: counted by its interconnect's `extras` in the worker. The
+ * interconnects are shared with the page, so the page reaches this module; no view may call it.
+ */
+const CIRCUIT_LOADS = '/src/families/circuit/circuit-loads.ts';
+
 const IMPORT =
   /(?:^|\n)\s*(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"](\.[^'"]+)['"]|(?:^|\n)\s*import\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 
@@ -84,7 +96,8 @@ function chain(seen: Map<string, string | null>, f: string): string {
 
 describe('the main thread carries no schedule engine', () => {
   it('reads every source file it names', () => {
-    for (const f of ENGINE_CORES) expect(SOURCES[f], f).toBeTypeOf('string');
+    for (const f of [...ENGINE_CORES, ...WORKER_COUNTS, CIRCUIT_LOADS])
+      expect(SOURCES[f], f).toBeTypeOf('string');
     expect(SOURCES['/app/main.tsx']).toBeTypeOf('string');
   });
 
@@ -104,5 +117,14 @@ describe('the main thread carries no schedule engine', () => {
       expect(page.has(f), f).toBe(true);
     const found = ENGINE_CORES.filter((f) => page.has(f)).map((f) => chain(page, f));
     expect(found).toEqual([]);
+  });
+
+  it('leaves the per-step counts to the worker: the spectrum, the step statistics, the circuit loads', () => {
+    const worker = reach('/app/worker/core.worker.ts');
+    for (const f of [...WORKER_COUNTS, CIRCUIT_LOADS]) expect(worker.has(f), f).toBe(true);
+    const page = reach('/app/main.tsx');
+    expect(WORKER_COUNTS.filter((f) => page.has(f)).map((f) => chain(page, f))).toEqual([]);
+    const views = Object.keys(SOURCES).filter((f) => f.startsWith('/app/'));
+    expect(views.filter((f) => importsOf(f).includes(CIRCUIT_LOADS))).toEqual([]);
   });
 });

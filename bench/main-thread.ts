@@ -102,6 +102,8 @@ interface TraceEvent {
   pid: number;
   tid: number;
   dur?: number;
+  /** Thread time: what the task ran on the CPU, without the time the thread waited for one. */
+  tdur?: number;
   args?: { name?: string };
 }
 
@@ -113,32 +115,42 @@ const TASK_EVENTS = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
  * (other renderers, if any, sit idle). Nested task events count once, as their outermost task.
  */
 export function mainThreadTasks(trace: { traceEvents: TraceEvent[] } | TraceEvent[]): number[] {
+  return mainThreadTaskTimes(trace).map((t) => t.wall);
+}
+
+/**
+ * The same tasks with their wall time and their CPU time (ms): on a machine shared with other work
+ * a task can wait for a core in the middle, and only its CPU time says what it costs by itself.
+ */
+export function mainThreadTaskTimes(
+  trace: { traceEvents: TraceEvent[] } | TraceEvent[],
+): { wall: number; cpu: number }[] {
   const events = Array.isArray(trace) ? trace : trace.traceEvents;
   const mains = new Set<string>();
   for (const e of events)
     if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
       mains.add(`${e.pid}:${e.tid}`);
-  const byThread = new Map<string, { start: number; dur: number }[]>();
+  const byThread = new Map<string, { start: number; dur: number; tdur: number }[]>();
   for (const e of events as (TraceEvent & { ts: number })[]) {
     if (e.ph !== 'X' || !TASK_EVENTS.has(e.name) || e.dur === undefined) continue;
     const key = `${e.pid}:${e.tid}`;
     if (!mains.has(key)) continue;
     let list = byThread.get(key);
     if (!list) byThread.set(key, (list = []));
-    list.push({ start: e.ts, dur: e.dur });
+    list.push({ start: e.ts, dur: e.dur, tdur: e.tdur ?? e.dur });
   }
-  let best: number[] = [];
+  let best: { wall: number; cpu: number }[] = [];
   let bestSum = -1;
   for (const list of byThread.values()) {
     list.sort((a, b) => a.start - b.start || b.dur - a.dur);
-    const outer: number[] = [];
+    const outer: { wall: number; cpu: number }[] = [];
     let end = -Infinity;
     for (const t of list) {
       if (t.start < end) continue; // inside the previous task
-      outer.push(t.dur / 1000);
+      outer.push({ wall: t.dur / 1000, cpu: t.tdur / 1000 });
       end = t.start + t.dur;
     }
-    const sum = outer.reduce((a, b) => a + b, 0);
+    const sum = outer.reduce((a, b) => a + b.wall, 0);
     if (sum > bestSum) [best, bestSum] = [outer, sum];
   }
   return best;

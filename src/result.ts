@@ -10,7 +10,7 @@ import {
   transferBlockColumns,
   type Schedule,
 } from './kernel/model/schedule';
-import { stepStatsCached, type StepStats } from './kernel/model/step-stats';
+import type { StepStats } from './kernel/model/step-stats';
 import type { Topology } from './kernel/model/topology';
 import type { ParamValues } from './kernel/params/schema';
 import { stepCounts } from './kernel/replay/step-counts';
@@ -64,8 +64,8 @@ export interface RunResult {
   summary: Summary;
   /** Seconds of each step under the time model (index s−1 for step s). */
   stepSeconds: Float64Array;
-  /** What the narration counts per step, counted in the worker (recounted on first use when absent). */
-  stepStats?: StepStats;
+  /** What the narration and the spectrum count per step, counted in the worker with the result. */
+  stepStats: StepStats;
   formulas: FormulaRow[];
   /** Optical constraints (OpTree eqs. 4–9) of the longest lightpath; WDM-ring results only. */
   optics?: OpticsRow[];
@@ -132,7 +132,7 @@ export function stepFacts(
     const [a, b] = stepRange(s, step);
     const rx = new Uint32Array(Math.max(1, r.topology.nodeCount + r.topology.auxCount));
     facts.transfers = b - a;
-    const stats = r.stepStats ?? stepStatsCached(s);
+    const stats = r.stepStats;
     facts.longestRoute = stats.longestRoute[step - 1];
     facts.blocksMoved = stats.blocksMoved[step - 1];
     facts.channelsUsed = stats.channelsUsed[step - 1];
@@ -168,9 +168,12 @@ export function transferables(r: RunResult): ArrayBuffer[] {
     t.linkShared,
     ...holdingsBuffers(h),
     r.stepSeconds,
-    r.stepStats?.longestRoute,
-    r.stepStats?.blocksMoved,
-    r.stepStats?.channelsUsed,
+    r.stepStats.longestRoute,
+    r.stepStats.blocksMoved,
+    r.stepStats.channelsUsed,
+    r.stepStats.spectrum.used,
+    r.stepStats.spectrum.firstFibre,
+    r.stepStats.spectrum.clashes,
   ]);
 }
 

@@ -63,7 +63,7 @@ export function runImported(
     if (seen) {
       ({ topology, schedule } = seen);
       params = seen.params ?? {};
-      extras = model.extras?.(schedule, params);
+      extras = model.extras?.(schedule, params, topology);
       break;
     }
   }
@@ -81,7 +81,7 @@ export function runImported(
     // A file brings no cost parameters: its time is not measured.
     summary: summaryOf(schedule, report.usage, NaN),
     stepSeconds: new Float64Array(schedule.stepCount),
-    stepStats: stepStats(schedule),
+    stepStats: stepStats(schedule, topology),
     formulas: [],
     timing: { buildMs: 0, verifyMs },
   };

@@ -77,14 +77,14 @@ export function resultOf(
     report,
     summary,
     stepSeconds: perStep,
-    stepStats: stepStats(built.schedule),
+    stepStats: stepStats(built.schedule, built.topology),
     formulas: formulasOf(spec, params, summary, built.stages, { quick: options.quickFormulas }),
     ...(built.stages ? { stages: built.stages } : {}),
     optics: interconnectOf(spec.topology).optics?.(params, {
       longestRoute: summary.longestRoute,
       nodes: built.topology.nodeCount,
     }),
-    extras: extrasOf(built, interconnectOf(spec.topology).extras?.(built.schedule, params)),
+    extras: extrasOf(built, interconnectOf(spec.topology).extras?.(built.schedule, params, built.topology)),
     timing: { buildMs: t1 - t0, verifyMs: t2 - t1 },
   };
 }

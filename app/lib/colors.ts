@@ -207,15 +207,30 @@ function spectrumColours(theme: Theme, w: number): string[] {
   const key = `${theme}:${w}`;
   let list = spectra.get(key);
   if (!list) {
-    const { from, to, amount } = PALETTES[theme].spectrum;
-    list = Array.from({ length: w }, (_, i) => {
-      const base = rgb(interpolateTurbo(from + ((to - from) * i) / Math.max(1, w - 1)));
-      return (i % 2 ? base.darker(amount) : base).formatHex();
-    });
+    list = Array.from({ length: w }, (_, i) => spectrumColour(theme, i, w).formatHex());
     if (spectra.size > 64) spectra.clear();
     spectra.set(key, list);
   }
   return list;
+}
+
+function spectrumColour(theme: Theme, i: number, w: number) {
+  const { from, to, amount } = PALETTES[theme].spectrum;
+  const base = rgb(interpolateTurbo(from + ((to - from) * i) / Math.max(1, w - 1)));
+  return i % 2 ? base.darker(amount) : base;
+}
+
+/**
+ * `wavelengthColor(i, w)` as [r, g, b], worked out for this one wavelength: a picture that shows a
+ * few of 61,440 wavelengths (the spectrum of a big star) need not make the colours of all of them.
+ */
+export function wavelengthRgb(i: number, w: number, theme: Theme = current): Rgb {
+  if (w <= 10) {
+    const c = rgb(PALETTES[theme].categorical[i % PALETTES[theme].categorical.length]);
+    return [c.r, c.g, c.b];
+  }
+  const c = rgb(spectrumColour(theme, i % w, w).formatHex());
+  return [c.r, c.g, c.b];
 }
 
 /** The nine shades of heldShade per theme, from empty to held (made once: views ask for thousands a frame). */

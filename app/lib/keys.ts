@@ -67,7 +67,7 @@ export const PICTURE_KEYS: readonly {
 /** Keys that act where the focus is rather than on the whole page (listed in the "?" overlay too). */
 export const IN_PLACE_KEYS: readonly { label: string; does: string }[] = [
   {
-    label: `${PICTURE_KEYS.map((k) => k.label).join(' ')} on the mesh picture`,
+    label: `${PICTURE_KEYS.map((k) => k.label).join(' ')} on the mesh picture or its overview map`,
     does: `${PICTURE_KEYS.map((k) => `${k.label} ${k.does}`).join(', ')} (Tab to the picture or click it first)`,
   },
   {

@@ -1,11 +1,19 @@
 import { INTERCONNECTS, interconnectOf } from '../../src/interconnects';
-import { useEffect, useMemo, useRef } from 'react';
-import { spectrumOf, type Spectrum } from '../../src/kernel/replay/spectrum';
+import { useEffect, useRef } from 'react';
+import {
+  binSize,
+  fillSpectrumGrid,
+  gridShape,
+  spectrumGrid,
+  type SpectrumGrid,
+} from '../../src/kernel/replay/spectrum';
 import type { RunResult } from '../../src/result';
-import { COLORS, wavelengthColor } from '../lib/colors';
+import { COLORS, wavelengthRgb } from '../lib/colors';
 import { usePalette } from '../lib/theme';
-import { setupCanvas, useSize } from '../lib/useSize';
+import { useSize } from '../lib/useSize';
+import type { Drawing } from './slicedPainter';
 import { canDraw, TooSmall } from './TooSmall';
+import { usePainter } from './usePainter';
 
 const LABEL = 22;
 const GAP = 34;
@@ -14,45 +22,59 @@ const LEFT = 44;
 /**
  * How full the fibres are in the current step: one band per fibre direction, a column per link
  * (link i leaves node i), a row per wavelength; a cell is coloured by its wavelength when a
- * lightpath holds it. Drawn as an image, so 2 × 4096 links × 64 wavelengths cost one blit.
+ * lightpath holds it. The numbers come counted from the worker (`StepStats.spectrum`); the picture
+ * is filled from the step's transfers at the resolution it is drawn at, in slices (a bin stands for
+ * several slots when there are more than pixels: 8,193 links × 61,440 wavelengths on a big star).
  */
 export function SpectrumView({ result, step }: { result: RunResult; step: number }) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useSize(box);
-  const sp = useMemo(() => spectrumOf(result.schedule, result.topology, step), [result, step]);
-  const n = result.topology.nodeCount;
-  const ring = interconnectOf(result.topology.kind).spectrum.fibres === 2 && sp.links === 2 * n;
+  const topo = result.topology;
+  const n = topo.nodeCount;
+  const ring = interconnectOf(topo.kind).spectrum.fibres === 2 && topo.linkCount === 2 * n;
+  const bands = ring ? 2 : 1;
+  const counts = result.stepStats.spectrum;
+  const at = step - 1;
+  const inRange = step >= 1 && step <= result.schedule.stepCount;
+  const used = inRange ? counts.used[at] : 0;
+  const clashes = inRange ? counts.clashes[at] : 0;
+  const cw = inRange ? counts.firstFibre[at] : 0;
 
+  const grid = shapeFor(result, bands, width, height);
+  const bin = binSize(grid);
+  const channelName = interconnectOf(topo.kind).channel.name;
+
+  const painter = usePainter(canvas);
   const theme = usePalette();
   useEffect(() => {
-    const c = canvas.current;
-    if (!c || !canDraw(width, height)) return;
-    const ctx = setupCanvas(c, width, height);
-    if (ctx) drawSpectrum(ctx, sp, ring ? n : sp.links, ring, captionsFor(result, ring), width, height);
-  }, [sp, n, ring, result, width, height, theme]);
+    if (!canDraw(width, height)) return;
+    painter.request(width, height, (ctx) =>
+      drawSpectrum(ctx, result, step, bands, captionsFor(result, ring), width, height),
+    );
+  }, [painter, result, step, bands, ring, width, height, theme]);
 
-  const perBand = ring ? n * sp.channels : sp.links * sp.channels;
-  const busy = (from: number, to: number) => {
-    let k = 0;
-    for (let i = from * sp.channels; i < to * sp.channels; i++) if (sp.cell[i]) k++;
-    return k;
-  };
-  const cw = ring ? busy(0, n) : sp.used;
-  const ccw = ring ? busy(n, 2 * n) : 0;
+  const perBand = grid.linksPerBand * grid.channels;
   return (
-    <div className="flex h-full min-h-0 w-full flex-col" data-testid="spectrum-view" data-used={sp.used}>
+    <div className="flex h-full min-h-0 w-full flex-col" data-testid="spectrum-view" data-used={used}>
       <p className="px-2 pt-1 text-sm text-slate-700">
-        Step {step}: <b>{sp.used.toLocaleString('en-US')}</b> of{' '}
-        {(ring ? 2 * perBand : perBand).toLocaleString('en-US')} {ring ? 'link-wavelength' : 'link-channel'}{' '}
-        slots busy ({pct(sp.used, ring ? 2 * perBand : perBand)})
+        Step {step}: <b>{used.toLocaleString('en-US')}</b> of {(bands * perBand).toLocaleString('en-US')}{' '}
+        {ring ? 'link-wavelength' : 'link-channel'} slots busy ({pct(used, bands * perBand)})
         {ring && (
           <>
             {' '}
-            — clockwise {pct(cw, perBand)}, counter-clockwise {pct(ccw, perBand)}
+            — clockwise {pct(cw, perBand)}, counter-clockwise {pct(used - cw, perBand)}
           </>
         )}
-        .{sp.clashes > 0 && <b className="text-red-700"> {sp.clashes} slots used twice!</b>}
+        .{clashes > 0 && <b className="text-red-700"> {clashes} slots used twice!</b>}
+        {(bin.links > 1 || bin.channels > 1) && (
+          <span data-testid="spectrum-bins">
+            {' '}
+            Each dot stands for up to {bin.links.toLocaleString('en-US')} link{bin.links > 1 ? 's' : ''} ×{' '}
+            {bin.channels.toLocaleString('en-US')} {channelName}
+            {bin.channels > 1 ? 's' : ''} and is coloured when any of them is busy.
+          </span>
+        )}
       </p>
       <div ref={box} className="relative min-h-0 flex-1">
         <canvas
@@ -69,6 +91,34 @@ export function SpectrumView({ result, step }: { result: RunResult; step: number
 
 const pct = (a: number, b: number) => `${b ? ((100 * a) / b).toFixed(b > 1000 ? 1 : 0) : 0}%`;
 
+/** The plot's width and each band's height in a canvas of `width` × `height` (CSS px). */
+function plotSize(width: number, height: number, bands: number) {
+  // Below the last band: a row of link numbers, then the caption.
+  const bandH = Math.max(10, (height - LABEL - (bands - 1) * GAP - 36) / bands);
+  const plotW = Math.max(10, width - LEFT - 10);
+  return { plotW, bandH };
+}
+
+/** Pooled slots are drawn as dots this big at least (px), so that one busy slot among thousands shows. */
+const DOT = 3;
+
+/**
+ * The picture's bins: a slot each where every slot has a pixel, else dots of DOT px (along each
+ * axis on its own).
+ */
+function shapeFor(result: RunResult, bands: 1 | 2, width: number, height: number) {
+  const { plotW, bandH } = plotSize(width, height, bands);
+  const links = Math.ceil(result.topology.linkCount / bands);
+  const channels = result.stepStats.spectrum.channels;
+  return gridShape(
+    result.topology.linkCount,
+    channels,
+    bands,
+    links <= plotW ? links : plotW / DOT,
+    channels <= bandH ? channels : bandH / DOT,
+  );
+}
+
 /** What the columns and rows are, longest first (the model's captions): the drawing uses the longest that fits. */
 function captionsFor(result: RunResult, ring: boolean): string[] {
   const model = interconnectOf(result.topology.kind);
@@ -77,45 +127,29 @@ function captionsFor(result: RunResult, ring: boolean): string[] {
   return spectrum.captions(result.topology.nodeCount);
 }
 
-function drawSpectrum(
+/** The step's busy bins, filled in slices, then each band as one image and its labels. */
+function* drawSpectrum(
   ctx: CanvasRenderingContext2D,
-  sp: Spectrum,
-  cols: number,
-  ring: boolean,
+  result: RunResult,
+  step: number,
+  bands: 1 | 2,
   captions: string[],
   width: number,
   height: number,
-): void {
-  const bands = ring ? 2 : 1;
-  // Below the last band: a row of link numbers, then the caption.
-  const bandH = Math.max(10, (height - LABEL - (bands - 1) * GAP - 36) / bands);
-  const plotW = Math.max(10, width - LEFT - 10);
-  const colors = Array.from({ length: sp.channels }, (_, ch) => rgb(wavelengthColor(ch, sp.channels)));
-  // A free slot: the theme's quiet surface.
-  const free = rgb(COLORS.surface);
+): Drawing {
+  const ring = bands === 2;
+  const { plotW, bandH } = plotSize(width, height, bands);
+  const g = spectrumGrid(shapeFor(result, bands, width, height));
+  yield* fillSpectrumGrid(result.schedule, result.topology, step, g);
+  const cols = g.linksPerBand;
   for (let band = 0; band < bands; band++) {
     const y0 = LABEL + band * (bandH + GAP);
-    // One pixel per (link, wavelength), scaled up without smoothing.
-    const img = new ImageData(cols, sp.channels);
-    for (let col = 0; col < cols; col++)
-      for (let ch = 0; ch < sp.channels; ch++) {
-        const link = band * cols + col;
-        const on = sp.cell[link * sp.channels + ch] !== 0;
-        const [r, g, b] = on ? colors[ch] : free;
-        const k = ((sp.channels - 1 - ch) * cols + col) * 4;
-        img.data[k] = r;
-        img.data[k + 1] = g;
-        img.data[k + 2] = b;
-        img.data[k + 3] = 255;
-      }
-    const off = new OffscreenCanvas(cols, sp.channels);
-    off.getContext('2d')!.putImageData(img, 0, 0);
     ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(off, LEFT, y0, plotW, bandH);
+    ctx.drawImage(bandImage(g, band), LEFT, y0, plotW, bandH);
     ctx.strokeStyle = COLORS.fibre;
     ctx.strokeRect(LEFT - 0.5, y0 - 0.5, plotW + 1, bandH + 1);
-    // Grid lines between cells when they are big enough to tell apart.
-    if (plotW / cols >= 6 && bandH / sp.channels >= 6) {
+    // Grid lines between cells when they are big enough to tell apart (one slot per bin).
+    if (g.cols === cols && g.rows === g.channels && plotW / cols >= 6 && bandH / g.channels >= 6) {
       ctx.strokeStyle = COLORS.background;
       ctx.beginPath();
       for (let c = 1; c < cols; c++) {
@@ -123,33 +157,15 @@ function drawSpectrum(
         ctx.moveTo(x, y0);
         ctx.lineTo(x, y0 + bandH);
       }
-      for (let ch = 1; ch < sp.channels; ch++) {
-        const y = y0 + (ch * bandH) / sp.channels;
+      for (let ch = 1; ch < g.channels; ch++) {
+        const y = y0 + (ch * bandH) / g.channels;
         ctx.moveTo(LEFT, y);
         ctx.lineTo(LEFT + plotW, y);
       }
       ctx.stroke();
     }
-    ctx.fillStyle = COLORS.text;
-    ctx.font = '600 14px system-ui, sans-serif';
-    ctx.textBaseline = 'bottom';
-    ctx.textAlign = 'left';
-    ctx.fillText(ring ? (band === 0 ? 'Clockwise fibre' : 'Counter-clockwise fibre') : 'Links', LEFT, y0 - 4);
-    ctx.font = '12px system-ui, sans-serif';
-    ctx.fillStyle = COLORS.muted;
-    ctx.textAlign = 'right';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(`λ${sp.channels - 1}`, LEFT - 4, y0 + bandH / sp.channels / 2);
-    ctx.fillText('λ0', LEFT - 4, y0 + bandH - bandH / sp.channels / 2);
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'top';
-    const every = Math.max(1, Math.ceil(cols / Math.max(1, plotW / 40)));
-    for (let c = 0; c < cols; c += every) {
-      // Kept inside the canvas: the last label may sit closer to the edge than half its width.
-      const half = ctx.measureText(String(c)).width / 2;
-      const x = Math.min(LEFT + ((c + 0.5) * plotW) / cols, width - half - 1);
-      ctx.fillText(String(c), x, y0 + bandH + 3);
-    }
+    drawBandLabels(ctx, band, ring, g.channels, cols, y0, plotW, bandH, width);
+    yield;
   }
   ctx.textAlign = 'right';
   ctx.textBaseline = 'bottom';
@@ -160,7 +176,63 @@ function drawSpectrum(
   ctx.fillText(caption, width - 10, height - 2);
 }
 
-function rgb(css: string): [number, number, number] {
+/** One band's bins as an image, a pixel per bin: busy bins in their wavelength's colour (row 0 at the bottom). */
+function bandImage(g: SpectrumGrid, band: number): OffscreenCanvas {
+  const { cols, rows, channels, busy } = g;
+  const img = new ImageData(cols, rows);
+  const [fr, fg, fb] = rgbOf(COLORS.surface);
+  for (let row = 0; row < rows; row++) {
+    // A bin's colour: the wavelength in the middle of its rows.
+    const [r, gr, b] = wavelengthRgb(Math.floor(((row + 0.5) * channels) / rows), channels);
+    const from = (band * rows + row) * cols;
+    let k = (rows - 1 - row) * cols * 4;
+    for (let col = 0; col < cols; col++, k += 4) {
+      const on = busy[from + col] !== 0;
+      img.data[k] = on ? r : fr;
+      img.data[k + 1] = on ? gr : fg;
+      img.data[k + 2] = on ? b : fb;
+      img.data[k + 3] = 255;
+    }
+  }
+  const off = new OffscreenCanvas(cols, rows);
+  off.getContext('2d')!.putImageData(img, 0, 0);
+  return off;
+}
+
+function drawBandLabels(
+  ctx: CanvasRenderingContext2D,
+  band: number,
+  ring: boolean,
+  channels: number,
+  cols: number,
+  y0: number,
+  plotW: number,
+  bandH: number,
+  width: number,
+): void {
+  ctx.fillStyle = COLORS.text;
+  ctx.font = '600 14px system-ui, sans-serif';
+  ctx.textBaseline = 'bottom';
+  ctx.textAlign = 'left';
+  ctx.fillText(ring ? (band === 0 ? 'Clockwise fibre' : 'Counter-clockwise fibre') : 'Links', LEFT, y0 - 4);
+  ctx.font = '12px system-ui, sans-serif';
+  ctx.fillStyle = COLORS.muted;
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(`λ${channels - 1}`, LEFT - 4, y0 + bandH / channels / 2);
+  ctx.fillText('λ0', LEFT - 4, y0 + bandH - bandH / channels / 2);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  const every = Math.max(1, Math.ceil(cols / Math.max(1, plotW / 40)));
+  for (let c = 0; c < cols; c += every) {
+    // Kept inside the canvas: the last label may sit closer to the edge than half its width.
+    const half = ctx.measureText(String(c)).width / 2;
+    const x = Math.min(LEFT + ((c + 0.5) * plotW) / cols, width - half - 1);
+    ctx.fillText(String(c), x, y0 + bandH + 3);
+  }
+}
+
+function rgbOf(css: string): [number, number, number] {
   if (css.startsWith('#')) {
     const v = parseInt(css.slice(1), 16);
     return [(v >> 16) & 255, (v >> 8) & 255, v & 255];

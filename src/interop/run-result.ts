@@ -54,7 +54,7 @@ export function runResultOf(
     // A file brings no cost parameters: its time is not measured.
     summary: summaryOf(s.schedule, s.report.usage, NaN),
     stepSeconds: new Float64Array(s.schedule.stepCount),
-    stepStats: stepStats(s.schedule),
+    stepStats: stepStats(s.schedule, r.topology),
     formulas: [],
     timing: { buildMs: 0, verifyMs: 0 },
   };

@@ -14,16 +14,8 @@ import { canDraw, TooSmall } from '../../views/TooSmall';
 import type { Drawing } from '../../views/slicedPainter';
 import { usePainter } from '../../views/usePainter';
 import { usePickedNode } from '../../views/pickedNode';
-import {
-  BAND_LEVELS,
-  bandLevel,
-  circuitLoads,
-  drawsBands,
-  laneSegment,
-  type CircuitLoads,
-  laneSizes,
-  transfersInStep,
-} from './circuitLanes';
+import { BAND_LEVELS, bandLevel, laneSegment, laneSizes } from './circuitLanes';
+import { loadsOf, transfersInStep, type CircuitLoads } from '../../../src/families/circuit/circuit-bands';
 import { useFramePicture } from '../../scene/currentFrame';
 import { circuitLegend, circuitPicture } from './circuitPicture';
 import { LegendRow } from '../../scene/LegendRow';
@@ -78,13 +70,8 @@ export function CircuitView({
   );
   const xy = useMemo(() => circuitXY(layout, n), [layout, n]);
   const info = circuitStep(result, step);
-  // A dense phase is drawn as bands, one per circuit and direction (circuitLanes.ts).
-  const transfers = transfersInStep(result.schedule, step);
-  const bands = drawsBands(transfers, n);
-  const loads = useMemo(
-    () => (bands ? circuitLoads(result.schedule, result.topology, step) : null),
-    [bands, result, step],
-  );
+  // A dense phase is drawn as bands, one per circuit and direction, from its loads counted in the worker.
+  const loads = loadsOf(result.extras, step);
   const focus = hover?.node ?? null;
   const x = useMemo(() => reconfigurations(result), [result]);
 
@@ -130,8 +117,8 @@ export function CircuitView({
       {/* Not in compare mode's small panes, which have no legend either. */}
       {loads && !compact && (
         <p className="px-2 text-center text-sm text-slate-700" data-testid="circuit-bands">
-          {transfers.toLocaleString('en-US')} transfers, added up per circuit · busiest:{' '}
-          {loads.max.toLocaleString('en-US')} blocks one way ·{' '}
+          {transfersInStep(result.schedule, step).toLocaleString('en-US')} transfers, added up per circuit ·
+          busiest: {loads.max.toLocaleString('en-US')} blocks one way ·{' '}
           {onlyNode0 || focus !== null
             ? `node ${onlyNode0 ? 0 : focus}’s own drawn over them`
             : 'hover or pick a node for its own'}

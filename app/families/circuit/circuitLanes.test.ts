@@ -1,21 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultsOf, type ParamValue } from '../../../src/kernel/params/schema';
-import { CLI_LIMITS } from '../../../src/limits';
-import { findAlgorithm } from '../../../src/registry';
-import { run } from '../../../src/run';
 import { nodeAngle } from '../../views/ringGeometry';
-import {
-  BAND_LEVELS,
-  bandLevel,
-  circuitLoads,
-  drawsBands,
-  laneSegment,
-  laneSizes,
-  transfersInStep,
-} from './circuitLanes';
-
-const runOf = (alg: string, params: Record<string, ParamValue>) =>
-  run(alg, { ...defaultsOf(findAlgorithm(alg)!.params), ...params }, CLI_LIMITS);
+import { BAND_LEVELS, bandLevel, laneSegment, laneSizes } from './circuitLanes';
 
 /** Distance of point (x, y) from the centre line through (x0, y0) and (x1, y1). */
 function lineDistance(x0: number, y0: number, x1: number, y1: number, x: number, y: number): number {
@@ -69,35 +54,5 @@ describe('circuit lanes', () => {
     expect(bandLevel(1, 1000)).toBe(1);
     expect(bandLevel(5, 10)).toBe(BAND_LEVELS / 2);
     expect(bandLevel(3, 0)).toBe(0);
-  });
-
-  it('count the blocks over each circuit of static all-to-all: (n² − 1) / 8 each way on every circuit', () => {
-    const n = 9;
-    const r = runOf('direct-alltoall', { nodes: n });
-    const loads = circuitLoads(r.schedule, r.topology, 1);
-    expect(transfersInStep(r.schedule, 1)).toBe(n * (n - 1));
-    expect(loads.usedRight).toBe(n);
-    expect(loads.usedLeft).toBe(n);
-    expect(loads.max).toBe((n * n - 1) / 8);
-    for (let l = 0; l < r.topology.linkFrom.length; l++)
-      if (loads.blocks[l] > 0) expect(loads.blocks[l]).toBe(10);
-    // Each node sends 1, 2, 3, 4 circuits away each way: 2 · (1 + 2 + 3 + 4) = 20 crossings per node.
-    expect(loads.crossings).toBe(20 * n);
-    expect(drawsBands(transfersInStep(r.schedule, 1), n)).toBe(true);
-    expect(circuitLoads(r.schedule, r.topology, 0).max).toBe(0);
-  });
-
-  it('count ReTri’s phase 0 on 27 nodes: every circuit carries 9 blocks each way, drawn as bands', () => {
-    const r = runOf('retri', { nodes: 27 });
-    const loads = circuitLoads(r.schedule, r.topology, 1);
-    // Digit 0 is +1 for a third of the 27 destinations and −1 for another third.
-    expect(loads.usedRight).toBe(27);
-    expect(loads.usedLeft).toBe(27);
-    expect(loads.max).toBe(9);
-    expect(loads.crossings).toBe(2 * 27 * 9);
-    // 54 transfers on 27 nodes: two per node, one each way, drawn one by one.
-    expect(drawsBands(transfersInStep(r.schedule, 1), 27)).toBe(false);
-    expect(drawsBands(4374, 2187)).toBe(true);
-    expect(drawsBands(4032, 64)).toBe(true);
   });
 });

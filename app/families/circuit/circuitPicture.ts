@@ -1,7 +1,12 @@
 import type { RunResult } from '../../../src/result';
 import type { FramePicture, LegendEntry } from '../../scene/framePicture';
 import { circuitStep } from './circuitFacts';
-import { circuitLoads, drawsBands, transfersInStep, type CircuitLoads } from './circuitLanes';
+import {
+  drawsBands,
+  loadsOf,
+  transfersInStep,
+  type CircuitLoads,
+} from '../../../src/families/circuit/circuit-bands';
 import { circuitLayout, circuitXY, DIRECTION_COLORS, drawCircuit, subringColor } from './CircuitView';
 
 /** The circuit view's legend: the circuits by subring, the two directions, the ghosts. */
@@ -46,13 +51,8 @@ export function circuitPicture(
     title: `Circuit switch with ${n} nodes, ${r.algorithm}, phase ${step} of ${r.schedule.stepCount}`,
     paint: (ctx, width, height, type) => {
       const layout = circuitLayout(width, height, n);
-      // The view passes the loads it has counted; a picture made elsewhere counts them itself.
-      const loads =
-        o.loads !== undefined
-          ? o.loads
-          : drawsBands(transfersInStep(r.schedule, step), n)
-            ? circuitLoads(r.schedule, r.topology, step)
-            : null;
+      // A dense phase's loads, counted in the worker.
+      const loads = o.loads !== undefined ? o.loads : loadsOf(r.extras, step);
       return drawCircuit(ctx, r, step, layout, circuitXY(layout, n), {
         hover: o.hover ?? null,
         onlyNode0: o.onlyNode0 ?? false,

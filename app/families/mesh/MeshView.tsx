@@ -8,8 +8,10 @@ import { useApp } from '../../store/store';
 import { canDraw, TooSmall } from '../../views/TooSmall';
 import { usePainter } from '../../views/usePainter';
 import { drawMesh } from './drawMesh';
-import { meshLayout, processorAt } from './meshLayout';
-import { showsTiles } from './meshScene';
+import { meshExtent, meshLayout, processorAt } from './meshLayout';
+import { MeshMinimap } from './MeshMinimap';
+import { MIN_MAP, minimapSize } from './minimap';
+import { showsImage, showsTiles } from './meshScene';
 import { MeshTooltip } from './MeshTooltip';
 import { usePickedNode } from '../../views/pickedNode';
 import { useTypeScale } from '../../lib/typeScale';
@@ -90,6 +92,12 @@ export function MeshView({
     if (el && behaviour.current) select(el).call(behaviour.current.transform, zoomIdentity);
   }, [side, groups]);
 
+  /** Moves the picture to `v` through the zoom behaviour (the overview map's clicks and drags). */
+  const showView = (v: Pick<ZoomTransform, 'k' | 'x' | 'y'>) => {
+    const el = canvas.current;
+    if (el && behaviour.current)
+      select(el).call(behaviour.current.transform, zoomIdentity.translate(v.x, v.y).scale(v.k));
+  };
   // The keyboard's zoom and pan (PICTURE_KEYS in keys.ts) go through the same behaviour, so its
   // limits and the reset button apply to them too.
   const keyZoom = (id: PictureKeyId) => {
@@ -114,6 +122,14 @@ export function MeshView({
   const picked = usePickedNode((st) => (st.node !== null && st.node < n ? st.node : null));
   const tiles = showsTiles(layout, groups, view.k);
   const picName = groups > 1 ? `OTIS-Mesh of ${groups} groups of ${side * side}` : `${side} × ${side} mesh`;
+  const zoomed = view.k > 1 || view.x !== 0 || view.y !== 0;
+  // The overview map once zoomed in, where the picture has room for it beside what it shows.
+  const pictureHeight = height - captionRoom;
+  const map = minimapSize(type.factor, width, pictureHeight);
+  const showsMap = zoomed && map >= MIN_MAP;
+  // Where the whole network is in the box at this zoom (x, y, width, height), for tests and tools.
+  const extent = meshExtent(layout) * view.k;
+  const grid = [view.x + view.k * layout.x0, captionRoom + view.y + view.k * layout.y0, extent, extent];
 
   useEffect(() => {
     if (!canDraw(width, height)) return;
@@ -174,8 +190,9 @@ export function MeshView({
         data-testid="mesh-view"
         data-step={step}
         data-zoom={view.k.toFixed(2)}
-        data-detail={tiles ? 'groups' : 'processors'}
+        data-detail={tiles ? 'groups' : showsImage(layout, groups, view.k) ? 'image' : 'processors'}
         data-pan={`${Math.round(view.x)},${Math.round(view.y)}`}
+        data-grid={grid.map((v) => v.toFixed(1)).join(',')}
         // Focusable, and a widget: + − 0 and the arrows zoom and pan here instead of stepping.
         tabIndex={0}
         role="application"
@@ -219,7 +236,21 @@ export function MeshView({
             flip={hover.x > width - 300}
           />
         )}
-        {(view.k > 1 || view.x !== 0 || view.y !== 0) && (
+        {showsMap && (
+          <MeshMinimap
+            size={map}
+            layout={layout}
+            info={info}
+            view={view}
+            width={width}
+            height={pictureHeight}
+            type={type}
+            name={picName}
+            onView={showView}
+            onKey={keyZoom}
+          />
+        )}
+        {zoomed && (
           <button
             type="button"
             className="absolute bottom-2 right-2 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"

@@ -7,13 +7,16 @@ import { COLORS, paletteTheme, type Theme } from '../../lib/colors';
 import { DESK_TYPE, stepTitle, typePx, type TypeScale } from '../../views/canvasText';
 import type { Drawing } from '../../views/slicedPainter';
 import { cellAt, centreOf, type MeshLayout } from './meshLayout';
-import { blockAt, groupProgress, partialFraction, showsTiles, visibleGroups } from './meshScene';
+import { fillShadeRows, markSenders, shadeIndex, visibleWindow } from './meshImage';
+import { blockAt, groupProgress, partialFraction, showsImage, showsTiles, visibleGroups } from './meshScene';
 
 /** Optical link kind (src/families/mesh/geometry.ts). */
 export const OPTICAL = 4;
-/** Partial-result shades: from its own value (pale) to the complete result (deep green). */
-/** Nine shades from an empty partial to a complete one, per theme (the ground's end to green). */
-const SHADES_OF = Object.fromEntries(
+/**
+ * Partial-result shades: nine from an empty partial (the ground's end, pale) to the complete result
+ * (deep green), per theme, as red, green and blue.
+ */
+const SHADE_RGB_OF = Object.fromEntries(
   (
     [
       ['light', [241, 245, 249], [21, 128, 61]],
@@ -22,16 +25,22 @@ const SHADES_OF = Object.fromEntries(
     ] as const
   ).map(([theme, from, to]) => [
     theme,
-    Array.from({ length: 9 }, (_, i) => {
-      const mix = (c: number) => Math.round(from[c] + ((to[c] - from[c]) * i) / 8);
-      return `rgb(${mix(0)},${mix(1)},${mix(2)})`;
-    }),
+    Array.from({ length: 9 }, (_, i) =>
+      [0, 1, 2].map((c) => Math.round(from[c] + ((to[c] - from[c]) * i) / 8)),
+    ),
+  ]),
+) as Record<Theme, number[][]>;
+const SHADES_OF = Object.fromEntries(
+  Object.entries(SHADE_RGB_OF).map(([theme, rgbs]) => [
+    theme,
+    rgbs.map(([r, g, b]) => `rgb(${r},${g},${b})`),
   ]),
 ) as Record<Theme, string[]>;
 const shades = () => SHADES_OF[paletteTheme()];
-const shadeIndex = (frac: number) => Math.round(Math.min(1, Math.max(0, frac)) * 8);
 export const shade = (frac: number) => shades()[shadeIndex(frac)];
 export const ELECTRONIC = '#2563eb';
+/** ELECTRONIC as red, green and blue, for pixels. */
+const ELECTRONIC_RGB = [0x25, 0x63, 0xeb];
 export const OPTICAL_COLOUR = '#d97706';
 /** EDN levels' corner marks, from level 1 up: further from the ground the higher the level. */
 const EDN_MARKS: Record<Theme, string[]> = {
@@ -94,6 +103,11 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
   const cellPx = l.cell * k;
   const inset = cellPx > 6 ? 1 / k : 0;
   const blockSize = side * l.cell;
+  const inStep = m.step >= 1 && m.step <= s.stepCount;
+  const [a, b] = inStep ? stepRange(s, m.step) : [0, 0];
+  // A plain mesh drawn as an image marks a big step's senders in it rather than drawing its arrows.
+  const asImage = showsImage(l, groups, k);
+  const sendersOnly = asImage && b - a > CHUNK;
 
   if (tiles) {
     const [mean, best] = [new Float32Array(groups), new Float32Array(groups)];
@@ -121,6 +135,39 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
       ctx.fillStyle = shades()[i];
       ctx.fill(path);
     });
+  } else if (asImage) {
+    // A processor under a few pixels: the processors on screen as an image, a pixel each, scaled.
+    const w = visibleWindow(l, vx0, vy0, vx1, vy1);
+    const [cols, rows] = [w.c1 - w.c0, w.r1 - w.r0];
+    if (cols > 0 && rows > 0) {
+      const img = new ImageData(cols, rows);
+      const slice = Math.max(1, Math.floor((8 * CHUNK) / cols));
+      for (let r = 0; r < rows; r += slice) {
+        fillShadeRows(
+          img.data,
+          w,
+          side,
+          counts,
+          total,
+          SHADE_RGB_OF[paletteTheme()],
+          r,
+          Math.min(rows, r + slice),
+        );
+        yield;
+      }
+      for (let t = a; sendersOnly && t < b; t += 8 * CHUNK) {
+        markSenders(img.data, w, side, s.src, t, Math.min(b, t + 8 * CHUNK), ELECTRONIC_RGB);
+        yield;
+      }
+      const off = new OffscreenCanvas(cols, rows);
+      off.getContext('2d')?.putImageData(img, 0, 0);
+      // Shrunk (several processors to a pixel) smoothly; enlarged, each processor a crisp square.
+      ctx.imageSmoothingEnabled = cellPx < 1;
+      ctx.imageSmoothingQuality = 'high';
+      ctx.drawImage(off, l.x0 + w.c0 * l.cell, l.y0 + w.r0 * l.cell, cols * l.cell, rows * l.cell);
+      ctx.imageSmoothingEnabled = true;
+      yield;
+    }
   } else {
     // Filled a chunk at a time, so that rasterising one fill never makes a long task.
     let byShade = shades().map(() => new Path2D());
@@ -186,12 +233,25 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
   }
 
   // The step's messages.
-  if (m.step >= 1 && m.step <= s.stepCount) {
-    const [a, b] = stepRange(s, m.step);
+  if (inStep && !sendersOnly) {
     const path = s.path.kind === 'link-list' ? s.path : null;
     const links = new Uint32Array(Math.max(16, 4 * side + 2));
-    const electronic = new Path2D();
-    const optical = new Path2D();
+    let electronic = new Path2D();
+    let optical = new Path2D();
+    // Stroked a chunk of messages at a time (and once at the end), so that no stroke is long.
+    const strokeMessages = () => {
+      ctx.lineCap = 'round';
+      ctx.lineWidth = Math.max(1, Math.min(3, cellPx / 8)) / k;
+      ctx.strokeStyle = ELECTRONIC;
+      ctx.stroke(electronic);
+      // From tile to tile, a thousand optical messages converge on one group: thin and translucent.
+      ctx.lineWidth = (tiles ? 0.75 : Math.max(0.75, Math.min(2, cellPx / 12))) / k;
+      ctx.strokeStyle = OPTICAL_COLOUR;
+      ctx.globalAlpha = tiles ? 0.6 : 1;
+      ctx.stroke(optical);
+      ctx.globalAlpha = 1;
+      [electronic, optical] = [new Path2D(), new Path2D()];
+    };
     const head = Math.max(3, Math.min(8, cellPx / 3)) / k;
     const arrow = (into: Path2D, x0: number, y0: number, x1: number, y1: number, back: number) => {
       const len = Math.hypot(x1 - x0, y1 - y0) || 1;
@@ -203,7 +263,10 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
     };
     const active = new Uint8Array(groups);
     for (let t = a; t < b; t++) {
-      if ((t - a) % CHUNK === CHUNK - 1) yield;
+      if ((t - a) % CHUNK === CHUNK - 1) {
+        strokeMessages();
+        yield;
+      }
       const from = s.src[t];
       const gFrom = Math.floor(from / p);
       const firstLink = path ? path.links[path.offsets[t]] : -1;
@@ -247,16 +310,7 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
       ctx.strokeStyle = ELECTRONIC;
       ctx.stroke(outline);
     }
-    ctx.lineCap = 'round';
-    ctx.lineWidth = Math.max(1, Math.min(3, cellPx / 8)) / k;
-    ctx.strokeStyle = ELECTRONIC;
-    ctx.stroke(electronic);
-    // From tile to tile, a thousand optical messages converge on one group: thin and translucent.
-    ctx.lineWidth = (tiles ? 0.75 : Math.max(0.75, Math.min(2, cellPx / 12))) / k;
-    ctx.strokeStyle = OPTICAL_COLOUR;
-    ctx.globalAlpha = tiles ? 0.6 : 1;
-    ctx.stroke(optical);
-    ctx.globalAlpha = 1;
+    strokeMessages();
   }
 
   // The hovered processor's optical link, to its transpose (N, G).

@@ -23,14 +23,22 @@ export function meshLayout(
 ): MeshLayout {
   const across = Math.max(1, Math.round(Math.sqrt(groups)));
   const room = Math.max(1, Math.min(width, height) - 2 * margin);
-  // The gap between blocks is a third of a cell (at least 3 px), so blocks read as blocks.
-  let cell = room / (across * side + (across - 1) / 3);
-  let gap = across > 1 ? Math.max(3, cell / 3) : 0;
-  cell = Math.max(0.5, (room - (across - 1) * gap) / (across * side));
-  gap = across > 1 ? Math.max(3, cell / 3) : 0;
+  // The gap between blocks is a third of a cell, so blocks read as blocks, and at least 3 px, but
+  // never more than a quarter of a block's share of the room: the whole network always fits, even a
+  // million processors in 32 × 32 groups at 1280 × 720 (a processor is then a fraction of a pixel,
+  // and the view draws each group as a tile).
+  let gap = 0;
+  if (across > 1) {
+    const cellIfThird = room / (across * side + (across - 1) / 3);
+    gap = Math.max(cellIfThird / 3, Math.min(3, room / across / 4));
+  }
+  const cell = (room - (across - 1) * gap) / (across * side);
   const total = across * side * cell + (across - 1) * gap;
   return { cell, gap, x0: (width - total) / 2, y0: (height - total) / 2, side, across };
 }
+
+/** Width (and height) of the whole network in a layout, px. */
+export const meshExtent = (l: MeshLayout) => l.across * l.side * l.cell + (l.across - 1) * l.gap;
 
 /** Top-left corner of processor v's cell (v = G·side² + N). */
 export function cellAt(l: MeshLayout, v: number): [number, number] {

@@ -6,7 +6,7 @@ import { COLORS } from '../../lib/colors';
 import type { FramePicture, LegendEntry } from '../../scene/framePicture';
 import { DESK_TYPE, typePx, type TypeScale } from '../../views/canvasText';
 import { drawMesh, ednMarks, ELECTRONIC, OPTICAL_COLOUR, shade } from './drawMesh';
-import { meshLayout, type MeshLayout } from './meshLayout';
+import { meshExtent as extent, meshLayout, type MeshLayout } from './meshLayout';
 import { showsTiles } from './meshScene';
 
 /** Room above the mesh for the step and its phase, in the type scale (0 in compare panes). */
@@ -14,9 +14,6 @@ export const meshCaptionRoom = (type: TypeScale, compact = false) =>
   compact ? 0 : Math.max(56, 14 + typePx(type, 22) + typePx(type, 15));
 
 type View = Pick<ZoomTransform, 'k' | 'x' | 'y'>;
-
-/** Width (and height) of the whole network in a layout, px. */
-const extent = (l: MeshLayout) => l.across * l.side * l.cell + (l.across - 1) * l.gap;
 
 /**
  * The zoom of one layout carried over to another of a different size: the same magnification, and
@@ -59,7 +56,13 @@ export function meshLegend(r: RunResult, tiles: boolean): LegendEntry[] {
           } as LegendEntry,
         ]
       : []),
-    { label: 'electronic message (XY route)', mark: 'line', colours: [ELECTRONIC] },
+    {
+      label: otis
+        ? 'electronic message (XY route)'
+        : 'electronic message (XY route; zoomed out on a big mesh, a big step marks its senders)',
+      mark: 'line',
+      colours: [ELECTRONIC],
+    },
     ...(otis
       ? [
           { label: 'optical transpose link', mark: 'line', colours: [OPTICAL_COLOUR] } as LegendEntry,

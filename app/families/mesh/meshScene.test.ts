@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { meshLayout } from './meshLayout';
-import { blockAt, groupProgress, partialFraction, showsTiles, visibleGroups } from './meshScene';
+import { blockAt, groupProgress, partialFraction, showsImage, showsTiles, visibleGroups } from './meshScene';
 
 describe('mesh scene', () => {
   it('shades partials on a log scale: own value 0, a group of 16 among 256 halfway, complete 1', () => {
@@ -41,5 +41,13 @@ describe('mesh scene', () => {
     // log 2 / log 8 = 1/3 three times, log 4 / log 8 = 2/3 once.
     expect(mean[1]).toBeCloseTo((3 / 3 + 2 / 3) / 4, 6);
     expect(best[1]).toBeCloseTo(2 / 3, 6);
+  });
+
+  it('draws a plain mesh as an image while a processor is under 3 px, never an OTIS-Mesh', () => {
+    const big = meshLayout(400, 400, 1024, 1);
+    expect(showsImage(big, 1, 1)).toBe(true);
+    expect(showsImage(big, 1, 3 / big.cell + 0.01)).toBe(false);
+    expect(showsImage(meshLayout(400, 400, 16, 1), 1, 1)).toBe(false);
+    expect(showsImage(meshLayout(400, 400, 32, 1024), 1024, 1)).toBe(false);
   });
 });

@@ -27,6 +27,13 @@ export const TILE_BELOW_PX = 3;
 export const showsTiles = (l: MeshLayout, groups: number, k: number) =>
   groups > 1 && l.cell * k < TILE_BELOW_PX;
 
+/**
+ * Is a plain mesh drawn as an image at zoom `k` (a pixel per processor, meshImage.ts)? Below the
+ * same size as the tiles: a screen of processor rectangles would cost the rasteriser too much.
+ */
+export const showsImage = (l: MeshLayout, groups: number, k: number) =>
+  groups === 1 && l.cell * k < TILE_BELOW_PX;
+
 /** The groups whose blocks meet the rectangle [x0, x1] × [y0, y1] (layout coordinates), row by row. */
 export function visibleGroups(
   l: MeshLayout,

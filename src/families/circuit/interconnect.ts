@@ -1,4 +1,5 @@
 import { recogniseCircuit } from './recognise';
+import { circuitLoadsByStep } from './circuit-loads';
 import { LINKS_BY_CHANNEL, type Interconnect } from '../../kernel/model/interconnect';
 
 /** Processors on a reconfigurable circuit switch: algorithms bring their own time (circuit-time.ts). */
@@ -10,5 +11,7 @@ export const CIRCUIT_SWITCH: Interconnect = {
   stepSeconds: null,
   optics: null,
   recognise: recogniseCircuit,
+  // The dense phases' blocks per circuit, which the view draws as bands (circuit-loads.ts).
+  extras: (s, _p, topo) => ({ loads: circuitLoadsByStep(s, topo) }),
   spectrum: LINKS_BY_CHANNEL,
 };

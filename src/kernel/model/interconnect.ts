@@ -31,9 +31,10 @@ export interface Interconnect {
   optics: ((params: ParamValues, measured: { longestRoute: number; nodes: number }) => OpticsRow[]) | null;
   /**
    * What the model's views need beyond the schedule, computed once with the result (in the worker)
-   * and carried in `RunResult.extras`: the star's tunings per node and step. Absent where none.
+   * and carried in `RunResult.extras`: the star's tunings per node and step, the circuit switch's
+   * blocks per circuit in its dense phases. Absent where none.
    */
-  extras?(s: Schedule, p: ParamValues): Readonly<Record<string, unknown>>;
+  extras?(s: Schedule, p: ParamValues, topo: Topology): Readonly<Record<string, unknown>>;
   /**
    * A network read from a schedule file, as this model, when it is one: the same links in the
    * model's own numbering, and routes in the model's own form (the ring's arcs). Null when it is not;

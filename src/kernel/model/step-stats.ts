@@ -1,10 +1,12 @@
 import { pathLength } from './paths';
 import { blocksMovedIn, type Schedule } from './schedule';
+import { spectrumCounts, type SpectrumCounts } from './spectrum-counts';
+import type { Topology } from './topology';
 
 /**
- * What the narration says of each step, counted once per schedule (in the worker, with the build):
- * at a million processors a step has a quarter of a million transfers, too many to count on the
- * page's main thread every time a step is shown. Index s − 1 for step s.
+ * What the narration and the spectrum say of each step, counted once per schedule (in the worker,
+ * with the build): at a million processors a step has a quarter of a million transfers, too many to
+ * count on the page's main thread every time a step is shown. Index s − 1 for step s.
  */
 export interface StepStats {
   /** Links on the step's longest route. */
@@ -13,14 +15,17 @@ export interface StepStats {
   blocksMoved: Float64Array;
   /** Distinct channels (wavelengths, circuits) the step uses. */
   channelsUsed: Uint32Array;
+  /** Busy (link, channel) slots: what the spectrum view states. */
+  spectrum: SpectrumCounts;
 }
 
-export function stepStats(s: Schedule): StepStats {
+export function stepStats(s: Schedule, topo: Topology): StepStats {
   const n = s.stepCount;
   const out: StepStats = {
     longestRoute: new Uint32Array(n),
     blocksMoved: new Float64Array(n),
     channelsUsed: new Uint32Array(n),
+    spectrum: spectrumCounts(s, topo),
   };
   const channels = new Set<number>();
   for (let step = 1; step <= n; step++) {
@@ -38,13 +43,4 @@ export function stepStats(s: Schedule): StepStats {
     out.channelsUsed[step - 1] = channels.size;
   }
   return out;
-}
-
-const cache = new WeakMap<Schedule, StepStats>();
-
-/** stepStats of a schedule, counted on first use (results that did not bring theirs). */
-export function stepStatsCached(s: Schedule): StepStats {
-  let stats = cache.get(s);
-  if (!stats) cache.set(s, (stats = stepStats(s)));
-  return stats;
 }

@@ -55,7 +55,7 @@ describe('step statistics counted once per schedule', () => {
     it(`${id}: longest route, blocks moved and channels per step, as counted transfer by transfer`, () => {
       const r = runOf(id, p);
       const s = r.schedule;
-      const stats = stepStats(s);
+      const stats = stepStats(s, r.topology);
       expect(r.stepStats).toEqual(stats);
       for (let step = 1; step <= s.stepCount; step++) {
         const [a, b] = stepRange(s, step);

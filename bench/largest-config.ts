@@ -1,0 +1,80 @@
+/**
+ * Which configuration of an algorithm `bench:largest` measures: the largest the page accepts.
+ *
+ * First the processor count (the first of SIZE_KEYS the algorithm has) goes as high as the
+ * algorithm's own rules and the browser's limits allow; then, at that count, the channels
+ * (wavelengths per fibre or per node) go as high as they allow. Other parameters keep their defaults.
+ * Candidates are the parameter's maximum and the powers of 2, 3 and 4 below it, highest first.
+ *
+ * The NoC family is the exception: its largest accepted network (16 × 16 routers, 4 processors each,
+ * all-to-all) takes minutes to build, so the benchmark measures the 8 × 8 mesh's all-to-all (one
+ * processor per router: 4,032 messages), the largest the constructive method builds in seconds.
+ */
+import { defaultsOf, type ParamValue, type ParamValues } from '../src/kernel/params/schema';
+import { BROWSER_LIMITS, checkRun } from '../src/limits';
+import type { AlgorithmSpec } from '../src/kernel/spec';
+
+/** Keys that set how many processors there are, and then how many channels each link has. */
+const SIZE_KEYS = ['nodes', 'side', 'group-size'] as const;
+const CHANNEL_KEYS = ['wavelengths', 'wavelengths-per-node'] as const;
+
+const NOC_LARGEST: Record<string, ParamValues> = {
+  'noc-scatter': {
+    network: 'mesh',
+    rows: 8,
+    cols: 8,
+    'per-router': 1,
+    pattern: 'aas',
+    method: 'constructive',
+  },
+  'noc-broadcast': {
+    network: 'mesh',
+    rows: 8,
+    cols: 8,
+    'per-router': 1,
+    pattern: 'aab',
+    method: 'constructive',
+  },
+};
+
+export interface LargestConfig {
+  /** The parameters that differ from the defaults, as they go into a link (`key=value&…`). */
+  query: string;
+  /** A short description for the report: `nodes 4096, wavelengths-per-node 15`. */
+  label: string;
+}
+
+const accepted = (spec: AlgorithmSpec, params: ParamValues) =>
+  spec.validate(params).length === 0 && checkRun(spec, params, BROWSER_LIMITS).length === 0;
+
+/** The highest value of integer parameter `key` accepted with the rest of `params`, or null. */
+function highest(spec: AlgorithmSpec, params: ParamValues, key: string): number | null {
+  const def = spec.params.find((d) => d.key === key);
+  if (!def || def.kind !== 'int') return null;
+  const candidates = new Set<number>([def.max]);
+  for (const base of [2, 3, 4]) for (let x = base; x <= def.max; x *= base) candidates.add(x);
+  for (const v of [...candidates].sort((a, b) => b - a))
+    if (v >= def.min && accepted(spec, { ...params, [key]: v })) return v;
+  return null;
+}
+
+export function largestConfig(spec: AlgorithmSpec): LargestConfig {
+  const fixed = NOC_LARGEST[spec.id];
+  const chosen: Record<string, ParamValue> = { ...fixed };
+  if (!fixed) {
+    let params = defaultsOf(spec.params);
+    for (const keys of [SIZE_KEYS, CHANNEL_KEYS]) {
+      const key = keys.find((k) => spec.params.some((d) => d.key === k));
+      const v = key ? highest(spec, params, key) : null;
+      if (key && v !== null) {
+        params = { ...params, [key]: v };
+        chosen[key] = v;
+      }
+    }
+  }
+  const entries = Object.entries(chosen);
+  return {
+    query: entries.map(([k, v]) => `${k}=${String(v)}`).join('&'),
+    label: entries.map(([k, v]) => `${k} ${String(v)}`).join(', '),
+  };
+}
