@@ -5,7 +5,7 @@ import { LegendRow } from '../scene/LegendRow';
 import { MAX_PANES, type ComparePane } from '../../src/config/url-codec';
 import { parseParam } from '../../src/kernel/params/schema';
 import { Boundary } from '../lib/Boundary';
-import { formatSeconds } from '../lib/format';
+import { formatCount, formatSeconds, noun } from '../lib/format';
 import { differenceFrom, differenceText } from '../../src/experiments/compare-differences';
 import { selectPlaying, selectStep, useApp } from '../store/store';
 import { MainView } from '../views/MainView';
@@ -115,7 +115,7 @@ export function ComparePage() {
                           {spec?.name ?? p.algorithm}
                         </b>
                         <span>
-                          <b>{o.result.summary.steps}</b> steps
+                          <b>{formatCount(o.result.summary.steps)}</b> {noun(o.result.summary.steps, 'step')}
                         </span>
                         <span>
                           <b>

@@ -1,10 +1,11 @@
 import { findCard } from '../../src/cards';
 import { interconnectOf } from '../../src/interconnects';
-import { formatCount, formatData, formatTime, formatValue } from '../lib/format';
+import { formatCount, formatData, formatTime, formatValue, plural } from '../lib/format';
 import { selectFormulas, selectResult, useApp } from '../store/store';
 import { ScrollRow } from '../lib/ScrollRow';
 import { Tex } from './Tex';
 import { DataOut } from './DataOut';
+import { formulaNotes } from './formulaNotes';
 
 /** The two value columns (by formula, built), right-aligned and of one width so they line up. */
 const VALUE_COLUMN = 'w-24 shrink-0 text-right';
@@ -20,6 +21,7 @@ export function FormulaPanel() {
   const { summary, report } = result;
   const nouns = interconnectOf(result.topology.kind);
   const units = findCard(result.algorithm)?.units;
+  const notes = formulaNotes(formulas);
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="formula-panel">
       {/* A schedule from a file has no closed forms: only what was measured. */}
@@ -76,13 +78,11 @@ export function FormulaPanel() {
           );
         })}
       </ul>
-      {formulas.some((f) => f.note) && (
-        <ul className="mt-2 list-disc pl-5 text-sm text-amber-900">
-          {formulas
-            .filter((f) => f.note)
-            .map((f) => (
-              <li key={f.id}>{f.note}</li>
-            ))}
+      {notes.length > 0 && (
+        <ul className="mt-2 list-disc pl-5 text-sm text-amber-900" data-testid="formula-notes">
+          {notes.map((f) => (
+            <li key={f.id}>{f.note}</li>
+          ))}
         </ul>
       )}
       {formulas
@@ -146,13 +146,13 @@ function VerifyBadge({
   if (ok)
     return (
       <p className="mt-3 rounded bg-emerald-50 px-2 py-1.5 text-sm text-emerald-900" data-testid="verified">
-        ✓ Verified: {formatCount(transfers)} transfers checked — no {channel} clashes, every block sent was
-        held, {goal ?? 'every node ends with every block'}.
+        ✓ Verified: {plural(transfers, 'transfer')} checked — no {channel} clashes, every block sent was held,{' '}
+        {goal ?? 'every node ends with every block'}.
       </p>
     );
   return (
     <div className="mt-3 rounded bg-red-50 px-2 py-1.5 text-sm text-red-900" data-testid="verified">
-      ✗ {formatCount(total)} violations found by the verifier:
+      ✗ {plural(total, 'violation')} found by the verifier:
       <ul className="list-disc pl-5">
         {first.map((m, i) => (
           <li key={i}>{m}</li>

@@ -3,6 +3,7 @@ import type { AlgorithmSpec } from '../kernel/spec';
 import type { Rule, Violation } from '../kernel/verify/rules';
 import type { RunResult } from '../result';
 import { runWith, type CommandOutput } from './command-kit';
+import { plural } from '../kernel/util/units';
 
 // ---------------------------------------------------------------------------------------------------
 // schedule
@@ -36,5 +37,5 @@ export function verdict(rep: {
     .map(([rule, k]) => `${rule} ${k}`)
     .join(', ');
   const first = rep.violations[0] ? `; first: ${rep.violations[0].message}` : '';
-  return `${rep.total} violation${rep.total === 1 ? '' : 's'}: ${counts}${first}`;
+  return `${plural(rep.total, 'violation')}: ${counts}${first}`;
 }

@@ -4,6 +4,7 @@ import type { ParamDef, ParamIssue, ParamValue, ParamValues } from './params/sch
 import type { Usage } from './verify/rules';
 import type { JobContext } from './jobs';
 import type { PaperRef } from './papers';
+import { formatCount, plural } from './util/units';
 
 // The papers the algorithms come from: one registry (papers.ts) with authors, venue, year and the
 // citation texts; cards and experiments cite `PAPERS.<key>`.
@@ -377,6 +378,6 @@ export interface AlgorithmTree {
 /** "Afterwards every node holds 3 of 8 blocks." — from the replay's counts, not from a formula. */
 export function heldSentence(f: StepFacts): string {
   return f.minHeld === f.maxHeld
-    ? `Afterwards every node holds ${f.minHeld} of ${f.blockCount} blocks.`
-    : `Afterwards each node holds between ${f.minHeld} and ${f.maxHeld} of ${f.blockCount} blocks.`;
+    ? `Afterwards every node holds ${formatCount(f.minHeld)} of ${plural(f.blockCount, 'block')}.`
+    : `Afterwards each node holds between ${formatCount(f.minHeld)} and ${formatCount(f.maxHeld)} of ${plural(f.blockCount, 'block')}.`;
 }

@@ -27,6 +27,7 @@ import {
 import { useFramePicture } from '../../scene/currentFrame';
 import { circuitLegend, circuitPicture } from './circuitPicture';
 import { LegendRow } from '../../scene/LegendRow';
+import { plural } from '../../lib/format';
 
 /** Smallest ring radius (CSS px) with room for the caption in its centre. */
 const MIN_CAPTION_RADIUS = 80;
@@ -402,7 +403,7 @@ export function* drawCircuit(
     big,
     step === 0 ? 'Start' : `Phase ${step - 1}`,
     [
-      `±${info.offset} · ${info.subrings} subring${info.subrings === 1 ? '' : 's'}`,
+      `±${info.offset} · ${plural(info.subrings, 'subring')}`,
       ...(step >= 1 ? [info.reconfigured ? '⟳ rebuilt' : 'circuits kept'] : []),
     ],
     type,

@@ -24,6 +24,7 @@ import type { SearchAttempt } from '../../../src/kernel/spec';
 import { selectAttempt, useApp } from '../../store/store';
 import { usePickedNode } from '../../views/pickedNode';
 import { clashMarks, clashSteps, describeClash, describeFault, faultsIn, type ClashMark } from './nocAttempt';
+import { noun, plural } from '../../lib/format';
 
 /** The binding lower bound's argument (a cut, a router, a processor). */
 export const BOUND_COLOUR = '#dc2626';
@@ -388,15 +389,15 @@ export function* drawNoc(
       ctx,
       attempt
         ? step > s.stepCount
-          ? `the attempt has ${s.stepCount} steps`
+          ? `the attempt has ${plural(s.stepCount, 'step')}`
           : step < 1
-            ? `${attempt.conflicts} conflicts in ${s.stepCount} steps: go to a step to see them`
+            ? `${plural(attempt.conflicts, 'conflict')} in ${plural(s.stepCount, 'step')}: go to a step to see them`
             : marks.length
-              ? `${inStep} messages; in red, ${marks.length} channel${marks.length > 1 ? 's' : ''} two of them want: click one`
-              : `${inStep} messages, no conflict in this step`
+              ? `${plural(inStep, 'message')}; in red, ${plural(marks.length, 'channel')} two of them want: click one`
+              : `${plural(inStep, 'message')}, no conflict in this step`
         : inStep
-          ? `${inStep} messages on disjoint channels`
-          : `${x.name}: ${s.stepCount} steps ahead`,
+          ? `${inStep === 1 ? 'one message' : `${plural(inStep, 'message')} on disjoint channels`}`
+          : `${x.name}: ${plural(s.stepCount, 'step')} ahead`,
       width,
       8 + typePx(type, 22),
       600,
@@ -519,7 +520,7 @@ function ClashDetails({
             <b>
               from processor {m.from} to processor {m.to}
             </b>
-            , through router{m.routers.length > 1 ? 's' : ''} {m.routers.join(' → ')}
+            , through {noun(m.routers.length, 'router')} {m.routers.join(' → ')}
           </li>
         ))}
       </ul>
@@ -546,7 +547,7 @@ function AttemptBar({
   if (!attempt)
     return search.attempt ? (
       <p className="px-2 pb-1 text-sm text-slate-700" data-testid="noc-attempt-bar">
-        Showing the best valid schedule ({steps} steps) while the search looks for a shorter one.{' '}
+        Showing the best valid schedule ({plural(steps, 'step')}) while the search looks for a shorter one.{' '}
         <button type="button" className={button} onClick={() => useApp.getState().followSearch(true)}>
           Show the search’s attempt
         </button>
@@ -557,8 +558,8 @@ function AttemptBar({
     <div className="px-2 pb-1 text-sm text-slate-700" data-testid="noc-attempt-bar">
       <p>
         <b className="text-red-700">
-          The search’s best attempt at {attempt.target} steps: {attempt.conflicts} conflict
-          {attempt.conflicts === 1 ? '' : 's'} left
+          The search’s best attempt at {plural(attempt.target, 'step')}:{' '}
+          {plural(attempt.conflicts, 'conflict')} left
         </b>{' '}
         {search.held ? '(held while you read it) ' : '(live) '}
         {search.held ? (
@@ -567,13 +568,13 @@ function AttemptBar({
           </button>
         ) : (
           <button type="button" className={button} onClick={() => useApp.getState().followSearch(false)}>
-            Show the best valid schedule ({steps} steps)
+            Show the best valid schedule ({plural(steps, 'step')})
           </button>
         )}
       </p>
       {steps_.length > 0 && (
         <p className="mt-0.5">
-          Go to a conflict, in step{steps_.length > 1 ? 's' : ''}:{' '}
+          Go to a conflict, in {noun(steps_.length, 'step')}:{' '}
           {steps_.slice(0, 24).map(({ step, count }) => (
             <button
               key={step}
@@ -662,7 +663,7 @@ function NocLegend({ bound, attempt }: { bound: NocExtras['bound']; attempt: boo
       )}
       {bound && !attempt && (
         <span className="block text-red-700" data-testid="noc-bound">
-          at the start, in red: why no schedule has fewer than {bound.value} steps — {bound.why}
+          at the start, in red: why no schedule has fewer than {plural(bound.value, 'step')} — {bound.why}
         </span>
       )}
     </p>

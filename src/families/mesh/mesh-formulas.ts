@@ -1,6 +1,7 @@
 import { num, type ParamValues } from '../../kernel/params/schema';
 import type { FormulaRow, Measured } from '../../kernel/spec';
 import { methodOf, portsOf } from './mesh-params';
+import { plural } from '../../kernel/util/units';
 
 /** H = log₄ P − 1: the EDN levels of a group of P processors (OTIS paper, Sec. IV). */
 export const ednLevels = (p: number) => Math.round(Math.log(p) / Math.log(4)) - 1;
@@ -140,7 +141,7 @@ export function allReduceRows(
   if (method === 'edn') {
     const min = scale * 4 * (H + 2);
     const max = scale * 4 * (H + 3);
-    const levels = `H = ${H} level step${H === 1 ? '' : 's'} per part, then the top level (4 nodes) to the root or gateway`;
+    const levels = `H = ${plural(H, 'level step')} per part, then the top level (4 nodes) to the root or gateway`;
     if (showBest)
       row(
         'steps-best',
