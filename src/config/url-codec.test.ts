@@ -341,3 +341,51 @@ describe('notes=, the model note open over the page', () => {
     expect(encodeConfig(defaultConfig())).not.toContain('notes=');
   });
 });
+
+describe('links name only the parameters that apply', () => {
+  it('a NoC link leaves out the other networks’ sizes and the unused communication and search settings', () => {
+    const c = defaultConfig('noc-scatter');
+    const q = encodeConfig(c);
+    expect(q).toContain('network=octagon');
+    expect(q).toContain('routers=8');
+    for (const k of ['rows', 'cols', 'dimension', 'links', 'root'])
+      expect(q).not.toMatch(new RegExp(`[?&]${k}=`));
+    c.params = {
+      ...c.params,
+      network: 'mesh',
+      rows: 5,
+      'per-router': 1,
+      pattern: 'oas',
+      root: 3,
+      method: 'constructive',
+    };
+    const m = encodeConfig(c);
+    expect(m).toMatch(/&rows=5&cols=4&/);
+    expect(m).toContain('&root=3&');
+    for (const k of ['routers', 'placement', 'senders', 'receivers', 'moves', 'time-limit'])
+      expect(m).not.toMatch(new RegExp(`[?&]${k}=`));
+    // It reads back the same view, with nothing ignored.
+    const d = decodeConfig(`?${m}`);
+    expect(d.ignored).toEqual([]);
+    for (const k of ['network', 'rows', 'cols', 'per-router', 'pattern', 'root', 'method', 'seed'])
+      expect(d.config.params[k], k).toBe(c.params[k]);
+  });
+
+  it('older links with every parameter still open without notices', () => {
+    const full =
+      'v=2&alg=noc-scatter&network=mesh&rows=4&cols=4&dimension=3&routers=8&links=&per-router=1&placement=shifted&detour=2&ports=3&pattern=oas&root=1&senders=0-7&receivers=8-15&method=hybrid&moves=2000000&time-limit=20&seed=1&step=0';
+    const d = decodeConfig(`?${full}`);
+    expect(d.ignored).toEqual([]);
+    expect(d.config.params.root).toBe(1);
+    expect(d.config.params.detour).toBe(2);
+  });
+
+  it('a value a compare pane takes from the page is written even when the page’s own network does not use it', () => {
+    const c = defaultConfig('noc-scatter');
+    c.params = { ...c.params, network: 'mesh', routers: 12 };
+    c.compare = [{ algorithm: 'noc-scatter', overrides: { network: 'octagon' } }];
+    expect(encodeConfig(c)).toContain('routers=12');
+    c.compare = [{ algorithm: 'noc-scatter', overrides: { network: 'octagon', routers: 16 } }];
+    expect(encodeConfig(c)).not.toMatch(/&routers=12&/);
+  });
+});

@@ -7,7 +7,7 @@ import {
   REPRODUCTION_CARDS,
   SWEEPS,
 } from '../experiments/catalogue';
-import { defaultsOf, fillSeeds, parseParam, type ParamValue } from '../kernel/params/schema';
+import { applies, defaultsOf, fillSeeds, parseParam, type ParamValue } from '../kernel/params/schema';
 import { isNoteId, NOTE_IDS } from '../notes/model-notes';
 import { show } from './show';
 import { migrateLink, URL_VERSION } from './url-migrations';
@@ -126,6 +126,12 @@ export function paneParams(config: Pick<AppConfig, 'params'>, pane: ComparePane)
   const params = defaultsOf(spec.params);
   for (const d of spec.params) if (d.key in config.params) params[d.key] = config.params[d.key];
   return { ...params, ...pane.overrides };
+}
+
+/** Whether a compare pane takes the page's value of `key` (it does not set its own) and it applies there. */
+function paneReadsPageValue(config: Pick<AppConfig, 'params'>, pane: ComparePane, key: string): boolean {
+  const def = findCard(pane.algorithm)?.params.find((d) => d.key === key);
+  return !!def && !(key in pane.overrides) && applies(def, paneParams(config, pane));
 }
 
 /** `optree:radices=4,4;depth=2` — a pane in the `cmp` key (panes are separated by `|`). */
@@ -328,7 +334,11 @@ export function encodeConfig(c: AppConfig): string {
     ['v', String(URL_VERSION)],
     ['alg', c.algorithm],
   ];
-  for (const def of spec?.params ?? []) parts.push([def.key, String(c.params[def.key] ?? def.default)]);
+  // Only the parameters that apply (the schema's `appliesWhen`): a link names what its view
+  // depends on. Decoding reads any (older links wrote them all).
+  for (const def of spec?.params ?? [])
+    if (applies(def, c.params) || c.compare.some((p) => paneReadsPageValue(c, p, def.key)))
+      parts.push([def.key, String(c.params[def.key] ?? def.default)]);
   for (const f of FIELDS) {
     const text = f.encode(c);
     if (text !== null) parts.push([f.key, text]);

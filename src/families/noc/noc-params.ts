@@ -3,6 +3,7 @@ import {
   idsOfRanges,
   intList,
   num,
+  type ParamCondition,
   type ParamDef,
   type ParamIssue,
   type ParamValues,
@@ -38,6 +39,7 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
     default: 4,
     group: 'network',
     help: 'Router rows (mesh and torus).',
+    appliesWhen: { key: 'network', oneOf: ['mesh', 'torus'] },
   },
   {
     key: 'cols',
@@ -48,6 +50,7 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
     default: 4,
     group: 'network',
     help: 'Router columns (mesh and torus).',
+    appliesWhen: { key: 'network', oneOf: ['mesh', 'torus'] },
   },
   {
     key: 'dimension',
@@ -58,6 +61,7 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
     default: 3,
     group: 'network',
     help: 'Hypercube of 2^d routers.',
+    appliesWhen: { key: 'network', oneOf: ['hypercube'] },
   },
   {
     key: 'routers',
@@ -68,6 +72,7 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
     default: 8,
     group: 'network',
     help: 'The Octagon has 8; its extension any multiple of 4; your own network any number.',
+    appliesWhen: { key: 'network', oneOf: ['octagon', 'custom'] },
   },
   {
     key: 'links',
@@ -80,6 +85,7 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
     default: '',
     group: 'network',
     help: 'Your own network’s router links as pairs: 0,1,1,2 links 0–1 and 1–2.',
+    appliesWhen: { key: 'network', oneOf: ['custom'] },
   },
   {
     key: 'per-router',
@@ -102,6 +108,7 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
     default: 'shifted',
     group: 'network',
     help: 'Which processors share a fat router. Fig. 4 leaves it to the reader: the shifted reading reproduces Table 2.',
+    appliesWhen: { key: 'per-router', oneOf: [2, 3, 4] },
   },
   {
     key: 'detour',
@@ -126,8 +133,15 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
   },
 ];
 
-const idSet = (key: string, label: string, def: string, help: string): ParamDef => ({
+const idSet = (
+  key: string,
+  label: string,
+  def: string,
+  help: string,
+  appliesWhen: ParamCondition,
+): ParamDef => ({
   key,
+  appliesWhen,
   label,
   kind: 'int-list',
   ranges: true,
@@ -153,6 +167,13 @@ export function communicationParams(
   patterns: { value: Pattern; label: string }[],
   searches: boolean,
 ): ParamDef[] {
+  // Which patterns have a root, which a sender and a receiver set; which methods search.
+  const patternsLike = (first: string): ParamCondition => ({
+    key: 'pattern',
+    oneOf: patterns.map((p) => p.value).filter((v) => v.startsWith(first)),
+  });
+  const methods = searches ? METHODS : METHODS.slice(0, 3);
+  const searching = methods.map((m) => m.value).filter((v) => v !== 'constructive');
   return [
     {
       key: 'pattern',
@@ -172,20 +193,27 @@ export function communicationParams(
       default: 0,
       group: 'algorithm',
       help: 'The sender of a one-to-all communication.',
+      appliesWhen: patternsLike('o'),
     },
-    idSet('senders', 'Senders T', '0-7', 'M-to-N: the processors that send (ids and ranges, e.g. 0-7,12).'),
-    idSet('receivers', 'Receivers R', '8-15', 'M-to-N: the processors that receive.'),
+    idSet(
+      'senders',
+      'Senders T',
+      '0-7',
+      'M-to-N: the processors that send (ids and ranges, e.g. 0-7,12).',
+      patternsLike('m'),
+    ),
+    idSet('receivers', 'Receivers R', '8-15', 'M-to-N: the processors that receive.', patternsLike('m')),
     {
       key: 'method',
       label: 'Method',
       kind: 'enum',
       // The exact method is for scatters; broadcasts have the searches (their relays in the genes).
-      options: searches ? METHODS : METHODS.slice(0, 3),
+      options: methods,
       default: 'hybrid',
       group: 'algorithm',
       help: 'How the schedule is found: the searches start from the constructive schedule and lower its steps towards the bound.',
     },
-    ...SEARCH_PARAMS,
+    ...searchParams(searching),
     {
       key: 'seed',
       label: 'Seed',
@@ -200,7 +228,8 @@ export function communicationParams(
   ];
 }
 
-const SEARCH_PARAMS: ParamDef[] = [
+/** The searches' budget: moves for the annealing ones, a time limit for every search. */
+const searchParams = (searching: string[]): ParamDef[] => [
   {
     key: 'moves',
     label: 'Moves',
@@ -210,6 +239,7 @@ const SEARCH_PARAMS: ParamDef[] = [
     default: 2_000_000,
     group: 'algorithm',
     help: 'Annealing moves the search may make in all: with the seed, they decide its result.',
+    appliesWhen: { key: 'method', oneOf: searching.filter((m) => m !== 'exact') },
   },
   {
     key: 'time-limit',
@@ -221,6 +251,7 @@ const SEARCH_PARAMS: ParamDef[] = [
     unit: 's',
     group: 'algorithm',
     help: 'The search also ends after this long, with its best schedule (then the machine’s speed matters).',
+    appliesWhen: { key: 'method', oneOf: searching },
   },
 ];
 
