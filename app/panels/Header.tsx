@@ -56,8 +56,10 @@ export function Header() {
   const [copied, setCopied] = useState<string | null>(null);
   const copy = async () => {
     try {
-      // From the store, not the address bar: URL writes are throttled while playing.
-      const url = pageLink(location.href, encodeConfig(useApp.getState().config));
+      // From the store, not the address bar: URL writes are throttled while playing. A page that is
+      // playing gives a link that plays (`play=1`).
+      const app = useApp.getState();
+      const url = pageLink(location.href, encodeConfig(app.config, { play: app.playing }));
       await navigator.clipboard.writeText(url);
       setCopied('Link copied');
     } catch {

@@ -15,6 +15,9 @@ export interface Scene {
   config(): AppConfig;
 }
 
+/** Every scene opens in lecture mode at one step a second; a circuit shows node 0's blocks, as Fig. 1. */
+const LECTURE = { lecture: true, onlyNode0: true, speed: '1' } as const;
+
 export const SCENES: readonly Scene[] = [
   {
     id: 'optree-motivation',
@@ -25,7 +28,7 @@ export const SCENES: readonly Scene[] = [
     config() {
       const c = defaultConfig('optree');
       c.params = { ...c.params, nodes: 16, wavelengths: 2 };
-      c.options = { ...c.options, mode: 'compare', lecture: true, speed: '1' };
+      c.options = { ...c.options, mode: 'compare', ...LECTURE };
       c.compare = [
         { algorithm: 'one-stage', overrides: {} },
         // The paper's Fig. 2: a two-stage 4-ary tree, and a three-stage tree whose stage 1 pairs
@@ -53,7 +56,7 @@ export const SCENES: readonly Scene[] = [
         variant: 'split',
         'split-steps': 2,
       };
-      c.options = { ...c.options, view: 'network', lecture: true, speed: '1' };
+      c.options = { ...c.options, view: 'network', ...LECTURE };
       return c;
     },
   },
@@ -66,7 +69,7 @@ export const SCENES: readonly Scene[] = [
     config() {
       const c = defaultConfig('retri');
       c.params = { ...c.params, nodes: 9 };
-      c.options = { ...c.options, mode: 'compare', lecture: true, speed: '1' };
+      c.options = { ...c.options, mode: 'compare', ...LECTURE };
       c.compare = [
         { algorithm: 'bruck', overrides: { nodes: 8, reconfigure: '0,1,1' } },
         { algorithm: 'retri', overrides: { reconfigure: '0,1' } },
@@ -84,7 +87,7 @@ export const SCENES: readonly Scene[] = [
     config() {
       const c = defaultConfig('mesh-allreduce');
       c.params = { ...c.params, side: 4, method: 'edn', ports: 'all', root: 10 };
-      c.options = { ...c.options, view: 'network', lecture: true, speed: '1' };
+      c.options = { ...c.options, view: 'network', ...LECTURE };
       return c;
     },
   },
@@ -104,7 +107,7 @@ export const SCENES: readonly Scene[] = [
         root: 10,
         'control-group': 10,
       };
-      c.options = { ...c.options, view: 'network', lecture: true, speed: '1' };
+      c.options = { ...c.options, view: 'network', ...LECTURE };
       return c;
     },
   },
@@ -117,7 +120,7 @@ export const SCENES: readonly Scene[] = [
     config() {
       const c = defaultConfig('otis-allreduce');
       c.params = { ...c.params, 'group-size': 16, root: 10, 'control-group': 10 };
-      c.options = { ...c.options, mode: 'compare', lecture: true, speed: '1' };
+      c.options = { ...c.options, mode: 'compare', ...LECTURE };
       c.compare = [
         { algorithm: 'otis-allreduce', overrides: { method: 'direct', ports: 'single' } },
         { algorithm: 'otis-allreduce', overrides: { method: 'direct', ports: 'all' } },
@@ -135,7 +138,7 @@ export const SCENES: readonly Scene[] = [
     config() {
       const c = defaultConfig('otis-allreduce');
       c.params = { ...c.params, 'group-size': 64, method: 'edn', ports: 'all', root: 36, 'control-group': 0 };
-      c.options = { ...c.options, view: 'network', lecture: true, speed: '1' };
+      c.options = { ...c.options, view: 'network', ...LECTURE };
       return c;
     },
   },
@@ -156,7 +159,7 @@ export const SCENES: readonly Scene[] = [
         method: 'hybrid',
         seed: 1,
       };
-      c.options = { ...c.options, view: 'split', lecture: true, speed: '1' };
+      c.options = { ...c.options, view: 'split', ...LECTURE };
       return c;
     },
   },
@@ -176,7 +179,7 @@ export const SCENES: readonly Scene[] = [
         method: 'hybrid',
         seed: 1,
       };
-      c.options = { ...c.options, view: 'split', lecture: true, speed: '1' };
+      c.options = { ...c.options, view: 'split', ...LECTURE };
       return c;
     },
   },
@@ -201,7 +204,7 @@ export const SCENES: readonly Scene[] = [
         method: 'hybrid',
         seed: 1,
       };
-      c.options = { ...c.options, view: 'network', lecture: true, speed: '1' };
+      c.options = { ...c.options, view: 'network', ...LECTURE };
       return c;
     },
   },

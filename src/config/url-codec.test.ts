@@ -28,6 +28,7 @@ const arbConfig: fc.Arbitrary<AppConfig> = fc
     view: fc.constantFrom(...VIEWS),
     speed: fc.constantFrom(...SPEEDS),
     lecture: fc.boolean(),
+    onlyNode0: fc.boolean(),
     mode: fc.constantFrom(...MODES),
     detail: fc.constantFrom(...DETAILS),
     hide: fc.subarray([...HIDEABLE]),
@@ -56,7 +57,14 @@ const arbConfig: fc.Arbitrary<AppConfig> = fc
         params[d.key] = Math.min(d.max, Math.max(d.min, drawn[d.key]));
     c.params = params;
     c.step = r.step;
-    c.options = { view: r.view, speed: r.speed, lecture: r.lecture, mode: r.mode, detail: r.detail };
+    c.options = {
+      view: r.view,
+      speed: r.speed,
+      lecture: r.lecture,
+      mode: r.mode,
+      detail: r.detail,
+      onlyNode0: r.onlyNode0,
+    };
     c.hide = r.hide;
     c.notes = r.notes;
     c.compare = r.panes.map((p) => {
@@ -387,5 +395,31 @@ describe('links name only the parameters that apply', () => {
     expect(encodeConfig(c)).toContain('routers=12');
     c.compare = [{ algorithm: 'noc-scatter', overrides: { network: 'octagon', routers: 16 } }];
     expect(encodeConfig(c)).not.toMatch(/&routers=12&/);
+  });
+});
+
+describe('what a copied link keeps besides the configuration', () => {
+  it('"node 0 only" of the circuit view: written where it differs from its lecture-mode default', () => {
+    const c = defaultConfig('retri');
+    expect(encodeConfig(c)).not.toContain('only0');
+    c.options = { ...c.options, onlyNode0: true };
+    expect(encodeConfig(c)).toContain('&only0=1');
+    expect(decodeConfig(`?${encodeConfig(c)}`).config.options.onlyNode0).toBe(true);
+    // In lecture mode it starts on (the paper's Fig. 1); off is written.
+    c.options = { ...c.options, lecture: true, onlyNode0: true };
+    expect(encodeConfig(c)).not.toContain('only0');
+    expect(decodeConfig(`?${encodeConfig(c)}`).config.options.onlyNode0).toBe(true);
+    c.options = { ...c.options, onlyNode0: false };
+    expect(encodeConfig(c)).toContain('&only0=0');
+    expect(decodeConfig(`?${encodeConfig(c)}`).config.options.onlyNode0).toBe(false);
+    expect(decodeConfig('?v=2&alg=retri&only0=2').ignored[0]).toMatch(/only0 must be 1/);
+  });
+
+  it('play=1 when asked (a page that is playing), and it reads back', () => {
+    const c = defaultConfig('retri');
+    expect(encodeConfig(c)).not.toContain('play=');
+    const q = encodeConfig(c, { play: true });
+    expect(q).toMatch(/&play=1($|&)/);
+    expect(decodeConfig(`?${q}`)).toMatchObject({ play: true, ignored: [] });
   });
 });

@@ -65,9 +65,10 @@ export function CircuitView({
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useSize(box);
   const [pointer, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
-  // As in the paper's Fig. 1: only the blocks node 0 sends, so the circuits stay visible. Lecture
-  // mode (the Fig. 1 scenes) starts that way.
-  const [onlyNode0, setOnlyNode0] = useState(() => useApp.getState().config.options.lecture);
+  // As in the paper's Fig. 1: only the blocks node 0 sends, so the circuits stay visible. A view
+  // option, so that a link keeps it (`only0`); a lecture-mode link starts that way.
+  const onlyNode0 = useApp((st) => st.config.options.onlyNode0);
+  const setOnlyNode0 = (on: boolean) => useApp.getState().setOptions({ onlyNode0: on });
   const n = result.topology.nodeCount;
   const layout = useMemo(() => circuitLayout(width, height, n), [width, height, n]);
   // The node under the pointer, else the one chosen in the node field (no tooltip then: its words
