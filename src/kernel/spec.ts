@@ -166,6 +166,11 @@ export interface StepFacts {
 export interface AlgorithmCard {
   id: string;
   name: string;
+  /**
+   * The name without the list of its variants ("OTIS-Mesh all-reduce" for "OTIS-Mesh all-reduce
+   * (single-port, all-port, EDN)"), where the variant shown is named beside it (compare panes).
+   */
+  shortName?: string;
   family: string;
   collective: Collective;
   topology: TopologyKind;

@@ -41,6 +41,7 @@ export const MESH_PARAMS: readonly ParamDef[] = [
 export const meshAllReduceCard: AlgorithmCard = {
   id: 'mesh-allreduce',
   name: '2D mesh all-reduce (direct, EDN, binomial)',
+  shortName: '2D mesh all-reduce',
   family: 'Mesh',
   collective: 'allreduce',
   topology: 'mesh',

@@ -6,9 +6,9 @@ export const METHOD_PARAM: ParamDef = {
   label: 'Method',
   kind: 'enum',
   options: [
-    { value: 'edn', label: 'EDN levels (all-port EDN-OTIS-Mesh)' },
-    { value: 'direct', label: 'direct to the root (OTIS-Mesh)' },
-    { value: 'binomial', label: 'binomial tree of partials (ours)' },
+    { value: 'edn', label: 'EDN levels (all-port EDN-OTIS-Mesh)', short: 'EDN' },
+    { value: 'direct', label: 'direct to the root (OTIS-Mesh)', short: 'direct' },
+    { value: 'binomial', label: 'binomial tree of partials (ours)', short: 'binomial tree' },
   ],
   default: 'edn',
   group: 'algorithm',

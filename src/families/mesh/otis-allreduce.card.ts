@@ -56,6 +56,7 @@ const sideOf = (p: Record<string, unknown>) => Math.round(Math.sqrt(Number(p['gr
 export const otisAllReduceCard: AlgorithmCard = {
   id: 'otis-allreduce',
   name: 'OTIS-Mesh all-reduce (single-port, all-port, EDN)',
+  shortName: 'OTIS-Mesh all-reduce',
   family: 'Mesh',
   collective: 'allreduce',
   topology: 'mesh',

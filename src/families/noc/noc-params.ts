@@ -24,7 +24,7 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
       { value: 'mesh', label: '2D mesh R × C' },
       { value: 'torus', label: '2D torus R × C' },
       { value: 'hypercube', label: 'hypercube' },
-      { value: 'custom', label: 'your own (routers and links, or a JSON file)' },
+      { value: 'custom', label: 'your own (routers and links, or a JSON file)', short: 'own network' },
     ],
     default: 'octagon',
     group: 'network',
@@ -102,8 +102,12 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
     label: 'Placement',
     kind: 'enum',
     options: [
-      { value: 'shifted', label: 'as in the paper’s Fig. 4 (router j: 2j − 1 and 2j)' },
-      { value: 'together', label: 'together (router j: jk … jk + k − 1)' },
+      {
+        value: 'shifted',
+        label: 'as in the paper’s Fig. 4 (router j: 2j − 1 and 2j)',
+        short: 'placed as Fig. 4',
+      },
+      { value: 'together', label: 'together (router j: jk … jk + k − 1)', short: 'placed together' },
     ],
     default: 'shifted',
     group: 'network',

@@ -106,6 +106,7 @@ function estimate(p: ParamValues) {
 export const nocBroadcastCard: AlgorithmCard = {
   id: 'noc-broadcast',
   name: 'NoC broadcast: one-to-all, all-to-all, M-to-N',
+  shortName: 'NoC broadcast',
   family: 'NoC',
   collective: 'broadcast',
   topology: 'noc',
@@ -135,6 +136,7 @@ export const nocBroadcastCard: AlgorithmCard = {
 export const nocScatterCard: AlgorithmCard = {
   id: 'noc-scatter',
   name: 'NoC scatter: one-to-all, all-to-all, M-to-N',
+  shortName: 'NoC scatter',
   family: 'NoC',
   collective: 'scatter',
   topology: 'noc',

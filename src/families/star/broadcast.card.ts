@@ -70,6 +70,7 @@ export function broadcastMachine(p: ParamValues): number {
 export const starBroadcastCard: AlgorithmCard = {
   id: 'star-broadcast',
   name: 'Star multiple broadcast (naive / split)',
+  shortName: 'Star multiple broadcast',
   family: 'Passive star',
   collective: 'broadcast',
   topology: 'star',

@@ -96,7 +96,8 @@ export interface NumberParam extends ParamBase {
 
 export interface EnumParam extends ParamBase {
   kind: 'enum';
-  options: { value: string; label: string }[];
+  /** `short`: a word or two for where the variant is named in passing (a compare pane's title). */
+  options: { value: string; label: string; short?: string }[];
   default: string;
 }
 
