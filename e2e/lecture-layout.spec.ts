@@ -98,18 +98,29 @@ for (const cmp of [
     await expect(page.getByTestId('pane-editors')).toBeHidden();
     await expect(page.getByTestId('pane-narration')).toHaveCount(4);
     // Each pane's own step (a schedule of one phase stays on it).
+    // (its phase leads its words; the pane's steps are in its numbers' line).
     for (const p of await page.getByTestId('pane-narration').all())
-      await expect(p).toContainText(/^Step [12] of/);
+      await expect(p).toHaveAttribute('data-step', /^[12]$/);
     await page.waitForTimeout(300);
     await page.screenshot({
       path: `e2e/screenshots/lecture-compare-${cmp.startsWith('retri') ? 'circuit' : 'ring'}-1280x720.png`,
     });
+    // Each pane's words whole, never cut.
+    expect(await cutNarrations(page)).toEqual([]);
     const panes = page.getByTestId('compare-pane');
+    // What every pane's legend says is said once, under the panes.
+    await expect(page.getByTestId('compare-legend')).toBeVisible();
     for (let i = 0; i < 4; i++) {
       const pane = panes.nth(i);
       await expect(pane.getByTestId('too-small')).toHaveCount(0);
-      // Its own legend: the view's words under the picture.
-      await expect(pane.getByText(/lines: circuits in force|wavelengths/).first()).toBeVisible();
+      // Its legend: the view's words, in the pane or in the row all panes share.
+      await expect(
+        pane
+          .getByTestId('pane-legend')
+          .or(page.getByTestId('compare-legend'))
+          .getByText(/lines: circuits in force|wavelengths/)
+          .first(),
+      ).toBeVisible();
       // A picture big enough to read (its type is the lecture's; the legend and words take the rest of
       // the pane): at least 120 px each way, in the window.
       const box = (await pane.locator('canvas').first().boundingBox())!;
@@ -142,4 +153,79 @@ test('at the desk the same page has text under 18 px (the check above can fail)'
   await page.goto(`/?v=2&${FAMILIES[0].query}`);
   await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', /\d+/);
   expect((await smallTextOnScreen(page)).length).toBeGreaterThan(0);
+});
+
+/** Pane narrations (and the words' blocks they are in) that do not show all their words: cut with "…", clamped or overflowing. */
+function cutNarrations(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="pane-narration"], [data-testid="pane-words"]').evaluateAll((els) =>
+    els
+      .filter((el) => {
+        const css = getComputedStyle(el);
+        return (
+          el.scrollHeight > el.clientHeight + 1 ||
+          el.scrollWidth > el.clientWidth + 1 ||
+          css.textOverflow === 'ellipsis' ||
+          css.webkitLineClamp !== 'none'
+        );
+      })
+      .map((el) => (el.textContent ?? '').slice(0, 40)),
+  );
+}
+
+const OTIS_SYSTEMS =
+  'v=2&alg=otis-allreduce&group-size=16&root=10&control-group=10&mode=compare&lecture=1&step=3&cmp=otis-allreduce:method=direct;ports=single|otis-allreduce:method=direct;ports=all|otis-allreduce:method=edn;ports=all';
+const PRESENTER = [
+  { name: 'otis-3', query: OTIS_SYSTEMS, panes: 3 },
+  { name: 'otis-4', query: `${OTIS_SYSTEMS}|otis-allreduce:method=binomial;ports=all`, panes: 4 },
+  {
+    name: 'retri',
+    query:
+      'v=2&alg=retri&nodes=9&mode=compare&lecture=1&step=1&cmp=bruck:nodes=8;reconfigure=0,1,1|retri:reconfigure=0,1|direct-alltoall',
+    panes: 3,
+  },
+];
+
+for (const size of SIZES)
+  for (const c of PRESENTER)
+    test(`lecture mode, compare ${c.name} at ${size.width} × ${size.height}: every pane drawn, named by its variant, its words whole`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(size);
+      await page.goto(`/?${c.query}`);
+      await expect(page.getByTestId('pane-summary')).toHaveCount(c.panes);
+      await page.waitForTimeout(500);
+      await page.screenshot({
+        path: `e2e/screenshots/lecture-compare-${c.name}-${size.width}x${size.height}.png`,
+      });
+      const panes = page.getByTestId('compare-pane');
+      for (let i = 0; i < c.panes; i++) {
+        const pane = panes.nth(i);
+        await expect(pane.getByTestId('too-small'), `pane ${i + 1}`).toHaveCount(0);
+        const box = (await pane.locator('canvas').first().boundingBox())!;
+        expect(Math.min(box.width, box.height), `pane ${i + 1}`).toBeGreaterThanOrEqual(120);
+        expect(box.y + box.height).toBeLessThanOrEqual(size.height);
+      }
+      // Each pane tells its variant; no two panes read alike.
+      const variants = await page.getByTestId('pane-variant').allTextContents();
+      expect(variants).toHaveLength(c.panes);
+      expect(new Set(variants).size).toBe(c.panes);
+      expect(await cutNarrations(page)).toEqual([]);
+      await expect(page.getByTestId('compare-legend')).toBeVisible();
+    });
+
+test('the OTIS three-systems scene names the port model and method of each pane', async ({ page }) => {
+  await page.goto(`/?${OTIS_SYSTEMS}`);
+  await expect(page.getByTestId('compare-name')).toHaveText('OTIS-Mesh all-reduce, 3 variants');
+  await expect(page.getByTestId('pane-variant')).toHaveText([
+    'single-port, direct',
+    'all-port, direct',
+    'all-port, EDN',
+  ]);
+});
+
+test('a compare view embedded in a page shows no editors', async ({ page }) => {
+  await page.goto(`/?${OTIS_SYSTEMS.replace('&lecture=1', '')}&embed=1`);
+  await expect(page.getByTestId('pane-summary')).toHaveCount(3);
+  await expect(page.getByTestId('pane-editors')).toBeHidden();
+  await expect(page.getByTestId('pane-narration')).toHaveCount(3);
 });

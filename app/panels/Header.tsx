@@ -117,7 +117,7 @@ export function Header() {
         ))}
       </nav>
       <ConfirmSelect
-        className="w-32 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        className={`${lecture ? 'w-28' : 'w-32'} rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm`}
         value=""
         onCommit={(id) => {
           const scene = SCENES.find((x) => x.id === id);
@@ -136,7 +136,9 @@ export function Header() {
       <OpticsFlag />
       <div className="ml-auto flex items-center gap-2">
         <div
-          className={`flex rounded-md border border-slate-300 ${options.mode === 'visualize' ? '' : 'invisible'}`}
+          // Only Visualize has views: elsewhere the group keeps its place at the desk (the header does
+          // not jump) and gives it up in lecture mode (one row at 1024 px in Compare, Explore, Paper check).
+          className={`flex rounded-md border border-slate-300 ${options.mode === 'visualize' ? '' : lecture ? 'hidden' : 'invisible'}`}
           role="group"
           aria-label="View"
         >
