@@ -187,7 +187,7 @@ export const SCENES: readonly Scene[] = [
     id: 'noc-fig3',
     title: 'NoC: one-to-all scatter in 5 steps needs one longer route (Fig. 3)',
     description:
-      'A 4 × 4 mesh whose processors have 3 ports; processor 1 scatters to the 15 others, 3 messages a step. Its router has 3 links, so each carries a message in every step, but the west link leads to only 4 processors by a shortest path. With detours of 2 hops allowed, one message goes round and 5 steps suffice; with shortest routes only, the exact method proves 6 are needed.',
+      'A 4 × 4 mesh whose processors have 3 ports; processor 1 scatters to the 15 others, 3 messages a step. Its router has 3 links, so each carries a message in every step, but the west link leads to only 4 processors by a shortest path. With detours of 2 hops allowed, messages bound west can go round and 5 steps suffice (the picture marks each longer route, dashed, with its extra hops); with shortest routes only, the exact method proves 6 are needed.',
     paper: PAPERS.noc,
     config() {
       const c = defaultConfig('noc-scatter');
