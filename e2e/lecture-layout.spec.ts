@@ -229,3 +229,18 @@ test('a compare view embedded in a page shows no editors', async ({ page }) => {
   await expect(page.getByTestId('pane-editors')).toBeHidden();
   await expect(page.getByTestId('pane-narration')).toHaveCount(3);
 });
+
+test('lecture mode, Spectrum tab: its words and the drawing’s labels are 18 px or more (at the desk 12)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const query = 'v=2&alg=optree&nodes=16&wavelengths=2&view=matrix&detail=spectrum&step=1';
+  await page.goto(`/?${query}&lecture=1`);
+  const view = page.getByTestId('spectrum-view');
+  await expect(view).toHaveAttribute('data-used', /\d+/);
+  expect(Number(await view.getAttribute('data-text-px'))).toBeGreaterThanOrEqual(18);
+  expect(await smallTextOnScreen(page)).toEqual([]);
+  await page.screenshot({ path: 'e2e/screenshots/lecture-spectrum-1280x720.png' });
+  await page.goto(`/?${query}`);
+  await expect(view).toHaveAttribute('data-text-px', '12');
+});

@@ -6,10 +6,27 @@ import { COLORS, wavelengthColor } from '../lib/colors';
 import { usePalette } from '../lib/theme';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { canDraw, TooSmall } from './TooSmall';
+import { typePx, type TypeScale } from './canvasText';
+import { useTypeScale } from '../lib/typeScale';
 
-const LABEL = 22;
-const GAP = 34;
-const LEFT = 44;
+/**
+ * The drawing's type and the room it takes, in the view's type scale (lecture mode: 18 px and up):
+ * a band's title, the wavelength and link numbers and the caption, the band's title row, the gap
+ * between bands, the margin left of the bands for "λ63", and the rows under the last band.
+ */
+export function spectrumType(type: TypeScale) {
+  const title = typePx(type, 14);
+  const small = typePx(type, 12);
+  return {
+    title,
+    small,
+    label: title + 8,
+    gap: title + small + 8,
+    left: Math.ceil(small * 2.4) + 8,
+    bottom: 2 * small + 12,
+  };
+}
+type SpectrumType = ReturnType<typeof spectrumType>;
 
 /**
  * How full the fibres are in the current step: one band per fibre direction, a column per link
@@ -25,12 +42,14 @@ export function SpectrumView({ result, step }: { result: RunResult; step: number
   const ring = interconnectOf(result.topology.kind).spectrum.fibres === 2 && sp.links === 2 * n;
 
   const theme = usePalette();
+  const scale = useTypeScale();
+  const type = useMemo(() => spectrumType(scale), [scale]);
   useEffect(() => {
     const c = canvas.current;
     if (!c || !canDraw(width, height)) return;
     const ctx = setupCanvas(c, width, height);
-    if (ctx) drawSpectrum(ctx, sp, ring ? n : sp.links, ring, captionsFor(result, ring), width, height);
-  }, [sp, n, ring, result, width, height, theme]);
+    if (ctx) drawSpectrum(ctx, sp, ring ? n : sp.links, ring, captionsFor(result, ring), width, height, type);
+  }, [sp, n, ring, result, width, height, theme, type]);
 
   const perBand = ring ? n * sp.channels : sp.links * sp.channels;
   const busy = (from: number, to: number) => {
@@ -41,7 +60,12 @@ export function SpectrumView({ result, step }: { result: RunResult; step: number
   const cw = ring ? busy(0, n) : sp.used;
   const ccw = ring ? busy(n, 2 * n) : 0;
   return (
-    <div className="flex h-full min-h-0 w-full flex-col" data-testid="spectrum-view" data-used={sp.used}>
+    <div
+      className="flex h-full min-h-0 w-full flex-col"
+      data-testid="spectrum-view"
+      data-used={sp.used}
+      data-text-px={Math.min(type.title, type.small)}
+    >
       <p className="px-2 pt-1 text-sm text-slate-700">
         Step {step}: <b>{sp.used.toLocaleString('en-US')}</b> of{' '}
         {(ring ? 2 * perBand : perBand).toLocaleString('en-US')} {ring ? 'link-wavelength' : 'link-channel'}{' '}
@@ -85,10 +109,12 @@ function drawSpectrum(
   captions: string[],
   width: number,
   height: number,
+  type: SpectrumType,
 ): void {
+  const { label: LABEL, gap: GAP, left: LEFT } = type;
   const bands = ring ? 2 : 1;
   // Below the last band: a row of link numbers, then the caption.
-  const bandH = Math.max(10, (height - LABEL - (bands - 1) * GAP - 36) / bands);
+  const bandH = Math.max(10, (height - LABEL - (bands - 1) * GAP - type.bottom) / bands);
   const plotW = Math.max(10, width - LEFT - 10);
   const colors = Array.from({ length: sp.channels }, (_, ch) => rgb(wavelengthColor(ch, sp.channels)));
   // A free slot: the theme's quiet surface.
@@ -131,11 +157,11 @@ function drawSpectrum(
       ctx.stroke();
     }
     ctx.fillStyle = COLORS.text;
-    ctx.font = '600 14px system-ui, sans-serif';
+    ctx.font = `600 ${type.title}px system-ui, sans-serif`;
     ctx.textBaseline = 'bottom';
     ctx.textAlign = 'left';
     ctx.fillText(ring ? (band === 0 ? 'Clockwise fibre' : 'Counter-clockwise fibre') : 'Links', LEFT, y0 - 4);
-    ctx.font = '12px system-ui, sans-serif';
+    ctx.font = `${type.small}px system-ui, sans-serif`;
     ctx.fillStyle = COLORS.muted;
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
@@ -143,7 +169,7 @@ function drawSpectrum(
     ctx.fillText('λ0', LEFT - 4, y0 + bandH - bandH / sp.channels / 2);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
-    const every = Math.max(1, Math.ceil(cols / Math.max(1, plotW / 40)));
+    const every = Math.max(1, Math.ceil(cols / Math.max(1, plotW / (type.small * 3.3))));
     for (let c = 0; c < cols; c += every) {
       // Kept inside the canvas: the last label may sit closer to the edge than half its width.
       const half = ctx.measureText(String(c)).width / 2;
