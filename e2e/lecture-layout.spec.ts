@@ -244,3 +244,36 @@ test('lecture mode, Spectrum tab: its words and the drawing’s labels are 18 px
   await page.goto(`/?${query}`);
   await expect(view).toHaveAttribute('data-text-px', '12');
 });
+
+test('lecture mode at 1280 × 720: the timeline’s phase names are whole (or numbered), never cut', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/?v=2&alg=otis-allreduce&group-size=16&method=direct&ports=single&root=10&lecture=1');
+  const marks = page.getByTestId('phase-marks');
+  await expect(marks.getByRole('button')).toHaveCount(6);
+  const names = [
+    'reduce in groups',
+    'optical (to the control group)',
+    'reduce in the control group',
+    'distribute in the control group',
+    'optical (from the control group)',
+    'distribute in groups',
+  ];
+  const line = (await marks.boundingBox())!;
+  for (const [i, b] of (await marks.getByRole('button').all()).entries()) {
+    await expect(b).toHaveAttribute(
+      'aria-label',
+      new RegExp(`where ${names[i].replace(/[()]/g, '\\$&')} starts`),
+    );
+    expect([names[i], String(i + 1)]).toContain(await b.innerText());
+    const cut = await b.evaluate(
+      (el) => el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === 'ellipsis',
+    );
+    expect(cut).toBe(false);
+    const box = (await b.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(line.x - 1);
+    expect(box.x + box.width).toBeLessThanOrEqual(line.x + line.width + 1);
+  }
+  await page.screenshot({ path: 'e2e/screenshots/lecture-timeline-phases-1280x720.png' });
+});
