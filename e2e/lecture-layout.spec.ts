@@ -277,3 +277,37 @@ test('lecture mode at 1280 × 720: the timeline’s phase names are whole (or nu
   }
   await page.screenshot({ path: 'e2e/screenshots/lecture-timeline-phases-1280x720.png' });
 });
+
+for (const c of [
+  { name: 'desk', query: 'v=2&alg=optree&nodes=64' },
+  { name: 'lecture', query: 'v=2&alg=wrht&nodes=64&lecture=1' },
+])
+  test(`at 1024 × 768 (${c.name}) the formula panel breaks its quantities’ names only between words`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto(`/?${c.query}`);
+    // Each quantity's name: the first item of its row.
+    const names = page.locator('[data-testid="formula-panel"] li > div > span:first-child');
+    await expect(names.first()).toBeVisible({ timeout: 30_000 });
+    // Each word of each name on one line: a word whose range has two boxes was broken.
+    const broken = await names.evaluateAll((els) =>
+      els.flatMap((el) => {
+        const text = el.firstChild;
+        if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+        const out: string[] = [];
+        const re = /\S+/g;
+        for (let m = re.exec(text.textContent!); m; m = re.exec(text.textContent!)) {
+          const r = document.createRange();
+          r.setStart(text, m.index);
+          r.setEnd(text, m.index + m[0].length);
+          if (new Set(Array.from(r.getClientRects()).map((b) => Math.round(b.top))).size > 1) out.push(m[0]);
+        }
+        return out;
+      }),
+    );
+    expect(broken).toEqual([]);
+    await page
+      .getByTestId('formula-panel')
+      .screenshot({ path: `e2e/screenshots/formula-panel-1024-${c.name}.png` });
+  });
