@@ -311,3 +311,29 @@ for (const c of [
       .getByTestId('formula-panel')
       .screenshot({ path: `e2e/screenshots/formula-panel-1024-${c.name}.png` });
   });
+
+for (const lecture of [false, true])
+  test(`Explore at 1280 × 720${lecture ? ', lecture mode' : ''}: the chart’s legend covers none of its points`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`/?v=2&alg=optree&mode=explore&sweep=optree-fig6${lecture ? '&lecture=1' : ''}`);
+    const points = page.getByTestId('chart-point');
+    await expect.poll(() => points.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(8);
+    const legend = (await page.getByTestId('chart-legend').boundingBox())!;
+    const covered: string[] = [];
+    for (const p of await points.all()) {
+      const b = (await p.boundingBox())!;
+      if (
+        b.x < legend.x + legend.width &&
+        legend.x < b.x + b.width &&
+        b.y < legend.y + legend.height &&
+        legend.y < b.y + b.height
+      )
+        covered.push((await p.getAttribute('aria-label')) ?? '');
+    }
+    expect(covered).toEqual([]);
+    await page.screenshot({
+      path: `e2e/screenshots/explore-legend-1280x720${lecture ? '-lecture' : ''}.png`,
+    });
+  });
