@@ -171,3 +171,27 @@ test('Copy link copies the current configuration', async ({ page, context }) => 
   await ready(page);
   await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '2');
 });
+
+test('Copy link keeps the circuit’s “node 0 only” and, while playing, play=1', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/?v=2&alg=retri&nodes=27&speed=0.5');
+  await ready(page);
+  await page.getByTestId('only-node0').check();
+  await expect(page).toHaveURL(/[?&]only0=1(&|$)/);
+  await page.getByTestId('play').click();
+  await expect(page.getByTestId('play')).toHaveText(/Pause/);
+  await page.getByTestId('copy-link').click();
+  await expect(page.getByTestId('copy-link')).toHaveText('Link copied');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/[?&]only0=1(&|$)/);
+  expect(copied).toMatch(/[?&]play=1(&|$)/);
+  await page.goto(copied);
+  await ready(page);
+  await expect(page.getByTestId('only-node0')).toBeChecked();
+  await expect(page.getByTestId('play')).toHaveText(/Pause/);
+  // Paused, the copied link does not play.
+  await page.getByTestId('play').click();
+  await page.getByTestId('copy-link').click();
+  await expect(page.getByTestId('copy-link')).toHaveText('Link copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).not.toContain('play=');
+});

@@ -212,14 +212,14 @@ test('the paper is cited by authors, title, venue and year, and the citation cop
   // A paper whose text does not give its venue and year says so instead of guessing.
   await page.goto('/?v=2&alg=optree&nodes=16&wavelengths=2');
   await ready(page);
-  await expect(page.getByTestId('paper')).toContainText('Dai et al. (year unknown)');
+  await expect(page.getByTestId('paper')).toContainText('Dai et al. (extends ICC 2023)');
   await page.getByTestId('paper-cite').click();
   await expect(page.getByTestId('paper-citation-text')).toContainText('Venue unknown, year unknown');
   await page.getByTestId('paper').screenshot({ path: `${SHOTS}/citation-optree.png` });
 
   // The paper check page and the formula panel cite the same way.
   await page.goto('/?v=2&mode=paper&check=otis-steps');
-  await expect(page.getByTestId('check-paper')).toContainText('Mahafzah et al. (year unknown)');
+  await expect(page.getByTestId('check-paper')).toContainText('Mahafzah et al. (2015 or later)');
   await page.getByTestId('check-paper-cite').click();
   await expect(page.getByTestId('check-paper-citation-bibtex')).toContainText(
     'author = {Mahafzah, Basel A. and Serhan, Sami I. and Tahboub, Ruby Y.}',

@@ -17,9 +17,15 @@ async function everyPictureAccountedFor(page: Page, testId: string, count: numbe
   await expect(boxes).toHaveCount(count);
   for (let i = 0; i < count; i++) {
     const box = boxes.nth(i);
-    const drawn = await box.locator('canvas:not(.invisible)').count();
-    const tooSmall = await box.getByTestId('too-small').count();
-    expect(drawn + tooSmall, `${testId} ${i}`).toBe(1);
+    // Once measured (a box is measured after its first paint).
+    await expect
+      .poll(
+        async () =>
+          (await box.locator('canvas:not(.invisible)').count()) +
+          (await box.getByTestId('too-small').count()),
+        { message: `${testId} ${i}` },
+      )
+      .toBe(1);
   }
   await expect(page.getByTestId('boundary')).toHaveCount(0);
 }

@@ -101,6 +101,9 @@ test('the Tree tab draws the TCP1 tree for scatter and says why gossip has none'
   // the root to its 3 new ones: 12 tree edges carry a transmission.
   await expect(tab).toHaveAttribute('data-active-edges', '12');
   await expect(tab.locator('circle')).toHaveCount(64);
+  // Where the tree is drawn, the paper's numbering erratum: as printed it reaches 16 of the 64.
+  await expect(tab.getByTestId('tcp1-erratum')).toContainText('reaches only 16 of these 64 processors');
+  await expect(tab.getByTestId('tcp1-erratum')).toContainText('one too high');
   await page.goto('/?v=1&alg=star-gossip&nodes=64&wavelengths-per-node=3&step=1&detail=tree');
   await ready(page);
   await expect(page.getByTestId('tree-view')).toContainText('cliques of k+1 processors');
@@ -119,4 +122,12 @@ test('multi-scatter shows where each message is, source by destination, and foll
   await expect(route).toContainText('step 1: 2');
   await expect(route).toContainText('step 2: 14');
   await shot(page, 'multiscatter-block-matrix');
+});
+
+test('the star paper check lists the TCP1 numbering erratum as a row, with its note', async ({ page }) => {
+  await page.goto('/?v=2&mode=paper&check=star-tables');
+  const row = page.getByTestId('paper-row').filter({ hasText: 'TCP1 numbering as printed' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('16');
+  await expect(row).toContainText('power is one too high');
 });

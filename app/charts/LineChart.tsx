@@ -61,7 +61,13 @@ export function LineChart({
   const { width, height } = useSize(box);
   const type = useTypeScale();
   const text = useMemo(() => chartType(type), [type]);
-  const M = useMemo(() => margins(text), [text]);
+  // The legend stands right of the plot, which ends left of it: it covers no point.
+  const legendBox = useRef<HTMLDivElement>(null);
+  const legendWidth = useSize(legendBox).width;
+  const M = useMemo(() => {
+    const m = margins(text);
+    return { ...m, right: legendWidth > 0 ? legendWidth + 24 : m.right };
+  }, [text, legendWidth]);
   usePalette(); // drawn in the theme's colours: redrawn when it changes
   const [hover, setHover] = useState<{ v: SweepValue; side: 'formula' | 'constructed' } | null>(null);
   const [markHover, setMarkHover] = useState<PaperMark | null>(null);
@@ -223,7 +229,9 @@ export function LineChart({
             })}
         </svg>
       )}
-      <Legend series={series} formulaLabel={formulaLabel} marks={marks.length > 0} type={type} />
+      <div ref={legendBox} className="absolute right-2 top-2">
+        <Legend series={series} formulaLabel={formulaLabel} marks={marks.length > 0} type={type} />
+      </div>
       {hover && <PointTooltip hover={hover} x={x} y={y} left={sx(hover.v.x)} width={width} top={M.top} />}
       {markHover && (
         <div
@@ -428,7 +436,7 @@ function Legend({
 }) {
   return (
     <div
-      className="absolute right-4 top-2 rounded border border-slate-200 bg-white/90 px-3 py-2 shadow-sm"
+      className="rounded border border-slate-200 bg-white/90 px-3 py-2 shadow-sm"
       style={{ fontSize: typePx(type, 14) }}
       data-testid="chart-legend"
     >

@@ -1,8 +1,15 @@
 /** Number formatting for panels: the core's one way of writing numbers (kernel/util/units.ts), and units of a model's own. */
 
-import { formatBytes, formatCount, formatSeconds, fourDigits } from '../../src/kernel/util/units';
+import {
+  formatBytes,
+  formatCount,
+  formatSeconds,
+  fourDigits,
+  noun,
+  plural,
+} from '../../src/kernel/util/units';
 
-export { formatBytes, formatCount, formatSeconds };
+export { formatBytes, formatCount, formatSeconds, noun, plural };
 
 /** Formats a value of a formula row in its unit. */
 export function formatValue(v: number, unit: string): string {

@@ -1,20 +1,23 @@
 import { interconnectOf } from '../../src/interconnects';
-import { ALGORITHM_CARDS, findCard } from '../../src/cards';
+import { findCard } from '../../src/cards';
 import { interconnectUi } from '../interconnects';
 import { LegendRow } from '../scene/LegendRow';
-import { MAX_PANES, type ComparePane } from '../../src/config/url-codec';
-import { parseParam } from '../../src/kernel/params/schema';
+import { splitLegends } from '../scene/legendSplit';
+import { MAX_PANES, paneParams, type ComparePane } from '../../src/config/url-codec';
 import { Boundary } from '../lib/Boundary';
-import { formatSeconds } from '../lib/format';
+import { formatCount, formatSeconds, noun } from '../lib/format';
 import { differenceFrom, differenceText } from '../../src/experiments/compare-differences';
+import { paneNames, type PaneName } from '../../src/experiments/compare-names';
 import { selectPlaying, selectStep, useApp } from '../store/store';
 import { MainView } from '../views/MainView';
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSize } from '../lib/useSize';
 import { useReadableStep } from '../lib/useReadableStep';
 import type { RunResult } from '../../src/result';
-import { ConfirmSelect } from '../lib/ConfirmSelect';
 import { narrationOf } from '../panels/Narration';
+import { briefNarration } from '../panels/briefNarration';
+import { PaneEditor } from './PaneEditor';
+import { paneGrid } from './compareGrid';
 
 /**
  * Compare mode: up to four schedules on the same ring and parameters (the panel on the left), each
@@ -23,13 +26,18 @@ import { narrationOf } from '../panels/Narration';
  */
 export function ComparePage() {
   const panes = useApp((s) => s.config.compare);
+  const pageParams = useApp((s) => s.config.params);
   const compared = useApp((s) => s.compared);
   const status = useApp((s) => s.compareStatus);
   const step = useApp(selectStep);
+  const readable = useReadableStep(step, useApp(selectPlaying));
   const first = compared?.[0];
-  // Lecture mode: no editors (and no parameter panel), so the panes have room for their legend and
-  // words; at the desk the editors take that room and the pictures keep it.
+  // The presenter's layout — lecture mode, and an embedded compare view: no editors (and no
+  // parameter panel), so each pane says its step in words, what the panes' legends share is said
+  // once under them, and the pictures take the rest. At the desk the editors take that room.
   const lecture = useApp((s) => s.config.options.lecture);
+  const embed = useApp((s) => s.config.embed);
+  const presenter = lecture || embed;
   // At the desk a pane's narration and legend open over its picture on demand (the editors take the
   // room they have in lecture mode).
   const [legendOpen, setLegendOpen] = useState<ReadonlySet<number>>(new Set());
@@ -41,7 +49,34 @@ export function ComparePage() {
     });
   const grid = useRef<HTMLDivElement>(null);
   const area = useSize(grid);
-  const fourInARow = lecture && panes.length === 4 && area.width >= 1.6 * area.height;
+  const layout = paneGrid(panes.length, area.width, area.height, presenter);
+  // Each pane named by what tells it from the others (with the editors hidden, nothing else does).
+  const names = useMemo(() => namesOf(panes, pageParams), [panes, pageParams]);
+  // Panes of one algorithm: its name is said once above them, each pane titled by its variant.
+  const common =
+    presenter && names.length > 1 && names.every((n) => n.name === names[0].name && n.variant)
+      ? names[0].name
+      : null;
+  // Every pane verified: said once above them (a pane that fails says so itself).
+  const allVerified =
+    presenter &&
+    !!compared &&
+    compared.length === panes.length &&
+    compared.every((o) => o.ok && o.result.report.ok);
+  const legends = useMemo(
+    () =>
+      presenter
+        ? splitLegends(
+            panes.map((_, i) => {
+              const o = compared?.[i];
+              return o?.ok
+                ? interconnectUi(o.result.topology.kind).legend(o.result, shownStep(o, readable))
+                : null;
+            }),
+          )
+        : null,
+    [presenter, panes, compared, readable],
+  );
   const edit = (i: number, pane: ComparePane | null) => {
     const next = [...panes];
     if (pane) next[i] = pane;
@@ -51,7 +86,7 @@ export function ComparePage() {
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2 p-2" data-testid="compare">
       <div
-        className={`grid grid-cols-[repeat(auto-fill,minmax(24rem,1fr))] items-end gap-2 ${lecture ? 'hidden' : ''}`}
+        className={`grid grid-cols-[repeat(auto-fill,minmax(24rem,1fr))] items-end gap-2 ${presenter ? 'hidden' : ''}`}
         data-testid="pane-editors"
       >
         {panes.map((p, i) => (
@@ -72,74 +107,88 @@ export function ComparePage() {
         )}
         <span className="ml-auto text-sm text-slate-500">{status === 'running' ? 'computing…' : ''}</span>
       </div>
+      {(common || allVerified) && (
+        <p className="flex flex-wrap items-baseline gap-x-4 px-1" data-testid="compare-heading">
+          {common && (
+            <b className="text-lg text-slate-900" data-testid="compare-name">
+              {common}, {panes.length} variants
+            </b>
+          )}
+          {allVerified && <span className="text-emerald-700">✓ every schedule verified</span>}
+        </p>
+      )}
       {panes.length === 0 ? (
         <p className="p-6 text-lg text-slate-600">
           Add two or more schedules to compare them on the same ring, or open a scene from the Scenes menu.
         </p>
       ) : (
-        <div ref={grid} className={`grid min-h-0 flex-1 gap-2 ${paneGrid(panes.length, fourInARow)}`}>
+        <div
+          ref={grid}
+          className={`grid min-h-0 flex-1 gap-2 ${COLUMNS[layout.columns]} ${layout.rows === 2 ? 'grid-rows-2' : ''}`}
+        >
           {panes.map((p, i) => {
             const o = compared?.[i];
-            const spec = findCard(p.algorithm);
-            const shown = o?.ok ? Math.min(step, o.result.schedule.stepCount) : 0;
-            // The pane's name and its own settings (one line: the whole note on hover).
-            const title = (
-              <div className="flex items-baseline gap-2 border-b border-slate-100 px-3 py-1">
-                <b className="shrink-0 text-lg">{spec?.name ?? p.algorithm}</b>
-                <span
-                  className="min-w-0 flex-1 truncate text-sm text-slate-600"
-                  title={overridesText(p) || (o?.ok ? o.result.variant : '')}
-                >
-                  {overridesText(p) || (o?.ok ? o.result.variant : '')}
-                </span>
-              </div>
-            );
+            const shown = shownStep(o, step);
+            const hint = overridesText(p) || (o?.ok ? (o.result.variant ?? '') : '');
             return (
               <div
                 key={i}
-                className="relative flex min-h-0 flex-col rounded-md border border-slate-200 bg-white"
+                className="relative flex min-h-0 min-w-0 flex-col rounded-md border border-slate-200 bg-white"
                 data-testid="compare-pane"
                 data-step={shown}
                 data-steps={o?.ok ? o.result.schedule.stepCount : ''}
               >
                 {/* A pane with a schedule has its name lead the numbers' line instead (a line more for the picture). */}
-                {!o?.ok && title}
+                {!o?.ok && (
+                  <div className="flex flex-wrap items-baseline gap-x-2 border-b border-slate-100 px-3 py-1">
+                    <PaneTitle
+                      name={names[i]}
+                      hint={hint}
+                      variantOnly={common !== null}
+                      variant={presenter}
+                      size={layout.beside ? 'text-base' : 'text-lg'}
+                    />
+                  </div>
+                )}
                 {o?.ok ? (
-                  <div className="flex min-h-0 flex-1 flex-col">
-                    <div>
+                  <div className={`flex min-h-0 flex-1 ${layout.beside ? 'flex-row' : 'flex-col'}`}>
+                    {/* The pane's words: above its picture, or in a column left of it (layout.beside). */}
+                    <PaneWords beside={layout.beside} width={layout.wordsWidth} max={layout.wordsMax}>
                       <div
-                        className={`flex flex-wrap gap-x-4 py-1 pl-3 text-base tabular-nums ${lecture ? 'pr-3' : 'pr-20'}`}
+                        className={`flex flex-wrap items-baseline gap-x-4 py-1 pl-3 text-base tabular-nums ${presenter ? 'pr-3' : 'pr-20'}`}
                         data-testid="pane-summary"
                       >
-                        <b className="text-lg" title={overridesText(p) || o.result.variant || undefined}>
-                          {spec?.name ?? p.algorithm}
-                        </b>
+                        <PaneTitle
+                          name={names[i]}
+                          hint={hint}
+                          variantOnly={common !== null}
+                          variant={presenter}
+                          size={layout.beside ? 'text-base' : 'text-lg'}
+                        />
                         <span>
-                          <b>{o.result.summary.steps}</b> steps
+                          <b>{formatCount(o.result.summary.steps)}</b> {noun(o.result.summary.steps, 'step')}
                         </span>
                         <span>
-                          <b>
-                            {spec?.units
-                              ? `${o.result.summary.seconds.toLocaleString('en-US', { maximumSignificantDigits: 5 })} ${spec.units.time}`
-                              : formatSeconds(o.result.summary.seconds)}
-                          </b>
+                          <b>{paneTime(o.result)}</b>
                         </span>
                         {interconnectOf(o.result.topology.kind).channel.symbol && (
                           <span>
                             {o.result.summary.channelsUsed}{' '}
                             {interconnectOf(o.result.topology.kind).channel.symbol}
-                            {lecture ? '' : ' used'}
+                            {presenter ? '' : ' used'}
                           </span>
                         )}
-                        <span className={o.result.report.ok ? 'text-emerald-700' : 'text-red-700'}>
-                          {o.result.report.ok ? '✓ verified' : '✗ fails verification'}
-                        </span>
-                        {!lecture && (
+                        {!allVerified && (
+                          <span className={o.result.report.ok ? 'text-emerald-700' : 'text-red-700'}>
+                            {o.result.report.ok ? '✓ verified' : '✗ fails verification'}
+                          </span>
+                        )}
+                        {!presenter && (
                           <button
                             className="absolute right-2 top-1.5 rounded border border-slate-300 bg-white px-2 text-sm hover:bg-slate-100"
                             aria-expanded={legendOpen.has(i)}
                             aria-controls={legendOpen.has(i) ? `pane-legend-${i}` : undefined}
-                            aria-label={`words of ${spec?.name ?? p.algorithm}: narration and legend`}
+                            aria-label={`words of ${names[i].name}${names[i].variant ? `, ${names[i].variant}` : ''}: narration and legend`}
                             onClick={() => toggleLegend(i)}
                             data-testid="pane-legend-toggle"
                           >
@@ -149,22 +198,26 @@ export function ComparePage() {
                       </div>
                       {i > 0 && first?.ok && (
                         <p className="px-3 text-sm tabular-nums text-slate-700" data-testid="pane-difference">
-                          {lecture ? 'vs. 1:' : 'vs. schedule 1:'}{' '}
+                          {presenter ? 'vs. 1:' : 'vs. schedule 1:'}{' '}
                           {differenceText(
                             differenceFrom(first.result.summary, o.result.summary),
                             interconnectOf(o.result.topology.kind).channel.symbol || null,
                           )}
                         </p>
                       )}
-                      {lecture && <PaneNarration result={o.result} step={shown} lines={fourInARow ? 1 : 2} />}
-                    </div>
+                      {presenter && <PaneNarration result={o.result} step={shown} brief />}
+                      {/* What only this pane's legend says; what all say is under the panes. */}
+                      {legends && legends.own[i].length > 0 && (
+                        <LegendRow entries={legends.own[i]} testId="pane-legend" />
+                      )}
+                    </PaneWords>
                     <div className="relative min-h-0 min-w-0 flex-1">
-                      {!lecture && legendOpen.has(i) && (
+                      {!presenter && legendOpen.has(i) && (
                         <div
                           id={`pane-legend-${i}`}
                           className="absolute inset-x-1 top-1 z-20 rounded border border-slate-300 bg-white/95 py-1 shadow"
                         >
-                          <PaneNarration result={o.result} step={shown} lines={2} />
+                          <PaneNarration result={o.result} step={shown} />
                           <LegendRow
                             entries={interconnectUi(o.result.topology.kind).legend(o.result, shown)}
                             testId="pane-legend"
@@ -172,7 +225,7 @@ export function ComparePage() {
                         </div>
                       )}
                       <Boundary name={`picture of schedule ${i + 1}`} resetKey={o.result} className="h-full">
-                        <MainView result={o.result} step={shown} compact legend={lecture} />
+                        <MainView result={o.result} step={shown} compact legend={false} />
                       </Boundary>
                     </div>
                   </div>
@@ -184,165 +237,152 @@ export function ComparePage() {
           })}
         </div>
       )}
+      {legends && legends.shared.length > 0 && <LegendRow entries={legends.shared} testId="compare-legend" />}
     </div>
   );
 }
 
-/**
- * The panes' grid: side by side up to three; four in two rows, or in one row when the space is wide
- * (lecture mode without the editors: each pane's words above its picture leave it more room there).
- */
-function paneGrid(count: number, oneRow: boolean): string {
-  if (count <= 2) return 'grid-cols-2';
-  if (count === 3) return 'grid-cols-3';
-  return oneRow ? 'grid-cols-4' : 'grid-cols-2 grid-rows-2';
+/** The step a pane shows: the page's, or its own last one when its schedule is shorter (0 without one). */
+function shownStep(o: { ok: true; result: RunResult } | { ok: false } | undefined, at: number): number {
+  return o?.ok ? Math.min(at, o.result.schedule.stepCount) : 0;
+}
+
+/** Each pane's name and variant (an unknown algorithm keeps its id). */
+function namesOf(panes: readonly ComparePane[], pageParams: Record<string, number | string>): PaneName[] {
+  const cards = panes.map((p) => findCard(p.algorithm));
+  const named = paneNames(
+    panes.flatMap((p, i) => {
+      const card = cards[i];
+      return card ? [{ card, params: paneParams({ params: pageParams }, p) }] : [];
+    }),
+  );
+  let j = 0;
+  return panes.map((p, i) => (cards[i] ? named[j++] : { name: p.algorithm, variant: '' }));
 }
 
 /**
- * A pane's step in words: its title, and the narration in one or two lines (all of it on hover); a few
- * times a second while playing, as the narration panel.
+ * A pane's algorithm and the variant that tells it from the others (the variant alone when the
+ * algorithm is named above the panes); its overrides on hover. At the desk the editors above the
+ * panes name their settings, and the pictures keep the line.
+ */
+function PaneTitle({
+  name,
+  hint,
+  variantOnly,
+  variant,
+  size,
+}: {
+  name: PaneName;
+  hint: string;
+  variantOnly: boolean;
+  /** Whether the variant is written (the presenter's layout; at the desk the editors say it). */
+  variant: boolean;
+  /** The name's type: smaller beside the picture, where the words share the pane's width. */
+  size: 'text-lg' | 'text-base';
+}) {
+  return (
+    <span className="inline-flex min-w-0 flex-wrap items-baseline gap-x-2" title={hint || undefined}>
+      {!variantOnly && (
+        <b className={size} data-testid="pane-name">
+          {name.name}
+        </b>
+      )}
+      {variant && name.variant && (
+        <b className={`${variantOnly ? size : 'text-base'} text-sky-800`} data-testid="pane-variant">
+          {name.variant}
+        </b>
+      )}
+    </span>
+  );
+}
+
+/** The pane's time, in the model's own unit when it has one. */
+function paneTime(r: RunResult): string {
+  const units = findCard(r.algorithm)?.units;
+  return units
+    ? `${r.summary.seconds.toLocaleString('en-US', { maximumSignificantDigits: 5 })} ${units.time}`
+    : formatSeconds(r.summary.seconds);
+}
+
+/**
+ * A pane's words: above its picture, or in a column left of it (`beside`) that starts `width` wide
+ * and widens, up to `max`, while its words do not fit its height — the words are never cut; the
+ * picture gives up the room.
+ */
+function PaneWords({
+  beside,
+  width,
+  max,
+  children,
+}: {
+  beside: boolean;
+  width: number;
+  max: number;
+  children: ReactNode;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState({ from: width, width });
+  // A new layout (the window changed) starts from its own width again.
+  if (shown.from !== width) setShown({ from: width, width });
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (beside && el && el.scrollHeight > el.clientHeight + 1 && shown.width < max)
+      setShown((s) => ({ ...s, width: Math.min(max, s.width + 24) }));
+    // Again whenever the words change (another step) or the column did: it only ever widens.
+  }, [beside, shown.width, max, children]);
+  return (
+    <div
+      ref={box}
+      className={beside ? 'shrink-0 overflow-hidden' : undefined}
+      style={beside ? { width: shown.width } : undefined}
+      data-testid="pane-words"
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Tailwind's column classes, written out so that its scan finds them. */
+const COLUMNS: Record<number, string> = { 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-4' };
+
+/**
+ * A pane's step in words, a few times a second while playing, as the narration panel: its title
+ * and, in the presenter's layout (`brief`), the narration's first sentence in full — never cut
+ * with "…"; the whole narration on hover. At the desk's words box, the whole narration.
  */
 const PaneNarration = memo(function PaneNarration({
   result,
   step,
-  lines,
+  brief = false,
 }: {
   result: RunResult;
   step: number;
-  /** One line in four narrow panes, else two. */
-  lines: 1 | 2;
+  brief?: boolean;
 }) {
   const shown = useReadableStep(step, useApp(selectPlaying));
   const { title, text } = useMemo(() => narrationOf(result, shown), [result, shown]);
+  // Brief: the phase leads (the pane's steps are in its numbers' line), and the last step says so.
+  const phase = title.split(' · ').slice(1).join(' · ');
+  const lead = !brief || !phase ? title : `${phase.charAt(0).toUpperCase()}${phase.slice(1)}`;
+  const last = brief && shown > 0 && shown === result.schedule.stepCount;
   return (
     <p
-      className={`px-3 text-sm text-slate-700 ${lines === 1 ? 'truncate' : 'line-clamp-2'}`}
-      title={text}
+      className="px-3 text-sm text-slate-700"
+      title={brief ? `${title}. ${text}` : undefined}
       data-testid="pane-narration"
+      data-step={shown}
     >
-      <b>{title}.</b> {text}
+      <b>
+        {lead}
+        {last ? ', the last step' : ''}.
+      </b>{' '}
+      {brief ? briefNarration(text, phase) : text}
     </p>
   );
 });
-
-/** `key=value; key=value`, as typed in a pane's settings field. */
-function editText(p: ComparePane): string {
-  return Object.entries(p.overrides)
-    .map(([k, v]) => `${k}=${v}`)
-    .join('; ');
-}
-
-/** The overrides a settings text means for the pane's algorithm, or null (with the reason in `problem`). */
-function parseOverrides(
-  pane: ComparePane,
-  raw: string,
-  problem: string[] = [],
-): Record<string, number | string> | null {
-  const spec = findCard(pane.algorithm);
-  const overrides: Record<string, number | string> = {};
-  for (const item of raw
-    .split(';')
-    .map((x) => x.trim())
-    .filter(Boolean)) {
-    const [key, value = ''] = item.split('=').map((x) => x.trim());
-    const def = spec?.params.find((d) => d.key === key);
-    if (!def) {
-      problem.push(
-        `${pane.algorithm} has no setting "${key}"; it takes ${spec?.params.map((d) => d.key).join(', ')}`,
-      );
-      return null;
-    }
-    const r = parseParam(def, value);
-    if (!r.ok) {
-      problem.push(r.error);
-      return null;
-    }
-    overrides[key] = r.value;
-  }
-  return overrides;
-}
 
 function overridesText(p: ComparePane): string {
   return Object.entries(p.overrides)
     .map(([k, v]) => `${k} = ${v}`)
     .join(', ');
-}
-
-/** One pane's algorithm and its overrides, written `key=value; key=value`. */
-function PaneEditor({
-  index,
-  pane,
-  onChange,
-}: {
-  index: number;
-  pane: ComparePane;
-  onChange: (p: ComparePane | null) => void;
-}) {
-  const [text, setText] = useState(editText(pane));
-  const [error, setError] = useState<string | null>(null);
-  const [shown, setShown] = useState(pane);
-  if (pane !== shown) {
-    // Changed elsewhere (a scene, Back, a link): show the new overrides unless the text already says so.
-    setShown(pane);
-    if (editText(pane) !== editText({ ...pane, overrides: parseOverrides(pane, text) ?? {} })) {
-      setText(editText(pane));
-      setError(null);
-    }
-  }
-  const apply = (raw: string) => {
-    setText(raw);
-    const problem: string[] = [];
-    const overrides = parseOverrides(pane, raw, problem);
-    if (!overrides) {
-      setError(problem[0] ?? 'not understood');
-      return;
-    }
-    setError(null);
-    onChange({ ...pane, overrides });
-  };
-  return (
-    <div
-      className="flex flex-col rounded-md border border-slate-200 bg-white p-2 text-sm"
-      data-testid="pane-editor"
-    >
-      <div className="flex items-center gap-2">
-        <span className="font-semibold text-slate-500">{index + 1}</span>
-        <ConfirmSelect
-          wrapperClassName="min-w-0 flex-1"
-          className="min-w-0 rounded border border-slate-300 px-1 py-1"
-          value={pane.algorithm}
-          onCommit={(algorithm) => {
-            setText('');
-            onChange({ algorithm, overrides: {} });
-          }}
-          aria-label={`Algorithm of schedule ${index + 1}`}
-        >
-          {ALGORITHM_CARDS.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
-        </ConfirmSelect>
-        <input
-          className={`w-40 rounded border px-2 py-1 ${error ? 'border-red-500 bg-red-50' : 'border-slate-300'}`}
-          placeholder="overrides, e.g. depth=3"
-          value={text}
-          onChange={(e) => apply(e.target.value)}
-          aria-label={`Settings of schedule ${index + 1}`}
-        />
-        <button
-          className="px-1 text-slate-500 hover:text-red-700"
-          onClick={() => onChange(null)}
-          aria-label={`Remove schedule ${index + 1}`}
-        >
-          ✕
-        </button>
-      </div>
-      {error && (
-        <span className="mt-1 max-w-md text-red-700" role="alert">
-          {error}
-        </span>
-      )}
-    </div>
-  );
 }

@@ -1,4 +1,5 @@
 import { selectResult, useApp } from '../store/store';
+import { plural } from '../lib/format';
 
 /** In place of the parameters while a schedule file is shown: which file, its verdict, and a way back. */
 export function FilePanel() {
@@ -27,16 +28,14 @@ export function FilePanel() {
           </dd>
           <dt className="text-slate-500">schedule</dt>
           <dd>
-            {shown.summary.steps} steps, {shown.summary.transfers.toLocaleString('en-US')} transfers
+            {plural(shown.summary.steps, 'step')}, {plural(shown.summary.transfers, 'transfer')}
           </dd>
           <dt className="text-slate-500">verdict</dt>
           <dd
             data-testid="file-verdict"
             className={shown.report.ok ? 'text-emerald-800' : 'font-semibold text-red-800'}
           >
-            {shown.report.ok
-              ? 'verified: every rule holds'
-              : `${shown.report.total} violation${shown.report.total === 1 ? '' : 's'}`}
+            {shown.report.ok ? 'verified: every rule holds' : plural(shown.report.total, 'violation')}
           </dd>
           <dt className="text-slate-500">model</dt>
           <dd data-testid="file-model">

@@ -1,13 +1,22 @@
 import { findCard } from '../../src/cards';
 import { interconnectOf } from '../../src/interconnects';
-import { formatCount, formatData, formatTime, formatValue } from '../lib/format';
+import { formatCount, formatData, formatTime, formatValue, plural } from '../lib/format';
 import { selectFormulas, selectResult, useApp } from '../store/store';
 import { ScrollRow } from '../lib/ScrollRow';
 import { Tex } from './Tex';
 import { DataOut } from './DataOut';
+import { formulaNotes } from './formulaNotes';
 
 /** The two value columns (by formula, built), right-aligned and of one width so they line up. */
 const VALUE_COLUMN = 'w-24 shrink-0 text-right';
+/**
+ * A quantity's row: its name, and its two values on the right. Where the panel leaves the name
+ * under 8 rem (a narrow panel, lecture type), the values go to a line of their own under it, so a
+ * name breaks only between words ("Wavelengths", never "Wav/elen/gths").
+ */
+const ROW = 'flex flex-wrap items-baseline gap-x-2';
+const NAME_COLUMN = 'min-w-32 grow basis-32 break-words';
+const VALUES = 'ml-auto flex shrink-0 gap-2';
 
 /**
  * The paper's closed forms next to what the constructed, verified schedule measures; where they
@@ -20,6 +29,7 @@ export function FormulaPanel() {
   const { summary, report } = result;
   const nouns = interconnectOf(result.topology.kind);
   const units = findCard(result.algorithm)?.units;
+  const notes = formulaNotes(formulas);
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="formula-panel">
       {/* A schedule from a file has no closed forms: only what was measured. */}
@@ -29,10 +39,12 @@ export function FormulaPanel() {
       {/* One row per quantity: its name and the two values on one line, the closed form on a line of
           its own below (full width, so it is not cut), then where it comes from. */}
       {formulas.length > 0 && (
-        <div className="mt-1 flex items-baseline gap-2 text-sm text-slate-500">
-          <span className="min-w-0 flex-1">quantity</span>
-          <span className={VALUE_COLUMN}>by formula</span>
-          <span className={VALUE_COLUMN}>built</span>
+        <div className={`mt-1 ${ROW} text-sm text-slate-500`}>
+          <span className={NAME_COLUMN}>quantity</span>
+          <span className={VALUES}>
+            <span className={VALUE_COLUMN}>by formula</span>
+            <span className={VALUE_COLUMN}>built</span>
+          </span>
         </div>
       )}
       <ul className="text-sm">
@@ -40,22 +52,24 @@ export function FormulaPanel() {
           const same = Math.abs(f.formula - f.constructed) <= 1e-9 * Math.max(1, Math.abs(f.formula));
           return (
             <li key={f.id} className="border-t border-slate-100 py-1.5" data-testid={`formula-${f.id}`}>
-              <div className="flex items-baseline gap-2">
-                <span className="min-w-0 flex-1 font-medium text-slate-800 [overflow-wrap:anywhere]">
+              <div className={ROW}>
+                <span className={`${NAME_COLUMN} font-medium text-slate-800`} data-testid="formula-name">
                   {f.label}
                 </span>
-                <span className={`${VALUE_COLUMN} tabular-nums`}>{formatValue(f.formula, f.unit)}</span>
-                {f.pending ? (
-                  <span className={`${VALUE_COLUMN} text-slate-500`} data-testid="formula-pending">
-                    searching…
-                  </span>
-                ) : (
-                  <span
-                    className={`${VALUE_COLUMN} font-semibold tabular-nums ${same ? 'text-emerald-700' : 'text-amber-700'}`}
-                  >
-                    {formatValue(f.constructed, f.unit)} {same ? '✓' : '≠'}
-                  </span>
-                )}
+                <span className={VALUES}>
+                  <span className={`${VALUE_COLUMN} tabular-nums`}>{formatValue(f.formula, f.unit)}</span>
+                  {f.pending ? (
+                    <span className={`${VALUE_COLUMN} text-slate-500`} data-testid="formula-pending">
+                      searching…
+                    </span>
+                  ) : (
+                    <span
+                      className={`${VALUE_COLUMN} font-semibold tabular-nums ${same ? 'text-emerald-700' : 'text-amber-700'}`}
+                    >
+                      {formatValue(f.constructed, f.unit)} {same ? '✓' : '≠'}
+                    </span>
+                  )}
+                </span>
               </div>
               {/* A very long closed form scrolls on its line rather than widening the panel. */}
               <ScrollRow label={`Formula of ${f.label}, scrolls sideways`} className="py-0.5 text-base">
@@ -76,13 +90,11 @@ export function FormulaPanel() {
           );
         })}
       </ul>
-      {formulas.some((f) => f.note) && (
-        <ul className="mt-2 list-disc pl-5 text-sm text-amber-900">
-          {formulas
-            .filter((f) => f.note)
-            .map((f) => (
-              <li key={f.id}>{f.note}</li>
-            ))}
+      {notes.length > 0 && (
+        <ul className="mt-2 list-disc pl-5 text-sm text-amber-900" data-testid="formula-notes">
+          {notes.map((f) => (
+            <li key={f.id}>{f.note}</li>
+          ))}
         </ul>
       )}
       {formulas
@@ -146,13 +158,13 @@ function VerifyBadge({
   if (ok)
     return (
       <p className="mt-3 rounded bg-emerald-50 px-2 py-1.5 text-sm text-emerald-900" data-testid="verified">
-        ✓ Verified: {formatCount(transfers)} transfers checked — no {channel} clashes, every block sent was
-        held, {goal ?? 'every node ends with every block'}.
+        ✓ Verified: {plural(transfers, 'transfer')} checked — no {channel} clashes, every block sent was held,{' '}
+        {goal ?? 'every node ends with every block'}.
       </p>
     );
   return (
     <div className="mt-3 rounded bg-red-50 px-2 py-1.5 text-sm text-red-900" data-testid="verified">
-      ✗ {formatCount(total)} violations found by the verifier:
+      ✗ {plural(total, 'violation')} found by the verifier:
       <ul className="list-disc pl-5">
         {first.map((m, i) => (
           <li key={i}>{m}</li>

@@ -63,8 +63,10 @@ export function Header() {
   const [copied, setCopied] = useState<string | null>(null);
   const copy = async () => {
     try {
-      // From the store, not the address bar: URL writes are throttled while playing.
-      const url = pageLink(location.href, encodeConfig(useApp.getState().config));
+      // From the store, not the address bar: URL writes are throttled while playing. A page that is
+      // playing gives a link that plays (`play=1`).
+      const app = useApp.getState();
+      const url = pageLink(location.href, encodeConfig(app.config, { play: app.playing }));
       await navigator.clipboard.writeText(url);
       setCopied('Link copied');
     } catch {
@@ -123,7 +125,7 @@ export function Header() {
         ))}
       </nav>
       <ConfirmSelect
-        className="w-32 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        className={`${lecture ? 'w-28' : 'w-32'} rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm`}
         value=""
         onCommit={(id, blur) => {
           const scene = SCENES.find((x) => x.id === id);
@@ -146,7 +148,9 @@ export function Header() {
       <OpticsFlag />
       <div className="ml-auto flex items-center gap-2">
         <div
-          className={`flex rounded-md border border-slate-300 ${options.mode === 'visualize' ? '' : 'invisible'}`}
+          // Only Visualize has views: elsewhere the group keeps its place at the desk (the header does
+          // not jump) and gives it up in lecture mode (one row at 1024 px in Compare, Explore, Paper check).
+          className={`flex rounded-md border border-slate-300 ${options.mode === 'visualize' ? '' : lecture ? 'hidden' : 'invisible'}`}
           role="group"
           aria-label="View"
         >

@@ -2,7 +2,7 @@ import { findCard } from '../../src/cards';
 import { interconnectOf } from '../../src/interconnects';
 import { heldSentence, type StepFacts } from '../../src/kernel/spec';
 import { stepFacts } from '../../src/result';
-import { formatBytes } from '../lib/format';
+import { formatBytes, formatCount, plural } from '../lib/format';
 import { memo, useEffect, useRef, useState } from 'react';
 import { planAnnouncement, PHASE_GAP_MS, SETTLE_MS, Spacer, type Moment } from '../lib/announce';
 import type { RunResult } from '../../src/result';
@@ -34,8 +34,8 @@ export function Narration() {
       {announcer}
       {attemptSteps > 0 && (
         <p className="mb-1 rounded bg-red-50 px-2 py-1 text-sm text-red-900" data-testid="narration-attempt">
-          The picture shows the search’s attempt at {attemptSteps} steps, which still has conflicts; the words
-          below are about the best valid schedule ({result.schedule.stepCount} steps).
+          The picture shows the search’s attempt at {plural(attemptSteps, 'step')}, which still has conflicts;
+          the words below are about the best valid schedule ({plural(result.schedule.stepCount, 'step')}).
         </p>
       )}
       <NarrationOf result={result} step={step} />
@@ -131,23 +131,23 @@ export function narrationOf(result: RunResult, step: number): { title: string; t
     text =
       step === 0
         ? `A ${s.collective} schedule from ${from}${result.source?.madeBy ? ` (made by ${result.source.madeBy})` : ''}: ` +
-          `${n} processors, ${s.blocks.count.toLocaleString('en-US')} blocks, ${s.stepCount} steps. ` +
-          `${result.report.ok ? 'The verifier accepts it.' : `The verifier found ${result.report.total} violation${result.report.total === 1 ? '' : 's'}; they are listed beside the picture.`} ` +
+          `${plural(n, 'processor')}, ${plural(s.blocks.count, 'block')}, ${plural(s.stepCount, 'step')}. ` +
+          `${result.report.ok ? 'The verifier accepts it.' : `The verifier found ${plural(result.report.total, 'violation')}; they are listed beside the picture.`} ` +
           `Press Space or ▶ to play, ← and → to step.`
         : genericStep(facts, model.transfer, model.channel.name);
   } else if (step === 0 && alltoall) {
     title = 'Before the first step';
     text =
-      `Each node holds one block for every destination (${s.blocks.count.toLocaleString('en-US')} blocks in all). ` +
-      `${spec?.name ?? result.algorithm} delivers every block to its destination in ${s.stepCount} ` +
-      `phase${s.stepCount === 1 ? '' : 's'}. Press Space or ▶ to play, ← and → to step.`;
+      `Each node holds one block for every destination (${plural(s.blocks.count, 'block')} in all). ` +
+      `${spec?.name ?? result.algorithm} delivers every block to its destination in ${plural(s.stepCount, 'phase')}. ` +
+      `Press Space or ▶ to play, ← and → to step.`;
   } else if (step === 0) {
     title = 'Before the first step';
     text =
       (spec?.narrateStart
         ? spec.narrateStart(result.params, s.stepCount)
-        : `Each of the ${n} nodes holds only its own block of ${formatBytes(s.blocks.bytes)}. ` +
-          `${spec?.name ?? result.algorithm} will give every node every block in ${s.stepCount} steps.`) +
+        : `Each of the ${formatCount(n)} nodes holds only its own block of ${formatBytes(s.blocks.bytes)}. ` +
+          `${spec?.name ?? result.algorithm} will give every node every block in ${plural(s.stepCount, 'step')}.`) +
       ` Press Space or ▶ to play, ← and → to step.`;
   } else {
     const facts = stepFacts(result, step);
@@ -168,7 +168,7 @@ function genericStep(f: StepFacts, transfer: { one: string; many: string }, chan
     ? ` For example, node ${e.from} sends ${e.blocks.length === 1 ? `block ${e.blocks[0]}` : `${e.blocks.length} blocks`} to ${e.to.length === 1 ? `node ${e.to[0]}` : `${e.to.length} nodes`} on ${channel} ${e.channel}.`
     : '';
   return (
-    `${f.transfers} ${f.transfers === 1 ? transfer.one : transfer.many} on ${f.channelsUsed} ${channel}${f.channelsUsed === 1 ? '' : 's'}, ` +
-    `moving ${f.blocksMoved} block${f.blocksMoved === 1 ? '' : 's'}.${example} ${heldSentence(f)}`
+    `${plural(f.transfers, transfer.one, transfer.many)} on ${plural(f.channelsUsed, channel)}, ` +
+    `moving ${plural(f.blocksMoved, 'block')}.${example} ${heldSentence(f)}`
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ALGORITHM_CARDS, findCard } from '../../src/cards';
-import { parseParam, type ParamDef } from '../../src/kernel/params/schema';
+import { applicable, parseParam, type ParamDef } from '../../src/kernel/params/schema';
 import { useApp, useRunConfig } from '../store/store';
 import { FilePanel } from './FilePanel';
 import { PaperSource } from './PaperSource';
@@ -18,14 +18,18 @@ export function ParamPanel() {
   // A schedule file is shown: its panel stands in for the parameters until it is closed.
   if (file) return <FilePanel />;
   if (!spec) return null;
-  const groups = [...new Set(spec.params.map((p) => p.group))];
+  // Only the parameters that mean something for the values set (a mesh's rows only for a mesh): the
+  // others keep their values, for when they apply again.
+  const shown = applicable(spec.params, config.params);
+  const groups = [...new Set(shown.map((p) => p.group))];
   const crossIssues = spec.validate(config.params);
   return (
-    <div className="flex flex-col gap-3 p-3" data-testid="param-panel">
+    <div className="flex min-w-0 flex-col gap-3 p-3" data-testid="param-panel">
       <label className="flex flex-col gap-1">
         <span className="text-sm font-semibold uppercase tracking-wide text-slate-500">Algorithm</span>
         <ConfirmSelect
-          className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-base"
+          wrapperClassName="w-full min-w-0"
+          className="w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-base"
           value={config.algorithm}
           onCommit={(id) => useApp.getState().setAlgorithm(id)}
           data-testid="algorithm"
@@ -40,9 +44,9 @@ export function ParamPanel() {
       <p className="text-sm leading-snug text-slate-600">{spec.summary}</p>
       <PaperSource paper={spec.paper} notes={notesFor(spec.id)} />
       {groups.map((g) => (
-        <fieldset key={g} className="flex flex-col gap-2">
+        <fieldset key={g} className="flex min-w-0 flex-col gap-2">
           <legend className="mb-1 text-sm font-semibold uppercase tracking-wide text-slate-500">{g}</legend>
-          {spec.params
+          {shown
             .filter((p) => p.group === g)
             .map((p) => (
               <ParamField key={`${config.algorithm}:${p.key}`} def={p} value={config.params[p.key]} />
@@ -54,7 +58,7 @@ export function ParamPanel() {
           {i.message}
         </p>
       ))}
-      {spec.params.some((p) => !(p.kind === 'int' && p.seed) && config.params[p.key] !== p.default) && (
+      {shown.some((p) => !(p.kind === 'int' && p.seed) && config.params[p.key] !== p.default) && (
         <button
           className="self-start rounded-md border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-50"
           onClick={() => useApp.getState().resetParams()}
@@ -93,7 +97,7 @@ function ParamField({ def, value }: { def: ParamDef; value: number | string }) {
     if (r.value !== value) useApp.getState().setParam(def.key, r.value);
   };
   return (
-    <div className="flex flex-col">
+    <div className="flex min-w-0 flex-col">
       <label
         htmlFor={id}
         className="flex items-baseline justify-between gap-2 text-sm text-slate-700"
@@ -107,7 +111,9 @@ function ParamField({ def, value }: { def: ParamDef; value: number | string }) {
           id={id}
           value={text}
           onCommit={apply}
-          className="rounded border border-slate-300 px-2 py-1"
+          // As wide as the panel, never wider: an option's long label is cut inside the box.
+          wrapperClassName="w-full min-w-0"
+          className="w-full min-w-0 rounded border border-slate-300 px-2 py-1"
         >
           {def.options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -120,7 +126,7 @@ function ParamField({ def, value }: { def: ParamDef; value: number | string }) {
           id={id}
           name={def.key}
           inputMode={def.kind === 'int-list' ? 'text' : 'decimal'}
-          className={`rounded border px-2 py-1 text-base tabular-nums ${error ? 'border-red-500 bg-red-50' : 'border-slate-300'}`}
+          className={`w-full min-w-0 rounded border px-2 py-1 text-base tabular-nums ${error ? 'border-red-500 bg-red-50' : 'border-slate-300'}`}
           value={text}
           onChange={(e) => apply(e.target.value)}
           aria-invalid={error ? true : undefined}

@@ -7,6 +7,7 @@ import { findCard } from '../../src/cards';
 import { interconnectOf } from '../../src/interconnects';
 import { formatTime } from '../lib/format';
 import { selectResult, selectStep, useApp } from '../store/store';
+import { plural } from '../lib/format';
 
 /** Lightpaths listed one by one only for steps this small; larger steps show the counts only. */
 const MAX_LISTED = 24;
@@ -77,7 +78,7 @@ function LightpathList({ result, from, to }: { result: RunResult; from: number; 
           </span>
         </td>
         <td className="text-slate-600">
-          {ring ? (hops > 0 ? 'cw' : 'ccw') : `${pathLength(s, t)} link${pathLength(s, t) === 1 ? '' : 's'}`}
+          {ring ? (hops > 0 ? 'cw' : 'ccw') : plural(pathLength(s, t), 'link')}
         </td>
         <td className="tabular-nums">{blockListText(s, t)}</td>
       </tr>,

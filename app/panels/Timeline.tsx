@@ -1,6 +1,8 @@
 import { useTypeScale } from '../lib/typeScale';
 import { typePx } from '../views/canvasText';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useSize } from '../lib/useSize';
+import { phaseLabels, type PhaseStart } from './phaseLabels';
 import { useShortcuts } from '../lib/useShortcuts';
 import { SPEEDS, type Speed } from '../../src/config/url-codec';
 import {
@@ -139,37 +141,48 @@ function PhaseMarks({ last }: { last: number }) {
   const type = useTypeScale();
   if (!result || last === 0) return null;
   const s = result.schedule;
-  const starts: { step: number; name: string }[] = [];
+  const starts: PhaseStart[] = [];
   for (let i = 0; i < s.stepCount; i++)
     if (i === 0 || s.stepPhase[i] !== s.stepPhase[i - 1])
       starts.push({ step: i + 1, name: s.phases[s.stepPhase[i]] });
   if (starts.length < 2 || starts.length > 24) return null;
-  // The names in the type scale (12 px at the desk, 18 in lecture mode), on a line as tall.
-  const size = typePx(type, 12);
+  // The names in the type scale (12 px at the desk, 18 in lecture mode).
+  return <PhaseRows starts={starts} last={last} size={typePx(type, 12)} />;
+}
+
+/**
+ * The phase names, whole, in up to two rows (a phase whose name has no room shows its number; the
+ * whole name is in the tooltip): laid out for the line's width once it is measured.
+ */
+function PhaseRows({ starts, last, size }: { starts: PhaseStart[]; last: number; size: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const { width } = useSize(box);
+  const line = Math.round(size * 1.6);
+  const { labels, rows } = phaseLabels(starts, last, width, size * 0.62);
   return (
     <div
+      ref={box}
       className="relative text-slate-600"
-      style={{ fontSize: size, height: Math.round(size * 1.6) }}
+      style={{ fontSize: size, height: line * rows }}
       data-testid="phase-marks"
     >
-      {starts.map((p, i) => {
-        const at = ((p.step - 1) / last) * 100;
-        // A name never runs into the next mark: it gets the room up to it (or to the end), and
-        // what does not fit ends in "…" (the whole name is in the tooltip and read out).
-        const room = ((i + 1 < starts.length ? starts[i + 1].step - 1 : last) / last) * 100 - at;
-        return (
+      {width > 0 &&
+        labels.map((p) => (
           <button
             key={p.step}
-            className="absolute truncate border-l-2 border-slate-500 pl-1 text-left hover:text-slate-900"
-            style={{ left: `${at}%`, maxWidth: `calc(${room}% - 0.25rem)` }}
+            className={`absolute whitespace-nowrap text-left hover:text-slate-900 ${p.leftward ? 'border-r-2 pr-1' : 'border-l-2 pl-1'} border-slate-500`}
+            style={{
+              ...(p.leftward ? { right: width - p.at } : { left: p.at }),
+              top: p.row * line,
+              lineHeight: `${line}px`,
+            }}
             onClick={() => useApp.getState().setStep(p.step)}
             title={`Go to step ${p.step}, where ${p.name} starts`}
             aria-label={`Go to step ${p.step}, where ${p.name} starts`}
           >
-            {p.name}
+            {p.text}
           </button>
-        );
-      })}
+        ))}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { receiversOf } from '../../src/kernel/model/paths';
 import { RULE_TEXT } from '../../src/kernel/verify/rules';
 import type { RunResult } from '../../src/result';
 import { selectResult, useApp } from '../store/store';
+import { plural } from '../lib/format';
 
 /** Violations listed on the page (the counts cover all of them). */
 const SHOWN = 20;
@@ -32,7 +33,7 @@ export function Violations() {
   return (
     <section className="rounded-lg border border-red-300 bg-red-50 p-3" data-testid="violations">
       <h2 className="text-lg font-bold text-red-900">
-        {total} violation{total === 1 ? '' : 's'}: the schedule breaks the rules
+        {plural(total, 'violation')}: the schedule breaks the rules
       </h2>
       <p className="text-sm text-red-900">
         {Object.entries(counts)

@@ -15,6 +15,7 @@ import type { Drawing } from './slicedPainter';
 import { canDraw, TooSmall } from './TooSmall';
 import { usePainter } from './usePainter';
 import { useApp } from '../store/store';
+import { plural } from '../lib/format';
 
 /** Transfers handled between two points where the sliced drawing may pause. */
 const CHUNK = 512;
@@ -225,7 +226,7 @@ export function* drawGraph(
       l.cy,
       Math.max(14, Math.min(30, l.r * 0.14)),
       stepTitle(step, s.stepCount),
-      [s.stepCount && step >= 1 ? s.phases[s.stepPhase[step - 1]] : `${s.stepCount} steps ahead`],
+      [s.stepCount && step >= 1 ? s.phases[s.stepPhase[step - 1]] : `${plural(s.stepCount, 'step')} ahead`],
       type,
     );
 }

@@ -79,6 +79,17 @@ describe('list', () => {
     }
     expect(text).toContain('a whole number from 2 to 65,536; default 8');
   });
+
+  it('says when a parameter applies, by the rule the panel and the links follow', () => {
+    const list = JSON.parse(ok(cli('list'))) as ListedAlgorithm[];
+    const noc = list.find((a) => a.id === 'noc-scatter')!;
+    expect(noc.params.find((p) => p.key === 'rows')!.applies_when).toEqual({
+      key: 'network',
+      one_of: ['mesh', 'torus'],
+    });
+    expect(noc.params.find((p) => p.key === 'network')).not.toHaveProperty('applies_when');
+    expect(ok(cli('list', '--format', 'text'))).toContain('Only when network is mesh or torus.');
+  });
 });
 
 describe('schedule', () => {

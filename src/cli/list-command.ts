@@ -1,4 +1,4 @@
-import { describeBounds, type ParamDef } from '../kernel/params/schema';
+import { conditionText, describeBounds, type ParamDef } from '../kernel/params/schema';
 import type { AlgorithmSpec } from '../kernel/spec';
 import { ALGORITHMS } from '../registry';
 
@@ -22,6 +22,8 @@ export interface ListedParam {
   /** The allowed values in words, as error messages state them. */
   bounds: string;
   help: string;
+  /** Only while another parameter has one of these values (the panel shows it, a link writes it, then only). */
+  applies_when?: { key: string; one_of: (number | string)[] };
 }
 
 export interface ListedAlgorithm {
@@ -46,6 +48,7 @@ export function listedParam(d: ParamDef): ListedParam {
     ...(d.unit ? { unit: d.unit } : {}),
     bounds: describeBounds(d),
     help: d.help,
+    ...(d.appliesWhen ? { applies_when: { key: d.appliesWhen.key, one_of: [...d.appliesWhen.oneOf] } } : {}),
   };
 }
 
@@ -66,9 +69,10 @@ function paramLines(spec: AlgorithmSpec): string[] {
   return spec.params.flatMap((d) => {
     const unit = d.unit ? ` ${d.unit}` : '';
     const def = typeof d.default === 'number' ? d.default.toLocaleString('en-US') : d.default;
+    const when = conditionText(d);
     return [
       `    ${`--${d.key}`.padEnd(width)}${describeBounds(d)}${unit}; default ${def}${unit}`,
-      `    ${' '.repeat(width)}${d.label}: ${d.help}`,
+      `    ${' '.repeat(width)}${d.label}: ${d.help}${when ? ` Only ${when}.` : ''}`,
     ];
   });
 }

@@ -8,6 +8,7 @@ import type { Rule, Violation } from '../kernel/verify/rules';
 import type { RunResult } from '../result';
 import { CliError, notes, runWith, timeLimitNote, type CliIo, type CommandOutput } from './command-kit';
 import { OUTPUT_LIMIT_BYTES, outputBytes } from './output-size';
+import { plural } from '../kernel/util/units';
 
 // ---------------------------------------------------------------------------------------------------
 // schedule
@@ -110,5 +111,5 @@ export function verdict(rep: {
     .map(([rule, k]) => `${rule} ${k}`)
     .join(', ');
   const first = rep.violations[0] ? `; first: ${rep.violations[0].message}` : '';
-  return `${rep.total} violation${rep.total === 1 ? '' : 's'}: ${counts}${first}`;
+  return `${plural(rep.total, 'violation')}: ${counts}${first}`;
 }

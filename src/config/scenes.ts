@@ -15,6 +15,9 @@ export interface Scene {
   config(): AppConfig;
 }
 
+/** Every scene opens in lecture mode at one step a second; a circuit shows node 0's blocks, as Fig. 1. */
+const LECTURE = { lecture: true, onlyNode0: true, speed: '1' } as const;
+
 export const SCENES: readonly Scene[] = [
   {
     id: 'optree-motivation',
@@ -25,7 +28,7 @@ export const SCENES: readonly Scene[] = [
     config() {
       const c = defaultConfig('optree');
       c.params = { ...c.params, nodes: 16, wavelengths: 2 };
-      c.options = { ...c.options, mode: 'compare', lecture: true, speed: '1' };
+      c.options = { ...c.options, mode: 'compare', ...LECTURE };
       c.compare = [
         { algorithm: 'one-stage', overrides: {} },
         // The paper's Fig. 2: a two-stage 4-ary tree, and a three-stage tree whose stage 1 pairs
@@ -53,7 +56,7 @@ export const SCENES: readonly Scene[] = [
         variant: 'split',
         'split-steps': 2,
       };
-      c.options = { ...c.options, view: 'network', lecture: true, speed: '1' };
+      c.options = { ...c.options, view: 'network', ...LECTURE };
       return c;
     },
   },
@@ -66,7 +69,7 @@ export const SCENES: readonly Scene[] = [
     config() {
       const c = defaultConfig('retri');
       c.params = { ...c.params, nodes: 9 };
-      c.options = { ...c.options, mode: 'compare', lecture: true, speed: '1' };
+      c.options = { ...c.options, mode: 'compare', ...LECTURE };
       c.compare = [
         { algorithm: 'bruck', overrides: { nodes: 8, reconfigure: '0,1,1' } },
         { algorithm: 'retri', overrides: { reconfigure: '0,1' } },
@@ -84,7 +87,7 @@ export const SCENES: readonly Scene[] = [
     config() {
       const c = defaultConfig('mesh-allreduce');
       c.params = { ...c.params, side: 4, method: 'edn', ports: 'all', root: 10 };
-      c.options = { ...c.options, view: 'network', lecture: true, speed: '1' };
+      c.options = { ...c.options, view: 'network', ...LECTURE };
       return c;
     },
   },
@@ -104,7 +107,7 @@ export const SCENES: readonly Scene[] = [
         root: 10,
         'control-group': 10,
       };
-      c.options = { ...c.options, view: 'network', lecture: true, speed: '1' };
+      c.options = { ...c.options, view: 'network', ...LECTURE };
       return c;
     },
   },
@@ -117,7 +120,7 @@ export const SCENES: readonly Scene[] = [
     config() {
       const c = defaultConfig('otis-allreduce');
       c.params = { ...c.params, 'group-size': 16, root: 10, 'control-group': 10 };
-      c.options = { ...c.options, mode: 'compare', lecture: true, speed: '1' };
+      c.options = { ...c.options, mode: 'compare', ...LECTURE };
       c.compare = [
         { algorithm: 'otis-allreduce', overrides: { method: 'direct', ports: 'single' } },
         { algorithm: 'otis-allreduce', overrides: { method: 'direct', ports: 'all' } },
@@ -135,7 +138,7 @@ export const SCENES: readonly Scene[] = [
     config() {
       const c = defaultConfig('otis-allreduce');
       c.params = { ...c.params, 'group-size': 64, method: 'edn', ports: 'all', root: 36, 'control-group': 0 };
-      c.options = { ...c.options, view: 'network', lecture: true, speed: '1' };
+      c.options = { ...c.options, view: 'network', ...LECTURE };
       return c;
     },
   },
@@ -156,7 +159,7 @@ export const SCENES: readonly Scene[] = [
         method: 'hybrid',
         seed: 1,
       };
-      c.options = { ...c.options, view: 'split', lecture: true, speed: '1' };
+      c.options = { ...c.options, view: 'split', ...LECTURE };
       return c;
     },
   },
@@ -176,7 +179,7 @@ export const SCENES: readonly Scene[] = [
         method: 'hybrid',
         seed: 1,
       };
-      c.options = { ...c.options, view: 'split', lecture: true, speed: '1' };
+      c.options = { ...c.options, view: 'split', ...LECTURE };
       return c;
     },
   },
@@ -184,7 +187,7 @@ export const SCENES: readonly Scene[] = [
     id: 'noc-fig3',
     title: 'NoC: one-to-all scatter in 5 steps with one longer route (Fig. 3)',
     description:
-      'A 4 × 4 mesh whose processors have 3 ports; processor 1 scatters to the 15 others, 3 messages a step. Its router has 3 links, so each carries a message in every step, but the west link leads to only 4 processors by a shortest path. With routes 2 hops longer allowed, the exact method finds 5 steps in which exactly 1 of the 15 messages goes round — the fewest any 5-step schedule can have; with shortest routes only it proves 6 are needed.',
+      'A 4 × 4 mesh whose processors have 3 ports; processor 1 scatters to the 15 others, 3 messages a step. Its router has 3 links, so each carries a message in every step, but the west link leads to only 4 processors by a shortest path. With routes 2 hops longer allowed, the exact method finds 5 steps in which exactly 1 of the 15 messages goes round (dashed, with its extra hops) — the fewest any 5-step schedule can have; with shortest routes only it proves 6 are needed.',
     paper: PAPERS.noc,
     config() {
       const c = defaultConfig('noc-scatter');
@@ -202,7 +205,7 @@ export const SCENES: readonly Scene[] = [
         method: 'exact',
         seed: 1,
       };
-      c.options = { ...c.options, view: 'network', lecture: true, speed: '1' };
+      c.options = { ...c.options, view: 'network', ...LECTURE };
       return c;
     },
   },

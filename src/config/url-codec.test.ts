@@ -28,6 +28,7 @@ const arbConfig: fc.Arbitrary<AppConfig> = fc
     view: fc.constantFrom(...VIEWS),
     speed: fc.constantFrom(...SPEEDS),
     lecture: fc.boolean(),
+    onlyNode0: fc.boolean(),
     mode: fc.constantFrom(...MODES),
     detail: fc.constantFrom(...DETAILS),
     hide: fc.subarray([...HIDEABLE]),
@@ -56,7 +57,14 @@ const arbConfig: fc.Arbitrary<AppConfig> = fc
         params[d.key] = Math.min(d.max, Math.max(d.min, drawn[d.key]));
     c.params = params;
     c.step = r.step;
-    c.options = { view: r.view, speed: r.speed, lecture: r.lecture, mode: r.mode, detail: r.detail };
+    c.options = {
+      view: r.view,
+      speed: r.speed,
+      lecture: r.lecture,
+      mode: r.mode,
+      detail: r.detail,
+      onlyNode0: r.onlyNode0,
+    };
     c.hide = r.hide;
     c.notes = r.notes;
     c.compare = r.panes.map((p) => {
@@ -357,5 +365,79 @@ describe('notes=, the model note open over the page', () => {
       expect(b.ignored.join()).toMatch(/model notes ".*" are unknown \(known: optree, one-stage/);
     }
     expect(encodeConfig(defaultConfig())).not.toContain('notes=');
+  });
+});
+
+describe('links name only the parameters that apply', () => {
+  it('a NoC link leaves out the other networks’ sizes and the unused communication and search settings', () => {
+    const c = defaultConfig('noc-scatter');
+    const q = encodeConfig(c);
+    expect(q).toContain('network=octagon');
+    expect(q).toContain('routers=8');
+    for (const k of ['rows', 'cols', 'dimension', 'links', 'root'])
+      expect(q).not.toMatch(new RegExp(`[?&]${k}=`));
+    c.params = {
+      ...c.params,
+      network: 'mesh',
+      rows: 5,
+      'per-router': 1,
+      pattern: 'oas',
+      root: 3,
+      method: 'constructive',
+    };
+    const m = encodeConfig(c);
+    expect(m).toMatch(/&rows=5&cols=4&/);
+    expect(m).toContain('&root=3&');
+    for (const k of ['routers', 'placement', 'senders', 'receivers', 'moves', 'time-limit'])
+      expect(m).not.toMatch(new RegExp(`[?&]${k}=`));
+    // It reads back the same view, with nothing ignored.
+    const d = decodeConfig(`?${m}`);
+    expect(d.ignored).toEqual([]);
+    for (const k of ['network', 'rows', 'cols', 'per-router', 'pattern', 'root', 'method', 'seed'])
+      expect(d.config.params[k], k).toBe(c.params[k]);
+  });
+
+  it('older links with every parameter still open without notices', () => {
+    const full =
+      'v=2&alg=noc-scatter&network=mesh&rows=4&cols=4&dimension=3&routers=8&links=&per-router=1&placement=shifted&detour=2&ports=3&pattern=oas&root=1&senders=0-7&receivers=8-15&method=hybrid&moves=2000000&time-limit=20&seed=1&step=0';
+    const d = decodeConfig(`?${full}`);
+    expect(d.ignored).toEqual([]);
+    expect(d.config.params.root).toBe(1);
+    expect(d.config.params.detour).toBe(2);
+  });
+
+  it('a value a compare pane takes from the page is written even when the page’s own network does not use it', () => {
+    const c = defaultConfig('noc-scatter');
+    c.params = { ...c.params, network: 'mesh', routers: 12 };
+    c.compare = [{ algorithm: 'noc-scatter', overrides: { network: 'octagon' } }];
+    expect(encodeConfig(c)).toContain('routers=12');
+    c.compare = [{ algorithm: 'noc-scatter', overrides: { network: 'octagon', routers: 16 } }];
+    expect(encodeConfig(c)).not.toMatch(/&routers=12&/);
+  });
+});
+
+describe('what a copied link keeps besides the configuration', () => {
+  it('"node 0 only" of the circuit view: written where it differs from its lecture-mode default', () => {
+    const c = defaultConfig('retri');
+    expect(encodeConfig(c)).not.toContain('only0');
+    c.options = { ...c.options, onlyNode0: true };
+    expect(encodeConfig(c)).toContain('&only0=1');
+    expect(decodeConfig(`?${encodeConfig(c)}`).config.options.onlyNode0).toBe(true);
+    // In lecture mode it starts on (the paper's Fig. 1); off is written.
+    c.options = { ...c.options, lecture: true, onlyNode0: true };
+    expect(encodeConfig(c)).not.toContain('only0');
+    expect(decodeConfig(`?${encodeConfig(c)}`).config.options.onlyNode0).toBe(true);
+    c.options = { ...c.options, onlyNode0: false };
+    expect(encodeConfig(c)).toContain('&only0=0');
+    expect(decodeConfig(`?${encodeConfig(c)}`).config.options.onlyNode0).toBe(false);
+    expect(decodeConfig('?v=2&alg=retri&only0=2').ignored[0]).toMatch(/only0 must be 1/);
+  });
+
+  it('play=1 when asked (a page that is playing), and it reads back', () => {
+    const c = defaultConfig('retri');
+    expect(encodeConfig(c)).not.toContain('play=');
+    const q = encodeConfig(c, { play: true });
+    expect(q).toMatch(/&play=1($|&)/);
+    expect(decodeConfig(`?${q}`)).toMatchObject({ play: true, ignored: [] });
   });
 });

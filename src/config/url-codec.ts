@@ -7,7 +7,7 @@ import {
   REPRODUCTION_CARDS,
   SWEEPS,
 } from '../experiments/catalogue';
-import { defaultsOf, fillSeeds, parseParam, type ParamValue } from '../kernel/params/schema';
+import { applies, defaultsOf, fillSeeds, parseParam, type ParamValue } from '../kernel/params/schema';
 import { isNoteId, NOTE_IDS } from '../notes/model-notes';
 import { show } from './show';
 import { migrateLink, URL_VERSION } from './url-migrations';
@@ -54,6 +54,11 @@ export interface ViewOptions {
   speed: Speed;
   mode: Mode;
   detail: DetailName;
+  /**
+   * A circuit switch drawn with only node 0's blocks, as the ReTri paper's Fig. 1 (`only0`): by
+   * default in lecture mode, not at the desk, so a link writes it only where it differs.
+   */
+  onlyNode0: boolean;
 }
 
 /** One schedule of compare mode: an algorithm and the parameters it sets differently from the page's. */
@@ -97,6 +102,7 @@ export const DEFAULT_OPTIONS: ViewOptions = {
   speed: '2',
   mode: 'visualize',
   detail: 'holdings',
+  onlyNode0: false,
 };
 
 export function defaultConfig(algorithm = DEFAULT_ALGORITHM): AppConfig {
@@ -126,6 +132,12 @@ export function paneParams(config: Pick<AppConfig, 'params'>, pane: ComparePane)
   const params = defaultsOf(spec.params);
   for (const d of spec.params) if (d.key in config.params) params[d.key] = config.params[d.key];
   return { ...params, ...pane.overrides };
+}
+
+/** Whether a compare pane takes the page's value of `key` (it does not set its own) and it applies there. */
+function paneReadsPageValue(config: Pick<AppConfig, 'params'>, pane: ComparePane, key: string): boolean {
+  const def = findCard(pane.algorithm)?.params.find((d) => d.key === key);
+  return !!def && !(key in pane.overrides) && applies(def, paneParams(config, pane));
 }
 
 /** `optree:radices=4,4;depth=2` — a pane in the `cmp` key (panes are separated by `|`). */
@@ -169,8 +181,10 @@ function decodePane(text: string, ignored: string[]): ComparePane | null {
 /** Where a link's fields are read into. */
 interface Target {
   config: AppConfig;
-  /** `play=1`: start playing once the result is shown (read, never written). */
+  /** `play=1`: start playing once the result is shown (written only on request, see encodeConfig). */
   play: boolean;
+  /** `only0`, when the link gives it (else it follows lecture mode). */
+  onlyNode0?: boolean;
 }
 
 /**
@@ -227,6 +241,17 @@ const FIELDS: readonly UrlField[] = [
     decode(text, { config }) {
       if (text !== '1' && text !== '0') return `lecture must be 0 or 1; got "${show(text)}"`;
       config.options.lecture = text === '1';
+      return null;
+    },
+  },
+  {
+    key: 'only0',
+    // Without it, a link's circuit follows its lecture mode (decodeConfig sets it once all are read).
+    encode: (c) => (c.options.onlyNode0 !== c.options.lecture ? (c.options.onlyNode0 ? '1' : '0') : null),
+    decode(text, into) {
+      if (text !== '1' && text !== '0')
+        return `only0 must be 1 (only node 0's blocks) or 0 (every block); got "${show(text)}"`;
+      into.onlyNode0 = text === '1';
       return null;
     },
   },
@@ -312,6 +337,7 @@ const FIELDS: readonly UrlField[] = [
   },
   {
     key: 'play',
+    // Written only when asked for (encodeConfig's `play`): the address bar never says it.
     encode: () => null,
     decode(text, into) {
       into.play = text === '1';
@@ -322,15 +348,23 @@ const FIELDS: readonly UrlField[] = [
   },
 ];
 
-export function encodeConfig(c: AppConfig): string {
+/**
+ * The link of a configuration. `play`: the link starts playing when opened (`play=1`, as a copied
+ * link of a page that is playing says).
+ */
+export function encodeConfig(c: AppConfig, { play = false }: { play?: boolean } = {}): string {
   const spec = findCard(c.algorithm);
   const parts: [string, string][] = [
     ['v', String(URL_VERSION)],
     ['alg', c.algorithm],
   ];
-  for (const def of spec?.params ?? []) parts.push([def.key, String(c.params[def.key] ?? def.default)]);
+  // Only the parameters that apply (the schema's `appliesWhen`): a link names what its view
+  // depends on. Decoding reads any (older links wrote them all).
+  for (const def of spec?.params ?? [])
+    if (applies(def, c.params) || c.compare.some((p) => paneReadsPageValue(c, p, def.key)))
+      parts.push([def.key, String(c.params[def.key] ?? def.default)]);
   for (const f of FIELDS) {
-    const text = f.encode(c);
+    const text = f.key === 'play' ? (play ? '1' : null) : f.encode(c);
     if (text !== null) parts.push([f.key, text]);
   }
   return parts.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
@@ -413,6 +447,7 @@ export function decodeConfig(query: string): Decoded {
     const refused = f.decode(text, into);
     if (refused !== null) ignored.push(...refused.split('\n'));
   }
+  config.options.onlyNode0 = into.onlyNode0 ?? config.options.lecture;
 
   const known = new Set(['v', 'alg', ...FIELDS.map((f) => f.key), ...spec.params.map((d) => d.key)]);
   for (const key of raw.keys())

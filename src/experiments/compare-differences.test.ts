@@ -13,7 +13,7 @@ describe('compare mode’s differences from the first schedule', () => {
     expect(differenceText(d, 'λ')).toBe('−3 steps (−43 %) · time −20 % · +1 λ');
     expect(differenceText(differenceFrom(ring, ring), 'λ')).toBe('the same as schedule 1');
     expect(differenceText(differenceFrom(ring, { ...ring, steps: 8, seconds: 0.0071 }), null)).toBe(
-      '+1 steps (+14 %) · time +1.4 %',
+      '+1 step (+14 %) · time +1.4 %',
     );
   });
 });

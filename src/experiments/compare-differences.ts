@@ -1,4 +1,5 @@
 import type { Summary } from '../result';
+import { noun } from '../kernel/util/units';
 
 /**
  * How a compared schedule differs from the first one (compare mode's row of differences): steps,
@@ -34,7 +35,7 @@ export function differenceText(d: Difference, channel: string | null): string {
       ? `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x) < 10 ? Math.abs(x).toFixed(1) : Math.abs(x).toFixed(0)} %`
       : 'new';
   const parts = [
-    `${signed(d.steps)} steps (${pct(d.stepsPct)})`,
+    `${signed(d.steps)} ${noun(d.steps, 'step')} (${pct(d.stepsPct)})`,
     `time ${pct(d.secondsPct)}`,
     ...(channel ? [`${signed(d.channels)} ${channel}`] : []),
   ];

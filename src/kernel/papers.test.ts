@@ -59,7 +59,9 @@ describe('citations', () => {
     expect(optree).toContain('Venue unknown, year unknown.');
     expect(optree).toContain('ICC 2023');
     expect(citationText(PAPERS.noc)).toMatch(/^Authors unknown\. Many-to-Many/);
-    expect(shortCitation(PAPERS.optree)).toBe('Dai et al. (year unknown)');
+    expect(shortCitation(PAPERS.optree)).toBe('Dai et al. (extends ICC 2023)');
+    expect(shortCitation(PAPERS.otis)).toBe('Mahafzah et al. (2015 or later)');
+    expect(shortCitation(PAPERS.star)).toBe('Desprez et al. (1993 or later)');
     expect(shortCitation(PAPERS.retri)).toBe('Juerss and Schmid (2026)');
     expect(shortCitation(PAPERS.noc)).toBe('Authors unknown (year unknown)');
     expect(authorNames(PAPERS.star)).toBe('F. Desprez, A. Ferreira and B. Tourancheau');
@@ -91,5 +93,16 @@ describe('citations', () => {
     expect(retri).not.toContain('note');
     expect(bibtex(PAPERS.noc)).not.toMatch(/^\s*author\s*=/m);
     expect(bibtex(PAPERS.noc)).toContain('note  = {Authors, venue and year unknown.');
+  });
+});
+
+describe('what a citation says of an unknown year', () => {
+  it('only papers without a year are dated from their text, and only those whose text gives a date', () => {
+    for (const p of PAPER_LIST) {
+      if (p.year !== null) expect(p.dated, p.key).toBeUndefined();
+      // The network-on-chip text gives no date at all.
+      if (p.key === 'noc') expect(p.dated).toBeUndefined();
+    }
+    expect(PAPER_LIST.filter((p) => p.dated).length).toBe(3);
   });
 });

@@ -30,6 +30,11 @@ export interface Paper extends PaperRef {
   arxiv?: string;
   /** What the text says about where and when it appeared, when venue or year is unknown. */
   known?: string;
+  /**
+   * When the year is unknown, what the text tells of its date, short enough for a citation in a
+   * sentence ("Dai et al. (extends ICC 2023)"), and the words of the text it rests on.
+   */
+  dated?: { words: string; evidence: string };
 }
 
 export const PAPERS = {
@@ -48,6 +53,10 @@ export const PAPERS = {
     year: null,
     known:
       'The text calls itself the extended version of the authors’ paper at the 2023 IEEE International Conference on Communications (ICC 2023); it names neither the journal of this version nor its year.',
+    dated: {
+      words: 'extends ICC 2023',
+      evidence: 'presented at the 2023 IEEE International Conference on Communications',
+    },
   },
   otis: {
     key: 'otis',
@@ -64,6 +73,7 @@ export const PAPERS = {
     year: null,
     known:
       'The text names neither its journal nor its year; its latest reference is from 2015 (the authors’ conference paper on the same operation, SEPADS ’15).',
+    dated: { words: '2015 or later', evidence: "(SEPADS '15)" },
   },
   star: {
     key: 'star',
@@ -79,6 +89,7 @@ export const PAPERS = {
     year: null,
     known:
       'The text names neither its venue nor its year; the authors were at LIP (CNRS, ENS Lyon) and the University of Tennessee, and its latest references are from 1993.',
+    dated: { words: '1993 or later', evidence: 'Elsevier, May 1993' },
   },
   retri: {
     key: 'retri',
@@ -124,7 +135,10 @@ export function authorNames(p: Paper): string {
   return p.authors.length ? listWords(p.authors.map(fullName)) : 'authors unknown';
 }
 
-/** A short reference for a sentence: "Dai et al. (year unknown)", "Juerss and Schmid (2026)". */
+/**
+ * A short reference for a sentence: "Juerss and Schmid (2026)"; without a year, what the text tells
+ * of its date ("Dai et al. (extends ICC 2023)"), else "(year unknown)".
+ */
 export function shortCitation(p: Paper): string {
   const a = p.authors;
   const who =
@@ -135,7 +149,7 @@ export function shortCitation(p: Paper): string {
         : a.length === 2
           ? `${a[0].family} and ${a[1].family}`
           : `${a[0].family} et al.`;
-  return `${who} (${p.year ?? 'year unknown'})`;
+  return `${who} (${p.year ?? p.dated?.words ?? 'year unknown'})`;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Usage } from './verify/rules';
 import type { JobContext } from './jobs';
 import type { RunWatch } from './run-watch';
 import type { PaperRef } from './papers';
+import { formatCount, plural } from './util/units';
 
 // The papers the algorithms come from: one registry (papers.ts) with authors, venue, year and the
 // citation texts; cards and experiments cite `PAPERS.<key>`.
@@ -171,6 +172,11 @@ export interface StepFacts {
 export interface AlgorithmCard {
   id: string;
   name: string;
+  /**
+   * The name without the list of its variants ("OTIS-Mesh all-reduce" for "OTIS-Mesh all-reduce
+   * (single-port, all-port, EDN)"), where the variant shown is named beside it (compare panes).
+   */
+  shortName?: string;
   family: string;
   collective: Collective;
   topology: TopologyKind;
@@ -398,6 +404,6 @@ export interface AlgorithmTree {
 /** "Afterwards every node holds 3 of 8 blocks." — from the replay's counts, not from a formula. */
 export function heldSentence(f: StepFacts): string {
   return f.minHeld === f.maxHeld
-    ? `Afterwards every node holds ${f.minHeld} of ${f.blockCount} blocks.`
-    : `Afterwards each node holds between ${f.minHeld} and ${f.maxHeld} of ${f.blockCount} blocks.`;
+    ? `Afterwards every node holds ${formatCount(f.minHeld)} of ${plural(f.blockCount, 'block')}.`
+    : `Afterwards each node holds between ${formatCount(f.minHeld)} and ${formatCount(f.maxHeld)} of ${plural(f.blockCount, 'block')}.`;
 }

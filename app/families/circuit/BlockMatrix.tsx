@@ -24,6 +24,7 @@ import { useFramePicture } from '../../scene/currentFrame';
 import { CachedLayer } from '../../views/cachedLayer';
 import { canDraw, TooSmall } from '../../views/TooSmall';
 import { useTypeScale } from '../../lib/typeScale';
+import { plural } from '../../lib/format';
 
 /**
  * All-to-all blocks as a source × destination matrix: where is block B[r, d] now? Pale: still at its
@@ -267,7 +268,7 @@ function BlockRoute({ result, step, r, d }: { result: RunResult; step: number; r
   const route = findCard(result.algorithm)?.blockRoute;
   const digits = route
     ? route(result.params, r, d, ring, S)
-    : `goes from ${r} to ${d} in ${S} phase${S === 1 ? '' : 's'}`;
+    : `goes from ${r} to ${d} in ${plural(S, 'phase')}`;
   return (
     <div
       className="border-t border-slate-200 px-3 py-2 text-base"

@@ -19,6 +19,7 @@ import { loadsOf, transfersInStep, type CircuitLoads } from '../../../src/famili
 import { useFramePicture } from '../../scene/currentFrame';
 import { circuitLegend, circuitPicture } from './circuitPicture';
 import { LegendRow } from '../../scene/LegendRow';
+import { plural } from '../../lib/format';
 
 /** Smallest ring radius (CSS px) with room for the caption in its centre. */
 const MIN_CAPTION_RADIUS = 80;
@@ -56,9 +57,10 @@ export function CircuitView({
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useSize(box);
   const [pointer, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
-  // As in the paper's Fig. 1: only the blocks node 0 sends, so the circuits stay visible. Lecture
-  // mode (the Fig. 1 scenes) starts that way.
-  const [onlyNode0, setOnlyNode0] = useState(() => useApp.getState().config.options.lecture);
+  // As in the paper's Fig. 1: only the blocks node 0 sends, so the circuits stay visible. A view
+  // option, so that a link keeps it (`only0`); a lecture-mode link starts that way.
+  const onlyNode0 = useApp((st) => st.config.options.onlyNode0);
+  const setOnlyNode0 = (on: boolean) => useApp.getState().setOptions({ onlyNode0: on });
   const n = result.topology.nodeCount;
   const layout = useMemo(() => circuitLayout(width, height, n), [width, height, n]);
   // The node under the pointer, else the one chosen in the node field (no tooltip then: its words
@@ -389,7 +391,7 @@ export function* drawCircuit(
     big,
     step === 0 ? 'Start' : `Phase ${step - 1}`,
     [
-      `±${info.offset} · ${info.subrings} subring${info.subrings === 1 ? '' : 's'}`,
+      `±${info.offset} · ${plural(info.subrings, 'subring')}`,
       ...(step >= 1 ? [info.reconfigured ? '⟳ rebuilt' : 'circuits kept'] : []),
     ],
     type,

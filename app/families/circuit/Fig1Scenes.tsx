@@ -15,7 +15,13 @@ export function fig1Link(scene: (typeof FIG1_SCENES)[number]): string {
   const config = {
     ...base,
     params: { ...(spec ? defaultsOf(spec.params) : {}), ...scene.params },
-    options: { ...base.options, view: 'network' as const, lecture: true, speed: '1' as const },
+    options: {
+      ...base.options,
+      view: 'network' as const,
+      lecture: true,
+      onlyNode0: true,
+      speed: '1' as const,
+    },
   };
   return `?${encodeConfig(config)}&play=1`;
 }

@@ -22,11 +22,10 @@ export function circuitLegend(r: RunResult, step: number): LegendEntry[] {
     },
     { label: 'blocks sent right (+)', mark: 'swatch', colours: [DIRECTION_COLORS.right] },
     { label: 'blocks sent left (−)', mark: 'swatch', colours: [DIRECTION_COLORS.left] },
-    {
-      label: `right outside, left inside each circuit${bands ? '; band width: blocks over the circuit' : ''}`,
-      mark: 'none',
-      colours: [],
-    },
+    { label: 'right outside, left inside each circuit', mark: 'none', colours: [] },
+    ...(bands
+      ? [{ label: 'band width: blocks over the circuit', mark: 'none', colours: [] } as LegendEntry]
+      : []),
     ...(r.realNodes < n
       ? [
           {

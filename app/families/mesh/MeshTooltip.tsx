@@ -4,6 +4,7 @@ import { pathLength, receiversOf } from '../../../src/kernel/model/paths';
 import { stepRange } from '../../../src/kernel/model/schedule';
 import type { RunResult } from '../../../src/result';
 import { formatCount } from '../../lib/format';
+import { plural } from '../../lib/format';
 
 /** "processor 5 of group 3" (OTIS-Mesh) or "processor 5" (one mesh). */
 const nameOf = (v: number, p: number, groups: number) =>
@@ -68,7 +69,7 @@ export function meshFacts(
         receiversOf(s, result.topology, t, to);
         const hops = pathLength(s, t);
         const optical = groups > 1 && Math.floor(from / p) !== Math.floor(to[0] / p);
-        const how = optical ? 'over its optical link' : `${hops} hop${hops === 1 ? '' : 's'}`;
+        const how = optical ? 'over its optical link' : plural(hops, 'hop');
         if (from === node) lines.push(`sends its partial to ${nameOf(to[0], p, groups)} (${how})`);
         else if (to[0] === node) {
           lines.push(`receives from ${nameOf(from, p, groups)} (${how})`);

@@ -9,6 +9,7 @@ import type { Drawing } from '../../views/slicedPainter';
 import { cellAt, centreOf, type MeshLayout } from './meshLayout';
 import { fillShadeRows, markSenders, shadeIndex, visibleWindow } from './meshImage';
 import { blockAt, groupProgress, partialFraction, showsImage, showsTiles, visibleGroups } from './meshScene';
+import { plural } from '../../lib/format';
 
 /** Optical link kind (src/families/mesh/geometry.ts). */
 export const OPTICAL = 4;
@@ -381,7 +382,9 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
     ctx.font = `600 ${typePx(type, 15)}px system-ui, sans-serif`;
     ctx.fillStyle = COLORS.muted;
     ctx.fillText(
-      m.step >= 1 && m.step <= s.stepCount ? s.phases[s.stepPhase[m.step - 1]] : `${s.stepCount} steps ahead`,
+      m.step >= 1 && m.step <= s.stepCount
+        ? s.phases[s.stepPhase[m.step - 1]]
+        : `${plural(s.stepCount, 'step')} ahead`,
       width / 2,
       8 + typePx(type, 22),
     );

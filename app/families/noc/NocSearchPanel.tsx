@@ -2,6 +2,7 @@ import { schemeTableau10 } from 'd3';
 import { formatCount } from '../../lib/format';
 import { useApp, type SearchState } from '../../store/store';
 import { searchWorkers, stopSearch } from '../../store/sync';
+import { plural } from '../../lib/format';
 
 /**
  * The search, live (NoC paper, Sec. 5): the step target against the lower bound and the best so far,
@@ -17,7 +18,7 @@ export function NocSearchPanel() {
     <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="search-panel">
       <h2 className="text-lg font-semibold">Search</h2>
       {!search ? (
-        <p className="text-slate-600">Starting from the constructive schedule ({steps} steps)…</p>
+        <p className="text-slate-600">Starting from the constructive schedule ({plural(steps, 'step')})…</p>
       ) : (
         <SearchStatus search={search} steps={steps} />
       )}
@@ -37,9 +38,7 @@ function whereAndHowFast(p: NonNullable<SearchState['progress']>): string {
     chains === 0
       ? ''
       : `${chains === 1 ? 'one annealing chain' : `${chains} chains`}${
-          workers > 0
-            ? ` on ${Math.min(workers, chains)} worker${Math.min(workers, chains) > 1 ? 's' : ''} of the pool`
-            : ''
+          workers > 0 ? ` on ${plural(Math.min(workers, chains), 'worker')} of the pool` : ''
         }`;
   const speed = p.movesPerSecond ? `${rate(p.movesPerSecond)} moves a second` : '';
   return [where, speed].filter(Boolean).join(', ');
@@ -51,8 +50,8 @@ function SearchStatus({ search, steps }: { search: SearchState; steps: number })
   const optimal = p !== null && (steps <= p.lowerBound || p.proved === steps);
   const found =
     search.improvements > 0
-      ? `${search.improvements} better schedule${search.improvements > 1 ? 's' : ''} found since the constructive one (${search.firstSteps} steps)`
-      : `No better schedule than the constructive one (${search.firstSteps} steps)${search.done ? '' : ' yet'}`;
+      ? `${plural(search.improvements, 'better schedule')} found since the constructive one (${plural(search.firstSteps, 'step')})`
+      : `no better schedule than the constructive one (${plural(search.firstSteps, 'step')})${search.done ? '' : ' yet'}`;
   return (
     <div
       className="space-y-2 text-base text-slate-700"
@@ -61,7 +60,7 @@ function SearchStatus({ search, steps }: { search: SearchState; steps: number })
     >
       {search.done ? (
         <p>
-          <b>{optimal ? 'Optimal' : search.stopped ? 'Stopped' : 'Ended'}:</b> {steps} steps
+          <b>{optimal ? 'Optimal' : search.stopped ? 'Stopped' : 'Ended'}:</b> {plural(steps, 'step')}
           {optimal
             ? steps <= (p?.lowerBound ?? 0)
               ? `, the lower bound: no schedule has fewer${p?.maxMoves ? ` (${formatCount(p.moves)} moves${seconds})` : ''}.`
@@ -77,7 +76,8 @@ function SearchStatus({ search, steps }: { search: SearchState; steps: number })
         <p>
           {p ? (
             <>
-              Looking for <b>{p.target} steps</b> (lower bound {p.lowerBound}, best valid so far: {steps});{' '}
+              Looking for <b>{plural(p.target, 'step')}</b> (lower bound {p.lowerBound}, best valid so far:{' '}
+              {steps});{' '}
               {p.maxMoves === 0
                 ? 'the solver (HiGHS) decides whether a schedule that short exists'
                 : `${formatCount(p.moves)} of ${formatCount(p.maxMoves)} moves`}

@@ -1,4 +1,3 @@
-import { schemeTableau10 } from 'd3';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { nocExtrasOf, type NocExtras } from '../../../src/families/noc/noc-picture';
 import { pathLinks } from '../../../src/kernel/model/paths';
@@ -18,24 +17,21 @@ import type { Drawing } from '../../views/slicedPainter';
 import { canDraw, TooSmall } from '../../views/TooSmall';
 import { usePainter } from '../../views/usePainter';
 import { nocLayout, processorAt, type NocLayout } from './nocLayout';
-import { processorLabelSpots } from './nocLabels';
+import { processorLabelSpots, processorNumberPx } from './nocLabels';
 import { rangesText } from '../../../src/kernel/params/schema';
 import type { SearchAttempt } from '../../../src/kernel/spec';
 import { selectAttempt, useApp } from '../../store/store';
 import { usePickedNode } from '../../views/pickedNode';
 import { clashMarks, clashSteps, describeClash, describeFault, faultsIn, type ClashMark } from './nocAttempt';
+import { noun, plural } from '../../lib/format';
+import { longerRoutes, type LongerRoute } from '../../../src/families/noc/noc-detours';
+import { ClashButtons, ClashDetails, senderColour } from './NocClash';
 
 /** The binding lower bound's argument (a cut, a router, a processor). */
 export const BOUND_COLOUR = '#dc2626';
 
 /** A channel that two messages of the search's attempt take in one step. */
 export const CLASH_COLOUR = '#dc2626';
-
-/** Senders' colours; an attempt's leave out Tableau's red, which would read as a conflict. */
-const SENDER_COLOURS = schemeTableau10;
-const ATTEMPT_COLOURS = schemeTableau10.filter((_, i) => i !== 2);
-const senderColour = (p: number, attempt: boolean) =>
-  attempt ? ATTEMPT_COLOURS[p % ATTEMPT_COLOURS.length] : SENDER_COLOURS[p % SENDER_COLOURS.length];
 
 /** Roles: sender (T), receiver (R), both, neither. */
 export const ROLE_COLOURS = { sender: '#ea580c', receiver: '#2563eb', both: '#7c3aed', none: '#94a3b8' };
@@ -61,12 +57,17 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
   const x = nocExtrasOf(result.extras)!;
   const type = useTypeScale();
   const top = nocTop(type, compact);
-  const layout = useMemo(() => nocLayout(x, width, height, top), [x, width, height, top]);
-  const painter = usePainter(canvas);
-  const [hover, setHover] = useState<{ p: number; x: number; y: number } | null>(null);
   // The search's attempt (not in compare mode's small panes): drawn in place of the result.
   const attempt = useApp((s) => (compact ? null : selectAttempt(s)));
   const picked = useApp((s) => (attempt ? (s.search?.picked ?? null) : null));
+  // In lecture mode an open clash's box (as big as its type) takes a column on the right, and the
+  // network is drawn left of it: the box never covers the routes it names.
+  const lecture = useApp((s) => s.config.options.lecture);
+  const aside = lecture && attempt && picked !== null ? CLASH_COLUMN : 0;
+  const layout = useMemo(() => nocLayout(x, width - aside, height, top), [x, width, aside, height, top]);
+  const painter = usePainter(canvas);
+  const [hover, setHover] = useState<{ p: number; x: number; y: number } | null>(null);
+  const longer = useMemo(() => longerShown(result, step, attempt), [result, step, attempt]);
   const marks = useMemo(
     () => (attempt ? clashMarks(attempt, result.topology, layout, step) : []),
     [attempt, result.topology, layout, step],
@@ -126,6 +127,8 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
         data-testid="noc-view"
         data-step={step}
         data-marked={marked ?? ''}
+        data-longer-routes={longer.length}
+        data-network-right={Math.round(networkRight(layout, type))}
         style={{ cursor: hover ? 'pointer' : undefined }}
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
@@ -154,6 +157,7 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
             mark={marks.find((m) => m.clash === picked)}
             width={width}
             height={height}
+            aside={aside ? { top, width: aside - 8 } : undefined}
           />
         )}
         {hover && (
@@ -174,8 +178,25 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
         )}
       </div>
       {!compact && <AttemptBar attempt={attempt} steps={result.schedule.stepCount} step={step} />}
-      {legend && <NocLegend bound={x.bound} attempt={attempt !== null} />}
+      {legend && <NocLegend bound={x.bound} attempt={attempt !== null} longer={longer.length > 0} />}
     </div>
+  );
+}
+
+/** Width of the column an open clash's box takes in lecture mode, px. */
+const CLASH_COLUMN = 336;
+
+/** Right edge of the network's drawing, px: its rightmost router or processor, and a number beside it. */
+function networkRight(l: NocLayout, type: TypeScale): number {
+  let right = 0;
+  for (let v = 0; v < l.xy.length / 2; v++) right = Math.max(right, l.xy[2 * v]);
+  const size = processorNumberPx(type, l.processorRadius);
+  const digits = String(Math.max(0, l.processors - 1)).length;
+  return (
+    right +
+    l.processorRadius +
+    Math.max(2 * l.processorRadius, l.processorRadius + size * 0.75) +
+    size * digits * 0.3
   );
 }
 
@@ -260,6 +281,7 @@ export function* drawNoc(
         if ((t - a) % 256 === 255) yield;
       }
     ctx.globalAlpha = 1;
+    drawLongerRoutes(ctx, s, topo, xy, longerShown(result, step, attempt), typePx(type, 13));
   }
   // The attempt's shared channels in this step: red, a little to the right of their direction,
   // with an arrowhead (the two channels of a link are two channels).
@@ -358,10 +380,10 @@ export function* drawNoc(
       ctx.stroke();
       ctx.setLineDash([]);
     }
-  // Processor numbers in the type scale, wherever they do not run into each other (not in
-  // unreadable desk type, nor for hundreds of processors: the check is pairwise).
-  const number = typePx(type, Math.min(14, pr * 1.1));
-  const spots = number >= 7 && P <= 256 ? processorLabelSpots(layout, x.procRouter, number) : null;
+  // Processor numbers in the type scale, never under 11 px, wherever they do not run into each
+  // other (not for hundreds of processors: the check is pairwise).
+  const number = processorNumberPx(type, pr);
+  const spots = P <= 256 ? processorLabelSpots(layout, x.procRouter, number) : null;
   if (spots) {
     ctx.font = `600 ${number}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
@@ -388,21 +410,71 @@ export function* drawNoc(
       ctx,
       attempt
         ? step > s.stepCount
-          ? `the attempt has ${s.stepCount} steps`
+          ? `the attempt has ${plural(s.stepCount, 'step')}`
           : step < 1
-            ? `${attempt.conflicts} conflicts in ${s.stepCount} steps: go to a step to see them`
+            ? `${plural(attempt.conflicts, 'conflict')} in ${plural(s.stepCount, 'step')}: go to a step to see them`
             : marks.length
-              ? `${inStep} messages; in red, ${marks.length} channel${marks.length > 1 ? 's' : ''} two of them want: click one`
-              : `${inStep} messages, no conflict in this step`
+              ? `${plural(inStep, 'message')}; in red, ${plural(marks.length, 'channel')} two of them want: click one`
+              : `${plural(inStep, 'message')}, no conflict in this step`
         : inStep
-          ? `${inStep} messages on disjoint channels`
-          : `${x.name}: ${s.stepCount} steps ahead`,
+          ? `${inStep === 1 ? 'one message' : `${plural(inStep, 'message')} on disjoint channels`}${longerText(longerShown(result, step, attempt))}`
+          : `${x.name}: ${plural(s.stepCount, 'step')} ahead`,
       width,
       8 + typePx(type, 22),
       600,
       typePx(type, 15),
       type.min,
     );
+  }
+}
+
+/**
+ * The step's messages on a longer route than the shortest (none while an attempt is drawn; only
+ * where detours are allowed, so that the search for them stays small).
+ */
+export function longerShown(result: RunResult, step: number, attempt: SearchAttempt | null): LongerRoute[] {
+  return attempt || !(Number(result.params.detour) > 0) || result.topology.nodeCount > 1024
+    ? []
+    : longerRoutes(result.schedule, result.topology, step);
+}
+
+/** The caption's words for them: "; 2 on a longer route (dashed)". */
+const longerText = (longer: LongerRoute[]) =>
+  longer.length ? `; ${longer.length === 1 ? 'one' : longer.length} on a longer route (dashed)` : '';
+
+/** Each longer route dashed over its colour, its extra hops ("+2") at its middle. */
+function drawLongerRoutes(
+  ctx: CanvasRenderingContext2D,
+  s: RunResult['schedule'],
+  topo: RunResult['topology'],
+  xy: Float64Array,
+  longer: LongerRoute[],
+  size: number,
+) {
+  const links = new Uint32Array(topo.linkCount);
+  for (const { transfer, extra } of longer) {
+    const k = pathLinks(s, topo, transfer, links);
+    ctx.setLineDash([6, 5]);
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = COLORS.text;
+    ctx.beginPath();
+    ctx.moveTo(xy[2 * topo.linkFrom[links[0]]], xy[2 * topo.linkFrom[links[0]] + 1]);
+    for (let j = 0; j < k; j++) ctx.lineTo(xy[2 * topo.linkTo[links[j]]], xy[2 * topo.linkTo[links[j]] + 1]);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    const mid = links[Math.floor(k / 2)];
+    const [mx, my] = [
+      (xy[2 * topo.linkFrom[mid]] + xy[2 * topo.linkTo[mid]]) / 2,
+      (xy[2 * topo.linkFrom[mid] + 1] + xy[2 * topo.linkTo[mid] + 1]) / 2,
+    ];
+    ctx.font = `700 ${size}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.lineWidth = 4;
+    ctx.strokeStyle = COLORS.background;
+    ctx.strokeText(`+${extra}`, mx, my);
+    ctx.fillStyle = COLORS.text;
+    ctx.fillText(`+${extra}`, mx, my);
   }
 }
 
@@ -438,95 +510,6 @@ function drawArrowHead(ctx: CanvasRenderingContext2D, m: ClashMark, size: number
   ctx.fill();
 }
 
-/** Most clash buttons laid over the picture (a fresh squeeze of a big network can have hundreds). */
-const MAX_BUTTONS = 200;
-
-/**
- * One button on each marked channel of the step: a click opens that clash (and holds the attempt on
- * screen while it is read).
- */
-function ClashButtons({ marks, step, picked }: { marks: ClashMark[]; step: number; picked: number | null }) {
-  return (
-    <>
-      {marks.slice(0, MAX_BUTTONS).map((m) => (
-        <button
-          key={m.clash}
-          type="button"
-          className="absolute z-10 h-6 w-6 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-red-600 text-xs font-bold text-white shadow hover:scale-125"
-          style={{ left: m.x, top: m.y, outline: m.clash === picked ? '3px solid #0f172a' : undefined }}
-          aria-label={`conflict in step ${step}: show the messages that share this channel`}
-          data-testid="noc-clash"
-          onClick={(e) => {
-            e.stopPropagation();
-            useApp.getState().pickClash(m.clash === picked ? null : m.clash);
-          }}
-        >
-          !
-        </button>
-      ))}
-    </>
-  );
-}
-
-/**
- * The open clash: the step, the channel, and each message that wants it, with its route; in the
- * corner of the picture away from the channel.
- */
-function ClashDetails({
-  detail,
-  mark,
-  width,
-  height,
-}: {
-  detail: ReturnType<typeof describeClash>;
-  mark: ClashMark | undefined;
-  width: number;
-  height: number;
-}) {
-  const n = detail.messages.length;
-  const left = !mark || mark.x > width / 2;
-  const top = !!mark && mark.y > height / 2;
-  return (
-    <div
-      className={`absolute z-20 max-w-[22rem] rounded border border-red-300 bg-red-50/95 px-3 py-2 text-sm text-slate-800 shadow ${
-        left ? 'left-2' : 'right-2'
-      } ${top ? 'top-14' : 'bottom-2'}`}
-      data-testid="noc-clash-details"
-      role="status"
-      onClick={(e) => e.stopPropagation()}
-    >
-      <div className="flex items-start justify-between gap-2">
-        <p>
-          <b>Step {detail.step}:</b> {n === 2 ? 'two messages' : `${n} messages`} want the channel{' '}
-          <b>{detail.channel}</b> at the same time: a conflict, since a channel carries one message a step
-          {detail.channel.includes('port') ? ' (the processor has no port left for another)' : ''}.
-        </p>
-        <button
-          type="button"
-          className="shrink-0 rounded border border-slate-300 bg-white px-2 text-sm"
-          onClick={() => useApp.getState().pickClash(null)}
-        >
-          Close
-        </button>
-      </div>
-      <ul className="mt-1 space-y-0.5">
-        {detail.messages.map((m) => (
-          <li key={m.transfer} data-testid="noc-clash-message">
-            <span
-              className="mr-1 inline-block h-1.5 w-5 rounded align-middle"
-              style={{ background: senderColour(m.from, true) }}
-            />
-            <b>
-              from processor {m.from} to processor {m.to}
-            </b>
-            , through router{m.routers.length > 1 ? 's' : ''} {m.routers.join(' → ')}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 /**
  * While a search runs: what is drawn (its attempt at the target, or the best valid schedule), the
  * steps with conflicts (a click goes there), and the way back to the live search.
@@ -546,7 +529,7 @@ function AttemptBar({
   if (!attempt)
     return search.attempt ? (
       <p className="px-2 pb-1 text-sm text-slate-700" data-testid="noc-attempt-bar">
-        Showing the best valid schedule ({steps} steps) while the search looks for a shorter one.{' '}
+        Showing the best valid schedule ({plural(steps, 'step')}) while the search looks for a shorter one.{' '}
         <button type="button" className={button} onClick={() => useApp.getState().followSearch(true)}>
           Show the search’s attempt
         </button>
@@ -557,8 +540,8 @@ function AttemptBar({
     <div className="px-2 pb-1 text-sm text-slate-700" data-testid="noc-attempt-bar">
       <p>
         <b className="text-red-700">
-          The search’s best attempt at {attempt.target} steps: {attempt.conflicts} conflict
-          {attempt.conflicts === 1 ? '' : 's'} left
+          The search’s best attempt at {plural(attempt.target, 'step')}:{' '}
+          {plural(attempt.conflicts, 'conflict')} left
         </b>{' '}
         {search.held ? '(held while you read it) ' : '(live) '}
         {search.held ? (
@@ -567,13 +550,13 @@ function AttemptBar({
           </button>
         ) : (
           <button type="button" className={button} onClick={() => useApp.getState().followSearch(false)}>
-            Show the best valid schedule ({steps} steps)
+            Show the best valid schedule ({plural(steps, 'step')})
           </button>
         )}
       </p>
       {steps_.length > 0 && (
         <p className="mt-0.5">
-          Go to a conflict, in step{steps_.length > 1 ? 's' : ''}:{' '}
+          Go to a conflict, in {noun(steps_.length, 'step')}:{' '}
           {steps_.slice(0, 24).map(({ step, count }) => (
             <button
               key={step}
@@ -640,7 +623,15 @@ const roleText = {
   none: 'not in T or R',
 };
 
-function NocLegend({ bound, attempt }: { bound: NocExtras['bound']; attempt: boolean }) {
+function NocLegend({
+  bound,
+  attempt,
+  longer,
+}: {
+  bound: NocExtras['bound'];
+  attempt: boolean;
+  longer: boolean;
+}) {
   const ring = (colour: string) => (
     <span
       className="mr-1 inline-block h-3 w-3 rounded-full border-2 align-middle"
@@ -653,6 +644,7 @@ function NocLegend({ bound, attempt }: { bound: NocExtras['bound']; attempt: boo
       {ring(ROLE_COLOURS.sender)}sender (T) · {ring(ROLE_COLOURS.receiver)}receiver (R) ·{' '}
       {ring(ROLE_COLOURS.both)}both · {attempt ? '' : 'filled: has all its messages (pale: some) · '}coloured
       paths: this step’s messages, one colour per sender ·{' '}
+      {longer ? 'dashed: a route longer than the shortest, its extra hops written on it · ' : ''}
       {attempt ? (
         <span style={{ color: CLASH_COLOUR }}>
           red dashes and !: a channel two messages want in this step
@@ -662,7 +654,7 @@ function NocLegend({ bound, attempt }: { bound: NocExtras['bound']; attempt: boo
       )}
       {bound && !attempt && (
         <span className="block text-red-700" data-testid="noc-bound">
-          at the start, in red: why no schedule has fewer than {bound.value} steps — {bound.why}
+          at the start, in red: why no schedule has fewer than {plural(bound.value, 'step')} — {bound.why}
         </span>
       )}
     </p>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { NocLayout } from './nocLayout';
-import { processorLabelSpots } from './nocLabels';
+import { defaultsOf } from '../../../src/kernel/params/schema';
+import { CLI_LIMITS } from '../../../src/limits';
+import { run } from '../../../src/run';
+import { findCard } from '../../../src/cards';
+import { nocExtrasOf } from '../../../src/families/noc/noc-picture';
+import { DESK_TYPE, LECTURE_TYPE } from '../../views/canvasText';
+import { nocLayout } from './nocLayout';
+import { MIN_PROCESSOR_NUMBER, processorLabelSpots, processorNumberPx } from './nocLabels';
 
 /** `n` routers on a circle of radius `r`, one processor each just outside its router. */
 function ring(n: number, r: number): { layout: NocLayout; procRouter: number[] } {
@@ -31,5 +38,33 @@ describe('NoC processor numbers', () => {
     const { layout, procRouter } = ring(64, 150);
     expect(processorLabelSpots(layout, procRouter, 18)).toBeNull();
     expect(processorLabelSpots(ring(16, 150).layout, ring(16, 150).procRouter, 11)).not.toBeNull();
+  });
+});
+
+describe('NoC processor numbers at the desk', () => {
+  it('are never under 11 px, however small the processors are drawn', () => {
+    expect(processorNumberPx(DESK_TYPE, 2)).toBe(MIN_PROCESSOR_NUMBER);
+    expect(processorNumberPx(DESK_TYPE, 8)).toBeGreaterThanOrEqual(11);
+    expect(processorNumberPx(DESK_TYPE, 40)).toBe(14);
+    expect(processorNumberPx(LECTURE_TYPE, 2)).toBeGreaterThanOrEqual(18);
+  });
+
+  it('the 8 × 8 mesh with two processors a router has them all, at 11 px, in the desk’s picture', () => {
+    const defaults = defaultsOf(findCard('noc-scatter')!.params);
+    const r = run(
+      'noc-scatter',
+      { ...defaults, network: 'mesh', rows: 8, cols: 8, pattern: 'oas', root: 0, method: 'constructive' },
+      CLI_LIMITS,
+    );
+    const x = nocExtrasOf(r.extras)!;
+    expect(x.procRouter).toHaveLength(128);
+    // The picture's box at 1280 × 720 at the desk: about 600 × 420, the caption's 56 px band above.
+    const layout = nocLayout(x, 600, 420, 56);
+    const spots = processorLabelSpots(
+      layout,
+      x.procRouter,
+      processorNumberPx(DESK_TYPE, layout.processorRadius),
+    );
+    expect(spots).not.toBeNull();
   });
 });

@@ -1,4 +1,15 @@
+import { typePx, type TypeScale } from '../../views/canvasText';
 import type { NocLayout } from './nocLayout';
+
+/** Smallest processor number written, px at the desk: smaller is not read (lecture type is larger). */
+export const MIN_PROCESSOR_NUMBER = 11;
+
+/**
+ * The size of processor numbers, px: a little over the processor's radius, at least
+ * MIN_PROCESSOR_NUMBER and at most 14 at the desk, in the view's type scale.
+ */
+export const processorNumberPx = (type: TypeScale, processorRadius: number) =>
+  typePx(type, Math.max(MIN_PROCESSOR_NUMBER, Math.min(14, processorRadius * 1.1)));
 
 /**
  * Where the NoC view writes processor numbers of `size` px: each just outside its processor, away

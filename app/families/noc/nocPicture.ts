@@ -6,6 +6,7 @@ import type { FramePicture, LegendEntry } from '../../scene/framePicture';
 import { clashMarks, describeClash } from './nocAttempt';
 import { nocLayout } from './nocLayout';
 import { BOUND_COLOUR, CLASH_COLOUR, drawNoc, nocTop, ROLE_COLOURS } from './NocView';
+import { plural } from '../../lib/format';
 
 /** The NoC view's legend (as under the view, without the hint to click). */
 export function nocLegend(r: RunResult, step: number, attempt: boolean): LegendEntry[] {
@@ -38,7 +39,7 @@ export function nocLegend(r: RunResult, step: number, attempt: boolean): LegendE
     ...(bound && !attempt && step === 0
       ? [
           {
-            label: `in red: why no schedule has fewer than ${bound.value} steps`,
+            label: `in red: why no schedule has fewer than ${plural(bound.value, 'step')}`,
             mark: 'line',
             colours: [BOUND_COLOUR],
           } as LegendEntry,

@@ -35,6 +35,7 @@ import { canDraw, TooSmall } from '../../views/TooSmall';
 import { channelsInStep, describeChannels } from '../../views/wavelengthList';
 import { useFramePicture } from '../../scene/currentFrame';
 import { ringPicture } from './ringPicture';
+import { plural } from '../../lib/format';
 
 /**
  * The WDM ring: nodes on a circle (filled in proportion to what they hold), the clockwise fibre's
@@ -494,7 +495,7 @@ export function* drawRing(
       l.cy,
       caption,
       title,
-      [step === 0 ? `${s.stepCount} steps ahead` : s.phases[s.stepPhase[step - 1]]],
+      [step === 0 ? `${plural(s.stepCount, 'step')} ahead` : s.phases[s.stepPhase[step - 1]]],
       type,
     );
 }

@@ -1,7 +1,13 @@
 import { hierarchy, tree } from 'd3';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { broadcastRadices } from '../../../src/families/star/broadcast.card';
-import { radixParent, radixTree, uniformRadices, type TreeNode } from '../../../src/families/star/tcp';
+import {
+  radixParent,
+  radixTree,
+  tcp1NumberedReach,
+  uniformRadices,
+  type TreeNode,
+} from '../../../src/families/star/tcp';
 import { stepRange } from '../../../src/kernel/model/schedule';
 import { num } from '../../../src/kernel/params/schema';
 import type { RunResult } from '../../../src/result';
@@ -216,7 +222,24 @@ export function TcpTreePanel({
           </span>
         ))}
       </div>
+      <Tcp1Erratum n={n} k={k} size={typePx(type, 12)} />
     </div>
+  );
+}
+
+/**
+ * The star paper's TCP1 numbering erratum (Sec. 2.1), where the tree is drawn: as printed its power is
+ * one too high and it leaves processors unreached; this tree is numbered by digits instead.
+ */
+function Tcp1Erratum({ n, k, size }: { n: number; k: number; size: number }) {
+  const reach = tcp1NumberedReach(n, k);
+  if (reach >= n) return null;
+  return (
+    <p className="px-1 pt-1 text-center text-slate-600" style={{ fontSize: size }} data-testid="tcp1-erratum">
+      The paper’s printed numbering, node i calling (k+1)<sup>l</sup> + ik + j, reaches only {reach} of these{' '}
+      {n} processors: its power is one too high. This tree gives each step’s children the next digit instead
+      and reaches all {n}.
+    </p>
   );
 }
 

@@ -2,6 +2,7 @@ import { num, type ParamValues } from '../../kernel/params/schema';
 import { PAPERS, type AlgorithmCard } from '../../kernel/spec';
 import { RECONFIGURE_PARAM, circuitParams, circuitSentence, reconfigBits } from './circuit-params';
 import { BRUCK_FAMILY, ceilLog } from './reconfig-formulas';
+import { plural } from '../../kernel/util/units';
 
 /**
  * Bruck's all-to-all with mirroring on a circuit switch (the reconfigurable baseline of the ReTri
@@ -66,7 +67,7 @@ export const bruckCard: AlgorithmCard = {
     const { x } = reconfigBits(p, bruckPhases(p));
     return (
       `Phase ${k}: every node sends the half-blocks whose bit ${k} is set ${2 ** k} positions on, the clockwise ` +
-      `halves right and the mirrored halves left: ${f.transfers} transfers, ${f.blocksMoved} half-blocks. ` +
+      `halves right and the mirrored halves left: ${plural(f.transfers, 'transfer')}, ${plural(f.blocksMoved, 'half-block')}. ` +
       circuitSentence(2, x, k)
     );
   },

@@ -1,6 +1,7 @@
 import { intList, num, type IntListParam, type ParamDef, type ParamValues } from '../../kernel/params/schema';
 import { CIRCUIT_TIME_PARAMS } from './circuit-time';
 import { planCircuits } from './circuits';
+import { plural } from '../../kernel/util/units';
 
 /** The reconfiguration schedule parameter shared by ReTri and Bruck. */
 export const RECONFIGURE_PARAM: IntListParam = {
@@ -54,5 +55,5 @@ export function circuitSentence(radix: number, x: readonly boolean[], k: number)
   const hops = plan.phaseHops[k];
   if (x[k])
     return `The switch was rebuilt before this phase: every node is wired to its two peers ±${radix ** k}.`;
-  return `The circuits of offset ±${offset} stay, so each transfer crosses ${hops} circuit${hops === 1 ? '' : 's'}.`;
+  return `The circuits of offset ±${offset} stay, so each transfer crosses ${plural(hops, 'circuit')}.`;
 }

@@ -2,6 +2,7 @@ import { num } from '../../kernel/params/schema';
 import { PAPERS, type AlgorithmCard } from '../../kernel/spec';
 import { circuitParams } from './circuit-params';
 import { centred } from './reconfig-formulas';
+import { formatCount, plural } from '../../kernel/util/units';
 
 /**
  * Static source-to-destination all-to-all (the ReTri paper's static baseline, Sec. 4): the switch
@@ -41,8 +42,8 @@ export const directAlltoallCard: AlgorithmCard = {
   narrate(p, f) {
     const n = num(p, 'nodes');
     return (
-      `All at once: each of the ${n} nodes sends its ${n - 1} blocks straight to their destinations over the ` +
-      `static ring, up to ${Math.floor(n / 2)} circuits away: ${f.transfers} transfers share the ${2 * n} circuits.`
+      `All at once: each of the ${formatCount(n)} nodes sends its ${plural(n - 1, 'block')} straight to their destinations over the ` +
+      `static ring, up to ${plural(Math.floor(n / 2), 'circuit')} away: ${plural(f.transfers, 'transfer')} share the ${formatCount(2 * n)} circuits.`
     );
   },
 };

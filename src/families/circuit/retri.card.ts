@@ -2,6 +2,7 @@ import { num, type ParamValues } from '../../kernel/params/schema';
 import { PAPERS, type AlgorithmCard } from '../../kernel/spec';
 import { RECONFIGURE_PARAM, circuitParams, circuitSentence, reconfigBits } from './circuit-params';
 import { RETRI_FAMILY, balancedTernary, ceilLog, centred } from './reconfig-formulas';
+import { plural } from '../../kernel/util/units';
 
 /**
  * ReTri (ReTri paper, Sec. 3): all-to-all in ⌈log3 n⌉ phases. Block B[r,d] moves by the balanced-
@@ -87,7 +88,7 @@ export const retriCard: AlgorithmCard = {
     const perNode = ring === n && 3 ** phases === n ? ` (${n / 3} each way per node)` : '';
     return (
       `Phase ${k}: every node sends the blocks whose digit ${k} is +1 to the node ${3 ** k} to its right and ` +
-      `those with −1 to the node ${3 ** k} to its left${perNode}: ${f.transfers} transfers, ${f.blocksMoved} blocks. ` +
+      `those with −1 to the node ${3 ** k} to its left${perNode}: ${plural(f.transfers, 'transfer')}, ${plural(f.blocksMoved, 'block')}. ` +
       circuits
     );
   },

@@ -9,6 +9,7 @@ import {
   validateGroup,
 } from './mesh-params';
 import { narrateAllReduce } from './narration';
+import { plural } from '../../kernel/util/units';
 
 export const MESH_PARAMS: readonly ParamDef[] = [
   {
@@ -40,6 +41,7 @@ export const MESH_PARAMS: readonly ParamDef[] = [
 export const meshAllReduceCard: AlgorithmCard = {
   id: 'mesh-allreduce',
   name: '2D mesh all-reduce (direct, EDN, binomial)',
+  shortName: '2D mesh all-reduce',
   family: 'Mesh',
   collective: 'allreduce',
   topology: 'mesh',
@@ -62,7 +64,7 @@ export const meshAllReduceCard: AlgorithmCard = {
   goal: 'every processor holds the combination of all contributions, each counted once',
   narrateStart(p, steps) {
     const n = num(p, 'side') ** 2;
-    return `${n.toLocaleString('en-US')} processors each hold one contribution. In ${steps} steps every one of them will hold the combination of all.`;
+    return `${n.toLocaleString('en-US')} processors each hold one contribution. In ${plural(steps, 'step')} every one of them will hold the combination of all.`;
   },
   narrate: (_p, f) => narrateAllReduce(f),
   noTree: 'its reduction tree is drawn on the mesh itself (EDN levels)',

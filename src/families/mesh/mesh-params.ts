@@ -6,10 +6,14 @@ export const METHOD_PARAM: ParamDef = {
   label: 'Method',
   kind: 'enum',
   options: [
-    { value: 'edn', label: 'EDN levels (all-port EDN-OTIS-Mesh)' },
-    { value: 'edn-combine', label: 'EDN levels, the top level combined on the way (ours)' },
-    { value: 'direct', label: 'direct to the root (OTIS-Mesh)' },
-    { value: 'binomial', label: 'binomial tree of partials (ours)' },
+    { value: 'edn', label: 'EDN levels (all-port EDN-OTIS-Mesh)', short: 'EDN' },
+    {
+      value: 'edn-combine',
+      label: 'EDN levels, the top level combined on the way (ours)',
+      short: 'EDN, top combined',
+    },
+    { value: 'direct', label: 'direct to the root (OTIS-Mesh)', short: 'direct' },
+    { value: 'binomial', label: 'binomial tree of partials (ours)', short: 'binomial tree' },
   ],
   default: 'edn',
   group: 'algorithm',

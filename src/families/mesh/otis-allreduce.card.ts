@@ -9,6 +9,7 @@ import {
   validateGroup,
 } from './mesh-params';
 import { narrateAllReduce } from './narration';
+import { plural } from '../../kernel/util/units';
 
 export const OTIS_PARAMS: readonly ParamDef[] = [
   {
@@ -55,6 +56,7 @@ const sideOf = (p: Record<string, unknown>) => Math.round(Math.sqrt(Number(p['gr
 export const otisAllReduceCard: AlgorithmCard = {
   id: 'otis-allreduce',
   name: 'OTIS-Mesh all-reduce (single-port, all-port, EDN)',
+  shortName: 'OTIS-Mesh all-reduce',
   family: 'Mesh',
   collective: 'allreduce',
   topology: 'mesh',
@@ -88,7 +90,7 @@ export const otisAllReduceCard: AlgorithmCard = {
   goal: 'every processor holds the combination of all P² contributions, each counted once',
   narrateStart(p, steps) {
     const P = num(p, 'group-size');
-    return `${(P * P).toLocaleString('en-US')} processors in ${P} groups each hold one contribution. In ${steps} steps (two of them optical) every one of them will hold the combination of all.`;
+    return `${(P * P).toLocaleString('en-US')} processors in ${P} groups each hold one contribution. In ${plural(steps, 'step')} (two of them optical) every one of them will hold the combination of all.`;
   },
   narrate: (p, f) => narrateAllReduce(f, num(p, 'group-size')),
   noTree: 'its reduction tree is drawn on the mesh itself (EDN levels)',

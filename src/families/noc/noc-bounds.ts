@@ -1,6 +1,7 @@
 import { processorsOf, type NocNetwork } from './noc-network';
 import { pairsOf, type Communication } from './noc-patterns';
 import { fewestLinksHalving, routerFlow } from './noc-cuts';
+import { plural } from '../../kernel/util/units';
 
 /** One lower bound on the steps of a communication, with the quantities it is computed from. */
 export interface Bound {
@@ -83,11 +84,11 @@ export function lowerBounds(net: NocNetwork, c: Communication, combining = false
   }
   out.push({
     id: 'bound-ports',
-    label: `ports: ${k} message${k > 1 ? 's' : ''} in and out per processor per step`,
+    label: `ports: ${plural(k, 'message')} in and out per processor per step`,
     tex: '\\max_v \\lceil \\text{messages}_v / k \\rceil',
     source: `ours (the paper's port remark, Sec. 3)`,
     value: busiest,
-    why: `${who} through ${k} port${k > 1 ? 's' : ''}`,
+    why: `${who} through ${plural(k, 'port')}`,
     ...(whom >= 0 ? { where: { processor: whom } } : {}),
   });
   // Router channels (ours): what a router's processors must receive from elsewhere comes in over its

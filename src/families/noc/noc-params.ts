@@ -12,6 +12,7 @@ import {
   idsOfRanges,
   intList,
   num,
+  type ParamCondition,
   type ParamDef,
   type ParamIssue,
   type ParamValues,
@@ -32,7 +33,7 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
       { value: 'mesh', label: '2D mesh R × C' },
       { value: 'torus', label: '2D torus R × C' },
       { value: 'hypercube', label: 'hypercube' },
-      { value: 'custom', label: 'your own (routers and links, or a JSON file)' },
+      { value: 'custom', label: 'your own (routers and links, or a JSON file)', short: 'own network' },
     ],
     default: 'octagon',
     group: 'network',
@@ -47,6 +48,7 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
     default: 4,
     group: 'network',
     help: 'Router rows (mesh and torus).',
+    appliesWhen: { key: 'network', oneOf: ['mesh', 'torus'] },
   },
   {
     key: 'cols',
@@ -57,6 +59,7 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
     default: 4,
     group: 'network',
     help: 'Router columns (mesh and torus).',
+    appliesWhen: { key: 'network', oneOf: ['mesh', 'torus'] },
   },
   {
     key: 'dimension',
@@ -67,6 +70,7 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
     default: 3,
     group: 'network',
     help: 'Hypercube of 2^d routers.',
+    appliesWhen: { key: 'network', oneOf: ['hypercube'] },
   },
   {
     key: 'routers',
@@ -77,6 +81,7 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
     default: 8,
     group: 'network',
     help: 'The Octagon has 8; its extension any multiple of 4; your own network any number.',
+    appliesWhen: { key: 'network', oneOf: ['octagon', 'custom'] },
   },
   {
     key: 'links',
@@ -89,6 +94,7 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
     default: '',
     group: 'network',
     help: 'Your own network’s router links as pairs: 0,1,1,2 links 0–1 and 1–2.',
+    appliesWhen: { key: 'network', oneOf: ['custom'] },
   },
   {
     key: 'per-router',
@@ -105,13 +111,22 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
     label: 'Placement',
     kind: 'enum',
     options: [
-      { value: 'shifted', label: 'as in the paper’s Fig. 4 (router j: 2j − 1 and 2j)' },
-      { value: 'together', label: 'together (router j: jk … jk + k − 1)' },
-      { value: 'opposite', label: 'opposite (router j: j and 2R − 1 − j, facing across Fig. 4)' },
+      {
+        value: 'shifted',
+        label: 'as in the paper’s Fig. 4 (router j: 2j − 1 and 2j)',
+        short: 'placed as Fig. 4',
+      },
+      { value: 'together', label: 'together (router j: jk … jk + k − 1)', short: 'placed together' },
+      {
+        value: 'opposite',
+        label: 'opposite (router j: j and 2R − 1 − j, facing across Fig. 4)',
+        short: 'placed opposite',
+      },
     ],
     default: 'shifted',
     group: 'network',
     help: 'Which processors share a fat router. Fig. 4 leaves it to the reader: the shifted reading reproduces Table 2.',
+    appliesWhen: { key: 'per-router', oneOf: [2, 3, 4] },
   },
   {
     key: 'detour',
@@ -136,8 +151,15 @@ export const NETWORK_PARAMS: readonly ParamDef[] = [
   },
 ];
 
-const idSet = (key: string, label: string, def: string, help: string): ParamDef => ({
+const idSet = (
+  key: string,
+  label: string,
+  def: string,
+  help: string,
+  appliesWhen: ParamCondition,
+): ParamDef => ({
   key,
+  appliesWhen,
   label,
   kind: 'int-list',
   ranges: true,
@@ -163,6 +185,13 @@ export function communicationParams(
   patterns: { value: Pattern; label: string }[],
   searches: boolean,
 ): ParamDef[] {
+  // Which patterns have a root, which a sender and a receiver set; which methods search.
+  const patternsLike = (first: string): ParamCondition => ({
+    key: 'pattern',
+    oneOf: patterns.map((p) => p.value).filter((v) => v.startsWith(first)),
+  });
+  const methods = searches ? METHODS : METHODS.slice(0, 3);
+  const searching = methods.map((m) => m.value).filter((v) => v !== 'constructive');
   return [
     {
       key: 'pattern',
@@ -182,20 +211,27 @@ export function communicationParams(
       default: 0,
       group: 'algorithm',
       help: 'The sender of a one-to-all communication.',
+      appliesWhen: patternsLike('o'),
     },
-    idSet('senders', 'Senders T', '0-7', 'M-to-N: the processors that send (ids and ranges, e.g. 0-7,12).'),
-    idSet('receivers', 'Receivers R', '8-15', 'M-to-N: the processors that receive.'),
+    idSet(
+      'senders',
+      'Senders T',
+      '0-7',
+      'M-to-N: the processors that send (ids and ranges, e.g. 0-7,12).',
+      patternsLike('m'),
+    ),
+    idSet('receivers', 'Receivers R', '8-15', 'M-to-N: the processors that receive.', patternsLike('m')),
     {
       key: 'method',
       label: 'Method',
       kind: 'enum',
       // The exact method is for scatters; broadcasts have the searches (their relays in the genes).
-      options: searches ? METHODS : METHODS.slice(0, 3),
+      options: methods,
       default: 'hybrid',
       group: 'algorithm',
       help: 'How the schedule is found: the searches start from the constructive schedule and lower its steps towards the bound.',
     },
-    ...SEARCH_PARAMS,
+    ...searchParams(searching),
     {
       key: 'seed',
       label: 'Seed',
@@ -210,7 +246,8 @@ export function communicationParams(
   ];
 }
 
-const SEARCH_PARAMS: ParamDef[] = [
+/** The searches' budget: moves for the annealing ones, a time limit for every search. */
+const searchParams = (searching: string[]): ParamDef[] => [
   {
     key: 'moves',
     label: 'Moves',
@@ -220,6 +257,7 @@ const SEARCH_PARAMS: ParamDef[] = [
     default: 2_000_000,
     group: 'algorithm',
     help: 'Annealing moves the search may make in all: with the seed, they decide its result.',
+    appliesWhen: { key: 'method', oneOf: searching.filter((m) => m !== 'exact') },
   },
   {
     key: 'time-limit',
@@ -231,6 +269,7 @@ const SEARCH_PARAMS: ParamDef[] = [
     unit: 's',
     group: 'algorithm',
     help: 'The search also ends after this long, with its best schedule (then the machine’s speed matters).',
+    appliesWhen: { key: 'method', oneOf: searching },
   },
 ];
 

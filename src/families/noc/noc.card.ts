@@ -8,6 +8,7 @@ import {
   validateNoc,
 } from './noc-params';
 import { PATTERNS, pairCount } from './noc-patterns';
+import { plural } from '../../kernel/util/units';
 
 const SUMMARY =
   'Processors sit on the routers of a network-on-chip; a message holds every channel of its path for ' +
@@ -15,22 +16,36 @@ const SUMMARY =
   'each message a path and a step with no conflict and no port over its limit; the lower bounds say ' +
   'how few steps any schedule can have.';
 
+/**
+ * A route's length in router hops (links between routers): a route's first and last links join its
+ * processors to their routers. Zero: the two processors share a router.
+ */
+const routerHops = (links: number) => Math.max(0, links - 2);
+
+/** "through 2 router hops", or "inside the router they share" for a route of no router hop. */
+const through = (links: number) =>
+  routerHops(links) === 0
+    ? 'inside the router they share'
+    : `through ${plural(routerHops(links), 'router hop')}`;
+
 function narrate(p: ParamValues, f: StepFacts, what: string): string {
   const one = f.transfers === 1;
   const ex = f.examples[0];
-  const route = ex
-    ? ` For example, processor ${ex.from} sends to ${ex.to[0]} through ${Math.max(0, ex.hops - 2)} router hop${ex.hops === 3 ? '' : 's'}.`
-    : '';
-  return `Step ${f.step} of ${f.stepCount}: ${one ? 'one message' : `${f.transfers} messages`} ${what}, on channels no other message of the step uses.${route} Longest path: ${Math.max(0, f.longestRoute - 2)} router hops; ${num(p, 'ports')} port${num(p, 'ports') > 1 ? 's' : ''} per processor.`;
+  const route = ex ? ` For example, processor ${ex.from} sends to ${ex.to[0]} ${through(ex.hops)}.` : '';
+  const longest =
+    routerHops(f.longestRoute) === 0
+      ? 'every message stays inside its router'
+      : `longest path: ${plural(routerHops(f.longestRoute), 'router hop')}`;
+  return `Step ${f.step} of ${f.stepCount}: ${one ? 'one message' : plural(f.transfers, 'message')} ${what}, on channels no other message of the step uses.${route} ${longest.replace(/^./, (c) => c.toUpperCase())}; ${plural(num(p, 'ports'), 'port')} per processor.`;
 }
 
 function narrateStart(p: ParamValues, steps: number): string {
   const c = communicationFromParams(p);
   const messages = pairCount(c);
   const what = c.broadcast
-    ? `${c.senders.length} sender${c.senders.length > 1 ? 's' : ''} each have one message for ${c.receivers.length} receiver${c.receivers.length > 1 ? 's' : ''}`
-    : `${c.senders.length} sender${c.senders.length > 1 ? 's have' : ' has'} ${messages} private messages for ${c.receivers.length} receiver${c.receivers.length > 1 ? 's' : ''}`;
-  return `${what}. In ${steps} steps every message arrives, no two messages of a step sharing a channel.`;
+    ? `${plural(c.senders.length, 'sender')} ${c.senders.length === 1 ? 'has' : 'each have'} one message for ${plural(c.receivers.length, 'receiver')}`
+    : `${plural(c.senders.length, 'sender')} ${c.senders.length === 1 ? 'has' : 'have'} ${plural(messages, 'private message')} for ${plural(c.receivers.length, 'receiver')}`;
+  return `${what}. In ${plural(steps, 'step')} every message arrives, no two messages of a step sharing a channel.`;
 }
 
 /** The parameters that `topology` sets: given beside it, they would be overridden without a word. */
@@ -79,6 +94,7 @@ function estimate(p: ParamValues) {
 export const nocBroadcastCard: AlgorithmCard = {
   id: 'noc-broadcast',
   name: 'NoC broadcast: one-to-all, all-to-all, M-to-N',
+  shortName: 'NoC broadcast',
   family: 'NoC',
   collective: 'broadcast',
   topology: 'noc',
@@ -109,6 +125,7 @@ export const nocBroadcastCard: AlgorithmCard = {
 export const nocScatterCard: AlgorithmCard = {
   id: 'noc-scatter',
   name: 'NoC scatter: one-to-all, all-to-all, M-to-N',
+  shortName: 'NoC scatter',
   family: 'NoC',
   collective: 'scatter',
   topology: 'noc',

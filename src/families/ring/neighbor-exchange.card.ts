@@ -1,6 +1,7 @@
 import { num } from '../../kernel/params/schema';
 import { PAPERS, heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { RING_PARAMS, validateRing } from './ring-params';
+import { plural } from '../../kernel/util/units';
 
 /**
  * Neighbor Exchange all-gather (Chen et al., cited as [9] by the OpTree paper), N/2 steps for even N.
@@ -39,7 +40,7 @@ export const neighborExchangeCard: AlgorithmCard = {
     if (n % 2 === 1) {
       return (
         `Odd N, relay variant: every node sends one block clockwise and one counter-clockwise, one hop each, ` +
-        `on λ0 of each fibre (${f.transfers} lightpaths). ${heldSentence(f)}`
+        `on λ0 of each fibre (${plural(f.transfers, 'lightpath')}). ${heldSentence(f)}`
       );
     }
     if (f.step === 1) {

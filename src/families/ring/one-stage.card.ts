@@ -2,6 +2,7 @@ import { num } from '../../kernel/params/schema';
 import { PAPERS, heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { oneStageLoad } from './optree/optree-formulas';
 import { RING_PARAMS, validateRing } from './ring-params';
+import { plural } from '../../kernel/util/units';
 
 /**
  * The one-stage model (OSM in the OpTree paper's Table 1): every node sends its block to every other
@@ -36,10 +37,10 @@ export const oneStageCard: AlgorithmCard = {
   narrate(_p, f) {
     const e = f.examples[0];
     const example = e
-      ? ` For example, node ${e.from} sends its block straight to node ${e.to[0]}, ${Math.abs(e.hops)} hop${Math.abs(e.hops) === 1 ? '' : 's'} ${e.hops > 0 ? 'clockwise' : 'counter-clockwise'}, on λ${e.channel}.`
+      ? ` For example, node ${e.from} sends its block straight to node ${e.to[0]}, ${plural(Math.abs(e.hops), 'hop')} ${e.hops > 0 ? 'clockwise' : 'counter-clockwise'}, on λ${e.channel}.`
       : '';
     return (
-      `Step ${f.step} of ${f.stepCount}: ${f.transfers} direct lightpaths, each carrying one node's own block ` +
+      `Step ${f.step} of ${f.stepCount}: ${plural(f.transfers, 'direct lightpath')}, each carrying one node's own block ` +
       `to one other node; no lightpath shares a wavelength with another on any fibre link.${example} ${heldSentence(f)}`
     );
   },

@@ -19,6 +19,7 @@ import {
   snrAllows,
   snrRatio,
 } from './optics-physics';
+import { plural } from '../../kernel/util/units';
 
 // ---------------------------------------------------------------------------------------------------
 // The evaluation shown in the app and the command line
@@ -60,7 +61,7 @@ export function evaluateOptics(params: ParamValues, measured: OpticsMeasured): O
   const o = opticsParamsOf(params);
   const lc = nodesOnPath(measured.longestRoute);
   const lf = formulaPath(measured);
-  const where = `the longest lightpath touches ${count(lc, 'node')} (${count(measured.longestRoute, 'hop')})`;
+  const where = `the longest lightpath touches ${plural(lc, 'node')} (${plural(measured.longestRoute, 'hop')})`;
   const allowed = longestAllowedPath(o);
   const budget = lossBudgetDb(o);
   const need = snrNeededRatio();
@@ -88,7 +89,7 @@ export function evaluateOptics(params: ParamValues, measured: OpticsMeasured): O
       bound: 'max',
       unit: 'nodes',
       explain: () =>
-        `${capital(where)}; with these parameters a lightpath may touch at most ${count(allowed.nodes ?? 0, 'node')} ` +
+        `${capital(where)}; with these parameters a lightpath may touch at most ${plural(allowed.nodes ?? 0, 'node')} ` +
         `(${allowed.binding === 'power' ? 'the laser power budget' : 'crosstalk and noise'} sets the limit).`,
       note:
         lf !== null && lf > half + 1
@@ -138,7 +139,7 @@ export function evaluateOptics(params: ParamValues, measured: OpticsMeasured): O
       bound: 'min',
       unit: 'dB',
       explain: () =>
-        `At the end of the longest lightpath (${count(lc, 'node')}) the worst-case SNR is ${fmt(snrDb(o, lc))} dB; ` +
+        `At the end of the longest lightpath (${plural(lc, 'node')}) the worst-case SNR is ${fmt(snrDb(o, lc))} dB; ` +
         `a bit-error rate of 1e-9 needs at least ${fmt(ratioToDb(need))} dB.`,
     },
     {
@@ -171,8 +172,6 @@ export function evaluateOptics(params: ParamValues, measured: OpticsMeasured): O
     return out;
   });
 }
-
-const count = (n: number, what: string) => `${fmt(n)} ${what}${n === 1 ? '' : 's'}`;
 
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,6 +1,7 @@
 import { num } from '../../kernel/params/schema';
 import { PAPERS, heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { RING_PARAMS, validateRing } from './ring-params';
+import { plural } from '../../kernel/util/units';
 
 /**
  * Ring all-gather: in step s (1..N−1) node i forwards block (i − s + 1) mod N to node i + 1 on the
@@ -28,7 +29,7 @@ export const ringAllgatherCard: AlgorithmCard = {
     const example = e ? ` For example, node ${e.from} sends block ${e.blocks[0]} to node ${e.to[0]}.` : '';
     const what = f.step === 1 ? 'its own block' : 'the block it received in the previous step';
     return (
-      `Every node sends ${what} one hop clockwise, all on wavelength λ0: ${f.transfers} lightpaths, ` +
+      `Every node sends ${what} one hop clockwise, all on wavelength λ0: ${plural(f.transfers, 'lightpath')}, ` +
       `one per clockwise link.${example} ${heldSentence(f)}`
     );
   },

@@ -2,6 +2,7 @@ import { num, type ParamDef, type ParamIssue, type ParamValues } from '../../ker
 import type { FormulaRow, Measured } from '../../kernel/spec';
 import { OPTICS_PARAMS } from './optics-params';
 import { TIME_PARAMS, checkTimeParams, eq3Seconds, timeModelOf } from './wdm-ring-time';
+import { plural } from '../../kernel/util/units';
 
 /** Parameters every WDM-ring algorithm shares: the ring, the eq. 3 time model, the optics (eqs. 4–9). */
 export const RING_PARAMS: readonly ParamDef[] = [
@@ -44,7 +45,7 @@ export function partialPacketNote(p: ParamValues): string | undefined {
   const packets = Math.ceil(d / packet);
   return (
     `d = ${d.toLocaleString('en-US')} B is not a whole number of ${packet}-B packets: a lightpath sends ` +
-    `${packets.toLocaleString('en-US')} packet${packets === 1 ? '' : 's'} (${(packets * packet).toLocaleString('en-US')} B, ` +
+    `${plural(packets, 'packet')} (${(packets * packet).toLocaleString('en-US')} B, ` +
     `the last padded), where eq. 3 counts d itself.`
   );
 }

@@ -2,6 +2,7 @@ import { num } from '../../kernel/params/schema';
 import { PAPERS, heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { wrhtSteps } from './optree/optree-formulas';
 import { RING_PARAMS, validateRing } from './ring-params';
+import { plural } from '../../kernel/util/units';
 
 /**
  * WRHT all-gather on the WDM ring, reconstructed (docs/models/wrht.md). The OpTree paper extends the
@@ -82,6 +83,6 @@ export const wrhtCard: AlgorithmCard = {
     const what = f.phase.startsWith('collect')
       ? `Collection (${f.phase}): members send the blocks they hold to their group’s middle node, one block per lightpath`
       : `Broadcast (${f.phase}): middle nodes stream all blocks to their groups, each member relaying the previous batch outwards`;
-    return `${what}; ${f.transfers} lightpaths.${example} ${heldSentence(f)}`;
+    return `${what}; ${plural(f.transfers, 'lightpath')}.${example} ${heldSentence(f)}`;
   },
 };

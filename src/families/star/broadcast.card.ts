@@ -2,6 +2,7 @@ import { num, type ParamDef, type ParamIssue, type ParamValues } from '../../ker
 import { PAPERS, heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { MESSAGES_PARAM, STAR_PARAMS, STAR_UNITS, dummySentence, kOf, validateStar } from './star-params';
 import { largestFirst, tcp2Radices, tcpDepth, uniformRadices, type Radices } from './tcp';
+import { plural } from '../../kernel/util/units';
 
 export const BROADCAST_PARAMS: readonly ParamDef[] = [
   ...STAR_PARAMS,
@@ -69,6 +70,7 @@ export function broadcastMachine(p: ParamValues): number {
 export const starBroadcastCard: AlgorithmCard = {
   id: 'star-broadcast',
   name: 'Star multiple broadcast (naive / split)',
+  shortName: 'Star multiple broadcast',
   family: 'Passive star',
   collective: 'broadcast',
   topology: 'star',
@@ -108,14 +110,14 @@ export const starBroadcastCard: AlgorithmCard = {
     const plan =
       hs === 0
         ? 'the naive variant forwards all of them along the TCP1 tree'
-        : `${hs} broadcast-split step${hs === 1 ? '' : 's'}, ${steps - 2 * hs} broadcast step${steps - 2 * hs === 1 ? '' : 's'} and ${hs} exchange step${hs === 1 ? '' : 's'}`;
-    return `Node 0 holds ${num(p, 'messages')} messages for everyone: ${plan}, ${steps} steps in all.${dummySentence(num(p, 'nodes'), broadcastMachine(p))}`;
+        : `${plural(hs, 'broadcast-split step')}, ${plural(steps - 2 * hs, 'broadcast step')} and ${plural(hs, 'exchange step')}`;
+    return `Node 0 holds ${plural(num(p, 'messages'), 'message')} for everyone: ${plan}, ${plural(steps, 'step')} in all.${dummySentence(num(p, 'nodes'), broadcastMachine(p))}`;
   },
   narrate(p, f) {
     const e = f.examples[0];
     const k = kOf(p);
     const ex = e
-      ? ` For example, node ${e.from} sends ${e.blockCount} message${e.blockCount === 1 ? '' : 's'} on λ${e.channel} to ${e.to.length === 1 ? `node ${e.to[0]}` : `nodes ${e.to.join(', ')}`}.`
+      ? ` For example, node ${e.from} sends ${plural(e.blockCount, 'message')} on λ${e.channel} to ${e.to.length === 1 ? `node ${e.to[0]}` : `nodes ${e.to.join(', ')}`}.`
       : '';
     const lead =
       f.phase === 'broadcast-split'

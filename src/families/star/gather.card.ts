@@ -2,6 +2,7 @@ import { num } from '../../kernel/params/schema';
 import { PAPERS, type AlgorithmCard } from '../../kernel/spec';
 import { STAR_PARAMS, STAR_UNITS, validateStar } from './star-params';
 import { treeNarration, treeScatterEstimate } from './scatter.card';
+import { formatCount, plural } from '../../kernel/util/units';
 
 /**
  * Gather, the scatter run backwards (passive-star paper, end of Sec. 3.1): the TCP1 steps in reverse
@@ -26,7 +27,7 @@ export const starGatherCard: AlgorithmCard = {
   units: STAR_UNITS,
   goal: 'node 0 holds every node’s message',
   narrateStart(p, steps) {
-    return `Each of the ${num(p, 'nodes')} nodes holds one message for node 0. The TCP1 tree, run backwards, collects them in ${steps} steps.`;
+    return `Each of the ${formatCount(num(p, 'nodes'))} nodes holds one message for node 0. The TCP1 tree, run backwards, collects them in ${plural(steps, 'step')}.`;
   },
   narrate(p, f) {
     return treeNarration(p, f, 'gather');

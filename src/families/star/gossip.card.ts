@@ -2,6 +2,7 @@ import { num, type IntParam, type ParamValues } from '../../kernel/params/schema
 import { PAPERS, heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { MESSAGES_PARAM, STAR_PARAMS, STAR_UNITS, dummySentence, kOf, validateStar } from './star-params';
 import { cliqueWords, tcp2Radices, tcpDepth } from './tcp';
+import { formatCount, plural } from '../../kernel/util/units';
 
 const GOSSIP_MESSAGES: IntParam = {
   ...MESSAGES_PARAM,
@@ -45,13 +46,13 @@ export const starGossipCard: AlgorithmCard = {
   units: STAR_UNITS,
   goal: 'every node holds everyone’s data',
   narrateStart(p, steps) {
-    return `Each of the ${num(p, 'nodes')} nodes holds its own data (${num(p, 'messages')} message units) for everyone. ${steps} TCP2 exchange steps spread it.${dummySentence(num(p, 'nodes'), gossipMachine(p))}`;
+    return `Each of the ${formatCount(num(p, 'nodes'))} nodes holds its own data (${plural(num(p, 'messages'), 'message unit')}) for everyone. ${plural(steps, 'TCP2 exchange step')} spread${steps === 1 ? 's' : ''} it.${dummySentence(num(p, 'nodes'), gossipMachine(p))}`;
   },
   narrate(p, f) {
     const k = kOf(p);
     const e = f.examples[0];
     const ex = e
-      ? ` For example, node ${e.from} sends ${e.blockCount} block${e.blockCount === 1 ? '' : 's'} on λ${e.channel} to nodes ${e.to.join(', ')}.`
+      ? ` For example, node ${e.from} sends ${plural(e.blockCount, 'block')} on λ${e.channel} to nodes ${e.to.join(', ')}.`
       : '';
     const c = cliqueWords(num(p, 'nodes'), k, f.step - 1);
     return (

@@ -2,6 +2,7 @@ import { num, type ParamValues } from '../../kernel/params/schema';
 import { PAPERS, heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { STAR_PARAMS, STAR_UNITS, dummySentence, kOf, validateStar } from './star-params';
 import { cliqueWords, tcp2Radices, tcpDepth } from './tcp';
+import { formatCount, plural } from '../../kernel/util/units';
 
 export function multiscatterMachine(p: ParamValues): number {
   const r = tcp2Radices(num(p, 'nodes'), kOf(p));
@@ -49,13 +50,13 @@ export const starMultiscatterCard: AlgorithmCard = {
   goal: 'every message has reached its destination',
   narrateStart(p, steps) {
     const n = num(p, 'nodes');
-    return `Each of the ${n} nodes holds a different message for each of the other ${n - 1} (${(n * (n - 1)).toLocaleString('en-US')} in all). ${steps} TCP2 exchange steps deliver them.${dummySentence(n, multiscatterMachine(p))}`;
+    return `Each of the ${formatCount(n)} nodes holds a different message for each of the other ${formatCount(n - 1)} (${formatCount(n * (n - 1))} in all). ${plural(steps, 'TCP2 exchange step')} deliver${steps === 1 ? 's' : ''} them.${dummySentence(n, multiscatterMachine(p))}`;
   },
   narrate(p, f) {
     const k = kOf(p);
     const e = f.examples[0];
     const ex = e
-      ? ` For example, node ${e.from} sends ${e.blockCount} message${e.blockCount === 1 ? '' : 's'} to node ${e.to[0]} on λ${e.channel}.`
+      ? ` For example, node ${e.from} sends ${plural(e.blockCount, 'message')} to node ${e.to[0]} on λ${e.channel}.`
       : '';
     const c = cliqueWords(num(p, 'nodes'), k, f.step - 1);
     return (

@@ -2,6 +2,7 @@ import { num, type ParamValues } from '../../kernel/params/schema';
 import { PAPERS, heldSentence, type AlgorithmCard, type StepFacts } from '../../kernel/spec';
 import { STAR_PARAMS, STAR_UNITS, kOf, validateStar } from './star-params';
 import { tcpDepth } from './tcp';
+import { plural } from '../../kernel/util/units';
 
 /** Scatter (gather = false) or its reverse, gather, on the TCP1 tree of n nodes. */
 /** Size of a TCP1 scatter or gather: h steps, one transfer per node but the root. */
@@ -16,12 +17,12 @@ export function treeNarration(p: ParamValues, f: StepFacts, what: 'scatter' | 'g
   const k = kOf(p);
   const e = f.examples[0];
   const ex = e
-    ? ` For example, node ${e.from} sends ${e.blockCount} message${e.blockCount === 1 ? '' : 's'} to node ${e.to.join(', ')} on wavelength λ${e.channel}.`
+    ? ` For example, node ${e.from} sends ${plural(e.blockCount, 'message')} to node ${e.to.join(', ')} on wavelength λ${e.channel}.`
     : '';
   const lead =
     what === 'scatter'
-      ? `Every node that holds messages sends each of its up to ${k} new children, on a wavelength of its own, the messages of that child’s subtree: ${f.transfers} transmissions.`
-      : `Every node whose subtree is complete sends it to its parent; a parent tunes up to ${k} receivers to its children’s wavelengths: ${f.transfers} transmissions.`;
+      ? `Every node that holds messages sends each of its up to ${k} new children, on a wavelength of its own, the messages of that child’s subtree: ${plural(f.transfers, 'transmission')}.`
+      : `Every node whose subtree is complete sends it to its parent; a parent tunes up to ${k} receivers to its children’s wavelengths: ${plural(f.transfers, 'transmission')}.`;
   return `${lead}${ex} ${heldSentence(f)}`;
 }
 
@@ -49,7 +50,7 @@ export const starScatterCard: AlgorithmCard = {
   goal: 'every node holds its own message',
   narrateStart(p, steps) {
     const n = num(p, 'nodes');
-    return `Node 0 holds ${n} messages, one for each node. The TCP1 tree delivers them in ${steps} steps, the messages shrinking by a factor ${kOf(p) + 1} per step.`;
+    return `Node 0 holds ${plural(n, 'message')}, one for each node. The TCP1 tree delivers them in ${plural(steps, 'step')}, the messages shrinking by a factor ${kOf(p) + 1} per step.`;
   },
   narrate(p, f) {
     return treeNarration(p, f, 'scatter');

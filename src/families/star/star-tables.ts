@@ -10,6 +10,7 @@ import { run } from '../../run';
 import { H, K, M, P, exampleParams } from './star-example';
 import { lowerBounds } from './star-formulas';
 import { STAR_TABLES } from './star-tables.card';
+import { tcp1NumberedReach, tcp1Tree, type TreeNode } from './tcp';
 
 /** Σ_{i=a..b} f(i) (empty when b < a). */
 function sum(a: number, b: number, f: (i: number) => number): number {
@@ -40,6 +41,7 @@ export const starTables: Reproduction = {
       'Measured 16 fewer tunings: a node that was child 1 in step 3 still listens to its parent’s first ' +
       'wavelength when the exchange begins, and the parent multicasts on it again (docs/models/star.md).';
     return [
+      tcp1Erratum(),
       {
         label: 'Table 1: broadcast (ota), h′ = 0, communication h·m',
         paper: H * M,
@@ -143,3 +145,28 @@ export const starTables: Reproduction = {
     ];
   },
 };
+
+/** Nodes of a tree, the root included. */
+const treeSize = (t: TreeNode): number => 1 + t.children.reduce((a, c) => a + treeSize(c), 0);
+
+/**
+ * The paper's TCP1 numbering (Sec. 2.1) against its own claim that h steps reach every processor:
+ * as printed it names 16 of the example's 64; one power lower, all of them. Ours (digits in base
+ * k+1, docs/models/star.md) reaches all 64, and the scatter built on it is verified.
+ */
+function tcp1Erratum(): ReproRow {
+  const reach = tcp1NumberedReach(P, K);
+  return {
+    label:
+      'Sec. 2.1: TCP1 numbering as printed, node i calls (k+1)^l + ik + j: processors reached in h steps',
+    paper: P,
+    computed: reach,
+    constructed: treeSize(tcp1Tree(P, K)),
+    unit: 'processors',
+    note:
+      `Erratum: the printed power is one too high. The formula as printed names only ${reach} of the ${P} ` +
+      `processors, leaving ${P - reach} unreached, while the text says h = ${H} steps reach everyone; with ` +
+      `(k+1)^(l−1) it names all ${tcp1NumberedReach(P, K, 'corrected')}. We number children by base-${K + 1} ` +
+      `digits instead (docs/models/star.md); that tree reaches all ${P}.`,
+  };
+}

@@ -4,6 +4,7 @@ import {
   digit,
   paddedSize,
   tcp1Children,
+  tcp1NumberedReach,
   tcp1Parent,
   tcp1Step,
   tcp1Subtree,
@@ -154,5 +155,27 @@ describe('mixed-radix TCP2 machines', () => {
       }),
       { numRuns: 80 },
     );
+  });
+});
+
+describe('TCP1 as the paper prints it (Sec. 2.1)', () => {
+  it('names only 16 of the 64 processors of its own example: its power is one too high', () => {
+    expect(tcp1NumberedReach(64, 3)).toBe(16);
+    // One power lower, the same formula names everyone.
+    expect(tcp1NumberedReach(64, 3, 'corrected')).toBe(64);
+    for (const [p, k] of [
+      [16, 3],
+      [27, 2],
+      [100, 4],
+      [1000, 9],
+      [2, 1],
+    ])
+      expect(tcp1NumberedReach(p, k, 'corrected'), `P = ${p}, k = ${k}`).toBe(p);
+    for (const [p, k] of [
+      [16, 3],
+      [27, 2],
+      [256, 3],
+    ])
+      expect(tcp1NumberedReach(p, k), `P = ${p}, k = ${k}`).toBeLessThan(p);
   });
 });

@@ -229,3 +229,25 @@ export function mixedCliqueTuningsNote(machine: number, k: number, radices: Radi
     `where hPk = ${(h * machine * k).toLocaleString('en-US')} for P″ = ${machine}.`
   );
 }
+
+/**
+ * The TCP1 numbering as the paper prints it (Sec. 2.1): in step l every node i < (k+1)^(l−1) calls
+ * (k+1)^l + ik + j for j = 0 … k−1. The power is one too high: the ids named stop short of P, so
+ * most processors are never called (docs/models/star.md). The `corrected` reading, power l − 1, is
+ * the formula whose steps name 1 … k, then the next k(k+1) ids, and so on: everyone once.
+ * Returns how many of the P processors (node 0 included) the h steps name.
+ */
+export function tcp1NumberedReach(
+  p: number,
+  k: number,
+  reading: 'printed' | 'corrected' = 'printed',
+): number {
+  const named = new Set<number>([0]);
+  const x = k + 1;
+  for (let l = 1; l <= tcpDepth(p, k); l++) {
+    const base = power(x, reading === 'printed' ? l : l - 1);
+    for (let i = 0; i < power(x, l - 1); i++)
+      for (let j = 0; j < k; j++) if (base + i * k + j < p) named.add(base + i * k + j);
+  }
+  return named.size;
+}

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  applicable,
+  applies,
+  conditionText,
   checkParam,
   fillSeeds,
   MAX_SEED,
@@ -294,5 +297,39 @@ describe('seeds', () => {
     const p: Record<string, number> = {};
     expect(fillSeeds([{ ...seedParam(), seed: undefined }], p, new Set(), () => 0.5)).toEqual([]);
     expect(p).toEqual({});
+  });
+});
+
+describe('when a parameter applies', () => {
+  const network: ParamDef = {
+    key: 'network',
+    label: 'Network',
+    kind: 'enum',
+    options: [
+      { value: 'mesh', label: 'mesh' },
+      { value: 'ring', label: 'ring' },
+    ],
+    default: 'ring',
+    group: 'network',
+    help: '',
+  };
+  const rows: ParamDef = {
+    key: 'rows',
+    label: 'Rows',
+    kind: 'int',
+    min: 1,
+    max: 9,
+    default: 2,
+    group: 'network',
+    help: '',
+    appliesWhen: { key: 'network', oneOf: ['mesh', 'torus'] },
+  };
+  it('by the other parameter’s value; always without a condition', () => {
+    expect(applies(rows, { network: 'mesh', rows: 2 })).toBe(true);
+    expect(applies(rows, { network: 'ring', rows: 2 })).toBe(false);
+    expect(applies(network, { network: 'ring' })).toBe(true);
+    expect(applicable([network, rows], { network: 'ring', rows: 3 }).map((d) => d.key)).toEqual(['network']);
+    expect(conditionText(rows)).toBe('when network is mesh or torus');
+    expect(conditionText(network)).toBeNull();
   });
 });

@@ -19,6 +19,18 @@ interface ParamBase {
    */
   group: ParamGroup;
   unit?: string;
+  /**
+   * When the parameter means something: only while another parameter has one of the listed values
+   * (a mesh's rows only for a mesh or torus). Absent: always. The panel shows, the link writes and
+   * `list` describes a parameter by this one rule (`applies`).
+   */
+  appliesWhen?: ParamCondition;
+}
+
+/** Another parameter's values for which a parameter applies. */
+export interface ParamCondition {
+  key: string;
+  oneOf: readonly ParamValue[];
 }
 
 export interface IntParam extends ParamBase {
@@ -84,7 +96,8 @@ export interface NumberParam extends ParamBase {
 
 export interface EnumParam extends ParamBase {
   kind: 'enum';
-  options: { value: string; label: string }[];
+  /** `short`: a word or two for where the variant is named in passing (a compare pane's title). */
+  options: { value: string; label: string; short?: string }[];
   default: string;
 }
 
@@ -199,6 +212,25 @@ export function parseParam(def: ParamDef, raw: string): ParseResult {
 /** Checks an already-typed value (e.g. from code) against a definition. */
 export function checkParam(def: ParamDef, value: ParamValue): ParseResult {
   return parseParam(def, String(value));
+}
+
+/** Whether `def` means something under `values` (its `appliesWhen`, if any, holds). */
+export function applies(def: ParamDef, values: ParamValues): boolean {
+  const c = def.appliesWhen;
+  return !c || c.oneOf.includes(values[c.key]);
+}
+
+/** The definitions that apply under `values`, in their order. */
+export function applicable(defs: readonly ParamDef[], values: ParamValues): ParamDef[] {
+  return defs.filter((d) => applies(d, values));
+}
+
+/** When a parameter applies, in words: "when network is mesh or torus"; null for one that always does. */
+export function conditionText(def: ParamDef): string | null {
+  const c = def.appliesWhen;
+  if (!c) return null;
+  const v = c.oneOf.map(String);
+  return `when ${c.key} is ${v.length <= 1 ? v.join('') : `${v.slice(0, -1).join(', ')} or ${v[v.length - 1]}`}`;
 }
 
 export function defaultsOf(defs: readonly ParamDef[]): Record<string, ParamValue> {

@@ -40,3 +40,16 @@ export function formatBytes(b: number): string {
 export function formatCount(n: number): string {
   return COUNT.format(n);
 }
+
+/**
+ * A count and its noun, the noun singular for exactly one: "1 step", "0 steps", "1,024 steps". The
+ * one way the app, the narrations and the command line count things in words.
+ */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${COUNT.format(n)} ${noun(n, one, many)}`;
+}
+
+/** The noun alone, for where the count is written apart (in bold, signed): "step" for 1, else "steps". */
+export function noun(n: number, one: string, many = `${one}s`): string {
+  return Math.abs(n) === 1 ? one : many;
+}

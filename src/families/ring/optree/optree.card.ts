@@ -3,6 +3,7 @@ import { PAPERS, heldSentence, type AlgorithmCard } from '../../../kernel/spec';
 import { RING_PARAMS, validateRing } from '../ring-params';
 import { maxDepth, optreePlan, planFor, radicesOf, radicesProblem, type OptreePlan } from './optree-plan';
 import { optreeGroups, optreeTree } from './optree-tree';
+import { plural } from '../../../kernel/util/units';
 
 export const DEPTH_PARAM: ParamDef = {
   key: 'depth',
@@ -138,8 +139,8 @@ export const optreeCard: AlgorithmCard = {
         ? `nodes at the same position in the root’s ${m} groups exchange their own blocks`
         : `nodes at the same position in sibling groups of ${m} exchange the ${held} blocks each gathered so far`;
     return (
-      `Stage ${stage} of ${plan.stageCount}: ${what}, one lightpath per block; ${f.transfers} lightpaths on up ` +
-      `to ${f.channelsUsed} wavelengths in this step.${example} ${heldSentence(f)}`
+      `Stage ${stage} of ${plan.stageCount}: ${what}, one lightpath per block; ${plural(f.transfers, 'lightpath')} on up ` +
+      `to ${plural(f.channelsUsed, 'wavelength')} in this step.${example} ${heldSentence(f)}`
     );
   },
 };

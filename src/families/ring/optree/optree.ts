@@ -18,6 +18,7 @@ import { optreePlan, radicesOf, type OptreePlan } from './optree-plan';
 import { BEST_TREE_MAX_NODES, bestTree, bestTreeSearch, knownBestTree, type BestTree } from './optree-search';
 import { assignedStages } from './optree-stages';
 import { lightpathCount, optreeCard } from './optree.card';
+import { plural } from '../../../kernel/util/units';
 
 /** The plan's schedule: every stage assigned and emitted in order. */
 export function buildTree(algorithm: string, p: ParamValues, plan: OptreePlan) {
@@ -31,7 +32,7 @@ export function buildTree(algorithm: string, p: ParamValues, plan: OptreePlan) {
 function treeVariant(plan: OptreePlan): string | undefined {
   if (plan.slots === plan.nodes) return undefined;
   const spare = plan.slots - plan.nodes;
-  return `N = ${plan.nodes} on arities ${plan.radices.join(',')} (${plan.slots} leaf slots): ${spare} virtual slot${spare === 1 ? '' : 's'} relayed by real nodes of their bottom groups`;
+  return `N = ${plan.nodes} on arities ${plan.radices.join(',')} (${plan.slots} leaf slots): ${plural(spare, 'virtual slot')} relayed by real nodes of their bottom groups`;
 }
 
 const fmtList = (xs: readonly number[]) => xs.join(', ');

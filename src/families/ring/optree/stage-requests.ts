@@ -1,5 +1,6 @@
 import type { StageRequest } from '../ring-stages';
 import type { OptreePlan } from './optree-plan';
+import { plural } from '../../../kernel/util/units';
 
 /**
  * Direction of a lightpath over exactly half a ring of n nodes (n even) from node a. Node a and its
@@ -163,5 +164,5 @@ export function stageLabel(plan: OptreePlan, stage: number): string {
   if (plan.stageCount === 1) return `one stage: all ${plan.nodes} nodes exchange directly`;
   const m = plan.radices[stage - 1];
   const held = plan.slots / (stage === 1 ? plan.slots : plan.strides[stage - 2]);
-  return `stage ${stage} of ${plan.stageCount}: subsets of ${m}, ${held} block${held === 1 ? '' : 's'} per node to send`;
+  return `stage ${stage} of ${plan.stageCount}: subsets of ${m}, ${plural(held, 'block')} per node to send`;
 }
