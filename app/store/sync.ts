@@ -5,6 +5,7 @@ import { BROWSER_LIMITS, checkRun } from '../../src/limits';
 import { type RunResult } from '../../src/result';
 import { offerOnOpen, rememberFailure, rememberGood } from './remembered';
 import { rememberPictures } from '../families/circuit/pictures';
+import { rememberLinkLoad } from '../views/linkload/linkLoadStore';
 import { relayChains } from '../worker/chainRelay';
 import type { RunReply, WorkerClient } from '../worker/client';
 import type { JobHandle, PoolJob, WorkerPool } from '../worker/pool';
@@ -124,6 +125,7 @@ export function startSync(clients: Clients): () => void {
     },
   };
   client.onPictures = rememberPictures;
+  client.onLinkLoad = rememberLinkLoad;
   client.onFormulas = (result, rows) => useApp.getState().formulasArrived(result, rows);
   client.onImproved = (result) => useApp.getState().resultImproved(result);
   client.onAttempt = (attempt) => useApp.getState().attemptArrived(attempt);

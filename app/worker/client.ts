@@ -4,6 +4,7 @@ import type { SweepValue } from '../../src/kernel/experiment';
 import type { ParamIssue, ParamValues } from '../../src/kernel/params/schema';
 import type { RunResult } from '../../src/result';
 import { showsBlockMatrix, type BlockPictures } from '../../src/families/circuit/block-pictures';
+import type { LinkLoad } from '../../src/kernel/replay/link-load';
 import type { RunConfig, RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
 
 /** What the client needs of a Worker (a fake one in tests). */
@@ -36,7 +37,18 @@ const SLICED: ReadonlySet<WorkerRequest['kind']> = new Set(['sweep', 'heatmap', 
 type Job = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 type Final = Exclude<
   WorkerResponse,
-  { kind: 'progress' | 'error' | 'formulas' | 'pictures' | 'improved' | 'search' | 'chain-tasks' | 'attempt' }
+  {
+    kind:
+      | 'progress'
+      | 'error'
+      | 'formulas'
+      | 'pictures'
+      | 'link-load'
+      | 'improved'
+      | 'search'
+      | 'chain-tasks'
+      | 'attempt';
+  }
 >;
 
 interface Pending {
@@ -76,6 +88,8 @@ export class WorkerClient {
   onFormulas: ((result: RunResult, formulas: FormulaRow[]) => void) | null = null;
   /** Told about pictures that follow the newest delivered result (the block matrix of personalised data). */
   onPictures: ((result: RunResult, pictures: BlockPictures) => void) | null = null;
+  /** Told about the link load of the newest delivered result (or better schedule), which follows it. */
+  onLinkLoad: ((result: RunResult, load: LinkLoad) => void) | null = null;
   /** Told about better schedules that a search following the newest delivered result found. */
   onImproved: ((result: RunResult) => void) | null = null;
   /** Told how the search following the newest delivered result stands, and when it ends. */
@@ -340,6 +354,10 @@ export class WorkerClient {
         this.delivered = { id: msg.id, result: msg.result };
         this.onImproved?.(msg.result);
       }
+      return;
+    }
+    if (msg.kind === 'link-load') {
+      if (this.delivered?.id === msg.id) this.onLinkLoad?.(this.delivered.result, msg.load);
       return;
     }
     if (msg.kind === 'pictures') {
