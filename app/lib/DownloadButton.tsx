@@ -5,9 +5,14 @@ import { gatherChunks, saveFile } from './download';
 export const SMALL_BUTTON =
   'rounded-md border border-slate-300 bg-white px-2 py-0.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:text-slate-500';
 
+/** What a download's `make` returns: the text, or chunks of text or bytes, or (loaded late) a promise of them. */
+export type Made = string | Iterable<string | Uint8Array>;
+
 /**
  * A button that writes a file and hands it to the browser as a download. `make` returns the text,
- * or chunks of it (a schedule's writer); while they are gathered the button says so and waits.
+ * or chunks of it (a schedule's writer; empty chunks are the writer's pauses), or a promise of them
+ * (a writer loaded when first asked for); while they are gathered the button says so and waits. A
+ * writer that refuses (a limit of the format) has its message shown beside the button.
  */
 export function DownloadButton({
   label,
@@ -23,7 +28,7 @@ export function DownloadButton({
   title: string;
   file: string;
   type: string;
-  make: () => string | Iterable<string>;
+  make: () => Made | Promise<Made>;
   testId: string;
   disabled?: boolean;
 }) {
@@ -33,7 +38,7 @@ export function DownloadButton({
     setBusy(true);
     setError(null);
     try {
-      const made = make();
+      const made = await make();
       saveFile(file, typeof made === 'string' ? [made] : await gatherChunks(made), type);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

@@ -5,22 +5,44 @@
  * schedule never freezes the page while it is written.
  */
 
-/** Gathers the chunks, giving the browser a turn whenever `budgetMs` has passed. */
-export async function gatherChunks(chunks: Iterable<string>, budgetMs = 12): Promise<string[]> {
-  const out: string[] = [];
+/** Parts gathered before they are packed into one Blob (a few milliseconds of copying). */
+const PACK_LENGTH = 1 << 22;
+
+/**
+ * Gathers the chunks, giving the browser a turn whenever `budgetMs` has passed. Text or bytes; an
+ * empty chunk is a writer's pause (it yields between slices of work) and is left out. Every few MB
+ * the parts so far become one Blob, so the file's final Blob (made of those) copies nothing at once.
+ */
+export async function gatherChunks(
+  chunks: Iterable<string | Uint8Array>,
+  budgetMs = 12,
+): Promise<BlobPart[]> {
+  const out: BlobPart[] = [];
+  let pending: BlobPart[] = [];
+  let length = 0;
   let t0 = performance.now();
   for (const c of chunks) {
-    out.push(c);
+    if (c.length === 0) continue;
+    pending.push(c as BlobPart);
+    length += c.length;
+    if (length >= PACK_LENGTH) {
+      out.push(new Blob(pending));
+      pending = [];
+      length = 0;
+    }
     if (performance.now() - t0 > budgetMs) {
       await new Promise((resolve) => setTimeout(resolve, 0));
       t0 = performance.now();
     }
   }
+  if (pending.length) out.push(...pending);
   return out;
 }
 
 export const CSV_TYPE = 'text/csv;charset=utf-8';
 export const JSON_TYPE = 'application/json;charset=utf-8';
+export const XML_TYPE = 'application/xml;charset=utf-8';
+export const ZIP_TYPE = 'application/zip';
 
 /** Saves `parts` as a file called `name`. */
 export function saveFile(name: string, parts: BlobPart[], type: string): void {

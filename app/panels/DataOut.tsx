@@ -13,6 +13,7 @@ import { DownloadButton } from '../lib/DownloadButton';
 import { PaperSource } from './PaperSource';
 import { useMemo } from 'react';
 import { PictureOut } from './PictureOut';
+import { InteropOut } from './InteropOut';
 
 /** The file name a download of this result gets (without its extension). */
 export function scheduleFileStem(r: RunResult): string {
@@ -83,6 +84,7 @@ export function DataOut({ result }: { result: RunResult }) {
         </div>
       )}
       <HoldingsDownload result={result} stem={stem} />
+      <InteropOut result={result} stem={stem} />
       <PictureOut stem={stem} />
       {card && (
         <PaperSource

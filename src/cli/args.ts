@@ -1,7 +1,7 @@
 /**
  * Command-line arguments: positional words and `--key value` / `--key=value` options. `--help` (or
- * `-h`) and `--force` are the options without a value. No Node APIs here, so it is tested like any
- * pure code.
+ * `-h`) and the flags in FLAG_OPTIONS take no value. No Node APIs here, so it is tested like any pure
+ * code.
  */
 
 export class ArgError extends Error {
@@ -19,7 +19,10 @@ export interface ParsedArgs {
 }
 
 /** Options of the CLI itself; every other key is an algorithm parameter. */
-export const RESERVED_OPTIONS = ['format', 'out', 'help'] as const;
+export const RESERVED_OPTIONS = ['format', 'out', 'help', 'stretch'] as const;
+
+/** Options that take no value: given, they read "true". */
+export const FLAG_OPTIONS: readonly string[] = ['stretch'];
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const positional: string[] = [];
@@ -51,7 +54,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     const key = eq < 0 ? a.slice(2) : a.slice(2, eq);
     if (!/^[a-z0-9][a-z0-9-]*$/i.test(key)) throw new ArgError(`"${a}" is not an option name`);
     let value: string;
-    if (eq >= 0) value = a.slice(eq + 1);
+    if (FLAG_OPTIONS.includes(key)) {
+      if (eq >= 0) throw new ArgError(`--${key} takes no value`);
+      value = 'true';
+    } else if (eq >= 0) value = a.slice(eq + 1);
     else {
       const next = argv[i + 1];
       if (next === undefined || next.startsWith('--'))

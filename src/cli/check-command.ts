@@ -4,12 +4,17 @@ import { CLI_LIMITS, fileNodeLimit } from '../limits';
 import { RULE_TEXT, type Rule, type Violation } from '../kernel/verify/rules';
 import { verifyAsDeclared } from '../declared-model';
 import type { ModelNote } from '../kernel/verify/model-rules';
-import { CliError, json, type CommandOutput } from './command-kit';
+import { CHECK_LISTED, CliError, json, type CommandOutput } from './command-kit';
 import { JsonTooBig, MAX_PIECE_BYTES, parseJsonPieces } from './json-pieces';
+import { importMsccl } from '../interop/msccl/import-msccl';
+import { looksLikeXml, MAX_MSCCL_CHARS } from '../interop/msccl/parse';
+import type { ImportOptions } from '../interop/result';
+import { importTeccl } from '../interop/teccl/import-teccl';
+import { isTecclDocument } from '../interop/teccl/parse';
+import { interopCheck } from './interop-check';
 import { verdict } from './schedule-command';
 
-/** Violations listed by `check` (the counts cover all of them). */
-export const CHECK_LISTED = 20;
+export { CHECK_LISTED } from './command-kit';
 
 // ---------------------------------------------------------------------------------------------------
 // check
@@ -76,14 +81,26 @@ export function checkDocument(doc: unknown, file = '(schedule)'): CheckReport {
 }
 
 /**
- * `check`: the file's text in, a JSON report out; exit 0 when it verifies, 1 when not. `mostPiece`:
- * the longest value of a file read in pieces (tests make it small).
+ * `check`: the file's text in, a JSON report out; exit 0 when it verifies, 1 when not. MSCCL XML
+ * (recognised by its <algo> root) and TE-CCL output are imported (src/interop/) and checked on the
+ * network `options` names; a Lab schedule file brings its own network. `mostPiece`: the longest
+ * value of a file read in pieces (tests make it small).
  */
 export function checkCommand(
   text: string | Uint8Array,
   file: string,
+  options: Omit<ImportOptions, 'name'> = {},
   mostPiece = MAX_PIECE_BYTES,
 ): CommandOutput {
+  if (typeof text === 'string' && looksLikeXml(text))
+    return interopCheck(importMsccl(text, { ...options, name: file }));
+  if (
+    typeof text !== 'string' &&
+    text.find((b) => b > 0x20 && b !== 0xef && b !== 0xbb && b !== 0xbf) === 0x3c
+  )
+    throw new CliError(
+      `${file} is too big for MSCCL XML: it is read up to ${MAX_MSCCL_CHARS / 2 ** 20} M characters`,
+    );
   let doc: unknown;
   try {
     // A file too big for one string is parsed in pieces, step by step (json-pieces.ts).
@@ -92,6 +109,11 @@ export function checkCommand(
     if (e instanceof JsonTooBig) throw new CliError(`${file} is too big to read: ${e.message}`);
     throw new CliError(`${file} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
+  if (isTecclDocument(doc)) return interopCheck(importTeccl(doc, { ...options, name: file }));
+  if (options.network || options.stretch)
+    throw new CliError(
+      `${file} is a Lab schedule, which brings its own network: --network and --stretch apply to MSCCL XML and TE-CCL output`,
+    );
   let rep: CheckReport;
   try {
     rep = checkDocument(doc, file);

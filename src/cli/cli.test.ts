@@ -456,7 +456,7 @@ describe('bad input: exit 2, one line naming the problem', () => {
     [['schedule', 'ring-allgather', '--nodes', '65536'], 'the command line allows at most 200,000,000'],
     [
       ['schedule', 'ring-allgather', '--format', 'xml'],
-      '--format for schedule must be json or csv; got "xml"',
+      '--format for schedule must be json or csv or msccl or chakra or trace; got "xml"',
     ],
     [['list', '--format', 'csv'], '--format for list must be json or text; got "csv"'],
     [['list', '--nodes', '3'], 'list has no option --nodes; it takes --format, --out'],

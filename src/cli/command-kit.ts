@@ -22,11 +22,13 @@ export interface CommandOutput {
   out: Iterable<string>;
   /** One line for standard error, without the newline. */
   err?: string;
-  /** Where `out` goes instead of standard output (--out). */
+  /** Where `out` goes instead of standard output (--out); with `files`, the folder they go into. */
   outFile?: string;
   /** About how many bytes `out` has (a schedule), and the run's watch, to tell how the writing goes. */
   bytes?: number;
   watch?: CliWatch;
+  /** Files written into the --out folder (created when missing); `out` then goes to standard output. */
+  files?: { name: string; bytes: Uint8Array }[];
 }
 
 /** The one thing commands need from the outside world. */
@@ -59,6 +61,9 @@ export const COMMANDS = [
   'help',
 ] as const;
 export type Command = (typeof COMMANDS)[number];
+
+/** Violations listed by `check` (the counts cover all of them). */
+export const CHECK_LISTED = 20;
 
 export const oneLine = (s: string) => s.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 /** The notes a command has for standard error, as its one line (undefined when there are none). */

@@ -41,7 +41,8 @@ import { formulasCommand } from './formulas-command';
 import { helpText } from './help';
 import { listCommand } from './list-command';
 import { FileRefused } from './read-limited';
-import { scheduleCommand } from './schedule-command';
+import { parseNetworkChoice } from '../interop/network';
+import { SCHEDULE_FORMATS, scheduleCommand } from './schedule-command';
 
 /** Runs one command line (without `node main.ts`). Never throws. */
 export function execute(argv: readonly string[], io: CliIo): CommandOutput {
@@ -86,9 +87,10 @@ function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo)
       return scheduleCommand(
         algorithmOf('schedule', rest),
         paramOptions(args, io),
-        formatOf(args, 'schedule', ['json', 'csv']),
+        formatOf(args, 'schedule', SCHEDULE_FORMATS),
         io,
         args.force,
+        args.options.out,
       );
     case 'formulas':
       return formulasCommand(
@@ -140,18 +142,28 @@ function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo)
       return { code: 0, out: format === 'csv' ? [reproCsv(rows)] : json(rows) };
     }
     case 'check': {
-      if (rest.length === 0) throw new CliError('check needs a schedule file: check FILE.json');
+      if (rest.length === 0) throw new CliError('check needs a schedule file: check FILE.json|FILE.xml');
       noPositional('check', rest.slice(1));
-      onlyOptions('check', args, ['format', 'out']);
+      onlyOptions('check', args, ['format', 'out', 'network', 'stretch']);
       formatOf(args, 'check', ['json']);
-      let text: string | Uint8Array;
-      try {
-        text = io.readText(rest[0]);
-      } catch (e) {
-        if (e instanceof FileRefused) throw new CliError(e.message);
-        throw new CliError(`cannot read ${rest[0]}: ${e instanceof Error ? e.message : String(e)}`);
-      }
-      return checkCommand(text, rest[0]);
+      const read = (path: string): string | Uint8Array => {
+        try {
+          return io.readText(path);
+        } catch (e) {
+          if (e instanceof FileRefused) throw new CliError(e.message);
+          throw new CliError(`cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      };
+      const spec = args.options.network;
+      const network =
+        spec === undefined
+          ? undefined
+          : parseNetworkChoice(spec, (path) => {
+              const t = read(path);
+              if (typeof t !== 'string') throw new CliError(`${path} is too big for a network`);
+              return t;
+            });
+      return checkCommand(read(rest[0]), rest[0], { network, stretch: args.options.stretch === 'true' });
     }
     case 'help':
       return { code: 0, out: [helpText()] };

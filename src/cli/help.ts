@@ -21,10 +21,13 @@ Usage: npm run cli -- <command> [arguments] [--key VALUE | --key=VALUE ...]
 Commands:
   list [--format json|text]
       The algorithms with their parameters (bounds, defaults, units), as JSON or a readable table.
-  schedule <algorithm> [--<param> VALUE ...] [--format json|csv] [--out FILE] [--force]
+  schedule <algorithm> [--<param> VALUE ...] [--format json|csv|msccl|chakra|trace] [--out FILE] [--force]
       Build a schedule, verify it and export it (${SCHEDULE_FORMAT}, see docs/schedule-format.md).
-      Its size is counted first: over ${OUTPUT_LIMIT_BYTES.toLocaleString('en-US')} bytes (the most check reads) it is
-      refused unless --force is given.
+      A JSON or CSV export's size is counted first: over ${OUTPUT_LIMIT_BYTES.toLocaleString('en-US')} bytes (the most check
+      reads) it is refused unless --force is given. For other tools (docs/interop.md): msccl, an
+      MSCCL algorithm (XML) for NCCL/RCCL, refused with the runtime's limit named when it does not
+      fit; chakra, Chakra execution traces for ASTRA-sim, one <algorithm>.<rank>.et per rank into the
+      folder --out (required); trace, the step timeline as Trace Event JSON (Perfetto, chrome://tracing).
   formulas <algorithm> [--<param> VALUE ...] [--format json|text]
       The paper's closed forms next to what the constructed, verified schedule measures.
   bounds <algorithm> [--<param> VALUE ...]
@@ -41,9 +44,11 @@ Commands:
       { "label", "paper", "computed", "constructed", "note", "open" } ("open": the algorithm and
       parameters whose schedule a row measures), or CSV with each row's verdict.
       Checks: ${REPRODUCTIONS.map((r) => r.id).join(', ') || '(none yet)'}
-  check <file.json> [--out FILE]
+  check <file.json|file.xml> [--network full|ring|ring:W|mesh:RxC|torus:RxC|FILE.json] [--stretch] [--out FILE]
       Read a schedule file and run the verifier on it, with the rules of the model the file names
-      (its algorithm and params); prints a JSON report.
+      (its algorithm and params); prints a JSON report. Also reads MSCCL XML and TE-CCL output:
+      their rules and data flow are checked, the schedule is placed on the network given (fully
+      connected by default), and --stretch re-times it without clashes (docs/interop.md).
   help [<algorithm>]
       This text.
 

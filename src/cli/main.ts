@@ -5,8 +5,16 @@
  * far the writing is on standard error when the run is a long one.
  */
 import { once } from 'node:events';
-import { closeSync, createWriteStream, fstatSync, openSync, readSync } from 'node:fs';
-import { resolve } from 'node:path';
+import {
+  closeSync,
+  createWriteStream,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  writeFileSync,
+} from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { execute } from './commands';
@@ -39,6 +47,17 @@ async function pipe(r: CommandOutput, stream: Writable): Promise<void> {
 }
 
 async function writeOutput(r: CommandOutput): Promise<void> {
+  if (r.files && r.outFile !== undefined) {
+    const dir = pathOf(r.outFile);
+    try {
+      mkdirSync(dir, { recursive: true });
+      for (const f of r.files) writeFileSync(join(dir, f.name), f.bytes);
+    } catch (e) {
+      throw new Error(`cannot write into ${r.outFile}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    await pipe({ code: r.code, out: r.out }, process.stdout);
+    return;
+  }
   if (r.outFile === undefined) {
     await pipe(r, process.stdout);
     return;

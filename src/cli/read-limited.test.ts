@@ -85,7 +85,7 @@ describe('a schedule too big for one string is checked from its bytes', () => {
 
   it('a value too long for one string is said to be too big, not to be bad JSON', () => {
     const text = `{"notes": "${'a'.repeat(100)}", "steps": []}`;
-    expect(() => checkCommand(new TextEncoder().encode(text), 'x.json', 64)).toThrow(
+    expect(() => checkCommand(new TextEncoder().encode(text), 'x.json', {}, 64)).toThrow(
       /^x\.json is too big to read: the value at byte 10 is 102 bytes long/,
     );
   });

@@ -1,7 +1,8 @@
 /**
  * Reading a schedule file for `check` without trusting it: the file is read as a stream, in chunks,
  * and refused as soon as it shows it cannot be a schedule the checker accepts — before anything big is
- * allocated. No file system access here: the caller hands over a chunk reader.
+ * allocated. XML is read up to the same limit here; the MSCCL importer states its own, smaller one.
+ * No file system access here: the caller hands over a chunk reader.
  */
 import { CLI_LIMITS } from '../limits';
 
@@ -21,7 +22,8 @@ export class FileRefused extends Error {
 /**
  * Reads at most MAX_SCHEDULE_FILE_BYTES from `read` (which fills a buffer and returns the bytes read,
  * 0 at the end) and returns the text, or the bytes when the file is over MAX_TEXT_BYTES. Refuses a file whose first byte that is not white space is not
- * `{` (a schedule is a JSON object: binary input such as /dev/zero stops at its first byte), and a file
+ * `{` or `<` (a schedule is a JSON object or MSCCL XML: binary input such as /dev/zero stops at its
+ * first byte), and a file
  * longer than the limit (an endless device stops there, not at the end of memory).
  */
 export function readScheduleText(
@@ -43,9 +45,9 @@ export function readScheduleText(
       );
       if (first >= 0) {
         started = true;
-        if (chunk[first] !== 0x7b)
+        if (chunk[first] !== 0x7b && chunk[first] !== 0x3c)
           throw new FileRefused(
-            `${name} is not a schedule file: a schedule is a JSON object, starting with "{", but this starts with byte 0x${chunk[first].toString(16).padStart(2, '0')}`,
+            `${name} is not a schedule file: a schedule is a JSON object, starting with "{", or MSCCL XML, starting with "<", but this starts with byte 0x${chunk[first].toString(16).padStart(2, '0')}`,
           );
       }
     }
@@ -56,7 +58,7 @@ export function readScheduleText(
       );
     chunks.push(chunk);
   }
-  if (!started) throw new FileRefused(`${name} is empty: a schedule file is a JSON object`);
+  if (!started) throw new FileRefused(`${name} is empty: a schedule file is a JSON object or MSCCL XML`);
   const bytes = Buffer.concat(chunks, total);
   return total > MAX_TEXT_BYTES ? bytes : bytes.toString('utf8');
 }

@@ -150,6 +150,7 @@ function head(r: Exportable): Partial<ScheduleJson> {
     algorithm: r.algorithm,
     collective: s.collective,
   };
+  if (s.chunkedReduction) h.chunked_reduction = true;
   if (r.variant !== undefined) h.variant = r.variant;
   h.params = { ...r.params };
   h.nodes = r.topology.nodeCount;

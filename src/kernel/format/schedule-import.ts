@@ -340,6 +340,10 @@ export function fromScheduleJson(
     }
   }
   const schedule: Schedule = { ...b.finish(), nodeCount: nodes, blocks };
+  if (doc.chunked_reduction !== undefined && doc.chunked_reduction !== false) {
+    if (doc.chunked_reduction !== true) fail('chunked_reduction', 'true or false', doc.chunked_reduction);
+    schedule.chunkedReduction = true;
+  }
   if (activeStart) {
     const links = new Uint32Array(activeCount);
     for (let i = 0, k = 0; i < steps.length; i++) {

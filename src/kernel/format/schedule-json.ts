@@ -29,6 +29,9 @@ export const COLLECTIVES = [
   'gather',
   'gossip',
   'multiscatter',
+  'reduce_scatter',
+  'reduce',
+  'custom',
 ] as const satisfies readonly Collective[];
 // Fails to compile when a collective is added to the model but not to the list above.
 const _everyCollective: readonly (typeof COLLECTIVES)[number][] = [] as Collective[];
@@ -79,6 +82,8 @@ export interface ScheduleJson {
   version: typeof SCHEDULE_VERSION;
   algorithm: string;
   collective: Collective;
+  /** Blocks are contributions combined chunk by chunk (Schedule.chunkedReduction); absent: false. */
+  chunked_reduction?: true;
   variant?: string;
   params: Record<string, ParamValue>;
   nodes: number;

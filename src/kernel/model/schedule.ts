@@ -3,7 +3,18 @@ import { indexArray, type IndexArray, type SignedArray } from './columns';
 import { idsOf, sizeOf } from './contributions';
 
 export type Collective =
-  'allgather' | 'allreduce' | 'alltoall' | 'broadcast' | 'scatter' | 'gather' | 'gossip' | 'multiscatter';
+  | 'allgather'
+  | 'allreduce'
+  | 'alltoall'
+  | 'broadcast'
+  | 'scatter'
+  | 'gather'
+  | 'gossip'
+  | 'multiscatter'
+  // Imported schedules (src/interop/) may also claim these, as MSCCL names them; `custom` claims nothing.
+  | 'reduce_scatter'
+  | 'reduce'
+  | 'custom';
 
 /**
  * Routes of transfers, in one of two encodings.
@@ -89,6 +100,13 @@ export interface Schedule {
   ports?: { tx: number; rx: number; fanout?: number };
   /** Links that exist in each step (reconfigurable circuits); absent means every link exists. */
   activeLinks?: { stepStart: Uint32Array; links: Uint32Array };
+  /**
+   * The blocks are contributions to a reduction done chunk by chunk (imported MSCCL and TE-CCL
+   * schedules): a transfer lists every contribution its partial sums combine, and the replay treats
+   * them as blocks that spread. The per-processor reduction rules (verify/reduction.ts) then do not
+   * apply; the importer's own replay checks each chunk's sums (src/interop/).
+   */
+  chunkedReduction?: boolean;
 }
 
 /** Block lists (the default when `kind` is absent) or pair rectangles. */

@@ -188,4 +188,4 @@ function allCanonical(bounds: Uint32Array, offsets: Uint32Array, count: number):
 }
 
 /** Whether a schedule is checked as a reduction (its blocks are contributions combined on the way). */
-export const isReduction = (s: Schedule) => s.collective === 'allreduce';
+export const isReduction = (s: Schedule) => s.collective === 'allreduce' && !s.chunkedReduction;

@@ -1,0 +1,253 @@
+/**
+ * An MSCCL algorithm as typed values, read from its XML tree. A missing or malformed attribute is a
+ * verdict where it happens (the runtime would refuse the file) and gets a value that lets the rest be
+ * read: a bad step becomes a no-op in its place, a threadblock without its peers is left out.
+ * Only what cannot be read at all — no rank count — stops the import.
+ */
+import { InputError } from '../../limits';
+import { placeOf, type Verdicts, type Where } from '../verdicts';
+import { attrsOf, childrenOf, otherChildren, type XmlNode } from './parse';
+import { collOf, LEGACY, PROTOCOLS, type MscclColl } from './runtime';
+
+export type Buf = 'i' | 'o' | 's';
+
+export interface Step {
+  /** Position in its threadblock (what dependencies count). */
+  pos: number;
+  /** The `s` attribute as written. */
+  s: number;
+  type: string;
+  srcbuf: Buf;
+  srcoff: number;
+  dstbuf: Buf;
+  dstoff: number;
+  cnt: number;
+  depid: number;
+  deps: number;
+  hasdep: boolean;
+  /** Malformed in the file: read as a no-op without dependency. */
+  bad: boolean;
+}
+
+export interface Threadblock {
+  id: number;
+  send: number;
+  recv: number;
+  chan: number;
+  steps: Step[];
+}
+
+export interface Gpu {
+  id: number;
+  /** Chunks of the input, output and scratch buffers. */
+  i: number;
+  o: number;
+  s: number;
+  tbs: Threadblock[];
+}
+
+export interface Algo {
+  name: string;
+  proto: string;
+  nchannels: number;
+  nchunksperloop: number;
+  ngpus: number;
+  /** `coll` as written, and the collective it names (null: unknown). */
+  coll: string;
+  collective: MscclColl | null;
+  inplace: boolean;
+  /** null when the attribute is absent (as in files for the older runtime). */
+  outofplace: boolean | null;
+  minBytes: bigint | null;
+  maxBytes: bigint | null;
+  redop: string | null;
+  /** The <gpu> of each rank (undefined: missing). */
+  gpus: (Gpu | undefined)[];
+  /** Elements the runtime does not read, by name, and how many. */
+  ignored: Map<string, number>;
+}
+
+/** Most ranks read: the runtimes' XML readers keep at most 1024 children of <algo>. */
+export const MAX_RANKS = 1024;
+/** Most chunks in one buffer: the runtimes keep offsets as 16-bit signed numbers. */
+export const MAX_CHUNKS = 32_767;
+
+const INT = /^-?\d+$/;
+
+/** Reads attributes of one element, reporting what is missing or malformed. */
+class Reader {
+  private readonly attrs: Record<string, string>;
+  constructor(
+    e: unknown,
+    private readonly element: string,
+    private readonly v: Verdicts,
+    private readonly where: Where,
+  ) {
+    this.attrs = attrsOf(e);
+  }
+  bad = false;
+
+  private fail(key: string, must: string): void {
+    this.bad = true;
+    const got = this.attrs[key];
+    const place = placeOf(this.where);
+    this.v.error(
+      'malformed',
+      this.where,
+      `${place ? `${place}: ` : ''}<${this.element}> ${key} must be ${must}; ${got === undefined ? 'it is missing' : `got "${got.slice(0, 40)}"`}`,
+    );
+  }
+
+  has(key: string): boolean {
+    return this.attrs[key] !== undefined;
+  }
+
+  int(key: string, fallback: number, min = -Infinity, max = Infinity): number {
+    const raw = this.attrs[key];
+    const n = raw !== undefined && INT.test(raw.trim()) ? Number(raw.trim()) : NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      this.fail(
+        key,
+        max < Infinity
+          ? `a whole number from ${min} to ${max}`
+          : min > -Infinity
+            ? `a whole number ≥ ${min}`
+            : 'a whole number',
+      );
+      return fallback;
+    }
+    return n;
+  }
+
+  text(key: string, fallback: string, allowed?: readonly string[]): string {
+    const raw = this.attrs[key];
+    if (raw === undefined || (allowed && !allowed.includes(raw))) {
+      this.fail(key, allowed ? `one of ${allowed.join(', ')}` : 'given');
+      return fallback;
+    }
+    return raw;
+  }
+
+  big(key: string): bigint | null {
+    const raw = this.attrs[key];
+    if (raw === undefined) return null;
+    if (!INT.test(raw.trim())) {
+      this.fail(key, 'a whole number');
+      return null;
+    }
+    return BigInt(raw.trim());
+  }
+
+  flag(key: string, fallback: boolean): boolean {
+    return this.int(key, fallback ? 1 : 0, 0, 1) === 1;
+  }
+}
+
+const STEP_TYPES = [...LEGACY.stepTypes];
+const BUFFERS = ['i', 'o', 's'];
+
+/** Reads the <algo> tree. Throws InputError only when the rank count cannot be read. */
+export function readAlgo(root: XmlNode, v: Verdicts, file: string): Algo {
+  const ngpusText = attrsOf(root).ngpus;
+  const ngpus = ngpusText !== undefined && INT.test(ngpusText.trim()) ? Number(ngpusText.trim()) : NaN;
+  if (!(ngpus >= 1 && ngpus <= MAX_RANKS))
+    throw new InputError(
+      `${file}: <algo> ngpus must be a whole number from 1 to ${MAX_RANKS}; ${ngpusText === undefined ? 'it is missing' : `got "${ngpusText.slice(0, 40)}"`}`,
+    );
+  const r = new Reader(root, 'algo', v, {});
+  const coll = r.text('coll', 'custom');
+  const collective = collOf(coll);
+  if (!collective && r.has('coll'))
+    v.error(
+      'malformed',
+      {},
+      `<algo> coll "${coll}" is no collective either runtime runs; replayed without a verdict`,
+    );
+  const algo: Algo = {
+    name: r.text('name', '(unnamed)'),
+    proto: r.text('proto', 'Simple', PROTOCOLS),
+    nchannels: r.int('nchannels', 0, 1),
+    nchunksperloop: r.int('nchunksperloop', 0, 1),
+    ngpus,
+    coll,
+    collective,
+    inplace: r.flag('inplace', false),
+    outofplace: r.has('outofplace') ? r.flag('outofplace', true) : null,
+    minBytes: r.big('minBytes'),
+    maxBytes: r.big('maxBytes'),
+    redop: attrsOf(root).redop ?? null,
+    gpus: new Array<Gpu | undefined>(ngpus),
+    ignored: new Map(),
+  };
+  const ignore = (name: string, n: number) => algo.ignored.set(name, (algo.ignored.get(name) ?? 0) + n);
+  for (const [name, n] of otherChildren(root, 'gpu')) ignore(name, n);
+  for (const g of childrenOf(root, 'gpu')) {
+    const gr = new Reader(g, 'gpu', v, {});
+    const id = gr.int('id', -1, 0, ngpus - 1);
+    if (id < 0) continue;
+    if (algo.gpus[id]) {
+      v.error('structure', { rank: id }, `rank ${id} has a second <gpu>; the runtime reads the first`);
+      continue;
+    }
+    const where = { rank: id };
+    const cr = new Reader(g, 'gpu', v, where);
+    const gpu: Gpu = {
+      id,
+      i: cr.int('i_chunks', 0, 0, MAX_CHUNKS),
+      o: cr.int('o_chunks', 0, 0, MAX_CHUNKS),
+      s: cr.int('s_chunks', 0, 0, MAX_CHUNKS),
+      tbs: [],
+    };
+    for (const [name, n] of otherChildren(g, 'tb')) ignore(name, n);
+    for (const t of childrenOf(g, 'tb')) {
+      const tb = readThreadblock(t, v, id, ignore);
+      if (tb) gpu.tbs.push(tb);
+    }
+    algo.gpus[id] = gpu;
+  }
+  return algo;
+}
+
+function readThreadblock(
+  t: unknown,
+  v: Verdicts,
+  rank: number,
+  ignore: (name: string, n: number) => void,
+): Threadblock | null {
+  const ir = new Reader(t, 'tb', v, { rank });
+  const id = ir.int('id', -1, 0);
+  if (id < 0) return null;
+  const where = { rank, tb: id };
+  const r = new Reader(t, 'tb', v, where);
+  const send = r.int('send', -2, -1);
+  const recv = r.int('recv', -2, -1);
+  const chan = r.int('chan', 0, 0);
+  if (send === -2 || recv === -2) {
+    v.error('malformed', where, `${placeOf(where)}: left out (its peers cannot be read)`);
+    return null;
+  }
+  const steps: Step[] = [];
+  for (const [name, n] of otherChildren(t, 'step')) ignore(name, n);
+  for (const e of childrenOf(t, 'step')) steps.push(readStep(e, v, rank, id, steps.length));
+  return { id, send, recv, chan, steps };
+}
+
+function readStep(e: unknown, v: Verdicts, rank: number, tb: number, pos: number): Step {
+  const r = new Reader(e, 'step', v, { rank, tb, step: pos });
+  const step: Step = {
+    pos,
+    s: r.int('s', pos),
+    type: r.text('type', 'nop', STEP_TYPES),
+    srcbuf: r.text('srcbuf', 'i', BUFFERS) as Buf,
+    srcoff: r.int('srcoff', -1, -1),
+    dstbuf: r.text('dstbuf', 'o', BUFFERS) as Buf,
+    dstoff: r.int('dstoff', -1, -1),
+    cnt: r.int('cnt', 0, 0),
+    depid: r.int('depid', -1, -1),
+    deps: r.int('deps', -1, -1),
+    hasdep: r.flag('hasdep', false),
+    bad: false,
+  };
+  if (r.bad) return { ...step, type: 'nop', depid: -1, deps: -1, hasdep: false, bad: true };
+  return step;
+}

@@ -1,0 +1,76 @@
+/**
+ * Each MSCCL step's timing, for a rank × threadblock timeline: when its threadblock reached it, when
+ * what it waits for had finished, when it finished, the messages it sends and receives (as Lab
+ * transfers), and whether it lies on the critical path (the chain of waits that decides the
+ * schedule's length). Columns, so the worker can hand them to the page without copying.
+ */
+import { NEVER, type Timing } from '../precedence';
+import type { OpGraph } from './ops';
+
+export const STEP_TYPE_NAMES = ['s', 'r', 'rcs', 'rrs', 'rrc', 'rrcs', 'cpy', 're', 'ra', 'nop'] as const;
+
+export interface ThreadblockTimeline {
+  steps: number;
+  rank: Uint16Array;
+  tb: Uint16Array;
+  /** Position in its threadblock. */
+  pos: Uint16Array;
+  /** Index into STEP_TYPE_NAMES. */
+  type: Uint8Array;
+  /** The step (Lab steps) by whose end its threadblock had reached it. */
+  begin: Int32Array;
+  /** By whose end everything it waits for had finished (its message goes one step later or more). */
+  ready: Int32Array;
+  /** By whose end it finished; −1: never. */
+  finish: Int32Array;
+  /** The Lab transfers it sends and receives, or −1. */
+  sends: Int32Array;
+  receives: Int32Array;
+  /** 1 on the critical path. */
+  critical: Uint8Array;
+}
+
+export function threadblockTimeline(
+  ops: OpGraph,
+  timing: Timing,
+  transferOf: Int32Array,
+): ThreadblockTimeline {
+  const n = ops.steps.length;
+  const t: ThreadblockTimeline = {
+    steps: n,
+    rank: new Uint16Array(n),
+    tb: new Uint16Array(n),
+    pos: new Uint16Array(n),
+    type: new Uint8Array(n),
+    begin: new Int32Array(n),
+    ready: new Int32Array(n),
+    finish: new Int32Array(n),
+    sends: new Int32Array(n).fill(-1),
+    receives: new Int32Array(n).fill(-1),
+    critical: new Uint8Array(n),
+  };
+  const { graph } = ops;
+  const { finish } = timing;
+  ops.steps.forEach((p, i) => {
+    t.rank[i] = p.rank;
+    t.tb[i] = p.tb;
+    t.pos[i] = p.step.pos;
+    t.type[i] = Math.max(0, STEP_TYPE_NAMES.indexOf(p.step.type as (typeof STEP_TYPE_NAMES)[number]));
+    t.begin[i] = p.step.pos > 0 ? finish[ops.steps[i - 1].last] : 0;
+    let ready = 0;
+    for (let k = graph.predStart[p.first]; k < graph.predStart[p.first + 1]; k++)
+      ready = finish[graph.pred[k]] === NEVER ? NEVER : Math.max(ready, finish[graph.pred[k]]);
+    t.ready[i] = finish[p.first] === NEVER ? NEVER : ready;
+    t.finish[i] = finish[p.last];
+  });
+  ops.messages.forEach((m, i) => {
+    t.sends[m.sender] = transferOf[i];
+    t.receives[m.receiver] = transferOf[i];
+  });
+  // The critical path: from the node that finishes last, back along the waits that decided it.
+  let end = -1;
+  for (let v = 0; v < graph.nodes; v++)
+    if (finish[v] !== NEVER && (end < 0 || finish[v] > finish[end])) end = v;
+  for (let v = end; v >= 0; v = timing.decidedBy[v]) t.critical[ops.stepOfNode[v]] = 1;
+  return t;
+}

@@ -1,0 +1,61 @@
+/**
+ * An imported schedule as the page's result (the same shape as a schedule file's, `run-file.ts`), so
+ * the worker can hand it to the existing views: the schedule on its network — the stretched one when
+ * asked — and the importer's findings in `extras.interop` for the panels that will show them
+ * (verdicts with their places, the threadblock timeline, both step counts, the ring's wavelengths).
+ */
+import { stepStats } from '../kernel/model/step-stats';
+import { FILE_ALGORITHM, summaryOf, type FileSource, type RunResult } from '../result';
+import type { InteropImport } from './result';
+
+export interface InteropExtras {
+  format: InteropImport['format'];
+  coll: string;
+  network: InteropImport['network'];
+  verdicts: InteropImport['verdicts'];
+  /** Which schedule the result shows, and both step counts. */
+  shows: 'imported' | 'stretched';
+  steps: { imported: number; stretched?: number };
+  timeline?: InteropImport['timeline'];
+  judged?: InteropImport['judged'];
+  notes: string[];
+}
+
+export function runResultOf(
+  r: InteropImport,
+  source: Omit<FileSource, 'madeBy'>,
+  shows: 'imported' | 'stretched' = r.stretched ? 'stretched' : 'imported',
+): RunResult {
+  const s = shows === 'stretched' && r.stretched ? r.stretched : r;
+  const interop: InteropExtras = {
+    format: r.format,
+    coll: r.coll,
+    network: r.network,
+    verdicts: r.verdicts,
+    shows: s === r ? 'imported' : 'stretched',
+    steps: {
+      imported: r.schedule.stepCount,
+      ...(r.stretched ? { stretched: r.stretched.schedule.stepCount } : {}),
+    },
+    ...(r.timeline ? { timeline: r.timeline } : {}),
+    ...(r.judged ? { judged: r.judged } : {}),
+    notes: r.notes,
+  };
+  return {
+    algorithm: FILE_ALGORITHM,
+    params: {},
+    extras: { interop },
+    source: { ...source, madeBy: r.algorithm },
+    topology: r.topology,
+    schedule: s.schedule,
+    realNodes: r.topology.nodeCount,
+    holdings: s.holdings,
+    report: s.report,
+    // A file brings no cost parameters: its time is not measured.
+    summary: summaryOf(s.schedule, s.report.usage, NaN),
+    stepSeconds: new Float64Array(s.schedule.stepCount),
+    stepStats: stepStats(s.schedule),
+    formulas: [],
+    timing: { buildMs: 0, verifyMs: 0 },
+  };
+}
