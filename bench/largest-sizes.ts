@@ -5,6 +5,7 @@
  *
  *   npm run bench:largest                     # every algorithm, 3 runs each
  *   npm run bench:largest -- --runs 5 --only direct-alltoall,bruck
+ *   npm run bench:largest -- --only ring-allgather --detail linkload   # first opens a detail tab
  *
  * The largest size: the highest node count (the parameter's maximum, else the highest power of 2, 3
  * or 4 below it) that the algorithm's own rules and the browser's limits accept, other parameters at
@@ -28,6 +29,8 @@ const opt = (name: string) => {
 };
 const RUNS = Number(opt('runs') ?? 3);
 const ONLY = opt('only')?.split(',');
+/** A detail tab opened first (its own action), then stepped and played like the rest (`linkload`: the link-load heatmap). */
+const DETAIL = opt('detail');
 
 /** Highest accepted node count for `spec` in the browser, the other parameters at their defaults. */
 export function largestNodes(spec: AlgorithmSpec): number | null {
@@ -42,7 +45,37 @@ export function largestNodes(spec: AlgorithmSpec): number | null {
   return null;
 }
 
-const ACTIONS: { name: string; run: (page: import('@playwright/test').Page) => Promise<void> }[] = [
+/** Gives the keys back to the page (a focused tab or map would take the arrows and Space). */
+const blur = (p: import('@playwright/test').Page) =>
+  p.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+type Action = { name: string; run: (page: import('@playwright/test').Page) => Promise<void> };
+const OPEN_DETAIL: Action[] = DETAIL
+  ? [
+      {
+        name: `open ${DETAIL}`,
+        run: async (p) => {
+          await p.getByTestId(`detail-${DETAIL}`).click();
+          await blur(p);
+        },
+      },
+      ...(DETAIL === 'linkload'
+        ? [
+            {
+              name: 'click a cell',
+              run: async (p: import('@playwright/test').Page) => {
+                await p
+                  .locator('[data-testid="link-load-view"][data-ready="1"]')
+                  .waitFor({ timeout: 60_000 });
+                await p.getByTestId('link-load-map').click();
+                await blur(p);
+              },
+            },
+          ]
+        : []),
+    ]
+  : [];
+const ACTIONS: Action[] = [
+  ...OPEN_DETAIL,
   { name: 'step 1', run: (p) => p.keyboard.press('ArrowRight') },
   { name: 'step 2', run: (p) => p.keyboard.press('ArrowRight') },
   { name: 'last step', run: (p) => p.keyboard.press('End') },

@@ -93,7 +93,7 @@ export function* gridImage(
   out: { image: ImageData | null },
 ): Generator<void, void, void> {
   const img = new ImageData(iw, ih);
-  const rowsPerSlice = Math.max(1, Math.floor(40_000 / iw));
+  const rowsPerSlice = Math.max(1, Math.floor(2_000 / iw));
   for (let py = 0; py < ih; py++) {
     for (let px = 0; px < iw; px++) {
       const [r, g, b] = keyColour(binKey(load, binAtPixel(load, iw, ih, px, py)), idle, absent);

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importMsccl } from '../../interop/msccl/import-msccl';
 import { allGatherBlocks } from '../model/schedule';
 import { ScheduleBuilder } from '../model/schedule-builder';
 import { wdmRing } from '../model/topology';
@@ -197,5 +200,22 @@ describe('link load', () => {
       expect(x.order.length, spec.id).toBe(r.topology.linkCount);
     }
     expect(checked).toBeGreaterThan(ALGORITHMS.length / 2);
+  });
+
+  it('an imported MSCCL schedule is counted the same way, on the network it is put on', () => {
+    const xml = readFileSync(
+      fileURLToPath(new URL('../../interop/fixtures/msccl/allgather-ring-4.xml', import.meta.url)),
+      'utf8',
+    );
+    for (const network of [{ kind: 'full' }, { kind: 'ring' }] as const) {
+      const r = importMsccl(xml, { network });
+      const x = linkLoadOf(r.schedule, r.topology);
+      let routes = 0;
+      for (let t = 0; t < r.schedule.transferCount; t++) routes += pathLength(r.schedule, t);
+      expect(x.totalUses, network.kind).toBe(routes);
+      expect(x.totalUses, network.kind).toBeGreaterThan(0);
+      expect(x.stepCount).toBe(r.schedule.stepCount);
+      expect(x.over, network.kind).toBe(0);
+    }
   });
 });
