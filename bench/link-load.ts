@@ -54,6 +54,7 @@ for (let r = 0; r < RUNS; r++) {
     result.timing.verifyMs,
     countMs,
     imageMs,
+    median(pieces),
     Math.max(...pieces),
     pieces.length,
   ]);
