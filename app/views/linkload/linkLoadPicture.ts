@@ -16,27 +16,29 @@ export function binKey(load: LinkLoad, bin: number): number {
   return st & BIN_PRESENT ? load.ratio[bin] : -1;
 }
 
-/** Grid items first … end−1 that pixel `px` of `pixels` covers (at least one). */
-function span(items: number, pixels: number, px: number): [number, number] {
-  if (pixels >= items) {
-    const i = Math.min(items - 1, Math.max(0, Math.floor((px * items) / pixels)));
-    return [i, i + 1];
-  }
-  const a = Math.floor((px * items) / pixels);
-  return [a, Math.max(a + 1, Math.floor(((px + 1) * items) / pixels))];
-}
+/** First grid item that pixel `px` of `pixels` covers, over `items` items. */
+const firstOf = (items: number, pixels: number, px: number) =>
+  Math.min(items - 1, Math.max(0, Math.floor((px * items) / pixels)));
+/** One past the last item it covers (at least one item; written out: this runs once per pixel). */
+const endOf = (items: number, pixels: number, px: number, first: number) =>
+  pixels >= items ? first + 1 : Math.max(first + 1, Math.floor(((px + 1) * items) / pixels));
 
 /** The bin with the highest key among those pixel (px, py) of an iw × ih image covers. */
 export function binAtPixel(load: LinkLoad, iw: number, ih: number, px: number, py: number): number {
-  const [c0, c1] = span(load.cols, iw, px);
-  const [r0, r1] = span(load.rows, ih, py);
+  const c0 = firstOf(load.cols, iw, px);
+  const c1 = endOf(load.cols, iw, px, c0);
+  const r0 = firstOf(load.rows, ih, py);
+  const r1 = endOf(load.rows, ih, py, r0);
   let best = r0 * load.cols + c0;
   let bestKey = binKey(load, best);
   for (let r = r0; r < r1; r++)
     for (let c = c0; c < c1; c++) {
       const b = r * load.cols + c;
       const k = binKey(load, b);
-      if (k > bestKey) [best, bestKey] = [b, k];
+      if (k > bestKey) {
+        best = b;
+        bestKey = k;
+      }
     }
   return best;
 }
