@@ -24,6 +24,7 @@ import { BlockMatrix } from './families/circuit/BlockMatrix';
 import { HoldingsMatrix } from './views/HoldingsMatrix';
 import { MainView } from './views/MainView';
 import { SpectrumView } from './views/SpectrumView';
+import { LinkLoadView } from './views/linkload/LinkLoadView';
 import { TreeView } from './views/TreeView';
 
 export function App() {
@@ -214,7 +215,12 @@ function RingPane() {
   );
 }
 
-const DETAIL_LABEL: Record<DetailName, string> = { holdings: 'Holdings', tree: 'Tree', spectrum: 'Spectrum' };
+const DETAIL_LABEL: Record<DetailName, string> = {
+  holdings: 'Holdings',
+  tree: 'Tree',
+  spectrum: 'Spectrum',
+  linkload: 'Link load',
+};
 
 /** The detail next to the network: who holds what, the algorithm's tree, or the fibres' occupancy. */
 function DetailPane({ detail }: { detail: DetailName }) {
@@ -251,6 +257,8 @@ function DetailPane({ detail }: { detail: DetailName }) {
             <TreeView result={result} step={step} />
           ) : detail === 'spectrum' ? (
             <SpectrumView result={result} step={step} />
+          ) : detail === 'linkload' ? (
+            <LinkLoadView result={result} step={step} />
           ) : showsBlockMatrix(result.schedule) ? (
             // Personalised blocks have one destination each: a source × destination matrix shows them better.
             <BlockMatrix result={result} step={step} />

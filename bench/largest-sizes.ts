@@ -7,6 +7,7 @@
  *   npm run bench:largest                     # every algorithm, 3 runs each
  *   npm run bench:largest -- --runs 5 --only direct-alltoall,bruck --tabs spectrum
  *   npx tsx bench/largest-sizes.ts --root /tmp/before   # the dist/ of another checkout
+ *   npm run bench:largest -- --only ring-allgather --tabs linkload   # the link-load heatmap
  *
  * In each run (a fresh page): the result is shown, one step forward; then for each detail tab in
  * turn (`--tabs`, default spectrum, tree, holdings): a click on the tab, one step forward, the last

@@ -32,6 +32,13 @@ const CASES: Case[] = [
     '/?v=2&alg=optree&nodes=16&wavelengths=2&radices=4,4&step=5&detail=tree',
   ),
   visualizer('ring: the spectrum', '/?v=2&alg=optree&nodes=16&wavelengths=2&step=3&detail=spectrum'),
+  visualizer(
+    'ring: the link load',
+    '/?v=2&alg=optree&nodes=16&wavelengths=2&step=3&detail=linkload',
+    async (page) => {
+      await expect(page.getByTestId('link-load-view')).toHaveAttribute('data-ready', '1');
+    },
+  ),
   visualizer('ring in lecture mode', '/?v=2&alg=optree&nodes=16&wavelengths=2&step=3&lecture=1'),
   visualizer(
     'star: split broadcast and its TCP1 tree',

@@ -3,6 +3,7 @@ import { decodeConfig, encodeConfig, type AppConfig } from '../../src/config/url
 import { BROWSER_LIMITS, checkRun } from '../../src/limits';
 import { offerOnOpen, rememberFailure, rememberGood } from './remembered';
 import { rememberPictures } from '../families/circuit/pictures';
+import { rememberLinkLoad } from '../views/linkload/linkLoadStore';
 import { relayChains } from '../worker/chainRelay';
 import type { RunReply, SilenceLimits, WorkerClient } from '../worker/client';
 import type { WorkerPool } from '../worker/pool';
@@ -125,6 +126,7 @@ export function startSync(clients: Clients): () => void {
     },
   };
   client.onPictures = rememberPictures;
+  client.onLinkLoad = rememberLinkLoad;
   client.onFormulas = (result, rows) => useApp.getState().formulasArrived(result, rows);
   client.onImproved = (result) => useApp.getState().resultImproved(result);
   client.onAttempt = (attempt) => useApp.getState().attemptArrived(attempt);

@@ -4,6 +4,7 @@ import type { SweepValue } from '../../src/kernel/experiment';
 import type { ParamValues } from '../../src/kernel/params/schema';
 import type { RunResult } from '../../src/result';
 import type { BlockPictures } from '../../src/families/circuit/block-pictures';
+import type { LinkLoad } from '../../src/kernel/replay/link-load';
 import { WorkerLink, type RunReply } from './link';
 import type { RunConfig, RunOutcome, WorkerResponse } from './protocol';
 
@@ -20,6 +21,8 @@ export class WorkerClient extends WorkerLink {
   onFormulas: ((result: RunResult, formulas: FormulaRow[]) => void) | null = null;
   /** Told about pictures that follow the newest delivered result (the block matrix of personalised data). */
   onPictures: ((result: RunResult, pictures: BlockPictures) => void) | null = null;
+  /** Told about the link load of the newest delivered result (or better schedule), which follows it. */
+  onLinkLoad: ((result: RunResult, load: LinkLoad) => void) | null = null;
   /** Told about better schedules that a search following the newest delivered result found. */
   onImproved: ((result: RunResult) => void) | null = null;
   /** Told about that search's best attempt at its step target (not valid yet), as it changes. */
@@ -148,6 +151,10 @@ export class WorkerClient extends WorkerLink {
         this.delivered = { id: msg.id, result: msg.result };
         this.onImproved?.(msg.result);
       }
+      return true;
+    }
+    if (msg.kind === 'link-load') {
+      if (this.delivered?.id === msg.id) this.onLinkLoad?.(this.delivered.result, msg.load);
       return true;
     }
     if (msg.kind === 'pictures') {

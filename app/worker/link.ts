@@ -39,7 +39,15 @@ const QUICK: ReadonlySet<WorkerRequest['kind']> = new Set(['chains']);
 export const LP_AFTER_MS = 3000;
 
 /** Messages that follow a delivered result (client.ts): never a request's answer. */
-const FOLLOW_UPS = ['formulas', 'pictures', 'improved', 'search', 'chain-tasks', 'attempt'] as const;
+const FOLLOW_UPS = [
+  'formulas',
+  'pictures',
+  'link-load',
+  'improved',
+  'search',
+  'chain-tasks',
+  'attempt',
+] as const;
 type FollowUp = Extract<WorkerResponse, { kind: (typeof FOLLOW_UPS)[number] }>;
 const isFollowUp = (m: WorkerResponse): m is FollowUp => (FOLLOW_UPS as readonly string[]).includes(m.kind);
 

@@ -12,6 +12,7 @@ import type { FileKind } from '../../src/limits';
 import type { RunResult } from '../../src/result';
 import type { BlockPictures } from '../../src/families/circuit/block-pictures';
 import type { HeatmapResult } from '../../src/families/circuit/heatmaps';
+import type { LinkLoad } from '../../src/kernel/replay/link-load';
 
 export interface RunConfig {
   algorithm: string;
@@ -126,4 +127,6 @@ export type WorkerResponse =
   | { kind: 'attempt'; id: number; attempt: SearchAttempt }
   /** All-to-all runs: the block-matrix pictures of every step, sent right after the result. */
   | { kind: 'pictures'; id: number; pictures: BlockPictures }
+  /** Every result (and better one): its links' load in every step, sent right after it (linkLoadPost.ts). */
+  | { kind: 'link-load'; id: number; load: LinkLoad }
   | { kind: 'error'; id: number; message: string; issues: ParamIssue[]; input: boolean };

@@ -30,8 +30,11 @@ export type Speed = (typeof SPEEDS)[number];
 /** What the page shows: one schedule, several side by side, the explorer's charts, the paper checks. */
 export const MODES = ['visualize', 'compare', 'explore', 'paper'] as const;
 export type Mode = (typeof MODES)[number];
-/** The detail pane next to the network: holdings matrix, the algorithm's tree, the fibre spectrum. */
-export const DETAILS = ['holdings', 'tree', 'spectrum'] as const;
+/**
+ * The detail pane next to the network: holdings matrix, the algorithm's tree, the fibre spectrum,
+ * the links' load over all steps.
+ */
+export const DETAILS = ['holdings', 'tree', 'spectrum', 'linkload'] as const;
 export type DetailName = (typeof DETAILS)[number];
 /**
  * Parts of the page a link may hide (`hide=params,header`), for embedding a view in a page or a

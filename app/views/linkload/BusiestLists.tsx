@@ -1,0 +1,95 @@
+import type { LinkLoad } from '../../../src/kernel/replay/link-load';
+import type { RunResult } from '../../../src/result';
+import { cssRgb } from '../../lib/colors';
+import { CROWDED_RGB, OVER_RGB, scaleCss } from './linkLoadPicture';
+import { linkName } from './linkNames';
+
+const n = (x: number) => x.toLocaleString('en-US');
+const pct = (r: number) => `${Math.round(100 * r)}%`;
+
+/**
+ * The busiest links (link uses summed over the steps) and the busiest steps (link uses summed over
+ * the links), ten each, with their numbers; each is a button that opens its step with its link marked.
+ */
+export function BusiestLists({
+  result,
+  load,
+  side,
+  onOpen,
+}: {
+  result: RunResult;
+  load: LinkLoad;
+  side: boolean;
+  onOpen: (link: number, step: number) => void;
+}) {
+  const topo = result.topology;
+  const item = 'block w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 focus:outline focus:outline-2';
+  return (
+    <div
+      className={`${side ? 'w-72 overflow-y-auto' : ''} shrink-0 px-1 text-sm text-slate-800`}
+      data-testid="link-load-lists"
+    >
+      <section aria-labelledby="busiest-links">
+        <h3 id="busiest-links" className="font-semibold">
+          Busiest links
+        </h3>
+        <ol className="list-decimal pl-6" data-testid="busiest-links">
+          {load.busiestLinks.map((b) => (
+            <li key={b.link}>
+              <button
+                type="button"
+                className={item}
+                data-link={b.link}
+                onClick={() => onOpen(b.link, b.peakStep)}
+                title="Open its busiest step with this link marked"
+              >
+                {linkName(topo, b.link)}: {n(b.uses)} uses in {n(b.steps)} steps, at most {n(b.peak)} of{' '}
+                {n(b.channels)} channels (step {n(b.peakStep)})
+              </button>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section aria-labelledby="busiest-steps" className="mt-2">
+        <h3 id="busiest-steps" className="font-semibold">
+          Busiest steps
+        </h3>
+        <ol className="list-decimal pl-6" data-testid="busiest-steps">
+          {load.busiestSteps.map((s) => (
+            <li key={s.step}>
+              <button
+                type="button"
+                className={item}
+                data-step={s.step}
+                onClick={() => onOpen(s.peakLink, s.step)}
+                title="Open this step with its fullest link marked"
+              >
+                step {n(s.step)}: {n(s.uses)} link uses on {n(s.links)} links, fullest {pct(s.peakRatio)}
+              </button>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+/** What the colours mean. */
+export function LoadLegend() {
+  const swatch = (bg: string) => (
+    <span
+      className="inline-block h-3 w-4 rounded-sm border border-slate-300 align-middle"
+      style={{ background: bg }}
+    />
+  );
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 px-2 pb-1 text-sm text-slate-700">
+      <span>
+        transfers ÷ channels: {swatch(scaleCss(0.05))} little {swatch(scaleCss(0.5))} half{' '}
+        {swatch(scaleCss(1))} full
+      </span>
+      <span>{swatch(cssRgb(CROWDED_RGB))} over, on a shared link</span>
+      <span>{swatch(cssRgb(OVER_RGB))} over: a conflict</span>
+    </p>
+  );
+}

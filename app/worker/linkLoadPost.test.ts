@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { scheduleJsonChunks } from '../../src/kernel/format/schedule-export';
+import { defaultsOf } from '../../src/kernel/params/schema';
+import type { LinkLoad } from '../../src/kernel/replay/link-load';
+import { CLI_LIMITS } from '../../src/limits';
+import { findAlgorithm } from '../../src/registry';
+import { run } from '../../src/run';
+import type { RunResult } from '../../src/result';
+import { WorkerClient } from './client';
+import { FakeWorker } from './fakeWorker';
+import { inlineWorker } from './inline';
+import { withLinkLoad } from './linkLoadPost';
+import type { WorkerResponse } from './protocol';
+
+const ring = (nodes: number) =>
+  run('ring-allgather', { ...defaultsOf(findAlgorithm('ring-allgather')!.params), nodes }, CLI_LIMITS);
+
+describe('link load from the worker', () => {
+  it('follows every result and better schedule with its link load, moving its arrays; other messages pass', () => {
+    const sent: { msg: WorkerResponse; transfer?: Transferable[] }[] = [];
+    const post = withLinkLoad((msg, transfer) => sent.push({ msg, transfer }));
+    const result = ring(6);
+    post({ kind: 'result', id: 7, result, totalMs: 1 }, []);
+    post({ kind: 'improved', id: 7, result: ring(4) }, []);
+    post({ kind: 'progress', id: 7, values: [], done: 1, total: 2 });
+    expect(sent.map((s) => s.msg.kind)).toEqual(['result', 'link-load', 'improved', 'link-load', 'progress']);
+    const first = sent[1].msg as Extract<WorkerResponse, { kind: 'link-load' }>;
+    expect(first.id).toBe(7);
+    // Ring all-gather on 6 nodes: 6 one-hop lightpaths in each of 5 steps.
+    expect(first.load.totalUses).toBe(30);
+    expect(first.load.linkCount).toBe(12);
+    expect(sent[1].transfer).toContain(first.load.ratio.buffer);
+    expect((sent[3].msg as Extract<WorkerResponse, { kind: 'link-load' }>).load.linkCount).toBe(8);
+  });
+
+  it('a count that fails still posts the result', () => {
+    const sent: WorkerResponse[] = [];
+    const post = withLinkLoad((msg) => sent.push(msg));
+    const broken = { ...ring(4), schedule: null } as unknown as RunResult;
+    const quiet = console.error;
+    console.error = () => undefined;
+    try {
+      post({ kind: 'result', id: 1, result: broken, totalMs: 1 });
+    } finally {
+      console.error = quiet;
+    }
+    expect(sent.map((m) => m.kind)).toEqual(['result']);
+  });
+
+  it('the client passes on the link load of the delivered result only', async () => {
+    FakeWorker.all = [];
+    const c = new WorkerClient(() => new FakeWorker());
+    const seen: [unknown, number][] = [];
+    c.onLinkLoad = (result, load) => seen.push([result, load.totalUses]);
+    const p = c.run('ring-allgather', {});
+    const w = FakeWorker.all[0];
+    const id = w.received[0].id;
+    const load = (totalUses: number) => ({ totalUses }) as LinkLoad;
+    w.reply({ kind: 'link-load', id, load: load(1) }); // before its result: not delivered yet
+    w.reply({ kind: 'result', id, result: { algorithm: 'r' } as never, totalMs: 0 });
+    await p;
+    w.reply({ kind: 'link-load', id: id - 1, load: load(2) }); // an older run's
+    w.reply({ kind: 'link-load', id, load: load(3) });
+    expect(seen).toEqual([[{ algorithm: 'r' }, 3]]);
+  });
+
+  it('through the worker the page uses: a schedule file and a run each get their link load', async () => {
+    const c = new WorkerClient(inlineWorker);
+    const loads: [RunResult, LinkLoad][] = [];
+    c.onLinkLoad = (result, load) => loads.push([result, load]);
+    const text = [...scheduleJsonChunks(ring(5))].join('');
+    const file = await c.runFile({ name: 'ring.json', data: new Blob([text]) });
+    const built = await c.run('ring-allgather', {
+      ...defaultsOf(findAlgorithm('ring-allgather')!.params),
+      nodes: 8,
+    });
+    expect(loads.map(([r]) => r)).toEqual([file!.result, built!.result]);
+    expect(loads.map(([, l]) => l.totalUses)).toEqual([20, 56]);
+    expect(loads[1][1].busiestLinks[0]).toMatchObject({ link: 0, uses: 7, steps: 7 });
+  });
+});
