@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runToEnd } from '../../kernel/jobs';
 import { defaultsOf, type ParamValues } from '../../kernel/params/schema';
 import { destinationRange, listedBlocks } from '../../kernel/model/schedule';
+import { runFile } from '../../file-formats';
 import { CLI_LIMITS } from '../../limits';
 import { ALGORITHMS } from '../../registry';
 import { run } from '../../run';
@@ -134,6 +135,20 @@ describe('MSCCL XML export', () => {
     expect(() => runToEnd(mscclJob(build('star-gossip', { nodes: 10 })))).toThrow(
       /pads 10 processors to 12 \(2 ghost ranks/,
     );
+  });
+
+  it('refuses a schedule without blocks (nchunksperloop would be 0, which both runtimes refuse)', () => {
+    const doc = {
+      format: 'optical-collectives/schedule-v1',
+      collective: 'scatter',
+      nodes: 2,
+      links: [{ id: 0, from: 0, to: 1, channels: 1 }],
+      blocks: [],
+      steps: [],
+    };
+    const r = runFile(JSON.stringify(doc), { name: 'empty.json', hash: 'test' }, CLI_LIMITS);
+    expect(r.report.ok).toBe(true);
+    expect(() => xmlOf(r)).toThrow(/no blocks; an MSCCL algorithm needs at least one chunk/);
   });
 
   it('spreads many peers over channels to stay within 32 threadblocks per channel', () => {
