@@ -42,6 +42,11 @@ export function* mscclJob(src: ExportSource): Job<MscclFile> {
       `${src.algorithm}: the schedule fails verification; MSCCL XML is written only for a verified schedule`,
     );
   if (n < 2) throw new ExportRefused(`${src.algorithm}: an MSCCL algorithm needs at least 2 ranks`);
+  // nchunksperloop must be at least 1 (both runtimes' readers): a schedule with no blocks has no file.
+  if (s.blocks.count === 0)
+    throw new ExportRefused(
+      `${src.algorithm}: the schedule has no blocks; an MSCCL algorithm needs at least one chunk`,
+    );
   // Every layout has at least a chunk per block: refused before laying out millions of blocks.
   const chunks = (layout: { nchunks: number; coll: string }) => {
     if (layout.nchunks - 1 > MSCCL_LIMITS.offset.value)
