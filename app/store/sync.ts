@@ -9,6 +9,7 @@ import { relayChains } from '../worker/chainRelay';
 import type { RunReply, WorkerClient } from '../worker/client';
 import type { JobHandle, PoolJob, WorkerPool } from '../worker/pool';
 import { connectFileWorkers, reopenKeptFile } from '../files/openFile';
+import { fileShown, sameFileView } from '../interop/fileView';
 import type { RunOutcome } from '../worker/protocol';
 import { useApp, type AppState, type SweepProgress } from './store';
 
@@ -59,7 +60,7 @@ export function offerLastGood(): void {
 
 /** Whether the result on screen was computed for this configuration (its file, or its algorithm and parameters). */
 function showsResultOf(config: AppConfig, result: RunResult): boolean {
-  if (config.file || result.source) return result.source?.hash === config.file;
+  if (config.file || result.source) return fileShown(config, result);
   return (
     result.algorithm === config.algorithm && JSON.stringify(result.params) === JSON.stringify(config.params)
   );
@@ -81,7 +82,7 @@ function samePlace(a: AppConfig, b: AppConfig): boolean {
 }
 
 function sameRun(a: AppConfig, b: AppConfig): boolean {
-  if (a.file || b.file) return a.file === b.file;
+  if (a.file || b.file) return sameFileView(a, b);
   return a.algorithm === b.algorithm && JSON.stringify(a.params) === JSON.stringify(b.params);
 }
 
@@ -160,7 +161,7 @@ export function startSync(clients: Clients): () => void {
     chains.drop();
     if (config.file) {
       // A file just opened is on screen already (app/files/openFile.ts): nothing to read again.
-      if (useApp.getState().result?.source?.hash !== config.file) requestFile(config.file);
+      if (!fileShown(config, useApp.getState().result)) requestFile(config.file);
       return;
     }
     const spec = findCard(config.algorithm);
