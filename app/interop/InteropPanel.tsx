@@ -41,11 +41,11 @@ export function InteropPanel({ result }: { result: RunResult }) {
             </dd>
           </>
         )}
-        <dt className="text-slate-500">conflicts</dt>
+        <dt className="text-slate-500">verifier</dt>
         <dd data-testid="interop-conflicts" className={conflicts ? 'font-semibold text-red-800' : ''}>
           {conflicts
-            ? `${conflicts} on this network (listed with the violations)`
-            : 'none on this network'}
+            ? `${conflicts} violation${conflicts === 1 ? '' : 's'} on this network (listed beside the picture)`
+            : 'every rule holds on this network'}
         </dd>
       </dl>
       <InteropVerdicts result={result} />

@@ -56,9 +56,10 @@ export function InteropVerdicts({ result }: { result: RunResult }) {
               data-step={v.labStep ?? ''}
             >
               <span className={`mr-1 rounded px-1 font-semibold ${TONE[v.severity]}`}>{v.severity}</span>
-              {placeOf(v) && <span className="font-medium">{placeOf(v)}</span>}
-              {v.labStep !== undefined && <span className="text-slate-500"> · Lab step {v.labStep}</span>}
-              <span> · {v.text}</span>
+              {v.labStep !== undefined && <span className="text-slate-500">Lab step {v.labStep} · </span>}
+              {/* Most texts start with their place; the others are given it. */}
+              {placeOf(v) && !v.text.startsWith(placeOf(v)) && <span>{placeOf(v)}: </span>}
+              <span>{v.text}</span>
             </button>
           </li>
         ))}

@@ -12,7 +12,7 @@ import { setInteropView } from './fileView';
 const KINDS = ['full', 'ring', 'mesh', 'torus', 'custom'] as const;
 type Kind = (typeof KINDS)[number];
 const KIND_TEXT: Record<Kind, string> = {
-  full: 'fully connected (a link per rank pair)',
+  full: 'fully connected',
   ring: 'WDM ring',
   mesh: '2D mesh',
   torus: '2D torus',
@@ -53,7 +53,7 @@ export function NetworkPicker({ view, ranks }: { view: InteropView; ranks: numbe
       <label className="flex items-center gap-2">
         <span className="text-slate-500">network</span>
         <select
-          className="rounded border border-slate-300 px-1 py-0.5"
+          className="min-w-0 flex-1 rounded border border-slate-300 px-1 py-0.5"
           value={kind}
           data-testid="interop-network-kind"
           onChange={(e) => choose(e.target.value as Kind)}
