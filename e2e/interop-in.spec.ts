@@ -104,4 +104,11 @@ test('a file that is not well-formed XML changes nothing: the picture, the panel
   await page.getByTestId('interop-network-kind').selectOption('torus');
   await expect(page).toHaveURL(/[?&]net=torus%3A2x2(&|$)/);
   await expect(page.getByTestId('interop-network-name')).toHaveText(/torus/);
+  await page.getByLabel('rows').fill('3');
+  await expect(page).toHaveURL(/[?&]net=torus%3A3x2(&|$)/);
+  await expect(page.getByTestId('run-error')).toContainText(
+    "a 3 × 2 torus has 6 routers; the schedule's 4 ranks must fill them evenly",
+  );
+  await expect(page.getByTestId('run-error')).toContainText('The last good result stays on screen');
+  await expect(page.getByTestId('interop-network-name')).toHaveText(/torus/);
 });
