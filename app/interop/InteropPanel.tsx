@@ -17,7 +17,10 @@ export function InteropPanel({ result }: { result: RunResult }) {
   const w = network.wavelengths;
   const conflicts = result.report.total;
   return (
-    <section className="space-y-2 rounded-lg border border-slate-200 bg-white p-2" data-testid="interop-panel">
+    <section
+      className="space-y-2 rounded-lg border border-slate-200 bg-white p-2"
+      data-testid="interop-panel"
+    >
       <h3 className="text-sm font-semibold text-slate-800">
         {interop.format === 'msccl' ? 'MSCCL XML' : 'TE-CCL output'} · {interop.coll} ·{' '}
         {result.topology.nodeCount} ranks

@@ -9,7 +9,12 @@ describe('the network of an imported schedule in a link', () => {
   });
 
   it('the topology reader’s parameters become a custom network', () => {
-    const text = customNetworkLink({ network: 'custom', routers: '4', links: '0,1,1,2,2,3', 'per-router': '1' });
+    const text = customNetworkLink({
+      network: 'custom',
+      routers: '4',
+      links: '0,1,1,2,2,3',
+      'per-router': '1',
+    });
     expect(networkOfLink(text)).toMatchObject({ kind: 'custom' });
   });
 
