@@ -110,7 +110,8 @@ function opening(head: string): string {
 
 function unread(name: string, kind: FileKind, head: string): string {
   const readers = FILE_FORMATS.filter((f) => f.gives === kind).map((f) => f.what);
-  return `${name} is not ${KIND_WORDS[kind]} file: those are ${readers.join(' or ')}, and this starts with ${opening(head)}`;
+  const list = readers.length > 1 ? `${readers.slice(0, -1).join('; ')}; or ${readers.at(-1)}` : readers[0];
+  return `${name} is not ${KIND_WORDS[kind]} file: those are ${list}, and this starts with ${opening(head)}`;
 }
 
 /**
