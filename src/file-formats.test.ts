@@ -113,7 +113,7 @@ describe('files are told apart by their content', () => {
 
   it('a binary file is refused by its first characters; an empty one as empty', () => {
     expect(fileHeadRefusal('zero.bin', '\u0000\u0000', 'schedule')).toBe(
-      'zero.bin is not a schedule file: those are a schedule file (JSON, docs/schedule-format.md), and this starts with byte 0x00, so it is not text',
+      'zero.bin is not a schedule file: those are TE-CCL output (JSON with "N-Flows" or "N-Chunk paths", docs/interop.md); MSCCL XML (an <algo> file, docs/interop.md); or a schedule file (JSON, docs/schedule-format.md), and this starts with byte 0x00, so it is not text',
     );
     expect(fileHeadRefusal('a.json', '  {"x', 'schedule')).toBeNull();
     expect(fileHeadRefusal('e.json', '', 'schedule')).toBe('e.json is empty');

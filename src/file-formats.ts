@@ -3,6 +3,8 @@ import {
   isTopologyDocument,
   readTopologyDocument,
 } from './families/noc/noc-topology-file';
+import type { ImportOptions } from './interop/result';
+import { MSCCL_XML, TECCL_JSON } from './interop/interop-formats';
 import { InputError, type FileKind, type Limits } from './limits';
 import type { FileSource, RunResult } from './result';
 import { runScheduleDocument } from './run-file';
@@ -16,6 +18,9 @@ import { runScheduleDocument } from './run-file';
  * `fileNodeLimit(limits)`, and ends with `runImported`, src/run-file.ts, as the JSON one does). In the
  * page, the input's `accept` list (panels/OpenSchedule.tsx) names the files the picker offers.
  */
+
+/** How to show a schedule made elsewhere: its network and whether to stretch it (Lab files ignore them). */
+export type FileOptions = Omit<ImportOptions, 'name'>;
 
 /** A file as the formats see it. */
 export interface FileInput {
@@ -36,11 +41,14 @@ export interface FileFormat {
   gives: FileKind;
   /** The characters its files start with (after white space): anything else is refused unread. */
   starts: readonly string[];
+  /** The largest file (bytes) it reads, when less than the limits' (refused on the first piece read). */
+  mostBytes?: number;
   /** How to use one of its files where it was opened as something else. */
   howTo(name: string): string;
   /** Sure: the file is its own (a field says so); maybe: it might be, and its reader says what is wrong. */
   claims(f: FileInput): 'sure' | 'maybe' | null;
-  read(f: FileInput, source: Omit<FileSource, 'madeBy'>, limits: Limits): FileContent;
+  /** `options`: the network and stretch asked for a schedule made elsewhere (src/interop/). */
+  read(f: FileInput, source: Omit<FileSource, 'madeBy'>, limits: Limits, options?: FileOptions): FileContent;
 }
 
 /** How JSON text can start (after white space): an object, an array, a string, a number, true, false, null. */
@@ -81,8 +89,11 @@ export const NOC_TOPOLOGY_JSON: FileFormat = {
   },
 };
 
-/** Every format, the surest first: a topology file is told apart before the schedule format, which takes any JSON. */
-export const FILE_FORMATS: readonly FileFormat[] = [NOC_TOPOLOGY_JSON, SCHEDULE_JSON];
+/**
+ * Every format, the surest first: topology and TE-CCL files are told apart before the schedule
+ * format, which takes any JSON; MSCCL XML is the only one starting with "<".
+ */
+export const FILE_FORMATS: readonly FileFormat[] = [NOC_TOPOLOGY_JSON, TECCL_JSON, MSCCL_XML, SCHEDULE_JSON];
 
 const KIND_WORDS: Record<FileKind, string> = { schedule: 'a schedule', network: 'a network topology' };
 
@@ -99,17 +110,23 @@ function opening(head: string): string {
 
 function unread(name: string, kind: FileKind, head: string): string {
   const readers = FILE_FORMATS.filter((f) => f.gives === kind).map((f) => f.what);
-  return `${name} is not ${KIND_WORDS[kind]} file: those are ${readers.join(' or ')}, and this starts with ${opening(head)}`;
+  const list = readers.length > 1 ? `${readers.slice(0, -1).join('; ')}; or ${readers.at(-1)}` : readers[0];
+  return `${name} is not ${KIND_WORDS[kind]} file: those are ${list}, and this starts with ${opening(head)}`;
 }
 
 /**
  * Why a file that starts with `head` (its first characters) cannot be any format's, or null: checked on
  * the first chunk read, so a binary file is refused before the rest is read.
  */
-export function fileHeadRefusal(name: string, head: string, kind: FileKind): string | null {
+export function fileHeadRefusal(name: string, head: string, kind: FileKind, bytes = 0): string | null {
   const first = head.trimStart()[0];
   if (first === undefined) return head.length ? null : `${name} is empty`;
-  return FILE_FORMATS.some((f) => f.starts.includes(first)) ? null : unread(name, kind, head);
+  const formats = FILE_FORMATS.filter((f) => f.starts.includes(first));
+  if (!formats.length) return unread(name, kind, head);
+  const within = formats.filter((f) => f.mostBytes === undefined || bytes <= f.mostBytes);
+  if (within.length) return null;
+  const n = (b: number) => `${b.toLocaleString('en-US')} bytes`;
+  return `${name} is ${n(bytes)}; ${formats.map((f) => `${f.what} is read up to ${n(f.mostBytes!)}`).join(', ')}`;
 }
 
 /** A file's text as the formats see it; text that starts as JSON and is not JSON is refused here. */
@@ -146,13 +163,19 @@ export function readFile(
   f: FileInput,
   source: Omit<FileSource, 'madeBy'>,
   limits: Limits,
+  options?: FileOptions,
 ): FileContent {
-  return formatFor(kind, f).read(f, source, limits);
+  return formatFor(kind, f).read(f, source, limits, options);
 }
 
 /** A schedule file's text as a run (what "Open schedule…" shows). */
-export function runFile(text: string, source: Omit<FileSource, 'madeBy'>, limits: Limits): RunResult {
-  const content = readFile('schedule', fileInput(source.name, text), source, limits);
+export function runFile(
+  text: string,
+  source: Omit<FileSource, 'madeBy'>,
+  limits: Limits,
+  options?: FileOptions,
+): RunResult {
+  const content = readFile('schedule', fileInput(source.name, text), source, limits, options);
   if (content.kind !== 'schedule') throw new InputError(`${source.name} is not a schedule file`);
   return content.result;
 }

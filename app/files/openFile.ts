@@ -4,6 +4,7 @@ import { useApp } from '../store/store';
 import type { WorkerClient } from '../worker/client';
 import type { WorkerPool } from '../worker/pool';
 import type { RunReply } from '../worker/client';
+import { fileOptions, noteReadWith } from '../interop/fileView';
 import { keepFile, keptFile, rememberInSession } from './fileStore';
 
 /**
@@ -74,8 +75,11 @@ export async function openScheduleFile(file: File): Promise<void> {
   const { run, resume } = workers;
   const reading = trackReading(file.name, file.size);
   try {
-    const reply = await run.runFile({ name: file.name, data: file }, reading.progress);
+    const view = useApp.getState().config.interop;
+    const options = fileOptions(view);
+    const reply = await run.runFile({ name: file.name, data: file, options }, reading.progress);
     if (!reply) return; // a newer request took over
+    noteReadWith(reply.result, view);
     const hash = reply.result.source!.hash;
     rememberInSession(hash, { name: file.name, data: file });
     const app = useApp.getState();
@@ -127,7 +131,10 @@ export async function reopenKeptFile(hash: string, run: WorkerClient): Promise<R
   }
   const reading = trackReading(kept.name, typeof kept.data === 'string' ? kept.data.length : kept.data.size);
   try {
-    return await run.runFile({ ...kept, hash }, reading.progress);
+    const view = useApp.getState().config.interop;
+    const reply = await run.runFile({ ...kept, hash, options: fileOptions(view) }, reading.progress);
+    if (reply) noteReadWith(reply.result, view);
+    return reply;
   } finally {
     reading.end();
   }

@@ -1,3 +1,4 @@
+import { InteropPanel } from '../interop/InteropPanel';
 import { selectResult, useApp } from '../store/store';
 import { plural } from '../lib/format';
 
@@ -54,6 +55,7 @@ export function FilePanel() {
           {status === 'running' ? 'Reading and verifying the file…' : `File ${hash}`}
         </p>
       )}
+      {shown && <InteropPanel result={shown} />}
       <p className="text-xs leading-snug text-slate-500">
         Kept in this browser under its hash {hash}: the link reopens it here. Time is not measured: a file
         brings no cost parameters.

@@ -38,7 +38,7 @@ export function OpenSchedule({ className }: { className: string }) {
       <button
         className={className}
         onClick={() => input.current?.click()}
-        title="Open a schedule file (JSON, as `npm run cli -- schedule` writes it), or drop one on the page"
+        title="Open a schedule file: the Lab’s JSON (as `npm run cli -- schedule` writes it), MSCCL XML or TE-CCL output; or drop one on the page"
         data-testid="open-schedule"
       >
         Open schedule…
@@ -46,7 +46,7 @@ export function OpenSchedule({ className }: { className: string }) {
       <input
         ref={input}
         type="file"
-        accept=".json,application/json"
+        accept=".json,application/json,.xml,application/xml,text/xml"
         className="hidden"
         data-testid="open-schedule-input"
         onChange={(e) => {

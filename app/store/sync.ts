@@ -1,6 +1,7 @@
 import { findCard } from '../../src/cards';
 import { decodeConfig, encodeConfig, type AppConfig } from '../../src/config/url-codec';
 import { BROWSER_LIMITS, checkRun } from '../../src/limits';
+import type { RunResult } from '../../src/result';
 import { offerOnOpen, rememberFailure, rememberGood } from './remembered';
 import { rememberPictures } from '../families/circuit/pictures';
 import { rememberLinkLoad } from '../views/linkload/linkLoadStore';
@@ -8,6 +9,7 @@ import { relayChains } from '../worker/chainRelay';
 import type { RunReply, SilenceLimits, WorkerClient } from '../worker/client';
 import type { WorkerPool } from '../worker/pool';
 import { connectFileWorkers, reopenKeptFile } from '../files/openFile';
+import { fileShown, sameFileView } from '../interop/fileView';
 import { startLabSync } from './labSync';
 import { computedFor, useApp } from './store';
 
@@ -48,7 +50,7 @@ export function offerLastGood(): void {
   // the page is left, not on every frame (a storage write costs milliseconds of the frame).
   const remember = () => {
     const s = useApp.getState();
-    if (s.result && computedFor(s.config, s.result)) rememberGood(s.config);
+    if (s.result && showsResultOf(s.config, s.result)) rememberGood(s.config);
   };
   useApp.subscribe((s, prev) => {
     if (prev.playing && !s.playing) setTimeout(remember, 0);
@@ -56,6 +58,15 @@ export function offerLastGood(): void {
     else if (s.result !== prev.result || s.config !== prev.config) remember();
   });
   window.addEventListener('pagehide', remember);
+}
+
+/**
+ * Whether the result on screen was computed for this configuration: a file with the view the link
+ * asks for (fileView.ts: the network and stretch an imported file was read with), else the store's rule.
+ */
+function showsResultOf(config: AppConfig, result: RunResult): boolean {
+  if (config.file || result.source) return fileShown(config, result);
+  return computedFor(config, result);
 }
 
 /** Whether two configurations differ at most in their step. */
@@ -74,7 +85,7 @@ function samePlace(a: AppConfig, b: AppConfig): boolean {
 }
 
 function sameRun(a: AppConfig, b: AppConfig): boolean {
-  if (a.file || b.file) return a.file === b.file;
+  if (a.file || b.file) return sameFileView(a, b);
   return a.algorithm === b.algorithm && JSON.stringify(a.params) === JSON.stringify(b.params);
 }
 
@@ -194,7 +205,7 @@ export function startSync(clients: Clients): () => void {
     chains.drop();
     if (config.file) {
       // A file just opened is on screen already (app/files/openFile.ts): nothing to read again.
-      if (useApp.getState().result?.source?.hash !== config.file) requestFile(config.file);
+      if (!fileShown(config, useApp.getState().result)) requestFile(config.file);
       return;
     }
     const spec = findCard(config.algorithm);
@@ -269,7 +280,7 @@ export function startSync(clients: Clients): () => void {
 
   // A file that could not be opened may have cut short the run on screen (or its search).
   const resume = (s = useApp.getState()) =>
-    (!s.result || !computedFor(s.config, s.result) || s.search?.done === false) && request(s.config);
+    (!s.result || !showsResultOf(s.config, s.result) || s.search?.done === false) && request(s.config);
   connectFileWorkers({ run: client, pool: clients.pool, resume });
   onChange(useApp.getState().config, 'first');
   let restoring = false;

@@ -1,3 +1,4 @@
+import type { FileOptions } from '../../src/file-formats';
 import type { ChainOutcome, ChainTask, FormulaRow, SearchAttempt } from '../../src/kernel/spec';
 import type { ReproRow } from '../../src/kernel/experiment';
 import type { SweepValue } from '../../src/kernel/experiment';
@@ -86,7 +87,7 @@ export class WorkerClient extends WorkerLink {
    * `hash`: the name it is kept under, when it is reopened from this browser's store.
    */
   async runFile(
-    file: { name: string; data: Blob | string; hash?: string },
+    file: { name: string; data: Blob | string; hash?: string; options?: FileOptions },
     onProgress?: (done: number, total: number) => void,
   ): Promise<RunReply | null> {
     const r = await this.send({ kind: 'file', ...file, as: 'schedule' }, (m) =>

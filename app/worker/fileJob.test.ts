@@ -60,3 +60,28 @@ describe('files read by the worker (the same protocol the page uses)', () => {
     );
   });
 });
+
+describe('schedules made elsewhere, read by the worker', () => {
+  it('MSCCL XML is detected by content and read on the network asked for', async () => {
+    const { ringAllreduceXml } = await import('../../src/interop/fixtures/ring-allreduce-xml');
+    const c = new WorkerClient(inlineWorker);
+    const xml = ringAllreduceXml(4, 1);
+    const full = await c.runFile({ name: 'ar.data', data: new Blob([xml]) });
+    expect(full?.result.extras?.interop).toMatchObject({ format: 'msccl', coll: 'allreduce' });
+    expect(full?.result.report.ok).toBe(true);
+    const ring = await c.runFile({
+      name: 'ar.data',
+      data: new Blob([xml]),
+      options: { network: { kind: 'ring', wavelengths: 1 }, stretch: true },
+    });
+    expect(ring?.result.extras?.interop).toMatchObject({ shows: 'stretched' });
+    expect(ring?.result.source?.hash).toBe(full?.result.source?.hash);
+  });
+
+  it('a broken XML file is refused in one line', async () => {
+    const c = new WorkerClient(inlineWorker);
+    await expect(c.runFile({ name: 'b.xml', data: new Blob(['<algo ngpus="2"><gpu>']) })).rejects.toThrow(
+      /^b\.xml is not well-formed XML/,
+    );
+  });
+});

@@ -32,7 +32,7 @@ export async function readFileRequest(
   const { text, hash } = await readBlobText(req.data, {
     progress: o.progress,
     checkHead(head) {
-      const r = fileHeadRefusal(req.name, head, req.as);
+      const r = fileHeadRefusal(req.name, head, req.as, size);
       if (r) throw new InputError(r);
     },
     async pause() {
@@ -45,7 +45,7 @@ export async function readFileRequest(
     throw new InputError(
       `The copy of ${req.name} kept in this browser is damaged (its content no longer gives the name ${req.hash} it is kept under): open the file again with “Open schedule…”.`,
     );
-  return readFile(req.as, fileInput(req.name, text), { name: req.name, hash }, limits);
+  return readFile(req.as, fileInput(req.name, text), { name: req.name, hash }, limits, req.options);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { FileOptions } from '../../src/file-formats';
 import type {
   ChainOutcome,
   ChainTask,
@@ -47,7 +48,16 @@ export type WorkerRequest =
    * an earlier version), read here with progress in bytes; `hash`: the name it is kept under, which
    * its content must still give. A schedule is answered as a `result`, a network as `network`.
    */
-  | { kind: 'file'; id: number; name: string; data: Blob | string; as: FileKind; hash?: string }
+  | {
+      kind: 'file';
+      id: number;
+      name: string;
+      data: Blob | string;
+      as: FileKind;
+      hash?: string;
+      /** A schedule made elsewhere (MSCCL, TE-CCL): its network and stretch (src/interop/). */
+      options?: FileOptions;
+    }
   /** Several configurations in one request (compare mode); each fails on its own. */
   | { kind: 'runs'; id: number; configs: RunConfig[] }
   /** Evaluates a sweep point by point, posting progress after each point. */

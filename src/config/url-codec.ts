@@ -9,6 +9,7 @@ import {
 } from '../experiments/catalogue';
 import { applies, defaultsOf, fillSeeds, parseParam, type ParamValue } from '../kernel/params/schema';
 import { isNoteId, NOTE_IDS } from '../notes/model-notes';
+import { DEFAULT_INTEROP, INTEROP_FIELDS, type InteropView } from './interop-link';
 import { show } from './show';
 import { migrateLink, URL_VERSION } from './url-migrations';
 
@@ -93,6 +94,8 @@ export interface AppConfig {
    * the file under it), '' for none. The algorithm and parameters stay, for when the file is closed.
    */
   file: string;
+  /** A file made elsewhere: its network and stretch (`net=`, `stretch=`; interop-link.ts). */
+  interop: InteropView;
   /** The model note open over the page (`docs/models/<id>.md`, src/notes), '' for none. */
   notes: string;
 }
@@ -121,6 +124,7 @@ export function defaultConfig(algorithm = DEFAULT_ALGORITHM): AppConfig {
     hide: [],
     embed: false,
     file: '',
+    interop: { ...DEFAULT_INTEROP },
     notes: '',
   };
 }
@@ -338,6 +342,7 @@ const FIELDS: readonly UrlField[] = [
       return null;
     },
   },
+  ...INTEROP_FIELDS,
   {
     key: 'play',
     // Written only when asked for (encodeConfig's `play`): the address bar never says it.

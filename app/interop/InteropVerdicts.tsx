@@ -1,0 +1,74 @@
+import { placeOf, type Verdict } from '../../src/interop/verdicts';
+import { receiversOf } from '../../src/kernel/model/paths';
+import type { RunResult } from '../../src/result';
+import { useApp } from '../store/store';
+import { interopOf } from './fileView';
+
+/** Verdicts listed on the page (the counts cover all; the command line's check lists more). */
+const SHOWN = 30;
+
+const TONE: Record<Verdict['severity'], string> = {
+  error: 'bg-red-100 text-red-900',
+  warning: 'bg-amber-100 text-amber-900',
+  note: 'bg-slate-100 text-slate-700',
+};
+
+/** The processors to ring for a verdict: its message's sender and receivers, else its rank. */
+function nodesOf(r: RunResult, v: Verdict): number[] {
+  const s = r.schedule;
+  const t = v.transfer;
+  if (t !== undefined && t >= 0 && t < s.transferCount) {
+    const rx = new Uint32Array(Math.max(1, r.topology.nodeCount + r.topology.auxCount));
+    const k = receiversOf(s, r.topology, t, rx);
+    return [s.src[t], ...Array.from(rx.subarray(0, k))];
+  }
+  return v.rank !== undefined && v.rank < r.topology.nodeCount ? [v.rank] : [];
+}
+
+/**
+ * What the importer found in a file made elsewhere — severity, where (rank, threadblock, step in
+ * its threadblock) and what — each a button that goes to its Lab step and rings its processors.
+ */
+export function InteropVerdicts({ result }: { result: RunResult }) {
+  const interop = interopOf(result);
+  if (!interop) return null;
+  const { listed, errors, warnings } = interop.verdicts;
+  const go = (v: Verdict) => {
+    const app = useApp.getState();
+    app.setPlaying(false);
+    if (v.labStep !== undefined) app.setStep(Math.min(v.labStep, result.schedule.stepCount));
+    app.setHighlight(nodesOf(result, v));
+  };
+  return (
+    <section data-testid="interop-verdicts">
+      <h3 className="text-sm font-semibold text-slate-800">
+        {errors} error{errors === 1 ? '' : 's'}, {warnings} warning{warnings === 1 ? '' : 's'}
+        {listed.length ? ': click one to see where' : ''}
+      </h3>
+      <ul className="mt-1 space-y-0.5 text-xs leading-snug">
+        {listed.slice(0, SHOWN).map((v, i) => (
+          <li key={i}>
+            <button
+              className="w-full rounded px-1 py-0.5 text-left hover:bg-slate-100"
+              onClick={() => go(v)}
+              data-testid="interop-verdict"
+              data-severity={v.severity}
+              data-step={v.labStep ?? ''}
+            >
+              <span className={`mr-1 rounded px-1 font-semibold ${TONE[v.severity]}`}>{v.severity}</span>
+              {v.labStep !== undefined && <span className="text-slate-500">Lab step {v.labStep} · </span>}
+              {/* Most texts start with their place; the others are given it. */}
+              {placeOf(v) && !v.text.startsWith(placeOf(v)) && <span>{placeOf(v)}: </span>}
+              <span>{v.text}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {listed.length > SHOWN && (
+        <p className="text-xs text-slate-500">
+          … and {listed.length - SHOWN} more (`npm run cli -- check` lists them).
+        </p>
+      )}
+    </section>
+  );
+}

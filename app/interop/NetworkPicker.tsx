@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import type { InteropView } from '../../src/config/interop-link';
+import { customNetworkLink } from '../../src/interop/network-link';
+import { readNetworkFile } from '../files/openFile';
+import { setInteropView } from './fileView';
+
+/**
+ * The network an imported schedule is drawn and checked on, and the stretch toggle: each change is
+ * written into the link (`net=`, `stretch=`) and the file is read again in the worker on that network.
+ * A network that does not fit the file is refused there, with the reason; the last picture stays.
+ */
+const KINDS = ['full', 'ring', 'mesh', 'torus', 'custom'] as const;
+type Kind = (typeof KINDS)[number];
+const KIND_TEXT: Record<Kind, string> = {
+  full: 'fully connected',
+  ring: 'WDM ring',
+  mesh: '2D mesh',
+  torus: '2D torus',
+  custom: 'your network (JSON)',
+};
+
+/** The grid closest to square that `ranks` fill, one rank per router. */
+function squareGrid(ranks: number): [number, number] {
+  let rows = Math.floor(Math.sqrt(ranks));
+  while (rows > 1 && ranks % rows) rows--;
+  return [rows, ranks / rows];
+}
+
+function kindOf(net: string): Kind {
+  const k = net.split(':')[0];
+  return (KINDS as readonly string[]).includes(k) ? (k as Kind) : 'full';
+}
+
+const inputClass = 'w-16 rounded border border-slate-300 px-1 py-0.5 text-sm';
+
+export function NetworkPicker({ view, ranks }: { view: InteropView; ranks: number }) {
+  const [error, setError] = useState<string | null>(null);
+  const kind = kindOf(view.net);
+  const set = (net: string) => setInteropView({ ...view, net });
+  const grid = /^(?:mesh|torus):(\d+)x(\d+)$/.exec(view.net);
+  const wavelengths = /^ring:(\d+)$/.exec(view.net)?.[1] ?? '';
+  const choose = (k: Kind) => {
+    setError(null);
+    if (k === 'full') set('');
+    else if (k === 'ring') set('ring');
+    else if (k === 'mesh' || k === 'torus') set(`${k}:${squareGrid(ranks).join('x')}`);
+  };
+  const setGrid = (rows: string, cols: string) => {
+    if (/^\d+$/.test(rows) && /^\d+$/.test(cols) && +rows > 0 && +cols > 0) set(`${kind}:${rows}x${cols}`);
+  };
+  return (
+    <div className="space-y-1 text-sm" data-testid="interop-network">
+      <label className="flex items-center gap-2">
+        <span className="text-slate-500">network</span>
+        <select
+          className="min-w-0 flex-1 rounded border border-slate-300 px-1 py-0.5"
+          value={kind}
+          data-testid="interop-network-kind"
+          onChange={(e) => choose(e.target.value as Kind)}
+        >
+          {KINDS.map((k) => (
+            <option key={k} value={k} disabled={k === 'custom' && kind !== 'custom'}>
+              {KIND_TEXT[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {kind === 'ring' && (
+        <label className="flex items-center gap-2">
+          <span className="text-slate-500">wavelengths per fibre</span>
+          <input
+            className={inputClass}
+            type="number"
+            min={1}
+            placeholder="any"
+            defaultValue={wavelengths}
+            data-testid="interop-wavelengths"
+            onChange={(e) => {
+              const w = e.target.value;
+              if (w === '') set('ring');
+              else if (/^\d+$/.test(w) && +w >= 1) set(`ring:${w}`);
+            }}
+          />
+        </label>
+      )}
+      {grid && (
+        <span className="flex items-center gap-1">
+          <span className="text-slate-500">routers</span>
+          <input
+            className={inputClass}
+            type="number"
+            min={1}
+            defaultValue={grid[1]}
+            aria-label="rows"
+            onChange={(e) => setGrid(e.target.value, grid[2])}
+          />
+          ×
+          <input
+            className={inputClass}
+            type="number"
+            min={1}
+            defaultValue={grid[2]}
+            aria-label="columns"
+            onChange={(e) => setGrid(grid[1], e.target.value)}
+          />
+        </span>
+      )}
+      <label className="inline-block cursor-pointer rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-100">
+        Your network (JSON)…
+        <input
+          type="file"
+          accept=".json,application/json"
+          className="sr-only"
+          data-testid="interop-network-file"
+          onChange={async (e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (!file) return;
+            try {
+              const params = await readNetworkFile(file);
+              if (params) set(customNetworkLink(params));
+              setError(null);
+            } catch (err) {
+              setError(err instanceof Error ? err.message : String(err));
+            }
+          }}
+        />
+      </label>
+      {error && (
+        <p className="text-red-700" data-testid="interop-network-error">
+          {error}
+        </p>
+      )}
+      <label className="flex items-center gap-2">
+        <input
+          type="checkbox"
+          checked={view.stretch}
+          data-testid="interop-stretch"
+          onChange={(e) => setInteropView({ ...view, stretch: e.target.checked })}
+        />
+        <span>stretch: re-time into steps without conflicts</span>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { AppConfig } from '../../src/config/url-codec';
+import type { FileOptions } from '../../src/file-formats';
+import type { InteropExtras } from '../../src/interop/run-result';
+import { networkOfLink } from '../../src/interop/network-link';
+import type { RunResult } from '../../src/result';
+import { useApp } from '../store/store';
+import type { InteropView } from '../../src/config/interop-link';
+
+/**
+ * A schedule made elsewhere (MSCCL XML, TE-CCL output) on the page: which network and stretch the
+ * link asks for (`net=`, `stretch=`), which ones the result on screen was read with, and how the
+ * panel changes them. A Lab schedule file brings its own network: for it these change nothing.
+ */
+
+/** The importer's findings carried by a result, when it shows a file made elsewhere. */
+export const interopOf = (r: RunResult | null | undefined): InteropExtras | undefined =>
+  r?.extras?.interop as InteropExtras | undefined;
+
+const key = (v: InteropView) => `${v.net}|${v.stretch ? 1 : 0}`;
+
+/** What each file result was read with (the worker is asked with the link's view). */
+const readWith = new WeakMap<RunResult, string>();
+
+/** The options a file is read with under this view (a network the link cannot name: fully connected). */
+export function fileOptions(view: InteropView): FileOptions {
+  let network: FileOptions['network'];
+  try {
+    network = networkOfLink(view.net);
+  } catch {
+    network = { kind: 'full' };
+  }
+  return { network, stretch: view.stretch };
+}
+
+/** Notes the view a file's result was read with, once it arrives. */
+export function noteReadWith(result: RunResult, view: InteropView): void {
+  readWith.set(result, key(view));
+}
+
+/**
+ * Whether the result on screen shows the link's file as the link asks: the same file and, for a file
+ * made elsewhere, read on the same network with the same stretch.
+ */
+export function fileShown(config: AppConfig, result: RunResult | null | undefined): boolean {
+  if (!result || result.source?.hash !== config.file) return false;
+  return !interopOf(result) || readWith.get(result) === key(config.interop);
+}
+
+/** Whether two links ask for the same file the same way (a change of network or stretch reads it again). */
+export function sameFileView(a: AppConfig, b: AppConfig): boolean {
+  return a.file === b.file && key(a.interop) === key(b.interop);
+}
+
+/** Shows the file on screen on another network, or stretched or not: the link changes, the file is read again. */
+export function setInteropView(view: InteropView): void {
+  useApp.setState((s) => ({ config: { ...s.config, interop: view, step: 0 }, playing: false }));
+}

@@ -1,0 +1,50 @@
+/**
+ * The link's fields for a schedule made elsewhere (MSCCL XML, TE-CCL output; src/interop/): the
+ * network it is drawn and checked on (`net=`, src/interop/network-link.ts) and whether it is
+ * stretched into conflict-free steps (`stretch=1`). They apply while a link names such a file
+ * (`file=<hash>`); a Lab schedule file brings its own network.
+ */
+import { InputError } from '../limits';
+import { networkLink, networkOfLink } from '../interop/network-link';
+import { show } from './show';
+
+export interface InteropView {
+  /** The network, as `net=` writes it ('' = fully connected). */
+  net: string;
+  stretch: boolean;
+}
+
+export const DEFAULT_INTEROP: InteropView = { net: '', stretch: false };
+
+interface Field {
+  key: string;
+  encode(c: { interop: InteropView }): string | null;
+  decode(text: string, into: { config: { interop: InteropView } }): string | null;
+}
+
+export const INTEROP_FIELDS: Field[] = [
+  {
+    key: 'net',
+    encode: (c) => c.interop.net || null,
+    decode(text, { config }) {
+      try {
+        // Written back as the page writes it (ring:08 is ring:8), so a link names one view one way.
+        config.interop.net = networkLink(networkOfLink(text));
+      } catch (e) {
+        if (e instanceof InputError) return `${e.message}; showing it fully connected`;
+        throw e;
+      }
+      return null;
+    },
+  },
+  {
+    key: 'stretch',
+    encode: (c) => (c.interop.stretch ? '1' : null),
+    decode(text, { config }) {
+      if (text !== '1' && text !== '0')
+        return `stretch must be 1 (re-time an imported schedule without conflicts) or 0; got "${show(text)}"`;
+      config.interop.stretch = text === '1';
+      return null;
+    },
+  },
+];
