@@ -138,7 +138,7 @@ function explainOne(
     case 'tx-ports': {
       const k = x.model.ports?.tx ?? 0;
       return why(
-        `In step ${step + 1}, ${vertexName(x, t.from)} sends more than ${plural(k, transferNoun(x), transferNoun(x, true))}: it has ${plural(k, 'transmitter')}.`,
+        `In step ${step + 1}, ${vertexName(x, t.from)} sends more than ${plural(k, transferNoun(x), transferNoun(x, true))}: it has ${plural(k, optical(x) ? 'transmitter' : 'port')}.`,
         { node: t.from },
       );
     }
@@ -146,7 +146,7 @@ function explainOne(
       const node = overReceiver(a, step, index, x.model.ports?.rx ?? 0);
       const k = x.model.ports?.rx ?? 0;
       return why(
-        `In step ${step + 1}, ${vertexName(x, node ?? t.to[0])} receives more than ${plural(k, transferNoun(x), transferNoun(x, true))}: it has ${plural(k, 'receiver')}.`,
+        `In step ${step + 1}, ${vertexName(x, node ?? t.to[0])} receives more than ${plural(k, transferNoun(x), transferNoun(x, true))}: it has ${plural(k, optical(x) ? 'receiver' : 'port')}.`,
         { node: node ?? t.to[0] },
       );
     }
@@ -199,6 +199,9 @@ function explainOne(
       return generic();
   }
 }
+
+/** Whether the model's ports are optical transmitters and receivers (else a processor's ports). */
+const optical = (x: Naming) => x.kind === 'wdm-ring' || x.kind === 'star';
 
 /** Why two transfers may not share a channel of a link, in the model's words. */
 function clashReason(x: ExplainInput): string {
