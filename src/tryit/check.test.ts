@@ -67,7 +67,9 @@ describe('the live check', () => {
     expect(heldAfter(c.holdings, 1, 1, 0)).toBe(true);
     expect([...heldMatrix(c.holdings, 1)].filter(Boolean).length).toBe(8);
     expect(c).toMatchObject({ needed: 16, delivered: 8, missing: 8, violationCount: 0 });
-    expect(c.verdict).toContain('8 of 16 deliveries');
+    expect(c.verdict).toBe(
+      'So far 1 step and no rule broken; 8 of the 16 holdings of the goal are in place. The bound is 3 steps.',
+    );
   });
 
   it('marks a conflict on a link and wavelength, explains it, and undo removes it', () => {

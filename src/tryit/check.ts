@@ -24,7 +24,7 @@ export interface TryCheck {
   transfers: number;
   /** Every violation but the postcondition, in step order; at most the verifier's listed ones plus ours. */
   violations: TryViolation[];
-  /** All violations, the ones not listed included (and the postcondition's missing deliveries not). */
+  /** All violations, the ones not listed included (the goal's missing holdings not: see `missing`). */
   violationCount: number;
   /** (node, block) pairs the goal asks for, those held at the end, those still missing. */
   needed: number;
@@ -119,7 +119,7 @@ function verdictOf(
   if (c.violationCount > 0)
     return `${plural(c.violationCount, 'problem')} to fix. First: ${c.violations[0]?.sentence ?? 'see the list'}`;
   if (!c.complete)
-    return `So far ${plural(steps, 'step')}, ${c.delivered} of ${c.needed} deliveries made; no rule broken. The bound is ${plural(b, 'step')}.`;
+    return `So far ${plural(steps, 'step')} and no rule broken; ${c.delivered} of the ${c.needed} holdings of the goal are in place. The bound is ${plural(b, 'step')}.`;
   const where =
     steps <= b
       ? `at the bound (${plural(b, 'step')})`
