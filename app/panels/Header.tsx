@@ -31,6 +31,7 @@ const MODE_LABEL: Record<Mode, string> = {
   compare: 'Compare',
   explore: 'Explore',
   paper: 'Paper check',
+  try: 'Try it',
 };
 
 /** Four corners pointing out (drawn, not a character: see PlayIcon in Timeline.tsx). */

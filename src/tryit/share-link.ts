@@ -188,3 +188,13 @@ function readTransfer(r: ByteReader, where: string): TryTransfer {
   const channel = r.uint(`${where}’s channel`, 0xffff);
   return { from, to, blocks, route, channel };
 }
+
+/** What is wrong with a link's `try=` text, '' when it reads (the permalink's codec asks this). */
+export function tryLinkProblem(text: string): string {
+  try {
+    decodeTryLink(text);
+    return '';
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+}
