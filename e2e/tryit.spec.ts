@@ -30,12 +30,15 @@ test('a 4-node ring all-gather built by hand in 3 steps is complete, at the boun
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto('/?v=2&mode=try');
   await expect(page.getByRole('heading', { name: 'Try it' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Try it — /);
   await expect(verdict(page)).toContainText('The bound is 3 steps');
   for (let s = 0; s < 3; s++) await ringStep(page, s);
   await expect(verdict(page)).toHaveText(
     /^Complete in 3 steps, at the bound \(3 steps\)\. Ring all-gather takes 3 steps\./,
   );
   await expect(page.getByTestId('try-compare')).toContainText('Your attempt3');
+  // The ready-made exercise is named in the menu, not "from the link".
+  await expect(page.getByTestId('try-exercise')).toHaveValue('0');
   await shot(page, 'tryit-ring-complete');
   expect(errors).toEqual([]);
 });
@@ -113,4 +116,6 @@ test('the NoC exercise on the Octagon: a scatter message checked and drawn; lect
   await page.keyboard.press('l');
   await expect(page.locator('.lecture')).toHaveCount(1);
   await shot(page, 'tryit-octagon-lecture');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await shot(page, 'tryit-octagon-lecture-1024');
 });

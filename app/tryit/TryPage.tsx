@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { EXERCISE_PRESETS } from '../../src/tryit/exercise-catalogue';
 import { decodeTryLink, encodeTryLink } from '../../src/tryit/share-link';
+import { findCard } from '../../src/cards';
 import { Boundary } from '../lib/Boundary';
 import { useApp } from '../store/store';
 import { NO_PICK, pickNode } from './picking';
@@ -16,6 +17,16 @@ import { edit, openLink, showHint, useTry } from './tryStore';
  * `try=` holds the exercise and the attempt so far; without one the first ready-made exercise opens.
  */
 const presetLink = (i: number) => encodeTryLink({ exercise: EXERCISE_PRESETS[i].exercise, challenge: false });
+
+/** A ready-made exercise's link as the worker writes it: parameters at their defaults left out. */
+function canonicalLink(i: number): string {
+  const e = EXERCISE_PRESETS[i].exercise;
+  const defs = findCard(e.algorithm)?.params ?? [];
+  const params = Object.fromEntries(
+    Object.entries(e.params).filter(([k, v]) => String(defs.find((d) => d.key === k)?.default) !== v),
+  );
+  return encodeTryLink({ exercise: { ...e, params }, challenge: false });
+}
 
 export function TryPage() {
   const link = useApp((s) => s.config.tryit);
@@ -68,8 +79,10 @@ export function TryPage() {
   }, []);
 
   // The ready-made exercise shown, if it is one (its link without the attempt).
-  const bare = view?.link ? encodeTryLink({ exercise: decodeTryLink(view.link).exercise, challenge: false }) : '';
-  const preset = EXERCISE_PRESETS.findIndex((_, i) => presetLink(i) === bare);
+  const bare = view?.link
+    ? encodeTryLink({ exercise: decodeTryLink(view.link).exercise, challenge: false })
+    : '';
+  const preset = EXERCISE_PRESETS.findIndex((_, i) => canonicalLink(i) === bare);
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto" data-testid="try-page">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
