@@ -40,6 +40,13 @@ test('a 4-node ring all-gather built by hand in 3 steps is complete, at the boun
   // The ready-made exercise is named in the menu, not "from the link".
   await expect(page.getByTestId('try-exercise')).toHaveValue('0');
   await shot(page, 'tryit-ring-complete');
+  // The bound's argument: node 0 must receive 3 blocks over its 2 incoming links, one per step.
+  await page.getByTestId('try-why').click();
+  await expect(page.getByTestId('try-why-words')).toContainText(
+    'Ringed in purple on the picture: 1 vertex and 2 links',
+  );
+  await expect(page.getByTestId('try-argument-vertex')).toHaveCount(1);
+  await expect(page.getByTestId('try-argument-link')).toHaveCount(2);
   expect(errors).toEqual([]);
 });
 

@@ -27,9 +27,13 @@ interface Props {
   picking: Picking;
   onPick(node: number): void;
   onSelect(index: number): void;
+  /** The bound's argument, drawn when asked for: its vertices and links ringed in purple. */
+  argued?: boolean;
 }
 
-export function TryNetwork({ view, picking, onPick, onSelect }: Props) {
+const ARGUMENT = '#7e22ce';
+
+export function TryNetwork({ view, picking, onPick, onSelect, argued = false }: Props) {
   const b = view.board;
   const step = view.attempt.at;
   const px = (v: number) => b.x[v] * W;
@@ -63,6 +67,8 @@ export function TryNetwork({ view, picking, onPick, onSelect }: Props) {
       const [x2, y2] = v < b.nodes ? shrink(1 - cut) : shrink(1);
       return { l, x1, y1, x2, y2, last: v };
     });
+  const arg = argued ? b.binding.argument : {};
+  const arguedVertices = new Set(arg.vertices ?? []);
   const transfers = view.attempt.steps[step]?.transfers ?? [];
   const hint = view.hint?.kind === 'step' && view.hint.step === step ? view.hint.transfers : [];
   const drawn = [
@@ -102,6 +108,19 @@ export function TryNetwork({ view, picking, onPick, onSelect }: Props) {
           y2={py(v)}
           stroke="#cbd5e1"
           strokeWidth={3}
+        />
+      ))}
+      {(arg.links ?? []).map((l) => (
+        <line
+          key={`arg${l}`}
+          x1={px(b.linkFrom[l])}
+          y1={py(b.linkFrom[l])}
+          x2={px(b.linkTo[l])}
+          y2={py(b.linkTo[l])}
+          stroke={ARGUMENT}
+          strokeOpacity={0.35}
+          strokeWidth={16}
+          data-testid="try-argument-link"
         />
       ))}
       {drawn.map(({ t, i, hint: greyed }) => {
@@ -163,6 +182,18 @@ export function TryNetwork({ view, picking, onPick, onSelect }: Props) {
             data-testid={proc ? `try-node-${v}` : undefined}
             data-role={role || undefined}
           >
+            {arguedVertices.has(v) && (
+              <circle
+                cx={px(v)}
+                cy={py(v)}
+                r={r + 18}
+                fill="none"
+                stroke={ARGUMENT}
+                strokeWidth={5}
+                strokeDasharray="6 5"
+                data-testid="try-argument-vertex"
+              />
+            )}
             {badNodes.has(v) && (
               <circle cx={px(v)} cy={py(v)} r={r + 10} fill="none" stroke={FAULT} strokeWidth={6} />
             )}

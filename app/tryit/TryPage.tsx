@@ -33,6 +33,7 @@ export function TryPage() {
   const view = useTry((s) => s.view);
   const error = useTry((s) => s.error);
   const picking = useTry((s) => s.picking);
+  const why = useTry((s) => s.why);
 
   // A link the page did not write itself (the first, Back/Forward, a pasted one) is opened.
   useEffect(() => {
@@ -140,6 +141,7 @@ export function TryPage() {
                   picking={picking}
                   onPick={(n) => useTry.getState().setPicking(pickNode(useTry.getState().picking, n))}
                   onSelect={(i) => useTry.getState().setPicking({ selected: i })}
+                  argued={why}
                 />
               </Boundary>
             </div>

@@ -53,7 +53,7 @@ export function TryCompare({ view }: { view: TryView }) {
         <thead>
           <tr className="text-left text-slate-600">
             <th className="font-medium"></th>
-            <th className="font-medium">Steps</th>
+            <th className="pr-3 font-medium">Steps</th>
             <th className="font-medium">Time{unit === 's' ? '' : ` (${unit})`}</th>
           </tr>
         </thead>
@@ -85,7 +85,8 @@ export function TryCompare({ view }: { view: TryView }) {
 }
 
 export function TryHints({ view }: { view: TryView }) {
-  const [why, setWhy] = useState(false);
+  const why = useTry((s) => s.why);
+  const setWhy = (on: boolean) => useTry.setState({ why: on });
   return (
     <section aria-label="Hints" className="space-y-1.5 rounded-md bg-white p-2 shadow-sm">
       <div className="flex flex-wrap gap-1.5">
@@ -109,11 +110,23 @@ export function TryHints({ view }: { view: TryView }) {
       )}
       {why && (
         <p className="text-sm text-slate-700" data-testid="try-why-words">
-          {view.board.boundWords}
+          {view.board.boundWords} {arguedOn(view)}
         </p>
       )}
     </section>
   );
+}
+
+/** What the picture marks for the bound's argument, in words. */
+function arguedOn(view: TryView): string {
+  const a = view.board.binding.argument;
+  const parts = [
+    a.vertices?.length ? `${a.vertices.length} ${a.vertices.length === 1 ? 'vertex' : 'vertices'}` : '',
+    a.links?.length ? `${a.links.length} ${a.links.length === 1 ? 'link' : 'links'}` : '',
+  ].filter(Boolean);
+  return parts.length
+    ? `Ringed in purple on the picture: ${parts.join(' and ')} the argument counts on.`
+    : '';
 }
 
 export function TryShare({ view }: { view: TryView }) {

@@ -19,6 +19,8 @@ interface TryState {
   picking: Picking;
   /** Digits typed for a node number (keyboard picking). */
   typed: string;
+  /** "Why is the bound what it is": its argument drawn on the picture and said in words. */
+  why: boolean;
   /** The `try=` text the page itself last wrote (a different one in the link is opened). */
   written: string;
   setPicking(p: Partial<Picking>): void;
@@ -32,6 +34,7 @@ export const useTry = create<TryState>((set) => ({
   picking: NO_PICK,
   typed: '',
   written: '',
+  why: false,
   setPicking: (p) => set((s) => ({ picking: { ...s.picking, ...p } })),
   setTyped: (typed) => set({ typed }),
 }));
@@ -59,7 +62,8 @@ function onAnswer(r: TryResponse) {
     // The address bar holds the attempt so far (beyond the link's limits it keeps the last that fit).
     if (r.view.link) {
       const c = useApp.getState().config;
-      if (c.tryit !== r.view.link) useApp.setState({ config: { ...c, tryit: r.view.link } });
+      if (c.options.mode === 'try' && c.tryit !== r.view.link)
+        useApp.setState({ config: { ...c, tryit: r.view.link } });
     }
   }
 }
