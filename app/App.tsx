@@ -16,6 +16,7 @@ import { Violations } from './panels/Violations';
 import { ComparePage } from './pages/ComparePage';
 import { ExplorerPage } from './pages/ExplorerPage';
 import { PaperPage } from './pages/PaperPage';
+import { TryPage } from './tryit/TryPage';
 import { selectOptions, selectResult, selectStep, useApp } from './store/store';
 import { DETAILS, encodeConfig, hiddenParts, type DetailName, type Hideable } from '../src/config/url-codec';
 import { showsBlockMatrix } from '../src/families/circuit/block-pictures';
@@ -81,6 +82,12 @@ export function App() {
         <main id="main" tabIndex={-1} aria-label="Explorer" className="m-2 flex min-h-0 flex-1">
           <Boundary name="explorer page" className="flex-1">
             <ExplorerPage />
+          </Boundary>
+        </main>
+      ) : mode === 'try' ? (
+        <main id="main" tabIndex={-1} aria-label="Try it" className="m-2 flex min-h-0 flex-1">
+          <Boundary name="Try it page" className="flex flex-1">
+            <TryPage />
           </Boundary>
         </main>
       ) : mode === 'paper' ? (

@@ -70,7 +70,7 @@ async function headerRows(page: Page): Promise<number> {
   });
 }
 
-for (const mode of ['visualize', 'compare', 'explore', 'paper'])
+for (const mode of ['visualize', 'compare', 'explore', 'paper', 'try'])
   test(`lecture mode at 1280 × 720: the header takes one row (${mode})`, async ({ page }) => {
     await page.goto(`/?v=2&mode=${mode}&lecture=1`);
     await expect(page.getByTestId('lecture-toggle')).toHaveAttribute('aria-pressed', 'true');

@@ -31,6 +31,7 @@ const MODE_LABEL: Record<Mode, string> = {
   compare: 'Compare',
   explore: 'Explore',
   paper: 'Paper check',
+  try: 'Try it',
 };
 
 /** Four corners pointing out (drawn, not a character: see PlayIcon in Timeline.tsx). */
@@ -115,7 +116,7 @@ export function Header() {
         {MODES.map((m) => (
           <button
             key={m}
-            className={`whitespace-nowrap ${pad} py-1.5 text-sm font-semibold first:rounded-l-md last:rounded-r-md ${options.mode === m ? 'bg-sky-700 text-white' : 'bg-white hover:bg-slate-100'}`}
+            className={`whitespace-nowrap ${lecture ? 'px-1.5' : pad} py-1.5 text-sm font-semibold first:rounded-l-md last:rounded-r-md ${options.mode === m ? 'bg-sky-700 text-white' : 'bg-white hover:bg-slate-100'}`}
             onClick={() => useApp.getState().setOptions({ mode: m })}
             aria-pressed={options.mode === m}
             data-testid={`mode-${m}`}
@@ -185,7 +186,8 @@ export function Header() {
           data-testid="fullscreen"
         >
           <FullscreenIcon />
-          <Key k="fullscreen" />
+          {/* Lecture mode leaves the key out, so the header's five modes keep to one row (its title says F). */}
+          {!lecture && <Key k="fullscreen" />}
         </button>
         <button
           className={small}

@@ -16,8 +16,10 @@ export function pageTitle(c: AppConfig): string {
       ? `Compare ${c.compare.map((p) => name(p.algorithm)).join(' · ')}`
       : c.options.mode === 'explore'
         ? `Explore${c.sweep ? ` ${c.sweep}` : ''}`
-        : c.options.mode === 'paper'
-          ? `Paper check${c.check ? ` ${c.check}` : ''}`
-          : `${name(c.algorithm)}${size ? `, ${size} ${c.params[size]}` : ''}${c.step ? `, step ${c.step}` : ''}`;
+        : c.options.mode === 'try'
+          ? 'Try it'
+          : c.options.mode === 'paper'
+            ? `Paper check${c.check ? ` ${c.check}` : ''}`
+            : `${name(c.algorithm)}${size ? `, ${size} ${c.params[size]}` : ''}${c.step ? `, step ${c.step}` : ''}`;
   return `${what} — ${APP}`;
 }

@@ -1,5 +1,4 @@
 import { ALGORITHM_CARDS, DEFAULT_ALGORITHM, findCard } from '../cards';
-import type { AlgorithmCard } from '../kernel/spec';
 import {
   findReproductionCard,
   findSweep,
@@ -12,6 +11,8 @@ import { isNoteId, NOTE_IDS } from '../notes/model-notes';
 import { DEFAULT_INTEROP, INTEROP_FIELDS, type InteropView } from './interop-link';
 import { show } from './show';
 import { migrateLink, URL_VERSION } from './url-migrations';
+import { resolveCrossRules } from './url-cross-rules';
+import { tryLinkProblem } from '../tryit/share-link';
 
 export { URL_VERSION } from './url-migrations';
 
@@ -28,8 +29,8 @@ export type ViewName = (typeof VIEWS)[number];
 export const SPEEDS = ['0.5', '1', '2', '4', '8', '16', 'max'] as const;
 export type Speed = (typeof SPEEDS)[number];
 
-/** What the page shows: one schedule, several side by side, the explorer's charts, the paper checks. */
-export const MODES = ['visualize', 'compare', 'explore', 'paper'] as const;
+/** What the page shows: one schedule, several side by side, the explorer's charts, the paper checks, Try it. */
+export const MODES = ['visualize', 'compare', 'explore', 'paper', 'try'] as const;
 export type Mode = (typeof MODES)[number];
 /**
  * The detail pane next to the network: holdings matrix, the algorithm's tree, the fibre spectrum,
@@ -98,6 +99,8 @@ export interface AppConfig {
   interop: InteropView;
   /** The model note open over the page (`docs/models/<id>.md`, src/notes), '' for none. */
   notes: string;
+  /** Try it's exercise and attempt (`try=`, src/tryit/share-link.ts), '' for the first exercise. */
+  tryit: string;
 }
 
 export const MAX_PANES = 4;
@@ -126,6 +129,7 @@ export function defaultConfig(algorithm = DEFAULT_ALGORITHM): AppConfig {
     file: '',
     interop: { ...DEFAULT_INTEROP },
     notes: '',
+    tryit: '',
   };
 }
 
@@ -344,6 +348,16 @@ const FIELDS: readonly UrlField[] = [
   },
   ...INTEROP_FIELDS,
   {
+    key: 'try',
+    encode: (c) => c.tryit || null,
+    decode(text, { config }) {
+      const problem = tryLinkProblem(text);
+      if (problem) return `try: ${problem}; the exercise was not opened`;
+      config.tryit = text;
+      return null;
+    },
+  },
+  {
     key: 'play',
     // Written only when asked for (encodeConfig's `play`): the address bar never says it.
     encode: () => null,
@@ -463,49 +477,6 @@ export function decodeConfig(query: string): Decoded {
   if (ignored.length > MAX_SHOWN)
     ignored.splice(MAX_SHOWN, ignored.length - MAX_SHOWN, `… and ${ignored.length - MAX_SHOWN} more`);
   return { config, ignored, play: into.play };
-}
-
-/**
- * Settles the algorithm's cross-parameter rules (a flit size that must divide the packet size, …) for
- * parameters read from a link. A failing rule is blamed on a value the link set whose default
- * satisfies the rule, the rule's own key first (the link `packet-bytes=100` is at fault, not the flit
- * size it never named); if no single value does, the rule's key is reset and the rules are checked
- * again. That value goes back to its default, and the notice names it.
- */
-function resolveCrossRules(
-  spec: AlgorithmCard,
-  params: Record<string, ParamValue>,
-  fromLink: Set<string>,
-  ignored: string[],
-): void {
-  for (let round = 0; round <= spec.params.length; round++) {
-    const issue = spec.validate(params)[0];
-    if (!issue) return;
-    const fails = (p: Record<string, ParamValue>) =>
-      spec.validate(p).some((i) => i.key === issue.key && i.message === issue.message);
-    const candidates = fromLink.has(issue.key)
-      ? [issue.key, ...[...fromLink].filter((k) => k !== issue.key)]
-      : [...fromLink];
-    const blamed =
-      candidates.find((k) => {
-        const def = spec.params.find((d) => d.key === k)!;
-        return !fails({ ...params, [k]: def.default });
-      }) ?? issue.key;
-    const def = spec.params.find((d) => d.key === blamed);
-    if (!def) {
-      ignored.push(issue.message);
-      return;
-    }
-    // The notice names the value it drops (a NoC network's `links`, not only what is wrong with them).
-    const fallback = def.default === '' ? 'the default (none)' : def.default;
-    ignored.push(
-      fromLink.has(blamed)
-        ? `${issue.message}; the link's ${blamed} = ${show(String(params[blamed]))} was ignored, using ${fallback}`
-        : `${issue.message}; ${blamed} goes back to ${fallback}`,
-    );
-    params[blamed] = def.default;
-    fromLink.delete(blamed);
-  }
 }
 
 function safeDecode(s: string): string | null {

@@ -1,0 +1,61 @@
+import type { TopologyKind } from '../kernel/model/topology';
+import type { ParamValues } from '../kernel/params/schema';
+import { num } from '../kernel/params/schema';
+import { InputError } from '../limits';
+import { processorCount } from '../families/noc/noc-params';
+
+/**
+ * Sizes a person can click through, per interconnect model: the most processors an exercise may
+ * have (dummies a construction adds included, since the student sees them too), and the model in
+ * words. Stated to the user when a configuration is refused.
+ */
+export const TRY_SIZES: Readonly<Partial<Record<TopologyKind, { processors: number; words: string }>>> = {
+  'wdm-ring': { processors: 16, words: 'a WDM ring' },
+  star: { processors: 16, words: 'a passive star' },
+  circuit: { processors: 27, words: 'a circuit switch' },
+  mesh: { processors: 64, words: 'a mesh or OTIS-Mesh' },
+  noc: { processors: 64, words: 'a network-on-chip' },
+};
+
+/** What a shared link may hold (docs/try-it.md, "Sharing"): beyond these the link is refused. */
+export const LINK_LIMITS = {
+  /** Characters of the encoded exercise and attempt (the `try=` value). */
+  characters: 4000,
+  /** Transfers of the attempt, all steps together. */
+  transfers: 400,
+  /** Steps of the attempt. */
+  steps: 200,
+} as const;
+
+/** Steps an attempt may have at all (a page that keeps adding empty steps is stopped here). */
+export const MAX_ATTEMPT_STEPS = LINK_LIMITS.steps;
+
+/** Undo entries kept (older ones are dropped). */
+export const MAX_UNDO = 200;
+
+/** Bad input to "Try it" (an exercise, an edit, a link, a file): its message is meant for the user. */
+export class TryInputError extends InputError {
+  override name = 'TryInputError';
+}
+
+/**
+ * Processors a configuration asks for, read from its parameters before anything is built (the
+ * model's own count: a ring's, a star's or a switch's nodes, a mesh's side², an OTIS-Mesh's
+ * group-size², a network-on-chip's routers × processors per router).
+ */
+export function processorsAsked(kind: TopologyKind, p: ParamValues): number {
+  if (kind === 'mesh')
+    return 'side' in p ? num(p, 'side') ** 2 : 'group-size' in p ? num(p, 'group-size') ** 2 : NaN;
+  if (kind === 'noc') return processorCount(p);
+  return num(p, 'nodes');
+}
+
+/** Refuses a size beyond TRY_SIZES, naming the limit. */
+export function checkTrySize(kind: TopologyKind, processors: number, why = ''): void {
+  const size = TRY_SIZES[kind];
+  if (!size) throw new TryInputError(`Try it has no exercises on a ${kind} network`);
+  if (!(processors <= size.processors))
+    throw new TryInputError(
+      `Try it takes ${size.words} of at most ${size.processors} processors, to be clicked through by hand; this one has ${processors}${why}`,
+    );
+}
