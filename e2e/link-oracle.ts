@@ -12,7 +12,17 @@ export interface LinkExpectation {
   /** The algorithm whose schedule may be shown: the link's, when the app knows it, else the default. */
   algorithm: string;
   /** Parameters the link sets once, with a plain verdict: kept as given, or refused (and said). */
-  items: { key: string; value: string; valid: boolean; number: boolean }[];
+  items: {
+    key: string;
+    value: string;
+    valid: boolean;
+    number: boolean;
+    /**
+     * The schema's `appliesWhen`: the parameter means something only while `key` has one of these
+     * values (`fallback` when the link leaves it out); otherwise a link need not carry it.
+     */
+    when?: { key: string; oneOf: string[]; fallback: string };
+  }[];
   /** The step the link asks for, when it is a plain number the app reads. */
   step: number | null;
 }
@@ -62,7 +72,14 @@ export function expectationOf(query: string): LinkExpectation | null {
     const values = fields.get(def.key);
     if (values?.length !== 1) continue;
     const valid = plainVerdict(def, values[0]);
-    if (valid !== null) items.push({ key: def.key, value: values[0], valid, number: def.kind !== 'enum' });
+    const c = def.appliesWhen;
+    const control = c && spec.params.find((d) => d.key === c.key);
+    const when =
+      c && control
+        ? { key: c.key, oneOf: c.oneOf.map(String), fallback: String(control.default) }
+        : undefined;
+    if (valid !== null)
+      items.push({ key: def.key, value: values[0], valid, number: def.kind !== 'enum', when });
   }
   const step = fields.get('step');
   return {
@@ -86,7 +103,11 @@ export function itemProblems(e: LinkExpectation, written: string, notices: strin
   for (const item of e.items) {
     const now = shown.get(item.key)?.[0];
     const same = item.number ? Number(now) === Number(item.value) : now === item.value;
-    if (item.valid && !same && !named(item.key))
+    // A valid value that means nothing in the configuration shown (a mesh's rows on the Octagon) may
+    // be left out of the link: only what applies is written.
+    const w = item.when;
+    const applies = !w || w.oneOf.includes(shown.get(w.key)?.[0] ?? w.fallback);
+    if (item.valid && applies && !same && !named(item.key))
       problems.push(`${item.key}=${item.value} is valid but became ${now}, and no notice names ${item.key}`);
     if (!item.valid && !named(item.key))
       problems.push(`${item.key}=${item.value.slice(0, 40)} is refused, but no notice names ${item.key}`);

@@ -236,9 +236,9 @@ function Tcp1Erratum({ n, k, size }: { n: number; k: number; size: number }) {
   if (reach >= n) return null;
   return (
     <p className="px-1 pt-1 text-center text-slate-600" style={{ fontSize: size }} data-testid="tcp1-erratum">
-      The paper’s printed numbering, node i calling (k+1)<sup>l</sup> + ik + j, reaches only {reach} of these{' '}
-      {n} processors: its power is one too high. This tree gives each step’s children the next digit instead
-      and reaches all {n}.
+      The paper’s printed numbering, node i calling (k+1)<span className="align-super">l</span> + ik + j,
+      reaches only {reach} of these {n} processors: its power is one too high. This tree gives each step’s
+      children the next digit instead and reaches all {n}.
     </p>
   );
 }
