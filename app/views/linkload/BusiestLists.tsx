@@ -1,6 +1,7 @@
 import type { LinkLoad } from '../../../src/kernel/replay/link-load';
 import type { RunResult } from '../../../src/result';
 import { cssRgb } from '../../lib/colors';
+import { plural } from '../../lib/format';
 import { CROWDED_RGB, OVER_RGB, scaleCss } from './linkLoadPicture';
 import { linkName } from './linkNames';
 
@@ -43,8 +44,8 @@ export function BusiestLists({
                 onClick={() => onOpen(b.link, b.peakStep)}
                 title="Open its busiest step with this link marked"
               >
-                {linkName(topo, b.link)}: {n(b.uses)} uses in {n(b.steps)} steps, at most {n(b.peak)} of{' '}
-                {n(b.channels)} channels (step {n(b.peakStep)})
+                {linkName(topo, b.link)}: {plural(b.uses, 'use')} in {plural(b.steps, 'step')}, at most{' '}
+                {n(b.peak)} of {plural(b.channels, 'channel')} (step {n(b.peakStep)})
               </button>
             </li>
           ))}
@@ -64,7 +65,8 @@ export function BusiestLists({
                 onClick={() => onOpen(s.peakLink, s.step)}
                 title="Open this step with its fullest link marked"
               >
-                step {n(s.step)}: {n(s.uses)} link uses on {n(s.links)} links, fullest {pct(s.peakRatio)}
+                step {n(s.step)}: {plural(s.uses, 'link use')} on {plural(s.links, 'link')}, fullest{' '}
+                {pct(s.peakRatio)}
               </button>
             </li>
           ))}
