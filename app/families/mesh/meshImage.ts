@@ -1,3 +1,4 @@
+import { gridCol, gridRow, squareGrid } from '../../../src/kernel/model/grid';
 import type { MeshLayout } from './meshLayout';
 import { partialFraction } from './meshScene';
 
@@ -76,9 +77,10 @@ export function markSenders(
 ): void {
   const cols = w.c1 - w.c0;
   const rows = w.r1 - w.r0;
+  const grid = squareGrid(side);
   for (let t = from; t < to; t++) {
-    const r = Math.floor(src[t] / side) - w.r0;
-    const c = (src[t] % side) - w.c0;
+    const r = gridRow(grid, src[t]) - w.r0;
+    const c = gridCol(grid, src[t]) - w.c0;
     if (r < 0 || c < 0 || c >= cols || r >= rows) continue;
     const at = (r * cols + c) * 4;
     data[at] = rgb[0];

@@ -1,3 +1,5 @@
+import { gridCol, gridRow, gridVertex, squareGrid } from '../../../src/kernel/model/grid';
+
 /**
  * Where the mesh view puts things: groups on a √P × √P grid of blocks (group G at block row ⌊G/√P⌋,
  * column G mod √P, so the transpose links draw a visible pattern), each block a side × side grid of
@@ -42,13 +44,14 @@ export const meshExtent = (l: MeshLayout) => l.across * l.side * l.cell + (l.acr
 
 /** Top-left corner of processor v's cell (v = G·side² + N). */
 export function cellAt(l: MeshLayout, v: number): [number, number] {
+  // Two grids: the blocks (groups, `across` a row) and the processors inside a block.
   const p = l.side * l.side;
-  const g = Math.floor(v / p);
-  const n = v % p;
+  const [g, n] = [Math.floor(v / p), v % p];
+  const [blocks, inside] = [{ rows: l.across, cols: l.across }, squareGrid(l.side)];
   const block = l.side * l.cell + l.gap;
   return [
-    l.x0 + (g % l.across) * block + (n % l.side) * l.cell,
-    l.y0 + Math.floor(g / l.across) * block + Math.floor(n / l.side) * l.cell,
+    l.x0 + gridCol(blocks, g) * block + gridCol(inside, n) * l.cell,
+    l.y0 + gridRow(blocks, g) * block + gridRow(inside, n) * l.cell,
   ];
 }
 
@@ -64,10 +67,10 @@ export function processorAt(l: MeshLayout, groups: number, x: number, y: number)
   const bx = Math.floor((x - l.x0) / block);
   const by = Math.floor((y - l.y0) / block);
   if (bx < 0 || by < 0 || bx >= l.across || by >= l.across) return -1;
-  const g = by * l.across + bx;
+  const g = gridVertex({ rows: l.across, cols: l.across }, by, bx);
   if (g >= groups) return -1;
   const c = Math.floor((x - l.x0 - bx * block) / l.cell);
   const r = Math.floor((y - l.y0 - by * block) / l.cell);
   if (c < 0 || r < 0 || c >= l.side || r >= l.side) return -1;
-  return g * l.side * l.side + r * l.side + c;
+  return g * l.side * l.side + gridVertex(squareGrid(l.side), r, c);
 }

@@ -1,4 +1,5 @@
 import type { NocExtras } from '../../../src/families/noc/noc-picture';
+import { gridCol, gridRow } from '../../../src/kernel/model/grid';
 
 /** Where the NoC view puts things: x, y of processors 0 … P − 1, then of routers (vertex P + r). */
 export interface NocLayout {
@@ -21,11 +22,11 @@ export function nocLayout(x: NocExtras, width: number, height: number, top = 0):
   let spacing: number;
   const centre = [width / 2, top + h / 2];
   if (x.shape === 'grid') {
-    const rows = Math.ceil(R / x.cols);
-    spacing = Math.min(width / (x.cols + 0.6), h / (rows + 0.6));
+    const grid = { rows: Math.ceil(R / x.cols), cols: x.cols };
+    spacing = Math.min(width / (grid.cols + 0.6), h / (grid.rows + 0.6));
     for (let r = 0; r < R; r++) {
-      xy[2 * (P + r)] = centre[0] + ((r % x.cols) - (x.cols - 1) / 2) * spacing;
-      xy[2 * (P + r) + 1] = centre[1] + (Math.floor(r / x.cols) - (rows - 1) / 2) * spacing;
+      xy[2 * (P + r)] = centre[0] + (gridCol(grid, r) - (grid.cols - 1) / 2) * spacing;
+      xy[2 * (P + r) + 1] = centre[1] + (gridRow(grid, r) - (grid.rows - 1) / 2) * spacing;
     }
   } else {
     const radius = Math.max(10, Math.min(width, h) / 2 - 56);

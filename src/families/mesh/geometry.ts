@@ -1,5 +1,16 @@
 import { indexArray } from '../../kernel/model/columns';
 import type { Topology } from '../../kernel/model/topology';
+import {
+  EAST,
+  gridChannel,
+  gridChannels,
+  gridHops,
+  NORTH,
+  SOUTH,
+  squareGrid,
+  WEST,
+  xyChannels,
+} from '../../kernel/model/grid';
 
 /**
  * An OTIS-Mesh: `groups` groups of side × side processors, each group a 2D mesh of full-duplex
@@ -17,31 +28,27 @@ export interface MeshShape {
 export const groupSize = (m: MeshShape) => m.side * m.side;
 
 /** Directed electronic links of one group: 4·side·(side − 1). */
-export const groupLinks = (m: MeshShape) => 4 * m.side * (m.side - 1);
+export const groupLinks = (m: MeshShape) => gridChannels(squareGrid(m.side));
 
-/** Link kinds, in `Topology.linkKinds` order. */
+/** Link kinds, in `Topology.linkKinds` order: the grid's directions (EAST … NORTH), then optical. */
 export const MESH_LINK_KINDS = ['east', 'west', 'south', 'north', 'optical'] as const;
 export const OPTICAL = 4;
 
+/** Group g's grid: side × side, row-major (src/kernel/model/grid.ts). */
+const gridOf = (m: MeshShape) => squareGrid(m.side);
+
 /**
- * Link ids inside group g (offset g·groupLinks), for a node at (r, c):
- * east (r, c)→(r, c+1), west (r, c+1)→(r, c), south (r, c)→(r+1, c), north (r+1, c)→(r, c).
+ * Link ids inside group g (offset g·groupLinks): the shared grid's channel numbering, for a node at
+ * (r, c): east (r, c)→(r, c+1), west (r, c+1)→(r, c), south (r, c)→(r+1, c), north (r+1, c)→(r, c).
  */
-export function eastLink(m: MeshShape, g: number, r: number, c: number): number {
-  return g * groupLinks(m) + r * (m.side - 1) + c;
-}
-export function westLink(m: MeshShape, g: number, r: number, c: number): number {
-  const q = m.side;
-  return g * groupLinks(m) + q * (q - 1) + r * (q - 1) + c;
-}
-export function southLink(m: MeshShape, g: number, r: number, c: number): number {
-  const q = m.side;
-  return g * groupLinks(m) + 2 * q * (q - 1) + c * (q - 1) + r;
-}
-export function northLink(m: MeshShape, g: number, r: number, c: number): number {
-  const q = m.side;
-  return g * groupLinks(m) + 3 * q * (q - 1) + c * (q - 1) + r;
-}
+export const eastLink = (m: MeshShape, g: number, r: number, c: number) =>
+  g * groupLinks(m) + gridChannel(gridOf(m), EAST, r, c);
+export const westLink = (m: MeshShape, g: number, r: number, c: number) =>
+  g * groupLinks(m) + gridChannel(gridOf(m), WEST, r, c);
+export const southLink = (m: MeshShape, g: number, r: number, c: number) =>
+  g * groupLinks(m) + gridChannel(gridOf(m), SOUTH, r, c);
+export const northLink = (m: MeshShape, g: number, r: number, c: number) =>
+  g * groupLinks(m) + gridChannel(gridOf(m), NORTH, r, c);
 
 /** The optical link (G, N) → (N, G), G ≠ N. */
 export function opticalLink(m: MeshShape, g: number, n: number): number {
@@ -54,24 +61,11 @@ export function opticalLink(m: MeshShape, g: number, n: number): number {
  * along a's row to b's column first (X), then along that column to b's row (Y), as the paper's
  * deterministic dimension-order routing does.
  */
-export function xyRoute(m: MeshShape, g: number, a: number, b: number, out: Uint32Array, k = 0): number {
-  const q = m.side;
-  const ra = Math.floor(a / q);
-  const ca = a % q;
-  const rb = Math.floor(b / q);
-  const cb = b % q;
-  for (let c = ca; c < cb; c++) out[k++] = eastLink(m, g, ra, c);
-  for (let c = ca - 1; c >= cb; c--) out[k++] = westLink(m, g, ra, c);
-  for (let r = ra; r < rb; r++) out[k++] = southLink(m, g, r, cb);
-  for (let r = ra - 1; r >= rb; r--) out[k++] = northLink(m, g, r, cb);
-  return k;
-}
+export const xyRoute = (m: MeshShape, g: number, a: number, b: number, out: Uint32Array, k = 0) =>
+  xyChannels(gridOf(m), a, b, out, k, g * groupLinks(m));
 
 /** Hops of the XY route from a to b. */
-export function xyHops(m: MeshShape, a: number, b: number): number {
-  const q = m.side;
-  return Math.abs((a % q) - (b % q)) + Math.abs(Math.floor(a / q) - Math.floor(b / q));
-}
+export const xyHops = (m: MeshShape, a: number, b: number) => gridHops(gridOf(m), a, b);
 
 /** The network as the verifier sees it: every link exclusive, one channel each. */
 export function meshTopology(m: MeshShape): Topology {
@@ -93,10 +87,10 @@ export function meshTopology(m: MeshShape): Topology {
     for (let r = 0; r < q; r++)
       for (let c = 0; c + 1 < q; c++) {
         // Row r, columns c and c + 1; column r, rows c and c + 1.
-        set(eastLink(m, g, r, c), base + r * q + c, base + r * q + c + 1, 0);
-        set(westLink(m, g, r, c), base + r * q + c + 1, base + r * q + c, 1);
-        set(southLink(m, g, c, r), base + c * q + r, base + (c + 1) * q + r, 2);
-        set(northLink(m, g, c, r), base + (c + 1) * q + r, base + c * q + r, 3);
+        set(eastLink(m, g, r, c), base + r * q + c, base + r * q + c + 1, EAST);
+        set(westLink(m, g, r, c), base + r * q + c + 1, base + r * q + c, WEST);
+        set(southLink(m, g, c, r), base + c * q + r, base + (c + 1) * q + r, SOUTH);
+        set(northLink(m, g, c, r), base + (c + 1) * q + r, base + c * q + r, NORTH);
       }
     if (m.groups > 1)
       for (let x = 0; x < p; x++) if (x !== g) set(opticalLink(m, g, x), base + x, x * p + g, OPTICAL);

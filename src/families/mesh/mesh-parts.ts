@@ -1,3 +1,4 @@
+import { gridCell, squareGrid } from '../../kernel/model/grid';
 import { ednHierarchy } from './edn';
 import { gatherRounds, scatterRounds, type Method, type Ports } from './rounds';
 
@@ -32,7 +33,7 @@ function where(q: number, at: number): string {
 }
 
 const isCorner = (q: number, at: number) => {
-  const [r, c] = [Math.floor(at / q), at % q];
+  const [r, c] = gridCell(squareGrid(q), at);
   return (r === 0 || r === q - 1) && (c === 0 || c === q - 1);
 };
 
@@ -42,7 +43,7 @@ const isCorner = (q: number, at: number) => {
  * vertically; one to another column goes out horizontally.
  */
 function sideOf(q: number, at: number, v: number, way: 'in' | 'out'): number {
-  const [r, c, rv, cv] = [Math.floor(at / q), at % q, Math.floor(v / q), v % q];
+  const [[r, c], [rv, cv]] = [gridCell(squareGrid(q), at), gridCell(squareGrid(q), v)];
   if (way === 'in') return rv !== r ? (rv < r ? 0 : 1) : cv < c ? 2 : 3;
   return cv !== c ? (cv < c ? 2 : 3) : rv < r ? 0 : 1;
 }
@@ -119,15 +120,13 @@ export function partsNote(parts: readonly Part[]): string {
  * the sides. The paper's eqs. (2) and (3) are its middle and corner values.
  */
 export function directGatherSteps(side: number, at: number): number {
-  const r = Math.floor(at / side);
-  const c = at % side;
+  const [r, c] = gridCell(squareGrid(side), at);
   return Math.max(r * side, (side - 1 - r) * side, c, side - 1 - c);
 }
 
 /** The same for handing the result out (XY: a message leaves along the root's row unless it stays in its column). */
 export function directScatterSteps(side: number, at: number): number {
-  const r = Math.floor(at / side);
-  const c = at % side;
+  const [r, c] = gridCell(squareGrid(side), at);
   return Math.max(c * side, (side - 1 - c) * side, r, side - 1 - r);
 }
 
@@ -136,8 +135,7 @@ export function directScatterSteps(side: number, at: number): number {
  * middle ones), `edge` (first or last row or column), `between` otherwise.
  */
 export function placement(side: number, at: number): 'middle' | 'edge' | 'between' {
-  const r = Math.floor(at / side);
-  const c = at % side;
+  const [r, c] = gridCell(squareGrid(side), at);
   const mid = (x: number) => x === side / 2 || x === side / 2 - 1 || (side % 2 === 1 && x === (side - 1) / 2);
   if (r === 0 || c === 0 || r === side - 1 || c === side - 1) return 'edge';
   return mid(r) && mid(c) ? 'middle' : 'between';

@@ -1,3 +1,4 @@
+import { gridCell, gridVertex, squareGrid } from '../../kernel/model/grid';
 import { ednHierarchy } from './edn';
 import { topRounds } from './edn-top';
 import { xyRoute, type MeshShape } from './geometry';
@@ -83,13 +84,12 @@ export function scatterRounds(side: number, target: number, method: Method, port
  * opposite sides of it; out of it, the east and west messages' column parts lie in other columns.
  */
 function directRounds(side: number, target: number, ports: Ports, way: 'in' | 'out'): Message[][] {
-  const tr = Math.floor(target / side);
-  const tc = target % side;
+  const grid = squareGrid(side);
+  const [tr, tc] = gridCell(grid, target);
   const sides: number[][] = [[], [], [], []];
   for (let v = 0; v < side * side; v++) {
     if (v === target) continue;
-    const r = Math.floor(v / side);
-    const c = v % side;
+    const [r, c] = gridCell(grid, v);
     // Into the target: rows above / below, then its own row left / right. Out of it: columns left /
     // right, then its own column above / below.
     const k =
@@ -107,8 +107,8 @@ function directRounds(side: number, target: number, ports: Ports, way: 'in' | 'o
 /** Row halving towards the target's column, then column halving towards its row (XOR partners). */
 function binomialRounds(side: number, target: number): Message[][] {
   const bits = Math.round(Math.log2(side));
-  const tr = Math.floor(target / side);
-  const tc = target % side;
+  const grid = squareGrid(side);
+  const [tr, tc] = gridCell(grid, target);
   const rounds: Message[][] = [];
   for (let k = 0; k < bits; k++) {
     const round: Message[] = [];
@@ -116,7 +116,8 @@ function binomialRounds(side: number, target: number): Message[][] {
       for (let c = 0; c < side; c++) {
         const rel = c ^ tc;
         // Still holding a partial (lower k bits clear) and sending this round (bit k set).
-        if ((rel & ((1 << (k + 1)) - 1)) === 1 << k) round.push([r * side + c, r * side + (c ^ (1 << k))]);
+        if ((rel & ((1 << (k + 1)) - 1)) === 1 << k)
+          round.push([gridVertex(grid, r, c), gridVertex(grid, r, c ^ (1 << k))]);
       }
     rounds.push(round);
   }
@@ -124,7 +125,8 @@ function binomialRounds(side: number, target: number): Message[][] {
     const round: Message[] = [];
     for (let r = 0; r < side; r++) {
       const rel = r ^ tr;
-      if ((rel & ((1 << (k + 1)) - 1)) === 1 << k) round.push([r * side + tc, (r ^ (1 << k)) * side + tc]);
+      if ((rel & ((1 << (k + 1)) - 1)) === 1 << k)
+        round.push([gridVertex(grid, r, tc), gridVertex(grid, r ^ (1 << k), tc)]);
     }
     rounds.push(round);
   }

@@ -34,15 +34,13 @@ export function bisectionWidth(net: NocNetwork): { channels: number; method: str
     const best = fewestLinksHalving(load, net.edges);
     return { channels: 2 * best, method: `exact: every balanced split of the ${R} routers tried` };
   }
-  const rows = net.shape === 'grid' ? R / net.cols : 0;
+  const grid = net.grid ?? { rows: 0, cols: 0 };
   const links =
     net.shape === 'cube'
       ? R / 2
       : net.shape === 'ring'
         ? 4
-        : net.name.includes('torus')
-          ? 2 * Math.min(rows, net.cols)
-          : Math.min(rows, net.cols);
+        : (grid.wrap ? 2 : 1) * Math.min(grid.rows, grid.cols);
   return { channels: 2 * links, method: `the known bisection of the shape (${net.name}, even sides)` };
 }
 

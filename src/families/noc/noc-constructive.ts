@@ -1,6 +1,7 @@
 import { TimeLimitReached, UNWATCHED, type RunWatch } from '../../kernel/run-watch';
 import { rng } from '../../kernel/util/rng';
 import { adjacency, channelBase, processorsOf } from './noc-network';
+import { gridVertex } from '../../kernel/model/grid';
 import { place, StepState } from './noc-step-state';
 import type { NocRoutes } from './noc-paths';
 import { pairsOf, type Communication } from './noc-patterns';
@@ -256,10 +257,11 @@ export function routerCycle(routes: NocRoutes): number[] {
   const net = routes.net;
   const R = net.routers;
   if (net.shape === 'ring') return Array.from({ length: R }, (_, i) => i);
-  if (net.shape === 'grid' && net.cols > 0 && R % net.cols === 0) {
+  const grid = net.grid;
+  if (grid) {
     const out: number[] = [];
-    for (let r = 0; r < R / net.cols; r++)
-      for (let k = 0; k < net.cols; k++) out.push(r * net.cols + (r % 2 ? net.cols - 1 - k : k));
+    for (let r = 0; r < grid.rows; r++)
+      for (let k = 0; k < grid.cols; k++) out.push(gridVertex(grid, r, r % 2 ? grid.cols - 1 - k : k));
     return out;
   }
   if (net.shape === 'cube' && (R & (R - 1)) === 0) return Array.from({ length: R }, (_, i) => i ^ (i >> 1));

@@ -1,5 +1,6 @@
 import { indexArray } from '../../kernel/model/columns';
 import type { Topology } from '../../kernel/model/topology';
+import { gridEdges, type Grid } from '../../kernel/model/grid';
 
 /**
  * A network-on-chip: routers joined by full-duplex links (two directed channels each), processors
@@ -13,6 +14,8 @@ export interface NocNetwork {
   shape: 'grid' | 'ring' | 'cube';
   /** Grid columns (grid shape), or the hypercube's dimension. */
   cols: number;
+  /** The mesh's or torus's grid (grid shape): rows, columns, wrap. */
+  grid?: Grid;
   routers: number;
   /** Undirected router links [a, b], a < b. */
   edges: readonly (readonly [number, number])[];
@@ -52,22 +55,7 @@ export function meshNetwork(
   ports = 1,
   placement: Placement = 'together',
 ): NocNetwork {
-  const edges: [number, number][] = [];
-  for (let r = 0; r < rows; r++)
-    for (let c = 0; c < cols; c++) {
-      const v = r * cols + c;
-      if (c + 1 < cols) edges.push([v, v + 1]);
-      if (r + 1 < rows) edges.push([v, v + cols]);
-    }
-  return {
-    name: `${rows} × ${cols} mesh`,
-    shape: 'grid',
-    cols,
-    routers: rows * cols,
-    edges,
-    procRouter: attach(rows * cols, perRouter, placement),
-    ports,
-  };
+  return gridNetwork({ rows, cols }, `${rows} × ${cols} mesh`, perRouter, ports, placement);
 }
 
 /** A torus: the mesh with wrap-around links (a side of 2 has none: its neighbours are already linked). */
@@ -78,11 +66,28 @@ export function torusNetwork(
   ports = 1,
   placement: Placement = 'together',
 ): NocNetwork {
-  const mesh = meshNetwork(rows, cols, perRouter, ports, placement);
-  const edges = [...mesh.edges];
-  if (cols > 2) for (let r = 0; r < rows; r++) edges.push([r * cols, r * cols + cols - 1]);
-  if (rows > 2) for (let c = 0; c < cols; c++) edges.push([c, (rows - 1) * cols + c]);
-  return { ...mesh, name: `${rows} × ${cols} torus`, edges };
+  return gridNetwork({ rows, cols, wrap: true }, `${rows} × ${cols} torus`, perRouter, ports, placement);
+}
+
+/** Routers on the shared 2D grid (src/kernel/model/grid.ts), linked as it links its vertices. */
+function gridNetwork(
+  grid: Grid,
+  name: string,
+  perRouter: number,
+  ports: number,
+  placement: Placement,
+): NocNetwork {
+  const routers = grid.rows * grid.cols;
+  return {
+    name,
+    shape: 'grid',
+    cols: grid.cols,
+    grid,
+    routers,
+    edges: gridEdges(grid),
+    procRouter: attach(routers, perRouter, placement),
+    ports,
+  };
 }
 
 export function hypercubeNetwork(

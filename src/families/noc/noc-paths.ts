@@ -1,6 +1,7 @@
 import { blocksOf, type NocPlan, type PlannedMessage } from './noc-constructive';
 import type { Communication } from './noc-patterns';
 import type { Schedule } from '../../kernel/model/schedule';
+import { gridAxis } from '../../kernel/model/grid';
 import {
   adjacency,
   channelBase,
@@ -107,8 +108,7 @@ export class NocRoutes {
   /** The axis a router channel runs along: a grid's row or column, a hypercube's dimension. */
   private axisOf(link: number): number {
     const [a, b] = this.net.edges[(link - channelBase(this.net)) >> 1];
-    if (this.net.shape === 'grid' && this.net.cols > 0)
-      return Math.floor(a / this.net.cols) === Math.floor(b / this.net.cols) ? 0 : 1;
+    if (this.net.grid) return gridAxis(this.net.grid, a, b);
     if (this.net.shape === 'cube') return 31 - Math.clz32(a ^ b);
     return -1 - ((link - channelBase(this.net)) >> 1);
   }
