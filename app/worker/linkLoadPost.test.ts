@@ -1,16 +1,29 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { scheduleJsonChunks } from '../../src/kernel/format/schedule-export';
 import { defaultsOf } from '../../src/kernel/params/schema';
 import type { LinkLoad } from '../../src/kernel/replay/link-load';
 import { CLI_LIMITS } from '../../src/limits';
 import { findAlgorithm } from '../../src/registry';
 import { run } from '../../src/run';
-import type { RunResult } from '../../src/result';
+import { transferables, type RunResult } from '../../src/result';
 import { WorkerClient } from './client';
 import { FakeWorker } from './fakeWorker';
 import { inlineWorker } from './inline';
 import { withLinkLoad } from './linkLoadPost';
 import type { WorkerResponse } from './protocol';
+
+/** What happened, in order: posts by kind, and each link-load count. */
+const events: string[] = [];
+vi.mock('../../src/kernel/replay/link-load', async (original) => {
+  const real = await original<typeof import('../../src/kernel/replay/link-load')>();
+  return {
+    ...real,
+    linkLoadOf: (...args: Parameters<typeof real.linkLoadOf>) => {
+      events.push('count');
+      return real.linkLoadOf(...args);
+    },
+  };
+});
 
 const ring = (nodes: number) =>
   run('ring-allgather', { ...defaultsOf(findAlgorithm('ring-allgather')!.params), nodes }, CLI_LIMITS);
@@ -31,6 +44,23 @@ describe('link load from the worker', () => {
     expect(first.load.linkCount).toBe(12);
     expect(sent[1].transfer).toContain(first.load.ratio.buffer);
     expect((sent[3].msg as Extract<WorkerResponse, { kind: 'link-load' }>).load.linkCount).toBe(8);
+  });
+
+  it('posts the result before counting its link load, from copies (sending moved the arrays away)', () => {
+    events.length = 0;
+    const sent: WorkerResponse[] = [];
+    const post = withLinkLoad((msg, transfer = []) => {
+      events.push(`post ${msg.kind}`);
+      // As a worker's postMessage does: the listed buffers move and are detached here.
+      sent.push(structuredClone(msg, { transfer }));
+    });
+    const result = ring(6);
+    post({ kind: 'result', id: 3, result, totalMs: 1 }, transferables(result));
+    expect(result.schedule.src.length).toBe(0); // detached: the count cannot have read these
+    expect(events).toEqual(['post result', 'count', 'post link-load']);
+    const load = (sent[1] as Extract<WorkerResponse, { kind: 'link-load' }>).load;
+    expect(load.totalUses).toBe(30);
+    expect(load.linkCount).toBe(12);
   });
 
   it('a count that fails still posts the result', () => {
