@@ -264,7 +264,7 @@ function topBy<T>(items: T[], key: (x: T) => number): T[] {
   return top;
 }
 
-function groupsOf(topo: Topology, order: Uint32Array): LinkLoad['groups'] {
+function groupsOf(topo: Pick<Topology, 'linkKind' | 'linkKinds'>, order: Uint32Array): LinkLoad['groups'] {
   const groups: LinkLoad['groups'] = [];
   for (let p = 0; p < order.length; p++) {
     const kind = topo.linkKinds[topo.linkKind[order[p]]] ?? 'link';
