@@ -7,7 +7,9 @@ import {
 } from '../../src/kernel/replay/link-load';
 import type { Schedule } from '../../src/kernel/model/schedule';
 import type { Topology } from '../../src/kernel/model/topology';
-import type { Post } from './serve';
+import type { RunResult } from '../../src/result';
+import type { Post } from './jobs/envelope';
+import type { WorkerResponse } from './protocol';
 
 /**
  * Copies of the columns the link load reads: sending a result moves its arrays away, and the count
@@ -43,29 +45,31 @@ export function linkLoadCopy(
 }
 
 /**
- * The worker's posting with link loads added: every result and better schedule is followed by its
- * link load (links × steps, src/kernel/replay/link-load.ts), counted once per schedule after the
- * result is posted (from copies of the columns it reads, taken before the result's arrays move), so
- * the result is not held back by the count (946 ms at N = 4096). A count that fails only leaves the
- * link-load tab waiting; the result is posted as always.
+ * Posts a message that carries a schedule the page shows (a job's answer, a better schedule), then
+ * its link load (links × steps, src/kernel/replay/link-load.ts), counted once per schedule after the
+ * message is posted (from copies of the columns it reads, taken before the message's arrays move), so
+ * the page draws the schedule without waiting for the count (946 ms at N = 4096). A count that fails
+ * only leaves the link-load tab waiting; the message is posted as always.
  */
-export function withLinkLoad(post: Post): Post {
-  return (msg, transfer) => {
-    if (msg.kind !== 'result' && msg.kind !== 'improved') return post(msg, transfer);
-    let copy: ReturnType<typeof linkLoadCopy> | null = null;
-    try {
-      copy = linkLoadCopy(msg.result.schedule, msg.result.topology);
-    } catch (err) {
-      console.error('link load failed', err);
-    }
-    post(msg, transfer);
-    if (!copy) return;
-    let load: LinkLoad | null = null;
-    try {
-      load = linkLoadOf(copy.schedule, copy.topology);
-    } catch (err) {
-      console.error('link load failed', err);
-    }
-    if (load) post({ kind: 'link-load', id: msg.id, load }, linkLoadTransferables(load));
-  };
+export function postWithLinkLoad(
+  post: Post,
+  msg: WorkerResponse & { id: number },
+  transfer: Transferable[],
+  result: RunResult,
+): void {
+  let copy: ReturnType<typeof linkLoadCopy> | null = null;
+  try {
+    copy = linkLoadCopy(result.schedule, result.topology);
+  } catch (err) {
+    console.error('link load failed', err);
+  }
+  post(msg, transfer);
+  if (!copy) return;
+  let load: LinkLoad | null = null;
+  try {
+    load = linkLoadOf(copy.schedule, copy.topology);
+  } catch (err) {
+    console.error('link load failed', err);
+  }
+  if (load) post({ kind: 'link-load', id: msg.id, load }, linkLoadTransferables(load));
 }
