@@ -10,6 +10,7 @@ import { WorkerClient } from './client';
 import { FakeWorker } from './fakeWorker';
 import { inlineWorker } from './inline';
 import { WorkerPool } from './pool';
+import type { JobInput } from './jobs/registry';
 import type { WorkerResponse } from './protocol';
 
 const scatter = (over: ParamValues): ParamValues => ({
@@ -99,16 +100,16 @@ describe('the search’s chains on a pool of workers', () => {
     });
     expect(waits).toEqual([true]);
     const w = FakeWorker.all[0];
-    w.reply({ kind: 'rows', id: w.other[0].id, rows: [], totalMs: 1 });
+    w.reply({ kind: 'done', id: w.other[0].id, output: [], totalMs: 1 });
     await check.result;
     // The pool's one worker now runs both chains, in one job.
     const job = w.other[1];
-    expect(job).toMatchObject({ kind: 'chains', algorithm: 'noc-scatter' });
+    expect(job).toMatchObject({ kind: 'job', type: 'chains', input: { algorithm: 'noc-scatter' } });
     const outcome = (chain: number) =>
       ({ chain, step: new Uint32Array(1), path: new Uint16Array(1) }) as unknown as ChainOutcome;
-    if (job.kind !== 'chains') throw new Error('not a chains job');
-    expect(job.tasks.map((t) => t.chain)).toEqual([0, 1]);
-    w.reply({ kind: 'chains-done', id: job.id, outcomes: [outcome(0), outcome(1)], totalMs: 1 });
+    const input = job.input as JobInput<'chains'>;
+    expect(input.tasks.map((t) => t.chain)).toEqual([0, 1]);
+    w.reply({ kind: 'done', id: job.id, output: [outcome(0), outcome(1)], totalMs: 1 });
     await vi.waitFor(() => expect(master.chainOutcomes).toHaveBeenCalled());
     expect(waits).toEqual([true, false]);
     const [id, round, outcomes] = master.chainOutcomes.mock.calls[0];

@@ -15,8 +15,8 @@ describe('worker client', () => {
     expect(w1.terminated).toBe(true);
     const w2 = FakeWorker.all[1];
     expect(w2.received[0].id).toBeGreaterThan(w1.received[0].id);
-    w1.reply({ kind: 'result', id: w1.received[0].id, result: fakeResult('old'), totalMs: 1 });
-    w2.reply({ kind: 'result', id: w2.received[0].id, result: fakeResult('new'), totalMs: 2 });
+    w1.reply({ kind: 'done', id: w1.received[0].id, output: fakeResult('old'), totalMs: 1 });
+    w2.reply({ kind: 'done', id: w2.received[0].id, output: fakeResult('new'), totalMs: 2 });
     expect(await first).toBeNull();
     expect((await second)?.result).toEqual({ algorithm: 'new' });
   });
@@ -31,7 +31,7 @@ describe('worker client', () => {
     const id = w.received[0].id;
     const pictures = (size: number) => ({ size, pool: 1, steps: [] });
     w.reply({ kind: 'pictures', id, pictures: pictures(1) }); // before its result: not delivered yet
-    w.reply({ kind: 'result', id, result: fakeResult('r'), totalMs: 0 });
+    w.reply({ kind: 'done', id, output: fakeResult('r'), totalMs: 0 });
     await p;
     w.reply({ kind: 'pictures', id: id - 1, pictures: pictures(2) }); // an older run's
     w.reply({ kind: 'pictures', id, pictures: pictures(3) });
@@ -48,7 +48,7 @@ describe('worker client', () => {
     const id = w.received[0].id;
     const rows = (rowId: string) => [{ id: rowId }] as never;
     w.reply({ kind: 'formulas', id, formulas: rows('early') }); // before its result: not delivered
-    w.reply({ kind: 'result', id, result: fakeResult('r'), totalMs: 0 });
+    w.reply({ kind: 'done', id, output: fakeResult('r'), totalMs: 0 });
     await p;
     w.reply({ kind: 'formulas', id: id - 1, formulas: rows('older') });
     w.reply({ kind: 'formulas', id, formulas: rows('done') });
@@ -66,7 +66,7 @@ describe('worker client', () => {
     const p = c.run('retri', {});
     const w = FakeWorker.all[0];
     const result = { algorithm: 'r', schedule: { collective: 'alltoall' } } as never;
-    w.reply({ kind: 'result', id: w.received[0].id, result, totalMs: 0 });
+    w.reply({ kind: 'done', id: w.received[0].id, output: result, totalMs: 0 });
     await p;
     void c.run('retri', { nodes: 9 });
     expect(w.terminated).toBe(true);
@@ -79,8 +79,8 @@ describe('worker client', () => {
     const p = c.run('a', {});
     const w = FakeWorker.all[0];
     const id = w.received[0].id;
-    w.reply({ kind: 'result', id: id - 1, result: fakeResult('ghost'), totalMs: 0 });
-    w.reply({ kind: 'result', id, result: fakeResult('real'), totalMs: 0 });
+    w.reply({ kind: 'done', id: id - 1, output: fakeResult('ghost'), totalMs: 0 });
+    w.reply({ kind: 'done', id, output: fakeResult('real'), totalMs: 0 });
     expect((await p)?.result).toEqual({ algorithm: 'real' });
   });
 
@@ -112,7 +112,7 @@ describe('worker client', () => {
     const q = c.run('a', {});
     const w2 = FakeWorker.all[1];
     expect(w2).toBeDefined();
-    w2.reply({ kind: 'result', id: w2.received[0].id, result: fakeResult('ok'), totalMs: 0 });
+    w2.reply({ kind: 'done', id: w2.received[0].id, output: fakeResult('ok'), totalMs: 0 });
     expect((await q)?.result).toEqual({ algorithm: 'ok' });
     expect(c.starts).toBe(2);
   });
@@ -131,7 +131,7 @@ describe('worker client', () => {
     expect(FakeWorker.all[0].terminated).toBe(true);
     const q = c.run('a', {});
     const w2 = FakeWorker.all[1];
-    w2.reply({ kind: 'result', id: w2.received[0].id, result: fakeResult('fine'), totalMs: 0 });
+    w2.reply({ kind: 'done', id: w2.received[0].id, output: fakeResult('fine'), totalMs: 0 });
     expect((await q)?.result).toEqual({ algorithm: 'fine' });
   });
 
@@ -142,7 +142,7 @@ describe('worker client', () => {
     const w = FakeWorker.all[0];
     c.cancel();
     expect(w.terminated).toBe(true);
-    w.reply({ kind: 'result', id: w.received[0].id, result: fakeResult('late'), totalMs: 0 });
+    w.reply({ kind: 'done', id: w.received[0].id, output: fakeResult('late'), totalMs: 0 });
     expect(await p).toBeNull();
     c.cancel(); // nothing pending: no effect
     expect(FakeWorker.all).toHaveLength(1);
@@ -155,11 +155,11 @@ describe('worker client', () => {
     const p = c.sweep('fig', (values, done, total) => seen.push(values.length, done, total));
     const w = FakeWorker.all[0];
     const id = w.other[0].id;
-    expect(w.other[0]).toMatchObject({ kind: 'sweep', sweep: 'fig' });
+    expect(w.other[0]).toMatchObject({ kind: 'job', type: 'sweep', input: { sweep: 'fig' } });
     w.reply({ kind: 'progress', id, values: [{} as never, {} as never], done: 2, total: 5 });
     w.reply({ kind: 'progress', id: id - 1, values: [{} as never], done: 1, total: 9 });
     w.reply({ kind: 'progress', id, values: [{} as never], done: 5, total: 5 });
-    w.reply({ kind: 'sweep-done', id, totalMs: 7, stopped: false });
+    w.reply({ kind: 'done', id, output: { stopped: false }, totalMs: 7 });
     expect(await p).toEqual({ totalMs: 7, stopped: false });
     expect(seen).toEqual([2, 2, 5, 1, 5, 5]);
   });
@@ -173,7 +173,7 @@ describe('worker client', () => {
     c.stop();
     expect(w.stops).toEqual([id]);
     expect(w.terminated).toBe(false);
-    w.reply({ kind: 'sweep-done', id, totalMs: 3, stopped: true });
+    w.reply({ kind: 'done', id, output: { stopped: true }, totalMs: 3 });
     expect(await p).toEqual({ totalMs: 3, stopped: true });
     c.stop(); // nothing pending: nothing sent
     expect(w.stops).toEqual([id]);
@@ -191,7 +191,12 @@ describe('worker client', () => {
     expect(calls).toBe(0);
     expect(await sweep).toBeNull();
     const w2 = FakeWorker.all[1];
-    w2.reply({ kind: 'rows', id: w2.other[0].id, rows: [{ label: 'x', paper: 1, computed: 1 }], totalMs: 1 });
+    w2.reply({
+      kind: 'done',
+      id: w2.other[0].id,
+      output: [{ label: 'x', paper: 1, computed: 1 }],
+      totalMs: 1,
+    });
     expect((await rows)?.rows[0].label).toBe('x');
   });
 
@@ -207,7 +212,7 @@ describe('worker client', () => {
       { ok: true as const, result: fakeResult('a') },
       { ok: false as const, message: 'too big' },
     ];
-    w.reply({ kind: 'results', id: w.other[0].id, outcomes, totalMs: 3 });
+    w.reply({ kind: 'done', id: w.other[0].id, output: outcomes, totalMs: 3 });
     expect((await p)?.outcomes).toEqual(outcomes);
   });
 });
@@ -233,7 +238,7 @@ describe('star tunings sent with a result', () => {
     const c = new WorkerClient(() => new FakeWorker());
     const reply = c.run('star-gossip', params);
     const w = FakeWorker.all[0];
-    w.reply({ kind: 'result', id: w.received[0].id, result: sent, totalMs: 1 });
+    w.reply({ kind: 'done', id: w.received[0].id, output: sent, totalMs: 1 });
     expect((await reply)?.result).toBe(sent);
     expect(tuningsOf(sent, 3)).toBe(counted);
     // Not sent: counted on the page, with the same numbers (64 processors, 3 exchange steps, each

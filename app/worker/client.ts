@@ -8,6 +8,14 @@ import type { BlockPictures } from '../../src/families/circuit/block-pictures';
 import type { LinkLoad } from '../../src/kernel/replay/link-load';
 import { WorkerLink, type RunReply } from './link';
 import type { RunConfig, RunOutcome, WorkerResponse } from './protocol';
+import { chainBuffers } from './chainBuffers';
+import type { JobInput, JobOutput, JobType } from './jobs/registry';
+
+/** The schedule a job's output shows on the page, by job type: what the follow-ups are about. */
+const SHOWN: { [T in JobType]?: (output: JobOutput<T>) => RunResult | null } = {
+  run: (result) => result,
+  file: (content) => (content.kind === 'schedule' ? content.result : null),
+};
 
 export { RunError, type RunReply, type SilenceLimits, type WorkerLike } from './link';
 export { WORKER_SILENCE_MS } from './silence';
@@ -44,17 +52,38 @@ export class WorkerClient extends WorkerLink {
     this.watchdog.check();
   }
 
+  /**
+   * Submits a job (app/worker/jobs/registry.ts) as the newest request: its input and output are the
+   * types the job declares. `onProgress` hears how far it is (and a sweep's points); `transfer` lists
+   * buffers of the input to move rather than copy. Resolves to null when a newer request or a cancel
+   * dropped it; rejects with a RunError when it failed.
+   */
+  async submit<T extends JobType>(
+    type: T,
+    input: JobInput<T>,
+    handlers: {
+      onProgress?: (msg: Extract<WorkerResponse, { kind: 'progress' }>) => void;
+      transfer?: Transferable[];
+    } = {},
+  ): Promise<{ output: JobOutput<T>; totalMs: number } | null> {
+    const shows = SHOWN[type] as ((output: unknown) => RunResult | null) | undefined;
+    const r = await this.send({ type, input }, { ...handlers, shows });
+    // The worker answers a job of type T with that job's output (serve.ts: one envelope for all).
+    return r && { output: r.output as JobOutput<T>, totalMs: r.totalMs };
+  }
+
   /** A schedule built and verified; `onProgress` hears how far a long build is. */
   async run(
     algorithm: string,
     params: ParamValues,
     onProgress?: (done: number, total: number, unit: string) => void,
   ): Promise<RunReply | null> {
-    const r = await this.send(
-      { kind: 'run', algorithm, params, poolChains: this.onChainTasks !== null },
-      onProgress && ((m) => onProgress(m.done, m.total, m.unit ?? '')),
+    const r = await this.submit(
+      'run',
+      { algorithm, params, poolChains: this.onChainTasks !== null },
+      { onProgress: onProgress && ((m) => onProgress(m.done, m.total, m.unit ?? '')) },
     );
-    return r?.kind === 'result' ? { result: r.result, totalMs: r.totalMs } : null;
+    return r && { result: r.output, totalMs: r.totalMs };
   }
 
   /**
@@ -75,11 +104,8 @@ export class WorkerClient extends WorkerLink {
     params: ParamValues,
     tasks: ChainTask[],
   ): Promise<{ outcomes: ChainOutcome[]; totalMs: number } | null> {
-    const transfer = tasks.flatMap((t) =>
-      [t.step, t.path, ...(t.parent ? [t.parent] : [])].map((a) => a.buffer as ArrayBuffer),
-    );
-    const r = await this.send({ kind: 'chains', algorithm, params, tasks }, undefined, transfer);
-    return r?.kind === 'chains-done' ? { outcomes: r.outcomes, totalMs: r.totalMs } : null;
+    const r = await this.submit('chains', { algorithm, params, tasks }, { transfer: chainBuffers(tasks) });
+    return r && { outcomes: r.output, totalMs: r.totalMs };
   }
 
   /**
@@ -90,39 +116,45 @@ export class WorkerClient extends WorkerLink {
     file: { name: string; data: Blob | string; hash?: string; options?: FileOptions },
     onProgress?: (done: number, total: number) => void,
   ): Promise<RunReply | null> {
-    const r = await this.send({ kind: 'file', ...file, as: 'schedule' }, (m) =>
-      onProgress?.(m.done, m.total),
+    const r = await this.submit(
+      'file',
+      { ...file, as: 'schedule' },
+      { onProgress: (m) => onProgress?.(m.done, m.total) },
     );
-    return r?.kind === 'result' ? { result: r.result, totalMs: r.totalMs } : null;
+    return r?.output.kind === 'schedule' ? { result: r.output.result, totalMs: r.totalMs } : null;
   }
 
   /** A topology file, read and checked in the worker: the parameters of the network it describes. */
   async readNetworkFile(name: string, data: Blob): Promise<Record<string, string> | null> {
-    const r = await this.send({ kind: 'file', name, data, as: 'network' });
-    return r?.kind === 'network' ? r.params : null;
+    const r = await this.submit('file', { name, data, as: 'network' });
+    return r?.output.kind === 'network' ? r.output.params : null;
   }
 
   /** Several configurations in one request (compare mode). */
   async runMany(configs: RunConfig[]): Promise<{ outcomes: RunOutcome[]; totalMs: number } | null> {
-    const r = await this.send({ kind: 'runs', configs });
-    return r?.kind === 'results' ? { outcomes: r.outcomes, totalMs: r.totalMs } : null;
+    const r = await this.submit('runs', configs);
+    return r && { outcomes: r.output, totalMs: r.totalMs };
   }
 
   /** Evaluates a sweep; `onValues` receives the points as they are computed. Resolves when done. */
   async sweep(sweep: string, onValues: (values: SweepValue[], done: number, total: number) => void) {
-    const r = await this.send({ kind: 'sweep', sweep }, (m) => onValues(m.values, m.done, m.total));
-    return r?.kind === 'sweep-done' ? { totalMs: r.totalMs, stopped: r.stopped } : null;
+    const r = await this.submit(
+      'sweep',
+      { sweep },
+      { onProgress: (m) => onValues(m.values, m.done, m.total) },
+    );
+    return r && { totalMs: r.totalMs, stopped: r.output.stopped };
   }
 
   /** A speed-up heatmap; `onProgress` hears how many of its builds are done. Null result: stopped. */
   async heatmap(heatmap: string, onProgress: (done: number, total: number) => void) {
-    const r = await this.send({ kind: 'heatmap', heatmap }, (m) => onProgress(m.done, m.total));
-    return r?.kind === 'heatmap-done' ? { result: r.result, totalMs: r.totalMs } : null;
+    const r = await this.submit('heatmap', { heatmap }, { onProgress: (m) => onProgress(m.done, m.total) });
+    return r && { result: r.output, totalMs: r.totalMs };
   }
 
   async reproduce(reproduction: string): Promise<{ rows: ReproRow[]; totalMs: number } | null> {
-    const r = await this.send({ kind: 'reproduce', reproduction });
-    return r?.kind === 'rows' ? { rows: r.rows, totalMs: r.totalMs } : null;
+    const r = await this.submit('reproduce', { reproduction });
+    return r && { rows: r.output, totalMs: r.totalMs };
   }
 
   protected override followUp(msg: WorkerResponse): boolean {

@@ -3,7 +3,6 @@ import { setLpSolver, type LpSolution } from '../../src/kernel/lp';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 import { HIGHS_OPTIONS } from './highsRuntime';
 import { serve } from './serve';
-import { withLinkLoad } from './linkLoadPost';
 
 // The simulation core runs here, never on the page's thread. Results are posted with their typed
 // arrays in the transfer list, so they move to the page without being copied. Every worker of the
@@ -29,6 +28,6 @@ function loadLp(): Promise<void> {
   return loading;
 }
 
-const handle = serve(withLinkLoad(post), { warmUp: true, loadLp });
+const handle = serve(post, { warmUp: true, loadLp });
 scope.onmessage = (e: MessageEvent<WorkerRequest>) => handle(e.data);
 post({ kind: 'ready' });

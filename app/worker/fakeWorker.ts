@@ -4,19 +4,10 @@ import type { WorkerRequest, WorkerResponse } from './protocol';
 /** A stand-in worker whose replies the test controls. */
 export class FakeWorker implements WorkerLike {
   static all: FakeWorker[] = [];
-  received: Extract<WorkerRequest, { kind: 'run' }>[] = [];
-  other: Exclude<
-    WorkerRequest,
-    | { kind: 'run' }
-    | { kind: 'crash' }
-    | { kind: 'hang' }
-    | { kind: 'stop' }
-    | { kind: 'abort' }
-    | { kind: 'pace' }
-    | { kind: 'chain-outcomes' }
-    | { kind: 'ping' }
-    | { kind: 'load-lp' }
-  >[] = [];
+  /** Builds asked for (`run` jobs). */
+  received: Extract<WorkerRequest, { kind: 'job' }>[] = [];
+  /** Every other job. */
+  other: Extract<WorkerRequest, { kind: 'job' }>[] = [];
   /** Outcomes of a search's rounds sent to this worker. */
   chainOutcomes: Extract<WorkerRequest, { kind: 'chain-outcomes' }>[] = [];
   stops: number[] = [];
@@ -34,7 +25,7 @@ export class FakeWorker implements WorkerLike {
     FakeWorker.all.push(this);
   }
   postMessage(msg: WorkerRequest) {
-    if (msg.kind === 'run') this.received.push(msg);
+    if (msg.kind === 'job') (msg.type === 'run' ? this.received : this.other).push(msg);
     else if (msg.kind === 'crash') this.crashes++;
     else if (msg.kind === 'hang') this.hangs++;
     else if (msg.kind === 'stop') this.stops.push(msg.target);

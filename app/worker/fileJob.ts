@@ -1,10 +1,31 @@
-import { fileHeadRefusal, fileInput, readFile, type FileContent } from '../../src/file-formats';
-import { InputError, fileSizeRefusal, type Limits } from '../../src/limits';
-import type { RunResult } from '../../src/result';
-import type { WorkerRequest, WorkerResponse } from './protocol';
+import {
+  fileHeadRefusal,
+  fileInput,
+  readFile,
+  type FileContent,
+  type FileOptions,
+} from '../../src/file-formats';
+import { InputError, fileSizeRefusal, type FileKind, type Limits } from '../../src/limits';
+import { transferables } from '../../src/result';
 import { readBlobText } from './readBlob';
+import { defineJob } from './jobs/envelope';
 
-type FileRequest = Extract<WorkerRequest, { kind: 'file' }>;
+/**
+ * A file opened as `as`: its bytes (a File or a kept Blob; a text kept by an earlier version), read
+ * in the worker with progress in bytes; `hash`: the name it is kept under, which its content must
+ * still give.
+ */
+export interface FileRequest {
+  name: string;
+  data: Blob | string;
+  as: FileKind;
+  hash?: string;
+  /** A schedule made elsewhere (MSCCL, TE-CCL): its network and stretch (src/interop/). */
+  options?: FileOptions;
+}
+
+/** What a file gives: a schedule (shown as a run's result is) or a network, as the parameters that carry it. */
+export type FileOutput = FileContent;
 
 /** Thrown between two pieces of a file whose request is stale: nothing more is done or posted. */
 class Dropped extends Error {}
@@ -49,32 +70,26 @@ export async function readFileRequest(
 }
 
 /**
- * Serves a `file` request with the worker's own means (serve.ts): a schedule is posted as a result, as
- * a run's is; a network as its parameters; a bad file as the request's error; nothing once stale.
+ * The `file` job: a schedule is delivered as a run's result is (with its link load and pictures); a
+ * network as its parameters; a bad file as the job's error; nothing once stale.
  */
-export function serveFile(
-  req: FileRequest,
-  limits: Limits,
-  s: {
-    post(msg: WorkerResponse): void;
-    postResult(id: number, result: RunResult, t0: number): void;
-    postError(id: number, err: unknown): void;
-    stale(id: number): boolean;
-    /** End-to-end tests of the progress line: the pause between pieces (ms). */
-    pace(): number;
-    t0: number;
+export const fileJob = defineJob<FileRequest, FileOutput>({
+  start(req, ctx) {
+    readFileRequest(req, ctx.limits, {
+      progress: (done, total) => ctx.progress(done, total),
+      stale: () => ctx.stale(),
+      paceMs: () => ctx.paceMs(),
+    }).then(
+      (content) => {
+        if (ctx.stale()) return;
+        if (content.kind === 'schedule')
+          ctx.deliver(content.result, { kind: 'schedule', result: content.result });
+        else ctx.done({ kind: 'network', params: content.params });
+      },
+      (err: unknown) => {
+        if (!(err instanceof Dropped) && !ctx.stale()) ctx.fail(err);
+      },
+    );
   },
-): void {
-  const { id } = req;
-  const progress = (done: number, total: number) => s.post({ kind: 'progress', id, values: [], done, total });
-  readFileRequest(req, limits, { progress, stale: () => s.stale(id), paceMs: s.pace }).then(
-    (content) => {
-      if (s.stale(id)) return;
-      if (content.kind === 'schedule') s.postResult(id, content.result, s.t0);
-      else s.post({ kind: 'network', id, params: content.params });
-    },
-    (err: unknown) => {
-      if (!(err instanceof Dropped) && !s.stale(id)) s.postError(id, err);
-    },
-  );
-}
+  transfer: (out) => (out.kind === 'schedule' ? transferables(out.result) : []),
+});

@@ -1,7 +1,6 @@
 import type { WorkerLike } from './client';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 import { serve } from './serve';
-import { withLinkLoad } from './linkLoadPost';
 
 /**
  * A worker that runs on the calling thread: the same handler as the real one (serve.ts), with
@@ -34,10 +33,10 @@ export function inlineWorker(): WorkerLike {
     },
   };
   const handle = serve(
-    withLinkLoad((msg: WorkerResponse) => {
+    (msg: WorkerResponse) => {
       if (closed) return;
       w.onmessage?.({ data: structuredClone(msg) } as MessageEvent<WorkerResponse>);
-    }),
+    },
     { warmUp: false },
   );
   setTimeout(() => {

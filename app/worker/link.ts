@@ -1,6 +1,7 @@
 import type { ParamIssue } from '../../src/kernel/params/schema';
 import type { RunResult } from '../../src/result';
 import { showsBlockMatrix } from '../../src/families/circuit/block-pictures';
+import type { JobType } from './jobs/registry';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 import { SLICED_SILENCE_MS, STOP_GRACE_MS, Watchdog, WORKER_SILENCE_MS, type Expectation } from './silence';
 
@@ -28,12 +29,12 @@ export interface RunReply {
 }
 
 /** Jobs the worker runs in slices: between them it reads stop and abort. */
-const SLICED: ReadonlySet<WorkerRequest['kind']> = new Set(['sweep', 'heatmap', 'chains']);
+const SLICED: ReadonlySet<JobType> = new Set<JobType>(['sweep', 'heatmap', 'chains']);
 /**
  * Of those, the ones whose pieces take milliseconds (a round of chains: annealing moves); a sweep's
  * piece is a point and a heatmap's a phase table, whole builds that may take as long as a build.
  */
-const QUICK: ReadonlySet<WorkerRequest['kind']> = new Set(['chains']);
+const QUICK: ReadonlySet<JobType> = new Set<JobType>(['chains']);
 
 /** How long after its start a worker that preloads the solver asks for it (ms). */
 export const LP_AFTER_MS = 3000;
@@ -51,13 +52,8 @@ const FOLLOW_UPS = [
 type FollowUp = Extract<WorkerResponse, { kind: (typeof FOLLOW_UPS)[number] }>;
 const isFollowUp = (m: WorkerResponse): m is FollowUp => (FOLLOW_UPS as readonly string[]).includes(m.kind);
 
-/** A request without its generation id (the client adds it). */
-export type Job = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
-/** A request's answer. */
-export type Final = Exclude<
-  WorkerResponse,
-  FollowUp | { kind: 'progress' | 'error' | 'alive' | 'lp' | 'ready' }
->;
+/** A job's answer. */
+export type Final = Extract<WorkerResponse, { kind: 'done' }>;
 
 /** The silence limits a client applies (silence.ts); tests make them short. */
 export interface SilenceLimits {
@@ -78,6 +74,8 @@ export interface Pending {
   resolve: (r: Final | null) => void;
   reject: (e: Error) => void;
   onProgress?: (msg: Extract<WorkerResponse, { kind: 'progress' }>) => void;
+  /** The schedule its output shows on the page (a run's, a schedule file's): what follow-ups are about. */
+  shows?: (output: unknown) => RunResult | null;
   /** When Stop was asked for: the worker then has `stopGraceMs` to end the job. */
   stopAt?: number;
 }
@@ -176,11 +174,10 @@ export class WorkerLink {
     this.watchdog.check();
   }
 
-  /** Sends a request as the newest generation; an older one still pending becomes stale. */
+  /** Sends a job as the newest generation; an older one still pending becomes stale. */
   protected send(
-    job: Job,
-    onProgress?: Pending['onProgress'],
-    transfer: Transferable[] = [],
+    job: { type: JobType; input: unknown },
+    o: Pick<Pending, 'onProgress' | 'shows'> & { transfer?: Transferable[] } = {},
   ): Promise<Final | null> {
     const id = ++this.generation;
     if (!this.pending && this.picturesDue) {
@@ -200,10 +197,10 @@ export class WorkerLink {
     this.searching = null;
     const worker = this.ensure();
     return new Promise((resolve, reject) => {
-      const [sliced, quick] = [SLICED.has(job.kind), QUICK.has(job.kind)];
-      this.pending = { id, resolve, reject, onProgress, sliced, quick };
+      const [sliced, quick] = [SLICED.has(job.type), QUICK.has(job.type)];
+      this.pending = { id, resolve, reject, onProgress: o.onProgress, shows: o.shows, sliced, quick };
       this.heard = Date.now();
-      worker.postMessage({ ...job, id } as WorkerRequest, transfer);
+      worker.postMessage({ kind: 'job', id, type: job.type, input: job.input }, o.transfer ?? []);
       this.watchdog.check();
     });
   }
@@ -393,9 +390,10 @@ export class WorkerLink {
     this.pending = null;
     if (msg.kind === 'error') p.reject(new RunError(msg.message, msg.issues, msg.input));
     else {
-      if (msg.kind === 'result') {
-        this.delivered = { id: msg.id, result: msg.result };
-        this.picturesDue = !!msg.result.schedule && showsBlockMatrix(msg.result.schedule);
+      const shown = p.shows?.(msg.output);
+      if (shown) {
+        this.delivered = { id: msg.id, result: shown };
+        this.picturesDue = !!shown.schedule && showsBlockMatrix(shown.schedule);
       }
       p.resolve(msg);
     }

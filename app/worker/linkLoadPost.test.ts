@@ -1,29 +1,43 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { scheduleJsonChunks } from '../../src/kernel/format/schedule-export';
 import { defaultsOf } from '../../src/kernel/params/schema';
 import type { LinkLoad } from '../../src/kernel/replay/link-load';
 import { CLI_LIMITS } from '../../src/limits';
 import { findAlgorithm } from '../../src/registry';
 import { run } from '../../src/run';
-import type { RunResult } from '../../src/result';
+import { transferables, type RunResult } from '../../src/result';
 import { WorkerClient } from './client';
 import { FakeWorker } from './fakeWorker';
 import { inlineWorker } from './inline';
-import { withLinkLoad } from './linkLoadPost';
+import type { Post } from './jobs/envelope';
+import { postWithLinkLoad } from './linkLoadPost';
 import type { WorkerResponse } from './protocol';
+
+/** What happened, in order: posts by kind, and each link-load count. */
+const events: string[] = [];
+vi.mock('../../src/kernel/replay/link-load', async (original) => {
+  const real = await original<typeof import('../../src/kernel/replay/link-load')>();
+  return {
+    ...real,
+    linkLoadOf: (...args: Parameters<typeof real.linkLoadOf>) => {
+      events.push('count');
+      return real.linkLoadOf(...args);
+    },
+  };
+});
 
 const ring = (nodes: number) =>
   run('ring-allgather', { ...defaultsOf(findAlgorithm('ring-allgather')!.params), nodes }, CLI_LIMITS);
 
 describe('link load from the worker', () => {
-  it('follows every result and better schedule with its link load, moving its arrays; other messages pass', () => {
+  it('follows every result and better schedule with its link load, moving its arrays', () => {
     const sent: { msg: WorkerResponse; transfer?: Transferable[] }[] = [];
-    const post = withLinkLoad((msg, transfer) => sent.push({ msg, transfer }));
+    const post: Post = (msg, transfer) => sent.push({ msg, transfer });
     const result = ring(6);
-    post({ kind: 'result', id: 7, result, totalMs: 1 }, []);
-    post({ kind: 'improved', id: 7, result: ring(4) }, []);
-    post({ kind: 'progress', id: 7, values: [], done: 1, total: 2 });
-    expect(sent.map((s) => s.msg.kind)).toEqual(['result', 'link-load', 'improved', 'link-load', 'progress']);
+    postWithLinkLoad(post, { kind: 'done', id: 7, output: result, totalMs: 1 }, [], result);
+    const better = ring(4);
+    postWithLinkLoad(post, { kind: 'improved', id: 7, result: better }, [], better);
+    expect(sent.map((s) => s.msg.kind)).toEqual(['done', 'link-load', 'improved', 'link-load']);
     const first = sent[1].msg as Extract<WorkerResponse, { kind: 'link-load' }>;
     expect(first.id).toBe(7);
     // Ring all-gather on 6 nodes: 6 one-hop lightpaths in each of 5 steps.
@@ -33,18 +47,40 @@ describe('link load from the worker', () => {
     expect((sent[3].msg as Extract<WorkerResponse, { kind: 'link-load' }>).load.linkCount).toBe(8);
   });
 
+  it('posts the result before counting its link load, from copies (sending moved the arrays away)', () => {
+    events.length = 0;
+    const sent: WorkerResponse[] = [];
+    const post: Post = (msg, transfer = []) => {
+      events.push(`post ${msg.kind}`);
+      // As a worker's postMessage does: the listed buffers move and are detached here.
+      sent.push(structuredClone(msg, { transfer }));
+    };
+    const result = ring(6);
+    postWithLinkLoad(
+      post,
+      { kind: 'done', id: 3, output: result, totalMs: 1 },
+      transferables(result),
+      result,
+    );
+    expect(result.schedule.src.length).toBe(0); // detached: the count cannot have read these
+    expect(events).toEqual(['post done', 'count', 'post link-load']);
+    const load = (sent[1] as Extract<WorkerResponse, { kind: 'link-load' }>).load;
+    expect(load.totalUses).toBe(30);
+    expect(load.linkCount).toBe(12);
+  });
+
   it('a count that fails still posts the result', () => {
     const sent: WorkerResponse[] = [];
-    const post = withLinkLoad((msg) => sent.push(msg));
+    const post: Post = (msg) => sent.push(msg);
     const broken = { ...ring(4), schedule: null } as unknown as RunResult;
     const quiet = console.error;
     console.error = () => undefined;
     try {
-      post({ kind: 'result', id: 1, result: broken, totalMs: 1 });
+      postWithLinkLoad(post, { kind: 'done', id: 1, output: broken, totalMs: 1 }, [], broken);
     } finally {
       console.error = quiet;
     }
-    expect(sent.map((m) => m.kind)).toEqual(['result']);
+    expect(sent.map((m) => m.kind)).toEqual(['done']);
   });
 
   it('the client passes on the link load of the delivered result only', async () => {
@@ -57,7 +93,7 @@ describe('link load from the worker', () => {
     const id = w.received[0].id;
     const load = (totalUses: number) => ({ totalUses }) as LinkLoad;
     w.reply({ kind: 'link-load', id, load: load(1) }); // before its result: not delivered yet
-    w.reply({ kind: 'result', id, result: { algorithm: 'r' } as never, totalMs: 0 });
+    w.reply({ kind: 'done', id, output: { algorithm: 'r' } as never, totalMs: 0 });
     await p;
     w.reply({ kind: 'link-load', id: id - 1, load: load(2) }); // an older run's
     w.reply({ kind: 'link-load', id, load: load(3) });

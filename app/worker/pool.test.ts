@@ -9,9 +9,9 @@ import { STOP_GRACE_MS } from './silence';
 const reply = (w: FakeWorker, i = 0) => {
   const req = w.other[i];
   w.reply({
-    kind: 'rows',
+    kind: 'done',
     id: req.id,
-    rows: [{ label: `from ${FakeWorker.all.indexOf(w)}`, paper: 1, computed: 1 }],
+    output: [{ label: `from ${FakeWorker.all.indexOf(w)}`, paper: 1, computed: 1 }],
     totalMs: 0,
   });
 };
@@ -37,7 +37,11 @@ describe('worker pool', () => {
     reply(FakeWorker.all[1]);
     expect((await b.result)?.rows[0].label).toBe('from 1');
     // The freed worker takes the waiting job.
-    expect(FakeWorker.all[1].other[1]).toMatchObject({ kind: 'reproduce', reproduction: 'c' });
+    expect(FakeWorker.all[1].other[1]).toMatchObject({
+      kind: 'job',
+      type: 'reproduce',
+      input: { reproduction: 'c' },
+    });
     reply(FakeWorker.all[1], 1);
     reply(FakeWorker.all[0]);
     expect((await c.result)?.rows[0].label).toBe('from 1');
@@ -72,7 +76,7 @@ describe('worker pool', () => {
     expect(await sweep.result).toBeNull();
     expect(w.aborts).toEqual([w.other[0].id]);
     expect(w.terminated).toBe(false);
-    expect(w.other.map((m) => m.kind)).toEqual(['sweep']);
+    expect(w.other.map((m) => m.type)).toEqual(['sweep']);
   });
 
   it('abort of a job in one piece stops its worker; stop of a sweep asks it to end with what it has', async () => {
@@ -86,7 +90,7 @@ describe('worker pool', () => {
     const w = FakeWorker.all[1];
     sweep.stop();
     expect(w.stops).toEqual([w.other[0].id]);
-    w.reply({ kind: 'sweep-done', id: w.other[0].id, totalMs: 1, stopped: true });
+    w.reply({ kind: 'done', id: w.other[0].id, output: { stopped: true }, totalMs: 1 });
     expect(await sweep.result).toEqual({ totalMs: 1, stopped: true });
   });
 
@@ -102,7 +106,7 @@ describe('worker pool', () => {
     const next = pool.submit((w) => w.reproduce('x'));
     await Promise.resolve();
     const stuck = FakeWorker.all[0];
-    expect(stuck.other.map((m) => m.kind)).toEqual(['chains']);
+    expect(stuck.other.map((m) => m.type)).toEqual(['chains']);
     vi.advanceTimersByTime(STOP_GRACE_MS);
     expect(stuck.terminated).toBe(true);
     expect(crashes[0]).toMatch(/did not answer within 10 s after its job was dropped/);

@@ -1,4 +1,3 @@
-import type { FileOptions } from '../../src/file-formats';
 import type {
   ChainOutcome,
   ChainTask,
@@ -6,13 +5,10 @@ import type {
   SearchAttempt,
   SearchProgress,
 } from '../../src/kernel/spec';
-import type { ReproRow } from '../../src/kernel/experiment';
 import type { SweepValue } from '../../src/kernel/experiment';
 import type { ParamIssue, ParamValues } from '../../src/kernel/params/schema';
-import type { FileKind } from '../../src/limits';
 import type { RunResult } from '../../src/result';
 import type { BlockPictures } from '../../src/families/circuit/block-pictures';
-import type { HeatmapResult } from '../../src/families/circuit/heatmaps';
 import type { LinkLoad } from '../../src/kernel/replay/link-load';
 
 export interface RunConfig {
@@ -32,39 +28,15 @@ export type RunOutcome = { ok: true; result: RunResult } | { ok: false; message:
  */
 export type WorkerRequest =
   /**
-   * `poolChains`: the page runs a search's chains on its pool (the worker posts `chain-tasks` and
-   * waits for `chain-outcomes`); otherwise the worker runs them itself.
+   * A job (app/worker/jobs/registry.ts: a build, a compare batch, a file, a sweep, a heatmap, a paper
+   * check, a round of a search's chains): its type and its input, as the job declares it.
    */
-  | { kind: 'run'; id: number; algorithm: string; params: ParamValues; poolChains?: boolean }
-  /** One round of some chains of a search (a pool job): each task in turn, answered by `chains-done`. */
-  | { kind: 'chains'; id: number; algorithm: string; params: ParamValues; tasks: ChainTask[] }
+  | { kind: 'job'; id: number; type: string; input: unknown }
   /**
    * The outcomes of a round of the search that follows request `target`, in chain order, or why the
    * pool could not run it (`error`: the search then ends, keeping its best).
    */
   | { kind: 'chain-outcomes'; target: number; round: number; outcomes: ChainOutcome[]; error?: string }
-  /**
-   * A file opened as `as` (app/worker/fileJob.ts): its bytes (a File or a kept Blob; a text kept by
-   * an earlier version), read here with progress in bytes; `hash`: the name it is kept under, which
-   * its content must still give. A schedule is answered as a `result`, a network as `network`.
-   */
-  | {
-      kind: 'file';
-      id: number;
-      name: string;
-      data: Blob | string;
-      as: FileKind;
-      hash?: string;
-      /** A schedule made elsewhere (MSCCL, TE-CCL): its network and stretch (src/interop/). */
-      options?: FileOptions;
-    }
-  /** Several configurations in one request (compare mode); each fails on its own. */
-  | { kind: 'runs'; id: number; configs: RunConfig[] }
-  /** Evaluates a sweep point by point, posting progress after each point. */
-  | { kind: 'sweep'; id: number; sweep: string }
-  | { kind: 'reproduce'; id: number; reproduction: string }
-  /** A speed-up heatmap (two phase tables built and verified one schedule at a time, then priced). */
-  | { kind: 'heatmap'; id: number; heatmap: string }
   /** Asks the job of request `target` to stop: it ends now with what it has (a sweep: its points so far). */
   | { kind: 'stop'; target: number }
   /** Drops the job of request `target`: a job in slices ends at its next slice and posts nothing more. */
@@ -90,20 +62,13 @@ export type WorkerResponse =
   | { kind: 'alive'; seq: number }
   /** Whether the solver (HiGHS) is loaded (`load-lp`), or why it could not be. */
   | { kind: 'lp'; ok: boolean; message?: string }
-  | { kind: 'result'; id: number; result: RunResult; totalMs: number }
-  /** A topology file's network, as the parameters that carry it (a network of one's own). */
-  | { kind: 'network'; id: number; params: Record<string, string> }
-  | { kind: 'results'; id: number; outcomes: RunOutcome[]; totalMs: number }
+  /** A job's answer: its output, as the job declares it (JobOutput of its type), and its time. */
+  | { kind: 'done'; id: number; output: unknown; totalMs: number }
   /**
    * How far a job is (`done` of `total`, in its own units: `unit` names them where the page does not
    * know them, a build's "messages placed") and its parts since the last message (a sweep's points).
    */
   | { kind: 'progress'; id: number; values: SweepValue[]; done: number; total: number; unit?: string }
-  /** `stopped`: the sweep was asked to stop before its last point. */
-  | { kind: 'sweep-done'; id: number; totalMs: number; stopped: boolean }
-  /** A heatmap, or null when it was stopped before its tables were complete. */
-  | { kind: 'heatmap-done'; id: number; result: HeatmapResult | null; totalMs: number }
-  | { kind: 'rows'; id: number; rows: ReproRow[]; totalMs: number }
   /** The result's formula rows with none pending, sent after a result that had some (FormulaOptions). */
   | { kind: 'formulas'; id: number; formulas: FormulaRow[] }
   /** A search that follows a run (the NoC scatter): a better schedule it found, verified. */
@@ -131,8 +96,6 @@ export type WorkerResponse =
       params: ParamValues;
       tasks: ChainTask[];
     }
-  /** The answer to `chains`: each chain's outcome, in the order of the tasks. */
-  | { kind: 'chains-done'; id: number; outcomes: ChainOutcome[]; totalMs: number }
   /** The search's best attempt at its step target, not valid yet, with its clashes. */
   | { kind: 'attempt'; id: number; attempt: SearchAttempt }
   /** All-to-all runs: the block-matrix pictures of every step, sent right after the result. */

@@ -1,38 +1,27 @@
-import { findAlgorithm } from '../../src/registry';
-import { findSweep } from '../../src/experiments/catalogue';
-import { findReproduction } from '../../src/experiments/registry';
-import { sweepJob } from '../../src/experiments/sweep';
-import { findHeatmap } from '../../src/families/circuit/heatmaps';
-import { heatmapJob } from '../../src/families/circuit/speedup';
-import type { Job, JobContext } from '../../src/kernel/jobs';
 import type { SweepValue } from '../../src/kernel/experiment';
+import type { JobContext } from '../../src/kernel/jobs';
 import { BROWSER_LIMITS, InputError } from '../../src/limits';
-import { completeFormulas, run } from '../../src/run';
-import { progressWatch } from '../../src/kernel/run-watch';
-import { lpSolver } from '../../src/kernel/lp';
-import { serveFile } from './fileJob';
-import { formulasPending, realNodesOf, transferables, type RunResult } from '../../src/result';
-import type { ChainOutcome } from '../../src/kernel/spec';
-import type { ParamValues } from '../../src/kernel/params/schema';
+import { realNodesOf, type RunResult } from '../../src/result';
 import { blockPictures, pictureInput, showsBlockMatrix } from '../../src/families/circuit/block-pictures';
-import type { RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
+import type { JobCtx, JobServices, JobSpec, Post } from './jobs/envelope';
+import { findJob } from './jobs/registry';
+import { postWithLinkLoad } from './linkLoadPost';
+import type { WorkerRequest } from './protocol';
 import { searchPart } from './serveSearch';
 import { runInSlices } from './slices';
 import { warmUpOnce } from './warmUp';
 
-/** Posts a message to the page, moving the listed buffers instead of copying them. */
-export type Post = (msg: WorkerResponse, transfer?: Transferable[]) => void;
+export type { Post } from './jobs/envelope';
 
 /** How often a job reports its progress and new parts (ms): often enough to draw, rarely enough to be cheap. */
 const PROGRESS_EVERY_MS = 150;
 
 /**
- * The simulation worker's side of the protocol (app/worker/protocol.ts): every request is a job —
- * answered at once (a run, a file, a batch, a paper check) or driven in slices (a sweep, a heatmap,
- * the best-tree search and block pictures that follow a run, the search: serveSearch.ts) — and two
- * controls, stop and abort; a ping is answered at once, so the page can tell a working worker from a
- * stuck one (silence.ts). The same handler serves a real worker (core.worker.ts) and the inline one
- * (inline.ts).
+ * The simulation worker's side of the protocol (app/worker/protocol.ts): a dispatcher. A `job`
+ * message starts the job its type names (app/worker/jobs/registry.ts) with a context that answers
+ * it (done, error, progress) and tells it whether it is stale or asked to stop; the controls (stop,
+ * abort, a ping, the solver's load, the test hooks) are answered here. The same handler serves a real
+ * worker (core.worker.ts) and the inline one (inline.ts).
  */
 export function serve(
   post: Post,
@@ -54,11 +43,24 @@ export function serve(
   const stale = (id: number) => newest !== id || aborted === id;
   /** Set by end-to-end tests ('pace'): each job starts this late and waits this long between slices. */
   let paceMs = 0;
+
+  /** A request's failure: bad input (with its issues) or an internal error. */
+  function postError(id: number, err: unknown) {
+    const input = err instanceof InputError;
+    post({
+      kind: 'error',
+      id,
+      message: err instanceof Error ? err.message : String(err),
+      issues: input ? err.issues : [],
+      input,
+    });
+  }
+
   /**
    * Runs a job in slices until it ends (`done` gets its result) or is stale (a newer request, an
    * abort); an error in any slice is posted as this request's error, like one thrown at once.
    */
-  function drive<R>(id: number, job: Job<R>, done: (value: R) => void) {
+  function drive<R>(id: number, job: Iterator<unknown, R>, done: (value: R) => void) {
     let failed = false;
     const guarded: Iterator<unknown, R | undefined> = {
       next() {
@@ -82,8 +84,8 @@ export function serve(
     );
   }
 
-  /** A job's context: progress and parts gathered and posted every PROGRESS_EVERY_MS, stop from the page. */
-  function contextFor(id: number) {
+  /** A generator job's context: progress and parts gathered and posted every PROGRESS_EVERY_MS. */
+  function slicedContext(id: number) {
     let batch: SweepValue[] = [];
     let last = performance.now();
     let [done, total] = [0, 0];
@@ -113,205 +115,117 @@ export function serve(
     return { ctx, finish };
   }
 
-  const searches = searchPart({
+  const services: JobServices = {
     post,
-    stale,
-    stopping: (id) => stopRequested === id,
-    drive: (id, job, done) => drive(id, job, done),
-    postError: (id, err) => postError(id, err),
+    searches: searchPart({
+      post,
+      stale,
+      stopping: (id) => stopRequested === id,
+      drive: (id, job, done) => drive(id, job, done),
+      postError: (id, err) => postError(id, err),
+      loadLp: options.loadLp,
+    }),
+    warmUp: () => options.warmUp && warmUpOnce(),
     loadLp: options.loadLp,
-  });
-
-  /** A request's failure: bad input (with its issues) or an internal error. */
-  function postError(id: number, err: unknown) {
-    const input = err instanceof InputError;
-    post({
-      kind: 'error',
-      id,
-      message: err instanceof Error ? err.message : String(err),
-      issues: input ? err.issues : [],
-      input,
-    });
-  }
-
-  /**
-   * Posts a result (its typed arrays transferred; the model's extras copied), then runs `meanwhile`,
-   * then makes the block matrix's pictures of a personalised result: after the result is on its way, so the page shows it at once, from copies of what they need (sending
-   * detaches the schedule). Failed pictures only leave the matrix saying it is still preparing them.
-   */
-  function postResult(id: number, result: RunResult, t0: number, meanwhile: () => void = () => undefined) {
-    const input = showsBlockMatrix(result.schedule) ? pictureInput(result.schedule, result.topology) : null;
-    post({ kind: 'result', id, result, totalMs: performance.now() - t0 }, transferables(result));
-    meanwhile();
-    if (!input) return;
-    const params: ParamValues = result.params;
-    try {
-      const pictures = blockPictures(input, realNodesOf(params, input));
-      post(
-        { kind: 'pictures', id, pictures },
-        pictures.steps.map((p) => p.buffer),
-      );
-    } catch (err) {
-      console.error('block-matrix pictures failed', err);
-    }
-  }
-
-  const handle = (req: WorkerRequest) => {
-    if (req.kind === 'pace') {
-      paceMs = req.ms;
-      return;
-    }
-    if (req.kind === 'crash') throw new Error('crash requested by a test');
-    if (req.kind === 'hang') for (;;); // never answers again, as a stuck build would not
-    if (req.kind === 'ping') {
-      post({ kind: 'alive', seq: req.seq });
-      return;
-    }
-    if (req.kind === 'load-lp') {
-      const load = options.loadLp ?? (() => Promise.reject(new Error('this worker cannot load it')));
-      load().then(
-        () => post({ kind: 'lp', ok: true }),
-        (err: unknown) =>
-          post({ kind: 'lp', ok: false, message: err instanceof Error ? err.message : String(err) }),
-      );
-      return;
-    }
-    if (req.kind === 'stop') {
-      stopRequested = req.target;
-      // A search waiting for its chains ends now, with its best; the page drops the round.
-      searches.stop(req.target);
-      return;
-    }
-    if (req.kind === 'chain-outcomes') {
-      searches.roundDone(req);
-      return;
-    }
-    if (req.kind === 'abort') {
-      aborted = req.target;
-      return;
-    }
-    newest = req.id;
-    // A search waiting for its round is over once another request arrives.
-    searches.drop(newest);
-    if (paceMs > 0) setTimeout(() => stale(req.id) || start(req), paceMs);
-    else start(req);
   };
 
-  /** Starts the job a request names. */
-  const start = (req: Extract<WorkerRequest, { id: number }>) => {
+  /**
+   * Block-matrix pictures of a personalised result, made after the result is on its way (so the page
+   * shows it at once) from copies of what they need (sending detaches the schedule). Failed pictures
+   * only leave the matrix saying it is still preparing them.
+   */
+  function picturesAfter(id: number, result: RunResult): () => void {
+    const input = showsBlockMatrix(result.schedule) ? pictureInput(result.schedule, result.topology) : null;
+    return () => {
+      if (!input) return;
+      try {
+        const pictures = blockPictures(input, realNodesOf(result.params, input));
+        post(
+          { kind: 'pictures', id, pictures },
+          pictures.steps.map((p) => p.buffer),
+        );
+      } catch (err) {
+        console.error('block-matrix pictures failed', err);
+      }
+    };
+  }
+
+  /** The context of job `id` of `spec`, started at `t0`. */
+  function contextFor<I, O>(id: number, spec: JobSpec<I, O>, t0: number): JobCtx<O> {
+    const answer = (output: O) => ({ kind: 'done' as const, id, output, totalMs: performance.now() - t0 });
+    return {
+      id,
+      limits: BROWSER_LIMITS,
+      done: (output) => post(answer(output), spec.transfer?.(output) ?? []),
+      deliver(result, output, meanwhile = () => undefined) {
+        const pictures = picturesAfter(id, result);
+        postWithLinkLoad(post, answer(output), spec.transfer?.(output) ?? [], result);
+        meanwhile();
+        pictures();
+      },
+      fail: (err) => postError(id, err),
+      progress: (done, total, unit) => post({ kind: 'progress', id, values: [], done, total, unit }),
+      stale: () => stale(id),
+      get stopping() {
+        return stopRequested === id;
+      },
+      drive: (job, done) => drive(id, job, done),
+      sliced: () => slicedContext(id),
+      paceMs: () => paceMs,
+      host: services,
+    };
+  }
+
+  /** Starts the job a request names; one that throws at once fails with the error. */
+  function start(req: Extract<WorkerRequest, { kind: 'job' }>) {
     const t0 = performance.now();
     try {
-      switch (req.kind) {
-        case 'run': {
-          // Slow formula rows (OpTree's best-tree search) and searches for better schedules (the NoC
-          // scatter's annealing) are left for after the result is on its way.
-          // A long build says how far it is (the page shows it with a Stop, which ends the worker).
-          const watch = progressWatch(
-            (done, total, unit) => post({ kind: 'progress', id: req.id, values: [], done, total, unit }),
-            PROGRESS_EVERY_MS,
-          );
-          const result = run(req.algorithm, req.params, BROWSER_LIMITS, {
-            quickFormulas: true,
-            quickSearch: true,
-            watch,
-          });
-          searches.drop();
-          postResult(req.id, result, t0, () => {
-            searches.after(req.id, req.algorithm, req.params, req.poolChains);
-            if (!formulasPending(result)) return;
-            // The slow work runs in slices; a newer request or an abort makes it stale and stops it.
-            const work = findAlgorithm(result.algorithm)?.formulaWork?.(result.params);
-            const done = () => post({ kind: 'formulas', id: req.id, formulas: completeFormulas(result) });
-            if (work) runInSlices(work, () => stale(req.id), done);
-            else done();
-          });
-          if (options.warmUp) warmUpOnce();
-          return;
-        }
-        case 'chains': {
-          // Some chains' round of a search whose master is in another worker (a pool job).
-          const work = findAlgorithm(req.algorithm)?.chainWork;
-          if (!work) throw new InputError(`"${req.algorithm}" has no search that runs in chains`);
-          const { params, tasks } = req;
-          const all = function* () {
-            const outcomes: ChainOutcome[] = [];
-            for (const task of tasks) outcomes.push(yield* work(params, task));
-            return outcomes;
-          };
-          drive(req.id, all(), (outcomes) =>
-            post(
-              { kind: 'chains-done', id: req.id, outcomes, totalMs: performance.now() - t0 },
-              outcomes.flatMap((o) =>
-                [o.step, o.path, ...(o.parent ? [o.parent] : [])].map((a) => a.buffer as ArrayBuffer),
-              ),
-            ),
-          );
-          return;
-        }
-        case 'file':
-          serveFile(req, BROWSER_LIMITS, { post, postError, stale, pace: () => paceMs, postResult, t0 });
-          return;
-        case 'runs': {
-          const outcomes: RunOutcome[] = req.configs.map((c) => {
-            try {
-              // Compare mode shows no formula panel: slow rows stay pending.
-              return {
-                ok: true,
-                result: run(c.algorithm, c.params, BROWSER_LIMITS, { quickFormulas: true }),
-              };
-            } catch (err) {
-              if (!(err instanceof InputError)) throw err;
-              return { ok: false, message: err.message };
-            }
-          });
-          const transfer = outcomes.flatMap((o) => (o.ok ? transferables(o.result) : []));
-          post({ kind: 'results', id: req.id, outcomes, totalMs: performance.now() - t0 }, transfer);
-          if (options.warmUp) warmUpOnce();
-          return;
-        }
-        case 'sweep': {
-          const def = findSweep(req.sweep);
-          if (!def) throw new InputError(`unknown sweep "${req.sweep}"`);
-          const { ctx, finish } = contextFor(req.id);
-          drive(req.id, sweepJob(def, BROWSER_LIMITS, ctx), (out) => {
-            finish();
-            post({ kind: 'sweep-done', id: req.id, totalMs: performance.now() - t0, stopped: out.stopped });
-          });
-          return;
-        }
-        case 'heatmap': {
-          const def = findHeatmap(req.heatmap);
-          if (!def) throw new InputError(`unknown heatmap "${req.heatmap}"`);
-          const { ctx, finish } = contextFor(req.id);
-          drive(req.id, heatmapJob(def, BROWSER_LIMITS, ctx), (result) => {
-            finish();
-            post({ kind: 'heatmap-done', id: req.id, result, totalMs: performance.now() - t0 });
-          });
-          return;
-        }
-        case 'reproduce': {
-          const rep = findReproduction(req.reproduction);
-          if (!rep) throw new InputError(`unknown paper check "${req.reproduction}"`);
-          const rows = () =>
-            post({
-              kind: 'rows',
-              id: req.id,
-              rows: rep.run(BROWSER_LIMITS),
-              totalMs: performance.now() - t0,
-            });
-          // A check whose rows use the exact method loads the solver first (once per worker).
-          if (rep.solver && !lpSolver() && options.loadLp)
-            options
-              .loadLp()
-              .then(rows)
-              .catch((err: unknown) => postError(req.id, err));
-          else rows();
-          return;
-        }
-      }
+      const spec = findJob(req.type);
+      if (!spec) throw new Error(`this worker knows no job "${req.type}"`);
+      spec.start(req.input, contextFor(req.id, spec, t0));
     } catch (err) {
       postError(req.id, err);
     }
+  }
+
+  return (req: WorkerRequest) => {
+    switch (req.kind) {
+      case 'pace':
+        paceMs = req.ms;
+        return;
+      case 'crash':
+        throw new Error('crash requested by a test');
+      case 'hang':
+        for (;;); // never answers again, as a stuck build would not
+      case 'ping':
+        post({ kind: 'alive', seq: req.seq });
+        return;
+      case 'load-lp': {
+        const load = options.loadLp ?? (() => Promise.reject(new Error('this worker cannot load it')));
+        load().then(
+          () => post({ kind: 'lp', ok: true }),
+          (err: unknown) =>
+            post({ kind: 'lp', ok: false, message: err instanceof Error ? err.message : String(err) }),
+        );
+        return;
+      }
+      case 'stop':
+        stopRequested = req.target;
+        // A search waiting for its chains ends now, with its best; the page drops the round.
+        services.searches.stop(req.target);
+        return;
+      case 'chain-outcomes':
+        services.searches.roundDone(req);
+        return;
+      case 'abort':
+        aborted = req.target;
+        return;
+      case 'job':
+        newest = req.id;
+        // A search waiting for its round is over once another request arrives.
+        services.searches.drop(newest);
+        if (paceMs > 0) setTimeout(() => stale(req.id) || start(req), paceMs);
+        else start(req);
+    }
   };
-  return handle;
 }

@@ -6,6 +6,8 @@ import { scheduleTransferables, transferables } from '../../src/result';
 import type { SearchProgress, SearchReport, SplitSearch } from '../../src/kernel/spec';
 import type { ParamValues } from '../../src/kernel/params/schema';
 import type { WorkerRequest, WorkerResponse } from './protocol';
+import { chainBuffers } from './chainBuffers';
+import { postWithLinkLoad } from './linkLoadPost';
 
 /** How often a search reports how it stands (ms): often enough to draw, rarely enough to be cheap. */
 const PROGRESS_EVERY_MS = 150;
@@ -89,7 +91,7 @@ export function searchPart(host: SearchHost) {
     const report: SearchReport = {
       found: (b) => {
         const result = resultOf(spec, params, b, Date.now(), { quickFormulas: true });
-        host.post({ kind: 'improved', id, result }, transferables(result));
+        postWithLinkLoad(host.post, { kind: 'improved', id, result }, transferables(result), result);
       },
       progress: (progress) => {
         latest = progress;
@@ -135,9 +137,7 @@ export function searchPart(host: SearchHost) {
     s.round = tasks[0].round;
     host.post(
       { kind: 'chain-tasks', id: s.id, round: s.round, algorithm: s.algorithm, params: s.params, tasks },
-      tasks.flatMap((t) =>
-        [t.step, t.path, ...(t.parent ? [t.parent] : [])].map((a) => a.buffer as ArrayBuffer),
-      ),
+      chainBuffers(tasks),
     );
   }
 

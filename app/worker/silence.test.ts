@@ -53,7 +53,7 @@ describe('a worker that stops answering or cannot start', () => {
       vi.advanceTimersByTime(900);
       w.reply({ kind: 'progress', id, values: [], done: i, total: 5 });
     }
-    w.reply({ kind: 'sweep-done', id, totalMs: 1, stopped: false });
+    w.reply({ kind: 'done', id, output: { stopped: false }, totalMs: 1 });
     expect(await done).toEqual({ totalMs: 1, stopped: false });
     vi.advanceTimersByTime(5000);
     expect(crashes).toEqual([]);
@@ -97,7 +97,7 @@ describe('every job has a silence limit, and Stop always ends it', () => {
     const run = c.run('noc-scatter', {});
     const w = FakeWorker.all[0];
     const id = w.received[0].id;
-    w.reply({ kind: 'result', id, result: fakeResult('first'), totalMs: 1 });
+    w.reply({ kind: 'done', id, output: fakeResult('first'), totalMs: 1 });
     await run;
     const progress = { target: 9, best: 10, lowerBound: 7, conflicts: [3], moves: 0, maxMoves: 100 };
     w.reply({ kind: 'search', id, progress, done: false, stopped: false });

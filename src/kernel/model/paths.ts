@@ -5,7 +5,12 @@ import { ringLink, type Topology } from './topology';
  * Writes the link ids of transfer t's route into `out` and returns how many there are.
  * `out` must have room for the longest route (topology.linkCount is always enough).
  */
-export function pathLinks(s: Schedule, topo: Topology, t: number, out: Uint32Array): number {
+export function pathLinks(
+  s: Pick<Schedule, 'path' | 'src'>,
+  topo: Pick<Topology, 'nodeCount'>,
+  t: number,
+  out: Uint32Array,
+): number {
   const p = s.path;
   if (p.kind === 'link-list') {
     const a = p.offsets[t];

@@ -71,8 +71,16 @@ export interface LinkLoad {
   busiestSteps: BusyStep[];
 }
 
+/** The columns of a schedule that its link load reads (a worker copies them before sending it). */
+export type LinkLoadSchedule = Pick<Schedule, 'stepCount' | 'stepStart' | 'src' | 'path' | 'activeLinks'>;
+/** The columns of a topology that the link load reads. */
+export type LinkLoadTopology = Pick<
+  Topology,
+  'nodeCount' | 'linkCount' | 'linkChannels' | 'linkKind' | 'linkKinds' | 'linkShared'
+>;
+
 /** Links in display order: by kind (in the order of `linkKinds`), then by id. */
-export function linkOrder(topo: Topology): Uint32Array {
+export function linkOrder(topo: Pick<Topology, 'linkCount' | 'linkKind' | 'linkKinds'>): Uint32Array {
   const kinds = Math.max(1, topo.linkKinds.length);
   const start = new Uint32Array(kinds + 1);
   for (let l = 0; l < topo.linkCount; l++) start[Math.min(topo.linkKind[l], kinds - 1) + 1]++;
@@ -95,7 +103,7 @@ function binStarts(count: number, parts: number): Uint32Array {
  * channels and active links are read, so any schedule on any network (built, read from a file) is
  * counted the same way.
  */
-export function linkLoadOf(s: Schedule, topo: Topology): LinkLoad {
+export function linkLoadOf(s: LinkLoadSchedule, topo: LinkLoadTopology): LinkLoad {
   const L = topo.linkCount;
   const S = s.stepCount;
   const order = linkOrder(topo);
@@ -256,7 +264,7 @@ function topBy<T>(items: T[], key: (x: T) => number): T[] {
   return top;
 }
 
-function groupsOf(topo: Topology, order: Uint32Array): LinkLoad['groups'] {
+function groupsOf(topo: Pick<Topology, 'linkKind' | 'linkKinds'>, order: Uint32Array): LinkLoad['groups'] {
   const groups: LinkLoad['groups'] = [];
   for (let p = 0; p < order.length; p++) {
     const kind = topo.linkKinds[topo.linkKind[order[p]]] ?? 'link';

@@ -1,0 +1,76 @@
+import type { Job, JobContext } from '../../../src/kernel/jobs';
+import type { SweepValue } from '../../../src/kernel/experiment';
+import type { Limits } from '../../../src/limits';
+import type { RunResult } from '../../../src/result';
+import type { ParamValues } from '../../../src/kernel/params/schema';
+import type { WorkerRequest, WorkerResponse } from '../protocol';
+
+/** Posts a message to the page, moving the listed buffers instead of copying them. */
+export type Post = (msg: WorkerResponse, transfer?: Transferable[]) => void;
+
+/**
+ * What a job is given by the worker that runs it (serve.ts): its id, its answer, its progress, its
+ * controls and the worker's shared services. A job ends by `done` (its output) or `fail` (an error),
+ * at most once; once `stale` it posts nothing more.
+ */
+export interface JobCtx<O> {
+  readonly id: number;
+  readonly limits: Limits;
+  /** The answer: posted as `done` with the job's output (its arrays moved: the spec's `transfer`). */
+  done(output: O): void;
+  /**
+   * The answer of a job whose output is a schedule shown on the page (a run, a schedule file): posted
+   * as `done`, then what follows it — `meanwhile` (a search, late formula rows), its link load and
+   * its block pictures.
+   */
+  deliver(result: RunResult, output: O, meanwhile?: () => void): void;
+  /** A failure: bad input (with its issues) or an internal error. */
+  fail(err: unknown): void;
+  /** How far a job in one piece is (`unit` names what it counts where the page does not know it). */
+  progress(done: number, total: number, unit?: string): void;
+  /** A newer request or an abort made this job pointless. */
+  stale(): boolean;
+  /** The page asked this job to stop (it ends with what it has). */
+  readonly stopping: boolean;
+  /** Runs a generator job in slices until it ends or is stale; an error in a slice fails the job. */
+  drive<R>(job: Job<R>, done: (value: R) => void): void;
+  /** A generator job's context: progress and parts posted every 150 ms; `finish` posts what is left. */
+  sliced(): { ctx: JobContext<SweepValue>; finish(): void };
+  /** End-to-end tests of progress lines: the pause between pieces (ms). */
+  paceMs(): number;
+  /** The worker's services a job may use. */
+  readonly host: JobServices;
+}
+
+/** What the worker offers every job beyond its own context. */
+export interface JobServices {
+  post: Post;
+  /** The search that follows a result (serveSearch.ts). */
+  searches: {
+    /** Starts the search after result `id`, if its algorithm has one. */
+    after(id: number, algorithm: string, params: ParamValues, poolChains?: boolean): void;
+    /** A round's outcomes from the page. */
+    roundDone(req: Extract<WorkerRequest, { kind: 'chain-outcomes' }>): void;
+    /** Stop for request `target`: a search waiting for its chains ends now, with its best. */
+    stop(target: number): void;
+    /** A newer request: a search waiting for its round (of another request) is over. */
+    drop(newest?: number): void;
+  };
+  /** Warms the worker's code paths once, after the first build (not in the inline worker). */
+  warmUp(): void;
+  /** Loads the exact method's solver (HiGHS), once; absent where it cannot be loaded. */
+  loadLp?: () => Promise<void>;
+}
+
+/**
+ * One kind of job the worker runs: `start` is given the job's input (sent once, as it is declared
+ * here) and its context; `transfer` lists the output's buffers to move rather than copy. The input
+ * and output types declared here are what the page's `submit` takes and gives (client.ts).
+ */
+export interface JobSpec<I, O> {
+  start(input: I, ctx: JobCtx<O>): void;
+  transfer?(output: O): Transferable[];
+}
+
+/** Declares a job with its input and output types (they flow to `submit` through `JOBS`). */
+export const defineJob = <I, O>(spec: JobSpec<I, O>): JobSpec<I, O> => spec;

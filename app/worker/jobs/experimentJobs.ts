@@ -1,0 +1,50 @@
+import { findSweep } from '../../../src/experiments/catalogue';
+import { findReproduction } from '../../../src/experiments/registry';
+import { sweepJob } from '../../../src/experiments/sweep';
+import { findHeatmap, type HeatmapResult } from '../../../src/families/circuit/heatmaps';
+import { heatmapJob } from '../../../src/families/circuit/speedup';
+import type { ReproRow } from '../../../src/kernel/experiment';
+import { lpSolver } from '../../../src/kernel/lp';
+import { InputError } from '../../../src/limits';
+import { defineJob } from './envelope';
+
+/** A sweep, point by point: its points go to the page as progress; `stopped`: asked to stop before its last. */
+export const sweepJobSpec = defineJob<{ sweep: string }, { stopped: boolean }>({
+  start({ sweep }, ctx) {
+    const def = findSweep(sweep);
+    if (!def) throw new InputError(`unknown sweep "${sweep}"`);
+    const { ctx: job, finish } = ctx.sliced();
+    ctx.drive(sweepJob(def, ctx.limits, job), (out) => {
+      finish();
+      ctx.done({ stopped: out.stopped });
+    });
+  },
+});
+
+/** A speed-up heatmap (two phase tables built and verified one schedule at a time); null when stopped early. */
+export const heatmapJobSpec = defineJob<{ heatmap: string }, HeatmapResult | null>({
+  start({ heatmap }, ctx) {
+    const def = findHeatmap(heatmap);
+    if (!def) throw new InputError(`unknown heatmap "${heatmap}"`);
+    const { ctx: job, finish } = ctx.sliced();
+    ctx.drive(heatmapJob(def, ctx.limits, job), (result) => {
+      finish();
+      ctx.done(result);
+    });
+  },
+});
+
+/** A paper check's rows; one whose rows use the exact method loads the solver first (once per worker). */
+export const reproduceJob = defineJob<{ reproduction: string }, ReproRow[]>({
+  start({ reproduction }, ctx) {
+    const rep = findReproduction(reproduction);
+    if (!rep) throw new InputError(`unknown paper check "${reproduction}"`);
+    const rows = () => ctx.done(rep.run(ctx.limits));
+    const { loadLp } = ctx.host;
+    if (rep.solver && !lpSolver() && loadLp)
+      loadLp()
+        .then(rows)
+        .catch((err: unknown) => ctx.fail(err));
+    else rows();
+  },
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { defaultsOf } from '../../../src/kernel/params/schema';
+import { findAlgorithm } from '../../../src/registry';
+import type { WorkerRequest, WorkerResponse } from '../protocol';
+import { serve } from '../serve';
+import { JOBS } from './registry';
+
+/** A serve handler whose posts are collected; resolves when request `id` is answered (done or error). */
+function served() {
+  const posts: WorkerResponse[] = [];
+  let answered: ((m: WorkerResponse) => void) | null = null;
+  const handle = serve(
+    (msg) => {
+      posts.push(msg);
+      if ((msg.kind === 'done' || msg.kind === 'error') && answered) answered(msg);
+    },
+    { warmUp: false },
+  );
+  const ask = (req: WorkerRequest) =>
+    new Promise<WorkerResponse>((resolve) => {
+      answered = resolve;
+      handle(req);
+    });
+  return { posts, ask };
+}
+
+describe('the job envelope', () => {
+  it('lists every job the worker runs, once, by type', () => {
+    expect(Object.keys(JOBS).sort()).toEqual([
+      'chains',
+      'file',
+      'heatmap',
+      'reproduce',
+      'run',
+      'runs',
+      'sweep',
+    ]);
+  });
+
+  it('answers a job with done and its declared output; progress before it carries the same id', async () => {
+    const { posts, ask } = served();
+    const answer = await ask({
+      kind: 'job',
+      id: 4,
+      type: 'runs',
+      input: [
+        {
+          algorithm: 'ring-allgather',
+          params: { ...defaultsOf(findAlgorithm('ring-allgather')!.params), nodes: 4 },
+        },
+        { algorithm: 'no-such-algorithm', params: {} },
+      ],
+    });
+    expect(answer).toMatchObject({ kind: 'done', id: 4 });
+    const outcomes = (answer as Extract<WorkerResponse, { kind: 'done' }>).output as { ok: boolean }[];
+    expect(outcomes.map((o) => o.ok)).toEqual([true, false]);
+    expect(posts.every((m) => !('id' in m) || m.id === 4)).toBe(true);
+  });
+
+  it('a type the worker does not know fails with a message naming it, and the worker keeps serving', async () => {
+    const { ask } = served();
+    const answer = await ask({ kind: 'job', id: 1, type: 'no-such-job', input: null });
+    expect(answer).toMatchObject({ kind: 'error', id: 1, input: false });
+    expect((answer as Extract<WorkerResponse, { kind: 'error' }>).message).toContain('"no-such-job"');
+    const next = await ask({ kind: 'job', id: 2, type: 'sweep', input: { sweep: 'no-such-sweep' } });
+    expect(next).toMatchObject({
+      kind: 'error',
+      id: 2,
+      input: true,
+      message: 'unknown sweep "no-such-sweep"',
+    });
+  });
+});
