@@ -22,7 +22,7 @@ export function drawRingMarks(
     const ang = nodeAngle(i, n);
     return [l.cx + l.r * Math.cos(ang), l.cy + l.r * Math.sin(ang)] as const;
   };
-  drawMarkedLinks(ctx, topo, links, at, Math.max(6, nr * 1.2));
+  drawMarkedLinks(ctx, topo, links, at, Math.max(6, Math.min(10, nr * 0.5)));
   const marked = hovered !== null ? [hovered] : (highlight ?? []);
   if (!marked.length) return;
   ctx.strokeStyle = COLORS.highlight;
