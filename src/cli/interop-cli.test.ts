@@ -122,6 +122,17 @@ describe('check on MSCCL XML and TE-CCL output', () => {
   });
 });
 
+describe('check lists races between the steps of one rank', () => {
+  it('a file whose threadblocks write one chunk unordered fails with the race counted and listed', () => {
+    const r = cli('check', 'msccl/broken-race-write.xml');
+    expect(r.code).toBe(1);
+    const rep = report(r) as { verdicts: { counts: Record<string, number>; listed: { rule: string }[] } };
+    expect(rep.verdicts.counts.race).toBeGreaterThan(0);
+    expect(rep.verdicts.listed.some((v) => v.rule === 'race')).toBe(true);
+    expect(report(cli('check', 'msccl/good-exchange-2.xml'))).toMatchObject({ ok: true });
+  });
+});
+
 describe('check tells formats apart through the one registry (FILE_FORMATS)', () => {
   afterEach(() => vi.restoreAllMocks());
 
