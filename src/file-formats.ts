@@ -3,7 +3,7 @@ import {
   isTopologyDocument,
   readTopologyDocument,
 } from './families/noc/noc-topology-file';
-import type { ImportOptions } from './interop/result';
+import type { ImportOptions, InteropImport } from './interop/result';
 import { MSCCL_XML, TECCL_JSON } from './interop/interop-formats';
 import { InputError, type FileKind, type Limits } from './limits';
 import type { FileSource, RunResult } from './result';
@@ -49,10 +49,12 @@ export interface FileFormat {
   claims(f: FileInput): 'sure' | 'maybe' | null;
   /** `options`: the network and stretch asked for a schedule made elsewhere (src/interop/). */
   read(f: FileInput, source: Omit<FileSource, 'madeBy'>, limits: Limits, options?: FileOptions): FileContent;
+  /** A schedule made elsewhere: the importer's whole finding (what `read` shows, and `check` reports). */
+  imports?(f: FileInput, options?: FileOptions): InteropImport;
 }
 
 /** How JSON text can start (after white space): an object, an array, a string, a number, true, false, null. */
-const JSON_STARTS: readonly string[] = [...'{["-0123456789tfn'];
+export const JSON_STARTS: readonly string[] = [...'{["-0123456789tfn'];
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

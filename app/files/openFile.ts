@@ -4,7 +4,7 @@ import { useApp } from '../store/store';
 import type { WorkerClient } from '../worker/client';
 import type { WorkerPool } from '../worker/pool';
 import type { RunReply } from '../worker/client';
-import { fileOptions, noteReadWith } from '../interop/fileView';
+import { fileOptions, noteReadWith, openingView, viewKept } from '../interop/fileView';
 import { keepFile, keptFile, rememberInSession } from './fileStore';
 
 /**
@@ -75,7 +75,7 @@ export async function openScheduleFile(file: File): Promise<void> {
   const { run, resume } = workers;
   const reading = trackReading(file.name, file.size);
   try {
-    const view = useApp.getState().config.interop;
+    const view = openingView(useApp.getState().config);
     const options = fileOptions(view);
     const reply = await run.runFile({ name: file.name, data: file, options }, reading.progress);
     if (!reply) return; // a newer request took over
@@ -83,8 +83,8 @@ export async function openScheduleFile(file: File): Promise<void> {
     const hash = reply.result.source!.hash;
     rememberInSession(hash, { name: file.name, data: file });
     const app = useApp.getState();
-    // The link names the file only now that it is the one on screen.
-    app.setFile(hash);
+    // The link names the file only now that it is the one on screen (with its network, if any).
+    app.setFile(hash, viewKept(reply.result, view));
     app.runSucceeded(reply.result, reply.totalMs);
     if (!(await keepFile(hash, { name: file.name, data: file })))
       app.addNotice({

@@ -1,7 +1,7 @@
 import { placeOf, type Verdict } from '../../src/interop/verdicts';
 import { receiversOf } from '../../src/kernel/model/paths';
 import type { RunResult } from '../../src/result';
-import { useApp } from '../store/store';
+import { linksOfTransfer, markLinks } from '../views/markedLinks';
 import { interopOf } from './fileView';
 
 /** Verdicts listed on the page (the counts cover all; the command line's check lists more). */
@@ -27,18 +27,21 @@ function nodesOf(r: RunResult, v: Verdict): number[] {
 
 /**
  * What the importer found in a file made elsewhere — severity, where (rank, threadblock, step in
- * its threadblock) and what — each a button that goes to its Lab step and rings its processors.
+ * its threadblock) and what — each a button that goes to its Lab step, rings its processors and
+ * marks its message's links.
  */
 export function InteropVerdicts({ result }: { result: RunResult }) {
   const interop = interopOf(result);
   if (!interop) return null;
   const { listed, errors, warnings } = interop.verdicts;
-  const go = (v: Verdict) => {
-    const app = useApp.getState();
-    app.setPlaying(false);
-    if (v.labStep !== undefined) app.setStep(Math.min(v.labStep, result.schedule.stepCount));
-    app.setHighlight(nodesOf(result, v));
-  };
+  // The message's links marked, with its sender and receivers (or the rank) ringed.
+  const go = (v: Verdict) =>
+    markLinks(
+      result,
+      linksOfTransfer(result, v.transfer),
+      v.labStep === undefined ? null : Math.min(v.labStep, result.schedule.stepCount),
+      nodesOf(result, v),
+    );
   return (
     <section data-testid="interop-verdicts">
       <h3 className="text-sm font-semibold text-slate-800">

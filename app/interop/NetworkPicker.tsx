@@ -8,6 +8,7 @@ import { setInteropView } from './fileView';
  * The network an imported schedule is drawn and checked on, and the stretch toggle: each change is
  * written into the link (`net=`, `stretch=`) and the file is read again in the worker on that network.
  * A network that does not fit the file is refused there, with the reason; the last picture stays.
+ * Its fields follow the link, so Back and Forward show the network they go to.
  */
 const KINDS = ['full', 'ring', 'mesh', 'torus', 'custom'] as const;
 type Kind = (typeof KINDS)[number];
@@ -33,20 +34,38 @@ function kindOf(net: string): Kind {
 
 const inputClass = 'w-16 rounded border border-slate-300 px-1 py-0.5 text-sm';
 
+/**
+ * A field's text that follows the link: what the user types while the link keeps it, the link's
+ * value again whenever the link changes (Back, Forward, a link opened), as every parameter panel does.
+ */
+function useFollow(fromLink: string): [string, (text: string) => void] {
+  const [text, setText] = useState(fromLink);
+  const [seen, setSeen] = useState(fromLink);
+  if (seen !== fromLink) {
+    setSeen(fromLink);
+    setText(fromLink);
+  }
+  return [text, setText];
+}
+
 export function NetworkPicker({ view, ranks }: { view: InteropView; ranks: number }) {
   const [error, setError] = useState<string | null>(null);
   const kind = kindOf(view.net);
   const set = (net: string) => setInteropView({ ...view, net });
   const grid = /^(?:mesh|torus):(\d+)x(\d+)$/.exec(view.net);
-  const wavelengths = /^ring:(\d+)$/.exec(view.net)?.[1] ?? '';
+  const [wavelengths, setWavelengths] = useFollow(/^ring:(\d+)$/.exec(view.net)?.[1] ?? '');
+  const [rows, setRows] = useFollow(grid?.[1] ?? '');
+  const [cols, setCols] = useFollow(grid?.[2] ?? '');
   const choose = (k: Kind) => {
     setError(null);
     if (k === 'full') set('');
     else if (k === 'ring') set('ring');
     else if (k === 'mesh' || k === 'torus') set(`${k}:${squareGrid(ranks).join('x')}`);
   };
-  const setGrid = (rows: string, cols: string) => {
-    if (/^\d+$/.test(rows) && /^\d+$/.test(cols) && +rows > 0 && +cols > 0) set(`${kind}:${rows}x${cols}`);
+  const setGrid = (r: string, c: string) => {
+    setRows(r);
+    setCols(c);
+    if (/^\d+$/.test(r) && /^\d+$/.test(c) && +r > 0 && +c > 0) set(`${kind}:${r}x${c}`);
   };
   return (
     <div className="space-y-1 text-sm" data-testid="interop-network">
@@ -73,10 +92,11 @@ export function NetworkPicker({ view, ranks }: { view: InteropView; ranks: numbe
             type="number"
             min={1}
             placeholder="any"
-            defaultValue={wavelengths}
+            value={wavelengths}
             data-testid="interop-wavelengths"
             onChange={(e) => {
               const w = e.target.value;
+              setWavelengths(w);
               if (w === '') set('ring');
               else if (/^\d+$/.test(w) && +w >= 1) set(`ring:${w}`);
             }}
@@ -90,18 +110,18 @@ export function NetworkPicker({ view, ranks }: { view: InteropView; ranks: numbe
             className={inputClass}
             type="number"
             min={1}
-            defaultValue={grid[1]}
+            value={rows}
             aria-label="rows"
-            onChange={(e) => setGrid(e.target.value, grid[2])}
+            onChange={(e) => setGrid(e.target.value, cols)}
           />
           ×
           <input
             className={inputClass}
             type="number"
             min={1}
-            defaultValue={grid[2]}
+            value={cols}
             aria-label="columns"
-            onChange={(e) => setGrid(grid[1], e.target.value)}
+            onChange={(e) => setGrid(rows, e.target.value)}
           />
         </span>
       )}

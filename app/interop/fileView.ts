@@ -4,12 +4,13 @@ import type { InteropExtras } from '../../src/interop/run-result';
 import { networkOfLink } from '../../src/interop/network-link';
 import type { RunResult } from '../../src/result';
 import { useApp } from '../store/store';
-import type { InteropView } from '../../src/config/interop-link';
+import { DEFAULT_INTEROP, type InteropView } from '../../src/config/interop-link';
 
 /**
  * A schedule made elsewhere (MSCCL XML, TE-CCL output) on the page: which network and stretch the
  * link asks for (`net=`, `stretch=`), which ones the result on screen was read with, and how the
- * panel changes them. A Lab schedule file brings its own network: for it these change nothing.
+ * panel changes them. A Lab schedule file brings its own network: opening one drops them from the
+ * link, and the next file made elsewhere is read with them again.
  */
 
 /** The importer's findings carried by a result, when it shows a file made elsewhere. */
@@ -32,10 +33,27 @@ export function fileOptions(view: InteropView): FileOptions {
   return { network, stretch: view.stretch };
 }
 
+/** The view the last file made elsewhere was shown with, for the next one opened. */
+let lastView: InteropView | null = null;
+
 /** Notes the view a file's result was read with, once it arrives. */
 export function noteReadWith(result: RunResult, view: InteropView): void {
   readWith.set(result, key(view));
+  if (interopOf(result)) lastView = view;
 }
+
+/**
+ * The view a file being opened is read with: the link's, or when a Lab file dropped it from the link
+ * (`net=` and `stretch=` do not apply to one), the view the last file made elsewhere had.
+ */
+export function openingView(config: AppConfig): InteropView {
+  const own = config.interop;
+  return !own.net && !own.stretch && lastView ? lastView : own;
+}
+
+/** The view to keep in the link with a file's result: its own, or none for a Lab file. */
+export const viewKept = (result: RunResult, view: InteropView): InteropView =>
+  interopOf(result) ? view : { ...DEFAULT_INTEROP };
 
 /**
  * Whether the result on screen shows the link's file as the link asks: the same file and, for a file

@@ -3,6 +3,7 @@ import { RULE_TEXT } from '../../src/kernel/verify/rules';
 import type { RunResult } from '../../src/result';
 import { selectResult, useApp } from '../store/store';
 import { plural } from '../lib/format';
+import { linksOfTransfer, markLinks } from '../views/markedLinks';
 
 /** Violations listed on the page (the counts cover all of them). */
 const SHOWN = 20;
@@ -18,18 +19,20 @@ function nodesOf(r: RunResult, transfer: number): number[] {
 
 /**
  * What the verifier found wrong with the schedule on screen (a file's, since the algorithms' are
- * always verified): each violation a button that goes to its step and rings its processors.
+ * always verified): each violation a button that goes to its step, rings its processors and marks
+ * its transfer's links.
  */
 export function Violations() {
   const result = useApp(selectResult);
   if (!result || result.report.ok) return null;
   const { violations, total, counts } = result.report;
-  const go = (step: number, transfer: number) => {
-    const app = useApp.getState();
-    app.setPlaying(false);
-    app.setStep(step === 0 ? result.schedule.stepCount : step);
-    app.setHighlight(nodesOf(result, transfer));
-  };
+  const go = (step: number, transfer: number) =>
+    markLinks(
+      result,
+      linksOfTransfer(result, transfer),
+      step === 0 ? result.schedule.stepCount : step,
+      nodesOf(result, transfer),
+    );
   return (
     <section className="rounded-lg border border-red-300 bg-red-50 p-3" data-testid="violations">
       <h2 className="text-lg font-bold text-red-900">

@@ -15,6 +15,7 @@ import { defaultsOf, type ParamValue } from '../../src/kernel/params/schema';
 import { switchParams } from '../../src/config/param-switch';
 import { BROWSER_LIMITS, checkRun } from '../../src/limits';
 import type { RunResult } from '../../src/result';
+import type { InteropView } from '../../src/config/interop-link';
 import type { RunOutcome } from '../worker/protocol';
 import { searchActions, type SearchActions } from './searchSlice';
 
@@ -103,8 +104,11 @@ export interface AppState extends SearchActions {
   /** Shows one configuration in the visualizer (a chart point, a table row, a scene). */
   openConfig(algorithm: string, params: Record<string, ParamValue>, patch?: Partial<AppConfig>): void;
   setHighlight(nodes: number[] | null): void;
-  /** Shows the schedule file kept under `hash` ('' closes it: the algorithm's schedule again). */
-  setFile(hash: string): void;
+  /**
+   * Shows the schedule file kept under `hash` ('' closes it: the algorithm's schedule again), with
+   * the network and stretch it was read with (`interop`; a Lab file: none, so `net=` goes).
+   */
+  setFile(hash: string, interop?: InteropView): void;
 }
 
 export interface SweepProgress {
@@ -293,9 +297,12 @@ export const useApp = create<AppState>()((set, get) => ({
   setHighlight(nodes) {
     set({ highlight: nodes });
   },
-  setFile(hash) {
+  setFile(hash, interop) {
     const c = get().config;
-    set(configured(get(), { ...c, file: hash, step: 0, options: { ...c.options, mode: 'visualize' } }));
+    const view = interop ? { interop } : {};
+    set(
+      configured(get(), { ...c, file: hash, step: 0, ...view, options: { ...c.options, mode: 'visualize' } }),
+    );
   },
 }));
 

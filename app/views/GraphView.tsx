@@ -16,6 +16,8 @@ import { canDraw, TooSmall } from './TooSmall';
 import { usePainter } from './usePainter';
 import { useApp } from '../store/store';
 import { plural } from '../lib/format';
+import { drawMarkedLinks } from './drawMarkedLinks';
+import { markedAttr, useMarkedLinks } from './markedLinks';
 
 /** Transfers handled between two points where the sliced drawing may pause. */
 const CHUNK = 512;
@@ -48,14 +50,16 @@ export function GraphView({
   const theme = usePalette();
   // Nodes picked elsewhere (a violation clicked in the list, a legend): ringed in magenta.
   const highlight = useApp((st) => st.highlight);
+  // Links marked from the link-load view or a verdict: drawn as bands under the nodes.
+  const marked = useMarkedLinks(result);
 
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, (ctx) =>
-      drawGraph(ctx, result, step, layout, { highlight, compact, type }),
+      drawGraph(ctx, result, step, layout, { highlight, marked, compact, type }),
     );
-  }, [painter, result, step, layout, width, height, compact, highlight, type, theme]);
-  useFramePicture(compact ? null : graphPicture(result, step, highlight));
+  }, [painter, result, step, layout, width, height, compact, highlight, marked, type, theme]);
+  useFramePicture(compact ? null : graphPicture(result, step, highlight, marked));
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -74,6 +78,7 @@ export function GraphView({
         data-testid="graph-view"
         data-step={step}
         data-highlighted={highlight?.join(',') ?? ''}
+        data-marked-links={markedAttr(marked)}
       >
         <canvas
           ref={canvas}
@@ -105,17 +110,22 @@ function mostChannels(linkChannels: ArrayLike<number>): number {
 
 /**
  * Any network at `step` on a ring layout, drawn in parts: the step's transfers along their links
- * (coloured by channel), processors and auxiliary vertices, the nodes `highlight` names, numbers and
- * the caption.
+ * (coloured by channel), the marked links, processors and auxiliary vertices, the nodes `highlight`
+ * names, numbers and the caption.
  */
 export function* drawGraph(
   ctx: CanvasRenderingContext2D,
   result: RunResult,
   step: number,
   l: RingLayout,
-  o: { highlight: readonly number[] | null; compact: boolean; type: TypeScale },
+  o: {
+    highlight: readonly number[] | null;
+    marked?: readonly number[];
+    compact: boolean;
+    type: TypeScale;
+  },
 ): Drawing {
-  const { highlight, compact, type } = o;
+  const { highlight, marked = [], compact, type } = o;
   const topo = result.topology;
   const n = topo.nodeCount;
   const aux = topo.auxCount;
@@ -178,6 +188,7 @@ export function* drawGraph(
       yield;
     }
   }
+  drawMarkedLinks(ctx, topo, marked, (v) => [xOf(v), yOf(v)], Math.max(6, nr * 1.4));
   // Each circle (processors, auxiliary vertices) as dots, in slices; one of too many to tell apart
   // as a band, with the vertices the step's transfers touch marked on it.
   for (const [first, count, r, colour] of [
@@ -244,6 +255,7 @@ export function graphPicture(
   r: RunResult,
   step: number,
   highlight: readonly number[] | null = null,
+  marked: readonly number[] = [],
 ): FramePicture {
   const topo = r.topology;
   const n = topo.nodeCount;
@@ -252,7 +264,7 @@ export function graphPicture(
     name: 'graph',
     title: `${interconnectOf(topo.kind).name} of ${n} processors, step ${step} of ${r.schedule.stepCount}`,
     paint: (ctx, width, height, type) =>
-      drawGraph(ctx, r, step, ringLayout(width, height, n, 1), { highlight, compact: false, type }),
+      drawGraph(ctx, r, step, ringLayout(width, height, n, 1), { highlight, marked, compact: false, type }),
     legend: () => {
       const used = channelsUsed(r, 8);
       return [

@@ -1,4 +1,4 @@
-import { formatFor } from '../file-formats';
+import { formatFor, JSON_STARTS, type FileInput } from '../file-formats';
 import { ScheduleFormatError, fromScheduleJson } from '../kernel/format/schedule-import';
 import { CLI_LIMITS, fileNodeLimit } from '../limits';
 import { RULE_TEXT, type Rule, type Violation } from '../kernel/verify/rules';
@@ -6,11 +6,8 @@ import { verifyAsDeclared } from '../declared-model';
 import type { ModelNote } from '../kernel/verify/model-rules';
 import { CHECK_LISTED, CliError, json, type CommandOutput } from './command-kit';
 import { JsonTooBig, MAX_PIECE_BYTES, parseJsonPieces } from './json-pieces';
-import { importMsccl } from '../interop/msccl/import-msccl';
-import { looksLikeXml, MAX_MSCCL_CHARS } from '../interop/msccl/parse';
+import { MAX_MSCCL_CHARS } from '../interop/msccl/parse';
 import type { ImportOptions } from '../interop/result';
-import { importTeccl } from '../interop/teccl/import-teccl';
-import { isTecclDocument } from '../interop/teccl/parse';
 import { interopCheck } from './interop-check';
 import { verdict } from './schedule-command';
 
@@ -81,10 +78,11 @@ export function checkDocument(doc: unknown, file = '(schedule)'): CheckReport {
 }
 
 /**
- * `check`: the file's text in, a JSON report out; exit 0 when it verifies, 1 when not. MSCCL XML
- * (recognised by its <algo> root) and TE-CCL output are imported (src/interop/) and checked on the
- * network `options` names; a Lab schedule file brings its own network. `mostPiece`: the longest
- * value of a file read in pieces (tests make it small).
+ * `check`: the file's text in, a JSON report out; exit 0 when it verifies, 1 when not. The format is
+ * told by its content through the one registry the page uses (FILE_FORMATS, src/file-formats.ts):
+ * files made elsewhere (MSCCL XML, TE-CCL output) are imported and checked on the network `options`
+ * names; a Lab schedule file brings its own network. `mostPiece`: the longest value of a file read
+ * in pieces (tests make it small).
  */
 export function checkCommand(
   text: string | Uint8Array,
@@ -92,8 +90,27 @@ export function checkCommand(
   options: Omit<ImportOptions, 'name'> = {},
   mostPiece = MAX_PIECE_BYTES,
 ): CommandOutput {
-  if (typeof text === 'string' && looksLikeXml(text))
-    return interopCheck(importMsccl(text, { ...options, name: file }));
+  const input = checkInput(text, file, mostPiece);
+  const format = formatFor('schedule', input);
+  if (format.imports) return interopCheck(format.imports(input, options));
+  if (options.network || options.stretch)
+    throw new CliError(
+      `${file} is a Lab schedule, which brings its own network: --network and --stretch apply to MSCCL XML and TE-CCL output`,
+    );
+  let rep: CheckReport;
+  try {
+    rep = checkDocument(input.json, file);
+  } catch (e) {
+    if (e instanceof ScheduleFormatError) throw new ScheduleFormatError(`${file}: ${e.message}`);
+    throw e;
+  }
+  return rep.ok ? { code: 0, out: json(rep) } : { code: 1, out: json(rep), err: `${file}: ${verdict(rep)}` };
+}
+
+/** The file as the formats see it: its text, and its JSON parsed (in pieces when too big for one string). */
+function checkInput(text: string | Uint8Array, file: string, mostPiece: number): FileInput {
+  if (typeof text === 'string' && !JSON_STARTS.includes(text.trimStart()[0] ?? ''))
+    return { name: file, text, json: undefined };
   if (
     typeof text !== 'string' &&
     text.find((b) => b > 0x20 && b !== 0xef && b !== 0xbb && b !== 0xbf) === 0x3c
@@ -101,25 +118,12 @@ export function checkCommand(
     throw new CliError(
       `${file} is too big for MSCCL XML: it is read up to ${MAX_MSCCL_CHARS / 2 ** 20} M characters`,
     );
-  let doc: unknown;
   try {
     // A file too big for one string is parsed in pieces, step by step (json-pieces.ts).
-    doc = typeof text === 'string' ? JSON.parse(text) : parseJsonPieces(text, 'steps', mostPiece);
+    const json = typeof text === 'string' ? JSON.parse(text) : parseJsonPieces(text, 'steps', mostPiece);
+    return { name: file, text: typeof text === 'string' ? text : null, json };
   } catch (e) {
     if (e instanceof JsonTooBig) throw new CliError(`${file} is too big to read: ${e.message}`);
     throw new CliError(`${file} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
-  if (isTecclDocument(doc)) return interopCheck(importTeccl(doc, { ...options, name: file }));
-  if (options.network || options.stretch)
-    throw new CliError(
-      `${file} is a Lab schedule, which brings its own network: --network and --stretch apply to MSCCL XML and TE-CCL output`,
-    );
-  let rep: CheckReport;
-  try {
-    rep = checkDocument(doc, file);
-  } catch (e) {
-    if (e instanceof ScheduleFormatError) throw new ScheduleFormatError(`${file}: ${e.message}`);
-    throw e;
-  }
-  return rep.ok ? { code: 0, out: json(rep) } : { code: 1, out: json(rep), err: `${file}: ${verdict(rep)}` };
 }

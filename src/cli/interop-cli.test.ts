@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FILE_FORMATS } from '../file-formats';
+import { MSCCL_XML, TECCL_JSON } from '../interop/interop-formats';
 import { ringAllreduceXml } from '../interop/fixtures/ring-allreduce-xml';
 import { parseArgs } from './args';
 import { execute } from './commands';
@@ -117,5 +119,40 @@ describe('check on MSCCL XML and TE-CCL output', () => {
     expect(() => readScheduleText(bytes('\u0000\u0001'), 'a.bin')).toThrow(
       /JSON object, starting with "\{", or MSCCL XML/,
     );
+  });
+});
+
+describe('check lists races between the steps of one rank', () => {
+  it('a file whose threadblocks write one chunk unordered fails with the race counted and listed', () => {
+    const r = cli('check', 'msccl/broken-race-write.xml');
+    expect(r.code).toBe(1);
+    const rep = report(r) as { verdicts: { counts: Record<string, number>; listed: { rule: string }[] } };
+    expect(rep.verdicts.counts.race).toBeGreaterThan(0);
+    expect(rep.verdicts.listed.some((v) => v.rule === 'race')).toBe(true);
+    expect(report(cli('check', 'msccl/good-exchange-2.xml'))).toMatchObject({ ok: true });
+  });
+});
+
+describe('check tells formats apart through the one registry (FILE_FORMATS)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('asks the registry’s formats, and imports with the one that claims the file', () => {
+    const claims = vi.spyOn(MSCCL_XML, 'claims');
+    const imports = vi.spyOn(MSCCL_XML, 'imports');
+    expect(cli('check', 'ring2.xml').code).toBe(0);
+    expect(claims).toHaveBeenCalled();
+    expect(imports).toHaveBeenCalledTimes(1);
+    const teccl = vi.spyOn(TECCL_JSON, 'imports');
+    expect(cli('check', 'teccl/allgather-ring-4.json').code).toBe(0);
+    expect(teccl).toHaveBeenCalledTimes(1);
+  });
+
+  it('a file no format of the registry claims is refused, whatever it looks like', () => {
+    // With MSCCL's entry claiming nothing, XML is no schedule the command line reads either.
+    vi.spyOn(MSCCL_XML, 'claims').mockReturnValue(null);
+    const r = cli('check', 'ring2.xml');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/ring2.xml is not a schedule file/);
+    expect(FILE_FORMATS).toContain(MSCCL_XML);
   });
 });

@@ -18,14 +18,15 @@ export const DEFAULT_INTEROP: InteropView = { net: '', stretch: false };
 
 interface Field {
   key: string;
-  encode(c: { interop: InteropView }): string | null;
+  /** Written only while the link names a file (`file=`): without one they would linger unused. */
+  encode(c: { interop: InteropView; file: string }): string | null;
   decode(text: string, into: { config: { interop: InteropView } }): string | null;
 }
 
 export const INTEROP_FIELDS: Field[] = [
   {
     key: 'net',
-    encode: (c) => c.interop.net || null,
+    encode: (c) => (c.file && c.interop.net) || null,
     decode(text, { config }) {
       try {
         // Written back as the page writes it (ring:08 is ring:8), so a link names one view one way.
@@ -39,7 +40,7 @@ export const INTEROP_FIELDS: Field[] = [
   },
   {
     key: 'stretch',
-    encode: (c) => (c.interop.stretch ? '1' : null),
+    encode: (c) => (c.file && c.interop.stretch ? '1' : null),
     decode(text, { config }) {
       if (text !== '1' && text !== '0')
         return `stretch must be 1 (re-time an imported schedule without conflicts) or 0; got "${show(text)}"`;

@@ -30,9 +30,10 @@ export const MSCCL_XML: FileFormat = {
         : looksLikeXml(f.text)
           ? 'maybe'
           : null,
-  read: (f, source, _limits, options = {}) => ({
+  imports: (f, options = {}) => importMsccl(f.text ?? '', { ...options, name: f.name }),
+  read: (f, source, _limits, options) => ({
     kind: 'schedule',
-    result: runResultOf(importMsccl(f.text ?? '', { ...options, name: f.name }), source),
+    result: runResultOf(MSCCL_XML.imports!(f, options), source),
   }),
 };
 
@@ -42,8 +43,9 @@ export const TECCL_JSON: FileFormat = {
   starts: ['{'],
   howTo: checkHint,
   claims: (f) => (isTecclDocument(f.json) ? 'sure' : null),
-  read: (f, source, _limits, options = {}) => ({
+  imports: (f, options = {}) => importTeccl(f.json as Record<string, unknown>, { ...options, name: f.name }),
+  read: (f, source, _limits, options) => ({
     kind: 'schedule',
-    result: runResultOf(importTeccl(f.json as Record<string, unknown>, { ...options, name: f.name }), source),
+    result: runResultOf(TECCL_JSON.imports!(f, options), source),
   }),
 };

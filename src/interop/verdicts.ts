@@ -23,6 +23,7 @@ export type VerdictRule =
   | 'bounds'
   | 'empty-read'
   | 'double-count'
+  | 'race'
   | 'collective'
   | 'sizes'
   | 'runtime'
@@ -48,6 +49,7 @@ export const VERDICT_TEXT: Record<VerdictRule, string> = {
   bounds: 'an offset and count reach outside their buffer',
   'empty-read': 'a step reads a chunk that nothing has written',
   'double-count': 'a reduction adds in a contribution its chunk already has',
+  race: 'two steps of one rank use a chunk, one writing it, and no dependency orders them',
   collective: 'an output chunk does not hold what the collective requires',
   sizes: 'minBytes, maxBytes or outofplace are missing (newer runtimes refuse the file)',
   runtime: 'accepted by one MSCCL runtime but not by the other',

@@ -7,6 +7,8 @@ import { schemeSet2 } from 'd3';
 import { findCard } from '../../../src/cards';
 import { COLORS, heldShade, wavelengthColor } from '../../lib/colors';
 import { useApp } from '../../store/store';
+import { markedAttr, useMarkedLinks } from '../../views/markedLinks';
+import { drawRingMarks } from './ringMarks';
 import { useSize } from '../../lib/useSize';
 import {
   laneLabels,
@@ -58,6 +60,7 @@ export function RingView({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const highlight = useApp((st) => st.highlight);
+  const markedLinks = useMarkedLinks(result);
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useSize(box);
   const [hover, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
@@ -95,6 +98,7 @@ export function RingView({
         highlight,
         type,
         laneNumbers ? inStep : null,
+        markedLinks,
       ),
     );
   }, [
@@ -111,12 +115,18 @@ export function RingView({
     type,
     laneNumbers,
     inStep,
+    markedLinks,
     theme,
   ]);
   useFramePicture(
     compact
       ? null
-      : ringPicture(result, step, { marked, highlight, laneNumbers: laneNumbers ? inStep : null }),
+      : ringPicture(result, step, {
+          marked,
+          highlight,
+          markedLinks,
+          laneNumbers: laneNumbers ? inStep : null,
+        }),
   );
 
   return (
@@ -128,6 +138,7 @@ export function RingView({
         data-step={step}
         data-lightpaths={lightpaths[1] - lightpaths[0]}
         data-highlighted={highlight?.join(',') ?? ''}
+        data-marked-links={markedAttr(markedLinks)}
         data-lane-numbers={laneNumbers ? 1 : 0}
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
@@ -277,6 +288,7 @@ export function* drawRing(
   type: TypeScale = DESK_TYPE,
   /** Write these wavelengths' numbers on their lanes (laneLabels); null: none. */
   laneNumbers: readonly number[] | null = null,
+  markedLinks: readonly number[] = [],
 ): Drawing {
   const n = result.topology.nodeCount;
   const w = result.topology.linkChannels[0] ?? 1;
@@ -445,21 +457,7 @@ export function* drawRing(
     }
   }
   yield;
-  // Hovered node, or the nodes another view highlights (a tree node's members): magenta rings.
-  const marked = hovered !== null ? [hovered] : (highlight ?? []);
-  if (marked.length) {
-    ctx.strokeStyle = COLORS.highlight;
-    ctx.lineWidth = Math.max(2, Math.min(4, nr * 0.3));
-    ctx.beginPath();
-    for (const i of marked) {
-      const ang = nodeAngle(i, n);
-      const x = l.cx + l.r * Math.cos(ang);
-      const y = l.cy + l.r * Math.sin(ang);
-      ctx.moveTo(x + nr + 3, y);
-      ctx.arc(x, y, nr + 3, 0, 2 * Math.PI);
-    }
-    ctx.stroke();
-  }
+  drawRingMarks(ctx, result.topology, l, hovered, highlight, markedLinks);
   // Labels just outside the clockwise lanes, along the radius, clear of nodes and lightpaths.
   const lr = l.r + l.nodeRadius + 6 + l.lanes * l.lane + 12;
   drawNodeLabels(

@@ -51,7 +51,12 @@ export function ringLegend(r: RunResult, step: number): LegendEntry[] {
 export function ringPicture(
   r: RunResult,
   step: number,
-  marks: { marked?: number | null; highlight?: number[] | null; laneNumbers?: readonly number[] | null } = {},
+  marks: {
+    marked?: number | null;
+    highlight?: number[] | null;
+    markedLinks?: readonly number[];
+    laneNumbers?: readonly number[] | null;
+  } = {},
 ): FramePicture {
   const n = r.topology.nodeCount;
   const w = r.topology.linkChannels[0] ?? 1;
@@ -71,6 +76,7 @@ export function ringPicture(
         marks.highlight ?? null,
         type,
         marks.laneNumbers ?? null,
+        marks.markedLinks ?? [],
       );
     },
     legend: () => ringLegend(r, step),

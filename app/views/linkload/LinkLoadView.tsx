@@ -4,13 +4,13 @@ import type { RunResult } from '../../../src/result';
 import { usePalette } from '../../lib/theme';
 import { useTypeScale } from '../../lib/typeScale';
 import { setupCanvas, useSize } from '../../lib/useSize';
-import { useApp } from '../../store/store';
 import { usePainter } from '../usePainter';
 import { canDraw, TooSmall } from '../TooSmall';
 import { binAt } from './linkLoadPicture';
 import { drawGrid, drawMarks, plotBox } from './drawLinkLoad';
-import { useLinkLoadOf, useMarkedLink } from './linkLoadStore';
-import { linkEnds, linkName } from './linkNames';
+import { useLinkLoadOf } from './linkLoadStore';
+import { linkName } from './linkNames';
+import { markLinks, useMarkedCell } from '../markedLinks';
 import { BusiestLists, LoadLegend } from './BusiestLists';
 
 /**
@@ -30,11 +30,9 @@ export function LinkLoadView({ result, step }: { result: RunResult; step: number
   return <LinkLoadBody result={result} load={load} step={step} />;
 }
 
-/** Opens `step` with `link` marked: the step on the timeline, the link's ends on the network picture. */
+/** Opens `step` with `link` marked: the step on the timeline, the link and its ends on the network picture. */
 export function openCell(result: RunResult, link: number, step: number): void {
-  useMarkedLink.setState({ result, link, step });
-  useApp.getState().setStep(step);
-  useApp.getState().setHighlight(linkEnds(result.topology, link));
+  markLinks(result, [link], step);
 }
 
 function LinkLoadBody({ result, load, step }: { result: RunResult; load: LinkLoad; step: number }) {
@@ -47,7 +45,7 @@ function LinkLoadBody({ result, load, step }: { result: RunResult; load: LinkLoa
   const painter = usePainter(base);
   const theme = usePalette();
   const type = useTypeScale();
-  const marked = useMarkedLink((m) => (m.result === result ? m : null));
+  const marked = useMarkedCell(result);
   /** The keyboard's cell: a bin of the grid. */
   const [cursor, setCursor] = useState<{ row: number; col: number } | null>(null);
   const drawable = canDraw(size.width, size.height);

@@ -16,10 +16,3 @@ export function rememberLinkLoad(result: RunResult, load: LinkLoad): void {
 export function useLinkLoadOf(result: RunResult): LinkLoad | null {
   return useLinkLoads((s) => (s.result === result ? s.load : null));
 }
-
-/** The link a click in the link-load view marked, with the result and step it belongs to. */
-export const useMarkedLink = create<{ result: RunResult | null; link: number; step: number }>()(() => ({
-  result: null,
-  link: -1,
-  step: 0,
-}));

@@ -46,9 +46,3 @@ export function linkName(topo: Topology, l: number): string {
   const kind = topo.linkKinds[topo.linkKind[l]] ?? 'link';
   return `link ${l} (${vertex(topo, topo.linkFrom[l])}→${vertex(topo, topo.linkTo[l])}, ${kindName(kind)})`;
 }
-
-/** The link's two ends, processors or auxiliary vertices (what the network pictures mark). */
-export function linkEnds(topo: Topology, l: number): number[] {
-  const ends = [topo.linkFrom[l], topo.linkTo[l]];
-  return ends.filter((v, i) => v < topo.nodeCount + topo.auxCount && ends.indexOf(v) === i);
-}

@@ -1,4 +1,3 @@
-import { XMLParser } from 'fast-xml-parser';
 import { importMsccl } from '../import';
 import { timePrecedence } from '../precedence';
 import { Verdicts } from '../verdicts';
@@ -14,8 +13,8 @@ import { parseMscclXml } from '../msccl/parse';
  * - the text as the exporter promises to write it (one element a line, one space between
  *   attributes, no entities): stricter than what the runtime's reader accepts (the importer
  *   follows that reader, tabs and declarations included);
- * - a `custom` file's outputs against the Lab's own expectation (the importer judges no `custom`);
- * - races between steps of one rank that touch a chunk without an order between them.
+ * - a `custom` file's outputs against the Lab's own expectation (the importer judges no `custom`).
+ * Races between the steps of one rank are the importer's (msccl/races.ts).
  */
 export interface XmlVerdict {
   errors: string[];
@@ -26,10 +25,6 @@ export interface XmlVerdict {
   /** The importer's steps: the longest chain of messages. */
   steps: number;
 }
-
-type Attrs = Record<string, string>;
-type Step = Attrs;
-type Tb = Attrs & { step?: Step[] };
 
 export function checkMscclXml(
   xml: string,
@@ -66,17 +61,6 @@ export function checkMscclXml(
   if (errors.length) return { errors, ...verdict };
   if (imp.coll === 'custom' && customExpect) judgeCustom(xml, customExpect, err);
 
-  const parsed = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '',
-    isArray: (name) => ['gpu', 'tb', 'step'].includes(name),
-  }).parse(xml) as { algo: Attrs & { gpu: (Attrs & { tb?: Tb[] })[] } };
-  const gpus = parsed.algo.gpu;
-  const tbs: Tb[][] = gpus.map((g) => g.tb ?? []);
-  const stepsOf = (r: number, t: number): Step[] => (tbs[r][t]?.step as Step[] | undefined) ?? [];
-  const size = gpus.map((g) => ({ i: Number(g.i_chunks), o: Number(g.o_chunks), s: Number(g.s_chunks) }));
-  races(tbs, stepsOf, size, imp.coll, false, err);
-  if (parsed.algo.inplace === '1') races(tbs, stepsOf, size, imp.coll, true, err);
   return { errors, ...verdict };
 }
 
@@ -109,83 +93,4 @@ function judgeCustom(
           );
       }
   }
-}
-
-/**
- * Two steps of one rank that touch the same chunk, one of them writing, must be ordered by the
- * rank's own dependencies (threadblock order and depid/deps); otherwise they race on the GPU, which
- * a sequential replay does not show. In place, the input is a slice of the output (and a rank's copy
- * of its own input to its output is a copy onto itself, which writes nothing new).
- */
-function races(
-  tbs: Tb[][],
-  stepsOf: (r: number, t: number) => Step[],
-  size: { i: number; o: number; s: number }[],
-  coll: string,
-  inplace: boolean,
-  err: (m: string) => void,
-): void {
-  tbs.forEach((list, r) => {
-    const ids: [number, number][] = [];
-    const index = list.map((_, t) => stepsOf(r, t).map((_, k) => ids.push([t, k]) - 1));
-    const N = ids.length;
-    const words = (N + 31) >> 5;
-    const reach = ids.map(() => new Uint32Array(words));
-    const preds = ids.map(([t, k]) => {
-      const st = stepsOf(r, t)[k];
-      const out = k > 0 ? [index[t][k - 1]] : [];
-      if (Number(st.depid) >= 0) out.push(index[Number(st.depid)][Number(st.deps)]);
-      return out;
-    });
-    // Steps in an order where predecessors come first (threadblock order plus dependencies).
-    const done = new Uint8Array(N);
-    const order: number[] = [];
-    const visit = (x: number) => {
-      if (done[x]) return;
-      done[x] = 1;
-      for (const y of preds[x]) visit(y);
-      order.push(x);
-    };
-    for (let x = 0; x < N; x++) visit(x);
-    for (const x of order)
-      for (const y of preds[x]) {
-        reach[x][y >> 5] |= 1 << (y & 31);
-        for (let w = 0; w < words; w++) reach[x][w] |= reach[y][w];
-      }
-    const before = (a: number, b: number) => (reach[b][a >> 5] & (1 << (a & 31))) !== 0;
-    const base = inplace && coll === 'allgather' ? r * size[r].i : 0;
-    const chunk = (buf: string, off: number) =>
-      buf === 'i' ? (inplace ? `o${off + base}` : `i${off}`) : `${buf}${off}`;
-    const touches = new Map<string, { step: number; write: boolean }[]>();
-    const touch = (x: number, buf: string, off: number, cnt: number, write: boolean) => {
-      for (let j = 0; j < cnt; j++) {
-        const key = chunk(buf, off + j);
-        touches.set(key, [...(touches.get(key) ?? []), { step: x, write }]);
-      }
-    };
-    ids.forEach(([t, k], x) => {
-      const st = stepsOf(r, t)[k];
-      const cnt = Number(st.cnt);
-      // A copy onto itself (in place, a rank's own chunk) changes nothing.
-      if (st.type === 'cpy' && chunk(st.srcbuf, Number(st.srcoff)) === chunk(st.dstbuf, Number(st.dstoff)))
-        return;
-      if (['s', 'cpy', 're', 'rrc', 'rrs'].includes(st.type))
-        touch(x, st.srcbuf, Number(st.srcoff), cnt, false);
-      if (['r', 'cpy', 're', 'rrc'].includes(st.type)) touch(x, st.dstbuf, Number(st.dstoff), cnt, true);
-    });
-    for (const [key, list2] of touches)
-      for (let a = 0; a < list2.length; a++)
-        for (let b = a + 1; b < list2.length; b++) {
-          const [p, q] = [list2[a], list2[b]];
-          if (p.step === q.step || (!p.write && !q.write)) continue;
-          if (!before(p.step, q.step) && !before(q.step, p.step)) {
-            const [tp, kp] = ids[p.step];
-            const [tq, kq] = ids[q.step];
-            err(
-              `race${inplace ? ' (in place)' : ''} on gpu ${r} chunk ${key}: tb ${tp} step ${kp} and tb ${tq} step ${kq}`,
-            );
-            return;
-          }
-        }
-  });
 }

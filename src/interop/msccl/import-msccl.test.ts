@@ -131,7 +131,14 @@ describe('MSCCL files that break a rule: a verdict where it happens', () => {
       ['bounds', 'collective', 'empty-read'],
       { rule: 'bounds', rank: 0, tb: 0, step: 0 },
     ],
-    ['broken-limits.xml', ['bounds', 'empty-read', 'limit', 'structure'], { rule: 'limit', rank: 0, tb: 0 }],
+    [
+      'broken-limits.xml',
+      ['bounds', 'empty-read', 'limit', 'race', 'structure'],
+      { rule: 'limit', rank: 0, tb: 0 },
+    ],
+    // The replay ran the send first, so it also reads an empty chunk.
+    ['broken-race-read.xml', ['collective', 'empty-read', 'race'], { rule: 'race', rank: 0 }],
+    ['broken-race-write.xml', ['race'], { rule: 'race', rank: 1 }],
     ['broken-wrong-coll.xml', ['chunks', 'collective'], { rule: 'collective', rank: 0, tb: 0, step: 0 }],
     ['broken-double-count.xml', ['double-count'], { rule: 'double-count', rank: 0, tb: 0, step: 3 }],
     [
@@ -162,6 +169,18 @@ describe('MSCCL files that break a rule: a verdict where it happens', () => {
     expect(v.severity).toBe('error');
     for (const key of ['rank', 'tb', 'step'] as const)
       if (at[key] !== undefined) expect(v[key]).toBe(at[key]);
+  });
+
+  it('a race names both steps and the chunk; the same file with its dependency has none', () => {
+    const read = first(load('broken-race-read.xml'), 'race');
+    expect(read.text).toMatch(
+      /rank 0, threadblock 1, step 0: "cpy" and threadblock 0, step 0 \("s"\) both use output chunk 0/,
+    );
+    const write = load('broken-race-write.xml').verdicts.listed.filter((v) => v.rule === 'race');
+    expect(write.map((v) => v.text).join('\n')).toMatch(
+      /"cpy" and threadblock 0, step 0 \("cpy"\) both use output chunk 1/,
+    );
+    expect(rulesOf(load('good-exchange-2.xml'))).not.toContain('race');
   });
 
   it('a deadlock names the threadblocks that wait for each other', () => {

@@ -16,6 +16,7 @@ import { Verdicts } from '../verdicts';
 import { replayData, type DataFlow, type Mode } from './dataflow';
 import { judge } from './judge';
 import { readAlgo, type Algo } from './model';
+import { reportRaces } from './races';
 import { buildOpGraph, type OpGraph } from './ops';
 import { parseMscclXml } from './parse';
 import { checkAlgo } from './rules';
@@ -60,6 +61,7 @@ export function importMsccl(text: string, options: ImportOptions = {}): InteropI
     : ['out-of-place'];
   const label = (m: Mode) => (modes.length > 1 ? m : '');
   const flows = modes.map((mode) => replayData(algo, ops, timing, mode, v, label(mode)));
+  for (const f of flows) reportRaces(ops, timing.order, f.buffers, v, label(f.mode));
   const judged = flows.map((f) => ({ mode: f.mode, ...judge(algo, ops, f, v, label(f.mode)) }));
 
   // Messages that ran, each in the step its send finished (the receive then has it).

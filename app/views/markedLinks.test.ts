@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { defaultsOf } from '../../src/kernel/params/schema';
+import { findAlgorithm } from '../../src/registry';
+import { runFile } from '../../src/file-formats';
+import { CLI_LIMITS } from '../../src/limits';
+import { run } from '../../src/run';
+import { ringPicture } from '../families/ring/ringPicture';
+import { COLORS } from '../lib/colors';
+import { composeFrame } from '../scene/framePicture';
+import type { PathItem } from '../scene/scene';
+import { recordScene } from '../scene/sceneRecorder';
+import { useApp } from '../store/store';
+import { DESK_TYPE } from './canvasText';
+import { graphPicture } from './GraphView';
+import { endsOf, linksOfTransfer, markLinks } from './markedLinks';
+import type { FramePicture } from '../scene/framePicture';
+
+/** A schedule file of 6 processors: 0 → 1 over link 0, then 2 → 4 over links 1 (2→3) and 2 (3→4). */
+const file = () =>
+  runFile(
+    JSON.stringify({
+      format: 'optical-collectives/schedule-v1',
+      collective: 'scatter',
+      nodes: 6,
+      links: [
+        { id: 0, from: 0, to: 1, channels: 1 },
+        { id: 1, from: 2, to: 3, channels: 1 },
+        { id: 2, from: 3, to: 4, channels: 1 },
+      ],
+      blocks: [
+        { id: 0, origin: 0, to: [1] },
+        { id: 1, origin: 2, to: [4] },
+      ],
+      steps: [
+        { phase: 'p', transfers: [{ from: 0, to: [1], path: [0], channel: 0, blocks: [0] }] },
+        { phase: 'p', transfers: [{ from: 2, to: [4], path: [1, 2], channel: 0, blocks: [1] }] },
+      ],
+    }),
+    { name: 'marks.json', hash: '' },
+    CLI_LIMITS,
+  );
+
+/** The wide translucent highlight strokes of a picture: the marked links' bands. */
+const bands = (p: FramePicture) =>
+  recordScene(800, 600, (ctx) => composeFrame(ctx, p, 800, 600, DESK_TYPE)).items.filter(
+    (i): i is PathItem =>
+      i.kind === 'path' && i.stroke === COLORS.highlight && i.strokeOpacity < 1 && i.strokeWidth >= 6,
+  );
+
+describe('a marked link on the picture', () => {
+  it('names the links of a message and their ends, each once', () => {
+    const r = file();
+    expect(linksOfTransfer(r, 1)).toEqual([1, 2]);
+    expect(linksOfTransfer(r, 5)).toEqual([]);
+    expect(endsOf(r.topology, [1, 2])).toEqual([2, 3, 4]);
+  });
+
+  it('highlights its two ends (after any nodes given)', () => {
+    const r = file();
+    markLinks(r, [0], null, [5]);
+    expect(useApp.getState().highlight).toEqual([5, 0, 1]);
+    markLinks(r, [1, 2], null);
+    expect(useApp.getState().highlight).toEqual([2, 3, 4]);
+  });
+
+  it('is a band from end to end on the general graph view, only when marked', () => {
+    const r = file();
+    expect(bands(graphPicture(r, 1, [0, 1]))).toHaveLength(0);
+    const [band] = bands(graphPicture(r, 1, [0, 1], [0]));
+    expect(band).toBeDefined();
+    // One segment: a move and a line, from processor 0's place to processor 1's.
+    expect(band.d.match(/[ML]/g)).toEqual(['M', 'L']);
+  });
+
+  it('is a band on the ring view too', () => {
+    const alg = 'ring-allgather';
+    const r = run(alg, { ...defaultsOf(findAlgorithm(alg)!.params), nodes: 8 }, CLI_LIMITS);
+    expect(bands(ringPicture(r, 1, { highlight: [3, 4] }))).toHaveLength(0);
+    const [band] = bands(ringPicture(r, 1, { highlight: [3, 4], markedLinks: [3] }));
+    expect(band).toBeDefined();
+    expect(band.d.match(/[ML]/g)).toEqual(['M', 'L']);
+  });
+});
