@@ -27,13 +27,15 @@ interface Props {
   picking: Picking;
   onPick(node: number): void;
   onSelect(index: number): void;
+  /** A link between vertices u and v clicked while a transfer is selected (its route changes). */
+  onLink?(u: number, v: number): void;
   /** The bound's argument, drawn when asked for: its vertices and links ringed in purple. */
   argued?: boolean;
 }
 
 const ARGUMENT = '#7e22ce';
 
-export function TryNetwork({ view, picking, onPick, onSelect, argued = false }: Props) {
+export function TryNetwork({ view, picking, onPick, onSelect, onLink, argued = false }: Props) {
   const b = view.board;
   const step = view.attempt.at;
   const px = (v: number) => b.x[v] * W;
@@ -68,6 +70,9 @@ export function TryNetwork({ view, picking, onPick, onSelect, argued = false }: 
       return { l, x1, y1, x2, y2, last: v };
     });
   const arg = argued ? b.binding.argument : {};
+  // While a transfer is selected its route can be changed by clicking links.
+  const routing =
+    !!onLink && picking.selected !== null && !!view.attempt.steps[step]?.transfers[picking.selected];
   const arguedVertices = new Set(arg.vertices ?? []);
   const transfers = view.attempt.steps[step]?.transfers ?? [];
   const hint = view.hint?.kind === 'step' && view.hint.step === step ? view.hint.transfers : [];
@@ -168,6 +173,22 @@ export function TryNetwork({ view, picking, onPick, onSelect, argued = false }: 
           </g>
         );
       })}
+      {/* Above the transfers: while one is selected, a click on a link changes its route. */}
+      {routing &&
+        [...pairs.values()].map(([u, v]) => (
+          <line
+            key={`hit${u},${v}`}
+            x1={px(u)}
+            y1={py(u)}
+            x2={px(v)}
+            y2={py(v)}
+            stroke="transparent"
+            strokeWidth={28}
+            className="cursor-pointer"
+            onClick={() => onLink?.(u, v)}
+            data-testid={`try-link-${Math.min(u, v)}-${Math.max(u, v)}`}
+          />
+        ))}
       {Array.from({ length: b.vertices }, (_, v) => {
         const proc = v < b.nodes;
         const role = v === picking.from ? 'sender' : picking.to.includes(v) ? 'receiver' : '';

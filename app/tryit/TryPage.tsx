@@ -8,6 +8,7 @@ import { NO_PICK, pickNode } from './picking';
 import { addPicked, TryBuild } from './TryBuild';
 import { TryHoldings } from './TryHoldings';
 import { TryNetwork } from './TryNetwork';
+import { toggleLinkOfSelected } from './TryRoute';
 import { TryCompare, TryHints, TryShare, TryVerdict } from './TryReport';
 import { edit, openLink, showHint, useTry } from './tryStore';
 
@@ -86,7 +87,7 @@ export function TryPage() {
   const preset = EXERCISE_PRESETS.findIndex((_, i) => canonicalLink(i) === bare);
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto" data-testid="try-page">
-      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-2">
         <h2 className="text-xl font-bold">Try it</h2>
         <label className="flex items-center gap-2 text-sm">
           Exercise
@@ -127,8 +128,8 @@ export function TryPage() {
       ) : (
         <div className="try-row flex min-h-0 flex-1 gap-2">
           <div className="flex min-w-0 flex-1 flex-col gap-2">
-            <div className="text-sm text-slate-800">
-              <p>
+            <div className="px-2 text-sm text-slate-800">
+              <p data-testid="try-description">
                 <span className="font-semibold">{view.board.name}</span> ({view.board.paper}).{' '}
                 <span className="font-semibold">Start:</span> {view.board.start}{' '}
                 <span className="font-semibold">Goal:</span> {view.board.goal}
@@ -141,11 +142,16 @@ export function TryPage() {
                   picking={picking}
                   onPick={(n) => useTry.getState().setPicking(pickNode(useTry.getState().picking, n))}
                   onSelect={(i) => useTry.getState().setPicking({ selected: i })}
+                  onLink={(u, v) => {
+                    const s = useTry.getState();
+                    if (s.view && s.picking.selected !== null)
+                      toggleLinkOfSelected(s.view, s.picking.selected, u, v);
+                  }}
                   argued={why}
                 />
               </Boundary>
             </div>
-            <details className="text-sm text-slate-700">
+            <details className="px-2 text-sm text-slate-700">
               <summary className="cursor-pointer font-medium">The rules of this network</summary>
               <ul className="list-disc pl-5">
                 {view.board.rules.map((r) => (

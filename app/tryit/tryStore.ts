@@ -5,7 +5,7 @@ import type { TryView } from '../../src/tryit/try-view';
 import { JSON_TYPE, saveFile } from '../lib/download';
 import { useApp } from '../store/store';
 import TryWorker from './try.worker?worker';
-import { NO_PICK, type Picking } from './picking';
+import { keptSelection, NO_PICK, type Picking } from './picking';
 
 /**
  * The Try it page's state: the worker's last view of the session (the last good one stays when a
@@ -50,13 +50,12 @@ function onAnswer(r: TryResponse) {
     saveFile(r.name, [r.text], JSON_TYPE);
     useTry.setState({ busy: false });
   } else {
-    const old = useTry.getState().view;
-    const samePlace = old && old.attempt.at === r.view.attempt.at && old.board === r.view.board;
+    const { view: old, picking } = useTry.getState();
     useTry.setState({
       view: r.view,
       error: '',
       busy: false,
-      ...(samePlace ? {} : { picking: NO_PICK }),
+      picking: { ...NO_PICK, selected: keptSelection(old, r.view, picking.selected) },
       written: r.view.link || useTry.getState().written,
     });
     // The address bar holds the attempt so far (beyond the link's limits it keeps the last that fit).
