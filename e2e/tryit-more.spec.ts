@@ -80,3 +80,29 @@ test('a lightpath’s route changed by clicking links, judged live, undone, kept
   await expect(page.locator('.lecture')).toHaveCount(1);
   await page.screenshot({ path: 'e2e/screenshots/tryit-route-lecture.png' });
 });
+
+test('one click puts the attempt beside the paper’s algorithm, stepping together', async ({ page }) => {
+  await page.goto('/?v=2&mode=try');
+  await expect(page.getByTestId('try-verdict')).toContainText('The bound is 3 steps');
+  await page.getByTestId('try-node-0').click();
+  await page.getByTestId('try-node-1').click();
+  await page.getByTestId('try-add').click();
+  await expect(page.getByTestId('try-transfers').locator('li')).toHaveCount(1);
+  await page.getByTestId('try-side').click();
+  await expect(page.getByTestId('try-side-caption')).toHaveText('Ring all-gather, step 1');
+  await expect(page.getByTestId('try-side-network').getByTestId('try-side-path')).toHaveCount(4);
+  await expect(page.getByTestId('try-network').locator('[data-testid^="try-path-"]')).toHaveCount(1);
+  // Not drawn grey on the attempt's own picture as well.
+  await expect(page.getByTestId('try-hint-path')).toHaveCount(0);
+  await page.screenshot({ path: 'e2e/screenshots/tryit-side-by-side.png' });
+  await page.getByTestId('try-next').click();
+  await expect(page.getByTestId('try-step')).toHaveText('Step 2 of 2');
+  await expect(page.getByTestId('try-side-caption')).toHaveText('Ring all-gather, step 2');
+  await expect(page.getByTestId('try-network').locator('[data-testid^="try-path-"]')).toHaveCount(0);
+  await expect(page.getByTestId('try-side-network').getByTestId('try-side-path')).toHaveCount(4);
+  await page.keyboard.press('l');
+  await expect(page.locator('.lecture')).toHaveCount(1);
+  await page.screenshot({ path: 'e2e/screenshots/tryit-side-by-side-lecture.png' });
+  await page.getByTestId('try-side').click();
+  await expect(page.getByTestId('try-side-by-side')).toHaveCount(0);
+});

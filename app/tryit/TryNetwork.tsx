@@ -29,13 +29,15 @@ interface Props {
   onSelect(index: number): void;
   /** A link between vertices u and v clicked while a transfer is selected (its route changes). */
   onLink?(u: number, v: number): void;
+  /** A picture to look at only (the algorithm's side of the side-by-side view): no clicks, no test ids. */
+  readOnly?: boolean;
   /** The bound's argument, drawn when asked for: its vertices and links ringed in purple. */
   argued?: boolean;
 }
 
 const ARGUMENT = '#7e22ce';
 
-export function TryNetwork({ view, picking, onPick, onSelect, onLink, argued = false }: Props) {
+export function TryNetwork({ view, picking, onPick, onSelect, onLink, readOnly, argued = false }: Props) {
   const b = view.board;
   const step = view.attempt.at;
   const px = (v: number) => b.x[v] * W;
@@ -86,7 +88,7 @@ export function TryNetwork({ view, picking, onPick, onSelect, onLink, argued = f
       className="h-full w-full select-none"
       role="img"
       aria-label={`${b.name}: ${b.nodes} ${b.kind === 'mesh' || b.kind === 'noc' ? 'processors' : 'nodes'}, step ${step + 1} of the attempt with ${transfers.length} ${b.noun[transfers.length === 1 ? 0 : 1]}${here.length ? `, ${here.length} problems` : ''}`}
-      data-testid="try-network"
+      data-testid={readOnly ? 'try-side-network' : 'try-network'}
     >
       <defs>
         {[...CHANNEL_COLOURS, FAULT, '#94a3b8'].map((c) => (
@@ -135,9 +137,9 @@ export function TryNetwork({ view, picking, onPick, onSelect, onLink, argued = f
         return (
           <g
             key={`${greyed ? 'h' : 't'}${i}`}
-            onClick={greyed ? undefined : () => onSelect(i)}
-            className={greyed ? '' : 'cursor-pointer'}
-            data-testid={greyed ? 'try-hint-path' : `try-path-${i}`}
+            onClick={greyed || readOnly ? undefined : () => onSelect(i)}
+            className={greyed || readOnly ? '' : 'cursor-pointer'}
+            data-testid={readOnly ? 'try-side-path' : greyed ? 'try-hint-path' : `try-path-${i}`}
             data-fault={bad ? '1' : undefined}
           >
             {segs.map((s, k) => (
@@ -198,9 +200,9 @@ export function TryNetwork({ view, picking, onPick, onSelect, onLink, argued = f
         return (
           <g
             key={v}
-            onClick={proc ? () => onPick(v) : undefined}
-            className={proc ? 'cursor-pointer' : ''}
-            data-testid={proc ? `try-node-${v}` : undefined}
+            onClick={proc && !readOnly ? () => onPick(v) : undefined}
+            className={proc && !readOnly ? 'cursor-pointer' : ''}
+            data-testid={proc && !readOnly ? `try-node-${v}` : undefined}
             data-role={role || undefined}
           >
             {arguedVertices.has(v) && (

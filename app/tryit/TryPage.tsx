@@ -8,6 +8,7 @@ import { NO_PICK, pickNode } from './picking';
 import { addPicked, TryBuild } from './TryBuild';
 import { TryHoldings } from './TryHoldings';
 import { TryNetwork } from './TryNetwork';
+import { TrySideBySide } from './TrySideBySide';
 import { toggleLinkOfSelected } from './TryRoute';
 import { TryCompare, TryHints, TryShare, TryVerdict } from './TryReport';
 import { edit, openLink, showHint, useTry } from './tryStore';
@@ -35,6 +36,7 @@ export function TryPage() {
   const error = useTry((s) => s.error);
   const picking = useTry((s) => s.picking);
   const why = useTry((s) => s.why);
+  const side = useTry((s) => s.side);
 
   // A link the page did not write itself (the first, Back/Forward, a pasted one) is opened.
   useEffect(() => {
@@ -85,6 +87,20 @@ export function TryPage() {
     ? encodeTryLink({ exercise: decodeTryLink(view.link).exercise, challenge: false })
     : '';
   const preset = EXERCISE_PRESETS.findIndex((_, i) => canonicalLink(i) === bare);
+  // The attempt's picture (beside the algorithm's, its hint is not drawn grey on it).
+  const mine = view && (
+    <TryNetwork
+      view={side ? { ...view, hint: null } : view}
+      picking={picking}
+      onPick={(n) => useTry.getState().setPicking(pickNode(useTry.getState().picking, n))}
+      onSelect={(i) => useTry.getState().setPicking({ selected: i })}
+      onLink={(u, v) => {
+        const s = useTry.getState();
+        if (s.view && s.picking.selected !== null) toggleLinkOfSelected(s.view, s.picking.selected, u, v);
+      }}
+      argued={why}
+    />
+  );
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto" data-testid="try-page">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-2">
@@ -137,18 +153,7 @@ export function TryPage() {
             </div>
             <div className="min-h-[18rem] flex-1 rounded-md bg-white shadow-sm">
               <Boundary name="Try it network" resetKey={view}>
-                <TryNetwork
-                  view={view}
-                  picking={picking}
-                  onPick={(n) => useTry.getState().setPicking(pickNode(useTry.getState().picking, n))}
-                  onSelect={(i) => useTry.getState().setPicking({ selected: i })}
-                  onLink={(u, v) => {
-                    const s = useTry.getState();
-                    if (s.view && s.picking.selected !== null)
-                      toggleLinkOfSelected(s.view, s.picking.selected, u, v);
-                  }}
-                  argued={why}
-                />
+                {side ? <TrySideBySide view={view} mine={mine} /> : mine}
               </Boundary>
             </div>
             <details className="px-2 text-sm text-slate-700">

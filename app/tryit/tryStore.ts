@@ -21,6 +21,8 @@ interface TryState {
   typed: string;
   /** "Why is the bound what it is": its argument drawn on the picture and said in words. */
   why: boolean;
+  /** The attempt beside the paper's algorithm, stepping together (TrySideBySide). */
+  side: boolean;
   /** The `try=` text the page itself last wrote (a different one in the link is opened). */
   written: string;
   setPicking(p: Partial<Picking>): void;
@@ -35,6 +37,7 @@ export const useTry = create<TryState>((set) => ({
   typed: '',
   written: '',
   why: false,
+  side: false,
   setPicking: (p) => set((s) => ({ picking: { ...s.picking, ...p } })),
   setTyped: (typed) => set({ typed }),
 }));
@@ -88,4 +91,9 @@ export const openLink = (link: string) => {
 export const openFileText = (text: string) => send({ kind: 'open-file', text });
 export const edit = (e: TryEdit) => send({ kind: 'edit', edit: e });
 export const showHint = (show: boolean) => send({ kind: 'hint', show });
+/** Opens or closes the side-by-side view (the algorithm's step comes with the hint). */
+export function showSideBySide(on: boolean) {
+  useTry.setState({ side: on });
+  showHint(on);
+}
 export const download = () => send({ kind: 'download' });
