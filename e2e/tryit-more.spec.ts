@@ -106,3 +106,29 @@ test('one click puts the attempt beside the paper’s algorithm, stepping togeth
   await page.getByTestId('try-side').click();
   await expect(page.getByTestId('try-side-by-side')).toHaveCount(0);
 });
+
+test('another size: a ring of 10 opens; 40 nodes or “ten” is refused in words and the exercise stays', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&mode=try');
+  await expect(page.getByTestId('try-verdict')).toContainText('The bound is 3 steps');
+  await page.getByTestId('try-exercise').selectOption({ index: 1 });
+  await expect(page.getByTestId('try-size-nodes')).toHaveValue('6');
+  await page.getByTestId('try-size-nodes').fill('10');
+  await page.getByTestId('try-size-nodes').press('Enter');
+  await expect(page.getByTestId('try-node-9')).toBeVisible();
+  await expect(page.getByTestId('try-exercise')).toHaveValue('-1');
+  await expect(page).toHaveURL(/[?&]try=1\./);
+  const said = await page.getByTestId('try-verdict').innerText();
+  await page.getByTestId('try-size-nodes').fill('40');
+  await page.getByTestId('try-size-open').click();
+  await expect(page.getByTestId('try-error')).toContainText('at most 16 processors');
+  await expect(page.getByTestId('try-error')).toContainText('nothing was changed');
+  await expect(page.getByTestId('try-node-9')).toBeVisible();
+  await expect(page.getByTestId('try-verdict')).toHaveText(said);
+  await page.getByTestId('try-size-nodes').fill('ten');
+  await page.getByTestId('try-size-open').click();
+  await expect(page.getByTestId('try-error')).toContainText('a size is a whole number');
+  await expect(page.getByTestId('try-node-9')).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/tryit-size.png' });
+});

@@ -9,6 +9,7 @@ import { addPicked, TryBuild } from './TryBuild';
 import { TryHoldings } from './TryHoldings';
 import { TryNetwork } from './TryNetwork';
 import { TrySideBySide } from './TrySideBySide';
+import { TrySize } from './TrySize';
 import { toggleLinkOfSelected } from './TryRoute';
 import { TryCompare, TryHints, TryShare, TryVerdict } from './TryReport';
 import { edit, openLink, showHint, useTry } from './tryStore';
@@ -123,6 +124,7 @@ export function TryPage() {
             ))}
           </select>
         </label>
+        {view && <TrySize key={`${view.board.name}:${view.board.vertices}`} view={view} />}
         {view?.challenge && (
           <span className="rounded bg-amber-100 px-2 text-sm font-semibold text-amber-900">
             Challenge: the algorithm is hidden until you are done
