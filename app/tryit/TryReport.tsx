@@ -80,14 +80,13 @@ export function TryCompare({ view }: { view: TryView }) {
         </tbody>
       </table>
       {c.reference?.note && <p className="mt-1 text-sm text-slate-600">{c.reference.note}.</p>}
-      <SideBySideButton view={view} />
+      <SideBySideButton />
     </section>
   );
 }
 
-function SideBySideButton({ view }: { view: TryView }) {
+function SideBySideButton() {
   const side = useTry((s) => s.side);
-  const name = view.check.reference?.name ?? 'the algorithm';
   return (
     <button
       className={`${button} mt-1.5`}
@@ -96,7 +95,7 @@ function SideBySideButton({ view }: { view: TryView }) {
       data-testid="try-side"
       title="Your attempt and the paper's algorithm side by side, stepping together with ← Step and Step →"
     >
-      {side ? 'Close the side-by-side view' : `Step through beside ${name}`}
+      {side ? 'Close the side-by-side view' : 'Step through beside the algorithm'}
     </button>
   );
 }
