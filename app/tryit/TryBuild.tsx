@@ -1,6 +1,7 @@
 import type { TryView } from '../../src/tryit/try-view';
 import { blocksOf, NO_PICK, sendable, type Picking } from './picking';
 import { channelColour } from './TryNetwork';
+import { TryRoute } from './TryRoute';
 import { edit, useTry } from './tryStore';
 
 /**
@@ -164,6 +165,9 @@ export function TryBuild({ view }: { view: TryView }) {
             <button
               className="text-left underline-offset-2 hover:underline"
               onClick={() => useTry.getState().setPicking({ selected: i })}
+              aria-pressed={picking.selected === i}
+              title="Select it to change its route"
+              data-testid={`try-select-${i}`}
             >
               {t.from} → {t.to.join(', ')}:{' '}
               {t.blocks.length === 1 ? b.blockNames[t.blocks[0]] : `${t.blocks.length} blocks`}
@@ -196,6 +200,7 @@ export function TryBuild({ view }: { view: TryView }) {
         ))}
         {!step?.transfers.length && <li className="text-slate-600">No {b.noun[1]} in this step yet.</li>}
       </ol>
+      {picking.selected !== null && <TryRoute view={view} index={picking.selected} />}
     </section>
   );
 }

@@ -27,13 +27,17 @@ interface Props {
   picking: Picking;
   onPick(node: number): void;
   onSelect(index: number): void;
+  /** A link between vertices u and v clicked while a transfer is selected (its route changes). */
+  onLink?(u: number, v: number): void;
+  /** A picture to look at only (the algorithm's side of the side-by-side view): no clicks, no test ids. */
+  readOnly?: boolean;
   /** The bound's argument, drawn when asked for: its vertices and links ringed in purple. */
   argued?: boolean;
 }
 
 const ARGUMENT = '#7e22ce';
 
-export function TryNetwork({ view, picking, onPick, onSelect, argued = false }: Props) {
+export function TryNetwork({ view, picking, onPick, onSelect, onLink, readOnly, argued = false }: Props) {
   const b = view.board;
   const step = view.attempt.at;
   const px = (v: number) => b.x[v] * W;
@@ -68,6 +72,9 @@ export function TryNetwork({ view, picking, onPick, onSelect, argued = false }: 
       return { l, x1, y1, x2, y2, last: v };
     });
   const arg = argued ? b.binding.argument : {};
+  // While a transfer is selected its route can be changed by clicking links.
+  const routing =
+    !!onLink && picking.selected !== null && !!view.attempt.steps[step]?.transfers[picking.selected];
   const arguedVertices = new Set(arg.vertices ?? []);
   const transfers = view.attempt.steps[step]?.transfers ?? [];
   const hint = view.hint?.kind === 'step' && view.hint.step === step ? view.hint.transfers : [];
@@ -81,7 +88,7 @@ export function TryNetwork({ view, picking, onPick, onSelect, argued = false }: 
       className="h-full w-full select-none"
       role="img"
       aria-label={`${b.name}: ${b.nodes} ${b.kind === 'mesh' || b.kind === 'noc' ? 'processors' : 'nodes'}, step ${step + 1} of the attempt with ${transfers.length} ${b.noun[transfers.length === 1 ? 0 : 1]}${here.length ? `, ${here.length} problems` : ''}`}
-      data-testid="try-network"
+      data-testid={readOnly ? 'try-side-network' : 'try-network'}
     >
       <defs>
         {[...CHANNEL_COLOURS, FAULT, '#94a3b8'].map((c) => (
@@ -130,9 +137,9 @@ export function TryNetwork({ view, picking, onPick, onSelect, argued = false }: 
         return (
           <g
             key={`${greyed ? 'h' : 't'}${i}`}
-            onClick={greyed ? undefined : () => onSelect(i)}
-            className={greyed ? '' : 'cursor-pointer'}
-            data-testid={greyed ? 'try-hint-path' : `try-path-${i}`}
+            onClick={greyed || readOnly ? undefined : () => onSelect(i)}
+            className={greyed || readOnly ? '' : 'cursor-pointer'}
+            data-testid={readOnly ? 'try-side-path' : greyed ? 'try-hint-path' : `try-path-${i}`}
             data-fault={bad ? '1' : undefined}
           >
             {segs.map((s, k) => (
@@ -168,6 +175,22 @@ export function TryNetwork({ view, picking, onPick, onSelect, argued = false }: 
           </g>
         );
       })}
+      {/* Above the transfers: while one is selected, a click on a link changes its route. */}
+      {routing &&
+        [...pairs.values()].map(([u, v]) => (
+          <line
+            key={`hit${u},${v}`}
+            x1={px(u)}
+            y1={py(u)}
+            x2={px(v)}
+            y2={py(v)}
+            stroke="transparent"
+            strokeWidth={28}
+            className="cursor-pointer"
+            onClick={() => onLink?.(u, v)}
+            data-testid={`try-link-${Math.min(u, v)}-${Math.max(u, v)}`}
+          />
+        ))}
       {Array.from({ length: b.vertices }, (_, v) => {
         const proc = v < b.nodes;
         const role = v === picking.from ? 'sender' : picking.to.includes(v) ? 'receiver' : '';
@@ -177,9 +200,9 @@ export function TryNetwork({ view, picking, onPick, onSelect, argued = false }: 
         return (
           <g
             key={v}
-            onClick={proc ? () => onPick(v) : undefined}
-            className={proc ? 'cursor-pointer' : ''}
-            data-testid={proc ? `try-node-${v}` : undefined}
+            onClick={proc && !readOnly ? () => onPick(v) : undefined}
+            className={proc && !readOnly ? 'cursor-pointer' : ''}
+            data-testid={proc && !readOnly ? `try-node-${v}` : undefined}
             data-role={role || undefined}
           >
             {arguedVertices.has(v) && (

@@ -8,6 +8,9 @@ import { NO_PICK, pickNode } from './picking';
 import { addPicked, TryBuild } from './TryBuild';
 import { TryHoldings } from './TryHoldings';
 import { TryNetwork } from './TryNetwork';
+import { TrySideBySide } from './TrySideBySide';
+import { TrySize } from './TrySize';
+import { toggleLinkOfSelected } from './TryRoute';
 import { TryCompare, TryHints, TryShare, TryVerdict } from './TryReport';
 import { edit, openLink, showHint, useTry } from './tryStore';
 
@@ -34,6 +37,7 @@ export function TryPage() {
   const error = useTry((s) => s.error);
   const picking = useTry((s) => s.picking);
   const why = useTry((s) => s.why);
+  const side = useTry((s) => s.side);
 
   // A link the page did not write itself (the first, Back/Forward, a pasted one) is opened.
   useEffect(() => {
@@ -84,9 +88,23 @@ export function TryPage() {
     ? encodeTryLink({ exercise: decodeTryLink(view.link).exercise, challenge: false })
     : '';
   const preset = EXERCISE_PRESETS.findIndex((_, i) => canonicalLink(i) === bare);
+  // The attempt's picture (beside the algorithm's, its hint is not drawn grey on it).
+  const mine = view && (
+    <TryNetwork
+      view={side ? { ...view, hint: null } : view}
+      picking={picking}
+      onPick={(n) => useTry.getState().setPicking(pickNode(useTry.getState().picking, n))}
+      onSelect={(i) => useTry.getState().setPicking({ selected: i })}
+      onLink={(u, v) => {
+        const s = useTry.getState();
+        if (s.view && s.picking.selected !== null) toggleLinkOfSelected(s.view, s.picking.selected, u, v);
+      }}
+      argued={why}
+    />
+  );
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto" data-testid="try-page">
-      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-2">
         <h2 className="text-xl font-bold">Try it</h2>
         <label className="flex items-center gap-2 text-sm">
           Exercise
@@ -106,6 +124,7 @@ export function TryPage() {
             ))}
           </select>
         </label>
+        {view && <TrySize key={`${view.board.name}:${view.board.vertices}`} view={view} />}
         {view?.challenge && (
           <span className="rounded bg-amber-100 px-2 text-sm font-semibold text-amber-900">
             Challenge: the algorithm is hidden until you are done
@@ -127,8 +146,8 @@ export function TryPage() {
       ) : (
         <div className="try-row flex min-h-0 flex-1 gap-2">
           <div className="flex min-w-0 flex-1 flex-col gap-2">
-            <div className="text-sm text-slate-800">
-              <p>
+            <div className="px-2 text-sm text-slate-800">
+              <p data-testid="try-description">
                 <span className="font-semibold">{view.board.name}</span> ({view.board.paper}).{' '}
                 <span className="font-semibold">Start:</span> {view.board.start}{' '}
                 <span className="font-semibold">Goal:</span> {view.board.goal}
@@ -136,16 +155,10 @@ export function TryPage() {
             </div>
             <div className="min-h-[18rem] flex-1 rounded-md bg-white shadow-sm">
               <Boundary name="Try it network" resetKey={view}>
-                <TryNetwork
-                  view={view}
-                  picking={picking}
-                  onPick={(n) => useTry.getState().setPicking(pickNode(useTry.getState().picking, n))}
-                  onSelect={(i) => useTry.getState().setPicking({ selected: i })}
-                  argued={why}
-                />
+                {side ? <TrySideBySide view={view} mine={mine} /> : mine}
               </Boundary>
             </div>
-            <details className="text-sm text-slate-700">
+            <details className="px-2 text-sm text-slate-700">
               <summary className="cursor-pointer font-medium">The rules of this network</summary>
               <ul className="list-disc pl-5">
                 {view.board.rules.map((r) => (

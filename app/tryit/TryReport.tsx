@@ -5,7 +5,7 @@ import { encodeConfig } from '../../src/config/url-codec';
 import { formatValue } from '../lib/format';
 import { pageLink } from '../lib/pageLink';
 import { useApp } from '../store/store';
-import { download, openFileText, showHint, useTry } from './tryStore';
+import { download, openFileText, showHint, showSideBySide, useTry } from './tryStore';
 
 /**
  * What the check says: the verdict, every problem in words (each also marked on the picture), the
@@ -80,12 +80,29 @@ export function TryCompare({ view }: { view: TryView }) {
         </tbody>
       </table>
       {c.reference?.note && <p className="mt-1 text-sm text-slate-600">{c.reference.note}.</p>}
+      <SideBySideButton />
     </section>
+  );
+}
+
+function SideBySideButton() {
+  const side = useTry((s) => s.side);
+  return (
+    <button
+      className={`${button} mt-1.5`}
+      onClick={() => showSideBySide(!side)}
+      aria-pressed={side}
+      data-testid="try-side"
+      title="Your attempt and the paper's algorithm side by side, stepping together with ← Step and Step →"
+    >
+      {side ? 'Close the side-by-side view' : 'Step through beside the algorithm'}
+    </button>
   );
 }
 
 export function TryHints({ view }: { view: TryView }) {
   const why = useTry((s) => s.why);
+  const side = useTry((s) => s.side);
   const setWhy = (on: boolean) => useTry.setState({ why: on });
   return (
     <section aria-label="Hints" className="space-y-1.5 rounded-md bg-white p-2 shadow-sm">
@@ -105,7 +122,12 @@ export function TryHints({ view }: { view: TryView }) {
       </div>
       {view.hint && (
         <p className="text-sm text-slate-700" data-testid="try-hint-words">
-          {view.hint.words} {view.hint.kind === 'step' ? 'Drawn grey on the picture.' : ''}
+          {view.hint.words}{' '}
+          {view.hint.kind !== 'step'
+            ? ''
+            : side
+              ? 'Drawn beside your attempt.'
+              : 'Drawn grey on the picture.'}
         </p>
       )}
       {why && (

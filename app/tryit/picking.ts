@@ -61,3 +61,20 @@ export function pickNode(p: Picking, node: number): Picking {
   const to = p.to.includes(node) ? p.to.filter((x) => x !== node) : [...p.to, node];
   return { ...p, to, blocks: null };
 }
+
+/**
+ * The transfer still selected after an answer: the same one when the exercise, the step and the
+ * step's transfer count are unchanged (its route or channel changed, a hint shown), else none. The
+ * sender and receivers being picked are cleared by every answer (an added transfer starts a new pick).
+ */
+export function keptSelection(old: TryView | null, next: TryView, selected: number | null): number | null {
+  if (!old || selected === null) return null;
+  const same =
+    old.board.name === next.board.name &&
+    old.board.goal === next.board.goal &&
+    old.board.vertices === next.board.vertices &&
+    old.attempt.at === next.attempt.at &&
+    old.attempt.steps[old.attempt.at]?.transfers.length ===
+      next.attempt.steps[next.attempt.at]?.transfers.length;
+  return same && selected < (next.attempt.steps[next.attempt.at]?.transfers.length ?? 0) ? selected : null;
+}

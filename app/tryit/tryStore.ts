@@ -5,7 +5,7 @@ import type { TryView } from '../../src/tryit/try-view';
 import { JSON_TYPE, saveFile } from '../lib/download';
 import { useApp } from '../store/store';
 import TryWorker from './try.worker?worker';
-import { NO_PICK, type Picking } from './picking';
+import { keptSelection, NO_PICK, type Picking } from './picking';
 
 /**
  * The Try it page's state: the worker's last view of the session (the last good one stays when a
@@ -21,6 +21,8 @@ interface TryState {
   typed: string;
   /** "Why is the bound what it is": its argument drawn on the picture and said in words. */
   why: boolean;
+  /** The attempt beside the paper's algorithm, stepping together (TrySideBySide). */
+  side: boolean;
   /** The `try=` text the page itself last wrote (a different one in the link is opened). */
   written: string;
   setPicking(p: Partial<Picking>): void;
@@ -35,6 +37,7 @@ export const useTry = create<TryState>((set) => ({
   typed: '',
   written: '',
   why: false,
+  side: false,
   setPicking: (p) => set((s) => ({ picking: { ...s.picking, ...p } })),
   setTyped: (typed) => set({ typed }),
 }));
@@ -50,13 +53,12 @@ function onAnswer(r: TryResponse) {
     saveFile(r.name, [r.text], JSON_TYPE);
     useTry.setState({ busy: false });
   } else {
-    const old = useTry.getState().view;
-    const samePlace = old && old.attempt.at === r.view.attempt.at && old.board === r.view.board;
+    const { view: old, picking } = useTry.getState();
     useTry.setState({
       view: r.view,
       error: '',
       busy: false,
-      ...(samePlace ? {} : { picking: NO_PICK }),
+      picking: { ...NO_PICK, selected: keptSelection(old, r.view, picking.selected) },
       written: r.view.link || useTry.getState().written,
     });
     // The address bar holds the attempt so far (beyond the link's limits it keeps the last that fit).
@@ -89,4 +91,9 @@ export const openLink = (link: string) => {
 export const openFileText = (text: string) => send({ kind: 'open-file', text });
 export const edit = (e: TryEdit) => send({ kind: 'edit', edit: e });
 export const showHint = (show: boolean) => send({ kind: 'hint', show });
+/** Opens or closes the side-by-side view (the algorithm's step comes with the hint). */
+export function showSideBySide(on: boolean) {
+  useTry.setState({ side: on });
+  showHint(on);
+}
 export const download = () => send({ kind: 'download' });
