@@ -70,7 +70,7 @@ export function ChunkPicker({
         }}
       >
         <label className="flex items-center gap-1">
-          <span className="text-slate-600">Track a chunk</span>
+          <span className="text-slate-600">Track chunk</span>
           <input
             className="w-24 rounded border border-slate-300 px-1 py-0.5 font-mono"
             value={draft}
@@ -96,9 +96,9 @@ export function ChunkPicker({
             Stop
           </button>
         )}
-        <span id="chunk-help" className="text-slate-600">
-          r‹rank›.i‹index› an input chunk, r‹rank›.o‹index› an output chunk
-          {chunks ? ` (${chunks.inputs} input, ${chunks.outputs} output chunks per rank)` : ''}
+        <span id="chunk-help" className="text-xs text-slate-600">
+          r‹rank›.i‹k› input, r‹rank›.o‹k› output chunk
+          {chunks ? ` (${chunks.inputs} and ${chunks.outputs} a rank)` : ''}
         </span>
       </form>
       {(error ?? tracked.error) && (

@@ -136,12 +136,17 @@ function TimelineBody({
   const shown = cursor ?? marked;
   return (
     <div className="flex h-full min-h-0 w-full min-w-0 flex-col" data-testid="threadblock-view">
-      <p className="px-2 pt-1 text-sm text-slate-700">
-        {g.rows.toLocaleString('en-US')} threadblock{g.rows === 1 ? '' : 's'} × {g.columns} step
-        {g.columns === 1 ? '' : 's'} · a cell: the file&apos;s step that finished then (s send, r receive, rrc
-        receive-reduce-copy, cpy copy …; i/o/s the input, output and scratch chunk) · thick outline: the
-        critical path
-      </p>
+      <details className="px-2 pt-1 text-sm text-slate-700">
+        <summary className="cursor-pointer" data-testid="threadblock-summary">
+          {g.rows.toLocaleString('en-US')} threadblock{g.rows === 1 ? '' : 's'} × {g.columns} step
+          {g.columns === 1 ? '' : 's'}
+        </summary>
+        A row per threadblock (r rank, tb id, →/← the ranks it sends to and receives from, ch its
+        channel); a cell holds the file&apos;s step that finished in that step: s send, r receive, rcs
+        receive-copy-send, rrc receive-reduce-copy, rrs receive-reduce-send, cpy copy, re reduce, with
+        its chunk (i input, o output, s scratch; +n more steps in the cell). Dashed: a local step; thick:
+        the critical path; filled orange: it carries the tracked chunk.
+      </details>
       <ChunkPicker result={result} tracked={tracked} holds={holds} step={step} key={tracked.text} />
       <div
         ref={scroller}
