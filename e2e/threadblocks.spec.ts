@@ -1,26 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ringAllgatherXml } from '../src/interop/fixtures/ring-allgather-xml';
 import { ringAllreduceXml } from '../src/interop/fixtures/ring-allreduce-xml';
 
 // An MSCCL file's rank × threadblock timeline in the page: a row per threadblock, a column per step,
 // a click (or Enter) opens the step and marks the message on the picture; a chunk picked is followed
 // step by step, kept in the link, and a pick that names nothing is refused with the view kept.
-
-/** A ring all-gather on 4 ranks written for this test: each rank copies its chunk, sends it on, forwards twice. */
-function ringAllgatherXml(R: number): string {
-  const gpus: string[] = [];
-  for (let r = 0; r < R; r++) {
-    const next = (r + 1) % R;
-    const prev = (r + R - 1) % R;
-    const step = (s: number, type: string, buf: string, off: number) =>
-      `      <step s="${s}" type="${type}" srcbuf="${buf}" srcoff="${off}" dstbuf="o" dstoff="${type === 'cpy' ? r : off}" cnt="1" depid="-1" deps="-1" hasdep="0"/>`;
-    const steps = [step(0, 'cpy', 'i', 0), step(1, 's', 'o', r)];
-    for (let k = 1; k < R; k++) steps.push(step(k + 1, k < R - 1 ? 'rcs' : 'r', 'o', (r - k + R) % R));
-    gpus.push(
-      `  <gpu id="${r}" i_chunks="1" o_chunks="${R}" s_chunks="0">\n    <tb id="0" send="${next}" recv="${prev}" chan="0">\n${steps.join('\n')}\n    </tb>\n  </gpu>`,
-    );
-  }
-  return `<algo name="ag-ring-${R}" proto="Simple" nchannels="1" nchunksperloop="${R}" ngpus="${R}" coll="allgather" inplace="0" outofplace="1" minBytes="0" maxBytes="1048576">\n${gpus.join('\n')}\n</algo>\n`;
-}
 
 async function open(page: Page, name: string, text: string) {
   await page.goto('/?v=2&alg=ring-allgather&nodes=8');
@@ -118,7 +102,9 @@ test('ring all-reduce: an output chunk gathers its four contributions, then ever
   await page.getByTestId('detail-threadblocks').click();
   await page.getByTestId('chunk-input').fill('r0.o1');
   await page.getByTestId('chunk-input').press('Enter');
-  await expect(page.getByTestId('chunk-track')).toContainText('(the sum of 4 contributions): from ranks 0, 1, 2, 3');
+  await expect(page.getByTestId('chunk-track')).toContainText(
+    '(the sum of 4 contributions): from ranks 0, 1, 2, 3',
+  );
   await expect(page.getByTestId('chunk-partial')).toHaveText('0, 1, 2, 3');
   await page.getByTestId('threadblock-grid').focus();
   await page.keyboard.press('End');

@@ -107,7 +107,7 @@ export function ChunkPicker({
         </p>
       )}
       {track && (
-        <p className="text-slate-800" data-testid="chunk-track" aria-live="polite">
+        <p className="max-h-20 overflow-y-auto text-slate-800" data-testid="chunk-track" aria-live="polite">
           <b>{tracked.text}</b>
           {track.ids.length > 1 ? ` (the sum of ${track.ids.length} contributions)` : ''}: from rank
           {track.sources.length === 1 ? '' : 's'} {list(track.sources)} to {list(track.destinations)}. After{' '}

@@ -141,16 +141,16 @@ function TimelineBody({
           {g.rows.toLocaleString('en-US')} threadblock{g.rows === 1 ? '' : 's'} × {g.columns} step
           {g.columns === 1 ? '' : 's'}
         </summary>
-        A row per threadblock (r rank, tb id, →/← the ranks it sends to and receives from, ch its
-        channel); a cell holds the file&apos;s step that finished in that step: s send, r receive, rcs
-        receive-copy-send, rrc receive-reduce-copy, rrs receive-reduce-send, cpy copy, re reduce, with
-        its chunk (i input, o output, s scratch; +n more steps in the cell). Dashed: a local step; thick:
-        the critical path; filled orange: it carries the tracked chunk.
+        A row per threadblock (r rank, tb id, →/← the ranks it sends to and receives from, ch its channel); a
+        cell holds the file&apos;s step that finished in that step: s send, r receive, rcs receive-copy-send,
+        rrc receive-reduce-copy, rrs receive-reduce-send, cpy copy, re reduce, with its chunk (i input, o
+        output, s scratch; +n more steps in the cell). Dashed: a local step; thick: the critical path; filled
+        orange: it carries the tracked chunk.
       </details>
       <ChunkPicker result={result} tracked={tracked} holds={holds} step={step} key={tracked.text} />
       <div
         ref={scroller}
-        className="relative min-h-0 flex-1 overflow-auto rounded focus:outline focus:outline-2 focus:outline-blue-700"
+        className="relative min-h-28 flex-1 overflow-auto rounded focus:outline focus:outline-2 focus:outline-blue-700"
         tabIndex={0}
         role="application"
         aria-roledescription="timeline"
@@ -176,7 +176,11 @@ function TimelineBody({
           <canvas ref={canvas} className="sticky left-0 top-0 block" />
         </div>
       </div>
-      <p className="px-2 text-sm text-slate-700" aria-live="polite" data-testid="threadblock-cell">
+      <p
+        className="max-h-16 shrink-0 overflow-y-auto px-2 text-sm text-slate-700"
+        aria-live="polite"
+        data-testid="threadblock-cell"
+      >
         {shown
           ? `${shown === cursor ? 'Cell' : 'Opened'}: ${cellWords(t, g, shown.row, shown.col)}`
           : 'Click a cell (or focus the grid and press Enter) to open its step with its message marked.'}

@@ -95,18 +95,21 @@ export function trackChunk(s: Schedule, topo: Topology, ids: number[]): ChunkTra
   });
   const carried = new Uint8Array(s.transferCount);
   const rx = new Uint32Array(Math.max(1, R + topo.auxCount));
+  const found: number[] = [];
   for (let step = 1; step <= s.stepCount; step++)
     for (let t = s.stepStart[step - 1]; t < s.stepStart[step]; t++) {
+      found.length = 0;
       const list = blockIdsOf(s, t);
-      let n = -1;
       for (let i = 0; i < list.length; i++) {
         const k = slot.get(list[i]);
-        if (k === undefined) continue;
-        carried[t] = 1;
-        if (n < 0) n = receiversOf(s, topo, t, rx);
+        if (k !== undefined) found.push(k);
+      }
+      if (!found.length) continue;
+      carried[t] = 1;
+      const n = receiversOf(s, topo, t, rx);
+      for (const k of found)
         for (let j = 0; j < n; j++)
           if (rx[j] < R && arrival[rx[j] * K + k] < 0) arrival[rx[j] * K + k] = step;
-      }
     }
   const sorted = (x: Set<number>) => [...x].sort((a, b) => a - b);
   return { ids, sources: sorted(sources), destinations: sorted(destinations), arrival, carried };
