@@ -70,6 +70,14 @@ test('ring all-gather: the timeline, a cell opened by click and by keyboard, a c
   await expect(page.getByTestId('chunk-holders')).toHaveText('0, 1, 2, 3');
   await clickCell(page, 0, 1);
   await expect(page.getByTestId('chunk-holders')).toHaveText('0, 1');
+  // The opened cell's message is marked (rank 0 sends to 1); a step taken elsewhere rings the holders.
+  await expect(highlighted(page)).toHaveAttribute('data-highlighted', '0,1');
+  await page.getByTestId('narration').click();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('chunk-holders')).toHaveText('0, 1, 2');
+  await expect(highlighted(page)).toHaveAttribute('data-highlighted', '0,1,2');
+  await page.keyboard.press('ArrowLeft');
+  await expect(highlighted(page)).toHaveAttribute('data-highlighted', '0,1');
   await page.screenshot({ path: 'e2e/screenshots/threadblocks.png' });
 
   // A pick beyond the file: refused with its limits, the chunk tracked stays.

@@ -59,7 +59,7 @@ function TimelineBody({
     () => (tracked.track ? holdsAt(tracked.track, ranks, step) : null),
     [tracked.track, ranks, step],
   );
-  useHoldersOnPicture(holds, marked?.col ?? null, step);
+  useHoldersOnPicture(tracked.track, ranks, marked?.col ?? null);
   const view = {
     left: scroll.left,
     top: scroll.top,

@@ -8,7 +8,7 @@ import {
   type ChunkTrack,
 } from '../../../src/interop/msccl/chunk-track';
 import type { RunResult } from '../../../src/result';
-import { useApp } from '../../store/store';
+import { selectStep, useApp } from '../../store/store';
 import { interopOf } from '../fileView';
 
 export interface TrackedChunk {
@@ -57,16 +57,32 @@ export function holdsAt(track: ChunkTrack, ranks: number, step: number): Uint8Ar
 
 /**
  * Rings the ranks that hold the tracked chunk on the network picture, step by step — except in the
- * step a cell was just opened in, where the opened message stays marked.
+ * step a cell was just opened in, where the opened message stays marked. The ring changes in the
+ * same store update as the step (a subscription, not an effect after the render), so a step while
+ * playing is painted once.
  */
-export function useHoldersOnPicture(holds: Uint8Array | null, openedStep: number | null, step: number): void {
+export function useHoldersOnPicture(
+  track: ChunkTrack | null,
+  ranks: number,
+  openedStep: number | null,
+): void {
   useEffect(() => {
-    if (!holds || openedStep === step) return;
-    const nodes: number[] = [];
-    holds.forEach((h, r) => h && nodes.push(r));
-    const now = useApp.getState().highlight;
-    if (now?.join(',') !== nodes.join(',')) useApp.getState().setHighlight(nodes);
-  }, [holds, openedStep, step]);
+    if (!track) return;
+    // The opened cell's step keeps its message marked until the step moves on.
+    let keep = openedStep;
+    const ring = (step: number) => {
+      if (step === keep) return;
+      keep = null;
+      const nodes: number[] = [];
+      holdsAt(track, ranks, step).forEach((h, r) => h && nodes.push(r));
+      const now = useApp.getState().highlight;
+      if (now?.join(',') !== nodes.join(',')) useApp.getState().setHighlight(nodes);
+    };
+    ring(selectStep(useApp.getState()));
+    return useApp.subscribe((s, prev) => {
+      if (s.config.step !== prev.config.step) ring(selectStep(s));
+    });
+  }, [track, ranks, openedStep]);
 }
 
 /** Sets the tracked chunk in the link ('' stops tracking); the step stays. */
