@@ -27,6 +27,8 @@ import { MainView } from './views/MainView';
 import { SpectrumView } from './views/SpectrumView';
 import { LinkLoadView } from './views/linkload/LinkLoadView';
 import { TreeView } from './views/TreeView';
+import { ThreadblockView } from './interop/timeline/ThreadblockView';
+import { interopOf } from './interop/fileView';
 
 export function App() {
   const options = useApp(selectOptions);
@@ -227,18 +229,22 @@ const DETAIL_LABEL: Record<DetailName, string> = {
   tree: 'Tree',
   spectrum: 'Spectrum',
   linkload: 'Link load',
+  threadblocks: 'Threadblocks',
 };
 
 /** The detail next to the network: who holds what, the algorithm's tree, or the fibres' occupancy. */
-function DetailPane({ detail }: { detail: DetailName }) {
+function DetailPane({ detail: asked }: { detail: DetailName }) {
   const result = useApp(selectResult);
   const step = useApp(selectStep);
   if (!result) return null;
+  // The threadblock timeline is there only while an MSCCL file is shown.
+  const grid = interopOf(result)?.grid;
+  const detail = asked === 'threadblocks' && !grid ? 'holdings' : asked;
   return (
     <div className="flex min-h-0 min-w-0 flex-col">
       {/* The tabs wrap rather than run out of a narrow pane. */}
       <div className="flex flex-wrap gap-1 px-1" role="tablist" aria-label="Detail view">
-        {DETAILS.map((d) => (
+        {DETAILS.filter((d) => d !== 'threadblocks' || grid).map((d) => (
           <button
             key={d}
             role="tab"
@@ -266,6 +272,8 @@ function DetailPane({ detail }: { detail: DetailName }) {
             <SpectrumView result={result} step={step} />
           ) : detail === 'linkload' ? (
             <LinkLoadView result={result} step={step} />
+          ) : detail === 'threadblocks' ? (
+            <ThreadblockView result={result} step={step} />
           ) : showsBlockMatrix(result.schedule) ? (
             // Personalised blocks have one destination each: a source × destination matrix shows them better.
             <BlockMatrix result={result} step={step} />

@@ -1,8 +1,8 @@
 import { placeOf, type Verdict } from '../../src/interop/verdicts';
-import { receiversOf } from '../../src/kernel/model/paths';
 import type { RunResult } from '../../src/result';
 import { linksOfTransfer, markLinks } from '../views/markedLinks';
 import { interopOf } from './fileView';
+import { transferNodes } from './markMessage';
 
 /** Verdicts listed on the page (the counts cover all; the command line's check lists more). */
 const SHOWN = 30;
@@ -15,13 +15,8 @@ const TONE: Record<Verdict['severity'], string> = {
 
 /** The processors to ring for a verdict: its message's sender and receivers, else its rank. */
 function nodesOf(r: RunResult, v: Verdict): number[] {
-  const s = r.schedule;
   const t = v.transfer;
-  if (t !== undefined && t >= 0 && t < s.transferCount) {
-    const rx = new Uint32Array(Math.max(1, r.topology.nodeCount + r.topology.auxCount));
-    const k = receiversOf(s, r.topology, t, rx);
-    return [s.src[t], ...Array.from(rx.subarray(0, k))];
-  }
+  if (t !== undefined && t >= 0 && t < r.schedule.transferCount) return transferNodes(r, t);
   return v.rank !== undefined && v.rank < r.topology.nodeCount ? [v.rank] : [];
 }
 

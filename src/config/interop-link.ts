@@ -5,6 +5,7 @@
  * (`file=<hash>`); a Lab schedule file brings its own network.
  */
 import { InputError } from '../limits';
+import { chunkPickText, parseChunkPick } from '../interop/msccl/chunk-track';
 import { networkLink, networkOfLink } from '../interop/network-link';
 import { show } from './show';
 
@@ -12,9 +13,11 @@ export interface InteropView {
   /** The network, as `net=` writes it ('' = fully connected). */
   net: string;
   stretch: boolean;
+  /** The chunk tracked on an MSCCL file (`chunk=r2.i3`, msccl/chunk-track.ts; '' = none). */
+  chunk: string;
 }
 
-export const DEFAULT_INTEROP: InteropView = { net: '', stretch: false };
+export const DEFAULT_INTEROP: InteropView = { net: '', stretch: false, chunk: '' };
 
 interface Field {
   key: string;
@@ -45,6 +48,16 @@ export const INTEROP_FIELDS: Field[] = [
       if (text !== '1' && text !== '0')
         return `stretch must be 1 (re-time an imported schedule without conflicts) or 0; got "${show(text)}"`;
       config.interop.stretch = text === '1';
+      return null;
+    },
+  },
+  {
+    key: 'chunk',
+    encode: (c) => c.interop.chunk || null,
+    decode(text, { config }) {
+      const pick = parseChunkPick(text);
+      if (typeof pick === 'string') return `chunk: ${pick}; got "${show(text)}", no chunk tracked`;
+      config.interop.chunk = chunkPickText(pick);
       return null;
     },
   },

@@ -34,9 +34,9 @@ export const MODES = ['visualize', 'compare', 'explore', 'paper', 'try'] as cons
 export type Mode = (typeof MODES)[number];
 /**
  * The detail pane next to the network: holdings matrix, the algorithm's tree, the fibre spectrum,
- * the links' load over all steps.
+ * the links' load over all steps, an MSCCL file's threadblock timeline (only while one is shown).
  */
-export const DETAILS = ['holdings', 'tree', 'spectrum', 'linkload'] as const;
+export const DETAILS = ['holdings', 'tree', 'spectrum', 'linkload', 'threadblocks'] as const;
 export type DetailName = (typeof DETAILS)[number];
 /**
  * Parts of the page a link may hide (`hide=params,header`), for embedding a view in a page or a

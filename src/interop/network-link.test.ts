@@ -27,10 +27,10 @@ describe('the network of an imported schedule in a link', () => {
   it('net= and stretch= are validated like every other field, and written back as the page writes them', () => {
     const ok = decodeConfig('?v=2&file=abcdef12&net=ring:08&stretch=1');
     expect(ok.ignored).toEqual([]);
-    expect(ok.config.interop).toEqual({ net: 'ring:8', stretch: true });
+    expect(ok.config.interop).toEqual({ net: 'ring:8', stretch: true, chunk: '' });
     expect(encodeConfig(ok.config)).toContain('net=ring%3A8&stretch=1');
     const bad = decodeConfig('?v=2&file=abcdef12&net=mesh:0&stretch=yes');
-    expect(bad.config.interop).toEqual({ net: '', stretch: false });
+    expect(bad.config.interop).toEqual({ net: '', stretch: false, chunk: '' });
     expect(bad.ignored).toEqual([
       'net must be full, ring, ring:W, mesh:RxC, torus:RxC or custom:R:P:a,b,…; got "mesh:0"; showing it fully connected',
       'stretch must be 1 (re-time an imported schedule without conflicts) or 0; got "yes"',

@@ -51,6 +51,11 @@ export interface InteropImport extends ScheduleOnNetwork {
   stretched?: ScheduleOnNetwork;
   /** MSCCL: every threadblock step's timing (as imported). */
   timeline?: ThreadblockTimeline;
+  /**
+   * MSCCL: chunks per rank of the input and of the output, and c = nchunksperloop / ranks (what
+   * tells a collective's output chunks apart; 1 when it does not divide).
+   */
+  chunks?: { inputs: number; outputs: number; per: number };
   /** MSCCL: what the data replay found, per mode the file claims. */
   judged?: { mode: string; checked: number; correct: number; root?: number }[];
   /** What the import assumed or could not carry over, in words. */

@@ -7,6 +7,7 @@
 import { stepStats } from '../kernel/model/step-stats';
 import { FILE_ALGORITHM, summaryOf, type FileSource, type RunResult } from '../result';
 import type { InteropImport } from './result';
+import { timelineGrid, transferMap, type TimelineGrid } from './msccl/timeline-grid';
 
 export interface InteropExtras {
   format: InteropImport['format'];
@@ -17,6 +18,10 @@ export interface InteropExtras {
   shows: 'imported' | 'stretched';
   steps: { imported: number; stretched?: number };
   timeline?: InteropImport['timeline'];
+  /** MSCCL: the timeline laid out on the schedule shown (rows of threadblocks, columns of its steps). */
+  grid?: TimelineGrid;
+  /** MSCCL: chunks per rank of the collective's input and output, for picking a chunk to track. */
+  chunks?: InteropImport['chunks'];
   judged?: InteropImport['judged'];
   notes: string[];
 }
@@ -37,7 +42,17 @@ export function runResultOf(
       imported: r.schedule.stepCount,
       ...(r.stretched ? { stretched: r.stretched.schedule.stepCount } : {}),
     },
-    ...(r.timeline ? { timeline: r.timeline } : {}),
+    ...(r.timeline
+      ? {
+          timeline: r.timeline,
+          grid: timelineGrid(
+            r.timeline,
+            s === r ? null : transferMap(r.transferOf, s.transferOf, r.schedule.transferCount),
+            s.schedule.stepStart,
+          ),
+        }
+      : {}),
+    ...(r.chunks ? { chunks: r.chunks } : {}),
     ...(r.judged ? { judged: r.judged } : {}),
     notes: r.notes,
   };

@@ -14,7 +14,7 @@ import { cyclesAmong, NEVER, timePrecedence, type Timing } from '../precedence';
 import type { ImportOptions, InteropImport } from '../result';
 import { Verdicts } from '../verdicts';
 import { replayData, type DataFlow, type Mode } from './dataflow';
-import { judge } from './judge';
+import { judge, outputsPerRank } from './judge';
 import { readAlgo, type Algo } from './model';
 import { reportRaces } from './races';
 import { buildOpGraph, type OpGraph } from './ops';
@@ -120,7 +120,10 @@ export function importMsccl(text: string, options: ImportOptions = {}): InteropI
     notes,
   };
   const timeline = threadblockTimeline(ops, timing, net.lab.transferOf);
-  return importResult({ ...fields, timeline, judged }, choice, net, v);
+  let outputs = 0;
+  for (let r = 0; r < R; r++) outputs = Math.max(outputs, outputsPerRank(algo, r));
+  const perRank = { inputs: blocks.count / R, outputs, per: flows[0].buffers.per || 1 };
+  return importResult({ ...fields, timeline, judged, chunks: perRank }, choice, net, v);
 }
 
 /** Deadlocks (cycles of waits) and the steps that never run because of them or of a stuck wait. */

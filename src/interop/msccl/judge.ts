@@ -28,17 +28,26 @@ export interface Judgement {
 }
 
 /** Output chunks per rank the collective fills. */
-function outputsPerRank(a: Algo, rank: number): number {
+export function outputsPerRank(a: Algo, rank: number): number {
   const n = a.nchunksperloop || (a.gpus[rank]?.o ?? 0);
   return a.collective === 'reduce_scatter' ? Math.floor(n / a.ngpus) : n;
 }
 
-/** The expected content of output chunk k of rank r, as ranges, or null where nothing is required. */
-function expected(a: Algo, per: number, root: number, r: number, k: number): Uint32Array | null {
-  const R = a.ngpus;
+/**
+ * The expected content of output chunk k of rank r, as ranges, or null where nothing is required
+ * (R ranks; per = nchunksperloop / R). The page's chunk tracking reads it too.
+ */
+export function expectedOutput(
+  collective: string | null,
+  R: number,
+  per: number,
+  root: number,
+  r: number,
+  k: number,
+): Uint32Array | null {
   const one = (id: number) => Uint32Array.of(id, id + 1);
   const sum = (j: number) => Uint32Array.of(j * R, j * R + R);
-  switch (a.collective) {
+  switch (collective) {
     case 'allgather':
       return one((k % per) * R + Math.floor(k / per));
     case 'allreduce':
@@ -73,7 +82,7 @@ export function judge(a: Algo, ops: OpGraph, flow: DataFlow, v: Verdicts, label:
   for (let r = 0; r < R; r++) {
     const n = outputsPerRank(a, r);
     for (let k = 0; k < n; k++) {
-      const want = expected(a, per, root ?? 0, r, k);
+      const want = expectedOutput(a.collective, R, per, root ?? 0, r, k);
       if (!want) continue;
       checked++;
       const { cell, value } = out(r, k);

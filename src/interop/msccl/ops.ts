@@ -22,6 +22,9 @@ export interface PlacedStep {
   tb: number;
   step: Step;
   chan: number;
+  /** Its threadblock's peers (−1: none). */
+  send: number;
+  recv: number;
   /** Its first node (the receive, for a fused step) and its last (the send, for a fused step). */
   first: number;
   last: number;
@@ -61,7 +64,16 @@ export function buildOpGraph(a: Algo, v: Verdicts): OpGraph {
       tbAt.set(key, { at: steps.length, count: tb.steps.length, send: tb.send, recv: tb.recv });
       maxChan = Math.max(maxChan, tb.chan);
       for (const st of tb.steps)
-        steps.push({ rank: g.id, tb: tb.id, step: st, chan: tb.chan, first: -1, last: -1 });
+        steps.push({
+          rank: g.id,
+          tb: tb.id,
+          step: st,
+          chan: tb.chan,
+          send: tb.send,
+          recv: tb.recv,
+          first: -1,
+          last: -1,
+        });
     }
   }
 

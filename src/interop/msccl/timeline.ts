@@ -28,7 +28,19 @@ export interface ThreadblockTimeline {
   receives: Int32Array;
   /** 1 on the critical path. */
   critical: Uint8Array;
+  /** What it reads and writes: buffers as indices into BUFFER_NAMES, offsets and counts in chunks. */
+  srcbuf: Uint8Array;
+  srcoff: Int16Array;
+  dstbuf: Uint8Array;
+  dstoff: Int16Array;
+  cnt: Uint16Array;
+  /** Its threadblock's peers (−1: none) and channel. */
+  sendPeer: Int16Array;
+  recvPeer: Int16Array;
+  chan: Uint16Array;
 }
+
+export const BUFFER_NAMES = ['i', 'o', 's'] as const;
 
 export function threadblockTimeline(
   ops: OpGraph,
@@ -48,6 +60,14 @@ export function threadblockTimeline(
     sends: new Int32Array(n).fill(-1),
     receives: new Int32Array(n).fill(-1),
     critical: new Uint8Array(n),
+    srcbuf: new Uint8Array(n),
+    srcoff: new Int16Array(n),
+    dstbuf: new Uint8Array(n),
+    dstoff: new Int16Array(n),
+    cnt: new Uint16Array(n),
+    sendPeer: new Int16Array(n),
+    recvPeer: new Int16Array(n),
+    chan: new Uint16Array(n),
   };
   const { graph } = ops;
   const { finish } = timing;
@@ -62,6 +82,14 @@ export function threadblockTimeline(
       ready = finish[graph.pred[k]] === NEVER ? NEVER : Math.max(ready, finish[graph.pred[k]]);
     t.ready[i] = finish[p.first] === NEVER ? NEVER : ready;
     t.finish[i] = finish[p.last];
+    t.srcbuf[i] = BUFFER_NAMES.indexOf(p.step.srcbuf);
+    t.srcoff[i] = p.step.srcoff;
+    t.dstbuf[i] = BUFFER_NAMES.indexOf(p.step.dstbuf);
+    t.dstoff[i] = p.step.dstoff;
+    t.cnt[i] = p.step.cnt;
+    t.sendPeer[i] = p.send;
+    t.recvPeer[i] = p.recv;
+    t.chan[i] = p.chan;
   });
   ops.messages.forEach((m, i) => {
     t.sends[m.sender] = transferOf[i];
