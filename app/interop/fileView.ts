@@ -53,7 +53,8 @@ export function openingView(config: AppConfig): InteropView {
 
 /** The view to keep in the link with a file's result: its own, or none for a Lab file. */
 export const viewKept = (result: RunResult, view: InteropView): InteropView =>
-  interopOf(result) ? view : { ...DEFAULT_INTEROP };
+  // A newly opened file starts with no chunk tracked: the last file's chunk may not exist in it.
+  interopOf(result) ? { ...view, chunk: '' } : { ...DEFAULT_INTEROP };
 
 /**
  * Whether the result on screen shows the link's file as the link asks: the same file and, for a file

@@ -53,7 +53,7 @@ export const INTEROP_FIELDS: Field[] = [
   },
   {
     key: 'chunk',
-    encode: (c) => c.interop.chunk || null,
+    encode: (c) => (c.file && c.interop.chunk) || null,
     decode(text, { config }) {
       const pick = parseChunkPick(text);
       if (typeof pick === 'string') return `chunk: ${pick}; got "${show(text)}", no chunk tracked`;
