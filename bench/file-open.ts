@@ -88,7 +88,8 @@ interface Case {
 const file = (name: string, text: string) => (page: Page) =>
   page
     .getByTestId('open-schedule-input')
-    .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+    // Handing tens of megabytes to the page takes Playwright over its default 30 s on a busy machine.
+    .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) }, { timeout: 600_000 });
 
 const TECCL_GPUS = numberArg('--teccl-gpus', 1414);
 const onlyAt = process.argv.indexOf('--only');
