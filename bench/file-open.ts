@@ -9,13 +9,18 @@
  * Cases: one transfer on 1,024 and on 65,536 processors (the browser's limit: drawn as a general
  * graph), the same on 4,194,304 (refused by the limit, which must be said at once), and `--big`, a
  * file of your own (e.g. `npm run cli -- schedule ring-allgather --nodes 1024 --out big.json`), read
- * in the worker with its progress line. Tasks are read with the Long Tasks API (every task of 50 ms
- * or more): the target is that it reports none.
+ * in the worker with its progress line. The other formats at their largest accepted size: MSCCL XML
+ * just under the page's 32 MiB (a ring all-reduce), TE-CCL output with just under 2,000,000 flows
+ * (a ring all-gather on 1,414 GPUs, `--teccl-gpus N` for fewer), and a NoC topology of 64 routers,
+ * 4 processors each and 512 links, opened with "Open topology". `--only WORD` runs the cases whose
+ * name contains WORD. Tasks are read with the Long Tasks API (every task of 50 ms or more): the
+ * target is that it reports none.
  */
 import { chromium, type Page } from '@playwright/test';
 import { statSync } from 'node:fs';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/browser-path';
 import { longTasksSince, numberArg, pageNow, serveDist, withPage } from './browser-kit';
+import { ringAllreduceXml } from '../src/interop/fixtures/ring-allreduce-xml';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4173);
 const RUNS = numberArg('--runs', 3);
@@ -33,19 +38,64 @@ const wide = (nodes: number) =>
     steps: [{ phase: 'p', transfers: [{ from: 0, to: [1], path: [0], channel: 0, blocks: [0] }] }],
   });
 
+/** The largest ring all-reduce in MSCCL XML (one channel) under the page's 32 MiB. */
+function largestMsccl(): string {
+  let ranks = 64;
+  while (ringAllreduceXml(ranks + 8, 1).length < 33_554_432) ranks += 8;
+  return ringAllreduceXml(ranks, 1);
+}
+
+/** TE-CCL output of a ring all-gather on `g` GPUs: g(g − 1) flows, every demand met. */
+function tecclRing(g: number): string {
+  const flows: string[] = [];
+  const demand: string[] = [];
+  for (let o = 1; o <= g; o++) {
+    const met: string[] = [];
+    for (let k = 0; k < g - 1; k++) {
+      const from = ((o - 1 + k) % g) + 1;
+      const to = (from % g) + 1;
+      flows.push(`"Chunk 0 from ${o} traveled over ${from}->${to} in epoch ${k}"`);
+      met.push(`"GPU ${to}":{"Chunk 0":1.0}`);
+    }
+    demand.push(`"GPU ${o}":{${met.join(',')}}`);
+  }
+  return `{"1-Epoch_Duration":1.0,"3-Epochs_Required":${g - 1},"6-Demand_Met":{${demand.join(',')}},"7-Flows":[${flows.join(',')}]}`;
+}
+
+/** A NoC network of the largest accepted shape: 64 routers, 4 processors each, 512 links (a ring and chords). */
+function largestTopology(): string {
+  const links: [number, number][] = [];
+  const seen = new Set<string>();
+  for (let d = 1; links.length < 512; d++)
+    for (let r = 0; r < 64 && links.length < 512; r++) {
+      const [a, b] = [r, (r + d) % 64].sort((x, y) => x - y);
+      if (seen.has(`${a},${b}`)) continue;
+      seen.add(`${a},${b}`);
+      links.push([a, b]);
+    }
+  return JSON.stringify({ routers: 64, processorsPerRouter: 4, links });
+}
+
 interface Case {
   name: string;
   give: (page: Page) => Promise<void>;
-  /** What shows that the case is over: the file on screen, or the notice that refuses it. */
+  /** What shows that the case is over: 'file' (on screen), 'notice' (refused) or 'topology' (a NoC network). */
   done: string;
+  /** The page it is opened on (default: a small ring all-gather). */
+  at?: string;
 }
 
 const file = (name: string, text: string) => (page: Page) =>
   page
     .getByTestId('open-schedule-input')
-    .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+    // Handing tens of megabytes to the page takes Playwright over its default 30 s on a busy machine.
+    .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) }, { timeout: 600_000 });
 
-const CASES: Case[] = [
+const TECCL_GPUS = numberArg('--teccl-gpus', 1414);
+const onlyAt = process.argv.indexOf('--only');
+const ONLY = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+
+const ALL_CASES: Case[] = [
   { name: '1,024 processors, 1 transfer', give: file('w1024.json', wide(1024)), done: 'file' },
   { name: '65,536 processors, 1 transfer', give: file('w65536.json', wide(65_536)), done: 'file' },
   { name: '4,194,304 processors (refused)', give: file('w4m.json', wide(4_194_304)), done: 'notice' },
@@ -58,10 +108,32 @@ const CASES: Case[] = [
         },
       ]
     : []),
+  {
+    name: 'MSCCL XML, ring all-reduce just under 32 MiB',
+    give: (page) => file('ring.xml', largestMsccl())(page),
+    done: 'file',
+  },
+  {
+    name: `TE-CCL output, ring all-gather on ${TECCL_GPUS} GPUs (${(TECCL_GPUS * (TECCL_GPUS - 1)).toLocaleString('en-US')} flows)`,
+    give: (page) => file('teccl.json', tecclRing(TECCL_GPUS))(page),
+    done: 'file',
+  },
+  {
+    name: 'NoC topology, 64 routers × 4 processors, 512 links',
+    give: (page) =>
+      page.getByTestId('noc-topology-file').setInputFiles({
+        name: 'net64.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(largestTopology()),
+      }),
+    done: 'topology',
+    at: 'v=2&alg=noc-scatter&method=constructive&seed=1',
+  },
 ];
+const CASES = ALL_CASES.filter((c) => !ONLY || c.name.includes(ONLY));
 
 async function measure(page: Page, c: Case) {
-  await page.goto(`http://127.0.0.1:${PORT}/?v=2&alg=ring-allgather&nodes=8`);
+  await page.goto(`http://127.0.0.1:${PORT}/?${c.at ?? 'v=2&alg=ring-allgather&nodes=8'}`);
   await page.waitForSelector('[data-testid="result-status"][data-status="ready"]', { state: 'attached' });
   await page.waitForTimeout(1000);
   const t0 = await pageNow(page);
@@ -69,6 +141,13 @@ async function measure(page: Page, c: Case) {
   await c.give(page);
   if (c.done === 'file') {
     await page.waitForSelector('[data-testid="file-name"]', { timeout: 600_000 });
+    await page.keyboard.press('ArrowRight');
+  } else if (c.done === 'topology') {
+    await page.waitForURL(/network=custom/, { timeout: 600_000 });
+    await page.waitForSelector('[data-testid="result-status"][data-status="ready"]', {
+      state: 'attached',
+      timeout: 600_000,
+    });
     await page.keyboard.press('ArrowRight');
   } else await page.waitForSelector('[data-testid="notice"]', { timeout: 600_000 });
   const ms = Date.now() - wall;

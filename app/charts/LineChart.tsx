@@ -3,30 +3,11 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Axis, PaperMark, SweepValue } from '../../src/kernel/experiment';
 import { useTypeScale } from '../lib/typeScale';
 import { useSize } from '../lib/useSize';
-import { typePx, type TypeScale } from '../views/canvasText';
-import { axisTitle, fitTitle, formatAxisValue, formatTick } from './axisFormat';
+import { formatAxisValue } from './axisFormat';
 import { COLORS } from '../lib/colors';
 import { usePalette } from '../lib/theme';
-
-/** The chart's type, in the type scale: tick numbers and axis titles (desk sizes 13 and 14 px). */
-interface ChartType {
-  tick: number;
-  title: number;
-}
-const chartType = (t: TypeScale): ChartType => ({ tick: typePx(t, 13), title: typePx(t, 14) });
-
-/** Room around the plot for the numbers and titles, grown with their type. */
-const margins = (c: ChartType) => {
-  const k = c.tick / 13;
-  return { left: Math.round(78 * k), right: 36, top: 14, bottom: Math.round(52 * k) };
-};
-type Margins = ReturnType<typeof margins>;
-
-interface Series {
-  name: string;
-  color: string;
-  points: SweepValue[];
-}
+import { Axes, chartLayout, chartType, type Margins } from './ChartAxes';
+import { Legend, PointTooltip, type Series } from './ChartLegend';
 
 /** One dot of the chart: a point of a series, from the formula or the constructed schedule. */
 interface Dot {
@@ -64,10 +45,11 @@ export function LineChart({
   // The legend stands right of the plot, which ends left of it: it covers no point.
   const legendBox = useRef<HTMLDivElement>(null);
   const legendWidth = useSize(legendBox).width;
-  const M = useMemo(() => {
-    const m = margins(text);
-    return { ...m, right: legendWidth > 0 ? legendWidth + 24 : m.right };
-  }, [text, legendWidth]);
+  const layout = useMemo(
+    () => chartLayout(x, y, text, width, height, legendWidth),
+    [x, y, text, width, height, legendWidth],
+  );
+  const M = layout.M;
   usePalette(); // drawn in the theme's colours: redrawn when it changes
   const [hover, setHover] = useState<{ v: SweepValue; side: 'formula' | 'constructed' } | null>(null);
   const [markHover, setMarkHover] = useState<PaperMark | null>(null);
@@ -150,7 +132,7 @@ export function LineChart({
             y={y}
             width={width}
             height={height}
-            M={M}
+            layout={layout}
             text={text}
             integerX={values.length > 0 && values.every((v) => Number.isInteger(v.x))}
           />
@@ -298,7 +280,7 @@ function scales(
   height: number,
   M: Margins,
 ) {
-  const xs = values.map((v) => v.x).filter((v) => !x.log || v > 0);
+  const xs = [...values.map((v) => v.x), ...marks.map((m) => m.x)].filter((v) => !x.log || v > 0);
   const ys = [...values.flatMap((v) => [v.formula, v.constructed]), ...marks.map((m) => m.y)].filter(
     (v): v is number => v !== null && Number.isFinite(v) && (!y.log || v > 0),
   );
@@ -324,193 +306,4 @@ function extent(v: number[], log: boolean): [number, number] {
     hi = log ? hi * 2 : hi + 1;
   }
   return [lo, hi];
-}
-
-type Scale = ReturnType<typeof scaleLinear<number>> | ReturnType<typeof scaleLog<number>>;
-
-function Axes({
-  sx,
-  sy,
-  x,
-  y,
-  width,
-  height,
-  M,
-  text,
-  integerX,
-}: {
-  sx: Scale;
-  sy: Scale;
-  x: Axis;
-  y: Axis;
-  width: number;
-  height: number;
-  M: Margins;
-  text: ChartType;
-  /** Every x is a whole number (depths, counts): no fractional ticks. */
-  integerX: boolean;
-}) {
-  const bottom = height - M.bottom;
-  // Fewer ticks as their numbers grow, so that they keep their distance.
-  const k = text.tick / 13;
-  const xt = ticksOf(sx, x.log, Math.max(2, Math.floor(width / (90 * k))), x.unit).filter(
-    (t) => !integerX || Number.isInteger(t),
-  );
-  const yt = ticksOf(sy, y.log, Math.max(2, Math.floor(height / (50 * k))), y.unit);
-  return (
-    <g className="text-slate-600" fontSize={text.tick}>
-      {yt.map((t) => (
-        <g key={`y${t}`}>
-          <line x1={M.left} x2={width - M.right} y1={sy(t)} y2={sy(t)} stroke={COLORS.nodeEmpty} />
-          <text x={M.left - 6} y={sy(t)} dy="0.32em" textAnchor="end" fill="currentColor">
-            {formatTick(t, y.unit)}
-          </text>
-        </g>
-      ))}
-      {xt.map((t) => (
-        <g key={`x${t}`}>
-          <line x1={sx(t)} x2={sx(t)} y1={bottom} y2={bottom + 5} stroke={COLORS.muted} />
-          <text x={sx(t)} y={bottom + 5 + text.tick} textAnchor="middle" fill="currentColor">
-            {formatTick(t, x.unit)}
-          </text>
-        </g>
-      ))}
-      <line x1={M.left} x2={width - M.right} y1={bottom} y2={bottom} stroke={COLORS.muted} />
-      <line x1={M.left} x2={M.left} y1={M.top} y2={bottom} stroke={COLORS.muted} />
-      <text
-        x={(M.left + width - M.right) / 2}
-        y={height - 10}
-        textAnchor="middle"
-        fontSize={text.title}
-        fill={COLORS.text}
-      >
-        <title>{axisTitle(x.label, x.unit, x.log)}</title>
-        {fitTitle(axisTitle(x.label, x.unit, x.log), text.title, width - M.right - M.left)}
-      </text>
-      <text
-        transform={`translate(${Math.round(16 * k)},${(M.top + bottom) / 2}) rotate(-90)`}
-        textAnchor="middle"
-        fontSize={text.title}
-        fill={COLORS.text}
-      >
-        <title>{axisTitle(y.label, y.unit, y.log)}</title>
-        {fitTitle(axisTitle(y.label, y.unit, y.log), text.title, bottom - M.top)}
-      </text>
-    </g>
-  );
-}
-
-/**
- * Tick values; a log axis keeps only powers of ten (or of two when the range is narrow), and a log
- * axis of bytes powers of two (1 KiB, 16 KiB, 256 KiB, …), which read as round binary sizes.
- */
-function ticksOf(s: Scale, log: boolean, count: number, unit: string): number[] {
-  if (log && unit === 'B') return powersOfTwo(s, count);
-  const t = s.ticks(count);
-  if (!log) return t;
-  const decades = t.filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9);
-  if (decades.length >= 2) return decades;
-  return powersOfTwo(s, count);
-}
-
-/** Powers of two in the domain, every few so that at most about `count` remain. */
-function powersOfTwo(s: Scale, count: number): number[] {
-  const [a, b] = s.domain();
-  const twos: number[] = [];
-  for (let p = 2 ** Math.ceil(Math.log2(a)); p <= b; p *= 2) twos.push(p);
-  if (twos.length <= count + 2) return twos;
-  const every = 2 ** Math.ceil(Math.log2(twos.length / count));
-  return twos.filter((v) => Math.round(Math.log2(v)) % every === 0);
-}
-
-function Legend({
-  series,
-  formulaLabel,
-  marks,
-  type,
-}: {
-  series: Series[];
-  formulaLabel: string;
-  marks: boolean;
-  type: TypeScale;
-}) {
-  return (
-    <div
-      className="rounded border border-slate-200 bg-white/90 px-3 py-2 shadow-sm"
-      style={{ fontSize: typePx(type, 14) }}
-      data-testid="chart-legend"
-    >
-      {series.map((s) => (
-        <div key={s.name} className="flex items-center gap-2">
-          <span className="inline-block h-1 w-6 rounded" style={{ background: s.color }} />
-          {s.name}
-        </div>
-      ))}
-      <div
-        className="mt-1 border-t border-slate-200 pt-1 text-slate-600"
-        style={{ fontSize: typePx(type, 12) }}
-      >
-        <div className="flex items-center gap-2">
-          <svg width="24" height="8">
-            <line x1="0" x2="24" y1="4" y2="4" stroke={COLORS.node} strokeWidth="2" strokeDasharray="5 3" />
-          </svg>
-          {formulaLabel}
-        </div>
-        <div className="flex items-center gap-2">
-          <svg width="24" height="8">
-            <line x1="0" x2="24" y1="4" y2="4" stroke={COLORS.node} strokeWidth="2.5" />
-          </svg>
-          constructed schedule
-        </div>
-        {marks && (
-          <div className="flex items-center gap-2">
-            <svg width="24" height="12">
-              <path d="M12,1L17,6L12,11L7,6Z" fill={COLORS.background} stroke={COLORS.node} strokeWidth="2" />
-            </svg>
-            printed in the paper
-          </div>
-        )}
-      </div>
-    </div>
-  );
-}
-
-function PointTooltip({
-  hover,
-  x,
-  y,
-  left,
-  width,
-  top,
-}: {
-  hover: { v: SweepValue; side: 'formula' | 'constructed' };
-  x: Axis;
-  y: Axis;
-  left: number;
-  width: number;
-  top: number;
-}) {
-  const v = hover.v;
-  const flip = left > width - 280;
-  return (
-    <div
-      className="pointer-events-none absolute z-10 w-64 rounded-md border border-slate-300 bg-white p-2 text-sm shadow-lg"
-      style={flip ? { right: width - left + 12, top } : { left: left + 12, top }}
-      data-testid="chart-tooltip"
-    >
-      <div className="font-semibold">{v.series}</div>
-      <div>
-        {x.label}: {formatAxisValue(v.x, x.unit)}
-      </div>
-      <div className={hover.side === 'formula' ? 'font-semibold' : ''}>
-        formula: {v.formula === null ? '—' : formatAxisValue(v.formula, y.unit)}
-      </div>
-      <div className={hover.side === 'constructed' ? 'font-semibold' : ''}>
-        constructed: {v.constructed === null ? '—' : formatAxisValue(v.constructed, y.unit)}
-        {v.constructed !== null && (v.verified ? ' (verified)' : ' (NOT verified)')}
-      </div>
-      {v.note && <div className="mt-1 text-xs text-slate-600">{v.note}</div>}
-      <div className="mt-1 text-xs text-slate-600">Click, or press Enter, to open this configuration</div>
-    </div>
-  );
 }

@@ -1,21 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { fitTitle } from './axisFormat';
+import { wrapTitle } from './axisFormat';
 
 describe('axis titles that fit their side', () => {
   const title = 'All-gather time (eq. 3), log scale';
-  it('keeps a title that fits', () => {
-    expect(fitTitle(title, 14, 400)).toBe(title);
+  it('keeps a title that fits on one line', () => {
+    expect(wrapTitle(title, 14, 400)).toEqual([title]);
   });
-  it('cuts a long one at a word, with "…", within the room', () => {
-    const cut = fitTitle(title, 19, 250);
-    expect(cut).toMatch(/…$/);
-    expect(cut.length).toBeLessThan(title.length);
-    expect(title.startsWith(cut.slice(0, -1))).toBe(true);
-    expect(cut.length * 19 * 0.56).toBeLessThanOrEqual(250);
-    expect(cut).not.toMatch(/[ ,]…$/);
+  it('breaks a long one between words into lines within the room, the whole title kept, no "…"', () => {
+    const lines = wrapTitle(title, 19, 250);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join(' ')).toBe(title);
+    for (const line of lines) expect(line.length * 19 * 0.56).toBeLessThanOrEqual(250);
+    expect(lines.join('')).not.toContain('…');
   });
-  it('cuts inside a word when even one word is too long, and never returns nothing', () => {
-    expect(fitTitle('Wavelengths', 20, 60)).toMatch(/^W.*…$/);
-    expect(fitTitle('Wavelengths', 20, 1).length).toBeGreaterThan(0);
+  it('gives a word longer than the room a line of its own, and never returns nothing', () => {
+    expect(wrapTitle('Wavelengths w', 20, 60)).toEqual(['Wavelengths', 'w']);
+    expect(wrapTitle('', 20, 1).length).toBe(1);
   });
 });

@@ -23,15 +23,17 @@ export function axisTitle(label: string, unit: string, log: boolean): string {
 const CHAR_EM = 0.56;
 
 /**
- * An axis title that fits in `room` px at `size` px type: whole when it does, else cut at a word
- * and ended with "…" (the whole title stays in the chart's tooltip). Never empty.
+ * An axis title in lines of at most `room` px at `size` px type, broken between words, so that the
+ * whole title is shown (a lecture chart's titles are long for its size). A word longer than the room
+ * keeps a line of its own. Never empty.
  */
-export function fitTitle(title: string, size: number, room: number): string {
+export function wrapTitle(title: string, size: number, room: number): string[] {
   const fits = (t: string) => t.length * size * CHAR_EM <= room;
-  if (fits(title)) return title;
-  const words = title.split(' ');
-  while (words.length > 1 && !fits(`${words.join(' ')}…`)) words.pop();
-  const cut = words.join(' ').replace(/[,;:]$/, '');
-  if (fits(`${cut}…`)) return `${cut}…`;
-  return `${title.slice(0, Math.max(1, Math.floor(room / (size * CHAR_EM)) - 1))}…`;
+  const lines: string[] = [];
+  for (const word of title.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && fits(`${last} ${word}`)) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.length ? lines : [title];
 }

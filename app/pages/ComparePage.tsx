@@ -6,7 +6,8 @@ import { splitLegends } from '../scene/legendSplit';
 import { MAX_PANES, paneParams, type ComparePane } from '../../src/config/url-codec';
 import { Boundary } from '../lib/Boundary';
 import { formatCount, formatSeconds, noun } from '../lib/format';
-import { differenceFrom, differenceText } from '../../src/experiments/compare-differences';
+import { differenceFrom } from '../../src/experiments/compare-differences';
+import { DifferenceWords } from './DifferenceWords';
 import { paneNames, type PaneName } from '../../src/experiments/compare-names';
 import { selectPlaying, selectStep, useApp } from '../store/store';
 import { MainView } from '../views/MainView';
@@ -199,10 +200,10 @@ export function ComparePage() {
                       {i > 0 && first?.ok && (
                         <p className="px-3 text-sm tabular-nums text-slate-700" data-testid="pane-difference">
                           {presenter ? 'vs. 1:' : 'vs. schedule 1:'}{' '}
-                          {differenceText(
-                            differenceFrom(first.result.summary, o.result.summary),
-                            interconnectOf(o.result.topology.kind).channel.symbol || null,
-                          )}
+                          <DifferenceWords
+                            d={differenceFrom(first.result.summary, o.result.summary)}
+                            channel={interconnectOf(o.result.topology.kind).channel.symbol || null}
+                          />
                         </p>
                       )}
                       {presenter && <PaneNarration result={o.result} step={shown} brief />}

@@ -9,6 +9,7 @@ import { notesForPaper } from '../../src/notes/model-notes';
 import { CSV_TYPE, fileName } from '../lib/download';
 import { DownloadButton } from '../lib/DownloadButton';
 import { PaperSource } from '../panels/PaperSource';
+import { noun } from '../../src/kernel/util/units';
 
 /** A button that reads as a link inside a sentence. */
 const LINK = 'font-semibold text-blue-700 underline hover:text-blue-900';
@@ -62,7 +63,7 @@ export function ExplorerPage() {
           <SpeedupExplorer startOpen fill />
         </section>
       ) : (
-        <section className="flex min-w-0 flex-1 flex-col p-4">
+        <section className="flex min-w-0 flex-1 flex-col overflow-y-auto p-4">
           <h2 className="text-xl font-semibold">{def.title}</h2>
           <p className="text-sm text-slate-600">
             After {def.where} of <i>{def.paper.title}</i>. Dashed:{' '}
@@ -82,7 +83,10 @@ export function ExplorerPage() {
             </div>
             <div className="flex items-center gap-2 text-sm text-slate-700">
               <span>
-                {progress?.finished ? 'Its data' : `The ${progress?.values.length ?? 0} points so far`}:
+                {progress?.finished
+                  ? 'Its data'
+                  : `The ${progress?.values.length ?? 0} ${noun(progress?.values.length ?? 0, 'point')} so far`}
+                :
               </span>
               <DownloadButton
                 label="Download CSV"
@@ -121,7 +125,8 @@ export function ExplorerPage() {
               />
             )}
           </div>
-          <div className="min-h-0 flex-1">
+          {/* A short window scrolls the page down rather than squeezing the chart flat. */}
+          <div className="min-h-[340px] flex-1">
             <LineChart
               values={progress?.values ?? []}
               x={def.x}

@@ -1,5 +1,5 @@
 import { INTERCONNECTS, interconnectOf } from '../../src/interconnects';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import {
   binSize,
   fillSpectrumGrid,
@@ -14,10 +14,27 @@ import { useSize } from '../lib/useSize';
 import type { Drawing } from './slicedPainter';
 import { canDraw, TooSmall } from './TooSmall';
 import { usePainter } from './usePainter';
+import { typePx, type TypeScale } from './canvasText';
+import { useTypeScale } from '../lib/typeScale';
 
-const LABEL = 22;
-const GAP = 34;
-const LEFT = 44;
+/**
+ * The drawing's type and the room it takes, in the view's type scale (lecture mode: 18 px and up):
+ * a band's title, the wavelength and link numbers and the caption, the band's title row, the gap
+ * between bands, the margin left of the bands for "λ63", and the rows under the last band.
+ */
+export function spectrumType(type: TypeScale) {
+  const title = typePx(type, 14);
+  const small = typePx(type, 12);
+  return {
+    title,
+    small,
+    label: title + 8,
+    gap: title + small + 8,
+    left: Math.ceil(small * 2.4) + 8,
+    bottom: 2 * small + 12,
+  };
+}
+type SpectrumType = ReturnType<typeof spectrumType>;
 
 /**
  * How full the fibres are in the current step: one band per fibre direction, a column per link
@@ -41,7 +58,9 @@ export function SpectrumView({ result, step }: { result: RunResult; step: number
   const clashes = inRange ? counts.clashes[at] : 0;
   const cw = inRange ? counts.firstFibre[at] : 0;
 
-  const grid = shapeFor(result, bands, width, height);
+  const scale = useTypeScale();
+  const type = useMemo(() => spectrumType(scale), [scale]);
+  const grid = shapeFor(result, bands, width, height, type);
   const bin = binSize(grid);
   const channelName = interconnectOf(topo.kind).channel.name;
 
@@ -50,13 +69,18 @@ export function SpectrumView({ result, step }: { result: RunResult; step: number
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, (ctx) =>
-      drawSpectrum(ctx, result, step, bands, captionsFor(result, ring), width, height),
+      drawSpectrum(ctx, result, step, bands, captionsFor(result, ring), width, height, type),
     );
-  }, [painter, result, step, bands, ring, width, height, theme]);
+  }, [painter, result, step, bands, ring, width, height, theme, type]);
 
   const perBand = grid.linksPerBand * grid.channels;
   return (
-    <div className="flex h-full min-h-0 w-full flex-col" data-testid="spectrum-view" data-used={used}>
+    <div
+      className="flex h-full min-h-0 w-full flex-col"
+      data-testid="spectrum-view"
+      data-used={used}
+      data-text-px={Math.min(type.title, type.small)}
+    >
       <p className="px-2 pt-1 text-sm text-slate-700">
         Step {step}: <b>{used.toLocaleString('en-US')}</b> of {(bands * perBand).toLocaleString('en-US')}{' '}
         {ring ? 'link-wavelength' : 'link-channel'} slots busy ({pct(used, bands * perBand)})
@@ -92,10 +116,10 @@ export function SpectrumView({ result, step }: { result: RunResult; step: number
 const pct = (a: number, b: number) => `${b ? ((100 * a) / b).toFixed(b > 1000 ? 1 : 0) : 0}%`;
 
 /** The plot's width and each band's height in a canvas of `width` × `height` (CSS px). */
-function plotSize(width: number, height: number, bands: number) {
+function plotSize(width: number, height: number, bands: number, type: SpectrumType) {
   // Below the last band: a row of link numbers, then the caption.
-  const bandH = Math.max(10, (height - LABEL - (bands - 1) * GAP - 36) / bands);
-  const plotW = Math.max(10, width - LEFT - 10);
+  const bandH = Math.max(10, (height - type.label - (bands - 1) * type.gap - type.bottom) / bands);
+  const plotW = Math.max(10, width - type.left - 10);
   return { plotW, bandH };
 }
 
@@ -106,8 +130,8 @@ const DOT = 3;
  * The picture's bins: a slot each where every slot has a pixel, else dots of DOT px (along each
  * axis on its own).
  */
-function shapeFor(result: RunResult, bands: 1 | 2, width: number, height: number) {
-  const { plotW, bandH } = plotSize(width, height, bands);
+function shapeFor(result: RunResult, bands: 1 | 2, width: number, height: number, type: SpectrumType) {
+  const { plotW, bandH } = plotSize(width, height, bands, type);
   const links = Math.ceil(result.topology.linkCount / bands);
   const channels = result.stepStats.spectrum.channels;
   return gridShape(
@@ -136,10 +160,12 @@ function* drawSpectrum(
   captions: string[],
   width: number,
   height: number,
+  type: SpectrumType,
 ): Drawing {
   const ring = bands === 2;
-  const { plotW, bandH } = plotSize(width, height, bands);
-  const g = spectrumGrid(shapeFor(result, bands, width, height));
+  const { label: LABEL, gap: GAP, left: LEFT } = type;
+  const { plotW, bandH } = plotSize(width, height, bands, type);
+  const g = spectrumGrid(shapeFor(result, bands, width, height, type));
   yield* fillSpectrumGrid(result.schedule, result.topology, step, g);
   const cols = g.linksPerBand;
   for (let band = 0; band < bands; band++) {
@@ -164,12 +190,13 @@ function* drawSpectrum(
       }
       ctx.stroke();
     }
-    drawBandLabels(ctx, band, ring, g.channels, cols, y0, plotW, bandH, width);
+    drawBandLabels(ctx, band, ring, g.channels, cols, y0, plotW, bandH, width, type);
     yield;
   }
   ctx.textAlign = 'right';
   ctx.textBaseline = 'bottom';
   ctx.fillStyle = COLORS.muted;
+  ctx.font = `${type.small}px system-ui, sans-serif`;
   // The longest caption that fits the panel's width.
   const caption =
     captions.find((c) => ctx.measureText(c).width <= width - 20) ?? captions[captions.length - 1];
@@ -209,13 +236,15 @@ function drawBandLabels(
   plotW: number,
   bandH: number,
   width: number,
+  type: SpectrumType,
 ): void {
+  const LEFT = type.left;
   ctx.fillStyle = COLORS.text;
-  ctx.font = '600 14px system-ui, sans-serif';
+  ctx.font = `600 ${type.title}px system-ui, sans-serif`;
   ctx.textBaseline = 'bottom';
   ctx.textAlign = 'left';
   ctx.fillText(ring ? (band === 0 ? 'Clockwise fibre' : 'Counter-clockwise fibre') : 'Links', LEFT, y0 - 4);
-  ctx.font = '12px system-ui, sans-serif';
+  ctx.font = `${type.small}px system-ui, sans-serif`;
   ctx.fillStyle = COLORS.muted;
   ctx.textAlign = 'right';
   ctx.textBaseline = 'middle';
@@ -223,7 +252,7 @@ function drawBandLabels(
   ctx.fillText('λ0', LEFT - 4, y0 + bandH - bandH / channels / 2);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
-  const every = Math.max(1, Math.ceil(cols / Math.max(1, plotW / 40)));
+  const every = Math.max(1, Math.ceil(cols / Math.max(1, plotW / (type.small * 3.3))));
   for (let c = 0; c < cols; c += every) {
     // Kept inside the canvas: the last label may sit closer to the edge than half its width.
     const half = ctx.measureText(String(c)).width / 2;

@@ -27,17 +27,29 @@ export function differenceFrom(
   };
 }
 
-/** A difference in words: "+3 steps (+12 %) · time −20 % · +2 channels", or "same as 1". */
-export function differenceText(d: Difference, channel: string | null): string {
+/** A no-break space: a number and its unit stay on one line. */
+const NBSP = '\u00a0';
+
+/**
+ * A difference in words, part by part: "+3 steps (+12 %)", "time −20 %", "+2 λ"; within a part only
+ * no-break spaces, so that a line breaks between parts, never inside "−45 %"; none when the same.
+ */
+export function differenceParts(d: Difference, channel: string | null): string[] {
   const signed = (x: number) => (x > 0 ? `+${x}` : x < 0 ? `−${-x}` : '±0');
   const pct = (x: number) =>
     Number.isFinite(x)
-      ? `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x) < 10 ? Math.abs(x).toFixed(1) : Math.abs(x).toFixed(0)} %`
+      ? `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x) < 10 ? Math.abs(x).toFixed(1) : Math.abs(x).toFixed(0)}${NBSP}%`
       : 'new';
-  const parts = [
-    `${signed(d.steps)} ${noun(d.steps, 'step')} (${pct(d.stepsPct)})`,
-    `time ${pct(d.secondsPct)}`,
-    ...(channel ? [`${signed(d.channels)} ${channel}`] : []),
+  if (d.steps === 0 && d.seconds === 0 && d.channels === 0) return [];
+  return [
+    `${signed(d.steps)}${NBSP}${noun(d.steps, 'step')} (${pct(d.stepsPct)})`,
+    `time${NBSP}${pct(d.secondsPct)}`,
+    ...(channel ? [`${signed(d.channels)}${NBSP}${channel}`] : []),
   ];
-  return d.steps === 0 && d.seconds === 0 && d.channels === 0 ? 'the same as schedule 1' : parts.join(' · ');
+}
+
+/** A difference in words: "+3 steps (+12 %) · time −20 % · +2 channels", or "the same as schedule 1". */
+export function differenceText(d: Difference, channel: string | null): string {
+  const parts = differenceParts(d, channel);
+  return parts.length ? parts.join(' · ') : 'the same as schedule 1';
 }
