@@ -11,8 +11,8 @@ import type { SweepValue } from '../../src/kernel/experiment';
 import type { ParamIssue, ParamValues } from '../../src/kernel/params/schema';
 import type { FileKind } from '../../src/limits';
 import type { RunResult } from '../../src/result';
-import type { BlockPictures } from '../../src/families/circuit/block-pictures';
-import type { HeatmapResult } from '../../src/families/circuit/heatmaps';
+import type { BlockPictures } from '../../src/kernel/model/block-pictures';
+import type { HeatmapResult } from '../../src/experiments/registry';
 import type { LinkLoad } from '../../src/kernel/replay/link-load';
 
 export interface RunConfig {
