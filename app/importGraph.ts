@@ -50,7 +50,11 @@ export function importsOf(sources: Sources, file: string): ImportEdge[] {
     const [, typeKeyword, clause, fromSpec, bareSpec, dynamicSpec] = m;
     const to = resolve(sources, file, fromSpec ?? bareSpec ?? dynamicSpec);
     if (!to) continue;
-    out.push({ to, typeOnly: Boolean(fromSpec && (typeKeyword || typesOnly(clause))), dynamic: Boolean(dynamicSpec) });
+    out.push({
+      to,
+      typeOnly: Boolean(fromSpec && (typeKeyword || typesOnly(clause))),
+      dynamic: Boolean(dynamicSpec),
+    });
   }
   return out;
 }
@@ -59,7 +63,10 @@ export function importsOf(sources: Sources, file: string): ImportEdge[] {
  * The circles among the modules under `edges` (each a strongly connected set of two or more, or a
  * module importing itself), each as one closed path `a → b → … → a`, sorted.
  */
-export function importCircles(files: readonly string[], edges: (file: string) => readonly string[]): string[] {
+export function importCircles(
+  files: readonly string[],
+  edges: (file: string) => readonly string[],
+): string[] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const onStack = new Set<string>();
@@ -91,7 +98,11 @@ export function importCircles(files: readonly string[], edges: (file: string) =>
 }
 
 /** One shortest way from `start` round to itself inside `members`, as `a → b → a`. */
-function pathRound(start: string, members: ReadonlySet<string>, edges: (file: string) => readonly string[]): string {
+function pathRound(
+  start: string,
+  members: ReadonlySet<string>,
+  edges: (file: string) => readonly string[],
+): string {
   const cameFrom = new Map<string, string>();
   const queue = [start];
   while (queue.length) {
