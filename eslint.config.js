@@ -71,6 +71,58 @@ export default tseslint.config(
     },
   },
   {
+    // No source file over 400 lines (blank lines and comments not counted). Test files are left
+    // out: a test file is a flat list of independent cases, read one case at a time, and a long one
+    // costs no reader the whole-module understanding a long source file does.
+    files: ['src/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // Fence: a family's engine never reaches up to the runner, the registry or the card list; a
+    // paper check or a heatmap that needs to run another configuration is handed a runner
+    // (src/runner.ts). Tests are outside both import fences: they may check a family end to end
+    // through the runner, and check shared code on a real family.
+    files: ['src/families/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){2,}(run|registry|cards)$',
+              message:
+                'A family does not import src/run, src/registry or src/cards: take a Runner (src/runner.ts) as a parameter.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Fence: shared app code knows no family. A family contributes its pages, panels, hover
+    // hooks and state through its entry in app/interconnects.tsx (and src/interconnects.ts).
+    files: ['app/{views,panels,pages,store,worker,scene,lib}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)families/',
+              message:
+                'Shared app code imports no family: reach a family through its registry entry (app/interconnects.tsx, src/interconnects.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

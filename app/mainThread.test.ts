@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { importsOf as importsOfModule } from './importGraph';
 
 /**
  * The page's main thread must not carry a schedule builder, the verifier or the replay: they run in
@@ -35,43 +36,11 @@ const WORKER_COUNTS = ['/src/kernel/model/step-stats.ts', '/src/kernel/model/spe
  */
 const CIRCUIT_LOADS = '/src/families/circuit/circuit-loads.ts';
 
-const IMPORT =
-  /(?:^|\n)\s*(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"](\.[^'"]+)['"]|(?:^|\n)\s*import\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
-
-function resolve(from: string, spec: string): string | null {
-  if (spec.includes('?')) return null; // `?worker`, `?url`: a chunk of its own
-  const parts = from.split('/').slice(0, -1);
-  for (const p of spec.split('/')) {
-    if (p === '..') parts.pop();
-    else if (p !== '.') parts.push(p);
-  }
-  const base = parts.join('/');
-  return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((c) => c in SOURCES) ?? null;
-}
-
-/** Whether an import clause names types only (`{ type A, type B }`), which the compiler erases. */
-const typesOnly = (clause: string) => {
-  const m = /^\{([\s\S]*)\}$/.exec(clause.trim());
-  const names = m
-    ? m[1]
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : [];
-  return names.length > 0 && names.every((n) => n.startsWith('type '));
-};
-
-/** The value imports of a module, resolved to source paths. */
-function importsOf(file: string): string[] {
-  const out: string[] = [];
-  for (const m of SOURCES[file].matchAll(IMPORT)) {
-    const [, typeKeyword, clause, fromSpec, bareSpec, dynamicSpec] = m;
-    if (fromSpec && (typeKeyword || typesOnly(clause))) continue;
-    const r = resolve(file, fromSpec ?? bareSpec ?? dynamicSpec);
-    if (r) out.push(r);
-  }
-  return out;
-}
+/** The value imports of a module (type-only ones are erased), resolved to source paths. */
+const importsOf = (file: string): string[] =>
+  importsOfModule(SOURCES, file)
+    .filter((e) => !e.typeOnly)
+    .map((e) => e.to);
 
 /** Every module reachable from `entry`, each with the module that first imported it. */
 function reach(entry: string): Map<string, string | null> {

@@ -16,7 +16,7 @@ import { computeHeatmap } from '../src/families/circuit/speedup';
 import { HEATMAPS } from '../src/families/circuit/heatmaps';
 import { defaultsOf } from '../src/kernel/params/schema';
 import { CLI_LIMITS } from '../src/limits';
-import { run } from '../src/run';
+import { run, RUNNER } from '../src/run';
 import { machineLines, median } from './stats';
 
 const NODES = 2187;
@@ -93,7 +93,7 @@ async function main() {
   }
   const heat = HEATMAPS.map((d) => {
     const t0 = performance.now();
-    const r = computeHeatmap(d, CLI_LIMITS);
+    const r = computeHeatmap(d, CLI_LIMITS, RUNNER);
     return { id: d.id, ms: performance.now() - t0, verified: r.verified, cells: r.cells.length };
   });
   const s0 = samples[0];

@@ -10,6 +10,7 @@ import { runToEnd } from './kernel/jobs';
 import { UNWATCHED, type RunWatch } from './kernel/run-watch';
 import { findAlgorithm } from './registry';
 import { realNodesOf, summaryOf, type RunResult, type Summary } from './result';
+import type { Runner } from './runner';
 
 /**
  * Builds, verifies and measures one configuration. Throws InputError for bad or oversized input.
@@ -143,3 +144,6 @@ function extrasOf(
   const all = { ...built.extras, ...model };
   return Object.keys(all).length ? all : undefined;
 }
+
+/** The runner handed to a family's paper checks and heatmaps (src/runner.ts says why they get one). */
+export const RUNNER: Runner = { run, resultOf, measure, findAlgorithm };

@@ -1,6 +1,6 @@
-import { HEATMAPS_PAGE, SWEEPS } from '../../src/experiments/catalogue';
+import { SWEEPS } from '../../src/experiments/catalogue';
 import { LineChart } from '../charts/LineChart';
-import { SpeedupExplorer } from '../families/circuit/SpeedupExplorer';
+import { EXPLORER_PAGES } from '../interconnects';
 import { useApp } from '../store/store';
 import { restartSweep, stopSweep } from '../store/sync';
 import { JobProgress } from '../lib/JobProgress';
@@ -22,9 +22,10 @@ export function ExplorerPage() {
   const chosen = useApp((s) => s.config.sweep);
   const selected = chosen || SWEEPS[0]?.id;
   const progress = useApp((s) => (selected ? s.sweeps[selected] : undefined));
-  const heatmaps = chosen === HEATMAPS_PAGE;
+  const page = EXPLORER_PAGES.find((p) => p.id === chosen);
+  const onPage = page !== undefined;
   const def = SWEEPS.find((d) => d.id === selected);
-  if (!def && !heatmaps) return <p className="p-6 text-lg text-slate-600">No charts are available yet.</p>;
+  if (!def && !page) return <p className="p-6 text-lg text-slate-600">No charts are available yet.</p>;
   return (
     <div className="flex min-h-0 flex-1" data-testid="explorer">
       <nav
@@ -35,33 +36,34 @@ export function ExplorerPage() {
         {SWEEPS.map((d) => (
           <button
             key={d.id}
-            className={`block w-full rounded-md px-3 py-2 text-left ${d.id === def?.id && !heatmaps ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}
+            className={`block w-full rounded-md px-3 py-2 text-left ${d.id === def?.id && !onPage ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}
             onClick={() => useApp.setState((s) => ({ config: { ...s.config, sweep: d.id } }))}
-            aria-current={d.id === def?.id && !heatmaps ? 'page' : undefined}
+            aria-current={d.id === def?.id && !onPage ? 'page' : undefined}
             data-testid={`sweep-${d.id}`}
           >
             <div className="font-medium">{d.title}</div>
-            <div className={`text-xs ${d.id === def?.id && !heatmaps ? 'text-slate-300' : 'text-slate-500'}`}>
+            <div className={`text-xs ${d.id === def?.id && !onPage ? 'text-slate-300' : 'text-slate-500'}`}>
               {d.where} · {d.id}
             </div>
           </button>
         ))}
-        <button
-          className={`block w-full rounded-md px-3 py-2 text-left ${heatmaps ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}
-          onClick={() => useApp.setState((s) => ({ config: { ...s.config, sweep: HEATMAPS_PAGE } }))}
-          aria-current={heatmaps ? 'page' : undefined}
-          data-testid={`sweep-${HEATMAPS_PAGE}`}
-        >
-          <div className="font-medium">Speed-up heatmaps: ReTri over static all-to-all and over Bruck</div>
-          <div className={`text-xs ${heatmaps ? 'text-slate-300' : 'text-slate-500'}`}>
-            Figs. 2–5 of the ReTri paper · {HEATMAPS_PAGE}
-          </div>
-        </button>
+        {EXPLORER_PAGES.map((p) => (
+          <button
+            key={p.id}
+            className={`block w-full rounded-md px-3 py-2 text-left ${p === page ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}
+            onClick={() => useApp.setState((s) => ({ config: { ...s.config, sweep: p.id } }))}
+            aria-current={p === page ? 'page' : undefined}
+            data-testid={`sweep-${p.id}`}
+          >
+            <div className="font-medium">{p.title}</div>
+            <div className={`text-xs ${p === page ? 'text-slate-300' : 'text-slate-500'}`}>
+              {p.where} · {p.id}
+            </div>
+          </button>
+        ))}
       </nav>
-      {heatmaps || !def ? (
-        <section className="min-w-0 flex-1 overflow-auto p-4">
-          <SpeedupExplorer startOpen fill />
-        </section>
+      {page || !def ? (
+        <section className="min-w-0 flex-1 overflow-auto p-4">{page && <page.Page />}</section>
       ) : (
         <section className="flex min-w-0 flex-1 flex-col overflow-y-auto p-4">
           <h2 className="text-xl font-semibold">{def.title}</h2>

@@ -1,4 +1,4 @@
-import type { OpticsRow } from '../../src/families/ring/optical-constraints';
+import type { OpticsRow } from '../../src/kernel/model/interconnect';
 import { selectResult, useApp } from '../store/store';
 import { Tex } from './Tex';
 

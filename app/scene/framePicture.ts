@@ -6,7 +6,7 @@
 import { COLORS } from '../lib/colors';
 import { typePx, type TypeScale } from '../views/canvasText';
 import type { Drawing } from '../views/slicedPainter';
-import { estimateTextWidth } from './sceneRecorder';
+import { estimateTextWidth } from './sceneText';
 
 /** One entry of a legend: a mark in a colour and what it means. */
 export interface LegendEntry {

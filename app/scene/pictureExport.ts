@@ -6,7 +6,8 @@
 import type { TypeScale } from '../views/canvasText';
 import type { Drawing } from '../views/slicedPainter';
 import { composeFrame, type FramePicture } from './framePicture';
-import { SceneRecorder, withScenePaths } from './sceneRecorder';
+import { SceneRecorder } from './sceneRecorder';
+import { withScenePaths } from './scenePath';
 import { sceneToSvg } from './sceneSvg';
 
 /** Sizes an exported picture may have, px (either side, before the scale). */

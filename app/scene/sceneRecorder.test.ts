@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { textsOf, type PathItem } from './scene';
-import { estimateTextWidth, parseFont, recordScene, SceneRecorder, splitAlpha } from './sceneRecorder';
+import { recordScene, SceneRecorder } from './sceneRecorder';
+import { estimateTextWidth, parseFont, splitAlpha } from './sceneText';
 
 const paths = (items: { kind: string }[]) => items.filter((i): i is PathItem => i.kind === 'path');
 

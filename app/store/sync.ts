@@ -3,7 +3,7 @@ import { decodeConfig, encodeConfig, type AppConfig } from '../../src/config/url
 import { BROWSER_LIMITS, checkRun } from '../../src/limits';
 import type { RunResult } from '../../src/result';
 import { offerOnOpen, rememberFailure, rememberGood } from './remembered';
-import { rememberPictures } from '../families/circuit/pictures';
+import { rememberPictures } from './pictures';
 import { rememberLinkLoad } from '../views/linkload/linkLoadStore';
 import { relayChains } from '../worker/chainRelay';
 import type { RunReply, SilenceLimits, WorkerClient } from '../worker/client';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { RunResult } from '../../src/result';
-import { useStarHover } from '../families/star/starHover';
 import { interconnectUi } from '../interconnects';
 import { useReadableStep } from '../lib/useReadableStep';
 import { selectPlaying, useApp } from '../store/store';
@@ -30,7 +29,7 @@ export function NodeDetails({ result, factsId }: { result: RunResult; factsId: s
     usePickedNode.getState().set(next);
     // The same marks as hovering the node: the views' highlight, the star's hovered processor.
     useApp.getState().setHighlight(next === null ? null : [next]);
-    if (result.topology.kind === 'star') useStarHover.getState().set(next);
+    interconnectUi(result.topology.kind).pick?.(next);
   };
   return (
     <div

@@ -271,7 +271,7 @@ describe('network pictures drawn in slices', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('the ring: sliced into many tasks, exactly the calls of the picture drawn at once', async () => {
-    const { drawRing } = await import('../families/ring/RingView');
+    const { drawRing } = await import('../families/ring/drawRing');
     const r = result('one-stage', { nodes: 1100, wavelengths: 64 });
     for (const step of [0, 1, 7]) {
       const counts = heldCounts(r.holdings, step);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { thinLabels } from './TreeView';
+import { thinLabels } from './treeLabels';
 
 describe('tree labels thinned per level', () => {
   it('keeps every label when they fit, and never lets two written labels touch when they do not', () => {

@@ -4,7 +4,7 @@ import type { ReproRow } from '../../src/kernel/experiment';
 import type { SweepValue } from '../../src/kernel/experiment';
 import type { ParamValues } from '../../src/kernel/params/schema';
 import type { RunResult } from '../../src/result';
-import type { BlockPictures } from '../../src/families/circuit/block-pictures';
+import type { BlockPictures } from '../../src/kernel/model/block-pictures';
 import type { LinkLoad } from '../../src/kernel/replay/link-load';
 import { WorkerLink, type RunReply } from './link';
 import type { RunConfig, RunOutcome, WorkerResponse } from './protocol';

@@ -1,6 +1,6 @@
 import type { ParamIssue } from '../../src/kernel/params/schema';
 import type { RunResult } from '../../src/result';
-import { showsBlockMatrix } from '../../src/families/circuit/block-pictures';
+import { showsBlockMatrix } from '../../src/kernel/model/block-pictures';
 import type { JobType } from './jobs/registry';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 import { SLICED_SILENCE_MS, STOP_GRACE_MS, Watchdog, WORKER_SILENCE_MS, type Expectation } from './silence';

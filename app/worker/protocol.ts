@@ -8,7 +8,7 @@ import type {
 import type { SweepValue } from '../../src/kernel/experiment';
 import type { ParamIssue, ParamValues } from '../../src/kernel/params/schema';
 import type { RunResult } from '../../src/result';
-import type { BlockPictures } from '../../src/families/circuit/block-pictures';
+import type { BlockPictures } from '../../src/kernel/model/block-pictures';
 import type { LinkLoad } from '../../src/kernel/replay/link-load';
 
 export interface RunConfig {

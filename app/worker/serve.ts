@@ -2,7 +2,7 @@ import type { SweepValue } from '../../src/kernel/experiment';
 import type { JobContext } from '../../src/kernel/jobs';
 import { BROWSER_LIMITS, InputError } from '../../src/limits';
 import { realNodesOf, type RunResult } from '../../src/result';
-import { blockPictures, pictureInput, showsBlockMatrix } from '../../src/families/circuit/block-pictures';
+import { blockPictures, pictureInput, showsBlockMatrix } from '../../src/kernel/model/block-pictures';
 import type { JobCtx, JobServices, JobSpec, Post } from './jobs/envelope';
 import { findJob } from './jobs/registry';
 import { postWithLinkLoad } from './linkLoadPost';

@@ -13,6 +13,7 @@ import { evaluateSweep } from '../experiments/sweep';
 import { reproCsv, sweepCsv } from '../experiments/tables';
 import { HEATMAPS, findHeatmap, heatmapCsv } from '../families/circuit/heatmaps';
 import { computeHeatmap } from '../families/circuit/speedup';
+import { RUNNER } from '../run';
 import { ScheduleFormatError } from '../kernel/format/schedule-import';
 import { SolverUnavailable } from '../kernel/lp';
 import { CLI_LIMITS, InputError } from '../limits';
@@ -132,7 +133,7 @@ function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo)
     case 'heatmap': {
       onlyOptions('heatmap', args, ['format', 'out']);
       const format = formatOf(args, 'heatmap', ['csv', 'json']);
-      const result = computeHeatmap(findHeatmap(oneId('heatmap', rest, HEATMAPS))!, CLI_LIMITS);
+      const result = computeHeatmap(findHeatmap(oneId('heatmap', rest, HEATMAPS))!, CLI_LIMITS, RUNNER);
       return { code: 0, out: format === 'csv' ? [heatmapCsv(result)] : json(result) };
     }
     case 'reproduce': {

@@ -96,6 +96,10 @@ export interface ReproductionCard {
   solver?: boolean;
 }
 
-export interface Reproduction extends ReproductionCard {
-  run(limits: Limits): ReproRow[];
+/**
+ * A paper check as a family writes it. `runner` (builds and verifies configurations: src/runner.ts
+ * for the one the families use) is handed in by whoever runs the check; a family imports no runner.
+ */
+export interface Reproduction<R> extends ReproductionCard {
+  run(limits: Limits, runner: R): ReproRow[];
 }

@@ -1,6 +1,7 @@
 import { reconfigBits } from '../../../src/families/circuit/circuit-params';
 import { gcd, type CircuitPlan } from '../../../src/families/circuit/circuits';
 import { blockLists, stepRange } from '../../../src/kernel/model/schedule';
+import { location } from '../../../src/kernel/replay/holding-queries';
 import type { RunResult } from '../../../src/result';
 
 /** What the circuit views need to know about one step of a circuit-switch result. */
@@ -78,4 +79,24 @@ export function stepTransfers(
     });
   }
   return out;
+}
+
+/** What a node holds after the phase and sends in it, as a title and lines of text. */
+export function circuitFacts(
+  result: RunResult,
+  step: number,
+  node: number,
+): { title: string; lines: string[] } {
+  // Counting needs a pass over every block: only where that stays quick while the mouse moves.
+  let here: number | null = null;
+  if (result.schedule.blocks.count <= 1_000_000) {
+    here = 0;
+    for (let b = 0; b < result.schedule.blocks.count; b++)
+      if (location(result.holdings, b, step) === node) here++;
+  }
+  const title = `Node ${node}${node >= result.realNodes ? ' (ghost)' : ''}`;
+  const lines = here !== null ? [`${here} blocks here after this phase`] : [];
+  for (const t of stepTransfers(result, step).filter((x) => x.src === node))
+    lines.push(`sends ${t.blocks} ${t.right ? 'right' : 'left'} to node ${t.dst}`);
+  return { title, lines };
 }

@@ -7,7 +7,7 @@ import {
   transfersInStep,
   type CircuitLoads,
 } from '../../../src/families/circuit/circuit-bands';
-import { circuitLayout, circuitXY, DIRECTION_COLORS, drawCircuit, subringColor } from './CircuitView';
+import { circuitLayout, circuitXY, DIRECTION_COLORS, drawCircuit, subringColor } from './drawCircuit';
 
 /** The circuit view's legend: the circuits by subring, the two directions, the ghosts. */
 export function circuitLegend(r: RunResult, step: number): LegendEntry[] {

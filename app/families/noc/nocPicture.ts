@@ -5,7 +5,8 @@ import { COLORS } from '../../lib/colors';
 import type { FramePicture, LegendEntry } from '../../scene/framePicture';
 import { clashMarks, describeClash } from './nocAttempt';
 import { nocLayout } from './nocLayout';
-import { BOUND_COLOUR, CLASH_COLOUR, drawNoc, nocTop, ROLE_COLOURS } from './NocView';
+import { BOUND_COLOUR, CLASH_COLOUR, drawNoc, nocTop } from './drawNoc';
+import { ROLE_COLOURS } from './nocRoles';
 import { plural } from '../../lib/format';
 
 /** The NoC view's legend (as under the view, without the hint to click). */

@@ -4,7 +4,7 @@ import { COLORS, wavelengthColor } from '../../lib/colors';
 import type { FramePicture, LegendEntry } from '../../scene/framePicture';
 import { ringLayout } from '../../views/ringGeometry';
 import { channelsInStep, describeChannels } from '../../views/wavelengthList';
-import { drawRing, groupColor, phaseGroups } from './RingView';
+import { drawRing, groupColor, phaseGroups } from './drawRing';
 
 /** Wavelengths the exported legend names; the rest are counted. */
 const LEGEND_WAVELENGTHS = 10;

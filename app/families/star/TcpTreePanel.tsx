@@ -16,7 +16,7 @@ import { usePalette } from '../../lib/theme';
 import { useTypeScale } from '../../lib/typeScale';
 import { useSize } from '../../lib/useSize';
 import { typePx, type TypeScale } from '../../views/canvasText';
-import { thinLabels } from '../../views/TreeView';
+import { thinLabels } from '../../views/treeLabels';
 import { useStarHover } from './starHover';
 
 /** Largest tree drawn node by node. */

@@ -1,8 +1,11 @@
 import { findSweep } from '../../../src/experiments/catalogue';
-import { findReproduction } from '../../../src/experiments/registry';
+import {
+  findHeatmap,
+  findReproduction,
+  heatmapJob,
+  type HeatmapResult,
+} from '../../../src/experiments/registry';
 import { sweepJob } from '../../../src/experiments/sweep';
-import { findHeatmap, type HeatmapResult } from '../../../src/families/circuit/heatmaps';
-import { heatmapJob } from '../../../src/families/circuit/speedup';
 import type { ReproRow } from '../../../src/kernel/experiment';
 import { lpSolver } from '../../../src/kernel/lp';
 import { InputError } from '../../../src/limits';

@@ -13,7 +13,7 @@ import type { Limits } from '../../limits';
 import type { Reproduction, ReproRow } from '../../kernel/experiment';
 import { cellModel, HEATMAP_DELAYS, HEATMAP_MESSAGES } from './heatmaps';
 import { cheapest, measurePhaseTable, type PhaseTable } from './speedup';
-import { findAlgorithm } from '../../registry';
+import type { Runner } from '../../runner';
 import { defaultsOf } from '../../kernel/params/schema';
 import { RETRI_CLAIMS } from './retri-claims.card';
 
@@ -51,10 +51,10 @@ interface Pair {
   stat: Timer;
 }
 
-export const retriClaims: Reproduction = {
+export const retriClaims: Reproduction<Runner> = {
   ...RETRI_CLAIMS,
-  run(limits: Limits): ReproRow[] {
-    const spec = findAlgorithm('retri');
+  run(limits: Limits, runner: Runner): ReproRow[] {
+    const spec = runner.findAlgorithm('retri');
     const defaults = spec ? defaultsOf(spec.params) : {};
     const at = (m: number, delayUs: number) => cellModel(defaults, m, delayUs);
     const formulas: Pair = {
@@ -63,13 +63,13 @@ export const retriClaims: Reproduction = {
       stat: analyticStatic(64),
     };
     const built: Pair = {
-      retri: measured(measurePhaseTable('retri', 81, limits)),
-      bruck: measured(measurePhaseTable('bruck', 64, limits)),
-      stat: measured(measurePhaseTable('direct-alltoall', 64, limits)),
+      retri: measured(measurePhaseTable('retri', 81, limits, runner)),
+      bruck: measured(measurePhaseTable('bruck', 64, limits, runner)),
+      stat: measured(measurePhaseTable('direct-alltoall', 64, limits, runner)),
     };
     const large = {
-      retri: measured(measurePhaseTable('retri', 243, limits)),
-      stat: measured(measurePhaseTable('direct-alltoall', 256, limits)),
+      retri: measured(measurePhaseTable('retri', 243, limits, runner)),
+      stat: measured(measurePhaseTable('direct-alltoall', 256, limits, runner)),
     };
     const largeFormulas = { retri: analytic(RETRI_FAMILY, 243), stat: analyticStatic(256) };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../registry';
 import { defaultsOf } from '../../kernel/params/schema';
 import { CLI_LIMITS } from '../../limits';
-import { run } from '../../run';
+import { run, RUNNER } from '../../run';
 import { bestReconfigurationCount, bestSchedule, RETRI_FAMILY, scheduleCost } from './reconfig-formulas';
 import { REPRODUCTIONS } from '../../experiments/registry';
 import { cellConfig, cellModel, findHeatmap, HEATMAPS } from './heatmaps';
@@ -16,7 +16,7 @@ describe('speed-up heatmaps', () => {
       ['bruck', 16],
       ['bruck', 12],
     ] as const) {
-      const table = measurePhaseTable(id, n, CLI_LIMITS);
+      const table = measurePhaseTable(id, n, CLI_LIMITS, RUNNER);
       expect(table.verified).toBe(true);
       const spec = findAlgorithm(id)!;
       for (let mask = 0; mask < 2 ** table.phases; mask++) {
@@ -38,7 +38,7 @@ describe('speed-up heatmaps', () => {
   }, 60_000);
 
   it('every heatmap covers 10 message sizes × 6 delays, built from verified schedules', () => {
-    const r = computeHeatmap(findHeatmap('retri-vs-bruck-9')!, CLI_LIMITS);
+    const r = computeHeatmap(findHeatmap('retri-vs-bruck-9')!, CLI_LIMITS, RUNNER);
     expect(r.verified).toBe(true);
     expect(r.cells).toHaveLength(60);
     for (const c of r.cells) {
@@ -49,7 +49,7 @@ describe('speed-up heatmaps', () => {
   }, 60_000);
 
   it('more delay never means more reconfigurations in the chosen schedule', () => {
-    const r = computeHeatmap(findHeatmap('retri-vs-static-81')!, CLI_LIMITS);
+    const r = computeHeatmap(findHeatmap('retri-vs-static-81')!, CLI_LIMITS, RUNNER);
     for (const m of r.def.messageBytes) {
       const col = r.cells.filter((c) => c.messageBytes === m).sort((a, b) => a.delayUs - b.delayUs);
       for (let i = 1; i < col.length; i++)
@@ -59,7 +59,7 @@ describe('speed-up heatmaps', () => {
 
   it('a cell opens the ReTri configuration it reports', () => {
     const d = findHeatmap('retri-vs-static-9')!;
-    const cell = computeHeatmap(d, CLI_LIMITS).cells[0];
+    const cell = computeHeatmap(d, CLI_LIMITS, RUNNER).cells[0];
     const cfg = cellConfig(d, cell);
     const spec = findAlgorithm(cfg.algorithm)!;
     const r = run(cfg.algorithm, { ...defaultsOf(spec.params), ...cfg.params }, CLI_LIMITS);

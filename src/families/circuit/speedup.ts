@@ -1,7 +1,6 @@
 import { defaultsOf, type ParamValues } from '../../kernel/params/schema';
 import { InputError, type Limits } from '../../limits';
-import { findAlgorithm } from '../../registry';
-import { run } from '../../run';
+import type { Runner } from '../../runner';
 import { phaseSeconds, type CircuitModel } from './circuit-time';
 import { cellModel, type HeatmapCell, type HeatmapDef, type HeatmapResult } from './heatmaps';
 import { bitsText, ceilLog } from './reconfig-formulas';
@@ -26,8 +25,13 @@ export interface PhaseTable {
   verified: boolean;
 }
 
-export function measurePhaseTable(algorithm: string, nodes: number, limits: Limits): PhaseTable {
-  return runToEnd(phaseTableJob(algorithm, nodes, limits));
+export function measurePhaseTable(
+  algorithm: string,
+  nodes: number,
+  limits: Limits,
+  runner: Runner,
+): PhaseTable {
+  return runToEnd(phaseTableJob(algorithm, nodes, limits, runner));
 }
 
 /** Phases of a digit-routing all-to-all on `nodes` nodes (ReTri: base 3, Bruck: base 2; others: 1). */
@@ -35,15 +39,20 @@ const phasesOf = (algorithm: string, nodes: number) =>
   algorithm === 'retri' ? ceilLog(nodes, 3) : algorithm === 'bruck' ? ceilLog(nodes, 2) : 1;
 
 /** How many verified builds a phase table takes (one per possible last reconfiguration). */
-export function phaseTableBuilds(algorithm: string, nodes: number): number {
-  const spec = findAlgorithm(algorithm);
+export function phaseTableBuilds(algorithm: string, nodes: number, runner: Runner): number {
+  const spec = runner.findAlgorithm(algorithm);
   const reconfigurable = !!spec && 'reconfigure' in defaultsOf(spec.params);
   return reconfigurable ? phasesOf(algorithm, nodes) : 1;
 }
 
 /** The phase table as a job: it yields after each verified build (`phaseTableBuilds` of them). */
-export function* phaseTableJob(algorithm: string, nodes: number, limits: Limits): Job<PhaseTable> {
-  const spec = findAlgorithm(algorithm);
+export function* phaseTableJob(
+  algorithm: string,
+  nodes: number,
+  limits: Limits,
+  runner: Runner,
+): Job<PhaseTable> {
+  const spec = runner.findAlgorithm(algorithm);
   if (!spec) throw new InputError(`unknown algorithm "${algorithm}"`);
   const defaults = defaultsOf(spec.params);
   const reconfigurable = 'reconfigure' in defaults;
@@ -58,7 +67,7 @@ export function* phaseTableJob(algorithm: string, nodes: number, limits: Limits)
       nodes,
       ...(reconfigurable ? { reconfigure: bitsText(x) } : {}),
     };
-    const r = run(algorithm, params, limits);
+    const r = runner.run(algorithm, params, limits);
     verified &&= r.report.ok;
     for (let k = j; k < s; k++) {
       hops[k][j] = r.report.usage.stepLongestRoute[k];
@@ -106,9 +115,9 @@ export function cheapest(t: PhaseTable, model: CircuitModel): { x: boolean[]; se
   return best ?? { x: [], seconds: 0 };
 }
 
-export function computeHeatmap(d: HeatmapDef, limits: Limits): HeatmapResult {
+export function computeHeatmap(d: HeatmapDef, limits: Limits, runner: Runner): HeatmapResult {
   // Never asked to stop, the job always ends with its heatmap.
-  return runToEnd(heatmapJob(d, limits, SILENT))!;
+  return runToEnd(heatmapJob(d, limits, SILENT, runner))!;
 }
 
 /**
@@ -120,8 +129,10 @@ export function* heatmapJob(
   d: HeatmapDef,
   limits: Limits,
   ctx: JobContext<never>,
+  runner: Runner,
 ): Job<HeatmapResult | null> {
-  const total = phaseTableBuilds('retri', d.retriNodes) + phaseTableBuilds(d.baseline, d.baselineNodes);
+  const total =
+    phaseTableBuilds('retri', d.retriNodes, runner) + phaseTableBuilds(d.baseline, d.baselineNodes, runner);
   let done = 0;
   ctx.progress(0, total);
   const tables: PhaseTable[] = [];
@@ -129,7 +140,7 @@ export function* heatmapJob(
     ['retri', d.retriNodes],
     [d.baseline, d.baselineNodes],
   ] as const) {
-    const job = phaseTableJob(algorithm, nodes, limits);
+    const job = phaseTableJob(algorithm, nodes, limits, runner);
     for (let step = job.next(); ; step = job.next()) {
       if (step.done) {
         tables.push(step.value);
@@ -141,7 +152,7 @@ export function* heatmapJob(
     }
   }
   const [retri, base] = tables;
-  const spec = findAlgorithm('retri');
+  const spec = runner.findAlgorithm('retri');
   const defaults = spec ? defaultsOf(spec.params) : {};
   const cells: HeatmapCell[] = [];
   for (const delayUs of d.delays)

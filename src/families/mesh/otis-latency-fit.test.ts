@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultsOf, num } from '../../kernel/params/schema';
 import { CLI_LIMITS } from '../../limits';
-import { run } from '../../run';
+import { run, RUNNER } from '../../run';
 import { OTIS_PARAMS } from './otis-allreduce.card';
 import { otisLatency } from './otis-repro';
 import { fitLatency, latencyOf, stepProfile } from './otis-latency-fit';
@@ -48,7 +48,7 @@ describe('our latency model fitted to the OTIS paper’s printed latencies', () 
   });
 
   it('the paper check shows the best fit and what differs: EDN steps cost 1.3–2.8× a direct step in the paper, no more in ours', () => {
-    const rows = otisLatency.run(CLI_LIMITS);
+    const rows = otisLatency.run(CLI_LIMITS, RUNNER);
     const fitted = rows.filter((r) => r.label.endsWith('fit the paper’s six latencies best'));
     expect(fitted).toHaveLength(6);
     for (const r of fitted)

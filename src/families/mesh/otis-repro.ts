@@ -1,7 +1,7 @@
 import type { ReproRow, Reproduction } from '../../kernel/experiment';
 import { defaultsOf } from '../../kernel/params/schema';
 import type { Limits } from '../../limits';
-import { run } from '../../run';
+import type { Runner } from '../../runner';
 import { ednLevels } from './mesh-formulas';
 import { partsNote, partsOf } from './mesh-parts';
 import { fitLatency, stepProfile } from './otis-latency-fit';
@@ -38,7 +38,7 @@ export function paperSteps(P: number, system: System, worst: boolean): number {
 const COMBINED = { method: 'edn-combine', ports: 'all' } as const;
 
 /** A built and verified OTIS-Mesh all-reduce: its electronic steps and seconds, or null above BUILT_UP_TO. */
-function built(P: number, system: System | 'combined', worst: boolean, limits: Limits) {
+function built(P: number, system: System | 'combined', worst: boolean, limits: Limits, runner: Runner) {
   if (P > BUILT_UP_TO) return null;
   const at = worst ? 0 : middle(P);
   const params = {
@@ -48,7 +48,7 @@ function built(P: number, system: System | 'combined', worst: boolean, limits: L
     'control-group': at,
     ...(system === 'combined' ? COMBINED : SYSTEMS[system]),
   };
-  const r = run('otis-allreduce', params, limits);
+  const r = runner.run('otis-allreduce', params, limits);
   if (!r.report.ok) throw new Error(`otis-allreduce ${JSON.stringify(params)} failed verification`);
   return { steps: r.summary.steps - 2, seconds: r.summary.seconds };
 }
@@ -59,14 +59,14 @@ const NOT_BUILT =
   'not built in this check (P = 1024 is 1,048,576 processors, seconds per schedule): the explorer’s otis-fig7 … otis-fig12 build and verify every P = 1024 schedule, and a click opens one in the visualizer';
 const round = (x: number, digits = 4) => Number(x.toPrecision(digits));
 
-export const otisSteps: Reproduction = {
+export const otisSteps: Reproduction<Runner> = {
   ...OTIS_STEPS,
-  run(limits) {
+  run(limits, runner) {
     const rows: ReproRow[] = [];
     const cache = new Map<string, ReturnType<typeof built>>();
     const get = (P: number, s: System, worst: boolean) => {
       const key = `${P}/${s}/${worst}`;
-      if (!cache.has(key)) cache.set(key, built(P, s, worst, limits));
+      if (!cache.has(key)) cache.set(key, built(P, s, worst, limits, runner));
       return cache.get(key)!;
     };
     const labels: Record<System, string> = {
@@ -95,7 +95,7 @@ export const otisSteps: Reproduction = {
           });
           // Beside the paper's EDN, which sends the top level straight to the target: ours combines it on the way.
           if (system === 'edn') {
-            const c = built(P, 'combined', worst, limits);
+            const c = built(P, 'combined', worst, limits, runner);
             rows.push({
               label: `${P}×${P}, EDN with the top level combined on the way (ours, 4(H+2)), ${worst ? 'root at the corner' : 'root in the middle'}`,
               paper: null,
@@ -145,13 +145,13 @@ export const otisSteps: Reproduction = {
   },
 };
 
-export const otisLatency: Reproduction = {
+export const otisLatency: Reproduction<Runner> = {
   ...OTIS_LATENCY,
-  run(limits) {
+  run(limits, runner) {
     const rows: ReproRow[] = [];
     const ms = (x: number) => round(x * 1e3);
     const latency = (label: string, paper: number, P: number, system: System, worst: boolean) => {
-      const b = built(P, system, worst, limits);
+      const b = built(P, system, worst, limits, runner);
       rows.push({
         label,
         paper,
@@ -175,8 +175,8 @@ export const otisLatency: Reproduction = {
     for (const { system, worst, times: printed, fig } of PRINTED_IMPROVEMENT)
       SIZES.forEach((P, i) => {
         const what = `${worst ? 'worst' : 'best'} case, ${name[system]} over EDN (${fig})`;
-        const a = built(P, system, worst, limits);
-        const b = built(P, 'edn', worst, limits);
+        const a = built(P, system, worst, limits, runner);
+        const b = built(P, 'edn', worst, limits, runner);
         rows.push({
           label: `${P}×${P} ${what}`,
           paper: printed[i],

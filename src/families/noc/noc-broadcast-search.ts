@@ -1,5 +1,5 @@
 import type { Rng } from '../../kernel/util/rng';
-import type { ChainSolution, Genes, PlanFault, SearchProblem } from './noc-anneal';
+import type { ChainSolution, Genes, PlanFault, SearchProblem } from './noc-chain';
 import { blocksOf, type NocPlan } from './noc-constructive';
 import { channelBase, processorsOf } from './noc-network';
 import { planOfChoices, type NocRoutes, type RoutedMessage } from './noc-paths';

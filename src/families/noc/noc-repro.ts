@@ -3,8 +3,7 @@ import { runToEnd, SILENT } from '../../kernel/jobs';
 import { defaultsOf, type ParamValue } from '../../kernel/params/schema';
 import type { Built } from '../../kernel/spec';
 import type { Limits } from '../../limits';
-import { findAlgorithm } from '../../registry';
-import { resultOf } from '../../run';
+import type { Runner } from '../../runner';
 import { checkRun, InputError } from '../../limits';
 import { networkOf } from './noc-params';
 import { longerRoutes, NocRoutes } from './noc-paths';
@@ -91,8 +90,8 @@ const READINGS: readonly { what: string; overrides: (receivers: string) => Overr
 ];
 
 /** A search run to its end, verified: the result, and when (moves, seconds) its last schedule was found. */
-function searched(id: string, overrides: Overrides, limits: Limits) {
-  const spec = findAlgorithm(id)!;
+function searched(id: string, overrides: Overrides, limits: Limits, runner: Runner) {
+  const spec = runner.findAlgorithm(id)!;
   const params = { ...defaultsOf(spec.params), 'time-limit': GENEROUS_SECONDS, ...overrides };
   const issues = checkRun(spec, params, limits);
   if (issues.length) throw new InputError(issues[0].message, issues);
@@ -113,7 +112,7 @@ function searched(id: string, overrides: Overrides, limits: Limits) {
         },
       }),
     );
-  const r = resultOf(spec, params, built, t0);
+  const r = runner.resultOf(spec, params, built, t0);
   if (!r.report.ok) throw new Error(`${id} ${JSON.stringify(overrides)}: the schedule failed verification`);
   return { r, found, open: { algorithm: id, params } };
 }
@@ -138,9 +137,9 @@ function how(
  * with the seed, method and moves that found it; and, beside the paper's 8 for the two broadcasts we
  * take 9 steps for, the three readings under which 8 is reachable.
  */
-export const nocTable2: Reproduction = {
+export const nocTable2: Reproduction<Runner> = {
   ...NOC_TABLE2,
-  run(limits: Limits) {
+  run(limits: Limits, runner: Runner) {
     const rows: ReproRow[] = [];
     for (const k of CASES)
       (['broadcast', 'scatter'] as const).forEach((kind, i) => {
@@ -151,7 +150,7 @@ export const nocTable2: Reproduction = {
           receivers: k.receivers,
         };
         const [seed, moves] = kind === 'broadcast' ? [1, BROADCAST_MOVES] : [k.seed, k.moves];
-        const { r, found, open } = searched(card.id, { ...base, seed, moves }, limits);
+        const { r, found, open } = searched(card.id, { ...base, seed, moves }, limits, runner);
         const bound = r.formulas.find((f) => f.id === 'steps')!;
         const name = kind === 'broadcast' ? 'MNB' : 'MNS';
         const readings = kind === 'broadcast' && bound.formula > k.upper[i];
@@ -190,7 +189,7 @@ export const nocTable2: Reproduction = {
         if (readings)
           READINGS.forEach((reading, j) => {
             const o = reading.overrides(k.receivers);
-            const x = searched(card.id, { ...base, seed: 1, moves: BROADCAST_MOVES, ...o }, limits);
+            const x = searched(card.id, { ...base, seed: 1, moves: BROADCAST_MOVES, ...o }, limits, runner);
             const xb = x.r.formulas.find((f) => f.id === 'steps')!;
             rows.push({
               label: `${k.label}, MNB, reading ${j + 1} of 3 — ${reading.what}: steps`,
@@ -208,6 +207,7 @@ export const nocTable2: Reproduction = {
       nocScatterCard.id,
       { pattern: 'mns', senders: '0-7', receivers: '0-7', detour: 1, seed: 1, moves: 200_000 },
       limits,
+      runner,
     );
     rows.push({
       label: '8 to the same 8, MNS, routes up to 1 hop longer: upper bound (Table 2, footnote *)',
@@ -229,13 +229,13 @@ export const nocTable2: Reproduction = {
  * on it must take a longer route. The exact method proves both: 6 steps with shortest routes only,
  * and, with routes up to 2 hops longer, 5 steps with one longer route and no 5-step schedule with none.
  */
-export const nocFig3: Reproduction = {
+export const nocFig3: Reproduction<Runner> = {
   ...NOC_FIG3,
-  run(limits: Limits) {
+  run(limits: Limits, runner: Runner) {
     const mesh = { network: 'mesh', rows: 4, cols: 4, 'per-router': 1, ports: 3, pattern: 'oas', root: 1 };
     const exact = { method: 'exact', 'time-limit': 60 };
-    const minimal = searched(nocScatterCard.id, { ...mesh, ...exact, detour: 0 }, limits);
-    const longer = searched(nocScatterCard.id, { ...mesh, ...exact, detour: 2 }, limits);
+    const minimal = searched(nocScatterCard.id, { ...mesh, ...exact, detour: 0 }, limits, runner);
+    const longer = searched(nocScatterCard.id, { ...mesh, ...exact, detour: 2 }, limits, runner);
     const bound = minimal.r.formulas.find((f) => f.id === 'steps')!;
     const used = longerRoutes(new NocRoutes(networkOf(longer.open.params)), longer.r.schedule);
     return [

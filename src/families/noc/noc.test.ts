@@ -21,17 +21,9 @@ import {
 import { NocRoutes, scatterMessages } from './noc-paths';
 import { communicationOf, type Pattern } from './noc-patterns';
 import { scheduleOfPlan } from './noc';
-import {
-  annealSearch,
-  chainJob,
-  ChainProblem,
-  chainSeed,
-  conflictsOf,
-  messagesByBlock,
-  planClashes,
-  SearchMaster,
-  type Genes,
-} from './noc-anneal';
+import { annealSearch, SearchMaster } from './noc-anneal';
+import { chainJob, ChainProblem, chainSeed, conflictsOf, messagesByBlock, type Genes } from './noc-chain';
+import { planClashes } from './noc-clashes';
 import type { ChainOutcome, ChainTask } from '../../kernel/spec';
 import { runToEnd, SILENT } from '../../kernel/jobs';
 import { expandTopology, nocScatterCard } from './noc.card';

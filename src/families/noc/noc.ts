@@ -10,14 +10,9 @@ import type {
   SearchReport,
   SplitSearch,
 } from '../../kernel/spec';
-import {
-  chainJob,
-  ChainProblem,
-  runSearch,
-  SearchMaster,
-  type NocAttempt,
-  type SearchProblem,
-} from './noc-anneal';
+import { runSearch, SearchMaster } from './noc-anneal';
+import { chainJob, ChainProblem, type SearchProblem } from './noc-chain';
+import type { NocAttempt } from './noc-clashes';
 import { BroadcastProblem } from './noc-broadcast-search';
 import { exactSearch } from './noc-exact';
 import { lpSolver } from '../../kernel/lp';

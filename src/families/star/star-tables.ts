@@ -6,7 +6,7 @@
  */
 import type { ReproRow, Reproduction } from '../../kernel/experiment';
 import type { Limits } from '../../limits';
-import { run } from '../../run';
+import type { Runner } from '../../runner';
 import { H, K, M, P, exampleParams } from './star-example';
 import { lowerBounds } from './star-formulas';
 import { STAR_TABLES } from './star-tables.card';
@@ -21,11 +21,11 @@ function sum(a: number, b: number, f: (i: number) => number): number {
 
 const x = K + 1;
 
-export const starTables: Reproduction = {
+export const starTables: Reproduction<Runner> = {
   ...STAR_TABLES,
-  run(limits: Limits): ReproRow[] {
+  run(limits: Limits, runner: Runner): ReproRow[] {
     const measured = (id: string, key: string, extra: Record<string, number | string> = {}) => {
-      const r = run(id, exampleParams(id, extra), limits);
+      const r = runner.run(id, exampleParams(id, extra), limits);
       if (!r.report.ok) throw new Error(`${id} failed verification`);
       return r.summary.costs?.[key] ?? null;
     };

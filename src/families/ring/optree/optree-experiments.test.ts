@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../../registry';
 import { CLI_LIMITS, checkRun } from '../../../limits';
+import { RUNNER } from '../../../run';
 import { optreeMotivation, optreeTable3 } from './optree-repro';
 import type { ReproRow } from '../../../kernel/experiment';
 import { findSweep, SWEEPS } from '../../../experiments/catalogue';
@@ -21,7 +22,7 @@ describe('OpTree paper checks', () => {
   });
 
   it('motivation: rows { label, paper, computed, constructed } with the paper’s numbers beside ours', () => {
-    const rows = optreeMotivation.run(CLI_LIMITS);
+    const rows = optreeMotivation.run(CLI_LIMITS, RUNNER);
     rows.forEach(rowShape);
     const row = (label: string) => rows.find((r) => r.label === label)!;
     expect(row('One-stage: steps')).toMatchObject({ paper: 16, computed: 16, constructed: 16 });
@@ -44,7 +45,7 @@ describe('OpTree paper checks', () => {
   });
 
   it('Table 3: the printed differences follow from the formulas, with the readings that reproduce them', () => {
-    const rows = optreeTable3.run(CLI_LIMITS);
+    const rows = optreeTable3.run(CLI_LIMITS, RUNNER);
     rows.forEach(rowShape);
     const row = (label: string) => rows.find((r) => r.label === label)!;
     // 1 − 70/259 = 72.97 %; 1 − 1120/3007 = 62.75 %.

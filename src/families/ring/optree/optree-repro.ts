@@ -5,7 +5,7 @@
  * constructed, verified schedules give. What we found about the printed numbers is in
  * docs/models/optree.md ("The paper check").
  */
-import { findAlgorithm } from '../../../registry';
+import type { Runner } from '../../../runner';
 import {
   lemma1Line,
   lemma1Ring,
@@ -21,7 +21,6 @@ import { bestTree } from './optree-search';
 import { countOptree } from './optree-stages';
 import { stepSeconds, timeModelOf } from '../wdm-ring-time';
 import { defaultsOf, type ParamValues } from '../../../kernel/params/schema';
-import { measure, run } from '../../../run';
 import { type Limits } from '../../../limits';
 import { type RunResult } from '../../../result';
 import type { Reproduction, ReproRow } from '../../../kernel/experiment';
@@ -31,23 +30,28 @@ const MB = 2 ** 20;
 /** Message sizes of Sec. V.D and V.E: 4 MB to 128 MB. */
 export const TABLE_SIZES = [4, 8, 16, 32, 64, 128].map((x) => x * MB);
 
-function params(alg: string, extra: Record<string, number | string>): ParamValues {
-  const spec = findAlgorithm(alg);
+function params(alg: string, extra: Record<string, number | string>, runner: Runner): ParamValues {
+  const spec = runner.findAlgorithm(alg);
   if (!spec) throw new Error(`unknown algorithm ${alg}`);
   return { ...defaultsOf(spec.params), ...extra };
 }
 
-function build(alg: string, extra: Record<string, number | string>, limits: Limits): RunResult {
-  const r = run(alg, params(alg, extra), limits);
+function build(
+  alg: string,
+  extra: Record<string, number | string>,
+  limits: Limits,
+  runner: Runner,
+): RunResult {
+  const r = runner.run(alg, params(alg, extra, runner), limits);
   if (!r.report.ok) throw new Error(`${alg} ${JSON.stringify(extra)}: the schedule fails verification`);
   return r;
 }
 
 /** Seconds of a verified schedule under eq. 3 for another message size d (the schedule is the same). */
-function secondsAt(r: RunResult, d: number): number {
-  const spec = findAlgorithm(r.algorithm)!;
+function secondsAt(r: RunResult, d: number, runner: Runner): number {
+  const spec = runner.findAlgorithm(r.algorithm)!;
   const s = { ...r.schedule, blocks: { ...r.schedule.blocks, bytes: d } };
-  return measure(spec, s, r.report.usage, { ...r.params, 'message-bytes': d }).summary.seconds;
+  return runner.measure(spec, s, r.report.usage, { ...r.params, 'message-bytes': d }).summary.seconds;
 }
 
 /** Steps of OpTree at Lemma 3's k* (arities radicesForDepth), by the builder's own assignment. */
@@ -82,13 +86,13 @@ function rivalSteps(id: string, n: number, w: number, variant: 'table' | 'altern
   return wrhtSteps(n, w, variant);
 }
 
-export const optreeTable1: Reproduction = {
+export const optreeTable1: Reproduction<Runner> = {
   ...OPTREE_TABLE1,
-  run(limits) {
+  run(limits, runner) {
     const n = 1024;
     const w = 64;
     const at = { nodes: n, wavelengths: w };
-    const steps = (alg: string, extra = {}) => build(alg, { ...at, ...extra }, limits).summary.steps;
+    const steps = (alg: string, extra = {}) => build(alg, { ...at, ...extra }, limits, runner).summary.steps;
     const kStar = lemma3Depth(n);
     const best = bestTree(n, w);
     const rows: ReproRow[] = [
@@ -166,12 +170,13 @@ function apdRows(
   configs: { key: string; n: number; w: number; printed: Record<string, number>; wUsed?: number }[],
   averages: Record<string, { avg: number; sd: number }>,
   limits: Limits,
+  runner: Runner,
 ): ReproRow[] {
   const rows: ReproRow[] = [];
   const computedBy: Record<string, number[]> = {};
   const constructedBy: Record<string, number[]> = {};
   for (const c of configs) {
-    const model = timeModelOf(params('optree', {}));
+    const model = timeModelOf(params('optree', {}, runner));
     const opt = optreeAtKStar(c.n, c.w);
     const oSteps = theorem2Steps(c.n, c.w);
     for (const rival of RIVALS) {
@@ -181,10 +186,10 @@ function apdRows(
       const computed = 1 - oSteps / rSteps;
       // Constructed: eq. 3 time of the verified rival schedule against OpTree at k* (all lightpaths
       // carry one block, so OpTree's time is its steps times the time of one step).
-      const r = build(rival.id, { nodes: c.n, wavelengths: c.w }, limits);
+      const r = build(rival.id, { nodes: c.n, wavelengths: c.w }, limits, runner);
       const diffs = TABLE_SIZES.map((d) => {
         const tO = opt.steps * stepSeconds(model, d);
-        const tR = secondsAt(r, d);
+        const tR = secondsAt(r, d, runner);
         return 1 - tO / tR;
       });
       const constructed = mean(diffs);
@@ -246,9 +251,9 @@ function apdRows(
   return rows;
 }
 
-export const optreeTable2: Reproduction = {
+export const optreeTable2: Reproduction<Runner> = {
   ...OPTREE_TABLE2,
-  run(limits) {
+  run(limits, runner) {
     const printed: Record<number, Record<string, number>> = {
       512: { WRHT: 87.64, Ring: 93.73, NE: 87.5 },
       1024: { WRHT: 72.97, Ring: 93.15, NE: 86.32 },
@@ -259,13 +264,14 @@ export const optreeTable2: Reproduction = {
       [512, 1024, 2048, 4096].map((n) => ({ key: `N = ${n}`, n, w: 64, printed: printed[n] })),
       { WRHT: { avg: 42.27, sd: 45.87 }, Ring: { avg: 92.74, sd: 0.77 }, NE: { avg: 85.49, sd: 1.55 } },
       limits,
+      runner,
     );
   },
 };
 
-export const optreeTable3: Reproduction = {
+export const optreeTable3: Reproduction<Runner> = {
   ...OPTREE_TABLE3,
-  run(limits) {
+  run(limits, runner) {
     const printed: Record<number, Record<string, number>> = {
       4: { WRHT: 62.75, Ring: -9.48, NE: -118.75 },
       16: { WRHT: -180, Ring: 72.62, NE: 45.31 },
@@ -282,13 +288,14 @@ export const optreeTable3: Reproduction = {
       })),
       { WRHT: { avg: 12.23, sd: 111.52 }, Ring: { avg: 63.22, sd: 42.96 }, NE: { avg: 26.51, sd: 85.84 } },
       limits,
+      runner,
     );
   },
 };
 
-export const optreeMotivation: Reproduction = {
+export const optreeMotivation: Reproduction<Runner> = {
   ...OPTREE_MOTIVATION,
-  run(limits) {
+  run(limits, runner) {
     const n = 16;
     const w = 2;
     const rows: ReproRow[] = [];
@@ -300,7 +307,7 @@ export const optreeMotivation: Reproduction = {
       computed: number[],
       note: string,
     ) => {
-      const r = build(alg, { nodes: n, wavelengths: w, ...extra }, limits);
+      const r = build(alg, { nodes: n, wavelengths: w, ...extra }, limits, runner);
       const stages = r.stages ?? [];
       printed.wavelengths.forEach((value, j) =>
         rows.push({
@@ -360,7 +367,8 @@ export const optreeMotivation: Reproduction = {
       label: 'Three-stage tree: steps by Theorem 1 (eq. 1, k = 3)',
       paper: 16,
       computed: theorem,
-      constructed: build('optree', { nodes: n, wavelengths: w, radices: '3,3,3' }, limits).summary.steps,
+      constructed: build('optree', { nodes: n, wavelengths: w, radices: '3,3,3' }, limits, runner).summary
+        .steps,
       unit: 'steps',
       note:
         `Theorem 1 gives ⌈(2k−1)·N^(1+1/k)/(8w)⌉ = ${theorem} steps for N = 16, w = 2, k = 3, while the worked ` +
@@ -372,7 +380,7 @@ export const optreeMotivation: Reproduction = {
   },
 };
 
-export const OPTREE_REPRODUCTIONS: readonly Reproduction[] = [
+export const OPTREE_REPRODUCTIONS: readonly Reproduction<Runner>[] = [
   optreeTable1,
   optreeTable2,
   optreeTable3,

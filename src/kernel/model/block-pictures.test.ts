@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../registry';
-import { withBlockLists } from '../../kernel/model/schedule';
-import { defaultsOf } from '../../kernel/params/schema';
+import { withBlockLists } from './schedule';
+import { defaultsOf } from '../params/schema';
 import { blockPictures, pictureInput, STATE_SHARES } from './block-pictures';
 
 const rgbAt = (p: Uint8ClampedArray, size: number, r: number, d: number) =>

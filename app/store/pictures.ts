@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { RunResult } from '../../../src/result';
-import type { BlockPictures } from '../../../src/families/circuit/block-pictures';
+import type { RunResult } from '../../src/result';
+import type { BlockPictures } from '../../src/kernel/model/block-pictures';
 
 /** The block-matrix pictures the worker sent after a result, with the result they belong to. */
 export const usePictures = create<{ result: RunResult | null; pictures: BlockPictures | null }>()(() => ({

@@ -1,12 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { findCard } from '../../../src/cards';
-import { pairBlock } from '../../../src/kernel/model/block-pairs';
-import type { BlockPictures } from '../../../src/families/circuit/block-pictures';
-import { location } from '../../../src/kernel/replay/holding-queries';
-import type { RunResult } from '../../../src/result';
-import { usePicturesOf } from './pictures';
-import { COLORS, cssRgb, palette } from '../../lib/colors';
-import { usePalette } from '../../lib/theme';
+import { findCard } from '../../src/cards';
+import { pairBlock } from '../../src/kernel/model/block-pairs';
+import type { BlockPictures } from '../../src/kernel/model/block-pictures';
+import { location } from '../../src/kernel/replay/holding-queries';
+import type { RunResult } from '../../src/result';
+import { usePicturesOf } from '../store/pictures';
+import { COLORS, cssRgb, palette } from '../lib/colors';
+import { usePalette } from '../lib/theme';
 import {
   blendShares,
   blockMarks,
@@ -15,16 +15,16 @@ import {
   MARK_MIN_CELL,
   markColourOn,
   shareColourMatrix,
-} from '../../views/matrixStates';
-import { StateLegend, type LegendEntry } from '../../views/StateLegend';
-import { setupCanvas, useSize } from '../../lib/useSize';
-import { drawMatrixFrame } from '../../views/canvasText';
-import { matrixBox, matrixPicture } from '../../views/matrixPicture';
-import { useFramePicture } from '../../scene/currentFrame';
-import { CachedLayer } from '../../views/cachedLayer';
-import { canDraw, TooSmall } from '../../views/TooSmall';
-import { useTypeScale } from '../../lib/typeScale';
-import { plural } from '../../lib/format';
+} from './matrixStates';
+import { StateLegend, type LegendEntry } from './StateLegend';
+import { setupCanvas, useSize } from '../lib/useSize';
+import { drawMatrixFrame } from './canvasText';
+import { matrixBox, matrixPicture } from './matrixPicture';
+import { useFramePicture } from '../scene/currentFrame';
+import { CachedLayer } from './cachedLayer';
+import { canDraw, TooSmall } from './TooSmall';
+import { useTypeScale } from '../lib/typeScale';
+import { plural } from '../lib/format';
 
 /**
  * All-to-all blocks as a source × destination matrix: where is block B[r, d] now? Pale: still at its

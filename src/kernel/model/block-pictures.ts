@@ -1,8 +1,8 @@
-import { pairTable, rectIds, rectSize, type PairGrid } from '../../kernel/model/block-pairs';
-import { indexArray, type IndexArray } from '../../kernel/model/columns';
-import { receiversOf } from '../../kernel/model/paths';
-import { type Collective, type Schedule } from '../../kernel/model/schedule';
-import type { Topology } from '../../kernel/model/topology';
+import { pairTable, rectIds, rectSize, type PairGrid } from './block-pairs';
+import { indexArray, type IndexArray } from './columns';
+import { receiversOf } from './paths';
+import { type Collective, type Schedule } from './schedule';
+import type { Topology } from './topology';
 
 /**
  * Pictures of the all-to-all block matrix (source × destination, one RGBA pixel per cell, pooled to at
