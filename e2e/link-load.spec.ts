@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
+import { shot } from './fixtures';
 
 /** Clicks the heatmap's cell of the link at display position `pos` in step `step`. */
 async function clickCell(page: Page, pos: number, links: number, step: number, steps: number) {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { openConfig } from './fixtures';
 
 /**
  * Playing at full speed moves the step every frame. What only needs the step eventually — the
@@ -6,17 +7,12 @@ import { expect, test, type Page } from '@playwright/test';
  * or when playing stops, so a frame carries only the pictures.
  */
 
-async function ready(page: Page) {
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
-}
-
 const LAST_GOOD = 'optical-collectives-lab:last-good';
 
 test('while playing, the narration changes a few times a second; the link and the remembered step catch up on pause', async ({
   page,
 }) => {
-  await page.goto('/?v=1&alg=ring-allgather&nodes=512&speed=max');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=ring-allgather&nodes=512&speed=max');
   await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '0');
   // Count what changes while playing: the step label every frame, the narration's heading rarely.
   await page.evaluate(() => {
@@ -56,8 +52,7 @@ test('while playing, the narration changes a few times a second; the link and th
 });
 
 test('playing to the end leaves the link on the last step', async ({ page }) => {
-  await page.goto('/?v=1&alg=ring-allgather&nodes=16&speed=max');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=ring-allgather&nodes=16&speed=max');
   await page.keyboard.press(' ');
   await expect(page.getByTestId('play')).toHaveText(/Play/);
   await expect(page).toHaveURL(/[?&]step=15(&|$)/);
