@@ -7,15 +7,23 @@ const CI = !!process.env.CI;
 // E2E_PORT lets two checkouts run their end-to-end tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/**
+ * Specs that count what happens in a stretch of wall time (frames drawn while playing), which a
+ * second browser busy on the same two cores would change: they run on their own, after the others.
+ * Every other test opens its own page and waits on conditions, so it runs beside another.
+ */
+const ALONE = ['playing.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
   outputDir: 'test-results',
-  fullyParallel: false,
+  // Tests, not files, are shared out between the two workers, so a long file does not keep one busy
+  // at the end while the other idles.
+  fullyParallel: true,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
-  workers: CI ? 1 : 2,
+  workers: 2,
   reporter: 'list',
   timeout: 60_000,
   expect: { timeout: 15_000 },
@@ -29,6 +37,11 @@ export default defineConfig({
     // e2e/screenshots/ (gitignored) with page.screenshot({ path }).
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'side-by-side', testIgnore: ALONE },
+    // Runs once the side-by-side tests have passed (after a failure there it is skipped).
+    { name: 'alone', testMatch: ALONE, dependencies: ['side-by-side'], workers: 1 },
+  ],
   webServer: {
     // Serves the built app (dist/); the test script runs `vite build` first.
     command: `npx vite preview --port ${PORT} --strictPort`,
