@@ -27,19 +27,24 @@ test('while playing, the narration changes a few times a second; the link and th
     watch(document.querySelector('[data-testid="step-label"]'), 'label');
     watch(document.querySelector('[data-testid="narration"] h2'), 'narration');
   });
+  const changes = () =>
+    page.evaluate(() => (window as unknown as { __changes: { label: number; narration: number } }).__changes);
+  const started = Date.now();
   await page.keyboard.press(' ');
+  // Play for 1.5 s, and on until the label has changed more than 20 times (frames come slower on a
+  // busy machine; the narration's pace is set by the clock, not by the frames).
   await page.waitForTimeout(1500);
+  await expect.poll(async () => (await changes()).label).toBeGreaterThan(20);
   // Mid-play, the address bar and the stored configuration still name step 0.
   expect(new URL(page.url()).searchParams.get('step') ?? '0').toBe('0');
   expect(await page.evaluate((k) => localStorage.getItem(k), LAST_GOOD)).not.toMatch(/step=[1-9]/);
   await page.keyboard.press(' ');
-  const changes = await page.evaluate(
-    () => (window as unknown as { __changes: { label: number; narration: number } }).__changes,
-  );
-  expect(changes.label).toBeGreaterThan(20);
-  // 1.5 s at four a second, plus the catch-up on pause.
-  expect(changes.narration).toBeGreaterThan(1);
-  expect(changes.narration).toBeLessThanOrEqual(9);
+  const played = Date.now() - started;
+  const seen = await changes();
+  expect(seen.label).toBeGreaterThan(20);
+  // Four a second while playing (6 in 1.5 s), plus the catch-up on pause.
+  expect(seen.narration).toBeGreaterThan(1);
+  expect(seen.narration).toBeLessThanOrEqual(Math.ceil((played / 1000) * 4) + 3);
 
   // Paused: the narration, the link and the stored configuration all show the step reached.
   const step = Number(await page.getByTestId('ring-view').getAttribute('data-step'));
