@@ -64,3 +64,19 @@ export async function downloadText(page: Page, button: Locator): Promise<{ name:
   const { name, bytes } = await download(page, button);
   return { name, text: bytes.toString('utf8') };
 }
+
+/**
+ * Waits until `count()` is above zero and reads the same twice in a row (polled 100 ms apart, then
+ * longer): for a picture drawn in slices, until its last slice is in — e.g. the texts drawn so far.
+ */
+export async function waitUntilSteady(count: () => Promise<number>): Promise<void> {
+  let last = -1;
+  await expect
+    .poll(async () => {
+      const now = await count();
+      const steady = now > 0 && now === last;
+      last = now;
+      return steady;
+    })
+    .toBe(true);
+}
