@@ -12,10 +12,14 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
   outputDir: 'test-results',
-  fullyParallel: false,
+  // Two workers, in CI too; tests, not files, are shared out between them, so a long file does not
+  // keep one busy at the end while the other idles. Every test opens its own page (a spec's
+  // beforeAll runs once per worker), so any two run side by side; the playing test's frame counts
+  // have wide margins, as the machine is shared anyway.
+  fullyParallel: true,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
-  workers: CI ? 1 : 2,
+  workers: 2,
   reporter: 'list',
   timeout: 60_000,
   expect: { timeout: 15_000 },

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -49,6 +50,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'app/**/*.test.ts', 'build/**/*.test.ts'],
     environment: 'node',
+    // Every core: Vitest's default keeps one free (numCpus - 1), which on a 2-core CI machine runs the
+    // test files one at a time.
+    maxWorkers: availableParallelism(),
     // Property tests build and verify many schedules; on a busy 2-core CI machine some take seconds.
     // This is a hang guard, not a speed requirement (speed is measured in bench/).
     testTimeout: 60_000,

@@ -1,13 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectStep, openConfig, waitForResult } from './fixtures';
 
 // axe-core on every mode, lecture mode and every family's view: no serious or critical violation,
 // and the page's landmarks named. The pages are opened as a user would: from a link, waited for.
-
-const ready = (page: Page) =>
-  expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-const stepIs = (page: Page, step: number) =>
-  expect(page.getByTestId('step-label')).toHaveText(new RegExp(`step ${step} /`));
 
 interface Case {
   name: string;
@@ -20,7 +16,7 @@ const visualizer = (name: string, url: string, then?: (page: Page) => Promise<vo
   name,
   url,
   wait: async (page) => {
-    await ready(page);
+    await waitForResult(page, 30_000);
     await then?.(page);
   },
 });
@@ -190,8 +186,7 @@ test('the narration does not flood a screen reader: one line per phase while pla
   page,
 }) => {
   // OpTree on 64 nodes, arities 4·4·4: three stages, many steps; played at one step per frame.
-  await page.goto('/?v=2&alg=optree&nodes=64&wavelengths=2&radices=4,4,4&speed=max');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=optree&nodes=64&wavelengths=2&radices=4,4,4&speed=max', 30_000);
   const announcer = page.getByTestId('narration-announcer');
   await expect(announcer).toHaveAttribute('role', 'status');
   // The words on screen are not a live region of their own.
@@ -211,7 +206,7 @@ test('the narration does not flood a screen reader: one line per phase while pla
   });
   await page.keyboard.press(' ');
   await expect(page.getByTestId('play')).toHaveText(/Play/, { timeout: 30_000 });
-  await stepIs(page, last);
+  await expectStep(page, last);
   // Once stopped at the end, the last step's words.
   await expect(announcer).toContainText(`Step ${last} of ${last}`);
   const said = await page.evaluate(() => (window as unknown as { said: string[] }).said.filter((s) => s));
@@ -219,8 +214,7 @@ test('the narration does not flood a screen reader: one line per phase while pla
   expect(said.length, said.join('\n')).toBeLessThanOrEqual(5);
   expect(said[0]).toMatch(/^Playing/);
   // Played at 16 steps a second (five seconds), the stages are named as they come, spaced out.
-  await page.goto('/?v=2&alg=optree&nodes=64&wavelengths=2&radices=4,4,4&speed=16');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=optree&nodes=64&wavelengths=2&radices=4,4,4&speed=16', 30_000);
   await page.evaluate(() => {
     const el = document.querySelector('[data-testid="narration-announcer"]')!;
     const w = window as unknown as { said: string[] };

@@ -1,16 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
-
-async function ready(page: Page) {
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
-}
+import { collectPageErrors, openConfig, shot, waitForResult } from './fixtures';
 
 test('the default opens ready and plays', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto('/');
-  await ready(page);
+  const errors = collectPageErrors(page);
+  await openConfig(page, '/');
   await expect(page.getByTestId('narration')).toContainText('Before the first step');
   await expect(page.getByTestId('verified')).toContainText('Verified');
   await expect(page.getByTestId('step-label')).toHaveText(/step 0 \/ 7/);
@@ -23,8 +16,7 @@ test('the default opens ready and plays', async ({ page }) => {
 });
 
 test('keyboard steps forward, back, to the ends, and plays', async ({ page }) => {
-  await page.goto('/?v=1&alg=ring-allgather&nodes=8');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=ring-allgather&nodes=8');
   const ring = page.getByTestId('ring-view');
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
   await expect(ring).toHaveAttribute('data-step', '3');
@@ -48,8 +40,7 @@ test('keyboard steps forward, back, to the ends, and plays', async ({ page }) =>
 
 test('a permalink at step s reopens the same state as stepping there', async ({ page, browser }) => {
   const base = '/?v=1&alg=neighbor-exchange&nodes=12&wavelengths=4&view=ring';
-  await page.goto(`${base}&step=0`);
-  await ready(page);
+  await openConfig(page, `${base}&step=0`);
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
   const ring = page.getByTestId('ring-view');
   await expect(ring).toHaveAttribute('data-step', '3');
@@ -63,7 +54,7 @@ test('a permalink at step s reopens the same state as stepping there', async ({ 
 
   const other = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
   await other.goto(`${base}&step=3`);
-  await ready(other);
+  await waitForResult(other);
   const ring2 = other.getByTestId('ring-view');
   await expect(ring2).toHaveAttribute('data-step', '3');
   await expect(ring2).toHaveAttribute('data-lightpaths', '24');
@@ -77,8 +68,7 @@ test('a permalink at step s reopens the same state as stepping there', async ({ 
 });
 
 test('a bad permalink shows a notice and a working page', async ({ page }) => {
-  await page.goto('/?v=1&alg=ring-allgather&nodes=abc&wavelengths=99999&bogus=1&step=zz&view=cube');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=ring-allgather&nodes=abc&wavelengths=99999&bogus=1&step=zz&view=cube');
   const notice = page.getByTestId('notice');
   await expect(notice).toBeVisible();
   await expect(notice).toContainText('nodes');
@@ -93,15 +83,13 @@ test('a bad permalink shows a notice and a working page', async ({ page }) => {
 });
 
 test('a step past the end is clamped with a notice', async ({ page }) => {
-  await page.goto('/?v=1&alg=ring-allgather&nodes=6&step=50');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=ring-allgather&nodes=6&step=50');
   await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '5');
   await expect(page.getByTestId('notice')).toContainText('step 50 is past the last step (5)');
 });
 
 test('the worker computes results; bad and oversized input keep the last good result', async ({ page }) => {
-  await page.goto('/?v=1&alg=ring-allgather&nodes=8');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=ring-allgather&nodes=8');
   await expect(page.getByTestId('result-status')).toContainText('computed in');
   const nodes = page.getByTestId('param-nodes');
   await nodes.fill('10');
@@ -125,8 +113,7 @@ test('projector sizes: 1280×720 and 1920×1080 show every panel', async ({ page
     [1920, 1080],
   ]) {
     await page.setViewportSize({ width, height });
-    await page.goto('/?v=1&alg=neighbor-exchange&nodes=16&wavelengths=4&step=4');
-    await ready(page);
+    await openConfig(page, '/?v=1&alg=neighbor-exchange&nodes=16&wavelengths=4&step=4');
     for (const id of [
       'ring-view',
       'holdings-matrix',
@@ -144,8 +131,7 @@ test('projector sizes: 1280×720 and 1920×1080 show every panel', async ({ page
 });
 
 test('a crashed worker is restarted and the next run works', async ({ page }) => {
-  await page.goto('/?v=1&alg=ring-allgather&nodes=8');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=ring-allgather&nodes=8');
   await page.evaluate(() => (window as unknown as { __ocl: { crashWorker(): void } }).__ocl.crashWorker());
   await expect(page.getByTestId('notice')).toContainText('worker crashed');
   // The last result is still shown, and a new run goes to a fresh worker.
@@ -157,8 +143,7 @@ test('a crashed worker is restarted and the next run works', async ({ page }) =>
 
 test('Copy link copies the current configuration', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/?v=1&alg=neighbor-exchange&nodes=10&wavelengths=2');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=neighbor-exchange&nodes=10&wavelengths=2');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await page.getByTestId('copy-link').click();
@@ -167,15 +152,13 @@ test('Copy link copies the current configuration', async ({ page, context }) => 
   expect(copied).toContain('alg=neighbor-exchange&nodes=10&wavelengths=2');
   expect(copied).toContain('&step=2&');
   // The copied link reopens the same step.
-  await page.goto(copied);
-  await ready(page);
+  await openConfig(page, copied);
   await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '2');
 });
 
 test('Copy link keeps the circuit’s “node 0 only” and, while playing, play=1', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/?v=2&alg=retri&nodes=27&speed=0.5');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=retri&nodes=27&speed=0.5');
   await page.getByTestId('only-node0').check();
   await expect(page).toHaveURL(/[?&]only0=1(&|$)/);
   await page.getByTestId('play').click();
@@ -185,8 +168,7 @@ test('Copy link keeps the circuit’s “node 0 only” and, while playing, play
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(/[?&]only0=1(&|$)/);
   expect(copied).toMatch(/[?&]play=1(&|$)/);
-  await page.goto(copied);
-  await ready(page);
+  await openConfig(page, copied);
   await expect(page.getByTestId('only-node0')).toBeChecked();
   await expect(page.getByTestId('play')).toHaveText(/Pause/);
   // Paused, the copied link does not play.

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { formatAxisValue } from '../app/charts/axisFormat';
 import { checkCommand, type CheckReport } from '../src/cli/check-command';
 import { findSweep } from '../src/experiments/catalogue';
@@ -8,23 +7,10 @@ import { CSV_HEADER } from '../src/kernel/format/schedule-export';
 import type { ScheduleJson } from '../src/kernel/format/schedule-json';
 import { parseCsv, parseCsvObjects } from '../src/kernel/format/csv';
 import { citationText, bibtex, PAPERS } from '../src/kernel/papers';
+import { downloadText, openConfig, SHOTS } from './fixtures';
 
 // Figures and data out: every download button writes a file that reads back as what the page shows;
 // citations copy; model notes open from the app and survive a reload.
-
-const SHOTS = 'e2e/screenshots';
-
-async function ready(page: Page) {
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
-}
-
-/** Clicks a download button and returns the file's name and text. */
-async function download(page: Page, button: Locator): Promise<{ name: string; text: string }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  return { name: file.suggestedFilename(), text: readFileSync((await pathOf(file))!, 'utf8') };
-}
-
-const pathOf = (d: Download) => d.path();
 
 /** The number in a text such as "✓ Verified: 1,234 transfers checked". */
 const countIn = (text: string, after: RegExp) => Number(after.exec(text)![1].replace(/,/g, ''));
@@ -36,13 +22,12 @@ const fmt = (v: string) =>
 test('the schedule on screen downloads as JSON the checker accepts and as CSV, one line per transfer', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=neighbor-exchange&nodes=12&wavelengths=2');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=neighbor-exchange&nodes=12&wavelengths=2');
   const steps = countIn((await page.getByTestId('step-label').textContent())!, /\/ (\d+)/);
   const transfers = countIn((await page.getByTestId('verified').textContent())!, /Verified: ([\d,]+)/);
   expect(steps).toBeGreaterThan(1);
 
-  const json = await download(page, page.getByTestId('download-schedule-json'));
+  const json = await downloadText(page, page.getByTestId('download-schedule-json'));
   expect(json.name).toBe('neighbor-exchange-n12.json');
   const doc = JSON.parse(json.text) as ScheduleJson;
   expect(doc.format).toBe('optical-collectives/schedule-v1');
@@ -58,7 +43,7 @@ test('the schedule on screen downloads as JSON the checker accepts and as CSV, o
   expect(report).toMatchObject({ ok: true, steps, transfers });
 
   await page.getByTestId('data-out').screenshot({ path: `${SHOTS}/data-out-schedule.png` });
-  const csv = await download(page, page.getByTestId('download-schedule-csv'));
+  const csv = await downloadText(page, page.getByTestId('download-schedule-csv'));
   expect(csv.name).toBe('neighbor-exchange-n12.csv');
   const [header] = parseCsv(csv.text);
   expect(header.join(',')).toBe(CSV_HEADER);
@@ -83,10 +68,9 @@ test('the schedule on screen downloads as JSON the checker accepts and as CSV, o
 test('a circuit-switch schedule (ReTri, blocks by pairs) downloads as a file the checker verifies', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=retri&nodes=9&reconfigure=0,1');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=retri&nodes=9&reconfigure=0,1');
   const steps = countIn((await page.getByTestId('step-label').textContent())!, /\/ (\d+)/);
-  const json = await download(page, page.getByTestId('download-schedule-json'));
+  const json = await downloadText(page, page.getByTestId('download-schedule-json'));
   const doc = JSON.parse(json.text) as ScheduleJson;
   expect(doc.steps).toHaveLength(steps);
   expect(doc.blocks).toHaveLength(81);
@@ -100,7 +84,7 @@ test('a sweep downloads as CSV: one row per point, the values the chart draws', 
   await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-done', 'yes', { timeout: 60_000 });
   const total = countIn((await page.getByTestId('sweep-progress').textContent())!, /^(\d+) configurations/);
   await page.screenshot({ path: `${SHOTS}/data-out-sweep.png` });
-  const { name, text } = await download(page, page.getByTestId('download-sweep-csv'));
+  const { name, text } = await downloadText(page, page.getByTestId('download-sweep-csv'));
   expect(name).toBe('sweep-star-split-steps.csv');
   const rows = parseCsvObjects(text);
   expect(rows).toHaveLength(total);
@@ -128,7 +112,7 @@ test('a paper check downloads as CSV: every row with the paper, the formula, our
   await page.goto('/?v=2&mode=paper&check=optree-table1');
   await expect(page.getByTestId('paper-table')).toBeVisible({ timeout: 60_000 });
   await page.screenshot({ path: `${SHOTS}/data-out-check.png` });
-  const { name, text } = await download(page, page.getByTestId('download-check-csv'));
+  const { name, text } = await downloadText(page, page.getByTestId('download-check-csv'));
   expect(name).toBe('check-optree-table1.csv');
   const rows = parseCsvObjects(text);
   const shown = page.getByTestId('paper-row');
@@ -151,12 +135,11 @@ test('a paper check downloads as CSV: every row with the paper, the formula, our
 test('the ReTri claims beside the visualizer download as CSV and lead to the model notes', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=retri&nodes=9');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=retri&nodes=9');
   await page.getByTestId('claims-toggle').click();
   const table = page.getByTestId('paper-claims').locator('tbody tr');
   await expect(table.first()).toBeVisible({ timeout: 60_000 });
-  const { name, text } = await download(page, page.getByTestId('download-claims-csv'));
+  const { name, text } = await downloadText(page, page.getByTestId('download-claims-csv'));
   expect(name).toBe('check-retri-claims.csv');
   const rows = parseCsvObjects(text);
   await expect(table).toHaveCount(rows.length);
@@ -172,7 +155,7 @@ test('a speed-up heatmap downloads as CSV: every cell with the speed-up and reco
   await page.getByTestId('speedup-select').selectOption('retri-vs-bruck-9');
   await expect(page.getByTestId('heatmap')).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('heatmap').screenshot({ path: `${SHOTS}/data-out-heatmap.png` });
-  const { name, text } = await download(page, page.getByTestId('download-heatmap-csv'));
+  const { name, text } = await downloadText(page, page.getByTestId('download-heatmap-csv'));
   expect(name).toBe('heatmap-retri-vs-bruck-9.csv');
   const rows = parseCsvObjects(text);
   expect(rows).toHaveLength(60);
@@ -191,8 +174,7 @@ test('the paper is cited by authors, title, venue and year, and the citation cop
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/?v=2&alg=retri&nodes=9');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=retri&nodes=9');
   const source = page.getByTestId('paper');
   await expect(source).toContainText('Juerss and Schmid (2026)');
   await expect(source).toContainText('Revisiting Bruck');
@@ -210,8 +192,7 @@ test('the paper is cited by authors, title, venue and year, and the citation cop
   await page.getByTestId('paper-citation').screenshot({ path: `${SHOTS}/citation-retri.png` });
 
   // A paper whose text does not give its venue and year says so instead of guessing.
-  await page.goto('/?v=2&alg=optree&nodes=16&wavelengths=2');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=optree&nodes=16&wavelengths=2');
   await expect(page.getByTestId('paper')).toContainText('Dai et al. (extends ICC 2023)');
   await page.getByTestId('paper-cite').click();
   await expect(page.getByTestId('paper-citation-text')).toContainText('Venue unknown, year unknown');
@@ -229,8 +210,7 @@ test('the paper is cited by authors, title, venue and year, and the citation cop
 test('model notes open beside the algorithm, render as a page, follow links and survive a reload', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=optree&nodes=16&wavelengths=2');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=optree&nodes=16&wavelengths=2');
   const dialog = page.getByTestId('model-notes');
   await expect(dialog).toBeHidden();
   await page.getByTestId('paper-notes').click();
@@ -281,8 +261,7 @@ test('model notes open offline once the page has loaded (their chunk is fetched 
   page,
   context,
 }) => {
-  await page.goto('/?v=2&alg=wrht&nodes=16&wavelengths=2');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=wrht&nodes=16&wavelengths=2');
   await expect
     .poll(
       () =>
@@ -306,8 +285,7 @@ test('axe: the open citation blocks and the model notes dialog have no serious o
     (await new AxeBuilder({ page }).analyze()).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  await page.goto('/?v=2&alg=optree&nodes=16&wavelengths=2');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=optree&nodes=16&wavelengths=2');
   await page.getByTestId('paper-cite').click();
   await page.getByTestId('formula-paper-cite').click();
   await expect(page.getByTestId('formula-paper-citation-bibtex')).toBeVisible();

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { decodeConfig } from '../src/config/url-codec';
 import { hostileLinks } from './hostile-links';
 import { expectationOf, itemProblems, type LinkExpectation } from './link-oracle';
+import { collectPageErrors, openConfig } from './fixtures';
 
 // Thousands of generated links, most of them hostile, opened one after another in a reused page, the
 // way Back and Forward open them: the address changes, then popstate (replaceState rather than
@@ -66,10 +67,8 @@ interface Tally {
 
 /** Opens each link in `page` and checks what it shows, until the links or the time run out. */
 async function openAll(page: Page, links: string[], deadline: number): Promise<Tally> {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto('/');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  const errors = collectPageErrors(page);
+  await openConfig(page, '/');
   const scripts = await page.evaluate(() => document.scripts.length);
   expect(await page.locator(INJECTED).count()).toBe(0);
   const tally: Tally = { links: 0, items: 0, settles: 0, arrived: 0 };
@@ -173,8 +172,7 @@ async function openAll(page: Page, links: string[], deadline: number): Promise<T
     tally.links += seenAll.length;
   }
   // Still working at the end: a plain link opens and computes.
-  await page.goto('/?v=1&alg=ring-allgather&nodes=8');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await openConfig(page, '/?v=1&alg=ring-allgather&nodes=8');
   await expect(page.getByTestId('step-label')).toHaveText(/step 0 \/ 7/);
   expect(errors).toEqual([]);
   return tally;

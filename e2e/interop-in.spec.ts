@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { ringAllreduceXml } from '../src/interop/fixtures/ring-allreduce-xml';
+import { openConfig } from './fixtures';
 
 // Schedules made elsewhere in the page: MSCCL XML opened with "Open schedule…", read in the worker,
 // drawn and verified; the importer's verdicts listed and found on the picture; the network picked,
@@ -18,8 +19,7 @@ const fixture = (name: string) =>
   readFileSync(new URL(`../src/interop/fixtures/msccl/${name}`, import.meta.url), 'utf8');
 
 async function start(page: Page) {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8');
 }
 
 test('an MSCCL all-reduce opens verified; on a ring of one wavelength it conflicts, stretched it does not', async ({

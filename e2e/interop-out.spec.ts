@@ -1,23 +1,12 @@
-import { readFileSync } from 'node:fs';
 import protobuf from 'protobufjs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ET_DESCRIPTOR, ET_PACKAGE } from '../src/interop/chakra/et-schema';
 import { checkMscclXml } from '../src/interop/msccl-export/xml-checker.test-util';
+import { download, openConfig, SHOTS, waitForResult } from './fixtures';
 
 // The schedule on screen for other tools: MSCCL XML, Chakra traces (a ZIP of .et files) and the step
 // timeline for Perfetto download from the data-out panel; a format's limit is named beside its button
 // and the result stays.
-
-const SHOTS = 'e2e/screenshots';
-
-async function ready(page: Page) {
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
-}
-
-async function download(page: Page, button: Locator): Promise<{ name: string; bytes: Buffer }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
-}
 
 /** The stored files of a ZIP archive, by name (read from its central directory). */
 function unzip(zip: Buffer): Map<string, Buffer> {
@@ -40,8 +29,7 @@ function unzip(zip: Buffer): Map<string, Buffer> {
 test('ring all-gather downloads as MSCCL XML that runs, as Chakra traces per rank and as a Perfetto timeline', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=6&wavelengths=2');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=6&wavelengths=2');
   const panel = page.getByTestId('interop-out');
   await panel.scrollIntoViewIfNeeded();
   await page.getByTestId('data-out').screenshot({ path: `${SHOTS}/interop-out.png` });
@@ -80,14 +68,13 @@ test('ring all-gather downloads as MSCCL XML that runs, as Chakra traces per ran
 test('beyond the MSCCL runtime: the limit is named beside the button and the schedule stays on screen', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=70');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=70');
   const steps = await page.getByTestId('step-label').textContent();
   await page.getByTestId('download-msccl').click();
   const alert = page.getByTestId('interop-out').getByRole('alert');
   await expect(alert).toContainText('needs at least 69 steps in one threadblock');
   await expect(alert).toContainText('MSCCL allows at most 64 (MSCCL_MAX_NUM_STEPS');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await waitForResult(page);
   await expect(page.getByTestId('step-label')).toHaveText(steps!);
   await page.getByTestId('interop-out').screenshot({ path: `${SHOTS}/interop-out-refused.png` });
   // The other formats still write this schedule.

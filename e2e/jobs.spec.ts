@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openConfig, waitForResult } from './fixtures';
 
 // Jobs that go silent, Stop, long builds and the exact method's solver (app/worker/silence.ts,
 // docs/architecture.md "Silence limits"). Workers are made to stop answering with the test hooks
@@ -13,18 +14,16 @@ type Hooks = {
 const hooks = <T>(page: Page, f: (h: Hooks) => T) =>
   page.evaluate(`(${f.toString()})(window.__ocl)`) as Promise<T>;
 
-const ready = (page: Page) =>
-  expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
-
 /**
  * A hybrid search on the pool that runs until stopped: 8 to the same 8 on the fat Octagon has no
  * schedule below its constructive 10 steps with shortest routes (the exact method proves it).
  */
 async function searching(page: Page) {
-  await page.goto(
+  await openConfig(
+    page,
     '/?v=2&alg=noc-scatter&senders=0-7&receivers=0-7&method=hybrid&moves=100000000&time-limit=600',
+    60_000,
   );
-  await ready(page);
   const status = page.getByTestId('search-status');
   await expect(status).toContainText('Looking for', { timeout: 60_000 });
   // Its rounds come back from the pool (moves are counted).
@@ -91,7 +90,7 @@ test('the visualizer’s worker going silent during a search: Stop ends it withi
   // The best schedule stays and plays; the next change runs on a fresh worker.
   await expect(page.getByTestId('noc-view')).toBeVisible();
   await page.getByLabel('Method').selectOption('constructive');
-  await ready(page);
+  await waitForResult(page, 60_000);
   await expect(page.getByTestId('run-error')).toHaveCount(0);
 });
 
@@ -109,8 +108,7 @@ test('a long build shows how far it is and can be stopped: nothing was built, th
   page,
 }) => {
   test.setTimeout(180_000);
-  await page.goto('/?v=2&alg=noc-scatter&method=constructive');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=noc-scatter&method=constructive', 60_000);
   const before = await page.getByTestId('step-label').textContent();
   // The 16 × 16 mesh's all-to-all (65,280 messages, most of a minute), opened as Back would open it.
   await page.evaluate(() => {
@@ -133,15 +131,14 @@ test('a long build shows how far it is and can be stopped: nothing was built, th
   await expect(build).toHaveCount(0);
   await expect(page.getByTestId('run-error')).toContainText('nothing new was built');
   await expect(page.getByTestId('step-label')).toHaveText(before ?? '');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await waitForResult(page);
 });
 
 test('offline after load, the exact method still proves its optimum (its solver was loaded with the page)', async ({
   page,
   context,
 }) => {
-  await page.goto('/?v=2&alg=noc-scatter&senders=0-7&receivers=0-7&method=constructive');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=noc-scatter&senders=0-7&receivers=0-7&method=constructive', 60_000);
   await expect.poll(() => hooks(page, (h) => h.lpLoaded()), { timeout: 30_000 }).toBe(true);
   await context.setOffline(true);
   await page.getByLabel('Method').selectOption('exact');
@@ -156,8 +153,7 @@ test('a solver that cannot be loaded is said at load, and the exact method then 
   page,
 }) => {
   await page.route(/highs/, (route) => route.abort());
-  await page.goto('/?v=2&alg=noc-scatter&senders=0-7&receivers=0-7&method=constructive');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=noc-scatter&senders=0-7&receivers=0-7&method=constructive', 60_000);
   await expect(
     page.getByTestId('notice').filter({ hasText: 'The exact method’s solver could not be loaded' }),
   ).toBeVisible({ timeout: 30_000 });

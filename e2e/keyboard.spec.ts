@@ -1,38 +1,31 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SHORTCUTS } from '../app/lib/keys';
+import { expectStep, lectureToggle, openConfig, shot, waitForResult } from './fixtures';
 
 // Keyboard use of the whole page: shortcuts that leave the browser's own keys alone, buttons and
 // fields that keep their keys until left, menus that wait for a confirmed choice, the "?" list.
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
-const ready = (page: Page) =>
-  expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-const stepIs = (page: Page, step: number) =>
-  expect(page.getByTestId('step-label')).toHaveText(new RegExp(`step ${step} /`));
-const lecture = (page: Page) => page.getByTestId('lecture-toggle');
 /** The tag of the element with the focus (BODY when none). */
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.tagName ?? 'BODY');
 
 test('shortcuts ignore Ctrl, ⌘ and Alt; L toggles lecture mode and Esc leaves it', async ({ page }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8', 30_000);
   for (const chord of ['Control+l', 'Control+f', 'Meta+l', 'Alt+l', 'Control+ArrowRight', 'Alt+ArrowRight']) {
     await page.keyboard.press(chord);
-    await expect(lecture(page), chord).toHaveAttribute('aria-pressed', 'false');
+    await expect(lectureToggle(page), chord).toHaveAttribute('aria-pressed', 'false');
   }
-  await stepIs(page, 0);
+  await expectStep(page, 0);
   expect(await page.evaluate(() => document.fullscreenElement)).toBeNull();
   await page.keyboard.press('l');
-  await expect(lecture(page)).toHaveAttribute('aria-pressed', 'true');
+  await expect(lectureToggle(page)).toHaveAttribute('aria-pressed', 'true');
   await expect(page).toHaveURL(/lecture=1/);
   await page.keyboard.press('Escape');
-  await expect(lecture(page)).toHaveAttribute('aria-pressed', 'false');
+  await expect(lectureToggle(page)).toHaveAttribute('aria-pressed', 'false');
   await expect(page).not.toHaveURL(/lecture=1/);
 });
 
 test('F is on a button in the header and toggles full screen', async ({ page }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8', 30_000);
   await expect(page.getByTestId('fullscreen')).toContainText('F');
   await expect(page.getByTestId('fullscreen')).toHaveAttribute('aria-keyshortcuts', 'F');
   await page.keyboard.press('f');
@@ -42,36 +35,34 @@ test('F is on a button in the header and toggles full screen', async ({ page }) 
 });
 
 test('Space and Enter on a focused button press that button, not play', async ({ page }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8', 30_000);
   const forward = page.getByRole('button', { name: 'Step forward' });
   await forward.focus();
   await page.keyboard.press(' ');
-  await stepIs(page, 1);
+  await expectStep(page, 1);
   await page.keyboard.press('Enter');
-  await stepIs(page, 2);
+  await expectStep(page, 2);
   await expect(page.getByTestId('play')).toHaveText(/Play/);
   // Arrows still step from a button.
   await page.keyboard.press('ArrowRight');
-  await stepIs(page, 3);
+  await expectStep(page, 3);
   // The Lecture button pressed with Space: lecture mode, and no playing.
-  await lecture(page).focus();
+  await lectureToggle(page).focus();
   await page.keyboard.press(' ');
-  await expect(lecture(page)).toHaveAttribute('aria-pressed', 'true');
+  await expect(lectureToggle(page)).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('play')).toHaveText(/Play/);
 });
 
 test('after the step slider or a menu, Esc gives the keys back to the timeline', async ({ page }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8', 30_000);
   const scrub = page.getByTestId('scrub');
   await scrub.focus();
   await page.keyboard.press('ArrowRight');
-  await stepIs(page, 1);
+  await expectStep(page, 1);
   await page.keyboard.press('Escape');
   expect(await focused(page)).toBe('BODY');
   await page.keyboard.press('ArrowRight');
-  await stepIs(page, 2);
+  await expectStep(page, 2);
 
   // The speed menu keeps its arrows until Esc, then the arrows step again.
   const speed = page.getByTestId('speed');
@@ -79,7 +70,7 @@ test('after the step slider or a menu, Esc gives the keys back to the timeline',
   await page.keyboard.press('Escape');
   expect(await focused(page)).toBe('BODY');
   await page.keyboard.press('ArrowRight');
-  await stepIs(page, 3);
+  await expectStep(page, 3);
   await page.keyboard.press(' ');
   await expect(page.getByTestId('play')).toHaveText(/Pause/);
   await page.keyboard.press(' ');
@@ -91,13 +82,12 @@ test('after the step slider or a menu, Esc gives the keys back to the timeline',
   const before = await page.getByTestId('step-label').innerText();
   await page.getByTestId('param-nodes').blur();
   await page.keyboard.press('Home');
-  await stepIs(page, 0);
+  await expectStep(page, 0);
   expect(before).toMatch(/step [1-8] \//);
 });
 
 test('↓ on the Algorithm menu waits for Enter; leaving applies; Esc goes back', async ({ page }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8', 30_000);
   const menu = page.getByTestId('algorithm');
   await menu.focus();
   await page.keyboard.press('ArrowDown');
@@ -111,7 +101,7 @@ test('↓ on the Algorithm menu waits for Enter; leaving applies; Esc goes back'
   await shot(page, 'keyboard-algorithm-pending');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`alg=${chosen}`));
-  await ready(page);
+  await waitForResult(page, 30_000);
   await expect(page.getByTestId('select-pending')).toHaveCount(0);
 
   // Esc goes back to the applied algorithm and leaves the menu.
@@ -136,8 +126,7 @@ test('↓ on the Algorithm menu waits for Enter; leaving applies; Esc goes back'
 });
 
 test('↓ on the Scenes menu opens no scene until Enter', async ({ page }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8', 30_000);
   const scenes = page.getByTestId('scenes');
   await scenes.focus();
   await page.keyboard.press('ArrowDown');
@@ -149,8 +138,7 @@ test('↓ on the Scenes menu opens no scene until Enter', async ({ page }) => {
 });
 
 test('"?" lists every shortcut of the handlers, and Esc closes the list', async ({ page }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8', 30_000);
   const help = page.getByTestId('keys-help');
   await expect(help).toBeHidden();
   await page.keyboard.press('?');
@@ -165,12 +153,12 @@ test('"?" lists every shortcut of the handlers, and Esc closes the list', async 
   }
   // The page behind does not take keys while the list is open.
   await page.keyboard.press('ArrowRight');
-  await stepIs(page, 0);
+  await expectStep(page, 0);
   await shot(page, 'keyboard-help-overlay');
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
   await page.keyboard.press('ArrowRight');
-  await stepIs(page, 1);
+  await expectStep(page, 1);
   // The header's Keys button opens it too; its Close button closes it and the focus goes back.
   await page.getByTestId('keys-help-open').click();
   await expect(help).toBeVisible();
@@ -180,8 +168,7 @@ test('"?" lists every shortcut of the handlers, and Esc closes the list', async 
 });
 
 test('the first Tab shows a skip link to the timeline, whose keys then work', async ({ page }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8', 30_000);
   await page.keyboard.press('Tab');
   const skip = page.getByTestId('skip-link');
   await expect(skip).toBeFocused();
@@ -193,7 +180,7 @@ test('the first Tab shows a skip link to the timeline, whose keys then work', as
   await expect(page.getByTestId('timeline')).toBeFocused();
   await expect(page).not.toHaveURL(/#/);
   await page.keyboard.press('ArrowRight');
-  await stepIs(page, 1);
+  await expectStep(page, 1);
   // The next Tab is the timeline's first button.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'First step', exact: true })).toBeFocused();
@@ -202,8 +189,7 @@ test('the first Tab shows a skip link to the timeline, whose keys then work', as
 test('a focus ring shows on every control the keyboard reaches, selected dark buttons included', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8&view=split');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8&view=split', 30_000);
   const seen = new Set<string>();
   // Tab through the whole page: each stop has a visible outline of at least 2 px.
   for (let i = 0; i < 60; i++) {
@@ -242,8 +228,7 @@ test('a focus ring shows on every control the keyboard reaches, selected dark bu
 test('node details: a node chosen by number is marked and described, and follows the step', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8&step=2&view=split');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8&step=2&view=split', 30_000);
   const field = page.getByTestId('node-details-input');
   const facts = page.getByTestId('node-details-facts');
   await field.focus();
@@ -258,7 +243,7 @@ test('node details: a node chosen by number is marked and described, and follows
   await expect(facts).toContainText('Node 4');
   await page.keyboard.press('Escape');
   await page.keyboard.press('ArrowRight');
-  await stepIs(page, 3);
+  await expectStep(page, 3);
   await expect(facts).toContainText('holds 4 of 8 blocks');
   await shot(page, 'keyboard-node-details');
   await field.fill('');
@@ -266,8 +251,7 @@ test('node details: a node chosen by number is marked and described, and follows
 });
 
 test('the tree: Tab reaches it, arrows move, the network marks the node in focus', async ({ page }) => {
-  await page.goto('/?v=2&alg=optree&nodes=16&wavelengths=2&radices=4,4&step=5&detail=tree');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=optree&nodes=16&wavelengths=2&radices=4,4&step=5&detail=tree', 30_000);
   const items = page.getByRole('treeitem');
   await expect(items.first()).toBeVisible();
   // One stop of Tab for the whole tree.
@@ -285,7 +269,7 @@ test('the tree: Tab reaches it, arrows move, the network marks the node in focus
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('ring-view')).not.toHaveAttribute('data-highlighted', hl ?? '');
   // The arrows moved in the tree, not the timeline.
-  await stepIs(page, 5);
+  await expectStep(page, 5);
   await shot(page, 'keyboard-tree-focus');
   // And the other way: a node chosen under the network names its path in the tree.
   await page.getByTestId('node-details-input').fill('5');
@@ -293,8 +277,7 @@ test('the tree: Tab reaches it, arrows move, the network marks the node in focus
 });
 
 test('the TCP1 tree takes the arrow keys and marks the processor in the star', async ({ page }) => {
-  await page.goto('/?v=2&alg=star-scatter&nodes=16&wavelengths-per-node=3&step=1&detail=tree');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=star-scatter&nodes=16&wavelengths-per-node=3&step=1&detail=tree', 30_000);
   const root = page.locator('[data-testid="tcp1-tree-tab"] [role="treeitem"][tabindex="0"]');
   await root.focus();
   await page.keyboard.press('ArrowDown');
@@ -303,12 +286,11 @@ test('the TCP1 tree takes the arrow keys and marks the processor in the star', a
   await expect(page.locator('[role="treeitem"]:focus')).toHaveAttribute('data-node', '2');
   // The star draws the focused processor as hovered, with its tooltip.
   await expect(page.getByTestId('node-tooltip')).toContainText('Node 2');
-  await stepIs(page, 1);
+  await expectStep(page, 1);
 });
 
 test('the block matrix: arrow keys follow a block and its route is written', async ({ page }) => {
-  await page.goto('/?v=2&alg=retri&nodes=9&reconfigure=0,1&step=2&view=split');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=retri&nodes=9&reconfigure=0,1&step=2&view=split', 30_000);
   const matrix = page.getByTestId('block-matrix');
   await expect(matrix).toHaveAttribute('data-ready', '1');
   await matrix.focus();
@@ -320,7 +302,7 @@ test('the block matrix: arrow keys follow a block and its route is written', asy
   await expect(page.getByTestId('block-route')).toContainText('Block B[1, 2]');
   await page.keyboard.press('End');
   await expect(page.getByTestId('block-route')).toContainText('Block B[1, 8]');
-  await stepIs(page, 2);
+  await expectStep(page, 2);
   await shot(page, 'keyboard-block-matrix');
 });
 
@@ -342,14 +324,15 @@ test('chart points: Tab to the chart, arrows move, the values show, Enter opens 
   await shot(page, 'keyboard-chart-point');
   await page.keyboard.press('Enter');
   await expect(page).not.toHaveURL(/mode=explore/);
-  await ready(page);
+  await waitForResult(page, 30_000);
 });
 
 test('the h′ chart: a total is a button that Enter presses', async ({ page }) => {
-  await page.goto(
+  await openConfig(
+    page,
     '/?v=2&alg=star-broadcast&nodes=64&wavelengths-per-node=3&tuning-delay=0.1&messages=64&variant=split&split-steps=1',
+    30_000,
   );
-  await ready(page);
   const total = page.getByTestId('tradeoff-total-2');
   await total.focus();
   await page.keyboard.press('Enter');

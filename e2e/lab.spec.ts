@@ -1,12 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { collectPageErrors, openConfig, shot, waitForResult } from './fixtures';
 
 // Compare mode, the detail views, the explorer and the paper checks.
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
-
 test('compare mode steps every schedule together; a shorter one stays on its last step', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
+  const errors = collectPageErrors(page);
   await page.goto(
     '/?v=1&alg=ring-allgather&nodes=8&wavelengths=4&mode=compare&cmp=ring-allgather|neighbor-exchange',
   );
@@ -52,8 +50,7 @@ test('the spectrum view shows which link-wavelength slots the step uses', async 
 test('the motivation scene (16 nodes, 2 wavelengths) opens from the menu and from its link', async ({
   page,
 }) => {
-  await page.goto('/');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await openConfig(page, '/');
   await page.getByTestId('scenes').selectOption('optree-motivation');
   const panes = page.getByTestId('compare-pane');
   await expect(panes).toHaveCount(3);
@@ -158,7 +155,7 @@ test('the speed-up heatmaps are also a page of the explorer; a cell opens its ru
   await cell.click();
   await expect(page).not.toHaveURL(/mode=explore/);
   await expect(page).toHaveURL(/alg=retri/);
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await waitForResult(page);
 });
 
 test('a sweep can be stopped: the points so far stay on the chart, and it can be computed again', async ({
@@ -184,8 +181,7 @@ test('a sweep can be stopped: the points so far stay on the chart, and it can be
 test('a heatmap shows its builds as they are verified, can be stopped, and computed again', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=retri&nodes=9');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await openConfig(page, '/?v=2&alg=retri&nodes=9');
   await pace(page, 400);
   await page.getByTestId('speedup-toggle').click();
   await page.getByTestId('speedup-select').selectOption('retri-vs-static-81');
@@ -207,8 +203,7 @@ const pace = (page: Page, ms: number) =>
   );
 
 test('a paper check can be stopped while it computes, and computed again', async ({ page }) => {
-  await page.goto('/?v=2&alg=ring-allgather');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await openConfig(page, '/?v=2&alg=ring-allgather');
   await pace(page, 3000);
   await page.getByRole('button', { name: 'Paper check' }).click();
   await page.getByTestId('check-retri-claims').click();
@@ -262,8 +257,7 @@ test('switching algorithm keeps the network but not a time-model value that mean
 });
 
 test('the tab title names the configuration and follows it', async ({ page }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=16&wavelengths=4&step=3');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=16&wavelengths=4&step=3');
   await expect(page).toHaveTitle(/nodes 16, step 3 — Optical Collectives Lab/);
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveTitle(/step 4/);
@@ -272,8 +266,7 @@ test('the tab title names the configuration and follows it', async ({ page }) =>
 test('a change of mode, chart or paper check is a history entry: Back returns to where the user was', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8&wavelengths=4');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8&wavelengths=4');
   await page.getByTestId('mode-paper').click();
   await expect(page).toHaveURL(/mode=paper/);
   await page.getByTestId('mode-explore').click();
@@ -282,7 +275,7 @@ test('a change of mode, chart or paper check is a history entry: Back returns to
   await expect(page).toHaveURL(/mode=paper/);
   await page.goBack();
   await expect(page).not.toHaveURL(/mode=/);
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await waitForResult(page);
 });
 
 test('compare mode writes how each schedule differs from the first', async ({ page }) => {

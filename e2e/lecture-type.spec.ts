@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitUntilSteady } from './fixtures';
 
 // Lecture mode scales the pictures' text too: every string drawn on a canvas is recorded with its
 // size, and in lecture mode none is under 18 px (at the desk the same views draw 11–16 px text).
@@ -50,7 +51,7 @@ for (const v of VIEWS) {
     await recordCanvasText(page);
     await page.goto(`/?v=2&${v.query}&lecture=1`);
     await expect(page.getByTestId(v.testid)).toHaveAttribute('data-step', /\d+/);
-    await page.waitForTimeout(800);
+    await waitUntilSteady(async () => (await sizes(page)).length);
     const drawn = await sizes(page);
     expect(drawn.length).toBeGreaterThan(0);
     expect(Math.min(...drawn)).toBeGreaterThanOrEqual(18);
@@ -62,7 +63,7 @@ test('at the desk the same view draws its smaller type (the check above can fail
   await recordCanvasText(page);
   await page.goto('/?v=2&alg=ring-allgather&nodes=64&wavelengths=4&step=2&view=network');
   await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '2');
-  await page.waitForTimeout(800);
+  await waitUntilSteady(async () => (await sizes(page)).length);
   expect(Math.min(...(await sizes(page)))).toBeLessThan(18);
 });
 

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
+import { shot, waitUntilSteady } from './fixtures';
 
 /** Clicks the heatmap's cell of the link at display position `pos` in step `step`. */
 async function clickCell(page: Page, pos: number, links: number, step: number, steps: number) {
@@ -87,8 +86,9 @@ test('lecture mode: the link-load tab draws and writes no text under 18 px', asy
   });
   await page.goto('/?v=1&alg=ring-allgather&nodes=64&wavelengths=4&step=3&detail=linkload&lecture=1');
   await expect(page.getByTestId('link-load-view')).toHaveAttribute('data-ready', '1');
-  await page.waitForTimeout(800);
-  const drawn = await page.evaluate(() => (window as unknown as { __textSizes: number[] }).__textSizes);
+  const textSizes = () => page.evaluate(() => (window as unknown as { __textSizes: number[] }).__textSizes);
+  await waitUntilSteady(async () => (await textSizes()).length);
+  const drawn = await textSizes();
   expect(drawn.length).toBeGreaterThan(0);
   expect(Math.min(...drawn)).toBeGreaterThanOrEqual(18);
   const html = await page.evaluate(() => {

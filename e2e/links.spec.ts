@@ -1,10 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { openConfig, waitForResult } from './fixtures';
 
 // Links that reopened the wrong view, and edits a reload lost.
-
-async function ready(page: Page) {
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
-}
 
 for (const { scene, step, of } of [
   // One-stage takes 16 steps here, the hidden visualizer's OpTree only 12.
@@ -15,8 +12,7 @@ for (const { scene, step, of } of [
   { scene: 'otis-systems', step: 62, of: 62 },
 ])
   test(`a compare link keeps its step: ${scene} at ${step} / ${of}`, async ({ page }) => {
-    await page.goto('/');
-    await ready(page);
+    await openConfig(page, '/');
     await page.getByTestId('scenes').selectOption(scene);
     await expect(page.getByTestId('compare-pane').first()).toHaveAttribute('data-steps', /\d+/);
     await page.keyboard.press('End');
@@ -38,8 +34,7 @@ test('a compare link past the end is clamped to the compare timeline, with a not
 test('packet-bytes=100 opens with a result; the notice names the packet size the link set', async ({
   page,
 }) => {
-  await page.goto('/?v=1&alg=ring-allgather&packet-bytes=100');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=ring-allgather&packet-bytes=100');
   await expect(page.getByTestId('run-error')).toHaveCount(0);
   const notice = page.getByTestId('notice');
   await expect(notice).toContainText('packet-bytes = 100 was ignored, using 128');
@@ -47,8 +42,7 @@ test('packet-bytes=100 opens with a result; the notice names the packet size the
 });
 
 test('play=yes is reported, not silently dropped', async ({ page }) => {
-  await page.goto('/?v=1&alg=ring-allgather&play=yes');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=ring-allgather&play=yes');
   await expect(page.getByTestId('notice')).toContainText('play must be 1');
   await expect(page.getByTestId('play')).toHaveText(/Play/);
 });
@@ -60,14 +54,13 @@ test('a setting repeated inside a compare pane is reported', async ({ page }) =>
 });
 
 test('a reload right after an edit keeps the edit', async ({ page }) => {
-  await page.goto('/?v=1&alg=ring-allgather&nodes=8');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=ring-allgather&nodes=8');
   const nodes = page.getByLabel('Nodes N');
   // Two edits in quick succession: the second falls inside the history throttle.
   await nodes.fill('12');
   await nodes.fill('13');
   await page.reload();
-  await ready(page);
+  await waitForResult(page);
   await expect(page.getByLabel('Nodes N')).toHaveValue('13');
   await expect(page.getByTestId('step-label')).toHaveText(/step 0 \/ 12/);
 });
@@ -75,12 +68,10 @@ test('a reload right after an edit keeps the edit', async ({ page }) => {
 test('opened without a link, the last good configuration is offered back; Dismiss keeps the default', async ({
   page,
 }) => {
-  await page.goto('/?v=1&alg=neighbor-exchange&nodes=10');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=neighbor-exchange&nodes=10');
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(/step=1/);
-  await page.goto('/');
-  await ready(page);
+  await openConfig(page, '/');
   const offer = page.getByTestId('notice').filter({ hasText: 'Continue where you left off?' });
   await expect(offer).toContainText('Neighbor');
   await offer.getByRole('button', { name: 'Restore' }).click();
@@ -90,21 +81,18 @@ test('opened without a link, the last good configuration is offered back; Dismis
   // Remembered once its result is on screen (leaving before that keeps the previous one).
   await expect(page.getByRole('img', { name: /Ring of 10 nodes/ })).toBeVisible();
   // Dismissed, the page stays on the default.
-  await page.goto('/');
-  await ready(page);
+  await openConfig(page, '/');
   const again = page.getByTestId('notice').filter({ hasText: 'Continue where you left off?' });
   await again.getByRole('button', { name: 'Dismiss' }).click();
   await expect(page.getByTestId('notice')).toHaveCount(0);
   await expect(page).not.toHaveURL(/neighbor-exchange/);
   // A link is never overridden by what was remembered.
-  await page.goto('/?v=1&alg=ring-allgather&nodes=8');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=ring-allgather&nodes=8');
   await expect(page.getByTestId('notice')).toHaveCount(0);
 });
 
 test('after a failure, even a link offers the last configuration that worked', async ({ page }) => {
-  await page.goto('/?v=1&alg=ring-allgather&nodes=11');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=ring-allgather&nodes=11');
   // A view that fails marks the visit as failed.
   await page.evaluate(() => {
     CanvasRenderingContext2D.prototype.arc = () => {
@@ -113,8 +101,7 @@ test('after a failure, even a link offers the last configuration that worked', a
   });
   await page.keyboard.press('ArrowRight');
   await expect(page.locator('[data-boundary="network view"]')).toBeVisible();
-  await page.goto('/?v=1&alg=optree&nodes=16');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=optree&nodes=16');
   const offer = page.getByTestId('notice').filter({ hasText: 'The page failed last time' });
   await expect(offer).toBeVisible();
   await offer.getByRole('button', { name: 'Restore' }).click();

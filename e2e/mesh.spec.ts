@@ -1,16 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openConfig, shot, waitForResult } from './fixtures';
 
 // The mesh family: a 2D mesh and an OTIS-Mesh all-reduce, drawn, stepped, narrated and checked.
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
-const ready = (page: Page) =>
-  expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
 
 test('a 4 × 4 mesh all-reduce is drawn on its grid, stepped and narrated as a combining collective', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=mesh-allreduce&side=4');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=mesh-allreduce&side=4', 30_000);
   await expect(page.getByTestId('mesh-view')).toBeVisible();
   await expect(page.getByTestId('mesh-legend')).toContainText('partial');
   await expect(page.getByTestId('step-label')).toHaveText(/step 0 \/ 6/);
@@ -25,8 +21,7 @@ test('a 4 × 4 mesh all-reduce is drawn on its grid, stepped and narrated as a c
 test('an OTIS-Mesh link at its optical step reopens there; the formulas and the paper sit side by side', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=otis-allreduce&group-size=16&root=10&control-group=10&step=4');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=otis-allreduce&group-size=16&root=10&control-group=10&step=4', 30_000);
   await expect(page.getByTestId('step-label')).toHaveText(/step 4 \/ 14/);
   await expect(page.getByTestId('mesh-view')).toHaveAttribute('data-step', '4');
   await expect(page.getByText(/15 messages cross the optical transpose links/).first()).toBeVisible();
@@ -42,8 +37,7 @@ test('an OTIS-Mesh link at its optical step reopens there; the formulas and the 
 test('a group size that is not a square is refused with what is allowed, and the last result stays', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=otis-allreduce&group-size=16');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=otis-allreduce&group-size=16', 30_000);
   await page.getByLabel('Group size P').fill('1000');
   await expect(page.getByTestId('run-error')).toContainText('must be a square (4, 16, 64, 256, 1024)');
   await expect(page.getByTestId('mesh-view')).toBeVisible();
@@ -202,8 +196,7 @@ test('the OTIS paper check lists eqs. (1)–(5) beside our verified schedules', 
 });
 
 test('the OTIS view zooms from the whole network to one group and back', async ({ page }) => {
-  await page.goto('/?v=2&alg=otis-allreduce&group-size=64&root=36&control-group=36&step=1');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=otis-allreduce&group-size=64&root=36&control-group=36&step=1', 30_000);
   const view = page.getByTestId('mesh-view');
   await expect(view).toHaveAttribute('data-zoom', '1.00');
   const box = (await view.boundingBox())!;
@@ -216,10 +209,9 @@ test('the OTIS view zooms from the whole network to one group and back', async (
 });
 
 test('the Fig. 1 lecture scene opens the 4 × 4 mesh with its dominating nodes', async ({ page }) => {
-  await page.goto('/?v=2');
-  await ready(page);
+  await openConfig(page, '/?v=2', 30_000);
   await page.getByTestId('scenes').selectOption('otis-fig1');
-  await ready(page);
+  await waitForResult(page, 30_000);
   await expect(page).toHaveURL(/alg=mesh-allreduce/);
   await expect(page.getByTestId('mesh-legend')).toContainText('EDN level');
   await shot(page, 'otis-fig1-scene');
@@ -241,13 +233,12 @@ test('the explorer draws the paper’s printed latencies beside our series (Fig.
 test('EDN at a corner: beside the straight top delivery, the top level combined, with both counts and one click', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=otis-allreduce&group-size=64&method=edn&root=0&control-group=0');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=otis-allreduce&group-size=64&method=edn&root=0&control-group=0', 30_000);
   await expect(page.getByTestId('step-label')).toHaveText(/\/ 26/);
   await expect(page.getByText(/combining it on the way takes 16 at any placement/).first()).toBeVisible();
   await shot(page, 'otis-edn-corner-rows');
   await page.getByTestId('suggest-edn-top-combined').click();
-  await ready(page);
+  await waitForResult(page, 30_000);
   await expect(page).toHaveURL(/method=edn-combine/);
   await expect(page.getByTestId('step-label')).toHaveText(/\/ 18/);
   await expect(

@@ -1,18 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { openConfig, shot, waitForResult } from './fixtures';
 
 // What a lecturer sees of the NoC pictures: the Fig. 3 scene's longer routes, the conflict box.
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
-const ready = (page: Page) =>
-  expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
 
 test('the Fig. 3 scene marks its longer routes, dashed, with their extra hops', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto('/');
-  await ready(page);
+  await openConfig(page, '/', 60_000);
   await page.getByRole('combobox', { name: /scene/i }).selectOption('noc-fig3');
-  await ready(page);
+  await waitForResult(page, 60_000);
   await expect(page.getByTestId('step-label')).toHaveText(/\/ 5/, { timeout: 60_000 });
   // The exact method first finds 5 steps, then the 5-step schedule with the fewest longer routes.
   await expect(page.getByTestId('variant')).toContainText('1 longer route, the fewest', { timeout: 90_000 });
@@ -39,10 +35,11 @@ test('in lecture mode the conflict box stands right of the network, off the rout
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   // As in noc.spec: the search's attempt at 9 steps keeps conflicts while it runs.
-  await page.goto(
+  await openConfig(
+    page,
     '/?v=2&alg=noc-scatter&senders=0-7&receivers=0-7&method=hybrid&moves=100000000&time-limit=600&view=network&lecture=1',
+    60_000,
   );
-  await ready(page);
   await expect(page.getByTestId('noc-attempt-bar')).toContainText(
     /best attempt at 9 steps: \d+ conflicts? left/,
     {

@@ -1,19 +1,15 @@
 import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { nocLayout } from '../app/families/noc/nocLayout';
 import { octagonNetwork } from '../src/families/noc/noc-network';
+import { collectPageErrors, openConfig, shot, waitForResult } from './fixtures';
 
 // The NoC family: the fat Octagon of the paper's case study, sets of senders and receivers, bounds.
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
-const ready = (page: Page) =>
-  expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
 
 test('the fat Octagon scatter from 8 to the other 8: drawn, bounded by its busiest cut, verified', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=noc-scatter');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=noc-scatter', 30_000);
   await expect(page.getByTestId('noc-view')).toBeVisible();
   await expect(page.getByTestId('noc-legend')).toContainText('sender (T)');
   // Table 2's lower bound for 8 to the other 8 is 10: 48 messages leave routers 1–3 over 5 links.
@@ -29,14 +25,12 @@ test('the fat Octagon scatter from 8 to the other 8: drawn, bounded by its busie
 test('senders and receivers typed as ranges go into the link, and the link reopens them', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=noc-scatter');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=noc-scatter', 30_000);
   await page.getByLabel('Senders T').fill('0-3, 12');
   await expect(page).toHaveURL(/senders=0-3%2C12/);
-  await ready(page);
+  await waitForResult(page, 30_000);
   const url = page.url();
-  await page.goto(url);
-  await ready(page);
+  await openConfig(page, url, 30_000);
   await expect(page.getByLabel('Senders T')).toHaveValue('0-3,12');
   // A receiver outside the network is refused with the range allowed; the last result stays.
   await page.getByLabel('Receivers R').fill('8-20');
@@ -45,10 +39,11 @@ test('senders and receivers typed as ranges go into the link, and the link reope
 });
 
 test('an 8 × 8 mesh all-to-all scatter is scheduled and drawn on its grid', async ({ page }) => {
-  await page.goto(
+  await openConfig(
+    page,
     '/?v=2&alg=noc-scatter&network=mesh&rows=8&cols=8&per-router=1&pattern=aas&step=3&view=network',
+    30_000,
   );
-  await ready(page);
   await expect(page.getByTestId('noc-view')).toHaveAttribute('data-step', '3');
   await shot(page, 'noc-mesh8-aas');
 });
@@ -56,8 +51,7 @@ test('an 8 × 8 mesh all-to-all scatter is scheduled and drawn on its grid', asy
 test('the hybrid search lowers the all-to-all scatter of the fat Octagon below the paper’s 17 steps, live', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=noc-scatter&pattern=aas&method=hybrid&seed=5');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=noc-scatter&pattern=aas&method=hybrid&seed=5', 30_000);
   const status = page.getByTestId('search-status');
   await status.scrollIntoViewIfNeeded();
   await expect(status).toHaveAttribute('data-done', '1', { timeout: 60_000 });
@@ -71,10 +65,11 @@ test('the hybrid search lowers the all-to-all scatter of the fat Octagon below t
 test('a broadcast search (relays searched) lowers 8 to all 16 from 12 steps to 9, live, verified', async ({
   page,
 }) => {
-  await page.goto(
+  await openConfig(
+    page,
     '/?v=2&alg=noc-broadcast&pattern=mnb&senders=0-7&receivers=0-15&method=hybrid&seed=1&moves=200000',
+    30_000,
   );
-  await ready(page);
   const status = page.getByTestId('search-status');
   await status.scrollIntoViewIfNeeded();
   await expect(status).toHaveAttribute('data-done', '1', { timeout: 60_000 });
@@ -86,10 +81,11 @@ test('a broadcast search (relays searched) lowers 8 to all 16 from 12 steps to 9
 });
 
 test('a search can be stopped: the best schedule so far stays and plays', async ({ page }) => {
-  await page.goto(
+  await openConfig(
+    page,
     '/?v=2&alg=noc-scatter&network=mesh&rows=8&cols=8&per-router=1&pattern=aas&method=anneal&moves=100000000&time-limit=600',
+    30_000,
   );
-  await ready(page);
   const stop = page.getByTestId('search-stop');
   await stop.scrollIntoViewIfNeeded();
   await expect(page.getByTestId('search-status')).toContainText('Looking for', { timeout: 30_000 });
@@ -105,10 +101,11 @@ test('while the search runs, its best attempt is drawn with its conflicts; a cli
 }) => {
   // 8 to the same 8 on the fat Octagon with shortest routes: 10 steps is optimal (the exact method
   // proves it), so the search's attempt at 9 steps keeps some conflicts until it is stopped.
-  await page.goto(
+  await openConfig(
+    page,
     '/?v=2&alg=noc-scatter&senders=0-7&receivers=0-7&method=hybrid&moves=100000000&time-limit=600&view=network',
+    30_000,
   );
-  await ready(page);
   await expect(page.getByTestId('step-label')).toHaveText(/\/ 10/);
   const bar = page.getByTestId('noc-attempt-bar');
   await expect(bar).toContainText(/The search’s best attempt at 9 steps: \d+ conflicts? left/, {
@@ -165,15 +162,14 @@ test('the Table 2 paper check puts the paper’s bounds beside ours, and names t
   await reading.getByTestId('paper-row-open').click();
   await expect(page.getByTestId('algorithm')).toHaveValue('noc-broadcast');
   await expect(page).toHaveURL(/placement=opposite/);
-  await ready(page);
+  await waitForResult(page, 30_000);
   await expect(page.getByTestId('narration')).toContainText('In 8 steps', { timeout: 60_000 });
 });
 
 test('clicking a processor changes its role: the sets, the link and the schedule follow', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=noc-scatter&method=constructive&view=network');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=noc-scatter&method=constructive&view=network', 30_000);
   const view = page.getByTestId('noc-view');
   const box = (await view.boundingBox())!;
   // Where the view puts processor 12 (the same layout code, the fat Octagon of the default).
@@ -192,15 +188,14 @@ test('clicking a processor changes its role: the sets, the link and the schedule
   await page.mouse.click(box.x + l.xy[24], box.y + l.xy[25]);
   // 12 was a receiver: now it also sends.
   await expect(page).toHaveURL(/senders=0-7%2C12/);
-  await ready(page);
+  await waitForResult(page, 30_000);
   await expect(page.getByTestId('noc-view')).toBeVisible();
 });
 
 test('the exact method proves 10 steps optimal for 8 to the same 8 (shortest routes), in the browser', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=noc-scatter&senders=0-7&receivers=0-7&method=exact');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=noc-scatter&senders=0-7&receivers=0-7&method=exact', 30_000);
   const status = page.getByTestId('search-status');
   await status.scrollIntoViewIfNeeded();
   await expect(status).toHaveAttribute('data-done', '1', { timeout: 60_000 });
@@ -213,8 +208,7 @@ test('the exact method proves 10 steps optimal for 8 to the same 8 (shortest rou
 test('a network of one’s own opens from a JSON file; the link keeps it; a bad file changes nothing', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=noc-scatter&method=constructive');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=noc-scatter&method=constructive', 30_000);
   const input = page.getByTestId('noc-topology-file');
   await input.setInputFiles({
     name: 'ring5.json',
@@ -223,7 +217,7 @@ test('a network of one’s own opens from a JSON file; the link keeps it; a bad 
   });
   await expect(page).toHaveURL(/network=custom/);
   await expect(page).toHaveURL(/links=0%2C1%2C1%2C2%2C2%2C3%2C3%2C4%2C4%2C0/);
-  await ready(page);
+  await waitForResult(page, 30_000);
   await expect(page.getByTestId('noc-view')).toBeVisible();
   await input.setInputFiles({
     name: 'bad.json',
@@ -240,10 +234,8 @@ test('a network of one’s own opens from a JSON file; the link keeps it; a bad 
 test('a topology file too big for its limits, or bad anywhere, changes nothing and names the field', async ({
   page,
 }, info) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto('/?v=2&alg=noc-scatter&method=constructive&seed=1');
-  await ready(page);
+  const errors = collectPageErrors(page);
+  await openConfig(page, '/?v=2&alg=noc-scatter&method=constructive&seed=1', 30_000);
   const before = page.url();
   const input = page.getByTestId('noc-topology-file');
   const ring = '[[0,1],[1,2],[2,3],[3,4],[4,5],[5,6],[6,7],[7,0]]';
@@ -285,8 +277,7 @@ test('a topology file too big for its limits, or bad anywhere, changes nothing a
 });
 
 test('the Fig. 3 scene shows 5 steps with exactly one longer route, and says so', async ({ page }) => {
-  await page.goto('/?v=2&alg=noc-scatter');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=noc-scatter', 30_000);
   await page.getByTestId('scenes').selectOption('noc-fig3');
   await expect(page.getByTestId('variant')).toContainText(
     'exact: 5 steps, the lower bound: optimal; 1 longer route, the fewest any such schedule has',

@@ -1,16 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
-
-async function ready(page: Page) {
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
-}
+import { expect, test } from '@playwright/test';
+import { collectPageErrors, openConfig, shot } from './fixtures';
 
 test('a violated optical constraint is flagged, and clears when fixed', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto('/?v=1&alg=ring-allgather&nodes=8&wavelengths=4');
-  await ready(page);
+  const errors = collectPageErrors(page);
+  await openConfig(page, '/?v=1&alg=ring-allgather&nodes=8&wavelengths=4');
   const panel = page.getByTestId('optics-panel');
   await expect(panel).toHaveAttribute('data-ok', 'true');
   await expect(page.getByTestId('optics-verdict')).toHaveText(/all satisfied/);
@@ -52,8 +45,7 @@ test('a violated optical constraint is flagged, and clears when fixed', async ({
 
 test('a permalink with a weak laser opens flagged', async ({ page }) => {
   // Neighbor exchange's one-hop lightpaths need −20 + 1 + 2 × 0.32 + 1 = −17.36 dBm; −25 dBm is short.
-  await page.goto('/?v=1&alg=neighbor-exchange&nodes=12&laser-power=-25');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=neighbor-exchange&nodes=12&laser-power=-25');
   await expect(page.getByTestId('optics-flag')).toBeVisible();
   await expect(page.getByTestId('optics-laser')).toHaveAttribute('data-ok', 'false');
   await expect(page.getByTestId('param-laser-power')).toHaveValue('-25');
@@ -65,8 +57,7 @@ test('lecture mode on a projector shows the flag and the red panel', async ({ pa
   await page.setViewportSize({ width: 1920, height: 1080 });
   // Ring all-gather with lossy nodes (6 dB each: 1 + 2 × 6 = 13 dB lost) and a −10 dBm laser, where
   // −20 + 13 + 1 = −6 dBm is needed.
-  await page.goto('/?v=1&alg=ring-allgather&nodes=8&pass-loss=6&laser-power=-10&lecture=1');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=ring-allgather&nodes=8&pass-loss=6&laser-power=-10&lecture=1');
   await expect(page.getByTestId('param-panel')).toHaveCount(0);
   await expect(page.getByTestId('optics-flag')).toBeVisible();
   await expect(page.getByTestId('optics-panel')).toHaveAttribute('data-ok', 'false');

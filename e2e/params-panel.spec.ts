@@ -1,15 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openConfig, shot, waitForResult } from './fixtures';
 
 // The parameter panel: only the parameters that apply (the schema's rule, which the links follow
 // too), and every field and help line inside the panel's width.
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
-
-async function ready(page: Page) {
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', {
-    timeout: 60_000,
-  });
-}
 
 /** Visible elements of the panel (or its scroll box) that reach past its right edge, in words. */
 function clippedInPanel(page: Page, testId: string): Promise<string[]> {
@@ -42,8 +35,7 @@ const FIELDS = (page: Page) =>
 test('NoC: the panel shows the parameters of the chosen network, communication and method, and the link the same', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=noc-scatter&method=constructive');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=noc-scatter&method=constructive', 60_000);
   const fields = await FIELDS(page);
   // The fat Octagon, M-to-N, constructive: no mesh sizes, no hypercube, no links, no root, no search budget.
   expect(fields).toEqual(
@@ -53,7 +45,7 @@ test('NoC: the panel shows the parameters of the chosen network, communication a
     expect(fields, k).not.toContain(k);
   expect(fields.length).toBeLessThan(23);
   await page.locator('#param-network').selectOption('mesh');
-  await ready(page);
+  await waitForResult(page, 60_000);
   await expect(page.locator('#param-rows')).toBeVisible();
   await expect(page.locator('#param-cols')).toBeVisible();
   await expect(page.locator('#param-routers')).toHaveCount(0);
@@ -75,8 +67,7 @@ for (const size of [
       page,
     }) => {
       await page.setViewportSize(size);
-      await page.goto(`/?v=2&${query}&step=1`);
-      await ready(page);
+      await openConfig(page, `/?v=2&${query}&step=1`, 60_000);
       await shot(page, `params-${name}-${size.width}x${size.height}`);
       expect(await clippedInPanel(page, 'param-panel')).toEqual([]);
     });

@@ -1,22 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { download, openConfig, SHOTS, waitForResult } from './fixtures';
 
 // Pictures out: the network view's current frame as SVG and PNG, at a chosen size, scale and type,
 // with its legend. The SVG is parsed as XML in the browser (its texts and sizes read back), the PNG's
 // pixel size read from its header; both are rendered to screenshots to be looked at.
-
-const SHOTS = 'e2e/screenshots';
-
-async function ready(page: Page) {
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
-}
-
-/** Clicks an export button and returns the file's name and bytes. */
-async function download(page: Page, button: Locator): Promise<{ name: string; bytes: Buffer }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
-}
 
 /** Width and height of a PNG, from its IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -80,8 +69,7 @@ for (const c of [
   test(`the ${c.family} view's frame exports as SVG and PNG, lecture-sized, with its legend`, async ({
     page,
   }) => {
-    await page.goto(c.url);
-    await ready(page);
+    await openConfig(page, c.url);
     const out = page.getByTestId('picture-out');
     await expect(out).toBeVisible();
     await out.getByLabel('width').fill('1000');
@@ -123,8 +111,7 @@ for (const c of [
 }
 
 test('a size out of range is drawn at the nearest allowed one, and the page says so', async ({ page }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8&wavelengths=2');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8&wavelengths=2');
   const out = page.getByTestId('picture-out');
   await out.getByLabel('width').fill('50');
   await out.getByLabel('height').fill('');
@@ -150,8 +137,7 @@ for (const c of [
   { family: 'noc', url: '/?v=2&alg=noc-broadcast&step=1', expected: ['Step 1 / ', 'router', 'sender (T)'] },
 ]) {
   test(`the ${c.family} view exports too, in lecture type, with its legend`, async ({ page }) => {
-    await page.goto(c.url);
-    await ready(page);
+    await openConfig(page, c.url);
     const out = page.getByTestId('picture-out');
     const svg = await download(page, out.getByRole('button', { name: 'SVG' }));
     expect(svg.name).toMatch(new RegExp(`-step\\d+-${c.family}\\.svg$`));
@@ -170,8 +156,7 @@ for (const c of [
 test('the export control is labelled and works from the keyboard; axe finds nothing serious in it', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8&wavelengths=2&step=1');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8&wavelengths=2&step=1');
   const out = page.getByTestId('picture-out');
   await expect(page.getByRole('group', { name: 'Export picture:' })).toHaveAttribute(
     'data-testid',
@@ -206,8 +191,7 @@ for (const c of [
   },
 ]) {
   test(`the detail pane's ${c.detail} matrix exports when chosen`, async ({ page }) => {
-    await page.goto(c.url);
-    await ready(page);
+    await openConfig(page, c.url);
     const out = page.getByTestId('picture-out');
     await out.getByLabel('of').selectOption('detail');
     const svg = await download(page, out.getByRole('button', { name: 'SVG' }));
@@ -233,13 +217,12 @@ for (const c of [
 test('compare mode offers no export (its panes are not the picture), and the page stays whole', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8&wavelengths=2&step=1');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8&wavelengths=2&step=1');
   await expect(page.getByTestId('picture-out')).toBeVisible();
   await page.getByRole('button', { name: 'Compare' }).click();
   await expect(page.getByTestId('picture-out')).toHaveCount(0);
   await page.getByRole('button', { name: 'Visualize' }).click();
-  await ready(page);
+  await waitForResult(page);
   await expect(page.getByTestId('picture-out')).toBeVisible();
   const [file] = await Promise.all([
     page.waitForEvent('download'),

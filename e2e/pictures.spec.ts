@@ -1,20 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { parseCsvObjects } from '../src/kernel/format/csv';
+import { openConfig, shot } from './fixtures';
 
 // Pictures that stay true at any size: dense circuit phases as two lanes of bands, wavelength
 // legends that list what a step uses, lane labels on demand, the mesh zoomed from the keyboard, the
 // node picked in the NoC view, and the block matrix as CSV.
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
-const ready = (page: Page) =>
-  expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
-
 test('static all-to-all on 64 nodes: both directions on lanes of their own, as bands with the busiest count', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=direct-alltoall&nodes=64&step=1&view=network');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=direct-alltoall&nodes=64&step=1&view=network', 90_000);
   const view = page.getByTestId('circuit-view');
   await expect(view).toHaveAttribute('data-drawn', 'bands');
   // Every one of the 64 circuits carries blocks both ways: 64 bands outside, 64 inside.
@@ -35,8 +31,7 @@ test('ReTri on 2187 nodes: phase 0 as a ring of right-going bands outside and le
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/?v=2&alg=retri&nodes=2187&step=1&view=network');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=retri&nodes=2187&step=1&view=network', 90_000);
   const view = page.getByTestId('circuit-view');
   await expect(view).toHaveAttribute('data-drawn', 'bands');
   await expect(view).toHaveAttribute('data-lanes-right', '2187');
@@ -61,23 +56,28 @@ test('ReTri on 2187 nodes: phase 0 as a ring of right-going bands outside and le
 });
 
 test('the star with 256 wavelengths per step names what the step uses, in runs', async ({ page }) => {
-  await page.goto('/?v=2&alg=star-gossip&nodes=256&wavelengths-per-node=3&step=1&view=network');
-  await ready(page);
+  await openConfig(
+    page,
+    '/?v=2&alg=star-gossip&nodes=256&wavelengths-per-node=3&step=1&view=network',
+    90_000,
+  );
   // The step uses every third wavelength of λ0…λ765: the legend says so, not "λ0 … λ765".
   await expect(page.getByTestId('star-legend-range')).toHaveText(
     '256 wavelengths in this step: λ0–765 every 3rd',
   );
   await shot(page, 'pictures-star-256-wavelengths');
-  await page.goto('/?v=2&alg=star-scatter&nodes=256&wavelengths-per-node=3&step=3&view=network');
-  await ready(page);
+  await openConfig(
+    page,
+    '/?v=2&alg=star-scatter&nodes=256&wavelengths-per-node=3&step=3&view=network',
+    90_000,
+  );
   await expect(page.getByTestId('star-legend-range')).toHaveText('48 wavelengths in this step: λ0–47');
 });
 
 test('the ring writes λ numbers on its lanes when asked, and its legend names the step’s wavelengths in runs', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=optree&nodes=64&wavelengths=64&step=1&view=network');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=optree&nodes=64&wavelengths=64&step=1&view=network', 90_000);
   const view = page.getByTestId('ring-view');
   await expect(view).toHaveAttribute('data-lane-numbers', '0');
   await expect(page.getByTestId('ring-channels')).toContainText(/^… in all: λ0/);
@@ -97,8 +97,7 @@ test('the ring writes λ numbers on its lanes when asked, and its legend names t
 test('the mesh zooms and pans from the keyboard once the picture has the focus; the "?" list says how', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=otis-allreduce&group-size=16&step=2&view=network');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=otis-allreduce&group-size=16&step=2&view=network', 90_000);
   const view = page.getByTestId('mesh-view');
   await expect(view).toHaveAttribute('data-zoom', '1.00');
   await view.focus();
@@ -135,8 +134,7 @@ test('the mesh zooms and pans from the keyboard once the picture has the focus; 
 test('the NoC view rings the node picked in the node field and draws its messages over the others', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=noc-scatter&step=1&view=network');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=noc-scatter&step=1&view=network', 90_000);
   const view = page.getByTestId('noc-view');
   await expect(view).toHaveAttribute('data-marked', '');
   const canvas = view.locator('canvas');
@@ -154,8 +152,7 @@ test('the NoC view rings the node picked in the node field and draws its message
 test('the holdings matrix downloads as CSV: every block from its origin at step 0, then each first arrival', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=retri&nodes=9&reconfigure=0,1');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=retri&nodes=9&reconfigure=0,1', 90_000);
   const [file] = await Promise.all([
     page.waitForEvent('download'),
     page.getByTestId('download-holdings-csv').click(),
@@ -174,8 +171,7 @@ test('the holdings matrix downloads as CSV: every block from its origin at step 
     .getByTestId('holdings-download')
     .screenshot({ path: 'e2e/screenshots/pictures-holdings-download.png' });
   // A reduction holds partials, not blocks: no such table.
-  await page.goto('/?v=2&alg=mesh-allreduce&side=4');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=mesh-allreduce&side=4', 90_000);
   await expect(page.getByTestId('download-schedule-csv')).toBeVisible();
   await expect(page.getByTestId('holdings-download')).toHaveCount(0);
 });

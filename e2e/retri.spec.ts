@@ -1,17 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { clickBlockCell } from './block-matrix';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
-
-async function ready(page: Page) {
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
-}
+import { collectPageErrors, openConfig, shot, waitForResult } from './fixtures';
 
 test('toggling a reconfiguration bit changes the circuits, the cost and the permalink', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto('/?v=1&alg=retri&nodes=27&reconfigure=0,0,0&step=3');
-  await ready(page);
+  const errors = collectPageErrors(page);
+  await openConfig(page, '/?v=1&alg=retri&nodes=27&reconfigure=0,0,0&step=3');
   const view = page.getByTestId('circuit-view');
   // Phase 2 without reconfiguration runs on the starting ring (±1, one ring).
   await expect(view).toHaveAttribute('data-offset', '1');
@@ -24,7 +17,7 @@ test('toggling a reconfiguration bit changes the circuits, the cost and the perm
   await page.getByTestId('reconfig-2').click();
   await expect(page.getByTestId('reconfig-2')).toHaveAttribute('aria-pressed', 'true');
   await expect(page).toHaveURL(/[?&]reconfigure=0%2C0%2C1(&|$)|[?&]reconfigure=0,0,1(&|$)/);
-  await ready(page);
+  await waitForResult(page);
   // Rebuilt before phase 2: circuits ±9, nine subrings of three.
   await expect(view).toHaveAttribute('data-offset', '9');
   await expect(view).toHaveAttribute('data-subrings', '9');
@@ -37,8 +30,7 @@ test('toggling a reconfiguration bit changes the circuits, the cost and the perm
 });
 
 test('a block matrix cell shows the block digits and route', async ({ page }) => {
-  await page.goto('/?v=1&alg=retri&nodes=9&reconfigure=0,1&step=2&view=split');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=retri&nodes=9&reconfigure=0,1&step=2&view=split');
   // Cell (r = 0, d = 4): offset 4 = +1 + 1·3.
   await clickBlockCell(page, 9, 0, 4);
   await expect(page.getByTestId('block-route')).toContainText('B[0, 4]');
@@ -47,8 +39,7 @@ test('a block matrix cell shows the block digits and route', async ({ page }) =>
 });
 
 test('a heatmap click opens its configuration', async ({ page }) => {
-  await page.goto('/?v=1&alg=retri&nodes=9');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=retri&nodes=9');
   await page.getByTestId('speedup-toggle').click();
   await page.getByTestId('speedup-select').selectOption('retri-vs-static-81');
   const cell = page.getByTestId('heatmap-cell-268435456-1');
@@ -58,17 +49,16 @@ test('a heatmap click opens its configuration', async ({ page }) => {
   await expect(page).toHaveURL(/[?&]nodes=81(&|$)/);
   await expect(page).toHaveURL(/[?&]message-bytes=268435456(&|$)/);
   await expect(page).toHaveURL(/[?&]reconfiguration-delay=1(&|$)/);
-  await ready(page);
+  await waitForResult(page);
   await expect(page.getByTestId('reconfig-count')).toHaveText('3');
   await expect(page.getByTestId('circuit-view')).toHaveAttribute('data-step', '0');
 });
 
 test('the Fig. 1 lecture scene is reachable from the app', async ({ page }) => {
-  await page.goto('/?v=1&alg=direct-alltoall&nodes=9');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=direct-alltoall&nodes=9');
   await page.getByTestId('fig1-scenes').getByText('ReTri, 9 nodes').click();
   await expect(page).toHaveURL(/alg=retri/);
-  await ready(page);
+  await waitForResult(page);
   await expect(page.getByTestId('circuit-view')).toBeVisible();
   await expect(page.getByTestId('play')).toHaveText(/Pause/);
   // As in the figure, only node 0's blocks are drawn.
@@ -80,21 +70,18 @@ test('the Fig. 1 lecture scene is reachable from the app', async ({ page }) => {
 });
 
 test('a padded run shows its ghost nodes; a large run still draws', async ({ page }) => {
-  await page.goto('/?v=1&alg=retri&nodes=20&layout=padded&reconfigure=0,1,0&step=2&view=ring');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=retri&nodes=20&layout=padded&reconfigure=0,1,0&step=2&view=ring');
   await expect(page.getByTestId('variant')).toContainText('7 ghost nodes');
   await expect(page.getByText('dashed: ghost nodes (padding to 27)')).toBeVisible();
   await page.getByTestId('only-node0').check();
   await shot(page, 'retri-padded');
-  await page.goto('/?v=1&alg=bruck&nodes=64&reconfigure=0,0,1,0,1,0&step=4&view=split');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=bruck&nodes=64&reconfigure=0,0,1,0,1,0&step=4&view=split');
   await expect(page.getByTestId('circuit-view')).toHaveAttribute('data-offset', '4');
   await shot(page, 'bruck-64');
 });
 
 test("the paper's claims sit beside our model's numbers", async ({ page }) => {
-  await page.goto('/?v=1&alg=retri&nodes=81');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=retri&nodes=81');
   await page.getByTestId('claims-toggle').click();
   const row = page
     .getByTestId('paper-claims')
@@ -107,8 +94,7 @@ test("the paper's claims sit beside our model's numbers", async ({ page }) => {
 });
 
 test('edge sizes open, step to the end and draw without page errors', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
+  const errors = collectPageErrors(page);
   for (const q of [
     'alg=retri&nodes=2&reconfigure=1',
     'alg=retri&nodes=4&layout=padded',
@@ -117,8 +103,7 @@ test('edge sizes open, step to the end and draw without page errors', async ({ p
     'alg=direct-alltoall&nodes=2',
     'alg=retri&nodes=10&reconfigure=0,1,1,1,1',
   ]) {
-    await page.goto(`/?v=1&${q}&view=split`);
-    await ready(page);
+    await openConfig(page, `/?v=1&${q}&view=split`);
     await page.keyboard.press('End');
     await expect(page.getByTestId('verified')).toContainText('Verified');
     await expect(page.getByTestId('narration')).toContainText('every block is at its destination');
@@ -129,8 +114,7 @@ test('edge sizes open, step to the end and draw without page errors', async ({ p
 test('static all-to-all on 256 nodes: its 65,280 transfers are added up per circuit, and the note says so', async ({
   page,
 }) => {
-  await page.goto('/?v=1&alg=direct-alltoall&nodes=256&step=1');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=direct-alltoall&nodes=256&step=1');
   const note = page.getByTestId('circuit-bands');
   await expect(note).toContainText('65,280 transfers, added up per circuit');
   // The busiest circuit carries n²/8 = 8,192 blocks one way.

@@ -6,6 +6,7 @@ import { defaultsOf } from '../src/kernel/params/schema';
 import { CLI_LIMITS } from '../src/limits';
 import { findAlgorithm } from '../src/registry';
 import { run } from '../src/run';
+import { collectPageErrors, openConfig } from './fixtures';
 
 // Schedules from files: opened with the picker or dropped, verified by the same verifier, drawn,
 // stepped and narrated; violations listed and found on the picture; the link reopens the file.
@@ -37,8 +38,7 @@ async function open(page: Page, name: string, text: string) {
 test('a file opens verified, steps and narrates; its link reopens it; closing returns to the algorithm', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8');
   await open(page, 'ne6.json', scheduleText('neighbor-exchange', { nodes: 6 }));
   await expect(page.getByTestId('file-name')).toHaveText('ne6.json');
   await expect(page.getByTestId('file-verdict')).toHaveText(/verified/);
@@ -74,8 +74,7 @@ test('a file opens verified, steps and narrates; its link reopens it; closing re
 test('a schedule that breaks the rules lists its violations; a click goes to the step and rings the nodes', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8');
   const doc = JSON.parse(scheduleText('ring-allgather', { nodes: 6 }));
   // In step 2, node 0 sends block 3, which it does not hold yet.
   doc.steps[1].transfers[0].blocks = [3];
@@ -90,8 +89,7 @@ test('a schedule that breaks the rules lists its violations; a click goes to the
 });
 
 test('a bad file gets the message the command line prints, and the last result stays', async ({ page }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8');
   await open(
     page,
     'bad.json',
@@ -107,8 +105,7 @@ test('a bad file gets the message the command line prints, and the last result s
 test('a file that cannot be read after a good one changes nothing: the picture, the panel and the link stay', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8');
   await open(page, 'ne6.json', scheduleText('neighbor-exchange', { nodes: 6 }));
   await expect(page.getByTestId('file-name')).toHaveText('ne6.json');
   await expect(page).toHaveURL(/[?&]file=[0-9a-f]{14}(&|$)/);
@@ -130,8 +127,7 @@ test('a file that cannot be read after a good one changes nothing: the picture, 
 test('sizes are checked before reading: a 300 MB file and one of 4,194,304 processors are refused with the limits', async ({
   page,
 }, info) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8');
   const before = page.url();
   const big = info.outputPath('big.json');
   const fd = openSync(big, 'w');
@@ -152,8 +148,7 @@ test('sizes are checked before reading: a 300 MB file and one of 4,194,304 proce
 });
 
 test('a file of 65,536 processors opens, drawn as a graph whose processors form a band', async ({ page }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8');
   await open(page, 'wide.json', wide(65_536));
   await expect(page.getByTestId('file-name')).toHaveText('wide.json');
   await expect(page.getByTestId('graph-view')).toBeVisible();
@@ -164,8 +159,7 @@ test('a file of 65,536 processors opens, drawn as a graph whose processors form 
 
 test('a big file shows how far it has been read, then opens', async ({ page }) => {
   test.setTimeout(180_000); // three paced pieces, parsed and verified on a shared machine
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8');
   // Pieces of 4 MiB with a pause between them, so the line can be seen on any machine.
   await page.evaluate(() =>
     (window as unknown as { __ocl: { paceWorker(ms: number): void } }).__ocl.paceWorker(400),
@@ -181,8 +175,7 @@ test('a big file shows how far it has been read, then opens', async ({ page }) =
 });
 
 test('a damaged copy in this browser’s store is called damaged, not a crash', async ({ page }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8');
   await page.evaluate(
     () =>
       new Promise<void>((done) => {
@@ -211,8 +204,7 @@ test('a link to a file this browser has not kept says how to see it', async ({ p
 test('a star from a file is drawn by the star view; a network the app does not know, as a graph', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8');
   const gossip = scheduleText('star-gossip', { nodes: 10, 'wavelengths-per-node': 2 });
   await open(page, 'gossip.json', gossip);
   await expect(page.getByTestId('file-verdict')).toHaveText(/verified/);
@@ -233,10 +225,8 @@ test('a star from a file is drawn by the star view; a network the app does not k
 test('a circuit-switch file is drawn by the circuit view, its configurations read off its links', async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  const errors = collectPageErrors(page);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8');
   await open(page, 'retri27.json', scheduleText('retri', { nodes: 27, reconfigure: '0,1,0' }));
   await expect(page.getByTestId('file-verdict')).toHaveText(/verified/);
   await expect(page.getByTestId('circuit-view')).toBeVisible();
@@ -251,8 +241,7 @@ test('a circuit-switch file is drawn by the circuit view, its configurations rea
 test('a file is held to the model it names: a YX route in an OTIS-Mesh file is a violation that says XY', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8');
   const doc = JSON.parse(
     scheduleText('mesh-allreduce', { side: 4, method: 'direct', ports: 'all', root: 5 }),
   ) as {

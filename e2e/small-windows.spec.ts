@@ -1,15 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { collectConsoleErrors, collectPageErrors, openConfig, shot } from './fixtures';
 
 // Windows that once blanked the whole page (a negative radius made the canvas throw and nothing
 // caught it), and the error boundaries that now keep a failing view to its own box.
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return errors;
-}
 
 /** Each picture box either shows its picture or says it is too small; no box shows a failure. */
 async function everyPictureAccountedFor(page: Page, testId: string, count: number) {
@@ -44,9 +37,8 @@ for (const w of WINDOWS)
       deviceScaleFactor: w.dpr,
     });
     const page = await context.newPage();
-    const errors = collectErrors(page);
-    await page.goto(w.url);
-    await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+    const errors = collectPageErrors(page);
+    await openConfig(page, w.url);
     await everyPictureAccountedFor(page, 'ring-view', 1);
     // Big enough to draw: the picture is there, not the placeholder.
     await expect(page.getByTestId('ring-view').getByTestId('too-small')).toHaveCount(0);
@@ -58,9 +50,8 @@ for (const w of WINDOWS)
   });
 
 test('resizing down to 780 px and back keeps the page working', async ({ page }) => {
-  const errors = collectErrors(page);
-  await page.goto('/?v=1&alg=optree&nodes=64');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  const errors = collectPageErrors(page);
+  await openConfig(page, '/?v=1&alg=optree&nodes=64');
   for (const width of [1100, 900, 780, 640, 780, 1280]) {
     await page.setViewportSize({ width, height: 720 });
     await page.keyboard.press('ArrowRight');
@@ -76,7 +67,7 @@ for (const cmp of [
   'retri|bruck|direct-alltoall|retri:nodes=9',
 ])
   test(`four schedules in Compare at 1280 × 720: ${cmp}`, async ({ page }) => {
-    const errors = collectErrors(page);
+    const errors = collectPageErrors(page);
     await page.goto(`/?v=1&mode=compare&cmp=${cmp}`);
     await expect(page.getByTestId('pane-summary')).toHaveCount(4);
     const testId = cmp.startsWith('ring') ? 'ring-view' : 'circuit-view';
@@ -98,13 +89,9 @@ test('a view that throws shows a message in its own box; the rest works, and Try
       return arc.apply(this, args);
     };
   });
-  const errors = collectErrors(page);
-  const consoleErrors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
-  await page.goto('/?v=1&alg=ring-allgather&nodes=8');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  const errors = collectPageErrors(page);
+  const consoleErrors = collectConsoleErrors(page);
+  await openConfig(page, '/?v=1&alg=ring-allgather&nodes=8');
   await page.evaluate(() => ((window as unknown as { breakArc?: boolean }).breakArc = true));
   await page.keyboard.press('ArrowRight');
   const boundary = page.locator('[data-boundary="network view"]');
@@ -133,10 +120,8 @@ test('a view that throws shows a message in its own box; the rest works, and Try
 test('a network model the app has no view for is drawn as a general graph with a note, never as a ring', async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto('/?v=1&alg=neighbor-exchange&nodes=12&step=2');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  const errors = collectPageErrors(page);
+  await openConfig(page, '/?v=1&alg=neighbor-exchange&nodes=12&step=2');
   await expect(page.getByTestId('ring-view')).toBeVisible();
   await page.evaluate(() =>
     (window as unknown as { __ocl: { showAsModel(k: string): void } }).__ocl.showAsModel('octagon'),
@@ -222,7 +207,7 @@ for (const w of LAYOUTS)
     }) => {
       const context = await browser.newContext({ viewport: { width: w.width, height: w.height } });
       const page = await context.newPage();
-      const errors = collectErrors(page);
+      const errors = collectPageErrors(page);
       await page.goto(
         `/?v=2&alg=optree&nodes=16&wavelengths=2&radices=4,4&step=3${lecture ? '&lecture=1' : ''}`,
       );

@@ -1,20 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { clickBlockCell } from './block-matrix';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
-
-async function ready(page: Page) {
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
-}
+import { collectPageErrors, openConfig, shot, waitForResult } from './fixtures';
 
 const BROADCAST =
   '/?v=1&alg=star-broadcast&nodes=64&wavelengths-per-node=3&tuning-delay=0.1&messages=64&variant=split';
 
 test('moving h′ changes the schedule, the costs and the permalink', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${BROADCAST}&split-steps=1&step=0&view=ring`);
-  await ready(page);
+  const errors = collectPageErrors(page);
+  await openConfig(page, `${BROADCAST}&split-steps=1&step=0&view=ring`);
   const star = page.getByTestId('star-view');
   await expect(star).toBeVisible();
   // h′ = 1: h + h′ = 4 steps; communication (2/3·3 + 2)·16 = 64.
@@ -26,7 +19,7 @@ test('moving h′ changes the schedule, the costs and the permalink', async ({ p
   // Click the trade-off chart's point for h′ = 2.
   await page.getByTestId('tradeoff-total-2').click();
   await expect(page).toHaveURL(/[?&]split-steps=2(&|$)/);
-  await ready(page);
+  await waitForResult(page);
   await expect(page.getByTestId('step-label')).toHaveText(/step 0 \/ 5/);
   await expect(page.getByTestId('tradeoff')).toHaveAttribute('data-current', '2');
   // Communication 16 + 4 + 4 + 4 + 16 = 44; tunings 447 by the paper, 443 built.
@@ -41,7 +34,7 @@ test('moving h′ changes the schedule, the costs and the permalink', async ({ p
   const field = page.getByTestId('param-split-steps');
   await field.fill('3');
   await expect(page).toHaveURL(/[?&]split-steps=3(&|$)/);
-  await ready(page);
+  await waitForResult(page);
   await expect(page.getByTestId('step-label')).toHaveText(/step 0 \/ 6/);
   // Step into the exchange phase: every processor retunes its receivers.
   await field.blur();
@@ -57,11 +50,10 @@ test('moving h′ changes the schedule, the costs and the permalink', async ({ p
 });
 
 test('the 64-node lecture scene opens from a link', async ({ page }) => {
-  await page.goto('/?v=1&alg=star-scatter&nodes=16&wavelengths-per-node=3');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=star-scatter&nodes=16&wavelengths-per-node=3');
   await expect(page.getByTestId('tcp1-tree')).toBeVisible();
   await page.getByTestId('lecture-scene-link').click();
-  await ready(page);
+  await waitForResult(page);
   await expect(page).toHaveURL(/alg=star-broadcast/);
   await expect(page).toHaveURL(/lecture=1/);
   await expect(page.getByTestId('star-view')).toBeVisible();
@@ -77,15 +69,13 @@ test('the 64-node lecture scene opens from a link', async ({ page }) => {
 test('gossip on a padded machine draws dummies as ghosts; the tree follows the star on hover', async ({
   page,
 }) => {
-  await page.goto('/?v=1&alg=star-gossip&nodes=10&wavelengths-per-node=2&step=1&view=ring');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=star-gossip&nodes=10&wavelengths-per-node=2&step=1&view=ring');
   const star = page.getByTestId('star-view');
   // 10 processors, k = 2: the machine is 12 = 2·2·3 (mixed cliques), so 2 dummies.
   await expect(star).toHaveAttribute('data-ghosts', '2');
   await expect(page.getByTestId('narration')).toContainText('dummies');
   await shot(page, 'star-gossip-ghosts');
-  await page.goto('/?v=1&alg=star-scatter&nodes=64&wavelengths-per-node=3&step=2&view=ring');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=star-scatter&nodes=64&wavelengths-per-node=3&step=2&view=ring');
   await expect(page.getByTestId('tcp1-tree')).toHaveAttribute('data-active-edges', '12');
   await page.locator('[data-node="5"]').hover();
   await expect(page.getByTestId('node-tooltip')).toContainText('Node 5');
@@ -93,8 +83,7 @@ test('gossip on a padded machine draws dummies as ghosts; the tree follows the s
 });
 
 test('the Tree tab draws the TCP1 tree for scatter and says why gossip has none', async ({ page }) => {
-  await page.goto('/?v=1&alg=star-scatter&nodes=64&wavelengths-per-node=3&step=2&detail=tree');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=star-scatter&nodes=64&wavelengths-per-node=3&step=2&detail=tree');
   const tab = page.getByTestId('tcp1-tree-tab');
   await expect(page.getByTestId('tree-view')).toContainText('TCP1 tree');
   // Step 2 of scatter on 64 = 4³: the 3 children of the root each send to their 3 new children, and
@@ -104,16 +93,14 @@ test('the Tree tab draws the TCP1 tree for scatter and says why gossip has none'
   // Where the tree is drawn, the paper's numbering erratum: as printed it reaches 16 of the 64.
   await expect(tab.getByTestId('tcp1-erratum')).toContainText('reaches only 16 of these 64 processors');
   await expect(tab.getByTestId('tcp1-erratum')).toContainText('one too high');
-  await page.goto('/?v=1&alg=star-gossip&nodes=64&wavelengths-per-node=3&step=1&detail=tree');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=star-gossip&nodes=64&wavelengths-per-node=3&step=1&detail=tree');
   await expect(page.getByTestId('tree-view')).toContainText('cliques of k+1 processors');
 });
 
 test('multi-scatter shows where each message is, source by destination, and follows one', async ({
   page,
 }) => {
-  await page.goto('/?v=1&alg=star-multiscatter&nodes=16&wavelengths-per-node=3&step=1&view=split');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=star-multiscatter&nodes=16&wavelengths-per-node=3&step=1&view=split');
   // Message (1, 14): step 1 moves it to 1's clique partner with digit 0 of 14 (node 2), step 2 to 14.
   await clickBlockCell(page, 16, 1, 14);
   const route = page.getByTestId('block-route');

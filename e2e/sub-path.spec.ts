@@ -2,6 +2,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { collectPageErrors, openConfig } from './fixtures';
 
 // The built app from a sub-path of a server (a course page's folder): its assets, its workers and the
 // links it writes must all be relative to where it is, not to the server's root.
@@ -52,10 +53,8 @@ test('the built app runs from a sub-path: assets, workers and links stay under i
   page.on('request', (r) => {
     if (r.url().startsWith(origin) && !new URL(r.url()).pathname.startsWith(PREFIX)) outside.push(r.url());
   });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${origin}${PREFIX}?v=2&alg=ring-allgather&nodes=8&wavelengths=4`);
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  const errors = collectPageErrors(page);
+  await openConfig(page, `${origin}${PREFIX}?v=2&alg=ring-allgather&nodes=8&wavelengths=4`);
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(new RegExp(`${PREFIX.replace(/\//g, '\\/')}\\?.*step=1`));
   expect(outside).toEqual([]);

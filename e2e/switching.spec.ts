@@ -1,26 +1,24 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ALGORITHM_CARDS } from '../src/cards';
 import { rng } from '../src/kernel/util/rng';
+import { openConfig, waitForResult } from './fixtures';
 
 // Switching algorithm (what is carried, which picture is shown), a burst of switches, a scene chosen
 // from the keyboard, and a reload right after a step.
 
-const ready = (page: Page) =>
-  expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
 const status = (page: Page) => page.getByTestId('result-status');
 
 test('from the mesh’s EDN all-reduce to the NoC scatter: the NoC’s own method, the run accepted, no mesh picture under its name', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=mesh-allreduce&side=4&root=13');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=mesh-allreduce&side=4&root=13', 60_000);
   await expect(status(page)).toHaveAttribute('data-shows', 'mesh-allreduce');
   await expect(page.getByTestId('mesh-view')).toBeVisible();
   await page.getByTestId('algorithm').selectOption('noc-scatter');
   // At once: the mesh's picture is gone (never shown under the NoC scatter's name).
   await expect(page.getByTestId('mesh-view')).toHaveCount(0);
   await expect(status(page)).not.toHaveAttribute('data-shows', 'mesh-allreduce');
-  await ready(page);
+  await waitForResult(page, 60_000);
   await expect(status(page)).toHaveAttribute('data-shows', 'noc-scatter');
   await expect(page.getByTestId('noc-view')).toBeVisible();
   await expect(page.getByTestId('run-error')).toHaveCount(0);
@@ -37,8 +35,7 @@ test('a burst of 100 algorithm switches: never another algorithm’s picture, an
   page,
 }) => {
   test.setTimeout(180_000);
-  await page.goto('/?v=2&alg=star-scatter&nodes=64');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=star-scatter&nodes=64', 60_000);
   const r = rng(20261127);
   const ids = ALGORITHM_CARDS.map((a) => a.id);
   const order = Array.from({ length: 99 }, () => ids[r.int(ids.length)]);
@@ -70,7 +67,7 @@ test('a burst of 100 algorithm switches: never another algorithm’s picture, an
     { order, gaps },
   );
   expect(wrong).toEqual([]);
-  await ready(page);
+  await waitForResult(page, 60_000);
   await expect(status(page)).toHaveAttribute('data-shows', 'noc-scatter');
   await expect(page.getByTestId('noc-view')).toBeVisible();
   await expect(page.getByTestId('algorithm')).toHaveValue('noc-scatter');
@@ -81,8 +78,7 @@ test('a burst of 100 algorithm switches: never another algorithm’s picture, an
 test('a scene chosen with ↓ and Enter takes the keys: → steps the scene instead of choosing the next one', async ({
   page,
 }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8', 60_000);
   const scenes = page.getByTestId('scenes');
   await scenes.focus();
   await page.keyboard.press('ArrowDown');
@@ -96,11 +92,10 @@ test('a scene chosen with ↓ and Enter takes the keys: → steps the scene inst
 });
 
 test('a reload right after a step keeps the step', async ({ page }) => {
-  await page.goto('/?v=2&alg=ring-allgather&nodes=8');
-  await ready(page);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8', 60_000);
   await page.getByTestId('timeline').focus();
   await page.keyboard.press('ArrowRight');
   await page.reload();
-  await ready(page);
+  await waitForResult(page, 60_000);
   await expect(page.getByTestId('step-label')).toHaveText(/step 1 \/ 7/);
 });

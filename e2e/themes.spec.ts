@@ -1,11 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openConfig, waitForResult } from './fixtures';
 
 // The colour themes: the header's menu, remembered per browser and never in the link; every family's
 // picture repainted in the theme; forced colours (Windows High Contrast) keeping selected buttons and
 // labels visible. Screenshots of each theme: e2e/screenshots/theme-<theme>-<view>.png.
-
-const ready = (page: Page) =>
-  expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
 
 const VIEWS = [
   { name: 'ring', url: '/?v=2&alg=neighbor-exchange&nodes=12&wavelengths=4&step=3' },
@@ -24,8 +22,7 @@ async function openIn(page: Page, theme: string, url: string): Promise<void> {
     if (t === 'system') localStorage.removeItem('optical-collectives-lab:theme');
     else localStorage.setItem('optical-collectives-lab:theme', t);
   }, theme);
-  await page.goto(url);
-  await ready(page);
+  await openConfig(page, url, 30_000);
 }
 
 /** The page's ground colour (the body's background). */
@@ -60,7 +57,7 @@ test('the theme menu switches the page and its pictures, is remembered, and stay
   // Remembered in this browser: another tab (any link) opens dark.
   const again = await page.context().newPage();
   await again.goto(VIEWS[1].url);
-  await ready(again);
+  await waitForResult(again, 30_000);
   await expect(again.getByTestId('theme-menu')).toHaveValue('dark');
   await expect(again.locator('html')).toHaveAttribute('data-theme', 'dark');
 

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { collectPageErrors, shot } from './fixtures';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
 const verdict = (page: Page) => page.getByTestId('try-verdict');
 
 /** Adds a transfer by clicking its sender and receiver on the picture. */
@@ -26,8 +26,7 @@ async function ringStep(page: Page, s: number, next = s < 2) {
 }
 
 test('a 4-node ring all-gather built by hand in 3 steps is complete, at the bound', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
+  const errors = collectPageErrors(page);
   await page.goto('/?v=2&mode=try');
   await expect(page.getByRole('heading', { name: 'Try it' })).toBeVisible();
   await expect(page).toHaveTitle(/^Try it — /);

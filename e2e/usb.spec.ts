@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { openConfig, SHOTS, waitForResult } from './fixtures';
 
 // The USB build (`npm run build:usb` → dist-usb/) opened as a file, as from a USB stick with no
 // server and no network: the worker builds and plays a schedule, a NoC search runs on the pool,
@@ -9,10 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 // own files, Blob and data: URLs.
 
 const PAGE = join(process.cwd(), 'dist-usb', 'index.html');
-const SHOTS = 'e2e/screenshots';
 const open = (page: Page, query: string) => page.goto(`${pathToFileURL(PAGE).href}?${query}`);
-const ready = (page: Page) =>
-  expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
 
 /** Page errors, policy violations and requests that are neither the page's files nor Blob/data: URLs. */
 async function watch(page: Page) {
@@ -47,7 +45,7 @@ test('from file://, the worker builds a schedule that plays; formulas, model not
 }) => {
   const problems = await watch(page);
   await open(page, 'v=2&alg=optree&nodes=16&wavelengths=2');
-  await ready(page);
+  await waitForResult(page, 30_000);
   const label = page.getByTestId('step-label');
   await expect(label).toHaveText(/\b0 \/ \d+/);
   const steps = Number(/\/ (\d+)/.exec(await label.innerText())![1]);
@@ -65,8 +63,7 @@ test('from file://, the worker builds a schedule that plays; formulas, model not
   await expect(page.getByTestId('copy-link')).toHaveText('Link copied');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied.startsWith(`${pathToFileURL(PAGE).href}?`)).toBe(true);
-  await page.goto(copied);
-  await ready(page);
+  await openConfig(page, copied, 30_000);
   await expect(label).toHaveText(new RegExp(`\\b${steps} / ${steps}`));
   // Formulas are typeset with KaTeX's own fonts, read from the page's stylesheet (inlined).
   await expect(page.locator('.katex').first()).toBeVisible();
@@ -113,7 +110,7 @@ test('from file://, a NoC search runs on the pool of workers and HiGHS proves an
     page,
     'v=2&alg=noc-scatter&senders=0-7&receivers=0-7&method=hybrid&moves=100000000&time-limit=600',
   );
-  await ready(page);
+  await waitForResult(page, 30_000);
   const status = page.getByTestId('search-status');
   await status.scrollIntoViewIfNeeded();
   await expect(page.getByTestId('search-speed')).toContainText(/chains on \d+ workers? of the pool/, {
@@ -126,7 +123,7 @@ test('from file://, a NoC search runs on the pool of workers and HiGHS proves an
   await expect(status).toContainText('Stopped: 10 steps');
   // The exact method: HiGHS's WebAssembly comes from inside the page, not from a file beside it.
   await open(page, 'v=2&alg=noc-scatter&senders=0-7&receivers=0-7&method=exact');
-  await ready(page);
+  await waitForResult(page, 30_000);
   await status.scrollIntoViewIfNeeded();
   await expect(status).toHaveAttribute('data-done', '1', { timeout: 60_000 });
   await expect(status).toContainText('Optimal');

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { openConfig } from './fixtures';
 
 // Versioned links (v=2, migrated from v=1) and hide= for embedding.
 
 test('a v=1 link opens as before: view=ring is the network pane, no notice, and the link is written as v=2', async ({
   page,
 }) => {
-  await page.goto('/?v=1&alg=star-gossip&nodes=10&wavelengths-per-node=2&step=1&view=ring');
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await openConfig(page, '/?v=1&alg=star-gossip&nodes=10&wavelengths-per-node=2&step=1&view=ring');
   await expect(page.getByTestId('star-view')).toBeVisible();
   await expect(page.getByTestId('detail-holdings')).toHaveCount(0);
   await expect(page.getByTestId('notice')).toHaveCount(0);

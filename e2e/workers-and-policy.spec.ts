@@ -1,11 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { openConfig, waitForResult } from './fixtures';
 
 // The built page's Content-Security-Policy, the workers when the network is gone, and a worker that
 // stops answering.
-
-async function ready(page: Page) {
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
-}
 
 test('the built page carries a Content-Security-Policy that nothing the app does violates', async ({
   page,
@@ -19,8 +16,7 @@ test('the built page carries a Content-Security-Policy that nothing the app does
       ),
     );
   });
-  await page.goto('/?v=1&alg=optree&nodes=16');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=optree&nodes=16');
   const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
   expect(policy).toContain("script-src 'self'");
   expect(policy).toContain("worker-src 'self'");
@@ -35,18 +31,15 @@ test('the built page carries a Content-Security-Policy that nothing the app does
   await page.getByRole('button', { name: 'Compare' }).click();
   await page.getByRole('button', { name: 'Explore' }).click();
   await page.getByRole('button', { name: 'Paper check' }).click();
-  await page.goto('/?v=1&alg=star-broadcast&nodes=16');
-  await ready(page);
-  await page.goto('/?v=1&alg=retri&nodes=9');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=star-broadcast&nodes=16');
+  await openConfig(page, '/?v=1&alg=retri&nodes=9');
   await page.getByTestId('claims-toggle').click();
   await expect(page.getByTestId('paper-claims').locator('tr').nth(1)).toBeVisible({ timeout: 30_000 });
   expect(violations).toEqual([]);
 });
 
 test('offline after load: the heatmap features still work', async ({ page, context }) => {
-  await page.goto('/?v=1&alg=retri&nodes=9');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=retri&nodes=9');
   await context.setOffline(true);
   await page.getByTestId('claims-toggle').click();
   await expect(page.getByTestId('paper-claims').locator('tr').nth(1)).toBeVisible({ timeout: 30_000 });
@@ -58,8 +51,7 @@ test('offline after load: the heatmap features still work', async ({ page, conte
 });
 
 test('a worker that cannot be started says so, and no spinner is left turning', async ({ page }) => {
-  await page.goto('/?v=1&alg=retri&nodes=9');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=retri&nodes=9');
   // From now on the workers' script never arrives; the pool's worker crashes and must be started again.
   await page.route(/core\.worker/, (route) => route.abort());
   await page.evaluate(() => (window as unknown as { __ocl: { crashPool(): void } }).__ocl.crashPool());
@@ -73,8 +65,7 @@ test('a worker that cannot be started says so, and no spinner is left turning', 
 test('a worker that stops answering is stopped after the stated time; the header leaves "computing"', async ({
   page,
 }) => {
-  await page.goto('/?v=1&alg=ring-allgather&nodes=8');
-  await ready(page);
+  await openConfig(page, '/?v=1&alg=ring-allgather&nodes=8');
   await page.evaluate(() =>
     (window as unknown as { __ocl: { hangWorker(ms: number): void } }).__ocl.hangWorker(1500),
   );
@@ -83,7 +74,7 @@ test('a worker that stops answering is stopped after the stated time; the header
   await expect(page.getByTestId('run-error')).toContainText('did not answer for 2 s and was stopped', {
     timeout: 10_000,
   });
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', 'ready');
+  await waitForResult(page);
   // The last good result stays, and the next change runs on a fresh worker.
   await expect(page.getByTestId('step-label')).toHaveText(/step 0 \/ 7/);
   await page.getByLabel('Nodes N').fill('10');

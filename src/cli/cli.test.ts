@@ -513,7 +513,7 @@ describe('the program (spawned)', () => {
     exec(join(root, 'node_modules/.bin/tsx'), ['src/cli/main.ts', ...args], { cwd: root });
 
   it('prints the list', async () => {
-    const { stdout } = await exec('npx', ['tsx', 'src/cli/main.ts', 'list'], { cwd: root });
+    const { stdout } = await tsx('list');
     expect((JSON.parse(stdout) as ListedAlgorithm[]).map((a) => a.id)).toEqual(ALGORITHMS.map((a) => a.id));
   }, 60_000);
 
