@@ -397,6 +397,19 @@ describe('links name only the parameters that apply', () => {
       expect(d.config.params[k], k).toBe(c.params[k]);
   });
 
+  it('a new network-on-chip link draws a fresh seed; a shared one keeps its seed', () => {
+    const seeds = new Set<unknown>();
+    for (let i = 0; i < 5; i++) {
+      const d = decodeConfig('?v=2&alg=noc-scatter&method=constructive');
+      expect(d.ignored).toEqual([]);
+      seeds.add(d.config.params.seed);
+      // The drawn seed is written back, so the link now reproduces the run it shows.
+      expect(encodeConfig(d.config)).toContain(`&seed=${d.config.params.seed}`);
+    }
+    expect(seeds.size).toBeGreaterThan(1);
+    expect(decodeConfig('?v=2&alg=noc-broadcast&seed=12345').config.params.seed).toBe(12345);
+  });
+
   it('older links with every parameter still open without notices', () => {
     const full =
       'v=2&alg=noc-scatter&network=mesh&rows=4&cols=4&dimension=3&routers=8&links=&per-router=1&placement=shifted&detour=2&ports=3&pattern=oas&root=1&senders=0-7&receivers=8-15&method=hybrid&moves=2000000&time-limit=20&seed=1&step=0';

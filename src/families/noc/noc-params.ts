@@ -16,6 +16,7 @@ import {
   type ParamDef,
   type ParamIssue,
   type ParamValues,
+  seedParam,
 } from '../../kernel/params/schema';
 import { TIME_PARAMS } from '../mesh/mesh-params';
 import { communicationOf, type Communication, type Pattern } from './noc-patterns';
@@ -232,15 +233,10 @@ export function communicationParams(
       help: 'How the schedule is found: the searches start from the constructive schedule and lower its steps towards the bound.',
     },
     ...searchParams(searching),
+    // A real seed: a new link draws a fresh one and writes it back; a shared link keeps its own.
     {
-      key: 'seed',
-      label: 'Seed',
-      kind: 'int',
-      min: 0,
-      max: 2 ** 31 - 1,
-      default: 1,
-      group: 'algorithm',
-      help: 'Orders ties among messages: the same seed gives the same schedule.',
+      ...seedParam(),
+      help: 'Orders ties among messages and drives the searches: the same seed gives the same schedule.',
     },
     ...TIME_PARAMS.filter((d) => d.key !== 'optical-us'),
   ];
