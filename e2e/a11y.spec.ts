@@ -51,8 +51,8 @@ const CASES: Case[] = [
   visualizer('mesh', '/?v=2&alg=mesh-allreduce&side=4&step=2'),
   visualizer('OTIS-Mesh', '/?v=2&alg=otis-allreduce&group-size=16&root=10&control-group=10&step=4'),
   visualizer('OTIS-Mesh in lecture mode', '/?v=2&alg=otis-allreduce&group-size=16&step=4&lecture=1'),
-  visualizer('network-on-chip', '/?v=2&alg=noc-scatter&method=constructive&step=2'),
-  visualizer('network-on-chip in lecture mode', '/?v=2&alg=noc-broadcast&step=1&lecture=1'),
+  visualizer('network-on-chip', '/?v=2&alg=noc-scatter&seed=1&method=constructive&step=2'),
+  visualizer('network-on-chip in lecture mode', '/?v=2&alg=noc-broadcast&seed=1&step=1&lecture=1'),
   {
     name: 'compare',
     url: '/?v=2&alg=ring-allgather&nodes=8&mode=compare&cmp=ring-allgather|neighbor-exchange|optree',

@@ -9,7 +9,7 @@ const FAMILIES = [
   { family: 'star', query: 'alg=star-scatter&nodes=16&step=2', testid: 'star-view' },
   { family: 'circuit', query: 'alg=retri&nodes=27&step=2', testid: 'circuit-view' },
   { family: 'otis', query: 'alg=otis-allreduce&group-size=16&step=2', testid: 'mesh-view' },
-  { family: 'noc', query: 'alg=noc-scatter&step=2', testid: 'noc-view' },
+  { family: 'noc', query: 'alg=noc-scatter&seed=1&step=2', testid: 'noc-view' },
 ];
 const SIZES = [
   { width: 1280, height: 720 },

@@ -42,8 +42,8 @@ const VIEWS = [
     query: 'alg=retri&nodes=27&step=2',
     testid: 'circuit-view',
   },
-  { name: 'NoC, Octagon scatter', query: 'alg=noc-scatter&step=2&view=network', testid: 'noc-view' },
-  { name: 'network-on-chip', query: 'alg=noc-broadcast&step=1&view=network', testid: 'noc-view' },
+  { name: 'NoC, Octagon scatter', query: 'alg=noc-scatter&seed=1&step=2&view=network', testid: 'noc-view' },
+  { name: 'network-on-chip', query: 'alg=noc-broadcast&seed=1&step=1&view=network', testid: 'noc-view' },
 ];
 
 for (const v of VIEWS) {

@@ -37,7 +37,7 @@ test('in lecture mode the conflict box stands right of the network, off the rout
   // As in noc.spec: the search's attempt at 9 steps keeps conflicts while it runs.
   await openConfig(
     page,
-    '/?v=2&alg=noc-scatter&senders=0-7&receivers=0-7&method=hybrid&moves=100000000&time-limit=600&view=network&lecture=1',
+    '/?v=2&alg=noc-scatter&seed=1&senders=0-7&receivers=0-7&method=hybrid&moves=100000000&time-limit=600&view=network&lecture=1',
     60_000,
   );
   await expect(page.getByTestId('noc-attempt-bar')).toContainText(

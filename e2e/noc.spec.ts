@@ -9,7 +9,7 @@ import { collectPageErrors, openConfig, shot, waitForResult } from './fixtures';
 test('the fat Octagon scatter from 8 to the other 8: drawn, bounded by its busiest cut, verified', async ({
   page,
 }) => {
-  await openConfig(page, '/?v=2&alg=noc-scatter', 30_000);
+  await openConfig(page, '/?v=2&alg=noc-scatter&seed=1', 30_000);
   await expect(page.getByTestId('noc-view')).toBeVisible();
   await expect(page.getByTestId('noc-legend')).toContainText('sender (T)');
   // Table 2's lower bound for 8 to the other 8 is 10: 48 messages leave routers 1–3 over 5 links.
@@ -25,7 +25,7 @@ test('the fat Octagon scatter from 8 to the other 8: drawn, bounded by its busie
 test('senders and receivers typed as ranges go into the link, and the link reopens them', async ({
   page,
 }) => {
-  await openConfig(page, '/?v=2&alg=noc-scatter', 30_000);
+  await openConfig(page, '/?v=2&alg=noc-scatter&seed=1', 30_000);
   await page.getByLabel('Senders T').fill('0-3, 12');
   await expect(page).toHaveURL(/senders=0-3%2C12/);
   await waitForResult(page, 30_000);
@@ -41,7 +41,7 @@ test('senders and receivers typed as ranges go into the link, and the link reope
 test('an 8 × 8 mesh all-to-all scatter is scheduled and drawn on its grid', async ({ page }) => {
   await openConfig(
     page,
-    '/?v=2&alg=noc-scatter&network=mesh&rows=8&cols=8&per-router=1&pattern=aas&step=3&view=network',
+    '/?v=2&alg=noc-scatter&seed=1&network=mesh&rows=8&cols=8&per-router=1&pattern=aas&step=3&view=network',
     30_000,
   );
   await expect(page.getByTestId('noc-view')).toHaveAttribute('data-step', '3');
@@ -83,7 +83,7 @@ test('a broadcast search (relays searched) lowers 8 to all 16 from 12 steps to 9
 test('a search can be stopped: the best schedule so far stays and plays', async ({ page }) => {
   await openConfig(
     page,
-    '/?v=2&alg=noc-scatter&network=mesh&rows=8&cols=8&per-router=1&pattern=aas&method=anneal&moves=100000000&time-limit=600',
+    '/?v=2&alg=noc-scatter&seed=1&network=mesh&rows=8&cols=8&per-router=1&pattern=aas&method=anneal&moves=100000000&time-limit=600',
     30_000,
   );
   const stop = page.getByTestId('search-stop');
@@ -103,7 +103,7 @@ test('while the search runs, its best attempt is drawn with its conflicts; a cli
   // proves it), so the search's attempt at 9 steps keeps some conflicts until it is stopped.
   await openConfig(
     page,
-    '/?v=2&alg=noc-scatter&senders=0-7&receivers=0-7&method=hybrid&moves=100000000&time-limit=600&view=network',
+    '/?v=2&alg=noc-scatter&seed=1&senders=0-7&receivers=0-7&method=hybrid&moves=100000000&time-limit=600&view=network',
     30_000,
   );
   await expect(page.getByTestId('step-label')).toHaveText(/\/ 10/);
@@ -169,7 +169,7 @@ test('the Table 2 paper check puts the paper’s bounds beside ours, and names t
 test('clicking a processor changes its role: the sets, the link and the schedule follow', async ({
   page,
 }) => {
-  await openConfig(page, '/?v=2&alg=noc-scatter&method=constructive&view=network', 30_000);
+  await openConfig(page, '/?v=2&alg=noc-scatter&seed=1&method=constructive&view=network', 30_000);
   const view = page.getByTestId('noc-view');
   const box = (await view.boundingBox())!;
   // Where the view puts processor 12 (the same layout code, the fat Octagon of the default).
@@ -195,7 +195,7 @@ test('clicking a processor changes its role: the sets, the link and the schedule
 test('the exact method proves 10 steps optimal for 8 to the same 8 (shortest routes), in the browser', async ({
   page,
 }) => {
-  await openConfig(page, '/?v=2&alg=noc-scatter&senders=0-7&receivers=0-7&method=exact', 30_000);
+  await openConfig(page, '/?v=2&alg=noc-scatter&seed=1&senders=0-7&receivers=0-7&method=exact', 30_000);
   const status = page.getByTestId('search-status');
   await status.scrollIntoViewIfNeeded();
   await expect(status).toHaveAttribute('data-done', '1', { timeout: 60_000 });
@@ -208,7 +208,7 @@ test('the exact method proves 10 steps optimal for 8 to the same 8 (shortest rou
 test('a network of one’s own opens from a JSON file; the link keeps it; a bad file changes nothing', async ({
   page,
 }) => {
-  await openConfig(page, '/?v=2&alg=noc-scatter&method=constructive', 30_000);
+  await openConfig(page, '/?v=2&alg=noc-scatter&seed=1&method=constructive', 30_000);
   const input = page.getByTestId('noc-topology-file');
   await input.setInputFiles({
     name: 'ring5.json',
@@ -277,7 +277,7 @@ test('a topology file too big for its limits, or bad anywhere, changes nothing a
 });
 
 test('the Fig. 3 scene shows 5 steps with exactly one longer route, and says so', async ({ page }) => {
-  await openConfig(page, '/?v=2&alg=noc-scatter', 30_000);
+  await openConfig(page, '/?v=2&alg=noc-scatter&seed=1', 30_000);
   await page.getByTestId('scenes').selectOption('noc-fig3');
   await expect(page.getByTestId('variant')).toContainText(
     'exact: 5 steps, the lower bound: optimal; 1 longer route, the fewest any such schedule has',
@@ -285,4 +285,17 @@ test('the Fig. 3 scene shows 5 steps with exactly one longer route, and says so'
   );
   await expect(page.getByTestId('narration')).toContainText('In 5 steps');
   await shot(page, 'noc-fig3-scene');
+});
+
+test('a new NoC link draws a fresh seed and writes it into the link; a shared link keeps its seed', async ({
+  page,
+}) => {
+  await openConfig(page, '/?v=2&alg=noc-scatter&method=constructive', 30_000);
+  await expect(page).toHaveURL(/[?&]seed=\d+/);
+  const drawn = new URL(page.url()).searchParams.get('seed');
+  await openConfig(page, '/?v=2&alg=noc-scatter&method=constructive&seed=4242', 30_000);
+  await expect(page).toHaveURL(/[?&]seed=4242(&|$)/);
+  // Reopening the link the page wrote shows the same seed, so the same schedule.
+  await openConfig(page, `/?v=2&alg=noc-scatter&method=constructive&seed=${drawn}`, 30_000);
+  await expect(page).toHaveURL(new RegExp(`[?&]seed=${drawn}(&|$)`));
 });

@@ -134,7 +134,11 @@ for (const c of [
     expected: ['Phase 1', 'blocks sent right (+)'],
   },
   { family: 'mesh', url: '/?v=2&alg=mesh-allreduce&step=1', expected: ['Step 1 / ', 'root'] },
-  { family: 'noc', url: '/?v=2&alg=noc-broadcast&step=1', expected: ['Step 1 / ', 'router', 'sender (T)'] },
+  {
+    family: 'noc',
+    url: '/?v=2&alg=noc-broadcast&seed=1&step=1',
+    expected: ['Step 1 / ', 'router', 'sender (T)'],
+  },
 ]) {
   test(`the ${c.family} view exports too, in lecture type, with its legend`, async ({ page }) => {
     await openConfig(page, c.url);

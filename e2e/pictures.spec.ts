@@ -134,7 +134,7 @@ test('the mesh zooms and pans from the keyboard once the picture has the focus; 
 test('the NoC view rings the node picked in the node field and draws its messages over the others', async ({
   page,
 }) => {
-  await openConfig(page, '/?v=2&alg=noc-scatter&step=1&view=network', 90_000);
+  await openConfig(page, '/?v=2&alg=noc-scatter&seed=1&step=1&view=network', 90_000);
   const view = page.getByTestId('noc-view');
   await expect(view).toHaveAttribute('data-marked', '');
   const canvas = view.locator('canvas');

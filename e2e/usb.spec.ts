@@ -108,7 +108,7 @@ test('from file://, a NoC search runs on the pool of workers and HiGHS proves an
   // 10 steps (HiGHS proves it, below), so this search runs until it is stopped.
   await open(
     page,
-    'v=2&alg=noc-scatter&senders=0-7&receivers=0-7&method=hybrid&moves=100000000&time-limit=600',
+    'v=2&alg=noc-scatter&seed=1&senders=0-7&receivers=0-7&method=hybrid&moves=100000000&time-limit=600',
   );
   await waitForResult(page, 30_000);
   const status = page.getByTestId('search-status');
@@ -122,7 +122,7 @@ test('from file://, a NoC search runs on the pool of workers and HiGHS proves an
   await expect(status).toHaveAttribute('data-done', '1');
   await expect(status).toContainText('Stopped: 10 steps');
   // The exact method: HiGHS's WebAssembly comes from inside the page, not from a file beside it.
-  await open(page, 'v=2&alg=noc-scatter&senders=0-7&receivers=0-7&method=exact');
+  await open(page, 'v=2&alg=noc-scatter&seed=1&senders=0-7&receivers=0-7&method=exact');
   await waitForResult(page, 30_000);
   await status.scrollIntoViewIfNeeded();
   await expect(status).toHaveAttribute('data-done', '1', { timeout: 60_000 });
