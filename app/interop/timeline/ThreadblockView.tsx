@@ -145,7 +145,8 @@ function TimelineBody({
         cell holds the file&apos;s step that finished in that step: s send, r receive, rcs receive-copy-send,
         rrc receive-reduce-copy, rrs receive-reduce-send, cpy copy, re reduce, with its chunk (i input, o
         output, s scratch; +n more steps in the cell). Dashed: a local step; thick: the critical path; filled
-        orange: it carries the tracked chunk.
+        orange: it carries the tracked chunk; a dotted line: the threadblock waits (for its message, a
+        dependency, or where a stretched schedule moved its message).
       </details>
       <ChunkPicker result={result} tracked={tracked} holds={holds} step={step} key={tracked.text} />
       <div

@@ -1,5 +1,5 @@
 import type { ThreadblockTimeline } from '../../../src/interop/msccl/timeline';
-import { firstAtOrAfter, type TimelineGrid } from '../../../src/interop/msccl/timeline-grid';
+import { firstAtOrAfter, waitBefore, type TimelineGrid } from '../../../src/interop/msccl/timeline-grid';
 import { COLORS } from '../../lib/colors';
 import { cellText, rowLabel, type TimelineLayout } from './threadblockLayout';
 
@@ -50,8 +50,23 @@ export function drawThreadblocks(
     const y = yOf(r);
     const end = g.rowStart[r + 1];
     let i = firstAtOrAfter(g, r, c0);
+    // A wait: a dashed line through the columns where the threadblock does nothing.
+    const drawWait = (k: number) => {
+      const w = waitBefore(g, r, k);
+      if (!w) return;
+      ctx.strokeStyle = COLORS.muted;
+      ctx.lineWidth = 1.5;
+      ctx.setLineDash([2, 4]);
+      ctx.beginPath();
+      ctx.moveTo(xOf(w[0]) - 2, y + rowH / 2);
+      ctx.lineTo(xOf(w[1] + 1) + 2, y + rowH / 2);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    };
+    if (i < end && g.column[i] > c1) drawWait(i);
     while (i < end && g.column[i] >= 0 && g.column[i] <= c1) {
       const c = g.column[i];
+      drawWait(i);
       let j = i + 1;
       let critical = t.critical[i] === 1;
       let carried = false;

@@ -55,6 +55,14 @@ describe('the threadblock timeline on the page', () => {
       /^rank 1, threadblock 0 \(sends to rank 2, receives from rank 0, channel 0\), step 2: its step 2, receive-copy-send o0/,
     );
     expect(cellWords(t, g, 0, 0)).toContain('before step 1: its step 0, copy i0→o0');
+    // An empty cell inside a wait says what the threadblock waits for; one after its last step, nothing.
+    const waiting = { ...g, column: Int32Array.from(g.column) };
+    const [first, end] = [waiting.rowStart[1], waiting.rowStart[2]];
+    for (let i = first + 1; i < end; i++) if (waiting.column[i] >= 0) waiting.column[i] += 2;
+    const moved = first + 1;
+    const gapCol = waiting.column[moved] - 1;
+    expect(cellWords(t, waiting, 1, gapCol)).toMatch(/: waits: its step \d+ \(.+\) (needs|runs where)/);
+    expect(cellWords(t, g, 1, g.columns)).not.toContain('waits');
     // A click on a cell marks its message: the fused step's send.
     expect(g.transfer[cellMessage(g, 1, 2)]).toBe(t.sends[7]);
     expect(cellMessage(g, 0, 0)).toBe(0);

@@ -1,6 +1,6 @@
 import type { ThreadblockTimeline } from '../../../src/interop/msccl/timeline';
 import { BUFFER_NAMES, STEP_TYPE_NAMES } from '../../../src/interop/msccl/timeline';
-import { cellSteps, type TimelineGrid } from '../../../src/interop/msccl/timeline-grid';
+import { cellSteps, waitBefore, type TimelineGrid } from '../../../src/interop/msccl/timeline-grid';
 import { typePx, type TypeScale } from '../../views/canvasText';
 
 /**
@@ -127,7 +127,12 @@ export function rowWords(t: ThreadblockTimeline, g: TimelineGrid, row: number): 
 export function cellWords(t: ThreadblockTimeline, g: TimelineGrid, row: number, col: number): string {
   const [a, b] = cellSteps(g, row, col);
   const at = `${rowWords(t, g, row)}, ${col === 0 ? 'before step 1' : `step ${col}`}`;
-  if (a === b) return `${at}: nothing finishes here.`;
+  if (a === b) {
+    const w = a < g.rowStart[row + 1] ? waitBefore(g, row, a) : null;
+    return w && col >= w[0] && col <= w[1]
+      ? `${at}: waits: ${waitWords(t, a)}.`
+      : `${at}: nothing finishes here.`;
+  }
   const ops: string[] = [];
   for (let i = a; i < b; i++) {
     const chunk = opChunk(t, i);
@@ -136,6 +141,15 @@ export function cellWords(t: ThreadblockTimeline, g: TimelineGrid, row: number, 
     );
   }
   return `${at}: ${ops.join('; ')}.`;
+}
+
+/** Why the threadblock waits before step i, from the file's own timing (begin: reached; ready: free to go). */
+function waitWords(t: ThreadblockTimeline, i: number): string {
+  const next = `its step ${t.pos[i]} (${OP_WORDS[opName(t, i)]})`;
+  if (t.ready[i] <= t.begin[i]) return `${next} runs where the schedule shown moved its message`;
+  return t.receives[i] >= 0
+    ? `${next} needs the message from rank ${t.recvPeer[i]}`
+    : `${next} needs a step it depends on to finish first`;
 }
 
 /** The first step of a cell that sends or receives (what a click marks), else its first, or −1. */

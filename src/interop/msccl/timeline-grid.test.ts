@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ringAllreduceXml } from '../fixtures/ring-allreduce-xml';
 import { runResultOf, type InteropExtras } from '../run-result';
 import { importMsccl } from './import-msccl';
-import { cellSteps, firstAtOrAfter } from './timeline-grid';
+import { cellSteps, firstAtOrAfter, waitBefore, type TimelineGrid } from './timeline-grid';
 
 const fixture = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../fixtures/msccl/${name}`, import.meta.url)), 'utf8');
@@ -55,5 +55,27 @@ describe('the threadblock timeline laid out on the schedule shown', () => {
     for (let r = 0; r < g.rows; r++)
       for (let i = g.rowStart[r] + 1; i < g.rowStart[r + 1]; i++)
         if (g.column[i - 1] < 0) expect(g.column[i]).toBe(-1);
+  });
+});
+
+describe('waits in the timeline', () => {
+  const grid = (column: number[], rowStart: number[]): TimelineGrid => ({
+    rows: rowStart.length - 1,
+    rowStart: Uint32Array.from(rowStart),
+    columns: 6,
+    column: Int32Array.from(column),
+    transfer: new Int32Array(column.length).fill(-1),
+    stepOfTransfer: new Uint32Array(0),
+  });
+
+  it('are the idle columns between a threadblock’s steps, and from the start to its first', () => {
+    // Row 0: steps in columns 1, 4, 4, 5; row 1: its first step in column 3, then one that never runs.
+    const g = grid([1, 4, 4, 5, 3, -1], [0, 4, 6]);
+    expect(waitBefore(g, 0, 0)).toBeNull();
+    expect(waitBefore(g, 0, 1)).toEqual([2, 3]);
+    expect(waitBefore(g, 0, 2)).toBeNull();
+    expect(waitBefore(g, 0, 3)).toBeNull();
+    expect(waitBefore(g, 1, 4)).toEqual([1, 2]);
+    expect(waitBefore(g, 1, 5)).toBeNull();
   });
 });

@@ -89,6 +89,18 @@ export function firstAtOrAfter(g: TimelineGrid, r: number, c: number): number {
   return lo;
 }
 
+/**
+ * The wait before step i of row r: the columns between its threadblock's previous step (or the
+ * start) and step i, in which the threadblock does nothing — it waits for its message, a dependency
+ * or, in a stretched schedule, the step the message was moved to. [first, last] columns, or null.
+ */
+export function waitBefore(g: TimelineGrid, r: number, i: number): [number, number] | null {
+  const c = g.column[i];
+  if (c < 0) return null;
+  const prev = i > g.rowStart[r] ? g.column[i - 1] : 0;
+  return prev >= 0 && c - prev > 1 ? [prev + 1, c - 1] : null;
+}
+
 /** The steps of row r in column c, as [first, end). */
 export function cellSteps(g: TimelineGrid, r: number, c: number): [number, number] {
   const a = firstAtOrAfter(g, r, c);
