@@ -138,6 +138,8 @@ test('“Your network (JSON)…” places the file on it; a bad network file say
   await expect(page.getByTestId('interop-network-kind')).toHaveValue('custom');
   await expect(page.getByTestId('interop-steps')).toHaveText(/as imported/);
   await expect(page.getByTestId('interop-network-error')).toHaveCount(0);
+  // The picker names the network once the file is placed on it: read the name only then.
+  await expect(page.getByTestId('interop-network-name')).toContainText('2-router network');
   const good = page.url();
   const name = await page.getByTestId('interop-network-name').textContent();
   await shot(page, 'interop-custom-network');
