@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { shot } from './fixtures';
 
 test('the Try it description starts inside the window with padding, at 1280 × 720 and in lecture mode', async ({
   page,
@@ -131,4 +132,34 @@ test('another size: a ring of 10 opens; 40 nodes or “ten” is refused in word
   await expect(page.getByTestId('try-error')).toContainText('a size is a whole number');
   await expect(page.getByTestId('try-node-9')).toBeVisible();
   await page.screenshot({ path: 'e2e/screenshots/tryit-size.png' });
+});
+
+test('why the bound is what it is, drawn on the star, the circuit switch and the mesh', async ({ page }) => {
+  await page.goto('/?v=2&mode=try');
+  const cases = [
+    {
+      label: 'Scatter from node 0 to 8 others through a passive star, 2 wavelengths per node',
+      words: 'In message units, no schedule takes less than 4 message units: the root sends 8 messages',
+      vertices: 1,
+    },
+    {
+      label: 'All-to-all among 9 nodes on an optical circuit switch, choosing the circuits of each step',
+      words: 'In time, no schedule takes less than',
+      vertices: 1,
+    },
+    {
+      label: 'All-reduce on a 4 × 4 mesh without counting anything twice',
+      words: 'Ringed in purple on the picture: 1 vertex and 4 links',
+      vertices: 1,
+    },
+  ];
+  for (const c of cases) {
+    await page.getByTestId('try-exercise').selectOption({ label: c.label });
+    await expect(page.getByTestId('try-why')).toBeVisible();
+    if ((await page.getByTestId('try-why-words').count()) === 0) await page.getByTestId('try-why').click();
+    await expect(page.getByTestId('try-why-words')).toContainText(c.words);
+    await expect(page.getByTestId('try-why-words')).toContainText('Ringed in purple on the picture');
+    await expect(page.getByTestId('try-argument-vertex')).toHaveCount(c.vertices);
+  }
+  await shot(page, 'tryit-mesh-bound-argument');
 });

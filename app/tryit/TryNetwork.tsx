@@ -71,7 +71,7 @@ export function TryNetwork({ view, picking, onPick, onSelect, onLink, readOnly, 
       const [x2, y2] = v < b.nodes ? shrink(1 - cut) : shrink(1);
       return { l, x1, y1, x2, y2, last: v };
     });
-  const arg = argued ? b.binding.argument : {};
+  const arg = argued ? b.argued.argument : {};
   // While a transfer is selected its route can be changed by clicking links.
   const routing =
     !!onLink && picking.selected !== null && !!view.attempt.steps[step]?.transfers[picking.selected];

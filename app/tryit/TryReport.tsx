@@ -141,7 +141,7 @@ export function TryHints({ view }: { view: TryView }) {
 
 /** What the picture marks for the bound's argument, in words. */
 function arguedOn(view: TryView): string {
-  const a = view.board.binding.argument;
+  const a = view.board.argued.argument;
   const parts = [
     a.vertices?.length ? `${a.vertices.length} ${a.vertices.length === 1 ? 'vertex' : 'vertices'}` : '',
     a.links?.length ? `${a.links.length} ${a.links.length === 1 ? 'link' : 'links'}` : '',

@@ -68,10 +68,17 @@ export function spreadSteps(x: number, factor: number): number {
 }
 
 /** Links into (out of) vertex v. */
-function linksAt(t: Topology, v: number, into: boolean): number[] {
+export function linksAt(t: Topology, v: number, into: boolean): number[] {
   const out: number[] = [];
   for (let l = 0; l < t.linkCount; l++) if ((into ? t.linkTo[l] : t.linkFrom[l]) === v) out.push(l);
   return out;
+}
+
+/** The processor with the most links coming in (the first such). */
+function widestIn(t: Topology): number {
+  const into = new Uint32Array(t.nodeCount);
+  for (let l = 0; l < t.linkCount; l++) if (t.linkTo[l] < t.nodeCount) into[t.linkTo[l]]++;
+  return into.reduce((best, k, v) => (k > into[best] ? v : best), 0);
 }
 
 /**
@@ -140,7 +147,8 @@ export function genericBounds(
       why: `a processor folds in at most ${plural(ports.rx, 'partial')} a step, none larger than the largest, so the largest partial grows at most ${factor}-fold a step and needs ${spreadSteps(n, factor)} steps to combine all ${n} contributions`,
       source: 'ours (ports)',
       scope: 'any',
-      argument: { count: n, perStep: factor },
+      // Drawn at the processor with the most links in: even it folds in at most rx partials a step.
+      argument: { vertices: [widestIn(t)], links: linksAt(t, widestIn(t), true), count: n, perStep: factor },
     });
   } else if (ports) {
     let b = 0;

@@ -8,7 +8,7 @@ import { communicationFromParams, networkOf } from '../families/noc/noc-params';
 import { lemma1Ring, oneStageLoad } from '../families/ring/optree/optree-formulas';
 import { lowerBounds as starLowerBounds } from '../families/star/star-formulas';
 import { shapeOf } from '../families/star/star-params';
-import { genericBounds, type TryBound } from './bounds-generic';
+import { genericBounds, linksAt, type TryBound } from './bounds-generic';
 import type { ExerciseModel } from './exercise-model';
 import { circuitBlockBytes } from './attempt-time';
 
@@ -117,9 +117,15 @@ function starTimeBound(x: BoundInput): TryBound | null {
     why: `${got[1]}: ${got[0].toFixed(3).replace(/\.?0+$/, '')} message units at least (Σ over steps of the largest message)`,
     source: 'passive-star paper, Table 1',
     scope: 'any',
+    // The root and the links its messages leave by (scatter, broadcast) or arrive by (gather); for a
+    // gossip or multiscatter, where every node takes in as much, node 0 and its links in as the example.
     argument: {
-      vertices:
-        x.collective === 'scatter' || x.collective === 'gather' || x.collective === 'broadcast' ? [0] : [],
+      vertices: [0],
+      links: linksAt(
+        x.topology,
+        0,
+        x.collective === 'scatter' || x.collective === 'broadcast' ? false : true,
+      ),
     },
   };
 }

@@ -50,4 +50,30 @@ describe('hints', () => {
       'No schedule takes fewer than 3 steps: node 0 must receive 3 blocks and takes in at most 1 a step (1 transfer of one block). Source: ours (ports and one block per transfer). Without relaying: 2 steps (cut of the ring, if no block is relayed (Lemma 1)).',
     );
   });
+
+  it('draw an argument on the star, the circuit switch and the mesh too', () => {
+    // The star: one step would do (a transfer may carry every block); the time bound is drawn instead,
+    // at the root and the link its 2 transmitters send on.
+    const star = boundArgument(makeExercise(findPreset('star-9-scatter')!.exercise));
+    expect(star.binding.id).toBe('move');
+    expect(star.argued.id).toBe('star-table1');
+    expect(star.argued.argument.vertices).toEqual([0]);
+    expect(star.argued.argument.links?.length).toBeGreaterThan(0);
+    expect(star.words).toContain('No schedule takes fewer than 1 step:');
+    expect(star.words).toContain(
+      'In message units, no schedule takes less than 4 message units: the root sends 8 messages through 2 transmitters',
+    );
+    // The circuit switch: its busiest sender, in time.
+    const circuit = boundArgument(makeExercise(findPreset('circuit-9-alltoall')!.exercise));
+    expect(circuit.argued.id).toBe('circuit-time');
+    expect(circuit.argued.argument.vertices?.length).toBe(1);
+    expect(circuit.words).toMatch(/In time, no schedule takes less than [\d.]+ µs: node \d sends 8 blocks/);
+    // The mesh all-reduce: the spread bound, at a processor with four links in (the most a step folds in).
+    const mesh = boundArgument(makeExercise(findPreset('mesh-4-allreduce')!.exercise));
+    expect(mesh.argued).toBe(mesh.binding);
+    expect(mesh.argued.argument.vertices).toEqual([5]);
+    expect(mesh.argued.argument.links).toHaveLength(4);
+    // The ring's own argument is still its binding bound's.
+    expect(boundArgument(ring).argued).toBe(boundArgument(ring).binding);
+  });
 });

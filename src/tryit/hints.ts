@@ -1,3 +1,4 @@
+import { formatSeconds, plural } from '../kernel/util/units';
 import type { Attempt, TryTransfer } from './attempt';
 import { offsetAt } from './attempt';
 import { offsetOfStep, transfersOfStep } from './attempt-of-schedule';
@@ -83,13 +84,39 @@ export function algorithmStep(
  * "Why is the bound what it is": the binding bound and the others, each with its argument as data
  * (vertices and links to mark, the count and what a step can carry) and in words.
  */
-export function boundArgument(ex: Exercise): { binding: TryBound; all: TryBound[]; words: string } {
+export function boundArgument(ex: Exercise): {
+  binding: TryBound;
+  argued: TryBound;
+  all: TryBound[];
+  words: string;
+} {
   const b = ex.binding;
+  const argued = arguedBound(b, ex.bounds);
   const direct = ex.bounds.filter((x) => x.scope === 'direct');
   const also = direct.map((x) => ` Without relaying: ${x.value} ${x.unit} (${x.label}).`).join('');
+  const time =
+    argued === b
+      ? ''
+      : ` In ${argued.unit === 's' ? 'time' : argued.unit}, no schedule takes less than ${valueWords(argued)}: ${argued.why}. Source: ${argued.source}.`;
   return {
     binding: b,
+    argued,
     all: ex.bounds,
-    words: `No schedule takes fewer than ${b.value} ${b.unit}: ${b.why}. Source: ${b.source}.${also}`,
+    words: `No schedule takes fewer than ${b.unit === 'steps' ? plural(b.value, 'step') : `${b.value} ${b.unit}`}: ${b.why}. Source: ${b.source}.${time}${also}`,
   };
 }
+
+const drawable = (b: TryBound) => !!(b.argument.vertices?.length || b.argument.links?.length);
+
+/**
+ * The bound whose argument the picture draws: the binding one, or, when it has nothing to draw (one
+ * step, because something must move), the bound in the model's own unit of time that has — the
+ * star's root and its transmitters, the circuit switch's busiest sender.
+ */
+export function arguedBound(binding: TryBound, bounds: readonly TryBound[]): TryBound {
+  if (drawable(binding)) return binding;
+  return bounds.find((b) => b.scope === 'any' && b.unit !== 'steps' && drawable(b)) ?? binding;
+}
+
+const valueWords = (b: TryBound) =>
+  b.unit === 's' ? formatSeconds(b.value) : `${b.value.toFixed(3).replace(/\.?0+$/, '')} ${b.unit}`;

@@ -43,6 +43,8 @@ export interface TryBoard {
   offsets: number[];
   bounds: TryBound[];
   binding: TryBound;
+  /** The bound the picture draws the argument of (the binding one, unless that has nothing to draw). */
+  argued: TryBound;
   boundWords: string;
 }
 
@@ -97,6 +99,7 @@ export function boardOf(s: TrySession): TryBoard {
       : [],
     bounds: ex.bounds,
     binding: ex.binding,
+    argued: boundArgument(ex).argued,
     boundWords: boundArgument(ex).words,
   };
 }
