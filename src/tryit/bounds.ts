@@ -165,7 +165,8 @@ function circuitTimeBound(x: BoundInput): TryBound {
 /** The NoC family's bounds (noc-bounds.ts) with their argument on the exercise's network. */
 function nocBounds(p: ParamValues, t: Topology): TryBound[] {
   const net = networkOf(p);
-  return lowerBounds(net, communicationFromParams(p)).map((b) => ({
+  const c = communicationFromParams(p);
+  return lowerBounds(net, c).map((b) => ({
     id: b.id,
     label: b.label,
     value: b.value,
@@ -173,12 +174,12 @@ function nocBounds(p: ParamValues, t: Topology): TryBound[] {
     why: b.why,
     source: b.source,
     scope: 'any',
-    argument: nocArgument(net, t, b),
+    argument: nocArgument(net, t, b, c.senders),
   }));
 }
 
 /** A NoC bound's `where` as vertices and links: a processor and its ports, or routers and the channels out of them. */
-function nocArgument(net: NocNetwork, t: Topology, b: Bound): TryBound['argument'] {
+function nocArgument(net: NocNetwork, t: Topology, b: Bound, senders: number[]): TryBound['argument'] {
   const P = processorsOf(net);
   if (b.where?.processor !== undefined) {
     const v = b.where.processor;
@@ -193,5 +194,6 @@ function nocArgument(net: NocNetwork, t: Topology, b: Bound): TryBound['argument
       if (inside.has(t.linkFrom[l]) !== inside.has(t.linkTo[l])) links.push(l);
     return { vertices: [...inside], links };
   }
-  return {};
+  // A bound that names no place (a broadcast's doubling from its one source): its source, ringed.
+  return senders.length === 1 ? { vertices: [senders[0]] } : {};
 }

@@ -73,6 +73,10 @@ describe('hints', () => {
     expect(mesh.argued).toBe(mesh.binding);
     expect(mesh.argued.argument.vertices).toEqual([5]);
     expect(mesh.argued.argument.links).toHaveLength(4);
+    // A NoC broadcast's doubling bound names no place: its one source is ringed.
+    const corner = boundArgument(makeExercise(findPreset('mesh-corner-broadcast')!.exercise));
+    expect(corner.binding.id).toBe('bound-oab');
+    expect(corner.argued.argument.vertices).toEqual([0]);
     // The ring's own argument is still its binding bound's.
     expect(boundArgument(ring).argued).toBe(boundArgument(ring).binding);
   });
