@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { InteropView } from '../../src/config/interop-link';
 import { customNetworkLink } from '../../src/interop/network-link';
-import { readNetworkFile } from '../files/openFile';
+import { useNetworkFile } from '../files/useNetworkFile';
+import { FileButton } from '../lib/FileButton';
 import { setInteropView } from './fileView';
 
 /**
@@ -49,15 +50,15 @@ function useFollow(fromLink: string): [string, (text: string) => void] {
 }
 
 export function NetworkPicker({ view, ranks }: { view: InteropView; ranks: number }) {
-  const [error, setError] = useState<string | null>(null);
   const kind = kindOf(view.net);
   const set = (net: string) => setInteropView({ ...view, net });
+  const [error, readNetwork, clearError] = useNetworkFile((params) => set(customNetworkLink(params)));
   const grid = /^(?:mesh|torus):(\d+)x(\d+)$/.exec(view.net);
   const [wavelengths, setWavelengths] = useFollow(/^ring:(\d+)$/.exec(view.net)?.[1] ?? '');
   const [rows, setRows] = useFollow(grid?.[1] ?? '');
   const [cols, setCols] = useFollow(grid?.[2] ?? '');
   const choose = (k: Kind) => {
-    setError(null);
+    clearError();
     if (k === 'full') set('');
     else if (k === 'ring') set('ring');
     else if (k === 'mesh' || k === 'torus') set(`${k}:${squareGrid(ranks).join('x')}`);
@@ -125,27 +126,13 @@ export function NetworkPicker({ view, ranks }: { view: InteropView; ranks: numbe
           />
         </span>
       )}
-      <label className="inline-block cursor-pointer rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-100">
+      <FileButton
+        className="inline-block rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-100"
+        testId="interop-network-file"
+        onFile={readNetwork}
+      >
         Your network (JSON)…
-        <input
-          type="file"
-          accept=".json,application/json"
-          className="sr-only"
-          data-testid="interop-network-file"
-          onChange={async (e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (!file) return;
-            try {
-              const params = await readNetworkFile(file);
-              if (params) set(customNetworkLink(params));
-              setError(null);
-            } catch (err) {
-              setError(err instanceof Error ? err.message : String(err));
-            }
-          }}
-        />
-      </label>
+      </FileButton>
       {error && (
         <p className="text-red-700" data-testid="interop-network-error">
           {error}

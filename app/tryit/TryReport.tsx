@@ -4,6 +4,7 @@ import type { TryView } from '../../src/tryit/try-view';
 import { encodeConfig } from '../../src/config/url-codec';
 import { formatValue } from '../lib/format';
 import { pageLink } from '../lib/pageLink';
+import { FileButton } from '../lib/FileButton';
 import { useApp } from '../store/store';
 import { download, openFileText, showHint, showSideBySide, useTry } from './tryStore';
 
@@ -189,23 +190,9 @@ export function TryShare({ view }: { view: TryView }) {
         <button className={button} onClick={download} data-testid="try-download">
           Download schedule
         </button>
-        <label className={`${button} cursor-pointer`}>
+        <FileButton className={button} testId="try-open-file" onFile={openAttempt}>
           Open attempt file…
-          <input
-            type="file"
-            accept=".json,application/json"
-            className="sr-only"
-            data-testid="try-open-file"
-            onChange={async (e) => {
-              const f = e.target.files?.[0];
-              e.target.value = '';
-              if (!f) return;
-              if (f.size > 4_000_000)
-                useTry.setState({ error: 'an attempt file is at most 4 MB; this one is larger' });
-              else openFileText(await f.text());
-            }}
-          />
-        </label>
+        </FileButton>
       </div>
       {view.linkProblem && <p className="text-sm text-amber-800">{view.linkProblem}</p>}
       {said && (
@@ -215,4 +202,10 @@ export function TryShare({ view }: { view: TryView }) {
       )}
     </section>
   );
+}
+
+/** Reopens a downloaded attempt file (at most 4 MB: an attempt is small). */
+async function openAttempt(f: File) {
+  if (f.size > 4_000_000) useTry.setState({ error: 'an attempt file is at most 4 MB; this one is larger' });
+  else openFileText(await f.text());
 }

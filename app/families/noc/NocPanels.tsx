@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { findCard } from '../../../src/cards';
 import { fittedToNetwork, TOPOLOGY_EXAMPLE } from '../../../src/families/noc/noc-topology-file';
 import { parseParam, type ParamValue } from '../../../src/kernel/params/schema';
-import { readNetworkFile } from '../../files/openFile';
+import { useNetworkFile } from '../../files/useNetworkFile';
+import { FileButton } from '../../lib/FileButton';
 import { useApp } from '../../store/store';
 import { NocSearchPanel } from './NocSearchPanel';
 
@@ -42,31 +42,17 @@ function applyNetwork(network: Record<string, string>): void {
  * "processorsPerRouter": 2 }`; a bad file says what is wrong and changes nothing.
  */
 function TopologyFile() {
-  const [error, setError] = useState<string | null>(null);
+  const [error, read] = useNetworkFile(applyNetwork);
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4 text-base" data-testid="noc-topology">
       <h2 className="text-lg font-semibold">Your own network</h2>
-      <label className="mt-1 inline-block cursor-pointer rounded-md border border-slate-300 px-3 py-1">
+      <FileButton
+        className="mt-1 inline-block rounded-md border border-slate-300 px-3 py-1"
+        testId="noc-topology-file"
+        onFile={read}
+      >
         Open topology (JSON)…
-        <input
-          type="file"
-          accept=".json,application/json"
-          className="sr-only"
-          data-testid="noc-topology-file"
-          onChange={async (e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (!file) return;
-            try {
-              const network = await readNetworkFile(file);
-              if (network) applyNetwork(network);
-              setError(null);
-            } catch (err) {
-              setError(err instanceof Error ? err.message : String(err));
-            }
-          }}
-        />
-      </label>
+      </FileButton>
       <p className="mt-1 text-sm text-slate-600">{TOPOLOGY_EXAMPLE}</p>
       {error && (
         <p className="mt-1 text-sm text-red-700" data-testid="noc-topology-error">
