@@ -1,3 +1,4 @@
+import { lineAndColumn } from './well-formed';
 /**
  * Where the MSCCL runtime's own XML reader would stop on a text that is well-formed XML. microsoft/msccl
  * reads algorithm files with NCCL's small hand-written reader (`src/graph/xml.cc`, `xmlGetNode`,
@@ -23,15 +24,7 @@ const ENDS_TOKEN = (c: string) => c === ' ' || c === '>' || c === '/' || c === '
 
 export function runtimeReaderProblem(text: string): ReaderProblem | null {
   let i = 0;
-  const fail = (pos: number, message: string): ReaderProblem => {
-    let line = 1;
-    let lineStart = 0;
-    for (let k = text.indexOf('\n'); k >= 0 && k < pos; k = text.indexOf('\n', k + 1)) {
-      line++;
-      lineStart = k + 1;
-    }
-    return { message, line, column: pos - lineStart + 1 };
-  };
+  const fail = (pos: number, message: string): ReaderProblem => ({ message, ...lineAndColumn(text, pos) });
   const shown = (c: string | undefined) =>
     c === undefined ? 'the end' : c === '\t' ? 'a tab' : c === '\n' || c === '\r' ? 'a line break' : `'${c}'`;
   /** Reads a name up to a character that ends it; returns that character's position (or −1 at '='). */

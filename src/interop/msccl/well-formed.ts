@@ -18,20 +18,23 @@ const isNameStart = (c: number) =>
   (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x3a || c > 0x7f;
 const isNameChar = (c: number) => isNameStart(c) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e;
 
+/** Line and column (both from 1) of character `pos` of `text`: where a message about it points. */
+export function lineAndColumn(text: string, pos: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let k = text.indexOf('\n'); k >= 0 && k < pos; k = text.indexOf('\n', k + 1)) {
+    line++;
+    lineStart = k + 1;
+  }
+  return { line, column: pos - lineStart + 1 };
+}
+
 export function wellFormedProblem(text: string): XmlProblem | null {
   const stack: string[] = [];
   const seen: string[] = [];
   let roots = 0;
   let i = 0;
-  const at = (pos: number, message: string): XmlProblem => {
-    let line = 1;
-    let lineStart = 0;
-    for (let k = text.indexOf('\n'); k >= 0 && k < pos; k = text.indexOf('\n', k + 1)) {
-      line++;
-      lineStart = k + 1;
-    }
-    return { message, line, column: pos - lineStart + 1 };
-  };
+  const at = (pos: number, message: string): XmlProblem => ({ message, ...lineAndColumn(text, pos) });
   for (;;) {
     const open = text.indexOf('<', i);
     const textEnd = open < 0 ? text.length : open;
