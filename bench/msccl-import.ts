@@ -26,7 +26,8 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ringAllreduceXml } from '../src/interop/fixtures/ring-allreduce-xml';
 import { importMsccl } from '../src/interop/msccl/import-msccl';
-import { parseMscclXml } from '../src/interop/msccl/parse';
+import { readAlgo } from '../src/interop/msccl/model';
+import { Verdicts } from '../src/interop/verdicts';
 import { defaultsOf } from '../src/kernel/params/schema';
 import { CLI_LIMITS } from '../src/limits';
 import { findAlgorithm } from '../src/registry';
@@ -61,7 +62,7 @@ function measureOnce(): Sample {
     importMsccl(text, { name: 'ring-allreduce.xml' });
     warm.push(performance.now() - t0);
     t0 = performance.now();
-    parseMscclXml(text, 'ring-allreduce.xml');
+    readAlgo(text, new Verdicts(), 'ring-allreduce.xml');
     parse.push(performance.now() - t0);
   }
   return {

@@ -4,7 +4,6 @@ import { Verdicts } from '../verdicts';
 import { replayData } from '../msccl/dataflow';
 import { readAlgo } from '../msccl/model';
 import { buildOpGraph } from '../msccl/ops';
-import { parseMscclXml } from '../msccl/parse';
 
 /**
  * How the export tests judge an MSCCL file: by the importer (src/interop/msccl/), the one reading of
@@ -71,7 +70,7 @@ function judgeCustom(
   err: (m: string) => void,
 ): void {
   const v = new Verdicts();
-  const algo = readAlgo(parseMscclXml(xml, 'the file'), v, 'the file');
+  const algo = readAlgo(xml, v, 'the file');
   const ops = buildOpGraph(algo, v);
   const timing = timePrecedence(ops.graph);
   const modes = [

@@ -18,7 +18,6 @@ import { judge, outputsPerRank } from './judge';
 import { readAlgo, type Algo } from './model';
 import { reportRaces } from './races';
 import { buildOpGraph, type OpGraph } from './ops';
-import { parseMscclXml } from './parse';
 import { checkAlgo } from './rules';
 import { runtimeReaderProblem } from './runtime-reader';
 import { threadblockTimeline } from './timeline';
@@ -29,7 +28,7 @@ export const MAX_REPLAY_CHUNKS = 1 << 24;
 export function importMsccl(text: string, options: ImportOptions = {}): InteropImport {
   const file = options.name ?? 'the file';
   const v = new Verdicts();
-  const algo = readAlgo(parseMscclXml(text, file), v, file);
+  const algo = readAlgo(text, v, file);
   const reader = runtimeReaderProblem(text);
   if (reader)
     v.error(

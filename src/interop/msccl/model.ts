@@ -1,12 +1,12 @@
 /**
- * An MSCCL algorithm as typed values, read from its XML tree. A missing or malformed attribute is a
+ * An MSCCL algorithm as typed values, read from its XML as the parse meets each element. A missing or malformed attribute is a
  * verdict where it happens (the runtime would refuse the file) and gets a value that lets the rest be
  * read: a bad step becomes a no-op in its place, a threadblock without its peers is left out.
  * Only what cannot be read at all — no rank count — stops the import.
  */
 import { InputError } from '../../limits';
 import { placeOf, type Verdicts, type Where } from '../verdicts';
-import { attrsOf, childrenOf, otherChildren, type XmlNode } from './parse';
+import { parseMscclXml, type XmlElementReader } from './parse';
 import { collOf, LEGACY, PROTOCOLS, type MscclColl } from './runtime';
 
 export type Buf = 'i' | 'o' | 's';
@@ -76,15 +76,12 @@ const INT = /^-?\d+$/;
 
 /** Reads attributes of one element, reporting what is missing or malformed. */
 class Reader {
-  private readonly attrs: Record<string, string>;
   constructor(
-    e: unknown,
+    private readonly attrs: Record<string, string>,
     private readonly element: string,
     private readonly v: Verdicts,
     private readonly where: Where,
-  ) {
-    this.attrs = attrsOf(e);
-  }
+  ) {}
   bad = false;
 
   private fail(key: string, must: string): void {
@@ -146,15 +143,80 @@ class Reader {
 const STEP_TYPES = [...LEGACY.stepTypes];
 const BUFFERS = ['i', 'o', 's'];
 
-/** Reads the <algo> tree. Throws InputError only when the rank count cannot be read. */
-export function readAlgo(root: XmlNode, v: Verdicts, file: string): Algo {
-  const ngpusText = attrsOf(root).ngpus;
-  const ngpus = ngpusText !== undefined && INT.test(ngpusText.trim()) ? Number(ngpusText.trim()) : NaN;
-  if (!(ngpus >= 1 && ngpus <= MAX_RANKS))
-    throw new InputError(
-      `${file}: <algo> ngpus must be a whole number from 1 to ${MAX_RANKS}; ${ngpusText === undefined ? 'it is missing' : `got "${ngpusText.slice(0, 40)}"`}`,
-    );
-  const r = new Reader(root, 'algo', v, {});
+/** Reads an MSCCL algorithm from its XML text. Throws InputError only for text that cannot be read. */
+export function readAlgo(text: string, v: Verdicts, file: string): Algo {
+  const reader = new AlgoReader(v, file);
+  parseMscclXml(text, file, reader);
+  return reader.result();
+}
+
+/**
+ * The algorithm built element by element as the parse meets them: <algo>, its <gpu>s, their <tb>s,
+ * their <step>s; anything else is counted as ignored (with what it holds). A <gpu> or <tb> that
+ * cannot be placed is left out with what it holds.
+ */
+class AlgoReader implements XmlElementReader {
+  private algo: Algo | null = null;
+  /** Why the file cannot be read at all (raised once the parse has found the text well-formed). */
+  private fatal: InputError | null = null;
+  private depth = 0;
+  /** Depth of the element being passed over with all it holds (0: none). */
+  private skipping = 0;
+  private gpu: Gpu | null = null;
+  private tb: Threadblock | null = null;
+
+  constructor(
+    private readonly v: Verdicts,
+    private readonly file: string,
+  ) {}
+
+  open(name: string, attrs: Record<string, string>): void {
+    const depth = ++this.depth;
+    if (this.skipping) return;
+    const algo = this.algo;
+    let read = false;
+    if (depth === 1) read = this.readRoot(attrs);
+    else if (!algo) read = false;
+    else if (depth === 2 && name === 'gpu') read = (this.gpu = readGpu(attrs, algo, this.v)) !== null;
+    else if (depth === 3 && name === 'tb')
+      read = (this.tb = readThreadblock(attrs, this.v, this.gpu!)) !== null;
+    else if (depth === 4 && name === 'step') {
+      const steps = this.tb!.steps;
+      steps.push(readStep(attrs, this.v, this.gpu!.id, this.tb!.id, steps.length));
+      // What a step holds is not read (nor counted: the runtime looks no deeper).
+    } else algo.ignored.set(name, (algo.ignored.get(name) ?? 0) + 1);
+    if (!read) this.skipping = depth;
+  }
+
+  close(): void {
+    const depth = this.depth--;
+    if (this.skipping === depth) this.skipping = 0;
+    if (depth === 2) this.gpu = null;
+    else if (depth === 3) this.tb = null;
+  }
+
+  /** Reads <algo>'s attributes; false when the rank count cannot be read (nothing more is). */
+  private readRoot(attrs: Record<string, string>): boolean {
+    const ngpusText = attrs.ngpus;
+    const ngpus = ngpusText !== undefined && INT.test(ngpusText.trim()) ? Number(ngpusText.trim()) : NaN;
+    if (!(ngpus >= 1 && ngpus <= MAX_RANKS)) {
+      this.fatal = new InputError(
+        `${this.file}: <algo> ngpus must be a whole number from 1 to ${MAX_RANKS}; ${ngpusText === undefined ? 'it is missing' : `got "${ngpusText.slice(0, 40)}"`}`,
+      );
+      return false;
+    }
+    this.algo = readAlgoAttributes(attrs, ngpus, this.v);
+    return true;
+  }
+
+  result(): Algo {
+    if (this.fatal || !this.algo) throw this.fatal ?? new InputError(`${this.file} has no <algo>`);
+    return this.algo;
+  }
+}
+
+function readAlgoAttributes(attrs: Record<string, string>, ngpus: number, v: Verdicts): Algo {
+  const r = new Reader(attrs, 'algo', v, {});
   const coll = r.text('coll', 'custom');
   const collective = collOf(coll);
   if (!collective && r.has('coll'))
@@ -163,7 +225,7 @@ export function readAlgo(root: XmlNode, v: Verdicts, file: string): Algo {
       {},
       `<algo> coll "${coll}" is no collective either runtime runs; replayed without a verdict`,
     );
-  const algo: Algo = {
+  return {
     name: r.text('name', '(unnamed)'),
     proto: r.text('proto', 'Simple', PROTOCOLS),
     nchannels: r.int('nchannels', 0, 1),
@@ -175,50 +237,41 @@ export function readAlgo(root: XmlNode, v: Verdicts, file: string): Algo {
     outofplace: r.has('outofplace') ? r.flag('outofplace', true) : null,
     minBytes: r.big('minBytes'),
     maxBytes: r.big('maxBytes'),
-    redop: attrsOf(root).redop ?? null,
+    redop: attrs.redop ?? null,
     gpus: new Array<Gpu | undefined>(ngpus),
     ignored: new Map(),
   };
-  const ignore = (name: string, n: number) => algo.ignored.set(name, (algo.ignored.get(name) ?? 0) + n);
-  for (const [name, n] of otherChildren(root, 'gpu')) ignore(name, n);
-  for (const g of childrenOf(root, 'gpu')) {
-    const gr = new Reader(g, 'gpu', v, {});
-    const id = gr.int('id', -1, 0, ngpus - 1);
-    if (id < 0) continue;
-    if (algo.gpus[id]) {
-      v.error('structure', { rank: id }, `rank ${id} has a second <gpu>; the runtime reads the first`);
-      continue;
-    }
-    const where = { rank: id };
-    const cr = new Reader(g, 'gpu', v, where);
-    const gpu: Gpu = {
-      id,
-      i: cr.int('i_chunks', 0, 0, MAX_CHUNKS),
-      o: cr.int('o_chunks', 0, 0, MAX_CHUNKS),
-      s: cr.int('s_chunks', 0, 0, MAX_CHUNKS),
-      tbs: [],
-    };
-    for (const [name, n] of otherChildren(g, 'tb')) ignore(name, n);
-    for (const t of childrenOf(g, 'tb')) {
-      const tb = readThreadblock(t, v, id, ignore);
-      if (tb) gpu.tbs.push(tb);
-    }
-    algo.gpus[id] = gpu;
-  }
-  return algo;
 }
 
-function readThreadblock(
-  t: unknown,
-  v: Verdicts,
-  rank: number,
-  ignore: (name: string, n: number) => void,
-): Threadblock | null {
-  const ir = new Reader(t, 'tb', v, { rank });
+/** A rank's <gpu>, placed in `algo.gpus`; null when it is left out (a bad or repeated id). */
+function readGpu(attrs: Record<string, string>, algo: Algo, v: Verdicts): Gpu | null {
+  const gr = new Reader(attrs, 'gpu', v, {});
+  const id = gr.int('id', -1, 0, algo.ngpus - 1);
+  if (id < 0) return null;
+  if (algo.gpus[id]) {
+    v.error('structure', { rank: id }, `rank ${id} has a second <gpu>; the runtime reads the first`);
+    return null;
+  }
+  const cr = new Reader(attrs, 'gpu', v, { rank: id });
+  const gpu: Gpu = {
+    id,
+    i: cr.int('i_chunks', 0, 0, MAX_CHUNKS),
+    o: cr.int('o_chunks', 0, 0, MAX_CHUNKS),
+    s: cr.int('s_chunks', 0, 0, MAX_CHUNKS),
+    tbs: [],
+  };
+  algo.gpus[id] = gpu;
+  return gpu;
+}
+
+/** A <tb>, added to its rank; null when it is left out (no id, or peers that cannot be read). */
+function readThreadblock(attrs: Record<string, string>, v: Verdicts, gpu: Gpu): Threadblock | null {
+  const rank = gpu.id;
+  const ir = new Reader(attrs, 'tb', v, { rank });
   const id = ir.int('id', -1, 0);
   if (id < 0) return null;
   const where = { rank, tb: id };
-  const r = new Reader(t, 'tb', v, where);
+  const r = new Reader(attrs, 'tb', v, where);
   const send = r.int('send', -2, -1);
   const recv = r.int('recv', -2, -1);
   const chan = r.int('chan', 0, 0);
@@ -226,14 +279,13 @@ function readThreadblock(
     v.error('malformed', where, `${placeOf(where)}: left out (its peers cannot be read)`);
     return null;
   }
-  const steps: Step[] = [];
-  for (const [name, n] of otherChildren(t, 'step')) ignore(name, n);
-  for (const e of childrenOf(t, 'step')) steps.push(readStep(e, v, rank, id, steps.length));
-  return { id, send, recv, chan, steps };
+  const tb: Threadblock = { id, send, recv, chan, steps: [] };
+  gpu.tbs.push(tb);
+  return tb;
 }
 
-function readStep(e: unknown, v: Verdicts, rank: number, tb: number, pos: number): Step {
-  const r = new Reader(e, 'step', v, { rank, tb, step: pos });
+function readStep(attrs: Record<string, string>, v: Verdicts, rank: number, tb: number, pos: number): Step {
+  const r = new Reader(attrs, 'step', v, { rank, tb, step: pos });
   const step: Step = {
     pos,
     s: r.int('s', pos),
