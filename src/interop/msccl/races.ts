@@ -89,8 +89,8 @@ function rankOrder(ops: OpGraph, steps: number[]): Before {
     }
   }
   return (a, b) => {
-    const [x, y] = [local.get(a)!, local.get(b)!];
-    return (reach[y * words + (x >> 5)] & (1 << (x & 31))) !== 0;
+    const x = local.get(a)!;
+    return (reach[local.get(b)! * words + (x >> 5)] & (1 << (x & 31))) !== 0;
   };
 }
 
@@ -99,7 +99,8 @@ function checkRank(ops: OpGraph, ran: number[], before: Before, buffers: Buffers
   const lastWrite = new Map<number, number>();
   const reads = new Map<number, number[]>();
   const seen = new Set<string>();
-  const race = (a: number, b: number, cell: string) => {
+  /** `cell` names the chunk, called only for a race (most writes race with nothing). */
+  const race = (a: number, b: number, cell: () => string) => {
     const key = a < b ? `${a},${b}` : `${b},${a}`;
     if (seen.has(key)) return;
     seen.add(key);
@@ -108,7 +109,7 @@ function checkRank(ops: OpGraph, ran: number[], before: Before, buffers: Buffers
     v.error(
       'race',
       where,
-      `${placeOf(where)}${tag ? ` (${tag})` : ''}: "${q.step.type}" and threadblock ${p.tb}, step ${p.step.pos} ("${p.step.type}") both use ${cell}, one writing it, and no dependency orders them`,
+      `${placeOf(where)}${tag ? ` (${tag})` : ''}: "${q.step.type}" and threadblock ${p.tb}, step ${p.step.pos} ("${p.step.type}") both use ${cell()}, one writing it, and no dependency orders them`,
     );
   };
   for (const g of ran) {
@@ -123,16 +124,17 @@ function checkRank(ops: OpGraph, ran: number[], before: Before, buffers: Buffers
       if (st.type === 'cpy' && src === dst) continue;
       if (src >= 0) {
         const w = lastWrite.get(src);
-        if (w !== undefined && w !== g && !before(w, g)) race(w, g, chunkName(st.srcbuf, st.srcoff + i));
+        if (w !== undefined && w !== g && !before(w, g)) race(w, g, () => chunkName(st.srcbuf, st.srcoff + i));
         const list = reads.get(src);
         if (list) list.push(g);
         else reads.set(src, [g]);
       }
       if (dst >= 0) {
-        const name = chunkName(st.dstbuf, st.dstoff + i);
+        const name = () => chunkName(st.dstbuf, st.dstoff + i);
         const w = lastWrite.get(dst);
         if (w !== undefined && w !== g && !before(w, g)) race(w, g, name);
-        for (const r of reads.get(dst) ?? []) if (r !== g && !before(r, g)) race(r, g, name);
+        const readers = reads.get(dst);
+        if (readers) for (const r of readers) if (r !== g && !before(r, g)) race(r, g, name);
         lastWrite.set(dst, g);
         reads.delete(dst);
       }

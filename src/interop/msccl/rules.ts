@@ -130,6 +130,9 @@ function checkThreadblocks(a: Algo, g: Gpu, v: Verdicts): void {
   const ids = new Map<number, Threadblock>();
   const ends = new Map<string, number[]>();
   const perChannel = new Map<string, number>();
+  // Threadblocks by id, for dependencies (of a repeated id, the first).
+  const byId = new Map<number, Threadblock>();
+  for (let k = g.tbs.length - 1; k >= 0; k--) byId.set(g.tbs[k].id, g.tbs[k]);
   for (const tb of g.tbs) {
     const where = { rank, tb: tb.id };
     if (ids.has(tb.id)) v.error('structure', where, `${placeOf(where)} is given twice`);
@@ -175,7 +178,7 @@ function checkThreadblocks(a: Algo, g: Gpu, v: Verdicts): void {
         const ck = `${dir} ${tb.chan}`;
         perChannel.set(ck, (perChannel.get(ck) ?? 0) + 1);
       }
-    checkSteps(a, g, tb, v);
+    checkSteps(a, g, tb, byId, v);
   }
   for (let id = 0; id < g.tbs.length; id++)
     if (!ids.has(id))
@@ -205,19 +208,21 @@ function checkThreadblocks(a: Algo, g: Gpu, v: Verdicts): void {
   }
 }
 
-function checkSteps(a: Algo, g: Gpu, tb: Threadblock, v: Verdicts): void {
+function checkSteps(a: Algo, g: Gpu, tb: Threadblock, byId: Map<number, Threadblock>, v: Verdicts): void {
   const rank = g.id;
   let reordered = false;
   let pendingDeps = 0;
   for (const st of tb.steps) {
     const where = { rank, tb: tb.id, step: st.pos };
-    const at = `${placeOf(where)}:`;
+    // Put into words only when a verdict needs it (most steps need none).
+    let said = '';
+    const place = () => (said ||= `${placeOf(where)}:`);
     if (st.s !== st.pos && !reordered) {
       reordered = true;
       v.warn(
         'order',
         where,
-        `${at} s="${st.s}" but it is step ${st.pos} of its threadblock; the runtime counts steps by position`,
+        `${place()} s="${st.s}" but it is step ${st.pos} of its threadblock; the runtime counts steps by position`,
       );
     }
     if (st.bad) continue;
@@ -225,14 +230,14 @@ function checkSteps(a: Algo, g: Gpu, tb: Threadblock, v: Verdicts): void {
       v.error(
         'runtime',
         where,
-        `${at} type "ra" (residual add) runs in neither runtime: ${LEGACY.name} reads it but its interpreter stops the threadblock there, ${EXECUTOR.name} refuses it`,
+        `${place()} type "ra" (residual add) runs in neither runtime: ${LEGACY.name} reads it but its interpreter stops the threadblock there, ${EXECUTOR.name} refuses it`,
       );
     if (SENDS.has(st.type) && tb.send < 0)
-      v.error('peer', where, `${at} "${st.type}" sends, but the threadblock has send="-1"`);
+      v.error('peer', where, `${place()} "${st.type}" sends, but the threadblock has send="-1"`);
     if (RECEIVES.has(st.type) && tb.recv < 0)
-      v.error('peer', where, `${at} "${st.type}" receives, but the threadblock has recv="-1"`);
+      v.error('peer', where, `${place()} "${st.type}" receives, but the threadblock has recv="-1"`);
     if (st.type !== 'nop') {
-      if (st.cnt === 0) v.error('malformed', where, `${at} "${st.type}" moves cnt="0" chunks`);
+      if (st.cnt === 0) v.error('malformed', where, `${place()} "${st.type}" moves cnt="0" chunks`);
       limit(
         v,
         where,
@@ -245,30 +250,30 @@ function checkSteps(a: Algo, g: Gpu, tb: Threadblock, v: Verdicts): void {
       if (use.dst) checkBounds(g, st.dstbuf, st.dstoff, st.cnt, where, 'writes', v);
     }
     if (st.depid >= 0) {
-      const dep = g.tbs.find((t) => t.id === st.depid);
+      const dep = byId.get(st.depid);
       if (!dep)
         v.error(
           'dependency',
           where,
-          `${at} depends on threadblock ${st.depid}, which rank ${rank} does not have`,
+          `${place()} depends on threadblock ${st.depid}, which rank ${rank} does not have`,
         );
       else if (st.deps < 0 || st.deps >= dep.steps.length)
         v.error(
           'dependency',
           where,
-          `${at} depends on step ${st.deps} of threadblock ${st.depid}, which has steps 0 to ${dep.steps.length - 1}`,
+          `${place()} depends on step ${st.deps} of threadblock ${st.depid}, which has steps 0 to ${dep.steps.length - 1}`,
         );
     }
     if (st.type === 'nop') {
       if (st.depid >= 0) pendingDeps++;
       if (st.hasdep)
-        v.warn('signal', where, `${at} a nop with hasdep="1" signals nothing (the runtime drops nops)`);
+        v.warn('signal', where, `${place()} a nop with hasdep="1" signals nothing (the runtime drops nops)`);
     } else {
       if (pendingDeps > 0 && st.depid < 0)
         v.error(
           'dependency',
           where,
-          `${at} follows nops with dependencies but has none itself; the runtime refuses this (the nops' waits belong to the next step with its own)`,
+          `${place()} follows nops with dependencies but has none itself; the runtime refuses this (the nops' waits belong to the next step with its own)`,
         );
       pendingDeps = 0;
     }
