@@ -10,9 +10,9 @@ import { InputError } from '../../limits';
 import { wellFormedProblem, type XmlProblem } from './well-formed';
 
 /**
- * Longest MSCCL text read (characters). The read keeps only the algorithm's own values (about 4
- * times the text in memory); public algorithm files are well under 2 MB, and the runtimes read at
- * most 4096 elements per rank.
+ * Longest MSCCL text read (characters). The read keeps only the algorithm's own values, no tree of
+ * the document; public algorithm files are well under 2 MB, and the runtimes read at most 4096
+ * elements per rank.
  */
 export const MAX_MSCCL_CHARS = 32 * 2 ** 20;
 

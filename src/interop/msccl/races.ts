@@ -124,7 +124,8 @@ function checkRank(ops: OpGraph, ran: number[], before: Before, buffers: Buffers
       if (st.type === 'cpy' && src === dst) continue;
       if (src >= 0) {
         const w = lastWrite.get(src);
-        if (w !== undefined && w !== g && !before(w, g)) race(w, g, () => chunkName(st.srcbuf, st.srcoff + i));
+        if (w !== undefined && w !== g && !before(w, g))
+          race(w, g, () => chunkName(st.srcbuf, st.srcoff + i));
         const list = reads.get(src);
         if (list) list.push(g);
         else reads.set(src, [g]);

@@ -48,7 +48,7 @@ describe('the well-formedness pass before parsing', () => {
     expect(wellFormedProblem(ringAllreduceXml(4, 2))).toBeNull();
   });
 
-  it("agrees with the library on texts with a tag or quote changed or left out", () => {
+  it('agrees with the library on texts with a tag or quote changed or left out', () => {
     const base =
       '<algo n="a">\n<gpu id="0">\n<tb id="0"><step s="0"/><step s="1"/></tb>\n</gpu>\n<gpu id="1"/>\n</algo>';
     fc.assert(

@@ -1,9 +1,9 @@
 /**
- * Whether MSCCL text is well-formed enough to parse: fast-xml-parser reads tolerantly (an unclosed
- * <tb> would silently take the next threadblock's steps), and its own validator costs as much as the
- * parse. One pass over the tags instead: every element closed, in order, under one root; each
- * attribute written name="value" (or 'value') once per element; comments, declarations and CDATA
- * closed. Returns null, or what is wrong and where (line and column, from 1).
+ * What is wrong with MSCCL text that the parser (saxes, parse.ts) refused, in our words: every
+ * element closed, in order, under one root; each attribute written name="value" (or 'value') once per
+ * element; comments, declarations and CDATA closed; no document type declaration. Run only after a
+ * refusal, so a good file is read in one pass. Returns null, or what is wrong and where (line and
+ * column, from 1).
  */
 
 export interface XmlProblem {
