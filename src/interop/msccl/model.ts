@@ -1,8 +1,8 @@
 /**
- * An MSCCL algorithm as typed values, read from its XML as the parse meets each element. A missing or malformed attribute is a
- * verdict where it happens (the runtime would refuse the file) and gets a value that lets the rest be
- * read: a bad step becomes a no-op in its place, a threadblock without its peers is left out.
- * Only what cannot be read at all — no rank count — stops the import.
+ * An MSCCL algorithm as typed values, read from its XML as the parse meets each element. A missing
+ * or malformed attribute is a verdict where it happens (the runtime would refuse the file) and gets
+ * a value that lets the rest be read: a bad step becomes a no-op in its place, a threadblock without
+ * its peers is left out. Only what cannot be read at all — no rank count — stops the import.
  */
 import { InputError } from '../../limits';
 import { placeOf, type Verdicts, type Where } from '../verdicts';
@@ -152,8 +152,8 @@ export function readAlgo(text: string, v: Verdicts, file: string): Algo {
 
 /**
  * The algorithm built element by element as the parse meets them: <algo>, its <gpu>s, their <tb>s,
- * their <step>s; anything else is counted as ignored (with what it holds). A <gpu> or <tb> that
- * cannot be placed is left out with what it holds.
+ * their <step>s; anything else is counted as ignored and passed over with what it holds. A <gpu> or
+ * <tb> that cannot be placed is left out with what it holds.
  */
 class AlgoReader implements XmlElementReader {
   private algo: Algo | null = null;
