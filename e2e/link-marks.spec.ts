@@ -93,3 +93,13 @@ test('a mark beyond the network is refused with its limits, and nothing is marke
   await expect(page.getByTestId('mesh-view')).toHaveAttribute('data-marked-links', '');
   await expect(page).not.toHaveURL(/mark=/);
 });
+
+test('an OTIS-Mesh zoomed out to tiles outlines the marked link’s groups', async ({ page }) => {
+  // 256 groups of 16 × 16: link 0 is a row link in group 0; 246,760 an optical link between two groups.
+  await page.goto('/?v=2&alg=otis-allreduce&group-size=256&step=1&mark=0,246760');
+  const view = page.getByTestId('mesh-view');
+  await expect(view).toHaveAttribute('data-detail', 'groups', { timeout: 60_000 });
+  await expect(view).toHaveAttribute('data-marked-links', '0,246760');
+  await expect.poll(() => magentaPixels(page, 'mesh-view')).toBeGreaterThan(100);
+  await shot(page, 'link-marks-otis-tiles');
+});
