@@ -19,7 +19,7 @@ const l = nocLayout(
     shape: 'grid',
     cols: 3,
     routers: net.routers,
-    edges: net.edges,
+    edges: net.edges.map(([a, b]) => [a, b] as [number, number]),
     procRouter: Array.from(net.procRouter),
     senders: [],
     receivers: [],
