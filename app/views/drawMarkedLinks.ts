@@ -2,10 +2,73 @@ import type { Topology } from '../../src/kernel/model/topology';
 import { COLORS } from '../lib/colors';
 
 /**
- * The marked links (markedLinks.ts) on a network picture: a wide translucent band in the highlight
- * colour from end to end, under the nodes, so the link stands out while the step's messages on it
- * stay readable. `at(v)`: where the picture draws vertex v.
+ * How a marked link (markedLinks.ts) shows on a network picture. Each family's view says where a
+ * link id lies on its picture as one or more of these shapes; one painter draws them all alike:
+ *
+ * - `band`: a wide translucent stroke from end to end, under the nodes, so the step's messages on
+ *   the link stay readable;
+ * - `ring` and `box`: an opaque outline round a place (a node the link ends at, the star's coupler,
+ *   a group of processors too small to draw one by one).
  */
+export type MarkShape =
+  | { kind: 'band'; x0: number; y0: number; x1: number; y1: number }
+  | { kind: 'ring'; x: number; y: number; r: number }
+  | { kind: 'box'; x: number; y: number; w: number; h: number };
+
+/** The band of a straight link from (x0, y0) to (x1, y1). */
+export const band = (x0: number, y0: number, x1: number, y1: number): MarkShape => ({
+  kind: 'band',
+  x0,
+  y0,
+  x1,
+  y1,
+});
+
+/**
+ * Draws `shapes` in the theme's highlight colour (magenta, or cyan in high contrast). `width`: the
+ * band's width; outlines are drawn at a third of it, never under 2 (all in the context's units).
+ */
+export function drawMarkShapes(ctx: CanvasRenderingContext2D, shapes: readonly MarkShape[], width: number) {
+  if (!shapes.length) return;
+  const bands = new Path2D();
+  const outlines = new Path2D();
+  for (const s of shapes)
+    if (s.kind === 'band') {
+      bands.moveTo(s.x0, s.y0);
+      bands.lineTo(s.x1, s.y1);
+    } else if (s.kind === 'ring') {
+      outlines.moveTo(s.x + s.r, s.y);
+      outlines.arc(s.x, s.y, s.r, 0, 2 * Math.PI);
+    } else outlines.rect(s.x, s.y, s.w, s.h);
+  ctx.save();
+  ctx.strokeStyle = COLORS.highlight;
+  ctx.lineCap = 'round';
+  ctx.globalAlpha = 0.45;
+  ctx.lineWidth = width;
+  ctx.stroke(bands);
+  ctx.globalAlpha = 1;
+  ctx.lineWidth = Math.max(width / 3, Math.min(2, width));
+  ctx.stroke(outlines);
+  ctx.restore();
+}
+
+/** The bands of `links` between the places `at(v)` gives their two ends (the links that exist). */
+export function linkBands(
+  topo: Topology,
+  links: readonly number[],
+  at: (v: number) => readonly [number, number],
+): MarkShape[] {
+  const out: MarkShape[] = [];
+  for (const l of links) {
+    if (l < 0 || l >= topo.linkCount) continue;
+    const [x0, y0] = at(topo.linkFrom[l]);
+    const [x1, y1] = at(topo.linkTo[l]);
+    out.push(band(x0, y0, x1, y1));
+  }
+  return out;
+}
+
+/** The marked links as bands from end to end, `at(v)`: where the picture draws vertex v. */
 export function drawMarkedLinks(
   ctx: CanvasRenderingContext2D,
   topo: Topology,
@@ -13,20 +76,5 @@ export function drawMarkedLinks(
   at: (v: number) => readonly [number, number],
   width: number,
 ): void {
-  if (!links.length) return;
-  const band = new Path2D();
-  for (const l of links) {
-    if (l < 0 || l >= topo.linkCount) continue;
-    const [x0, y0] = at(topo.linkFrom[l]);
-    const [x1, y1] = at(topo.linkTo[l]);
-    band.moveTo(x0, y0);
-    band.lineTo(x1, y1);
-  }
-  ctx.save();
-  ctx.globalAlpha = 0.45;
-  ctx.lineCap = 'round';
-  ctx.lineWidth = width;
-  ctx.strokeStyle = COLORS.highlight;
-  ctx.stroke(band);
-  ctx.restore();
+  drawMarkShapes(ctx, linkBands(topo, links, at), width);
 }

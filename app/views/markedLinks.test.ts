@@ -12,7 +12,12 @@ import { recordScene } from '../scene/sceneRecorder';
 import { useApp } from '../store/store';
 import { DESK_TYPE } from './canvasText';
 import { graphPicture } from './GraphView';
-import { endsOf, linksOfTransfer, markLinks } from './markedLinks';
+import { endsOf, linksOfTransfer, markLinks, markProblem } from './markedLinks';
+import { meshPicture } from '../families/mesh/meshPicture';
+import { starPicture } from '../families/star/starPicture';
+import { circuitPicture } from '../families/circuit/circuitPicture';
+import { nocPicture } from '../families/noc/nocPicture';
+import { decodeConfig, encodeConfig, defaultConfig } from '../../src/config/url-codec';
 import type { FramePicture } from '../scene/framePicture';
 
 /** A schedule file of 6 processors: 0 → 1 over link 0, then 2 → 4 over links 1 (2→3) and 2 (3→4). */
@@ -79,5 +84,51 @@ describe('a marked link on the picture', () => {
     const [band] = bands(ringPicture(r, 1, { highlight: [3, 4], markedLinks: [3] }));
     expect(band).toBeDefined();
     expect(band.d.match(/[ML]/g)).toEqual(['M', 'L']);
+  });
+});
+
+/** A built schedule of `alg` at its defaults and `params`. */
+const built = (alg: string, params: Record<string, number | string> = {}) =>
+  run(alg, { ...defaultsOf(findAlgorithm(alg)!.params), ...params }, CLI_LIMITS);
+
+describe('a marked link on every family’s picture', () => {
+  const cases: [string, (r: ReturnType<typeof built>, marked?: readonly number[]) => FramePicture][] = [
+    ['mesh-allreduce', (r, marked) => meshPicture(r, 1, { marked })],
+    ['otis-allreduce', (r, marked) => meshPicture(r, 1, { marked })],
+    ['star-scatter', (r, marked) => starPicture(r, 1, { marked })],
+    ['retri', (r, marked) => circuitPicture(r, 1, { marked })],
+    ['noc-broadcast', (r, marked) => nocPicture(r, 1, { markedLinks: marked })],
+  ];
+  for (const [alg, picture] of cases)
+    it(`${alg}: a band only where a link is marked`, () => {
+      const r = built(alg);
+      expect(bands(picture(r))).toHaveLength(0);
+      expect(bands(picture(r, [0]))).toHaveLength(1);
+    });
+});
+
+describe('the mark in the link (mark=)', () => {
+  it('is written, read back, and a malformed one is refused saying how it is written', () => {
+    const c = { ...defaultConfig('ring-allgather'), mark: [3, 7] };
+    expect(encodeConfig(c)).toMatch(/(^|&)mark=3%2C7(&|$)/);
+    expect(decodeConfig(`?${encodeConfig(c)}`).config.mark).toEqual([3, 7]);
+    expect(encodeConfig(defaultConfig('ring-allgather'))).not.toMatch(/mark=/);
+    const bad = decodeConfig('?v=2&alg=ring-allgather&mark=3,x');
+    expect(bad.config.mark).toEqual([]);
+    expect(bad.ignored.join(' ')).toMatch(/mark must be link ids.*got "3,x"/);
+  });
+
+  it('a link beyond the network is refused once the network is known, naming its links', () => {
+    const r = built('ring-allgather', { nodes: 8 });
+    expect(markProblem(r, [3, 15])).toBeNull();
+    expect(markProblem(r, [3, 16])).toBe(
+      'mark: link 16 is not in this network (its links are 0 to 15); nothing marked',
+    );
+  });
+
+  it('marking links writes them into the link’s configuration', () => {
+    const r = built('ring-allgather', { nodes: 8 });
+    markLinks(r, [5], 2);
+    expect(useApp.getState().config.mark).toEqual([5]);
   });
 });

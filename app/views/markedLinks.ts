@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { pathLinks } from '../../src/kernel/model/paths';
 import type { Topology } from '../../src/kernel/model/topology';
@@ -8,7 +9,8 @@ import { useApp } from '../store/store';
  * Links marked on the network picture: the link a click in the link-load view opened, or the links of
  * the message a verdict is about. Marking them also highlights their end nodes (the store's
  * `highlight`, which every view rings); the mark lasts while that highlight does, so hovering a tree
- * node or picking another verdict takes it away.
+ * node or picking another verdict takes it away. The marked links are kept in the link (`mark=`,
+ * src/config/mark-link.ts): a page opened from it marks them again once its schedule is there.
  */
 interface Marked {
   result: RunResult | null;
@@ -50,10 +52,56 @@ export function markLinks(
   if (step !== null) app.setStep(step);
   useMarked.setState({ result, links: [...links], ends, step: step ?? app.config.step });
   app.setHighlight(ends);
+  setLinkMark([...links]);
 }
+
+/** Writes the marked links into the configuration (and so the link), unless they are there already. */
+function setLinkMark(mark: number[]) {
+  const config = useApp.getState().config;
+  if (config.mark.join(',') !== mark.join(',')) useApp.setState({ config: { ...config, mark } });
+}
+
+/**
+ * Why a link's `mark=` cannot be drawn on `result`'s network (ids beyond it), or null when it can.
+ */
+export function markProblem(result: RunResult, mark: readonly number[]): string | null {
+  const n = result.topology.linkCount;
+  const beyond = mark.filter((l) => l >= n);
+  if (!beyond.length) return null;
+  return `mark: link ${beyond.join(', ')} is not in this network (its links are 0 to ${n - 1}); nothing marked`;
+}
+
+/**
+ * Marks the links a link names (`mark=`) on the result shown, once it is there: a page opened from a
+ * link shows what its sender saw. Ids beyond the network are refused with a notice.
+ */
+function useMarkFromLink(result: RunResult) {
+  useEffect(() => {
+    const app = useApp.getState();
+    const mark = app.config.mark;
+    if (!mark.length || app.result !== result || useMarked.getState().result === result) return;
+    const problem = markProblem(result, mark);
+    if (problem) {
+      app.addNotice({ title: 'Parts of this link were ignored', tone: 'warning', items: [problem] });
+      useMarked.setState({ result, links: [], ends: null });
+      setLinkMark([]);
+    } else markLinks(result, mark, null);
+  }, [result]);
+}
+
+// The mark leaves the link when it leaves the picture: another highlight, or another schedule shown.
+useApp.subscribe((s, prev) => {
+  const m = useMarked.getState();
+  if (!s.config.mark.length || m.ends === null) return;
+  if (s.highlight !== m.ends || (s.result !== prev.result && s.result !== m.result)) {
+    useMarked.setState({ links: [], ends: null });
+    setLinkMark([]);
+  }
+});
 
 /** The links marked on `result`'s picture now (none once the highlight has changed since). */
 export function useMarkedLinks(result: RunResult): readonly number[] {
+  useMarkFromLink(result);
   const highlight = useApp((s) => s.highlight);
   const m = useMarked();
   return m.result === result && m.ends === highlight && highlight !== null ? m.links : NONE;

@@ -9,6 +9,7 @@ import {
 import { applies, defaultsOf, fillSeeds, parseParam, type ParamValue } from '../kernel/params/schema';
 import { isNoteId, NOTE_IDS } from '../notes/model-notes';
 import { DEFAULT_INTEROP, INTEROP_FIELDS, type InteropView } from './interop-link';
+import { MARK_FIELD } from './mark-link';
 import { show } from './show';
 import { migrateLink, URL_VERSION } from './url-migrations';
 import { resolveCrossRules } from './url-cross-rules';
@@ -77,6 +78,8 @@ export interface AppConfig {
   params: Record<string, ParamValue>;
   /** 0 = before the first step. */
   step: number;
+  /** Links marked on the network picture (`mark=`, mark-link.ts), [] for none. */
+  mark: number[];
   options: ViewOptions;
   /** Compare mode's schedules (at most MAX_PANES). */
   compare: ComparePane[];
@@ -120,6 +123,7 @@ export function defaultConfig(algorithm = DEFAULT_ALGORITHM): AppConfig {
     algorithm: spec.id,
     params: defaultsOf(spec.params),
     step: 0,
+    mark: [],
     options: { ...DEFAULT_OPTIONS },
     compare: [],
     sweep: '',
@@ -239,6 +243,7 @@ const FIELDS: readonly UrlField[] = [
       return null;
     },
   },
+  MARK_FIELD,
   choice('view', VIEWS, true, (t) => `view must be one of ${VIEWS.join(', ')}; got "${show(t)}"`),
   choice(
     'speed',

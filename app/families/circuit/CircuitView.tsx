@@ -14,6 +14,7 @@ import { useFramePicture } from '../../scene/currentFrame';
 import { circuitLegend, circuitPicture } from './circuitPicture';
 import { LegendRow } from '../../scene/LegendRow';
 import { circuitLayout, circuitXY, drawCircuit } from './drawCircuit';
+import { markedAttr, useMarkedLinks } from '../../views/markedLinks';
 
 /**
  * The optical circuit switch: nodes on a circle, the circuits in force in this phase as chords coloured
@@ -56,6 +57,7 @@ export function CircuitView({
   const loads = loadsOf(result.extras, step);
   const focus = hover?.node ?? null;
   const x = useMemo(() => reconfigurations(result), [result]);
+  const marked = useMarkedLinks(result);
 
   // Drawn in slices like the ring and the star (see SlicedPainter): a 2,187-node phase's circuits
   // and transfers take longer than a frame may.
@@ -66,10 +68,10 @@ export function CircuitView({
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, (ctx) =>
-      drawCircuit(ctx, result, step, layout, xy, { hover: focus, onlyNode0, type, loads }),
+      drawCircuit(ctx, result, step, layout, xy, { hover: focus, onlyNode0, type, loads, marked }),
     );
-  }, [painter, result, step, layout, xy, width, height, focus, loads, onlyNode0, type, theme]);
-  useFramePicture(compact ? null : circuitPicture(result, step, { hover: focus, onlyNode0, loads }));
+  }, [painter, result, step, layout, xy, width, height, focus, loads, onlyNode0, type, theme, marked]);
+  useFramePicture(compact ? null : circuitPicture(result, step, { hover: focus, onlyNode0, loads, marked }));
 
   const hovered = pointer && <NodeInfo result={result} step={step} node={pointer.node} />;
   return (
@@ -111,6 +113,7 @@ export function CircuitView({
         className="relative min-h-0 flex-1"
         data-testid="circuit-view"
         data-step={step}
+        data-marked-links={markedAttr(marked)}
         data-offset={info.offset}
         data-subrings={info.subrings}
         data-reconfigured={info.reconfigured ? 1 : 0}

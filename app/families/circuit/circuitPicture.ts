@@ -42,7 +42,12 @@ export function circuitLegend(r: RunResult, step: number): LegendEntry[] {
 export function circuitPicture(
   r: RunResult,
   step: number,
-  o: { hover?: number | null; onlyNode0?: boolean; loads?: CircuitLoads | null } = {},
+  o: {
+    hover?: number | null;
+    onlyNode0?: boolean;
+    loads?: CircuitLoads | null;
+    marked?: readonly number[];
+  } = {},
 ): FramePicture {
   const n = r.topology.nodeCount;
   return {
@@ -57,6 +62,7 @@ export function circuitPicture(
         onlyNode0: o.onlyNode0 ?? false,
         type,
         loads,
+        marked: o.marked,
       });
     },
     legend: () => circuitLegend(r, step),

@@ -8,6 +8,8 @@ import type { Drawing } from '../../views/slicedPainter';
 import { BAND_LEVELS, bandLevel, laneSegment, laneSizes } from './circuitLanes';
 import { type CircuitLoads } from '../../../src/families/circuit/circuit-bands';
 import { plural } from '../../lib/format';
+import { drawMarkShapes } from '../../views/drawMarkedLinks';
+import { circuitMarkShapes, circuitMarkWidth } from './circuitMarks';
 
 /** Smallest ring radius (CSS px) with room for the caption in its centre. */
 const MIN_CAPTION_RADIUS = 80;
@@ -55,6 +57,8 @@ export function* drawCircuit(
     type: TypeScale;
     /** The phase's blocks per circuit when it is drawn as bands (circuitLoads); null: one by one. */
     loads: CircuitLoads | null;
+    /** Links marked from the link-load view or a verdict (markedLinks.ts). */
+    marked?: readonly number[];
   },
 ): Drawing {
   const { hover, onlyNode0, type, loads } = o;
@@ -191,6 +195,7 @@ export function* drawCircuit(
     }
   }
 
+  drawMarkShapes(ctx, circuitMarkShapes(result.topology, l, xy, o.marked ?? []), circuitMarkWidth(l));
   // Nodes; ghosts (padding to a power of three) dashed and hollow.
   const nr = Math.max(2, l.nodeRadius);
   const solid = new Path2D();

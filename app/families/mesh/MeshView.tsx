@@ -25,6 +25,7 @@ import { usePalette } from '../../lib/theme';
 import { useFramePicture } from '../../scene/currentFrame';
 import { meshCaptionRoom, meshLegend, meshPicture } from './meshPicture';
 import { LegendRow } from '../../scene/LegendRow';
+import { markedAttr, useMarkedLinks } from '../../views/markedLinks';
 
 /**
  * A mesh or an OTIS-Mesh, zoomable from the whole network down to one processor (wheel or pinch, drag
@@ -68,6 +69,7 @@ export function MeshView({
   );
   const painter = usePainter(canvas);
   const highlight = useApp((st) => st.highlight);
+  const marked = useMarkedLinks(result);
   const s = result.schedule;
   // Zoom and pan (wheel, drag, pinch; double-click resets): one d3-zoom behaviour for the view's life.
   const [view, setView] = useState<ZoomTransform>(zoomIdentity);
@@ -148,6 +150,7 @@ export function MeshView({
         groups,
         highlight,
         hovered: hover?.node ?? picked,
+        marked,
         compact,
         type,
       }),
@@ -168,6 +171,7 @@ export function MeshView({
     side,
     groups,
     highlight,
+    marked,
     hover,
     picked,
     compact,
@@ -178,6 +182,7 @@ export function MeshView({
       : meshPicture(result, step, {
           highlight,
           hovered: hover?.node ?? picked,
+          marked,
           screen: { width, height, view, type },
         }),
   );
@@ -189,6 +194,7 @@ export function MeshView({
         className="relative min-h-0 flex-1"
         data-testid="mesh-view"
         data-step={step}
+        data-marked-links={markedAttr(marked)}
         data-zoom={view.k.toFixed(2)}
         data-detail={tiles ? 'groups' : showsImage(layout, groups, view.k) ? 'image' : 'processors'}
         data-pan={`${Math.round(view.x)},${Math.round(view.y)}`}

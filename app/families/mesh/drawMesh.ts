@@ -10,6 +10,8 @@ import { cellAt, centreOf, type MeshLayout } from './meshLayout';
 import { fillShadeRows, markSenders, shadeIndex, visibleWindow } from './meshImage';
 import { blockAt, groupProgress, partialFraction, showsImage, showsTiles, visibleGroups } from './meshScene';
 import { plural } from '../../lib/format';
+import { drawMarkShapes } from '../../views/drawMarkedLinks';
+import { meshMarkShapes, meshMarkWidth } from './meshMarks';
 
 /** Optical link kind (src/families/mesh/geometry.ts). */
 export const OPTICAL = 4;
@@ -71,6 +73,8 @@ export interface MeshPicture {
   highlight: readonly number[] | null;
   /** The processor under the pointer: its optical link is drawn. */
   hovered: number | null;
+  /** Links marked from the link-load view or a verdict (markedLinks.ts). */
+  marked?: readonly number[];
   compact: boolean;
   /** Desk or lecture type (canvasText.ts). */
   type?: TypeScale;
@@ -332,6 +336,7 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
     }
   }
 
+  drawMarkShapes(ctx, meshMarkShapes(topo, l, groups, m.marked ?? [], k), meshMarkWidth(l, k));
   if (m.highlight?.length) {
     ctx.lineWidth = 3 / k;
     ctx.strokeStyle = COLORS.highlight;

@@ -92,6 +92,7 @@ export function meshPicture(
   o: {
     highlight?: readonly number[] | null;
     hovered?: number | null;
+    marked?: readonly number[];
     screen?: { width: number; height: number; view: View; type: TypeScale };
   } = {},
 ): FramePicture {
@@ -130,6 +131,7 @@ export function meshPicture(
         groups,
         highlight: o.highlight ?? null,
         hovered: o.hovered ?? null,
+        marked: o.marked,
         compact: false,
         type,
       });

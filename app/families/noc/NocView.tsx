@@ -19,6 +19,7 @@ import { CLASH_COLUMN, drawNoc, longerShown, networkRight, nocTop } from './draw
 import { NocAttemptBar } from './NocAttemptBar';
 import { NocLegend } from './NocLegend';
 import { cycleRole, roleOf, roleText } from './nocRoles';
+import { markedAttr, useMarkedLinks } from '../../views/markedLinks';
 
 /**
  * A network-on-chip: routers (squares) and their links, processors (circles) on their routers, ringed
@@ -66,6 +67,7 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
   const n = result.topology.nodeCount;
   const chosen = usePickedNode((st) => (st.node !== null && st.node < n ? st.node : null));
   const marked = hover?.p ?? chosen;
+  const markedLinks = useMarkedLinks(result);
   const counts = stepCounts(result.holdings, step).counts;
   const roles = useMemo(() => {
     const t = new Set(x.senders);
@@ -81,7 +83,16 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
   useEffect(() => {
     if (!canDraw(width, height)) return;
     painter.request(width, height, (ctx) =>
-      drawNoc(ctx, result, step, width, layout, { attempt, picked, marks, detail, compact, type, marked }),
+      drawNoc(ctx, result, step, width, layout, {
+        attempt,
+        picked,
+        marks,
+        detail,
+        compact,
+        type,
+        marked,
+        markedLinks,
+      }),
     );
   }, [
     painter,
@@ -97,9 +108,10 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
     detail,
     type,
     marked,
+    markedLinks,
     theme,
   ]);
-  useFramePicture(compact ? null : nocPicture(result, step, { attempt, picked, marked }));
+  useFramePicture(compact ? null : nocPicture(result, step, { attempt, picked, marked, markedLinks }));
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -109,6 +121,7 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
         data-testid="noc-view"
         data-step={step}
         data-marked={marked ?? ''}
+        data-marked-links={markedAttr(markedLinks)}
         data-longer-routes={longer.length}
         data-network-right={Math.round(networkRight(layout, type))}
         style={{ cursor: hover ? 'pointer' : undefined }}

@@ -14,6 +14,8 @@ import { plural } from '../../lib/format';
 import { longerRoutes, type LongerRoute } from '../../../src/families/noc/noc-detours';
 import { senderColour } from './NocClash';
 import { roleOf, ROLE_COLOURS } from './nocRoles';
+import { drawMarkShapes } from '../../views/drawMarkedLinks';
+import { nocMarkShapes, nocMarkWidth } from './nocMarks';
 
 /** The binding lower bound's argument (a cut, a router, a processor). */
 export const BOUND_COLOUR = '#dc2626';
@@ -52,6 +54,8 @@ export interface NocFrame {
   type: TypeScale;
   /** The node picked in Node details or hovered (processor id, or P + router id); null: none. */
   marked: number | null;
+  /** Links marked from the link-load view or a verdict (markedLinks.ts). */
+  markedLinks?: readonly number[];
 }
 
 /**
@@ -166,6 +170,7 @@ export function* drawNoc(
       ctx.stroke();
     }
   }
+  drawMarkShapes(ctx, nocMarkShapes(topo, layout, o.markedLinks ?? []), nocMarkWidth(layout));
   // Routers (numbered while an attempt is drawn: its clashes name them).
   ctx.fillStyle = COLORS.node;
   for (let r = 0; r < x.routers; r++)

@@ -56,7 +56,12 @@ export function nocLegend(r: RunResult, step: number, attempt: boolean): LegendE
 export function nocPicture(
   r: RunResult,
   step: number,
-  o: { attempt?: SearchAttempt | null; picked?: number | null; marked?: number | null } = {},
+  o: {
+    attempt?: SearchAttempt | null;
+    picked?: number | null;
+    marked?: number | null;
+    markedLinks?: readonly number[];
+  } = {},
 ): FramePicture {
   const x = nocExtrasOf(r.extras)!;
   const attempt = o.attempt ?? null;
@@ -79,6 +84,7 @@ export function nocPicture(
         compact: false,
         type,
         marked: o.marked ?? null,
+        markedLinks: o.markedLinks,
       });
     },
     legend: () => nocLegend(r, step, attempt !== null),

@@ -20,6 +20,7 @@ import { channelsInStep, describeChannels } from '../../views/wavelengthList';
 import { useFramePicture } from '../../scene/currentFrame';
 import { starPicture } from './starPicture';
 import { usePalette } from '../../lib/theme';
+import { markedAttr, useMarkedLinks } from '../../views/markedLinks';
 
 /**
  * The passive star: the coupler in the centre, processors around it. In each step every transmission
@@ -46,6 +47,7 @@ export function StarView({
   const { width, height } = useSize(box);
   const hovered = useStarHover((s) => s.node);
   const setHovered = useStarHover((s) => s.set);
+  const marked = useMarkedLinks(result);
   const n = result.topology.nodeCount;
   const real = result.realNodes;
   const k = num(result.params, 'wavelengths-per-node');
@@ -79,6 +81,7 @@ export function StarView({
         hovered,
         geometry,
         type,
+        marked,
       }),
     );
   }, [
@@ -95,10 +98,11 @@ export function StarView({
     tunings,
     real,
     hovered,
+    marked,
     width,
     height,
   ]);
-  useFramePicture(compact ? null : starPicture(result, step, { hovered, finalCounts, tunings }));
+  useFramePicture(compact ? null : starPicture(result, step, { hovered, finalCounts, tunings, marked }));
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
@@ -107,6 +111,7 @@ export function StarView({
         className="relative min-h-0 flex-1"
         data-testid="star-view"
         data-step={step}
+        data-marked-links={markedAttr(marked)}
         data-transmissions={b - a}
         data-retuned={retunedHere}
         data-ghosts={n - real}

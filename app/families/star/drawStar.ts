@@ -7,6 +7,8 @@ import { addHeldWedge } from '../../views/heldWedge';
 import type { Drawing } from '../../views/slicedPainter';
 import type { StarGeometry, StarLayout } from './starLayout';
 import type { StepColours } from './stepColours';
+import { drawMarkShapes } from '../../views/drawMarkedLinks';
+import { starMarkShapes, starMarkWidth } from './starMarks';
 
 /** Above this many line segments in a step, transmissions are drawn as stubs at their nodes. */
 const STUB_ABOVE = 4000;
@@ -33,6 +35,8 @@ export function* drawStar(
     hovered: number | null;
     geometry: StarGeometry;
     type?: TypeScale;
+    /** Links marked from the link-load view or a verdict (markedLinks.ts). */
+    marked?: readonly number[];
   },
 ): Drawing {
   const s = result.schedule;
@@ -129,6 +133,7 @@ export function* drawStar(
   ctx.arc(l.cx, l.cy, l.coupler, 0, 2 * Math.PI);
   ctx.fill();
   ctx.stroke();
+  drawMarkShapes(ctx, starMarkShapes(result.topology, l, o.geometry, o.marked ?? []), starMarkWidth(l));
 
   // Processors: disc filled by the share of what they finally hold; rings for received and retuned.
   // "Received" is read from the step's transmissions, not from the replay's arrival events: a gossip

@@ -46,6 +46,7 @@ export function starPicture(
     /** What the view has already worked out for this result (else worked out here). */
     finalCounts?: Uint32Array;
     tunings?: StarTunings;
+    marked?: readonly number[];
   } = {},
 ): FramePicture {
   const n = r.topology.nodeCount;
@@ -63,6 +64,7 @@ export function starPicture(
         real: r.realNodes,
         hovered: o.hovered ?? null,
         geometry: starGeometry(layout, n),
+        marked: o.marked,
         type,
       });
     },

@@ -12,6 +12,7 @@ import { ChunkPicker } from './ChunkPicker';
 import { drawThreadblocks } from './drawThreadblocks';
 import { cellAt, cellMessage, cellWords, scrollToCell, timelineLayout } from './threadblockLayout';
 import { holdsAt, useChunkTrack, useHoldersOnPicture } from './useChunkTrack';
+import { localStepsCarrying } from '../../../src/interop/msccl/chunk-track';
 
 /**
  * An MSCCL file's rank × threadblock timeline: a row per threadblock (grouped by rank), a column per
@@ -60,6 +61,10 @@ function TimelineBody({
     [tracked.track, ranks, step],
   );
   useHoldersOnPicture(tracked.track, ranks, marked?.col ?? null);
+  const local = useMemo(
+    () => (tracked.track ? localStepsCarrying(tracked.track, t) : null),
+    [tracked.track, t],
+  );
   const view = {
     left: scroll.left,
     top: scroll.top,
@@ -77,11 +82,12 @@ function TimelineBody({
         cursor,
         marked,
         carried: tracked.track?.carried ?? null,
+        local,
         holds,
       });
     // `view` is made from these each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, g, L, scroll, size, step, cursor, marked, tracked, holds, theme]);
+  }, [t, g, L, scroll, size, step, cursor, marked, tracked, local, holds, theme]);
 
   // The step shown stays in view while playing or stepping.
   useEffect(() => {

@@ -10,6 +10,8 @@ export interface TimelineMarks {
   marked: { row: number; col: number } | null;
   /** Per transfer of the schedule shown: 1 when it carries the tracked chunk. */
   carried: Uint8Array | null;
+  /** Per timeline step: 1 when it is a local step that writes a part of the tracked chunk (a copy, a sum). */
+  local: Uint8Array | null;
   /** Per rank: 2 holds all of the tracked chunk now, 1 a part, 0 none (null: nothing tracked). */
   holds: Uint8Array | null;
 }
@@ -76,6 +78,7 @@ export function drawThreadblocks(
         critical ||= t.critical[k] === 1;
         message ||= g.transfer[k] >= 0;
         if (marks.carried && g.transfer[k] >= 0) carried ||= marks.carried[g.transfer[k]] === 1;
+        carried ||= marks.local?.[k] === 1;
       }
       const x = xOf(c) + 2;
       ctx.fillStyle = carried ? COLORS.arrived : message ? COLORS.nodeEmpty : COLORS.background;

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { decodeConfig, encodeConfig } from '../../config/url-codec';
-import { chunkIds, holdersAt, parseChunkPick, partsHeld, trackChunk, type ChunkContext } from './chunk-track';
+import {
+  chunkIds,
+  holdersAt,
+  localStepsCarrying,
+  parseChunkPick,
+  partsHeld,
+  trackChunk,
+  type ChunkContext,
+} from './chunk-track';
 import { importMsccl } from './import-msccl';
 
 const fixture = (name: string) =>
@@ -83,6 +91,41 @@ describe('following a chunk through the schedule', () => {
     expect(holdersAt(t, 4, 0)).toEqual({ all: [], part: [0, 1, 2, 3] });
     expect([0, 1, 2, 3].map((x) => partsHeld(t, x, 0))).toEqual([1, 1, 1, 1]);
     expect(holdersAt(t, 4, r.schedule.stepCount)).toEqual({ all: [0, 1, 2, 3], part: [] });
+  });
+});
+
+describe('following a chunk along every copy and every sum (hand-written files)', () => {
+  /** The timeline's steps marked as writing the chunk, as "rank.tb.step type". */
+  const localMarked = (r: ReturnType<typeof importMsccl>, t: ReturnType<typeof trackChunk>) => {
+    const tl = r.timeline!;
+    const on = localStepsCarrying(t, tl);
+    return [...on.keys()].filter((i) => on[i]).map((i) => `${tl.rank[i]}.${tl.tb[i]}.${tl.pos[i]}`);
+  };
+
+  it('a chunk copied into two cells and sent from each, then copied again and sent on: every copy', () => {
+    const { r, track } = load('track-copies-3.xml');
+    const t = track('r0.i0');
+    // All three messages carry it: rank 0's two copies, and the copy rank 1 made of what it got.
+    expect(Array.from(t.carried)).toEqual([1, 1, 1]);
+    expect(holdersAt(t, 3, 1)).toEqual({ all: [0, 1, 2], part: [] });
+    // The three local copies that hold it too: two on rank 0, one on rank 1.
+    expect(localMarked(r, t)).toEqual(['0.0.0', '0.0.1', '1.1.0']);
+    // Rank 1's own chunk never moves and no step copies it.
+    const own = track('r1.i0');
+    expect(Array.from(own.carried)).toEqual([0, 0, 0]);
+    expect(localMarked(r, own)).toEqual([]);
+  });
+
+  it('a chunk summed into another: the messages that carry the sum carry it', () => {
+    const { r, track } = load('track-reduce-3.xml');
+    const t = track('r0.i0');
+    expect(Array.from(t.carried)).toEqual([1, 1]);
+    expect([0, 1, 2].map((x) => t.arrival[x])).toEqual([0, 1, 2]);
+    // Rank 1's chunk joins the sum at rank 1: only the second message carries it.
+    const mine = track('r1.i0');
+    expect(Array.from(mine.carried)).toEqual([0, 1]);
+    expect([0, 1, 2].map((x) => mine.arrival[x])).toEqual([-1, 0, 2]);
+    expect(localMarked(r, t)).toEqual([]);
   });
 });
 

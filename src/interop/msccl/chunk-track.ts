@@ -10,6 +10,7 @@ import { blockIdsOf, destinationRange, type Schedule } from '../../kernel/model/
 import { receiversOf } from '../../kernel/model/paths';
 import type { Topology } from '../../kernel/model/topology';
 import { expectedOutput } from './judge';
+import type { ThreadblockTimeline } from './timeline';
 
 export interface ChunkPick {
   rank: number;
@@ -136,4 +137,21 @@ export function holdersAt(track: ChunkTrack, ranks: number, step: number): { all
     else if (n > 0) part.push(r);
   }
   return { all, part };
+}
+
+/**
+ * Per step of the threadblock timeline: 1 when it is a local step (copy, reduce, residual add) that
+ * writes a part of the tracked chunk on its rank — the copies into other buffer cells and the sums it
+ * enters, which no message shows.
+ */
+export function localStepsCarrying(track: ChunkTrack, t: ThreadblockTimeline): Uint8Array {
+  const out = new Uint8Array(t.steps);
+  const ids = new Set(track.ids);
+  for (let i = 0; i < t.steps; i++)
+    for (let k = t.wroteStart[i]; k < t.wroteStart[i + 1]; k++)
+      if (ids.has(t.wrote[k])) {
+        out[i] = 1;
+        break;
+      }
+  return out;
 }

@@ -89,6 +89,8 @@ export interface DataFlow {
   writer: Int32Array;
   /** What each message carries, chunk by chunk. */
   payload: (Value[] | undefined)[];
+  /** What each local step (copy, reduce, residual add) wrote, chunk by chunk; undefined for the others. */
+  local: (Value[] | undefined)[];
 }
 
 /** Replays the data of every step that runs, reporting empty reads and double counts. */
@@ -111,6 +113,7 @@ export function replayData(
     }
   }
   const payload: (Value[] | undefined)[] = new Array(ops.messages.length);
+  const local: (Value[] | undefined)[] = new Array(ops.steps.length);
   const inbound = new Int32Array(ops.steps.length).fill(-1);
   const outbound = new Int32Array(ops.steps.length).fill(-1);
   ops.messages.forEach((m, i) => {
@@ -155,6 +158,7 @@ export function replayData(
     const incoming = m >= 0 ? payload[m] : undefined;
     const k = st.cnt;
     const out: Value[] = outbound[g] >= 0 ? new Array<Value>(k) : [];
+    const wrote: Value[] | undefined = m < 0 && outbound[g] < 0 && use.dst ? [] : undefined;
     let reported = false;
     for (let i = 0; i < k; i++) {
       const got = incoming ? (incoming[i] ?? null) : null;
@@ -196,10 +200,12 @@ export function replayData(
         values[dst] = x;
         writer[dst] = g;
       }
+      wrote?.push(x);
     }
     if (outbound[g] >= 0) payload[outbound[g]] = out;
+    local[g] = wrote;
   }
-  return { mode, buffers, values, writer, payload };
+  return { mode, buffers, values, writer, payload, local };
 }
 
 const bufferName = (b: Buf) => (b === 'i' ? 'input' : b === 'o' ? 'output' : 'scratch');

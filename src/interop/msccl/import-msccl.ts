@@ -118,7 +118,7 @@ export function importMsccl(text: string, options: ImportOptions = {}): InteropI
     ranks: R,
     notes,
   };
-  const timeline = threadblockTimeline(ops, timing, net.lab.transferOf);
+  const timeline = threadblockTimeline(ops, timing, net.lab.transferOf, flows[0]);
   let outputs = 0;
   for (let r = 0; r < R; r++) outputs = Math.max(outputs, outputsPerRank(algo, r));
   const perRank = { inputs: blocks.count / R, outputs, per: flows[0].buffers.per || 1 };

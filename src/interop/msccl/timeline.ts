@@ -5,6 +5,7 @@
  * schedule's length). Columns, so the worker can hand them to the page without copying.
  */
 import { NEVER, type Timing } from '../precedence';
+import type { DataFlow } from './dataflow';
 import type { OpGraph } from './ops';
 
 export const STEP_TYPE_NAMES = ['s', 'r', 'rcs', 'rrs', 'rrc', 'rrcs', 'cpy', 're', 'ra', 'nop'] as const;
@@ -38,6 +39,13 @@ export interface ThreadblockTimeline {
   sendPeer: Int16Array;
   recvPeer: Int16Array;
   chan: Uint16Array;
+  /**
+   * What a local step (copy, reduce, residual add) writes: the contribution ids of its chunks,
+   * wrote[wroteStart[i]] … wrote[wroteStart[i + 1]] − 1, each once (empty for the other steps), so
+   * that a tracked chunk is followed through the copies and sums made on one rank too.
+   */
+  wroteStart: Uint32Array;
+  wrote: Uint32Array;
 }
 
 export const BUFFER_NAMES = ['i', 'o', 's'] as const;
@@ -46,8 +54,10 @@ export function threadblockTimeline(
   ops: OpGraph,
   timing: Timing,
   transferOf: Int32Array,
+  flow?: DataFlow,
 ): ThreadblockTimeline {
   const n = ops.steps.length;
+  const written = localWrites(n, flow);
   const t: ThreadblockTimeline = {
     steps: n,
     rank: new Uint16Array(n),
@@ -68,6 +78,7 @@ export function threadblockTimeline(
     sendPeer: new Int16Array(n),
     recvPeer: new Int16Array(n),
     chan: new Uint16Array(n),
+    ...written,
   };
   const { graph } = ops;
   const { finish } = timing;
@@ -101,4 +112,23 @@ export function threadblockTimeline(
     if (finish[v] !== NEVER && (end < 0 || finish[v] > finish[end])) end = v;
   for (let v = end; v >= 0; v = timing.decidedBy[v]) t.critical[ops.stepOfNode[v]] = 1;
   return t;
+}
+
+/** The ids each local step wrote (DataFlow.local), as one list with a start per step. */
+function localWrites(n: number, flow?: DataFlow): { wroteStart: Uint32Array; wrote: Uint32Array } {
+  const wroteStart = new Uint32Array(n + 1);
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const wrote = flow?.local[i];
+    if (!wrote) {
+      wroteStart[i + 1] = ids.length;
+      continue;
+    }
+    const seen = new Set<number>();
+    for (const x of wrote)
+      if (x) for (let k = 0; k < x.length; k += 2) for (let id = x[k]; id < x[k + 1]; id++) seen.add(id);
+    ids.push(...[...seen].sort((a, b) => a - b));
+    wroteStart[i + 1] = ids.length;
+  }
+  return { wroteStart, wrote: Uint32Array.from(ids) };
 }

@@ -5,6 +5,8 @@ import { InputError } from '../../limits';
 import { importInterop } from '../import';
 import { importTeccl } from './import-teccl';
 import { isTecclDocument } from './parse';
+import { destinationRange } from '../../kernel/model/schedule';
+import { trackChunk } from '../msccl/chunk-track';
 
 const doc = (name: string) =>
   JSON.parse(
@@ -53,6 +55,28 @@ describe('TE-CCL output', () => {
     const v = short.verdicts.listed.find((x) => x.rule === 'demand');
     expect(v?.text).toBe('GPU 1 receives 0.5 of chunk 0 from GPU 0, not all of it');
     expect(v?.rank).toBe(1);
+  });
+
+  it('a chunk split into fractions is followed along every fraction’s path', () => {
+    const r = importTeccl(doc('alltoall-fractions-3.json'));
+    const b = r.schedule.blocks;
+    if ('kind' in b || b.destinations.kind === 'all') throw new Error('blocks with destinations expected');
+    const d = b.destinations;
+    // Chunk 0 from GPU 0 for GPU 2: half straight over 0->2, half over 0->1 and then 1->2.
+    const id = [...Array(b.count).keys()].find(
+      (i) => b.origin[i] === 0 && d.nodes[destinationRange(d, i)[0]] === 2,
+    )!;
+    const t = trackChunk(r.schedule, r.topology, [id]);
+    const hops = [...t.carried.keys()]
+      .filter((x) => t.carried[x])
+      .map(
+        (x) =>
+          `${r.schedule.src[x]}->${r.schedule.path.kind === 'link-list' ? r.topology.linkTo[r.schedule.path.links[r.schedule.path.offsets[x + 1] - 1]] : '?'}`,
+      )
+      .sort();
+    expect(hops).toEqual(['0->1', '0->2', '1->2']);
+    // A fraction counts as the chunk (as it is drawn): GPU 2 holds it from its first half's step.
+    expect(t.arrival[2]).toBe(1);
   });
 
   it('on the links its flows imply, links are shared: the load is counted, no clash reported', () => {
