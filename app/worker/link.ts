@@ -2,6 +2,7 @@ import type { ParamIssue } from '../../src/kernel/params/schema';
 import type { RunResult } from '../../src/result';
 import { showsBlockMatrix } from '../../src/kernel/model/block-pictures';
 import type { JobType } from './jobs/registry';
+import type { SearchStatus } from './jobs/parts';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 import { SLICED_SILENCE_MS, STOP_GRACE_MS, Watchdog, WORKER_SILENCE_MS, type Expectation } from './silence';
 
@@ -39,18 +40,12 @@ const QUICK: ReadonlySet<JobType> = new Set<JobType>(['chains']);
 /** How long after its start a worker that preloads the solver asks for it (ms). */
 export const LP_AFTER_MS = 3000;
 
-/** Messages that follow a delivered result (client.ts): never a request's answer. */
-const FOLLOW_UPS = [
-  'formulas',
-  'pictures',
-  'link-load',
-  'improved',
-  'search',
-  'chain-tasks',
-  'attempt',
-] as const;
-type FollowUp = Extract<WorkerResponse, { kind: (typeof FOLLOW_UPS)[number] }>;
-const isFollowUp = (m: WorkerResponse): m is FollowUp => (FOLLOW_UPS as readonly string[]).includes(m.kind);
+/** Replies that follow a delivered result (client.ts): a job's parts and better outputs, never its answer. */
+export type FollowUp = Extract<WorkerResponse, { kind: 'partial' | 'improved' }>;
+const isFollowUp = (m: WorkerResponse): m is FollowUp => m.kind === 'partial' || m.kind === 'improved';
+
+/** How the search that follows result `id` stands, or its end (as its `search` parts say). */
+export type SearchReply = { id: number } & SearchStatus;
 
 /** A job's answer. */
 export type Final = Extract<WorkerResponse, { kind: 'done' }>;
@@ -91,7 +86,7 @@ export interface Pending {
  */
 export class WorkerLink {
   /** Told how the search following the newest delivered result stands, and when it ends. */
-  onSearch: ((msg: Extract<WorkerResponse, { kind: 'search' }>) => void) | null = null;
+  onSearch: ((msg: SearchReply) => void) | null = null;
   protected worker: WorkerLike | null = null;
   /** Whether the current worker has said it loaded (see 'ready'). */
   private started = false;
@@ -251,7 +246,6 @@ export class WorkerLink {
     this.onCrash(message);
     if (s && this.delivered?.id === s.id)
       this.onSearch?.({
-        kind: 'search',
         id: s.id,
         progress: null,
         done: true,

@@ -1,6 +1,7 @@
 import { fileJob } from '../fileJob';
 import { chainsJob } from './chainsJob';
 import type { JobSpec } from './envelope';
+import type { JobPart } from './parts';
 import { heatmapJobSpec, reproduceJob, sweepJobSpec } from './experimentJobs';
 import { runJob, runsJob } from './runJobs';
 
@@ -21,9 +22,13 @@ export const JOBS = {
 };
 
 export type JobType = keyof typeof JOBS;
-export type JobInput<T extends JobType> = (typeof JOBS)[T] extends JobSpec<infer I, unknown> ? I : never;
-export type JobOutput<T extends JobType> = (typeof JOBS)[T] extends JobSpec<never, infer O> ? O : never;
+export type JobInput<T extends JobType> =
+  (typeof JOBS)[T] extends JobSpec<infer I, unknown, JobPart> ? I : never;
+export type JobOutput<T extends JobType> =
+  (typeof JOBS)[T] extends JobSpec<never, infer O, JobPart> ? O : never;
+export type JobPartOf<T extends JobType> =
+  (typeof JOBS)[T] extends JobSpec<never, unknown, infer P> ? P : never;
 
 /** The job of a type, or undefined (a type from another version of the page). */
-export const findJob = (type: string): JobSpec<unknown, unknown> | undefined =>
-  Object.hasOwn(JOBS, type) ? (JOBS[type as JobType] as JobSpec<unknown, unknown>) : undefined;
+export const findJob = (type: string): JobSpec<unknown, unknown, JobPart> | undefined =>
+  Object.hasOwn(JOBS, type) ? (JOBS[type as JobType] as JobSpec<unknown, unknown, JobPart>) : undefined;
