@@ -70,4 +70,20 @@ describe('the job envelope', () => {
       message: 'unknown sweep "no-such-sweep"',
     });
   });
+
+  it('what follows a shown schedule comes in the envelope too: parts of its job, never a kind of their own', async () => {
+    const { posts, ask } = served();
+    const alg = findAlgorithm('direct-alltoall')!;
+    await ask({
+      kind: 'job',
+      id: 9,
+      type: 'run',
+      input: { algorithm: alg.id, params: { ...defaultsOf(alg.params), nodes: 6 } },
+    });
+    // The link load and the block pictures are posted right after the answer, in the same task.
+    expect(posts.map((m) => m.kind)).toEqual(['done', 'partial', 'partial']);
+    const parts = posts.flatMap((m) => (m.kind === 'partial' ? [m.part.type] : []));
+    expect(parts.sort()).toEqual(['link-load', 'pictures']);
+    expect(posts.every((m) => 'id' in m && m.id === 9)).toBe(true);
+  });
 });
