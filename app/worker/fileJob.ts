@@ -94,3 +94,6 @@ export const fileJob = defineJob<FileRequest, FileOutput, ShownPart>({
   },
   transfer: (out) => (out.kind === 'schedule' ? transferables(out.result) : []),
 });
+
+/** Files opened in the worker: schedules (the app's own, MSCCL, TE-CCL) and networks. */
+export const FILE_JOBS = { file: fileJob };

@@ -80,3 +80,25 @@ export interface JobSpec<I, O, P extends JobPart = never> {
  * a job that posts no parts leaves the third out.
  */
 export const defineJob = <I, O, P extends JobPart = never>(spec: JobSpec<I, O, P>): JobSpec<I, O, P> => spec;
+
+/** Any job, whatever its types (a list of jobs holds jobs of many). */
+export type AnyJob = JobSpec<never, never, never>;
+
+/** Lists of jobs joined into one, their types kept; `Joined<[A, B]>` is `A & B`. */
+type Joined<L extends readonly object[]> = L extends readonly [infer H, ...infer R extends readonly object[]]
+  ? H & Joined<R>
+  : unknown;
+
+/**
+ * Joins lists of jobs (`{ type: job }`, as the shared features and the families export them) into
+ * one registry; two jobs of one type are an error when the worker's code loads, not a silent overwrite.
+ */
+export function joinJobs<const L extends readonly Record<string, AnyJob>[]>(...lists: L): Joined<L> {
+  const all: Record<string, AnyJob> = {};
+  for (const list of lists)
+    for (const [type, job] of Object.entries(list)) {
+      if (Object.hasOwn(all, type)) throw new Error(`two jobs of type "${type}" in the worker's registry`);
+      all[type] = job;
+    }
+  return all as Joined<L>;
+}

@@ -1,25 +1,19 @@
-import { fileJob } from '../fileJob';
-import { chainsJob } from './chainsJob';
-import type { JobSpec } from './envelope';
+import { FAMILY_JOBS } from '../../workerJobs';
+import { FILE_JOBS } from '../fileJob';
+import { joinJobs, type JobSpec } from './envelope';
+import { EXPERIMENT_JOBS } from './experimentJobs';
 import type { JobPart } from './parts';
-import { heatmapJobSpec, reproduceJob, sweepJobSpec } from './experimentJobs';
-import { runJob, runsJob } from './runJobs';
+import { RUN_JOBS } from './runJobs';
 
 /**
  * Every job the simulation worker runs, by type: one envelope carries them all (`{ kind: 'job', id,
- * type, input }`, answered by `progress`, `done` or `error`), so a new job is a new entry here, not a
- * new message kind. The page's `submit(type, input)` (client.ts) takes each job's input type and
- * gives its output type, as declared with the job.
+ * type, input }`, answered by `progress`, `partial`, `improved`, `done` or `error`), so a new job is
+ * a new entry in a list, not a new message kind. This registry only joins the lists: the shared
+ * features' (builds, files, experiments) and the families' (app/workerJobs.ts). The page's
+ * `submit(type, input)` (client.ts) takes each job's input type and gives its output type, as
+ * declared with the job.
  */
-export const JOBS = {
-  run: runJob,
-  runs: runsJob,
-  file: fileJob,
-  sweep: sweepJobSpec,
-  heatmap: heatmapJobSpec,
-  reproduce: reproduceJob,
-  chains: chainsJob,
-};
+export const JOBS = joinJobs(RUN_JOBS, FILE_JOBS, EXPERIMENT_JOBS, ...FAMILY_JOBS);
 
 export type JobType = keyof typeof JOBS;
 export type JobInput<T extends JobType> =

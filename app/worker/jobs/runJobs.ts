@@ -57,3 +57,6 @@ export const runsJob = defineJob<RunConfig[], RunOutcome[]>({
   },
   transfer: (outcomes) => outcomes.flatMap((o) => (o.ok ? transferables(o.result) : [])),
 });
+
+/** The builds: one configuration, or a compare batch. */
+export const RUN_JOBS = { run: runJob, runs: runsJob };
