@@ -6,12 +6,11 @@ import { CLI_LIMITS } from '../../src/limits';
 import { run } from '../../src/run';
 import type { RunResult } from '../../src/result';
 import { chainGroups, relayChains } from './chainRelay';
-import { WorkerClient } from './client';
+import { WorkerClient, type SearchReply } from './client';
 import { FakeWorker } from './fakeWorker';
 import { inlineWorker } from './inline';
 import { WorkerPool } from './pool';
 import type { JobInput } from './jobs/registry';
-import type { WorkerResponse } from './protocol';
 
 const scatter = (over: ParamValues): ParamValues => ({
   ...defaultsOf(findCard('noc-scatter')!.params),
@@ -47,7 +46,7 @@ function searchOnPool(
     // Stop while a round is on the pool: the search ends now, keeping its best.
     if (stopAtAttempt) client.stopSearch();
   };
-  const end = new Promise<Extract<WorkerResponse, { kind: 'search' }>>((resolve) => {
+  const end = new Promise<SearchReply>((resolve) => {
     client.onSearch = (msg) => {
       if (!msg.done) return;
       relay.drop();
@@ -91,7 +90,7 @@ describe('the search’s chains on a pool of workers', () => {
     const task = (chain: number) =>
       ({ chain, step: new Uint32Array(1), path: new Uint16Array(1) }) as unknown as ChainTask;
     relay.round({
-      kind: 'chain-tasks',
+      type: 'round',
       id: 7,
       round: 3,
       algorithm: 'noc-scatter',

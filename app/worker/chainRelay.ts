@@ -1,11 +1,10 @@
 import type { ChainOutcome } from '../../src/kernel/spec';
-import type { WorkerClient } from './client';
+import type { ChainRound, WorkerClient } from './client';
 import type { JobHandle, WorkerPool } from './pool';
-import type { WorkerResponse } from './protocol';
 
 /**
  * Runs the rounds of the visualizer's search on the page's pool. The search's master stays in the
- * visualizer's worker; each round it posts its chains' tasks (`chain-tasks`), which are cut here into
+ * visualizer's worker; each round it posts its chains' tasks (a `round` part), which are cut here into
  * as many jobs as the pool has workers (consecutive chains together), and the outcomes go back to the
  * master in chain order (`chainOutcomes`). The master waits for the whole round, so neither the
  * number of workers nor the order in which they finish changes what it does next. A new round, a new
@@ -28,7 +27,7 @@ export function relayChains(
     for (const j of jobs.splice(0)) j.abort();
     wait(false);
   };
-  const round = (msg: Extract<WorkerResponse, { kind: 'chain-tasks' }>) => {
+  const round = (msg: ChainRound) => {
     drop();
     const mine = chainGroups(msg.tasks, pool.size).map((group) =>
       pool.submit((w) => w.chains(msg.algorithm, msg.params, group)),

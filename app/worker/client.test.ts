@@ -30,11 +30,11 @@ describe('worker client', () => {
     const w = FakeWorker.all[0];
     const id = w.received[0].id;
     const pictures = (size: number) => ({ size, pool: 1, steps: [] });
-    w.reply({ kind: 'pictures', id, pictures: pictures(1) }); // before its result: not delivered yet
+    w.reply({ kind: 'partial', id, part: { type: 'pictures', pictures: pictures(1) } }); // before its result: not delivered yet
     w.reply({ kind: 'done', id, output: fakeResult('r'), totalMs: 0 });
     await p;
-    w.reply({ kind: 'pictures', id: id - 1, pictures: pictures(2) }); // an older run's
-    w.reply({ kind: 'pictures', id, pictures: pictures(3) });
+    w.reply({ kind: 'partial', id: id - 1, part: { type: 'pictures', pictures: pictures(2) } }); // an older run's
+    w.reply({ kind: 'partial', id, part: { type: 'pictures', pictures: pictures(3) } });
     expect(seen).toEqual([[{ algorithm: 'r' }, 3]]);
   });
 
@@ -47,11 +47,11 @@ describe('worker client', () => {
     const w = FakeWorker.all[0];
     const id = w.received[0].id;
     const rows = (rowId: string) => [{ id: rowId }] as never;
-    w.reply({ kind: 'formulas', id, formulas: rows('early') }); // before its result: not delivered
+    w.reply({ kind: 'partial', id, part: { type: 'formulas', formulas: rows('early') } }); // before its result: not delivered
     w.reply({ kind: 'done', id, output: fakeResult('r'), totalMs: 0 });
     await p;
-    w.reply({ kind: 'formulas', id: id - 1, formulas: rows('older') });
-    w.reply({ kind: 'formulas', id, formulas: rows('done') });
+    w.reply({ kind: 'partial', id: id - 1, part: { type: 'formulas', formulas: rows('older') } });
+    w.reply({ kind: 'partial', id, part: { type: 'formulas', formulas: rows('done') } });
     expect(seen).toEqual([[{ algorithm: 'r' }, ['done']]]);
     // The worker may still be searching when the next run is asked for: it is not restarted (it
     // drops the stale search at its next slice, and stays warm).

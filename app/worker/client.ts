@@ -10,6 +10,7 @@ import { WorkerLink, type RunReply } from './link';
 import type { RunConfig, RunOutcome, WorkerResponse } from './protocol';
 import { chainBuffers } from './chainBuffers';
 import type { JobInput, JobOutput, JobType } from './jobs/registry';
+import type { JobPart } from './jobs/parts';
 
 /** The schedule a job's output shows on the page, by job type: what the follow-ups are about. */
 const SHOWN: { [T in JobType]?: (output: JobOutput<T>) => RunResult | null } = {
@@ -17,7 +18,10 @@ const SHOWN: { [T in JobType]?: (output: JobOutput<T>) => RunResult | null } = {
   file: (content) => (content.kind === 'schedule' ? content.result : null),
 };
 
-export { RunError, type RunReply, type SilenceLimits, type WorkerLike } from './link';
+export { RunError, type RunReply, type SearchReply, type SilenceLimits, type WorkerLike } from './link';
+
+/** A round of the search that follows result `id`, for the page's pool (chainRelay.ts). */
+export type ChainRound = { id: number } & Extract<JobPart, { type: 'round' }>;
 export { WORKER_SILENCE_MS } from './silence';
 
 /**
@@ -40,7 +44,7 @@ export class WorkerClient extends WorkerLink {
    * Runs that search's chains elsewhere (the page's pool): given each round's tasks, it answers with
    * `chainOutcomes`. While null, the worker runs the chains itself.
    */
-  onChainTasks: ((msg: Extract<WorkerResponse, { kind: 'chain-tasks' }>) => void) | null = null;
+  onChainTasks: ((round: ChainRound) => void) | null = null;
   /**
    * Asks the search that follows the delivered result to end now, keeping the best schedule it found.
    * A worker that does not end it within `stopGraceMs` is replaced; the search ends on the page.
@@ -158,44 +162,43 @@ export class WorkerClient extends WorkerLink {
   }
 
   protected override followUp(msg: WorkerResponse): boolean {
-    if (msg.kind === 'formulas') {
-      // Not waited for: the worker works them out in slices and drops them for a newer request.
-      if (this.delivered?.id === msg.id) this.onFormulas?.(this.delivered.result, msg.formulas);
+    if (msg.kind !== 'partial' && msg.kind !== 'improved') return false;
+    // Not waited for: they follow the delivered result and are dropped for a newer request.
+    const delivered = this.delivered;
+    if (delivered?.id !== msg.id) return true;
+    if (msg.kind === 'improved') {
+      this.delivered = { id: msg.id, result: msg.result };
+      this.onImproved?.(msg.result);
       return true;
     }
-    if (
-      msg.kind === 'improved' ||
-      msg.kind === 'search' ||
-      msg.kind === 'attempt' ||
-      msg.kind === 'chain-tasks'
-    ) {
-      // A search that follows the delivered result: not waited for, dropped for a newer request.
-      if (this.delivered?.id !== msg.id) return true;
-      if (msg.kind === 'search') {
+    const part = msg.part;
+    switch (part.type) {
+      case 'formulas':
+        this.onFormulas?.(delivered.result, part.formulas);
+        break;
+      case 'link-load':
+        this.onLinkLoad?.(delivered.result, part.load);
+        break;
+      case 'pictures':
+        this.picturesDue = false;
+        this.onPictures?.(delivered.result, part.pictures);
+        break;
+      case 'attempt':
+        this.onAttempt?.(part.attempt);
+        break;
+      case 'round':
+        this.onChainTasks?.({ id: msg.id, ...part });
+        break;
+      case 'search': {
         // While it runs it is watched (pinged); the quiet it announces is allowed on top.
         const stopAt = this.searching?.stopAt;
-        this.searching = msg.done
+        this.searching = part.done
           ? null
-          : { id: msg.id, quietMs: msg.progress?.quietMs ?? 0, ...(stopAt === undefined ? {} : { stopAt }) };
-        this.onSearch?.(msg);
-      } else if (msg.kind === 'attempt') this.onAttempt?.(msg.attempt);
-      else if (msg.kind === 'chain-tasks') this.onChainTasks?.(msg);
-      else {
-        this.delivered = { id: msg.id, result: msg.result };
-        this.onImproved?.(msg.result);
+          : { id: msg.id, quietMs: part.progress?.quietMs ?? 0, ...(stopAt === undefined ? {} : { stopAt }) };
+        const { type: _type, ...status } = part;
+        this.onSearch?.({ id: msg.id, ...status });
       }
-      return true;
     }
-    if (msg.kind === 'link-load') {
-      if (this.delivered?.id === msg.id) this.onLinkLoad?.(this.delivered.result, msg.load);
-      return true;
-    }
-    if (msg.kind === 'pictures') {
-      if (this.delivered?.id !== msg.id) return true;
-      this.picturesDue = false;
-      this.onPictures?.(this.delivered.result, msg.pictures);
-      return true;
-    }
-    return false;
+    return true;
   }
 }

@@ -9,6 +9,7 @@ import { InputError, fileSizeRefusal, type FileKind, type Limits } from '../../s
 import { transferables } from '../../src/result';
 import { readBlobText } from './readBlob';
 import { defineJob } from './jobs/envelope';
+import type { ShownPart } from './jobs/parts';
 
 /**
  * A file opened as `as`: its bytes (a File or a kept Blob; a text kept by an earlier version), read
@@ -73,7 +74,7 @@ export async function readFileRequest(
  * The `file` job: a schedule is delivered as a run's result is (with its link load and pictures); a
  * network as its parameters; a bad file as the job's error; nothing once stale.
  */
-export const fileJob = defineJob<FileRequest, FileOutput>({
+export const fileJob = defineJob<FileRequest, FileOutput, ShownPart>({
   start(req, ctx) {
     readFileRequest(req, ctx.limits, {
       progress: (done, total) => ctx.progress(done, total),
@@ -93,3 +94,6 @@ export const fileJob = defineJob<FileRequest, FileOutput>({
   },
   transfer: (out) => (out.kind === 'schedule' ? transferables(out.result) : []),
 });
+
+/** Files opened in the worker: schedules (the app's own, MSCCL, TE-CCL) and networks. */
+export const FILE_JOBS = { file: fileJob };

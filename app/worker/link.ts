@@ -2,8 +2,18 @@ import type { ParamIssue } from '../../src/kernel/params/schema';
 import type { RunResult } from '../../src/result';
 import { showsBlockMatrix } from '../../src/kernel/model/block-pictures';
 import type { JobType } from './jobs/registry';
+import type { SearchStatus } from './jobs/parts';
 import type { WorkerRequest, WorkerResponse } from './protocol';
-import { SLICED_SILENCE_MS, STOP_GRACE_MS, Watchdog, WORKER_SILENCE_MS, type Expectation } from './silence';
+import {
+  awaited,
+  silenceMessage,
+  SLICED_SILENCE_MS,
+  STOP_GRACE_MS,
+  Watchdog,
+  WORKER_SILENCE_MS,
+  type Expectation,
+  type SilenceLimits,
+} from './silence';
 
 /** What the client needs of a Worker (a fake one in tests). */
 export interface WorkerLike {
@@ -39,31 +49,17 @@ const QUICK: ReadonlySet<JobType> = new Set<JobType>(['chains']);
 /** How long after its start a worker that preloads the solver asks for it (ms). */
 export const LP_AFTER_MS = 3000;
 
-/** Messages that follow a delivered result (client.ts): never a request's answer. */
-const FOLLOW_UPS = [
-  'formulas',
-  'pictures',
-  'link-load',
-  'improved',
-  'search',
-  'chain-tasks',
-  'attempt',
-] as const;
-type FollowUp = Extract<WorkerResponse, { kind: (typeof FOLLOW_UPS)[number] }>;
-const isFollowUp = (m: WorkerResponse): m is FollowUp => (FOLLOW_UPS as readonly string[]).includes(m.kind);
+/** Replies that follow a delivered result (client.ts): a job's parts and better outputs, never its answer. */
+export type FollowUp = Extract<WorkerResponse, { kind: 'partial' | 'improved' }>;
+const isFollowUp = (m: WorkerResponse): m is FollowUp => m.kind === 'partial' || m.kind === 'improved';
+
+/** How the search that follows result `id` stands, or its end (as its `search` parts say). */
+export type SearchReply = { id: number } & SearchStatus;
 
 /** A job's answer. */
 export type Final = Extract<WorkerResponse, { kind: 'done' }>;
 
-/** The silence limits a client applies (silence.ts); tests make them short. */
-export interface SilenceLimits {
-  /** A job in one piece. */
-  silenceMs: number;
-  /** A job in quick pieces (a round of chains), and the search that follows a result. */
-  slicedSilenceMs: number;
-  /** After Stop, or after a job in quick pieces was dropped. */
-  stopGraceMs: number;
-}
+export type { SilenceLimits } from './silence';
 
 export interface Pending {
   id: number;
@@ -91,7 +87,7 @@ export interface Pending {
  */
 export class WorkerLink {
   /** Told how the search following the newest delivered result stands, and when it ends. */
-  onSearch: ((msg: Extract<WorkerResponse, { kind: 'search' }>) => void) | null = null;
+  onSearch: ((msg: SearchReply) => void) | null = null;
   protected worker: WorkerLike | null = null;
   /** Whether the current worker has said it loaded (see 'ready'). */
   private started = false;
@@ -207,28 +203,16 @@ export class WorkerLink {
 
   /** What is awaited from the worker now, and for how long (silence.ts); null: nothing. */
   private expected(): Expectation | null {
-    const [p, s, d] = [this.pending, this.searching, this.draining];
-    // A job of long pieces sees Stop after its piece: it is held to its silence limit, as before.
-    const stopAt = p ? (p.quick ? p.stopAt : undefined) : s?.stopAt;
-    if (stopAt !== undefined) return { ms: this.stopGraceMs, since: stopAt, ping: false, what: 'stop' };
-    if (d) return { ms: d.ms, since: d.since, ping: false, what: 'drop' };
-    if (p)
-      return p.quick
-        ? { ms: this.slicedSilenceMs, since: this.heard, ping: true, what: 'answer' }
-        : { ms: this.silenceMs, since: this.heard, ping: p.sliced, what: 'answer' };
-    if (s) return { ms: this.slicedSilenceMs + s.quietMs, since: this.heard, ping: true, what: 'answer' };
-    return null;
+    return awaited(
+      { pending: this.pending, searching: this.searching, draining: this.draining },
+      this.heard,
+      this,
+    );
   }
 
   /** The worker stayed silent past its limit: it is replaced, as a crashed one is. */
   private silent(e: Expectation): void {
-    const s = Math.round(e.ms / 1000);
-    const message =
-      e.what === 'stop'
-        ? `The simulation worker did not end its job within ${s} s of Stop and was stopped. It has been restarted.`
-        : e.what === 'drop'
-          ? `The simulation worker did not answer within ${s} s after its job was dropped and was stopped. It has been restarted.`
-          : `The simulation worker did not answer for ${s} s and was stopped. It has been restarted.`;
+    const message = silenceMessage(e);
     // A job of long pieces told to stop is held to its silence limit ('answer'), and keeps what it had.
     const stopped = e.what === 'stop' || this.pending?.stopAt !== undefined;
     this.lost(
@@ -251,7 +235,6 @@ export class WorkerLink {
     this.onCrash(message);
     if (s && this.delivered?.id === s.id)
       this.onSearch?.({
-        kind: 'search',
         id: s.id,
         progress: null,
         done: true,

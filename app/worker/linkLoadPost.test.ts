@@ -29,6 +29,14 @@ vi.mock('../../src/kernel/replay/link-load', async (original) => {
 const ring = (nodes: number) =>
   run('ring-allgather', { ...defaultsOf(findAlgorithm('ring-allgather')!.params), nodes }, CLI_LIMITS);
 
+/** A reply's kind, or the type of the part it carries. */
+const kindOf = (m: WorkerResponse) => (m.kind === 'partial' ? m.part.type : m.kind);
+/** The link load a reply carries (a `link-load` part). */
+const loadIn = (m: WorkerResponse): LinkLoad => {
+  if (m.kind !== 'partial' || m.part.type !== 'link-load') throw new Error(`no link load in ${m.kind}`);
+  return m.part.load;
+};
+
 describe('link load from the worker', () => {
   it('follows every result and better schedule with its link load, moving its arrays', () => {
     const sent: { msg: WorkerResponse; transfer?: Transferable[] }[] = [];
@@ -37,21 +45,21 @@ describe('link load from the worker', () => {
     postWithLinkLoad(post, { kind: 'done', id: 7, output: result, totalMs: 1 }, [], result);
     const better = ring(4);
     postWithLinkLoad(post, { kind: 'improved', id: 7, result: better }, [], better);
-    expect(sent.map((s) => s.msg.kind)).toEqual(['done', 'link-load', 'improved', 'link-load']);
-    const first = sent[1].msg as Extract<WorkerResponse, { kind: 'link-load' }>;
-    expect(first.id).toBe(7);
+    expect(sent.map((s) => kindOf(s.msg))).toEqual(['done', 'link-load', 'improved', 'link-load']);
+    const first = loadIn(sent[1].msg);
+    expect(sent[1].msg).toMatchObject({ id: 7 });
     // Ring all-gather on 6 nodes: 6 one-hop lightpaths in each of 5 steps.
-    expect(first.load.totalUses).toBe(30);
-    expect(first.load.linkCount).toBe(12);
-    expect(sent[1].transfer).toContain(first.load.ratio.buffer);
-    expect((sent[3].msg as Extract<WorkerResponse, { kind: 'link-load' }>).load.linkCount).toBe(8);
+    expect(first.totalUses).toBe(30);
+    expect(first.linkCount).toBe(12);
+    expect(sent[1].transfer).toContain(first.ratio.buffer);
+    expect(loadIn(sent[3].msg).linkCount).toBe(8);
   });
 
   it('posts the result before counting its link load, from copies (sending moved the arrays away)', () => {
     events.length = 0;
     const sent: WorkerResponse[] = [];
     const post: Post = (msg, transfer = []) => {
-      events.push(`post ${msg.kind}`);
+      events.push(`post ${kindOf(msg)}`);
       // As a worker's postMessage does: the listed buffers move and are detached here.
       sent.push(structuredClone(msg, { transfer }));
     };
@@ -64,7 +72,7 @@ describe('link load from the worker', () => {
     );
     expect(result.schedule.src.length).toBe(0); // detached: the count cannot have read these
     expect(events).toEqual(['post done', 'count', 'post link-load']);
-    const load = (sent[1] as Extract<WorkerResponse, { kind: 'link-load' }>).load;
+    const load = loadIn(sent[1]);
     expect(load.totalUses).toBe(30);
     expect(load.linkCount).toBe(12);
   });
@@ -92,11 +100,11 @@ describe('link load from the worker', () => {
     const w = FakeWorker.all[0];
     const id = w.received[0].id;
     const load = (totalUses: number) => ({ totalUses }) as LinkLoad;
-    w.reply({ kind: 'link-load', id, load: load(1) }); // before its result: not delivered yet
+    w.reply({ kind: 'partial', id, part: { type: 'link-load', load: load(1) } }); // before its result: not delivered yet
     w.reply({ kind: 'done', id, output: { algorithm: 'r' } as never, totalMs: 0 });
     await p;
-    w.reply({ kind: 'link-load', id: id - 1, load: load(2) }); // an older run's
-    w.reply({ kind: 'link-load', id, load: load(3) });
+    w.reply({ kind: 'partial', id: id - 1, part: { type: 'link-load', load: load(2) } }); // an older run's
+    w.reply({ kind: 'partial', id, part: { type: 'link-load', load: load(3) } });
     expect(seen).toEqual([[{ algorithm: 'r' }, 3]]);
   });
 

@@ -71,5 +71,6 @@ export function postWithLinkLoad(
   } catch (err) {
     console.error('link load failed', err);
   }
-  if (load) post({ kind: 'link-load', id: msg.id, load }, linkLoadTransferables(load));
+  if (load)
+    post({ kind: 'partial', id: msg.id, part: { type: 'link-load', load } }, linkLoadTransferables(load));
 }

@@ -1,15 +1,8 @@
-import type {
-  ChainOutcome,
-  ChainTask,
-  FormulaRow,
-  SearchAttempt,
-  SearchProgress,
-} from '../../src/kernel/spec';
+import type { ChainOutcome } from '../../src/kernel/spec';
 import type { SweepValue } from '../../src/kernel/experiment';
 import type { ParamIssue, ParamValues } from '../../src/kernel/params/schema';
 import type { RunResult } from '../../src/result';
-import type { BlockPictures } from '../../src/kernel/model/block-pictures';
-import type { LinkLoad } from '../../src/kernel/replay/link-load';
+import type { JobPart } from './jobs/parts';
 
 export interface RunConfig {
   algorithm: string;
@@ -20,11 +13,13 @@ export interface RunConfig {
 export type RunOutcome = { ok: true; result: RunResult } | { ok: false; message: string };
 
 /**
- * Messages between the page and a simulation worker: one protocol for every long computation. A
- * request starts a job (its `kind` says which; `id` is its generation, newer ones make older ones
- * stale); the worker answers with progress (how far, and any parts ready so far), then one final
- * answer or an error. Two controls act on a running job: stop (end now, keeping what it has) and
- * abort (end now, post nothing more). Results carry typed arrays in the transfer list.
+ * Messages between the page and a simulation worker: one envelope for every job. A `job` request
+ * starts one (its `type` names it in app/worker/jobs/registry.ts; `id` is its generation, newer ones
+ * make older ones stale); the worker answers with `progress` (how far), then one `done` or `error`;
+ * `partial` (jobs/parts.ts) and `improved` carry what follows a schedule shown on the page. Two
+ * controls act on a running job: `stop` (end now, keeping what it has) and `abort` (end now, post
+ * nothing more). The rest is the worker's own: signs of life, the solver's load, test hooks. Results
+ * carry typed arrays in the transfer list. No message kind belongs to one job.
  */
 export type WorkerRequest =
   /**
@@ -62,44 +57,16 @@ export type WorkerResponse =
   | { kind: 'alive'; seq: number }
   /** Whether the solver (HiGHS) is loaded (`load-lp`), or why it could not be. */
   | { kind: 'lp'; ok: boolean; message?: string }
-  /** A job's answer: its output, as the job declares it (JobOutput of its type), and its time. */
-  | { kind: 'done'; id: number; output: unknown; totalMs: number }
+  // The envelope: every job's replies, whatever the job (app/worker/jobs/registry.ts).
   /**
    * How far a job is (`done` of `total`, in its own units: `unit` names them where the page does not
    * know them, a build's "messages placed") and its parts since the last message (a sweep's points).
    */
   | { kind: 'progress'; id: number; values: SweepValue[]; done: number; total: number; unit?: string }
-  /** The result's formula rows with none pending, sent after a result that had some (FormulaOptions). */
-  | { kind: 'formulas'; id: number; formulas: FormulaRow[] }
-  /** A search that follows a run (the NoC scatter): a better schedule it found, verified. */
+  /** A part of a job besides its answer (jobs/parts.ts: what follows a schedule shown on the page). */
+  | { kind: 'partial'; id: number; part: JobPart }
+  /** A better schedule than the job's answer (a search that follows a run found it), verified. */
   | { kind: 'improved'; id: number; result: RunResult }
-  /**
-   * How the search that follows a run stands (`progress`), or that it ended (`done`; `stopped` when
-   * asked to), with its time; `note`: why it ended early or could not run (its progress, if any,
-   * is what it had computed: null when it computed nothing, so no bound is made up).
-   */
-  | {
-      kind: 'search';
-      id: number;
-      progress: SearchProgress | null;
-      done: boolean;
-      stopped: boolean;
-      totalMs?: number;
-      note?: string;
-    }
-  /** A round of the search's chains for the page to run on its pool (see `poolChains`). */
-  | {
-      kind: 'chain-tasks';
-      id: number;
-      round: number;
-      algorithm: string;
-      params: ParamValues;
-      tasks: ChainTask[];
-    }
-  /** The search's best attempt at its step target, not valid yet, with its clashes. */
-  | { kind: 'attempt'; id: number; attempt: SearchAttempt }
-  /** All-to-all runs: the block-matrix pictures of every step, sent right after the result. */
-  | { kind: 'pictures'; id: number; pictures: BlockPictures }
-  /** Every result (and better one): its links' load in every step, sent right after it (linkLoadPost.ts). */
-  | { kind: 'link-load'; id: number; load: LinkLoad }
+  /** A job's answer: its output, as the job declares it (JobOutput of its type), and its time. */
+  | { kind: 'done'; id: number; output: unknown; totalMs: number }
   | { kind: 'error'; id: number; message: string; issues: ParamIssue[]; input: boolean };

@@ -4,6 +4,7 @@ import { BROWSER_LIMITS, InputError } from '../../src/limits';
 import { realNodesOf, type RunResult } from '../../src/result';
 import { blockPictures, pictureInput, showsBlockMatrix } from '../../src/kernel/model/block-pictures';
 import type { JobCtx, JobServices, JobSpec, Post } from './jobs/envelope';
+import type { JobPart } from './jobs/parts';
 import { findJob } from './jobs/registry';
 import { postWithLinkLoad } from './linkLoadPost';
 import type { WorkerRequest } from './protocol';
@@ -141,7 +142,7 @@ export function serve(
       try {
         const pictures = blockPictures(input, realNodesOf(result.params, input));
         post(
-          { kind: 'pictures', id, pictures },
+          { kind: 'partial', id, part: { type: 'pictures', pictures } },
           pictures.steps.map((p) => p.buffer),
         );
       } catch (err) {
@@ -151,7 +152,7 @@ export function serve(
   }
 
   /** The context of job `id` of `spec`, started at `t0`. */
-  function contextFor<I, O>(id: number, spec: JobSpec<I, O>, t0: number): JobCtx<O> {
+  function contextFor<I, O, P extends JobPart>(id: number, spec: JobSpec<I, O, P>, t0: number): JobCtx<O, P> {
     const answer = (output: O) => ({ kind: 'done' as const, id, output, totalMs: performance.now() - t0 });
     return {
       id,
@@ -163,6 +164,7 @@ export function serve(
         meanwhile();
         pictures();
       },
+      part: (part, transfer) => post({ kind: 'partial', id, part }, transfer),
       fail: (err) => postError(id, err),
       progress: (done, total, unit) => post({ kind: 'progress', id, values: [], done, total, unit }),
       stale: () => stale(id),

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { findCard } from '../../src/cards';
 import { findAlgorithm } from '../../src/registry';
 import { defaultsOf } from '../../src/kernel/params/schema';
-import { WorkerClient } from './client';
+import { WorkerClient, type SearchReply } from './client';
 import { inlineWorker } from './inline';
 import type { WorkerResponse } from './protocol';
 import { searchPart } from './serveSearch';
@@ -26,7 +26,7 @@ describe('the worker’s side: signs of life, the solver, a build’s progress',
   it('an exact search without its solver ends at once saying why, with no bound it did not compute', async () => {
     // The inline worker cannot load HiGHS, as a page offline cannot fetch it.
     const c = new WorkerClient(inlineWorker);
-    const ended = new Promise<Extract<WorkerResponse, { kind: 'search' }>>((resolve) => {
+    const ended = new Promise<SearchReply>((resolve) => {
       c.onSearch = (m) => m.done && resolve(m);
     });
     const reply = await c.run('noc-scatter', scatter({ method: 'exact' }));
@@ -83,16 +83,19 @@ describe('the worker’s side: signs of life, the solver, a build’s progress',
     });
     search.after(4, 'noc-scatter', scatter({ method: 'anneal' }));
     failing.mockRestore();
-    // The request's answer went long ago: only a search message ends what the page shows.
+    // The request's answer went long ago: only a search part ends what the page shows.
     expect(posted).toEqual([
       {
-        kind: 'search',
+        kind: 'partial',
         id: 4,
-        progress: null,
-        done: true,
-        stopped: false,
-        totalMs: expect.any(Number),
-        note: 'the search failed: the solver aborted; the best schedule so far stays',
+        part: {
+          type: 'search',
+          progress: null,
+          done: true,
+          stopped: false,
+          totalMs: expect.any(Number),
+          note: 'the search failed: the solver aborted; the best schedule so far stays',
+        },
       },
     ]);
   });

@@ -8,6 +8,7 @@ import type { ParamValues } from '../../src/kernel/params/schema';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 import { chainBuffers } from './chainBuffers';
 import { postWithLinkLoad } from './linkLoadPost';
+import type { SearchPart } from './jobs/parts';
 
 /** How often a search reports how it stands (ms): often enough to draw, rarely enough to be cheap. */
 const PROGRESS_EVERY_MS = 150;
@@ -43,9 +44,13 @@ export interface SearchHost {
  * The search that follows a run's result (the NoC scatter's annealing, hybrid and exact methods), in
  * the worker that built it: in slices here, or with its chains on the page's pool (`poolChains`: the
  * master here posts each round's tasks and waits for their outcomes). Every better schedule is posted
- * verified; the end is a last `search` message, with a note when it ended early or could not run.
+ * verified; the end is a last `search` part, with a note when it ended early or could not run.
  */
 export function searchPart(host: SearchHost) {
+  /** Posts a part of the search that follows request `id`. */
+  const part = (id: number, p: SearchPart, transfer?: Transferable[]) =>
+    host.post({ kind: 'partial', id, part: p }, transfer);
+
   /** A search whose chains the page runs on its pool, waiting for the outcomes of its round. */
   let split: {
     id: number;
@@ -66,9 +71,8 @@ export function searchPart(host: SearchHost) {
     // the search ends at once saying why, with no progress: nothing was computed, no bound is shown.
     if (params['method'] === 'exact' && !lpSolver()) {
       const failed = (err: unknown) =>
-        host.post({
-          kind: 'search',
-          id,
+        part(id, {
+          type: 'search',
           progress: null,
           done: true,
           stopped: false,
@@ -98,15 +102,13 @@ export function searchPart(host: SearchHost) {
         // A report that announces a quiet piece (a solver call) always goes: the page needs it.
         if (!progress.quietMs && performance.now() - last < PROGRESS_EVERY_MS) return;
         last = performance.now();
-        host.post({ kind: 'search', id, progress, done: false, stopped: false });
+        part(id, { type: 'search', progress, done: false, stopped: false });
       },
-      attempt: (attempt) =>
-        host.post({ kind: 'attempt', id, attempt }, scheduleTransferables(attempt.schedule)),
+      attempt: (attempt) => part(id, { type: 'attempt', attempt }, scheduleTransferables(attempt.schedule)),
     };
     const ended = (note?: string) =>
-      host.post({
-        kind: 'search',
-        id,
+      part(id, {
+        type: 'search',
         // The last report goes with a note (it may not have been posted); no report, no numbers.
         progress: note ? latest : null,
         done: true,
@@ -135,8 +137,9 @@ export function searchPart(host: SearchHost) {
     const tasks = host.stopping(s.id) ? null : s.search.next();
     if (!tasks) return s.end();
     s.round = tasks[0].round;
-    host.post(
-      { kind: 'chain-tasks', id: s.id, round: s.round, algorithm: s.algorithm, params: s.params, tasks },
+    part(
+      s.id,
+      { type: 'round', round: s.round, algorithm: s.algorithm, params: s.params, tasks },
       chainBuffers(tasks),
     );
   }

@@ -100,7 +100,7 @@ describe('every job has a silence limit, and Stop always ends it', () => {
     w.reply({ kind: 'done', id, output: fakeResult('first'), totalMs: 1 });
     await run;
     const progress = { target: 9, best: 10, lowerBound: 7, conflicts: [3], moves: 0, maxMoves: 100 };
-    w.reply({ kind: 'search', id, progress, done: false, stopped: false });
+    w.reply({ kind: 'partial', id, part: { type: 'search', progress, done: false, stopped: false } });
     return { c, w, id, told, progress };
   }
 
@@ -136,7 +136,11 @@ describe('every job has a silence limit, and Stop always ends it', () => {
   it('the quiet a search announces (a solver call) is allowed on top of the limit', async () => {
     vi.useFakeTimers();
     const { w, id, progress } = await searching();
-    w.reply({ kind: 'search', id, progress: { ...progress, quietMs: 60_000 }, done: false, stopped: false });
+    w.reply({
+      kind: 'partial',
+      id,
+      part: { type: 'search', progress: { ...progress, quietMs: 60_000 }, done: false, stopped: false },
+    });
     vi.advanceTimersByTime(60_000 + SLICED_SILENCE_MS - 1);
     expect(w.terminated).toBe(false);
     vi.advanceTimersByTime(1);
@@ -165,7 +169,7 @@ describe('every job has a silence limit, and Stop always ends it', () => {
     vi.useFakeTimers();
     const { c, w, id, told } = await searching();
     c.stopSearch();
-    w.reply({ kind: 'search', id, progress: null, done: true, stopped: true });
+    w.reply({ kind: 'partial', id, part: { type: 'search', progress: null, done: true, stopped: true } });
     vi.advanceTimersByTime(10 * STOP_GRACE_MS);
     expect(w.terminated).toBe(false);
     expect(told.crashes).toEqual([]);

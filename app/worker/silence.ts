@@ -43,6 +43,51 @@ export interface Expectation {
   what: 'answer' | 'stop' | 'drop';
 }
 
+/** The silence limits a client applies; tests make them short. */
+export interface SilenceLimits {
+  /** A job in one piece. */
+  silenceMs: number;
+  /** A job in quick pieces (a round of chains), and the search that follows a result. */
+  slicedSilenceMs: number;
+  /** After Stop, or after a job in quick pieces was dropped. */
+  stopGraceMs: number;
+}
+
+/** What a client is doing with its worker (link.ts), as far as its silence limits go. */
+export interface LinkState {
+  /** The job waiting for its answer: in slices, in quick pieces, and when Stop was asked for. */
+  pending: { sliced: boolean; quick: boolean; stopAt?: number } | null;
+  /** The search that follows the delivered result: the quiet it announced, its Stop. */
+  searching: { quietMs: number; stopAt?: number } | null;
+  /** A dropped job in slices whose worker has to answer a ping before it takes another. */
+  draining: { since: number; ms: number } | null;
+}
+
+/** What is awaited from the worker now, and for how long, heard last at `heard`; null: nothing. */
+export function awaited(st: LinkState, heard: number, limits: SilenceLimits): Expectation | null {
+  const { pending: p, searching: s, draining: d } = st;
+  // A job of long pieces sees Stop after its piece: it is held to its silence limit, as before.
+  const stopAt = p ? (p.quick ? p.stopAt : undefined) : s?.stopAt;
+  if (stopAt !== undefined) return { ms: limits.stopGraceMs, since: stopAt, ping: false, what: 'stop' };
+  if (d) return { ms: d.ms, since: d.since, ping: false, what: 'drop' };
+  if (p)
+    return p.quick
+      ? { ms: limits.slicedSilenceMs, since: heard, ping: true, what: 'answer' }
+      : { ms: limits.silenceMs, since: heard, ping: p.sliced, what: 'answer' };
+  if (s) return { ms: limits.slicedSilenceMs + s.quietMs, since: heard, ping: true, what: 'answer' };
+  return null;
+}
+
+/** What the page says when a worker stayed silent past the limit of `e` (it is then replaced). */
+export function silenceMessage(e: Expectation): string {
+  const s = Math.round(e.ms / 1000);
+  return e.what === 'stop'
+    ? `The simulation worker did not end its job within ${s} s of Stop and was stopped. It has been restarted.`
+    : e.what === 'drop'
+      ? `The simulation worker did not answer within ${s} s after its job was dropped and was stopped. It has been restarted.`
+      : `The simulation worker did not answer for ${s} s and was stopped. It has been restarted.`;
+}
+
 /**
  * Runs one timer for a worker: `expect` says what is awaited now (null: nothing), `ping` asks the
  * worker for a sign of life, `silent` is called once the silence passes the limit. `check` re-reads

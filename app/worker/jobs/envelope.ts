@@ -4,6 +4,7 @@ import type { Limits } from '../../../src/limits';
 import type { RunResult } from '../../../src/result';
 import type { ParamValues } from '../../../src/kernel/params/schema';
 import type { WorkerRequest, WorkerResponse } from '../protocol';
+import type { JobPart } from './parts';
 
 /** Posts a message to the page, moving the listed buffers instead of copying them. */
 export type Post = (msg: WorkerResponse, transfer?: Transferable[]) => void;
@@ -13,7 +14,7 @@ export type Post = (msg: WorkerResponse, transfer?: Transferable[]) => void;
  * controls and the worker's shared services. A job ends by `done` (its output) or `fail` (an error),
  * at most once; once `stale` it posts nothing more.
  */
-export interface JobCtx<O> {
+export interface JobCtx<O, P extends JobPart = never> {
   readonly id: number;
   readonly limits: Limits;
   /** The answer: posted as `done` with the job's output (its arrays moved: the spec's `transfer`). */
@@ -24,6 +25,8 @@ export interface JobCtx<O> {
    * its block pictures.
    */
   deliver(result: RunResult, output: O, meanwhile?: () => void): void;
+  /** A part besides the answer (jobs/parts.ts), posted as `partial` (its arrays moved: `transfer`). */
+  part(part: P, transfer?: Transferable[]): void;
   /** A failure: bad input (with its issues) or an internal error. */
   fail(err: unknown): void;
   /** How far a job in one piece is (`unit` names what it counts where the page does not know it). */
@@ -64,13 +67,38 @@ export interface JobServices {
 
 /**
  * One kind of job the worker runs: `start` is given the job's input (sent once, as it is declared
- * here) and its context; `transfer` lists the output's buffers to move rather than copy. The input
- * and output types declared here are what the page's `submit` takes and gives (client.ts).
+ * here) and its context; `transfer` lists the output's buffers to move rather than copy. The input,
+ * output and part types declared here are what the page's `submit` takes and gives (client.ts).
  */
-export interface JobSpec<I, O> {
-  start(input: I, ctx: JobCtx<O>): void;
+export interface JobSpec<I, O, P extends JobPart = never> {
+  start(input: I, ctx: JobCtx<O, P>): void;
   transfer?(output: O): Transferable[];
 }
 
-/** Declares a job with its input and output types (they flow to `submit` through `JOBS`). */
-export const defineJob = <I, O>(spec: JobSpec<I, O>): JobSpec<I, O> => spec;
+/**
+ * Declares a job with its input, output and part types (they flow to `submit` through `JOBS`);
+ * a job that posts no parts leaves the third out.
+ */
+export const defineJob = <I, O, P extends JobPart = never>(spec: JobSpec<I, O, P>): JobSpec<I, O, P> => spec;
+
+/** Any job, whatever its types (a list of jobs holds jobs of many). */
+export type AnyJob = JobSpec<never, never, never>;
+
+/** Lists of jobs joined into one, their types kept; `Joined<[A, B]>` is `A & B`. */
+type Joined<L extends readonly object[]> = L extends readonly [infer H, ...infer R extends readonly object[]]
+  ? H & Joined<R>
+  : unknown;
+
+/**
+ * Joins lists of jobs (`{ type: job }`, as the shared features and the families export them) into
+ * one registry; two jobs of one type are an error when the worker's code loads, not a silent overwrite.
+ */
+export function joinJobs<const L extends readonly Record<string, AnyJob>[]>(...lists: L): Joined<L> {
+  const all: Record<string, AnyJob> = {};
+  for (const list of lists)
+    for (const [type, job] of Object.entries(list)) {
+      if (Object.hasOwn(all, type)) throw new Error(`two jobs of type "${type}" in the worker's registry`);
+      all[type] = job;
+    }
+  return all as Joined<L>;
+}

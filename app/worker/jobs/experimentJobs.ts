@@ -51,3 +51,6 @@ export const reproduceJob = defineJob<{ reproduction: string }, ReproRow[]>({
     else rows();
   },
 });
+
+/** The experiments: sweeps, heatmaps and paper checks. */
+export const EXPERIMENT_JOBS = { sweep: sweepJobSpec, heatmap: heatmapJobSpec, reproduce: reproduceJob };

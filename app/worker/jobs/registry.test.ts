@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { defaultsOf } from '../../../src/kernel/params/schema';
 import { findAlgorithm } from '../../../src/registry';
 import type { WorkerRequest, WorkerResponse } from '../protocol';
 import { serve } from '../serve';
-import { JOBS } from './registry';
+import { FAMILY_JOBS } from '../../workerJobs';
+import { NOC_JOBS } from '../../families/noc/jobs';
+import { FILE_JOBS } from '../fileJob';
+import { defineJob, joinJobs } from './envelope';
+import { EXPERIMENT_JOBS } from './experimentJobs';
+import { JOBS, type JobInput, type JobOutput, type JobType } from './registry';
+import { RUN_JOBS } from './runJobs';
 
 /** A serve handler whose posts are collected; resolves when request `id` is answered (done or error). */
 function served() {
@@ -69,5 +75,41 @@ describe('the job envelope', () => {
       input: true,
       message: 'unknown sweep "no-such-sweep"',
     });
+  });
+
+  it('what follows a shown schedule comes in the envelope too: parts of its job, never a kind of their own', async () => {
+    const { posts, ask } = served();
+    const alg = findAlgorithm('direct-alltoall')!;
+    await ask({
+      kind: 'job',
+      id: 9,
+      type: 'run',
+      input: { algorithm: alg.id, params: { ...defaultsOf(alg.params), nodes: 6 } },
+    });
+    // The link load and the block pictures are posted right after the answer, in the same task.
+    expect(posts.map((m) => m.kind)).toEqual(['done', 'partial', 'partial']);
+    const parts = posts.flatMap((m) => (m.kind === 'partial' ? [m.part.type] : []));
+    expect(parts.sort()).toEqual(['link-load', 'pictures']);
+    expect(posts.every((m) => 'id' in m && m.id === 9)).toBe(true);
+  });
+
+  it('joins what the shared features and the families contribute, each type once, keeping their types', () => {
+    const lists = [RUN_JOBS, FILE_JOBS, EXPERIMENT_JOBS, ...FAMILY_JOBS];
+    expect(Object.keys(JOBS)).toEqual(lists.flatMap((l) => Object.keys(l)));
+    // The NoC's searches run their chains on the pool: a job its family adds, not the worker.
+    expect(FAMILY_JOBS).toContain(NOC_JOBS);
+    expect(JOBS.chains).toBe(NOC_JOBS.chains);
+    expectTypeOf<JobType>().toEqualTypeOf<
+      'run' | 'runs' | 'file' | 'sweep' | 'heatmap' | 'reproduce' | 'chains'
+    >();
+    expectTypeOf<JobInput<'sweep'>>().toEqualTypeOf<{ sweep: string }>();
+    expectTypeOf<JobOutput<'sweep'>>().toEqualTypeOf<{ stopped: boolean }>();
+  });
+
+  it('two jobs of one type are refused when the registry is built, naming the type', () => {
+    const tiny = defineJob<number, number>({ start: (n, ctx) => ctx.done(n + 1) });
+    const joined = joinJobs({ tiny }, { other: tiny });
+    expect(Object.keys(joined)).toEqual(['tiny', 'other']);
+    expect(() => joinJobs({ tiny }, { tiny })).toThrow('two jobs of type "tiny"');
   });
 });

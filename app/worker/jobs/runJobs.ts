@@ -6,6 +6,7 @@ import { formulasPending, transferables, type RunResult } from '../../../src/res
 import type { RunConfig, RunOutcome } from '../protocol';
 import { runInSlices } from '../slices';
 import { defineJob } from './envelope';
+import type { JobPart } from './parts';
 
 /** How often a long build reports how far it is (ms). */
 const PROGRESS_EVERY_MS = 150;
@@ -15,7 +16,7 @@ const PROGRESS_EVERY_MS = 150;
  * searches for better schedules (the NoC scatter's annealing) follow the result; `poolChains`: the
  * page runs the search's chains on its pool (otherwise this worker runs them itself).
  */
-export const runJob = defineJob<RunConfig & { poolChains?: boolean }, RunResult>({
+export const runJob = defineJob<RunConfig & { poolChains?: boolean }, RunResult, JobPart>({
   start(input, ctx) {
     // A long build says how far it is (the page shows it with a Stop, which ends the worker).
     const watch = progressWatch((done, total, unit) => ctx.progress(done, total, unit), PROGRESS_EVERY_MS);
@@ -30,7 +31,7 @@ export const runJob = defineJob<RunConfig & { poolChains?: boolean }, RunResult>
       if (!formulasPending(result)) return;
       // The slow work runs in slices; a newer request or an abort makes it stale and stops it.
       const work = findAlgorithm(result.algorithm)?.formulaWork?.(result.params);
-      const done = () => ctx.host.post({ kind: 'formulas', id: ctx.id, formulas: completeFormulas(result) });
+      const done = () => ctx.part({ type: 'formulas', formulas: completeFormulas(result) });
       if (work) runInSlices(work, () => ctx.stale(), done);
       else done();
     });
@@ -56,3 +57,6 @@ export const runsJob = defineJob<RunConfig[], RunOutcome[]>({
   },
   transfer: (outcomes) => outcomes.flatMap((o) => (o.ok ? transferables(o.result) : [])),
 });
+
+/** The builds: one configuration, or a compare batch. */
+export const RUN_JOBS = { run: runJob, runs: runsJob };
