@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { COLOUR_RULES, seriousViolations } from './axe';
 import { expectStep, openConfig, waitForResult } from './fixtures';
 
 // axe-core on every mode, lecture mode and every family's view: no serious or critical violation,
@@ -116,37 +116,60 @@ const CASES: Case[] = [
   }),
 ];
 
-/** The serious and critical violations, one line each: rule, impact, count, first elements. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help} — ` +
-        v.nodes
-          .slice(0, 3)
-          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
-          .join(' | '),
-    );
-}
+/**
+ * The screen settings under which the app's "system" theme (the one a fresh browser has) resolves to
+ * each colour theme; the app follows a change at once, so one page is checked in all three.
+ */
+const SCREENS = {
+  dark: { colorScheme: 'dark', contrast: 'no-preference' },
+  contrast: { colorScheme: 'light', contrast: 'more' },
+} as const;
 
-// Every case in every colour theme (color-contrast is among axe's rules). The theme is chosen the
-// way the header's menu remembers it, before the page opens.
-for (const theme of ['light', 'dark', 'contrast'])
-  for (const c of CASES)
-    test(`axe finds no serious or critical violation: ${c.name}${theme === 'light' ? '' : ` (${theme} theme)`}`, async ({
-      page,
-    }) => {
-      test.setTimeout(150_000);
-      await page.addInitScript((t) => localStorage.setItem('optical-collectives-lab:theme', t), theme);
-      await page.goto(c.url);
-      await c.wait(page);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      expect(await seriousViolations(page)).toEqual([]);
-    });
+// Every case: every rule in the light theme, then the rules about colour (color-contrast among them)
+// in the dark and the high-contrast theme, on the same page. The rules that do not look at colours
+// read the same page whatever the theme, so they are not run three times.
+for (const c of CASES)
+  test(`axe finds no serious or critical violation: ${c.name} (in every theme)`, async ({ page }) => {
+    test.setTimeout(200_000);
+    const html = page.locator('html');
+    await page.goto(c.url);
+    await c.wait(page);
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    expect(await seriousViolations(page), 'light theme, every rule').toEqual([]);
+    for (const theme of ['dark', 'contrast'] as const) {
+      await page.emulateMedia(SCREENS[theme]);
+      await expect(html).toHaveAttribute('data-theme', theme);
+      // The views that colour their HTML from the palette render again in the next frame.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      expect(await seriousViolations(page, COLOUR_RULES), `${theme} theme, colour rules`).toEqual([]);
+    }
+  });
+
+test('the theme switch on an open page is seen by the colour rules: fixed grey text on the theme’s ground fails in the dark theme only', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8');
+  // Text in a fixed dark grey on the theme's ground: it reads well on the light ground and hardly at
+  // all on the dark one, as a colour written into a view instead of taken from the theme would.
+  await page.evaluate(() => {
+    // Written in a style attribute: the page's policy allows no style sheet but its own.
+    const p = Object.assign(document.createElement('p'), { id: 'probe', textContent: 'A probe line' });
+    p.setAttribute(
+      'style',
+      'position: fixed; top: 0; left: 0; z-index: 9999; color: #333; background: var(--color-white)',
+    );
+    document.body.append(p);
+  });
+  expect(await seriousViolations(page, COLOUR_RULES)).toEqual([]);
+  await page.emulateMedia(SCREENS.dark);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const found = await seriousViolations(page, COLOUR_RULES);
+  expect(found.join('\n')).toMatch(/^color-contrast .*#probe/);
+});
 
 test('landmarks: one main, and every landmark named', async ({ page }) => {
+  test.setTimeout(120_000); // five pages opened, on a shared machine
   for (const url of [
     '/?v=2&alg=ring-allgather&nodes=8',
     '/?v=2&alg=ring-allgather&nodes=8&mode=compare&cmp=ring-allgather|neighbor-exchange',

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axe } from './axe';
 import { formatAxisValue } from '../app/charts/axisFormat';
 import { checkCommand, type CheckReport } from '../src/cli/check-command';
 import { findSweep } from '../src/experiments/catalogue';
@@ -281,8 +281,9 @@ test('model notes open offline once the page has loaded (their chunk is fetched 
 test('axe: the open citation blocks and the model notes dialog have no serious or critical violation', async ({
   page,
 }) => {
+  test.setTimeout(120_000); // two pages, each scanned with every rule, on a shared machine
   const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
+    (await axe(page).analyze()).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
   await openConfig(page, '/?v=2&alg=optree&nodes=16&wavelengths=2');

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axe } from './axe';
 import { download, openConfig, SHOTS, waitForResult } from './fixtures';
 
 // Pictures out: the network view's current frame as SVG and PNG, at a chosen size, scale and type,
@@ -177,8 +177,8 @@ test('the export control is labelled and works from the keyboard; axe finds noth
   await expect(out.getByRole('button', { name: 'PNG' })).toBeFocused();
   const [png] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Space')]);
   expect(png.suggestedFilename()).toBe('ring-allgather-n8-step1-ring.png');
-  const axe = await new AxeBuilder({ page }).include('[data-testid="picture-out"]').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  const scan = await axe(page).include('[data-testid="picture-out"]').analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await out.screenshot({ path: `${SHOTS}/picture-out-control.png` });
 });
 

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { axe } from './axe';
 import { collectPageErrors, shot } from './fixtures';
 
 const verdict = (page: Page) => page.getByTestId('try-verdict');
@@ -115,7 +115,7 @@ test('the NoC exercise on the Octagon: a scatter message checked and drawn; lect
   await expect(page.getByTestId('try-transfers').locator('li')).toHaveCount(1);
   await expect(verdict(page)).toContainText('So far 1 step');
   await shot(page, 'tryit-octagon');
-  const serious = (await new AxeBuilder({ page }).analyze()).violations.filter(
+  const serious = (await axe(page).analyze()).violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
