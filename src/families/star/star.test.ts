@@ -2,8 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromScheduleJson } from '../../kernel/format/schedule-import';
 import { toScheduleJson } from '../../kernel/format/schedule-export';
-import { allGatherBlocks } from '../../kernel/model/schedule';
-import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
 import { downlink, passiveStar } from './topology';
 import { defaultsOf, type ParamValues } from '../../kernel/params/schema';
 import { holds } from '../../kernel/replay/holding-queries';
@@ -12,6 +10,7 @@ import { run } from '../../run';
 import { type RunResult } from '../../result';
 import { verify } from '../../kernel/verify/verifier';
 import { findAlgorithm } from '../../registry';
+import { handAllGather } from '../../kernel/model/hand-built.test-util';
 
 const STAR_IDS = ['star-scatter', 'star-gather', 'star-broadcast', 'star-gossip', 'star-multiscatter'];
 
@@ -161,16 +160,7 @@ describe('injected faults are caught', () => {
   it('a node listening to more than k transmissions in a step breaks its receivers (rx-ports)', () => {
     const n = 4;
     const k = 2;
-    const b = new ScheduleBuilder({
-      algorithm: 'hand',
-      collective: 'allgather',
-      nodeCount: n,
-      blocks: allGatherBlocks(n, 1),
-      pathKind: 'link-list',
-      receiverKind: 'list',
-      singleBlock: true,
-      ports: { tx: k, rx: k, fanout: k },
-    });
+    const b = handAllGather(n, 'link-list', { bytes: 1, ports: { tx: k, rx: k, fanout: k } });
     b.beginStep('fault');
     // Nodes 1, 2, 3 all send to node 0, each on its own wavelength: node 0 has only 2 receivers.
     for (const u of [1, 2, 3]) b.addTransfer(u, [u, n, downlink(n, 0)], [0], u, u);
