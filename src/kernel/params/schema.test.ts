@@ -9,6 +9,7 @@ import {
   MAX_SEED,
   seedParam,
   defaultsOf,
+  defaultsWith,
   describeBounds,
   intList,
   num,
@@ -194,6 +195,17 @@ describe('describeBounds, checkParam, defaultsOf, num', () => {
     expect(num(d, 'nodes')).toBe(8);
     expect(() => num(d, 'mode')).toThrow(TypeError);
     expect(() => num(d, 'missing')).toThrow(/missing/);
+  });
+
+  it('defaultsWith lays the named values over the defaults and refuses an algorithm it was not given', () => {
+    const card = { params: [NODES, BANDWIDTH, MODE] };
+    expect(defaultsWith(card, 'x', { nodes: 12, mode: 'slow' })).toEqual({
+      nodes: 12,
+      bandwidth: 40,
+      mode: 'slow',
+    });
+    expect(defaultsWith(card, 'x')).toEqual(defaultsOf(card.params));
+    expect(() => defaultsWith(undefined, 'no-such')).toThrow('unknown algorithm no-such');
   });
 });
 
