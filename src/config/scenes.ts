@@ -1,5 +1,6 @@
 import { PAPERS, type PaperRef } from '../kernel/spec';
 import { defaultConfig, type AppConfig } from './url-codec';
+import { FIG3_DETOUR, FIG3_SCATTER } from '../families/noc/noc-fig3';
 
 /**
  * Lecture scenes: ready configurations for a paper's worked example, opened from the Scenes menu or
@@ -193,14 +194,8 @@ export const SCENES: readonly Scene[] = [
       const c = defaultConfig('noc-scatter');
       c.params = {
         ...c.params,
-        network: 'mesh',
-        rows: 4,
-        cols: 4,
-        'per-router': 1,
-        ports: 3,
-        pattern: 'oas',
-        root: 1,
-        detour: 2,
+        ...FIG3_SCATTER,
+        detour: FIG3_DETOUR,
         // The exact method: 5 steps, and among them the schedule with the fewest longer routes.
         method: 'exact',
         seed: 1,
