@@ -1,6 +1,6 @@
 import { num } from '../../kernel/params/schema';
 import type { AlgorithmSpec } from '../../kernel/spec';
-import { STAR_COSTS, StarBuilder, blockTable, notPowerNote, range, starRows } from './common';
+import { STAR_COSTS, StarBuilder, blockTable, notPowerNote, paddedNote, range, starRows } from './common';
 import { TCP2_MACHINE, dOf, kOf, shapeOf } from './star-params';
 import { gossipMachine, starGossipCard } from './gossip.card';
 import { gossipCommunication, lowerBounds, tcp2Tunings } from './star-formulas';
@@ -35,10 +35,7 @@ export const starGossip: AlgorithmSpec = {
         );
       }
     }
-    return {
-      ...sb.finish(),
-      variant: n > real ? `padded to ${n} processors (${n - real} dummies)` : undefined,
-    };
+    return { ...sb.finish(), variant: paddedNote(n, real) };
   },
   ...STAR_COSTS,
   formulas(p, m) {

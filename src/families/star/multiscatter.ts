@@ -1,7 +1,7 @@
 import { pairBlocks, type PairRect } from '../../kernel/model/block-pairs';
 import { num } from '../../kernel/params/schema';
 import type { AlgorithmSpec } from '../../kernel/spec';
-import { STAR_COSTS, StarBuilder, notPowerNote, starRows } from './common';
+import { STAR_COSTS, StarBuilder, notPowerNote, paddedNote, starRows } from './common';
 import { TCP2_MACHINE, dOf, kOf, shapeOf } from './star-params';
 import { multiscatterMachine, starMultiscatterCard } from './multiscatter.card';
 import { lowerBounds, multiscatterCommunication, tcp2Tunings } from './star-formulas';
@@ -45,10 +45,7 @@ export const starMultiscatter: AlgorithmSpec = {
         }
       }
     }
-    return {
-      ...sb.finish(),
-      variant: n > real ? `padded to ${n} processors (${n - real} dummies)` : undefined,
-    };
+    return { ...sb.finish(), variant: paddedNote(n, real) };
   },
   ...STAR_COSTS,
   formulas(p, m) {
