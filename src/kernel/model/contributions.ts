@@ -25,9 +25,22 @@ export const isComplete = (a: RangeSet, n: number) => a.length === 2 && a[0] ===
 
 /** The smallest id in both sets, or −1 when they are disjoint. */
 export function firstCommon(a: RangeSet, b: RangeSet): number {
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
+  return firstCommonIn(a, 0, a.length, b, 0, b.length);
+}
+
+/**
+ * The smallest id both in the set written in words [i, ie) of `a` and in the one in words [j, je) of
+ * `b` (sets kept inside larger arrays: a schedule's bounds, an arena of partials), or −1.
+ */
+export function firstCommonIn(
+  a: ArrayLike<number>,
+  i: number,
+  ie: number,
+  b: ArrayLike<number>,
+  j: number,
+  je: number,
+): number {
+  while (i < ie && j < je) {
     const lo = Math.max(a[i], b[j]);
     const hi = Math.min(a[i + 1], b[j + 1]);
     if (lo < hi) return lo;

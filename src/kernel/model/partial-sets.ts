@@ -8,6 +8,8 @@
  * Used by the mesh family's builder (to write each message's contents) and by the verifier's
  * reduction rules (to check them), so both read the same sets the same way.
  */
+import { firstCommonIn } from './contributions';
+
 export class PartialSets {
   private readonly start: Uint32Array;
   /** Words (2 per range) of each partial; COMPLETE for the whole result. */
@@ -110,18 +112,8 @@ export class PartialSets {
   /** The smallest id both in v's partial and in words [lo, hi) of `a`, or −1. */
   firstCommon(v: number, a: ArrayLike<number>, lo: number, hi: number): number {
     if (this.words[v] === COMPLETE) return hi > lo ? a[lo] : -1;
-    const b = this.arena;
-    let i = lo;
-    let j = this.start[v];
-    const je = j + this.words[v];
-    while (i < hi && j < je) {
-      const x = Math.max(a[i], b[j]);
-      const y = Math.min(a[i + 1], b[j + 1]);
-      if (x < y) return x;
-      if (a[i + 1] <= b[j + 1]) i += 2;
-      else j += 2;
-    }
-    return -1;
+    const j = this.start[v];
+    return firstCommonIn(a, lo, hi, this.arena, j, j + this.words[v]);
   }
 
   /**
