@@ -76,13 +76,27 @@ export function union(a: RangeSet, b: RangeSet): RangeSet {
   if (!a.length) return b;
   if (!b.length) return a;
   const out = new Uint32Array(a.length + b.length);
+  return out.slice(0, unionInto(a, 0, a.length, b, 0, b.length, out));
+}
+
+/**
+ * Writes into `out` the union of the set in words [i, ie) of `a` and the one in words [j, je) of `b`,
+ * touching ranges merged, and returns the words written (`out` must have room for both sets).
+ */
+export function unionInto(
+  a: ArrayLike<number>,
+  i: number,
+  ie: number,
+  b: ArrayLike<number>,
+  j: number,
+  je: number,
+  out: Uint32Array,
+): number {
   let k = 0;
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
+  while (i < ie || j < je) {
     let lo: number;
     let hi: number;
-    if (j >= b.length || (i < a.length && a[i] <= b[j])) {
+    if (j >= je || (i < ie && a[i] <= b[j])) {
       lo = a[i];
       hi = a[i + 1];
       i += 2;
@@ -97,7 +111,7 @@ export function union(a: RangeSet, b: RangeSet): RangeSet {
       out[k++] = hi;
     }
   }
-  return out.slice(0, k);
+  return k;
 }
 
 /** The set of a list of ids (any order, repeats allowed). */

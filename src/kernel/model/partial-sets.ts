@@ -8,7 +8,7 @@
  * Used by the mesh family's builder (to write each message's contents) and by the verifier's
  * reduction rules (to check them), so both read the same sets the same way.
  */
-import { firstCommonIn } from './contributions';
+import { firstCommonIn, unionInto } from './contributions';
 
 export class PartialSets {
   private readonly start: Uint32Array;
@@ -132,30 +132,7 @@ export class PartialSets {
     // than the old partial (touching ranges merge: the common case), else at the arena's top.
     if (this.merged.length < old + (hi - lo)) this.merged = new Uint32Array(2 * (old + (hi - lo)));
     const out = this.merged;
-    const b = this.arena;
-    let i = lo;
-    let j = this.start[v];
-    const je = j + old;
-    let k = 0;
-    while (i < hi || j < je) {
-      let x: number;
-      let y: number;
-      if (j >= je || (i < hi && a[i] <= b[j])) {
-        x = a[i];
-        y = a[i + 1];
-        i += 2;
-      } else {
-        x = b[j];
-        y = b[j + 1];
-        j += 2;
-      }
-      if (k > 0 && x <= out[k - 1]) {
-        if (y > out[k - 1]) out[k - 1] = y;
-      } else {
-        out[k++] = x;
-        out[k++] = y;
-      }
-    }
+    const k = unionInto(a, lo, hi, this.arena, this.start[v], this.start[v] + old, out);
     if (k === 2 && out[0] === 0 && out[1] === this.contributions) {
       this.live -= old;
       this.words[v] = COMPLETE;
