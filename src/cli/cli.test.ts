@@ -15,22 +15,13 @@ import { RULE_TEXT } from '../kernel/verify/rules';
 import { checkCommand, type CheckReport } from './check-command';
 import { execute } from './commands';
 import { exportResult } from './schedule-command';
-import { type CliIo, type CommandOutput } from './command-kit';
+import { type CommandOutput } from './command-kit';
+import { memoryCli, outText } from './cli.test-util';
 import { type FormulasReport } from './formulas-command';
 import { type ListedAlgorithm } from './list-command';
 
 /** Files the tests pretend exist. */
-const files = new Map<string, string>();
-const io: CliIo = {
-  readText(path) {
-    const text = files.get(path);
-    if (text === undefined) throw new Error(`ENOENT: no such file or directory, open '${path}'`);
-    return text;
-  },
-};
-
-const outText = (r: CommandOutput) => [...r.out].join('');
-const cli = (...argv: string[]) => execute(argv, io);
+const { files, io, cli } = memoryCli();
 
 function ok(r: CommandOutput): string {
   expect(r.err).toBeUndefined();

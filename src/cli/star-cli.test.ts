@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleJson } from '../kernel/format/schedule-json';
-import { execute } from './commands';
 import { type CheckReport } from './check-command';
-import { type CliIo } from './command-kit';
 import { type FormulasReport } from './formulas-command';
 import { type ListedAlgorithm } from './list-command';
+import { memoryCli, outText as out } from './cli.test-util';
 
-const files = new Map<string, string>();
-const io: CliIo = {
-  readText(path) {
-    const text = files.get(path);
-    if (text === undefined) throw new Error(`ENOENT: no such file or directory, open '${path}'`);
-    return text;
-  },
-};
-const cli = (...argv: string[]) => execute(argv, io);
-const out = (r: ReturnType<typeof cli>) => [...r.out].join('');
+const { files, cli } = memoryCli();
 
 const STAR = ['star-scatter', 'star-gather', 'star-broadcast', 'star-gossip', 'star-multiscatter'];
 

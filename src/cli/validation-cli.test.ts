@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { execute } from './commands';
-import type { CliIo, CommandOutput } from './command-kit';
+import type { CommandOutput } from './command-kit';
+import { memoryCli, outText as out } from './cli.test-util';
 
 // Every command that takes an algorithm's parameters checks them with one function (validParams):
 // what `schedule` refuses, `bounds` and `formulas` refuse with the same line.
@@ -28,15 +28,7 @@ const files = new Map<string, string>([
     }),
   ],
 ]);
-const io: CliIo = {
-  readText(path) {
-    const text = files.get(path);
-    if (text === undefined) throw new Error(`ENOENT: no such file or directory, open '${path}'`);
-    return text;
-  },
-};
-const cli = (...argv: string[]) => execute(argv, io);
-const out = (r: CommandOutput) => [...r.out].join('');
+const { cli } = memoryCli(files);
 
 /** Refused: exit 2, nothing on standard output, one line. */
 function refused(r: CommandOutput): string {

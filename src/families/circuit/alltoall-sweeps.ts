@@ -1,6 +1,6 @@
 import { CIRCUIT_CARDS } from './cards';
 import { PAPERS } from '../../kernel/spec';
-import { defaultsOf } from '../../kernel/params/schema';
+import { defaultsWith } from '../../kernel/params/schema';
 import { HEATMAP_MESSAGES } from './heatmaps';
 import type { SweepDef, SweepPoint } from '../../kernel/experiment';
 
@@ -25,13 +25,16 @@ export const alltoallTimeSweep: SweepDef = {
         x: m,
         config: {
           algorithm,
-          params: {
-            ...defaultsOf(CIRCUIT_CARDS.find((c) => c.id === algorithm)?.params ?? []),
-            nodes,
-            ...(reconfigure === undefined ? {} : { reconfigure }),
-            'message-bytes': m,
-            'reconfiguration-delay': 10,
-          },
+          params: defaultsWith(
+            CIRCUIT_CARDS.find((c) => c.id === algorithm),
+            algorithm,
+            {
+              nodes,
+              ...(reconfigure === undefined ? {} : { reconfigure }),
+              'message-bytes': m,
+              'reconfiguration-delay': 10,
+            },
+          ),
         },
       })),
     );

@@ -1,7 +1,12 @@
 import { num } from '../../kernel/params/schema';
 import type { AlgorithmSpec } from '../../kernel/spec';
 import { bruckCard, bruckPhases } from './bruck.card';
-import { alltoallBlocks, buildDigitRouting, circuitStepSeconds } from './circuit-alltoall';
+import {
+  alltoallBlocks,
+  buildDigitRouting,
+  circuitStepSeconds,
+  digitRoutingResult,
+} from './circuit-alltoall';
 import { exactBlockBytes, reconfigBits } from './circuit-params';
 import { circuitModelOf } from './circuit-time';
 import {
@@ -48,13 +53,7 @@ export const bruck: AlgorithmSpec = {
       digitRow,
       digits: bruckDigits(n, s),
     });
-    const variants = [2 ** s !== n ? `routed modulo ${n} (not a power of two)` : null, note].filter(Boolean);
-    return {
-      topology: built.topology,
-      schedule: built.schedule,
-      variant: variants.join('; ') || undefined,
-      extras: { plan: built.plan },
-    };
+    return digitRoutingResult(built, [2 ** s !== n ? `routed modulo ${n} (not a power of two)` : null, note]);
   },
   stepSeconds(s, usage, p) {
     return circuitStepSeconds(usage, p, exactBlockBytes(p, 2), reconfigBits(p, s.stepCount).x);

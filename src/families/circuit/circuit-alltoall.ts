@@ -126,6 +126,22 @@ export function alltoallBlocks(n: number, bytes: number, copies = 1): ListedBloc
   return { count: B, origin, destinations: { kind: 'single', nodes: dest }, bytes };
 }
 
+/**
+ * What a digit-routing algorithm's build returns: the schedule, what it did differently from the
+ * paper (the notes that apply, joined; none: no variant) and its circuit plan for the view.
+ */
+export function digitRoutingResult(
+  built: Built & { plan: CircuitPlan },
+  variants: readonly (string | null | undefined)[],
+): Built {
+  return {
+    topology: built.topology,
+    schedule: built.schedule,
+    variant: variants.filter(Boolean).join('; ') || undefined,
+    extras: { plan: built.plan },
+  };
+}
+
 /** Seconds per phase of a one-step-per-phase circuit schedule under the paper's cost model. */
 export function circuitStepSeconds(
   usage: Usage,

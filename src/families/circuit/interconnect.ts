@@ -1,17 +1,14 @@
 import { recogniseCircuit } from './recognise';
 import { circuitLoadsByStep } from './circuit-loads';
-import { LINKS_BY_CHANNEL, type Interconnect } from '../../kernel/model/interconnect';
+import { PLAIN_CHANNELS, type Interconnect } from '../../kernel/model/interconnect';
 
 /** Processors on a reconfigurable circuit switch: algorithms bring their own time (circuit-time.ts). */
 export const CIRCUIT_SWITCH: Interconnect = {
   kind: 'circuit',
   name: 'reconfigurable optical circuit switch',
   transfer: { one: 'transfer', many: 'transfers' },
-  channel: { name: 'channel', symbol: null },
-  stepSeconds: null,
-  optics: null,
+  ...PLAIN_CHANNELS,
   recognise: recogniseCircuit,
   // The dense phases' blocks per circuit, which the view draws as bands (circuit-loads.ts).
   extras: (s, _p, topo) => ({ loads: circuitLoadsByStep(s, topo) }),
-  spectrum: LINKS_BY_CHANNEL,
 };

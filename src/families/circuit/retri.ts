@@ -1,6 +1,11 @@
 import type { ParamValues } from '../../kernel/params/schema';
 import type { AlgorithmSpec, FormulaRow } from '../../kernel/spec';
-import { alltoallBlocks, buildDigitRouting, circuitStepSeconds } from './circuit-alltoall';
+import {
+  alltoallBlocks,
+  buildDigitRouting,
+  circuitStepSeconds,
+  digitRoutingResult,
+} from './circuit-alltoall';
 import { exactBlockBytes, reconfigBits } from './circuit-params';
 import { circuitModelOf } from './circuit-time';
 import {
@@ -122,17 +127,11 @@ export const retri: AlgorithmSpec = {
       digitRow,
       digits: retriDigits(ring, phases),
     });
-    const variants = [
+    return digitRoutingResult(built, [
       ring > n ? `padded to ${ring} nodes: ${ring - n} ghost nodes relay blocks but own none` : null,
       ring === n && 3 ** phases !== n ? `routed modulo ${n} (not a power of three)` : null,
       note,
-    ].filter(Boolean);
-    return {
-      topology: built.topology,
-      schedule: built.schedule,
-      variant: variants.join('; ') || undefined,
-      extras: { plan: built.plan },
-    };
+    ]);
   },
   stepSeconds(s, usage, p) {
     return circuitStepSeconds(usage, p, exactBlockBytes(p), reconfigBits(p, s.stepCount).x);

@@ -1,4 +1,4 @@
-import { LINKS_BY_CHANNEL, type Interconnect } from '../../kernel/model/interconnect';
+import { PLAIN_CHANNELS, type Interconnect } from '../../kernel/model/interconnect';
 
 /**
  * Meshes and OTIS-Meshes with wormhole routing: every directed channel carries one message per step,
@@ -9,8 +9,5 @@ export const MESH: Interconnect = {
   kind: 'mesh',
   name: 'wormhole mesh (OTIS-Mesh: meshes joined by optical transpose links)',
   transfer: { one: 'message', many: 'messages' },
-  channel: { name: 'channel', symbol: null },
-  stepSeconds: null,
-  optics: null,
-  spectrum: LINKS_BY_CHANNEL,
+  ...PLAIN_CHANNELS,
 };

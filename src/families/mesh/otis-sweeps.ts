@@ -61,73 +61,65 @@ const improvementMarks = (worst: boolean): PaperMark[] =>
 const axis = { label: 'group size P', unit: 'processors per group; P × P in all', log: true };
 const OUR_LATENCY = 'closed form (ours: every message one hop)';
 
+/**
+ * The paper draws each measure twice: Figs. 7, 9 and 11 with the root and control group in the
+ * middle (its best case), Figs. 8, 10 and 12 in the corner (its worst). One pair per measure.
+ */
+function bestAndWorst(
+  figure: number,
+  where: (worst: boolean) => string,
+  measure: (worst: boolean) => Omit<SweepDef, 'id' | 'paper' | 'where' | 'x'>,
+): SweepDef[] {
+  return [false, true].map((worst) => {
+    const { title, ...rest } = measure(worst);
+    return {
+      id: `otis-fig${figure + Number(worst)}`,
+      title,
+      paper: PAPERS.otis,
+      where: where(worst),
+      x: axis,
+      ...rest,
+    };
+  });
+}
+
+const caseWords = (worst: boolean) => (worst ? 'worst case' : 'best case');
+
 export const OTIS_SWEEPS: readonly SweepDef[] = [
-  {
-    id: 'otis-fig7',
-    title: 'OTIS-Mesh all-reduce: fewest electronic steps (root and control group in the middle)',
-    paper: PAPERS.otis,
-    where: 'Fig. 7 (eqs. (1), (2), (4))',
-    x: axis,
-    y: { label: 'electronic steps', unit: 'steps', log: true },
-    metric: 'steps-best',
-    points: () => points(false),
-  },
-  {
-    id: 'otis-fig8',
-    title: 'OTIS-Mesh all-reduce: most electronic steps (root and control group in the corner)',
-    paper: PAPERS.otis,
-    where: 'Fig. 8 (eqs. (1), (3), (5))',
-    x: axis,
-    y: { label: 'electronic steps', unit: 'steps', log: true },
-    metric: 'steps-worst',
-    points: () => points(true),
-  },
-  {
-    id: 'otis-fig9',
-    title: 'OTIS-Mesh all-reduce: latency, best case (our wormhole model; ◇ the paper’s printed values)',
-    paper: PAPERS.otis,
-    where: 'Fig. 9',
-    x: axis,
-    y: { label: 'latency', unit: 's', log: true },
-    metric: 'latency',
-    points: () => points(false),
-    formulaLabel: OUR_LATENCY,
-    paperMarks: latencyMarks(false),
-  },
-  {
-    id: 'otis-fig10',
-    title: 'OTIS-Mesh all-reduce: latency, worst case (our wormhole model; ◇ the paper’s printed values)',
-    paper: PAPERS.otis,
-    where: 'Fig. 10',
-    x: axis,
-    y: { label: 'latency', unit: 's', log: true },
-    metric: 'latency',
-    points: () => points(true),
-    formulaLabel: OUR_LATENCY,
-    paperMarks: latencyMarks(true),
-  },
-  {
-    id: 'otis-fig11',
-    title: 'OTIS-Mesh all-reduce: latency improvement of EDN, best case (◇ the paper’s printed ratios)',
-    paper: PAPERS.otis,
-    where: 'Fig. 11',
-    x: axis,
-    y: { label: 'latency over the EDN schedule’s', unit: 'times', log: true },
-    metric: 'latency',
-    points: () => improvements(false),
-    formulaLabel: OUR_LATENCY,
-    paperMarks: improvementMarks(false),
-  },
-  {
-    id: 'otis-fig12',
-    title: 'OTIS-Mesh all-reduce: latency improvement of EDN, worst case (◇ the paper’s printed ratios)',
-    paper: PAPERS.otis,
-    where: 'Fig. 12',
-    x: axis,
-    y: { label: 'latency over the EDN schedule’s', unit: 'times', log: true },
-    metric: 'latency',
-    points: () => improvements(true),
-    formulaLabel: OUR_LATENCY,
-    paperMarks: improvementMarks(true),
-  },
+  ...bestAndWorst(
+    7,
+    (worst) => (worst ? 'Fig. 8 (eqs. (1), (3), (5))' : 'Fig. 7 (eqs. (1), (2), (4))'),
+    (worst) => ({
+      title: worst
+        ? 'OTIS-Mesh all-reduce: most electronic steps (root and control group in the corner)'
+        : 'OTIS-Mesh all-reduce: fewest electronic steps (root and control group in the middle)',
+      y: { label: 'electronic steps', unit: 'steps', log: true },
+      metric: worst ? 'steps-worst' : 'steps-best',
+      points: () => points(worst),
+    }),
+  ),
+  ...bestAndWorst(
+    9,
+    (worst) => `Fig. ${9 + Number(worst)}`,
+    (worst) => ({
+      title: `OTIS-Mesh all-reduce: latency, ${caseWords(worst)} (our wormhole model; ◇ the paper’s printed values)`,
+      y: { label: 'latency', unit: 's', log: true },
+      metric: 'latency',
+      points: () => points(worst),
+      formulaLabel: OUR_LATENCY,
+      paperMarks: latencyMarks(worst),
+    }),
+  ),
+  ...bestAndWorst(
+    11,
+    (worst) => `Fig. ${11 + Number(worst)}`,
+    (worst) => ({
+      title: `OTIS-Mesh all-reduce: latency improvement of EDN, ${caseWords(worst)} (◇ the paper’s printed ratios)`,
+      y: { label: 'latency over the EDN schedule’s', unit: 'times', log: true },
+      metric: 'latency',
+      points: () => improvements(worst),
+      formulaLabel: OUR_LATENCY,
+      paperMarks: improvementMarks(worst),
+    }),
+  ),
 ];

@@ -1,4 +1,4 @@
-import { LINKS_BY_CHANNEL, type Interconnect } from '../../kernel/model/interconnect';
+import { PLAIN_CHANNELS, type Interconnect } from '../../kernel/model/interconnect';
 
 /**
  * Networks-on-chip with wormhole switching: routers joined by full-duplex links, processors on
@@ -10,8 +10,5 @@ export const NOC: Interconnect = {
   kind: 'noc',
   name: 'wormhole network-on-chip (routers, processors on routers)',
   transfer: { one: 'message', many: 'messages' },
-  channel: { name: 'channel', symbol: null },
-  stepSeconds: null,
-  optics: null,
-  spectrum: LINKS_BY_CHANNEL,
+  ...PLAIN_CHANNELS,
 };

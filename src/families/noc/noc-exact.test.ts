@@ -4,6 +4,7 @@ import { defaultsOf } from '../../kernel/params/schema';
 import { setLpSolver, type LpSolution } from '../../kernel/lp';
 import { run } from '../../run';
 import { constructivePlan } from './noc-constructive';
+import { FIG3_DETOUR, FIG3_SCATTER } from './noc-fig3';
 import { exactModel } from './noc-exact';
 import { meshNetwork } from './noc-network';
 import { networkOf } from './noc-params';
@@ -41,15 +42,7 @@ describe('the exact method (HiGHS)', () => {
   });
 
   it('proves Fig. 3’s point: with shortest routes the scatter from processor 1 needs 6 steps, not 5', () => {
-    const r = scatter({
-      network: 'mesh',
-      rows: 4,
-      cols: 4,
-      'per-router': 1,
-      ports: 3,
-      pattern: 'oas',
-      root: 1,
-    });
+    const r = scatter(FIG3_SCATTER);
     expect(r.summary.steps).toBe(6);
     expect(r.variant).toContain('no schedule of 5 steps');
   });
@@ -62,16 +55,7 @@ describe('the exact method (HiGHS)', () => {
   });
 
   it('Fig. 3 with routes 2 hops longer: 5 steps with exactly one longer route, the fewest possible', () => {
-    const fig3 = {
-      network: 'mesh',
-      rows: 4,
-      cols: 4,
-      'per-router': 1,
-      ports: 3,
-      pattern: 'oas',
-      root: 1,
-      detour: 2,
-    };
+    const fig3 = { ...FIG3_SCATTER, detour: FIG3_DETOUR };
     const r = scatter(fig3);
     expect(r.report.ok).toBe(true);
     expect(r.summary.steps).toBe(5);

@@ -129,8 +129,8 @@ export function* exactSearch(
   let fewestLonger: number | null = null;
   while (best.steps.length > lowerBound && !ctx.stopping) {
     const target = best.steps.length - 1;
-    const variables = msgs.reduce((n, m) => n + m.paths.length, 0) * target;
-    if (variables > EXACT_MAX_VARIABLES) {
+    // The method makes no moves and sees no conflicts: its progress is the model it is about to solve.
+    const say = (more: Pick<SearchProgress, 'note' | 'quietMs'>) =>
       report.progress?.({
         target,
         best: best.steps.length,
@@ -138,21 +138,17 @@ export function* exactSearch(
         conflicts: [],
         moves: 0,
         maxMoves: 0,
+        ...more,
+      });
+    const variables = msgs.reduce((n, m) => n + m.paths.length, 0) * target;
+    if (variables > EXACT_MAX_VARIABLES) {
+      say({
         note: `too big for the exact method: ${variables.toLocaleString('en-US')} variables for ${target} steps, at most ${EXACT_MAX_VARIABLES.toLocaleString('en-US')}`,
       });
       break;
     }
     // The solver's call is one piece: said beforehand, so the page waits that long for the worker.
-    const quietMs = Math.max(0, deadline - Date.now());
-    report.progress?.({
-      target,
-      best: best.steps.length,
-      lowerBound,
-      conflicts: [],
-      moves: 0,
-      maxMoves: 0,
-      quietMs,
-    });
+    say({ quietMs: Math.max(0, deadline - Date.now()) });
     yield;
     const model = exactModel(msgs, target, routes);
     const seconds = (deadline - Date.now()) / 1e3;

@@ -5,6 +5,7 @@ import type { Built } from '../../kernel/spec';
 import type { Limits } from '../../limits';
 import type { Runner } from '../../runner';
 import { checkRun, InputError } from '../../limits';
+import { FIG3_DETOUR, FIG3_SCATTER } from './noc-fig3';
 import { networkOf } from './noc-params';
 import { longerRoutes, NocRoutes } from './noc-paths';
 import { NOC_FIG3, NOC_TABLE2 } from './noc-repro.card';
@@ -232,10 +233,9 @@ export const nocTable2: Reproduction<Runner> = {
 export const nocFig3: Reproduction<Runner> = {
   ...NOC_FIG3,
   run(limits: Limits, runner: Runner) {
-    const mesh = { network: 'mesh', rows: 4, cols: 4, 'per-router': 1, ports: 3, pattern: 'oas', root: 1 };
-    const exact = { method: 'exact', 'time-limit': 60 };
-    const minimal = searched(nocScatterCard.id, { ...mesh, ...exact, detour: 0 }, limits, runner);
-    const longer = searched(nocScatterCard.id, { ...mesh, ...exact, detour: 2 }, limits, runner);
+    const exact = { ...FIG3_SCATTER, method: 'exact', 'time-limit': 60 };
+    const minimal = searched(nocScatterCard.id, { ...exact, detour: 0 }, limits, runner);
+    const longer = searched(nocScatterCard.id, { ...exact, detour: FIG3_DETOUR }, limits, runner);
     const bound = minimal.r.formulas.find((f) => f.id === 'steps')!;
     const used = longerRoutes(new NocRoutes(networkOf(longer.open.params)), longer.r.schedule);
     return [

@@ -29,6 +29,7 @@ import { runToEnd, SILENT } from '../../kernel/jobs';
 import { expandTopology, nocScatterCard } from './noc.card';
 import { fileInput, readFile } from '../../file-formats';
 import { NETWORK_PARAMS } from './noc-params';
+import { FIG3_DETOUR, FIG3_SCATTER } from './noc-fig3';
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 const check = (net: NocNetwork, plan: NocPlan, pattern: Pattern, T: number[], R: number[]) => {
@@ -450,17 +451,11 @@ describe('routes longer than the shortest (detour)', () => {
   it('Fig. 3: from a processor with 3 ports on the top row of a 4 × 4 mesh, 5 steps need a detour', () => {
     const base: ParamValues = {
       ...defaultsOf(nocScatterCard.params),
-      network: 'mesh',
-      rows: 4,
-      cols: 4,
-      'per-router': 1,
-      ports: 3,
-      pattern: 'oas',
-      root: 1,
+      ...FIG3_SCATTER,
       moves: 300_000,
     };
     const minimal = run('noc-scatter', { ...base, detour: 0 }, CLI_LIMITS);
-    const detour = run('noc-scatter', { ...base, detour: 2 }, CLI_LIMITS);
+    const detour = run('noc-scatter', { ...base, detour: FIG3_DETOUR }, CLI_LIMITS);
     expect(detour.report.ok && minimal.report.ok).toBe(true);
     expect(detour.summary.steps).toBe(5);
     // By hand (noc-fig3): the west link reaches 4 processors on shortest paths; 5 steps need 5 there.

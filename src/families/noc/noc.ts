@@ -1,6 +1,7 @@
 import { num, type ParamValues } from '../../kernel/params/schema';
 import type { JobContext } from '../../kernel/jobs';
 import type {
+  AlgorithmCard,
   AlgorithmSpec,
   Built,
   FormulaRow,
@@ -310,26 +311,20 @@ function formulas(p: ParamValues, m: Measured): FormulaRow[] {
   ];
 }
 
-export const nocBroadcast: AlgorithmSpec = {
-  ...nocBroadcastCard,
-  build: (p, watch) => build('noc-broadcast', p, watch),
-  search: (p, ctx, report) => search('noc-broadcast', p, ctx, report),
-  splitSearch: (p, report) => splitSearch('noc-broadcast', p, report),
-  chainWork: (p, task) => chainJob(problemOf(p), task),
-  stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
-  formulas,
-  lowerBounds: boundsOf,
-  model: (p) => nocModel('noc-broadcast', p),
-};
+/** Broadcast and scatter share every piece: the card, and the collective it names, are all that differ. */
+function nocAlgorithm(card: AlgorithmCard, kind: 'noc-broadcast' | 'noc-scatter'): AlgorithmSpec {
+  return {
+    ...card,
+    build: (p, watch) => build(kind, p, watch),
+    search: (p, ctx, report) => search(kind, p, ctx, report),
+    splitSearch: (p, report) => splitSearch(kind, p, report),
+    chainWork: (p, task) => chainJob(problemOf(p), task),
+    stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
+    formulas,
+    lowerBounds: boundsOf,
+    model: (p) => nocModel(kind, p),
+  };
+}
 
-export const nocScatter: AlgorithmSpec = {
-  ...nocScatterCard,
-  build: (p, watch) => build('noc-scatter', p, watch),
-  search: (p, ctx, report) => search('noc-scatter', p, ctx, report),
-  splitSearch: (p, report) => splitSearch('noc-scatter', p, report),
-  chainWork: (p, task) => chainJob(problemOf(p), task),
-  stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
-  formulas,
-  lowerBounds: boundsOf,
-  model: (p) => nocModel('noc-scatter', p),
-};
+export const nocBroadcast = nocAlgorithm(nocBroadcastCard, 'noc-broadcast');
+export const nocScatter = nocAlgorithm(nocScatterCard, 'noc-scatter');

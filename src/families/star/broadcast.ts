@@ -1,7 +1,7 @@
 import { num } from '../../kernel/params/schema';
 import type { AlgorithmSpec } from '../../kernel/spec';
 import { broadcastMachine, broadcastRadices, splitStepsOf, starBroadcastCard } from './broadcast.card';
-import { STAR_COSTS, StarBuilder, blockTable, notPowerNote, range, starRows } from './common';
+import { STAR_COSTS, StarBuilder, blockTable, notPowerNote, paddedNote, range, starRows } from './common';
 import { TCP2_MACHINE, dOf, kOf, shapeOf } from './star-params';
 import { broadcastCommunication, broadcastTunings, lowerBounds } from './star-formulas';
 import { power, radixChildren, radixClique } from './tcp';
@@ -58,7 +58,7 @@ export const starBroadcast: AlgorithmSpec = {
       variant:
         hs === 0
           ? 'naive: TCP1 forwards all m messages every step'
-          : `split, h′ = ${hs}` + (n > real ? `; padded to ${n} processors (${n - real} dummies)` : ''),
+          : [`split, h′ = ${hs}`, paddedNote(n, real)].filter(Boolean).join('; '),
     };
   },
   ...STAR_COSTS,

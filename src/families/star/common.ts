@@ -84,6 +84,11 @@ export class StarBuilder {
   }
 }
 
+/** What a schedule run on `machine` processors for `real` says of its dummies (none: undefined). */
+export function paddedNote(machine: number, real: number): string | undefined {
+  return machine > real ? `padded to ${machine} processors (${machine - real} dummies)` : undefined;
+}
+
 /** Block table: block b starts at origin[b] and must reach the listed nodes (or everyone). */
 export function blockTable(
   origins: ArrayLike<number>,

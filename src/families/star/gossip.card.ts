@@ -1,7 +1,15 @@
-import { num, type IntParam, type ParamValues } from '../../kernel/params/schema';
+import { num, type IntParam } from '../../kernel/params/schema';
 import { PAPERS, heldSentence, type AlgorithmCard } from '../../kernel/spec';
-import { MESSAGES_PARAM, STAR_PARAMS, STAR_UNITS, dummySentence, kOf, validateStar } from './star-params';
-import { cliqueWords, tcp2Radices, tcpDepth } from './tcp';
+import {
+  MESSAGES_PARAM,
+  STAR_PARAMS,
+  STAR_UNITS,
+  dummySentence,
+  kOf,
+  tcp2Machine,
+  validateStar,
+} from './star-params';
+import { cliqueWords, tcpDepth } from './tcp';
 import { formatCount, plural } from '../../kernel/util/units';
 
 const GOSSIP_MESSAGES: IntParam = {
@@ -10,12 +18,6 @@ const GOSSIP_MESSAGES: IntParam = {
   default: 1,
   help: 'Size of every node’s data, in unit messages (each node’s data is one block of this size).',
 };
-
-/** Processors of the gossip machine: P padded to the next power of k+1. */
-export function gossipMachine(p: ParamValues): number {
-  const r = tcp2Radices(num(p, 'nodes'), kOf(p));
-  return r.stride[r.radix.length];
-}
 
 /**
  * Gossip / all-to-all broadcast by TCP2 exchange-group steps (passive-star paper, Sec. 3.3): in step
@@ -37,16 +39,16 @@ export const starGossipCard: AlgorithmCard = {
     'transmission, which all k hear. After h steps everyone holds everything; every step retunes all ' +
     'receivers.',
   params: [...STAR_PARAMS, GOSSIP_MESSAGES],
-  validate: (p) => validateStar(p, gossipMachine(p)),
+  validate: (p) => validateStar(p, tcp2Machine(p)),
   estimate(p) {
-    const n = gossipMachine(p);
+    const n = tcp2Machine(p);
     const h = tcpDepth(n, kOf(p));
     return { steps: h, transfers: n * h, blockRefs: n * n, holdingCells: n * num(p, 'nodes') };
   },
   units: STAR_UNITS,
   goal: 'every node holds everyone’s data',
   narrateStart(p, steps) {
-    return `Each of the ${formatCount(num(p, 'nodes'))} nodes holds its own data (${plural(num(p, 'messages'), 'message unit')}) for everyone. ${plural(steps, 'TCP2 exchange step')} spread${steps === 1 ? 's' : ''} it.${dummySentence(num(p, 'nodes'), gossipMachine(p))}`;
+    return `Each of the ${formatCount(num(p, 'nodes'))} nodes holds its own data (${plural(num(p, 'messages'), 'message unit')}) for everyone. ${plural(steps, 'TCP2 exchange step')} spread${steps === 1 ? 's' : ''} it.${dummySentence(num(p, 'nodes'), tcp2Machine(p))}`;
   },
   narrate(p, f) {
     const k = kOf(p);

@@ -1,8 +1,8 @@
 import { num } from '../../kernel/params/schema';
 import type { AlgorithmSpec } from '../../kernel/spec';
-import { STAR_COSTS, StarBuilder, blockTable, notPowerNote, range, starRows } from './common';
-import { TCP2_MACHINE, dOf, kOf, shapeOf } from './star-params';
-import { gossipMachine, starGossipCard } from './gossip.card';
+import { STAR_COSTS, StarBuilder, blockTable, notPowerNote, paddedNote, range, starRows } from './common';
+import { TCP2_MACHINE, dOf, kOf, shapeOf, tcp2Machine } from './star-params';
+import { starGossipCard } from './gossip.card';
 import { gossipCommunication, lowerBounds, tcp2Tunings } from './star-formulas';
 import { mixedCliqueTuningsNote, radixClique, tcp2Radices } from './tcp';
 
@@ -35,10 +35,7 @@ export const starGossip: AlgorithmSpec = {
         );
       }
     }
-    return {
-      ...sb.finish(),
-      variant: n > real ? `padded to ${n} processors (${n - real} dummies)` : undefined,
-    };
+    return { ...sb.finish(), variant: paddedNote(n, real) };
   },
   ...STAR_COSTS,
   formulas(p, m) {
@@ -51,7 +48,7 @@ export const starGossip: AlgorithmSpec = {
         tex: 'hPk',
         source: 'passive-star paper, Sec. 3.3',
         value: tcp2Tunings(shape),
-        note: mixedCliqueTuningsNote(gossipMachine(p), kOf(p), tcp2Radices(gossipMachine(p), kOf(p))),
+        note: mixedCliqueTuningsNote(tcp2Machine(p), kOf(p), tcp2Radices(tcp2Machine(p), kOf(p))),
       },
       communication: {
         tex: 'T_{com} = \\sum_{i=0}^{h-1} (k+1)^i m = \\frac{(P-1)m}{k}',
@@ -63,8 +60,8 @@ export const starGossip: AlgorithmSpec = {
         source: 'passive-star paper, Table 1',
         value: lowerBounds.gossip(shape, msgs),
       },
-      note: notPowerNote(p, gossipMachine(p)),
-      padding: { p: shape.p, padded: gossipMachine(p), ...TCP2_MACHINE },
+      note: notPowerNote(p, tcp2Machine(p)),
+      padding: { p: shape.p, padded: tcp2Machine(p), ...TCP2_MACHINE },
     });
   },
 };

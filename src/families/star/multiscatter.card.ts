@@ -1,13 +1,8 @@
-import { num, type ParamValues } from '../../kernel/params/schema';
+import { num } from '../../kernel/params/schema';
 import { PAPERS, heldSentence, type AlgorithmCard } from '../../kernel/spec';
-import { STAR_PARAMS, STAR_UNITS, dummySentence, kOf, validateStar } from './star-params';
-import { cliqueWords, tcp2Radices, tcpDepth } from './tcp';
+import { STAR_PARAMS, STAR_UNITS, dummySentence, kOf, tcp2Machine, validateStar } from './star-params';
+import { cliqueWords, tcpDepth } from './tcp';
 import { formatCount, plural } from '../../kernel/util/units';
-
-export function multiscatterMachine(p: ParamValues): number {
-  const r = tcp2Radices(num(p, 'nodes'), kOf(p));
-  return r.stride[r.radix.length];
-}
 
 /**
  * Multi-scatter / personalised all-to-all by TCP2 exchange steps (passive-star paper, Sec. 3.4): along
@@ -35,10 +30,10 @@ export const starMultiscatterCard: AlgorithmCard = {
     'messages whose destination has that partner’s digit: a (k+1)-th of what it holds. After h steps ' +
     'every message has arrived.',
   params: STAR_PARAMS,
-  validate: (p) => validateStar(p, multiscatterMachine(p)),
+  validate: (p) => validateStar(p, tcp2Machine(p)),
   estimate(p) {
     const real = num(p, 'nodes');
-    const n = multiscatterMachine(p);
+    const n = tcp2Machine(p);
     const k = kOf(p);
     const h = tcpDepth(n, k);
     const blockRefs = (h * n * n * k) / (k + 1);
@@ -50,7 +45,7 @@ export const starMultiscatterCard: AlgorithmCard = {
   goal: 'every message has reached its destination',
   narrateStart(p, steps) {
     const n = num(p, 'nodes');
-    return `Each of the ${formatCount(n)} nodes holds a different message for each of the other ${formatCount(n - 1)} (${formatCount(n * (n - 1))} in all). ${plural(steps, 'TCP2 exchange step')} deliver${steps === 1 ? 's' : ''} them.${dummySentence(n, multiscatterMachine(p))}`;
+    return `Each of the ${formatCount(n)} nodes holds a different message for each of the other ${formatCount(n - 1)} (${formatCount(n * (n - 1))} in all). ${plural(steps, 'TCP2 exchange step')} deliver${steps === 1 ? 's' : ''} them.${dummySentence(n, tcp2Machine(p))}`;
   },
   narrate(p, f) {
     const k = kOf(p);

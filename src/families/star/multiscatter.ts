@@ -1,9 +1,9 @@
 import { pairBlocks, type PairRect } from '../../kernel/model/block-pairs';
 import { num } from '../../kernel/params/schema';
 import type { AlgorithmSpec } from '../../kernel/spec';
-import { STAR_COSTS, StarBuilder, notPowerNote, starRows } from './common';
-import { TCP2_MACHINE, dOf, kOf, shapeOf } from './star-params';
-import { multiscatterMachine, starMultiscatterCard } from './multiscatter.card';
+import { STAR_COSTS, StarBuilder, notPowerNote, paddedNote, starRows } from './common';
+import { TCP2_MACHINE, dOf, kOf, shapeOf, tcp2Machine } from './star-params';
+import { starMultiscatterCard } from './multiscatter.card';
 import { lowerBounds, multiscatterCommunication, tcp2Tunings } from './star-formulas';
 import { mixedCliqueTuningsNote, radixDigit, tcp2Radices } from './tcp';
 
@@ -11,7 +11,7 @@ export const starMultiscatter: AlgorithmSpec = {
   ...starMultiscatterCard,
   build(p) {
     const real = num(p, 'nodes');
-    const n = multiscatterMachine(p);
+    const n = tcp2Machine(p);
     const k = kOf(p);
     const radices = tcp2Radices(real, k);
     const h = radices.radix.length;
@@ -45,10 +45,7 @@ export const starMultiscatter: AlgorithmSpec = {
         }
       }
     }
-    return {
-      ...sb.finish(),
-      variant: n > real ? `padded to ${n} processors (${n - real} dummies)` : undefined,
-    };
+    return { ...sb.finish(), variant: paddedNote(n, real) };
   },
   ...STAR_COSTS,
   formulas(p, m) {
@@ -60,11 +57,7 @@ export const starMultiscatter: AlgorithmSpec = {
         tex: 'hPk',
         source: 'passive-star paper, Sec. 3.4',
         value: tcp2Tunings(shape),
-        note: mixedCliqueTuningsNote(
-          multiscatterMachine(p),
-          kOf(p),
-          tcp2Radices(multiscatterMachine(p), kOf(p)),
-        ),
+        note: mixedCliqueTuningsNote(tcp2Machine(p), kOf(p), tcp2Radices(tcp2Machine(p), kOf(p))),
       },
       communication: {
         tex: 'T_{com} = h\\,\\frac{P}{k+1}',
@@ -76,8 +69,8 @@ export const starMultiscatter: AlgorithmSpec = {
         source: 'passive-star paper, Table 1',
         value: lowerBounds.multiscatter(shape),
       },
-      note: notPowerNote(p, multiscatterMachine(p)),
-      padding: { p: shape.p, padded: multiscatterMachine(p), ...TCP2_MACHINE },
+      note: notPowerNote(p, tcp2Machine(p)),
+      padding: { p: shape.p, padded: tcp2Machine(p), ...TCP2_MACHINE },
     });
   },
 };

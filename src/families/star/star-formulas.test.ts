@@ -1,7 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allGatherBlocks } from '../../kernel/model/schedule';
-import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
 import { downlink } from './topology';
 import { starTunings } from './star-cost';
 import {
@@ -13,6 +11,7 @@ import {
   lambertW,
   splitTradeoff,
 } from './star-formulas';
+import { handAllGather } from '../../kernel/model/hand-built.test-util';
 
 describe('Lambert W', () => {
   it('solves w e^w = z on the principal branch', () => {
@@ -86,15 +85,7 @@ describe('tuning count', () => {
   it('a receiver already on a wavelength does not retune; a new one does', () => {
     const n = 3;
     const k = 1;
-    const b = new ScheduleBuilder({
-      algorithm: 'hand',
-      collective: 'allgather',
-      nodeCount: n,
-      blocks: allGatherBlocks(n, 1),
-      pathKind: 'link-list',
-      receiverKind: 'list',
-      singleBlock: true,
-    });
+    const b = handAllGather(n, 'link-list', { bytes: 1 });
     const send = (u: number, v: number, w: number, blk: number) =>
       b.addTransfer(u, [u, n, downlink(n, v)], [v], w, blk);
     b.beginStep('a');

@@ -6,7 +6,7 @@ import {
   type ParamValues,
 } from '../../kernel/params/schema';
 import type { StarShape } from './star-formulas';
-import { tcpDepth } from './tcp';
+import { tcp2Radices, tcpDepth } from './tcp';
 
 /** Parameters every passive-star algorithm shares. */
 export const STAR_PARAMS: readonly ParamDef[] = [
@@ -59,6 +59,15 @@ const MAX_WAVELENGTHS = 0xffff;
 
 export const kOf = (p: ParamValues) => num(p, 'wavelengths-per-node');
 export const dOf = (p: ParamValues) => num(p, 'tuning-delay');
+
+/**
+ * Processors of the machine a TCP2 algorithm (gossip, multi-scatter) runs on: P padded to the
+ * smallest product of clique sizes ≤ k + 1 (dummies included).
+ */
+export function tcp2Machine(p: ParamValues): number {
+  const r = tcp2Radices(num(p, 'nodes'), kOf(p));
+  return r.stride[r.radix.length];
+}
 
 /** P, k and h of the parameters as the paper's formulas read them (h = ⌈log_(k+1) P⌉). */
 export function shapeOf(p: ParamValues): StarShape {

@@ -2,8 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromScheduleJson } from '../../kernel/format/schedule-import';
 import { toScheduleJson } from '../../kernel/format/schedule-export';
-import { allGatherBlocks } from '../../kernel/model/schedule';
-import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
 import { downlink, passiveStar } from './topology';
 import { defaultsOf, type ParamValues } from '../../kernel/params/schema';
 import { holds } from '../../kernel/replay/holding-queries';
@@ -12,6 +10,7 @@ import { run } from '../../run';
 import { type RunResult } from '../../result';
 import { verify } from '../../kernel/verify/verifier';
 import { findAlgorithm } from '../../registry';
+import { handAllGather } from '../../kernel/model/hand-built.test-util';
 
 const STAR_IDS = ['star-scatter', 'star-gather', 'star-broadcast', 'star-gossip', 'star-multiscatter'];
 
@@ -73,17 +72,19 @@ describe('star algorithms through the verifier', () => {
     // P = 10, k = 2, h = 3: 10 and 11 are no products of three factors ≤ 3, 12 = 2·2·3 is.
     const g10 = runStar('star-gossip', { nodes: 10, 'wavelengths-per-node': 2 });
     expect(g10.schedule.nodeCount).toBe(12);
-    expect(g10.variant).toMatch(/2 dummies/);
+    expect(g10.variant).toBe('padded to 12 processors (2 dummies)');
     expect(row(g10, 'processors')).toMatchObject({ formula: 12, constructed: 12 });
     expect(row(g10, 'processors').note).toMatch(/2 of the 12 processors are dummies/);
     // P = 12, k = 3: 3·4, no dummies although 12 is no power of 4.
     const g12 = runStar('star-gossip', { nodes: 12, 'wavelengths-per-node': 3 });
     expect(g12.schedule.nodeCount).toBe(12);
+    expect(g12.variant).toBeUndefined();
     expect(row(g12, 'processors').note).toBeUndefined();
     expect(row(g12, 'communication').note).toMatch(/mixed sizes .* no dummies are needed/);
     expect(runStar('star-gossip', { nodes: 9, 'wavelengths-per-node': 2 }).schedule.nodeCount).toBe(9);
     // k = 1: cliques of 2 only, so the next power of two.
-    expect(runStar('star-multiscatter', { nodes: 5, 'wavelengths-per-node': 1 }).schedule.nodeCount).toBe(8);
+    const ms5 = runStar('star-multiscatter', { nodes: 5, 'wavelengths-per-node': 1 });
+    expect([ms5.schedule.nodeCount, ms5.variant]).toEqual([8, 'padded to 8 processors (3 dummies)']);
     // The TCP1 tree is cut at P: no dummies for scatter, gather and the naive broadcast.
     expect(runStar('star-scatter', { nodes: 10, 'wavelengths-per-node': 2 }).schedule.nodeCount).toBe(10);
     const naive = runStar('star-broadcast', { nodes: 10, 'wavelengths-per-node': 2, variant: 'naive' });
@@ -99,7 +100,7 @@ describe('star algorithms through the verifier', () => {
       messages: 12,
     });
     expect(split.schedule.nodeCount).toBe(12);
-    expect(split.variant).toMatch(/2 dummies/);
+    expect(split.variant).toBe('split, h′ = 1; padded to 12 processors (2 dummies)');
     expect(split.schedule.stepCount).toBe(4);
     expect(split.summary.costs?.communication).toBe(16);
   });
@@ -161,16 +162,7 @@ describe('injected faults are caught', () => {
   it('a node listening to more than k transmissions in a step breaks its receivers (rx-ports)', () => {
     const n = 4;
     const k = 2;
-    const b = new ScheduleBuilder({
-      algorithm: 'hand',
-      collective: 'allgather',
-      nodeCount: n,
-      blocks: allGatherBlocks(n, 1),
-      pathKind: 'link-list',
-      receiverKind: 'list',
-      singleBlock: true,
-      ports: { tx: k, rx: k, fanout: k },
-    });
+    const b = handAllGather(n, 'link-list', { bytes: 1, ports: { tx: k, rx: k, fanout: k } });
     b.beginStep('fault');
     // Nodes 1, 2, 3 all send to node 0, each on its own wavelength: node 0 has only 2 receivers.
     for (const u of [1, 2, 3]) b.addTransfer(u, [u, n, downlink(n, 0)], [0], u, u);

@@ -39,10 +39,8 @@ export interface RuntimeLimits {
 
 const COMMON_TYPES = ['s', 'r', 'rcs', 'rrs', 'rrc', 'rrcs', 'cpy', 're', 'nop'];
 
-export const LEGACY: RuntimeLimits = {
-  name: 'microsoft/msccl',
-  stepsPerThreadblock: 256,
-  threadblocks: 216,
+/** The limits both runtimes set to the same values. */
+const SET_ALIKE = {
   threadblocksPerChannel: 32,
   countBelow: 72,
   channels: 32,
@@ -50,6 +48,13 @@ export const LEGACY: RuntimeLimits = {
   childrenPerElement: 1024,
   attributes: 16,
   valueChars: 255,
+} as const;
+
+export const LEGACY: RuntimeLimits = {
+  name: 'microsoft/msccl',
+  stepsPerThreadblock: 256,
+  threadblocks: 216,
+  ...SET_ALIKE,
   collectives: ['allreduce', 'allgather', 'reduce', 'broadcast', 'alltoall', 'reduce_scatter', 'custom'],
   stepTypes: [...COMMON_TYPES, 'ra'],
   needsSizes: false,
@@ -59,13 +64,7 @@ export const EXECUTOR: RuntimeLimits = {
   name: 'the MSCCL executor (msccl-executor-nccl, RCCL)',
   stepsPerThreadblock: 64,
   threadblocks: 32 * 32,
-  threadblocksPerChannel: 32,
-  countBelow: 72,
-  channels: 32,
-  elementsPerRank: 4096,
-  childrenPerElement: 1024,
-  attributes: 16,
-  valueChars: 255,
+  ...SET_ALIKE,
   collectives: [
     'reduce',
     'broadcast',

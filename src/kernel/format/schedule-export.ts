@@ -101,25 +101,28 @@ class Reader {
    */
   transferText(t: number): string {
     const s = this.s;
-    const nl = pathLinks(s, this.topo, t, this.links);
-    const nr = receiversOf(s, this.topo, t, this.rx);
-    const ids = blockIdsOf(s, t);
-    return (
-      `{"from":${s.src[t]},"to":[${listText(this.rx, 0, nr, ',')}],"path":[${listText(this.links, 0, nl, ',')}],` +
-      `"channel":${s.channel[t]},"blocks":[${listText(ids, 0, ids.length, ',')}]}`
-    );
+    const [to, path, blocks] = this.lists(t, ',');
+    return `{"from":${s.src[t]},"to":[${to}],"path":[${path}],"channel":${s.channel[t]},"blocks":[${blocks}]}`;
   }
 
   /** Transfer t as the CSV columns from, to, path, channel, blocks. */
   transferCsv(t: number): string {
     const s = this.s;
+    const [to, path, blocks] = this.lists(t, ' ');
+    return `${s.src[t]},${to},${path},${s.channel[t]},${blocks}`;
+  }
+
+  /** Transfer t's receivers, route links and block ids, each list joined by `sep`. */
+  private lists(t: number, sep: string): [string, string, string] {
+    const s = this.s;
     const nl = pathLinks(s, this.topo, t, this.links);
     const nr = receiversOf(s, this.topo, t, this.rx);
     const ids = blockIdsOf(s, t);
-    return (
-      `${s.src[t]},${listText(this.rx, 0, nr, ' ')},${listText(this.links, 0, nl, ' ')},` +
-      `${s.channel[t]},${listText(ids, 0, ids.length, ' ')}`
-    );
+    return [
+      listText(this.rx, 0, nr, sep),
+      listText(this.links, 0, nl, sep),
+      listText(ids, 0, ids.length, sep),
+    ];
   }
 
   /** Active links of step `step` (1-based), or undefined when every link exists. */

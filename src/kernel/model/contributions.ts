@@ -25,9 +25,22 @@ export const isComplete = (a: RangeSet, n: number) => a.length === 2 && a[0] ===
 
 /** The smallest id in both sets, or −1 when they are disjoint. */
 export function firstCommon(a: RangeSet, b: RangeSet): number {
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
+  return firstCommonIn(a, 0, a.length, b, 0, b.length);
+}
+
+/**
+ * The smallest id both in the set written in words [i, ie) of `a` and in the one in words [j, je) of
+ * `b` (sets kept inside larger arrays: a schedule's bounds, an arena of partials), or −1.
+ */
+export function firstCommonIn(
+  a: ArrayLike<number>,
+  i: number,
+  ie: number,
+  b: ArrayLike<number>,
+  j: number,
+  je: number,
+): number {
+  while (i < ie && j < je) {
     const lo = Math.max(a[i], b[j]);
     const hi = Math.min(a[i + 1], b[j + 1]);
     if (lo < hi) return lo;
@@ -63,13 +76,27 @@ export function union(a: RangeSet, b: RangeSet): RangeSet {
   if (!a.length) return b;
   if (!b.length) return a;
   const out = new Uint32Array(a.length + b.length);
+  return out.slice(0, unionInto(a, 0, a.length, b, 0, b.length, out));
+}
+
+/**
+ * Writes into `out` the union of the set in words [i, ie) of `a` and the one in words [j, je) of `b`,
+ * touching ranges merged, and returns the words written (`out` must have room for both sets).
+ */
+export function unionInto(
+  a: ArrayLike<number>,
+  i: number,
+  ie: number,
+  b: ArrayLike<number>,
+  j: number,
+  je: number,
+  out: Uint32Array,
+): number {
   let k = 0;
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
+  while (i < ie || j < je) {
     let lo: number;
     let hi: number;
-    if (j >= b.length || (i < a.length && a[i] <= b[j])) {
+    if (j >= je || (i < ie && a[i] <= b[j])) {
       lo = a[i];
       hi = a[i + 1];
       i += 2;
@@ -84,7 +111,7 @@ export function union(a: RangeSet, b: RangeSet): RangeSet {
       out[k++] = hi;
     }
   }
-  return out.slice(0, k);
+  return k;
 }
 
 /** The set of a list of ids (any order, repeats allowed). */

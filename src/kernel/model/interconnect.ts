@@ -54,6 +54,17 @@ export const LINKS_BY_CHANNEL: Interconnect['spectrum'] = {
   captions: () => ['link (columns), channel (rows)', 'links × channels'],
 };
 
+/**
+ * What the electronic and circuit-switched models share: channels with no symbol of their own, no
+ * step time (their algorithms bring their time models), no optical budget, links drawn as one run.
+ */
+export const PLAIN_CHANNELS = {
+  channel: { name: 'channel', symbol: null },
+  stepSeconds: null,
+  optics: null,
+  spectrum: LINKS_BY_CHANNEL,
+} as const satisfies Partial<Interconnect>;
+
 /** A network read from a schedule file, or a model this build does not know: no picture, no time. */
 export const GENERIC_INTERCONNECT: Interconnect = {
   kind: 'generic',

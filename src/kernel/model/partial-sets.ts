@@ -8,6 +8,8 @@
  * Used by the mesh family's builder (to write each message's contents) and by the verifier's
  * reduction rules (to check them), so both read the same sets the same way.
  */
+import { firstCommonIn, unionInto } from './contributions';
+
 export class PartialSets {
   private readonly start: Uint32Array;
   /** Words (2 per range) of each partial; COMPLETE for the whole result. */
@@ -110,18 +112,8 @@ export class PartialSets {
   /** The smallest id both in v's partial and in words [lo, hi) of `a`, or −1. */
   firstCommon(v: number, a: ArrayLike<number>, lo: number, hi: number): number {
     if (this.words[v] === COMPLETE) return hi > lo ? a[lo] : -1;
-    const b = this.arena;
-    let i = lo;
-    let j = this.start[v];
-    const je = j + this.words[v];
-    while (i < hi && j < je) {
-      const x = Math.max(a[i], b[j]);
-      const y = Math.min(a[i + 1], b[j + 1]);
-      if (x < y) return x;
-      if (a[i + 1] <= b[j + 1]) i += 2;
-      else j += 2;
-    }
-    return -1;
+    const j = this.start[v];
+    return firstCommonIn(a, lo, hi, this.arena, j, j + this.words[v]);
   }
 
   /**
@@ -140,30 +132,7 @@ export class PartialSets {
     // than the old partial (touching ranges merge: the common case), else at the arena's top.
     if (this.merged.length < old + (hi - lo)) this.merged = new Uint32Array(2 * (old + (hi - lo)));
     const out = this.merged;
-    const b = this.arena;
-    let i = lo;
-    let j = this.start[v];
-    const je = j + old;
-    let k = 0;
-    while (i < hi || j < je) {
-      let x: number;
-      let y: number;
-      if (j >= je || (i < hi && a[i] <= b[j])) {
-        x = a[i];
-        y = a[i + 1];
-        i += 2;
-      } else {
-        x = b[j];
-        y = b[j + 1];
-        j += 2;
-      }
-      if (k > 0 && x <= out[k - 1]) {
-        if (y > out[k - 1]) out[k - 1] = y;
-      } else {
-        out[k++] = x;
-        out[k++] = y;
-      }
-    }
+    const k = unionInto(a, lo, hi, this.arena, this.start[v], this.start[v] + old, out);
     if (k === 2 && out[0] === 0 && out[1] === this.contributions) {
       this.live -= old;
       this.words[v] = COMPLETE;

@@ -12,12 +12,7 @@ export function pathLinks(
   out: Uint32Array,
 ): number {
   const p = s.path;
-  if (p.kind === 'link-list') {
-    const a = p.offsets[t];
-    const len = p.offsets[t + 1] - a;
-    for (let i = 0; i < len; i++) out[i] = p.links[a + i];
-    return len;
-  }
+  if (p.kind === 'link-list') return copyRun(p.offsets, p.links, t, out);
   const n = topo.nodeCount;
   const h = p.hops[t];
   let node = s.src[t];
@@ -43,12 +38,7 @@ export function pathLength(s: Schedule, t: number): number {
  */
 export function receiversOf(s: Schedule, topo: Topology, t: number, out: Uint32Array): number {
   const r = s.receivers;
-  if (r.kind === 'list') {
-    const a = r.offsets[t];
-    const len = r.offsets[t + 1] - a;
-    for (let i = 0; i < len; i++) out[i] = r.nodes[a + i];
-    return len;
-  }
+  if (r.kind === 'list') return copyRun(r.offsets, r.nodes, t, out);
   const p = s.path;
   if (p.kind === 'ring-arc') {
     const n = topo.nodeCount;
@@ -59,4 +49,12 @@ export function receiversOf(s: Schedule, topo: Topology, t: number, out: Uint32A
   if (end === p.offsets[t]) return 0;
   out[0] = topo.linkTo[p.links[end - 1]];
   return 1;
+}
+
+/** Copies run t of a listed column (items offsets[t] … offsets[t + 1] − 1) into `out`; returns its length. */
+function copyRun(offsets: ArrayLike<number>, items: ArrayLike<number>, t: number, out: Uint32Array): number {
+  const a = offsets[t];
+  const len = offsets[t + 1] - a;
+  for (let i = 0; i < len; i++) out[i] = items[a + i];
+  return len;
 }

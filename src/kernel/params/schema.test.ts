@@ -9,6 +9,7 @@ import {
   MAX_SEED,
   seedParam,
   defaultsOf,
+  defaultsWith,
   describeBounds,
   intList,
   num,
@@ -19,18 +20,45 @@ import {
   type IntParam,
   type NumberParam,
   type ParamDef,
+  type ParamGroup,
 } from './schema';
 
-const NODES: IntParam = {
-  key: 'nodes',
-  label: 'Nodes N',
+/** A whole-number parameter for these tests (no help text: none of them reads it). */
+const intParam = (
+  key: string,
+  label: string,
+  [min, max]: [number, number],
+  dflt: number,
+  group: ParamGroup,
+): IntParam => ({
+  key,
+  label,
   kind: 'int',
-  min: 2,
-  max: 65_536,
-  default: 8,
-  group: 'network',
+  min,
+  max,
+  default: dflt,
+  group,
   help: '',
-};
+});
+
+/** A choice for these tests, its options as [value, label] pairs (no help text). */
+const enumParam = (
+  key: string,
+  label: string,
+  options: [string, string][],
+  dflt: string,
+  group: ParamGroup,
+): EnumParam => ({
+  key,
+  label,
+  kind: 'enum',
+  options: options.map(([value, l]) => ({ value, label: l })),
+  default: dflt,
+  group,
+  help: '',
+});
+
+const NODES = intParam('nodes', 'Nodes N', [2, 65_536], 8, 'network');
 
 const BANDWIDTH: NumberParam = {
   key: 'bandwidth',
@@ -57,18 +85,16 @@ const DELAY: NumberParam = {
   help: '',
 };
 
-const MODE: EnumParam = {
-  key: 'mode',
-  label: 'Mode',
-  kind: 'enum',
-  options: [
-    { value: 'fast', label: 'Fast' },
-    { value: 'slow', label: 'Slow' },
+const MODE = enumParam(
+  'mode',
+  'Mode',
+  [
+    ['fast', 'Fast'],
+    ['slow', 'Slow'],
   ],
-  default: 'fast',
-  group: 'algorithm',
-  help: '',
-};
+  'fast',
+  'algorithm',
+);
 
 const ok = (def: ParamDef, raw: string) => {
   const r = parseParam(def, raw);
@@ -195,6 +221,17 @@ describe('describeBounds, checkParam, defaultsOf, num', () => {
     expect(() => num(d, 'mode')).toThrow(TypeError);
     expect(() => num(d, 'missing')).toThrow(/missing/);
   });
+
+  it('defaultsWith lays the named values over the defaults and refuses an algorithm it was not given', () => {
+    const card = { params: [NODES, BANDWIDTH, MODE] };
+    expect(defaultsWith(card, 'x', { nodes: 12, mode: 'slow' })).toEqual({
+      nodes: 12,
+      bandwidth: 40,
+      mode: 'slow',
+    });
+    expect(defaultsWith(card, 'x')).toEqual(defaultsOf(card.params));
+    expect(() => defaultsWith(undefined, 'no-such')).toThrow('unknown algorithm no-such');
+  });
 });
 
 describe('readParams', () => {
@@ -301,27 +338,18 @@ describe('seeds', () => {
 });
 
 describe('when a parameter applies', () => {
-  const network: ParamDef = {
-    key: 'network',
-    label: 'Network',
-    kind: 'enum',
-    options: [
-      { value: 'mesh', label: 'mesh' },
-      { value: 'ring', label: 'ring' },
+  const network = enumParam(
+    'network',
+    'Network',
+    [
+      ['mesh', 'mesh'],
+      ['ring', 'ring'],
     ],
-    default: 'ring',
-    group: 'network',
-    help: '',
-  };
+    'ring',
+    'network',
+  );
   const rows: ParamDef = {
-    key: 'rows',
-    label: 'Rows',
-    kind: 'int',
-    min: 1,
-    max: 9,
-    default: 2,
-    group: 'network',
-    help: '',
+    ...intParam('rows', 'Rows', [1, 9], 2, 'network'),
     appliesWhen: { key: 'network', oneOf: ['mesh', 'torus'] },
   };
   it('by the other parameter’s value; always without a condition', () => {

@@ -237,6 +237,20 @@ export function defaultsOf(defs: readonly ParamDef[]): Record<string, ParamValue
   return Object.fromEntries(defs.map((d) => [d.key, d.default]));
 }
 
+/**
+ * Algorithm `id`'s defaults with `extra` laid over them: a figure's point, a paper check's case or a
+ * worked example named by what it changes. `card` is the algorithm as found (undefined: an unknown
+ * id, which throws).
+ */
+export function defaultsWith(
+  card: { readonly params: readonly ParamDef[] } | undefined,
+  id: string,
+  extra: ParamValues = {},
+): Record<string, ParamValue> {
+  if (!card) throw new Error(`unknown algorithm ${id}`);
+  return { ...defaultsOf(card.params), ...extra };
+}
+
 export interface ParamIssue {
   key: string;
   message: string;

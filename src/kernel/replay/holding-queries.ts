@@ -230,17 +230,7 @@ export function heldCounts(
 ): Uint32Array {
   const st = Math.max(0, Math.min(step, h.stepCount));
   if (h.kind === 'counts') return countsAfter(h, st, out);
-  // Last snapshot at or before st (snapshots are sorted by step).
-  let lo = 0;
-  let hi = h.snapshotStep.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (h.snapshotStep[mid] <= st) lo = mid;
-    else hi = mid - 1;
-  }
-  const n = h.nodeCount;
-  out.set(h.snapshotCounts.subarray(lo * n, lo * n + n));
-  const from = h.eventStart[h.snapshotStep[lo] + 1];
+  const from = h.eventStart[fromSnapshot(h, st, out) + 1];
   const to = h.eventStart[st + 1];
   for (let e = from; e < to; e++) out[h.eventNode[e]]++;
   return out;
@@ -320,8 +310,12 @@ export function arrivedMask(h: Holdings, step: number): Uint8Array {
   return mask;
 }
 
-/** Counts of a reduction after step `st`: the nearest snapshot, then the changes of later steps. */
-function countsAfter(h: CountsHoldings, st: number, out: Uint32Array): Uint32Array {
+/**
+ * Copies into `out` the counts of the last snapshot at or before step `st` (snapshots are sorted by
+ * step) and returns that snapshot's step: the start of every count query, which then replays the
+ * steps after it.
+ */
+function fromSnapshot(h: Holdings, st: number, out: Uint32Array): number {
   let lo = 0;
   let hi = h.snapshotStep.length - 1;
   while (lo < hi) {
@@ -331,7 +325,12 @@ function countsAfter(h: CountsHoldings, st: number, out: Uint32Array): Uint32Arr
   }
   const n = h.nodeCount;
   out.set(h.snapshotCounts.subarray(lo * n, lo * n + n));
-  for (let i = h.changeStart[h.snapshotStep[lo]]; i < h.changeStart[st]; i++)
+  return h.snapshotStep[lo];
+}
+
+/** Counts of a reduction after step `st`: the nearest snapshot, then the changes of later steps. */
+function countsAfter(h: CountsHoldings, st: number, out: Uint32Array): Uint32Array {
+  for (let i = h.changeStart[fromSnapshot(h, st, out)]; i < h.changeStart[st]; i++)
     out[h.changeNode[i]] = h.changeCount[i];
   return out;
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../registry';
 import { asLinkLists } from '../model/link-lists';
-import { allGatherBlocks, blockLists } from '../model/schedule';
-import { ScheduleBuilder } from '../model/schedule-builder';
+import { blockLists } from '../model/schedule';
 import { wdmRing } from '../model/topology';
 import { defaultsOf } from '../params/schema';
 import { CLI_LIMITS } from '../../limits';
@@ -12,6 +11,7 @@ import { rng } from '../util/rng';
 import { arrivalsInStep, arrivedMask, firstArrival, heldCounts, holds } from './holding-queries';
 import { MAX_HOLDING_CELLS, type Holdings } from './holdings';
 import { replay } from './replay';
+import { handAllGather } from '../model/hand-built.test-util';
 
 function build(id: string, n: number, w: number): RunResult {
   const spec = findAlgorithm(id);
@@ -144,15 +144,7 @@ describe('holdings', () => {
 
   it('a block received twice counts once and keeps its first arrival step', () => {
     const n = 3;
-    const b = new ScheduleBuilder({
-      algorithm: 'test',
-      collective: 'allgather',
-      nodeCount: n,
-      blocks: allGatherBlocks(n, 8),
-      pathKind: 'ring-arc',
-      receiverKind: 'path-end',
-      singleBlock: true,
-    });
+    const b = handAllGather(n, 'ring-arc');
     b.beginStep('one');
     b.addArc(0, 1, 0, 0); // 0 → 1: block 0
     b.beginStep('two');
@@ -169,15 +161,7 @@ describe('holdings', () => {
 
   it('replay reports unheld sends, still delivers them, and handles receiver lists', () => {
     const n = 4;
-    const b = new ScheduleBuilder({
-      algorithm: 'test',
-      collective: 'allgather',
-      nodeCount: n,
-      blocks: allGatherBlocks(n, 8),
-      pathKind: 'link-list',
-      receiverKind: 'list',
-      singleBlock: false,
-    });
+    const b = handAllGather(n, 'link-list', { singleBlock: false });
     b.beginStep('one');
     b.addTransfer(0, [0, 1, 2], [1, 2, 3], 0, [0, 3]); // block 3 is not node 0's yet
     b.beginStep('two');
@@ -192,15 +176,7 @@ describe('holdings', () => {
 
   it('refuses dense holdings larger than MAX_HOLDING_CELLS and goes sparse on its own', () => {
     const n = Math.ceil(Math.sqrt(MAX_HOLDING_CELLS)) + 1;
-    const b = new ScheduleBuilder({
-      algorithm: 'test',
-      collective: 'allgather',
-      nodeCount: n,
-      blocks: allGatherBlocks(n, 1),
-      pathKind: 'ring-arc',
-      receiverKind: 'path-end',
-      singleBlock: true,
-    });
+    const b = handAllGather(n, 'ring-arc', { bytes: 1 });
     const s = b.finish();
     expect(() => replay(s, wdmRing(2, 1), undefined, 'dense')).toThrow(RangeError);
     expect(replay(s, wdmRing(2, 1)).kind).toBe('sparse');

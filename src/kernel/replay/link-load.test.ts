@@ -2,8 +2,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importMsccl } from '../../interop/msccl/import-msccl';
-import { allGatherBlocks } from '../model/schedule';
-import { ScheduleBuilder } from '../model/schedule-builder';
 import { wdmRing } from '../model/topology';
 import { defaultsOf } from '../params/schema';
 import { pathLength } from '../model/paths';
@@ -15,6 +13,7 @@ import { CLI_LIMITS } from '../../limits';
 import { ALGORITHMS } from '../../registry';
 import { run } from '../../run';
 import { BIN_OVER, BIN_PRESENT, LINK_LOAD_ROWS, binOf, linkLoadOf, type LinkLoad } from './link-load';
+import { handAllGather } from '../model/hand-built.test-util';
 
 /** The bin value of link l in step `step` (grids small enough to have one cell per bin). */
 function cell(x: LinkLoad, l: number, step: number): { ratio: number; state: number } {
@@ -24,28 +23,12 @@ function cell(x: LinkLoad, l: number, step: number): { ratio: number; state: num
 }
 
 function listBuilder(nodeCount: number) {
-  return new ScheduleBuilder({
-    algorithm: 'test',
-    collective: 'allgather',
-    nodeCount,
-    blocks: allGatherBlocks(nodeCount, 8),
-    pathKind: 'link-list',
-    receiverKind: 'list',
-    singleBlock: true,
-  });
+  return handAllGather(nodeCount, 'link-list');
 }
 
 describe('link load', () => {
   it('ring: counts transfers per fibre link and step over its wavelengths', () => {
-    const b = new ScheduleBuilder({
-      algorithm: 'test',
-      collective: 'allgather',
-      nodeCount: 4,
-      blocks: allGatherBlocks(4, 8),
-      pathKind: 'ring-arc',
-      receiverKind: 'path-end',
-      singleBlock: true,
-    });
+    const b = handAllGather(4, 'ring-arc');
     b.beginStep('a');
     b.addArc(0, 2, 0, 0); // links 0, 1 on λ0
     b.addArc(1, 1, 1, 1); // link 1 on λ1
@@ -72,15 +55,7 @@ describe('link load', () => {
   });
 
   it('ring: two lightpaths on a one-wavelength link show as load over channels', () => {
-    const b = new ScheduleBuilder({
-      algorithm: 'test',
-      collective: 'allgather',
-      nodeCount: 4,
-      blocks: allGatherBlocks(4, 8),
-      pathKind: 'ring-arc',
-      receiverKind: 'path-end',
-      singleBlock: true,
-    });
+    const b = handAllGather(4, 'ring-arc');
     b.beginStep('a');
     b.addArc(0, 2, 0, 0);
     b.addArc(1, 1, 0, 1);
@@ -156,15 +131,7 @@ describe('link load', () => {
 
   it('bins links when they outnumber the rows: a bin shows its busiest cell and where it is', () => {
     const n = 600; // 1,200 links in 512 rows
-    const b = new ScheduleBuilder({
-      algorithm: 'test',
-      collective: 'allgather',
-      nodeCount: n,
-      blocks: allGatherBlocks(n, 8),
-      pathKind: 'ring-arc',
-      receiverKind: 'path-end',
-      singleBlock: true,
-    });
+    const b = handAllGather(n, 'ring-arc');
     b.beginStep('a');
     b.addArc(598, 1, 0, 0); // link 598, 1 of 2 wavelengths
     b.addArc(599, 1, 0, 1); // link 599 on λ0 …

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../registry';
-import { allGatherBlocks, blockLists, withBlockLists } from '../model/schedule';
-import { ScheduleBuilder } from '../model/schedule-builder';
+import { blockLists, withBlockLists } from '../model/schedule';
 import { wdmRing } from '../model/topology';
 import { defaultsOf } from '../params/schema';
 import { CLI_LIMITS } from '../../limits';
@@ -10,6 +9,7 @@ import { run } from '../../run';
 import { arrivalsInStep, firstArrival, heldCounts, holds, location } from './holding-queries';
 import { chooseRepresentation, replay } from './replay';
 import { type Holdings } from './holdings';
+import { handAllGather } from '../model/hand-built.test-util';
 
 function built(id: string, extra: Record<string, string | number>) {
   const spec = findAlgorithm(id);
@@ -177,15 +177,7 @@ describe('sparse holdings give the same answers as dense ones', () => {
   it('a block copied to several nodes in one step outgrows the fast layout and is replayed exactly', () => {
     // Ring of 5, one step (room for 2 visits per block in the fast layout): node 0 sends its block to
     // 1 and to 4 (3 visits), node 2 sends block 2 to 3 twice (counted once).
-    const b = new ScheduleBuilder({
-      algorithm: 'test',
-      collective: 'allgather',
-      nodeCount: 5,
-      blocks: allGatherBlocks(5, 1),
-      pathKind: 'ring-arc',
-      receiverKind: 'path-end',
-      singleBlock: true,
-    });
+    const b = handAllGather(5, 'ring-arc', { bytes: 1 });
     b.beginStep('one');
     b.addArc(0, 1, 0, 0);
     b.addArc(0, -1, 0, 0);

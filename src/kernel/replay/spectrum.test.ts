@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allGatherBlocks, type Schedule } from '../model/schedule';
-import { ScheduleBuilder } from '../model/schedule-builder';
+import { type Schedule } from '../model/schedule';
 import { pathLinks } from '../model/paths';
 import { channelsOf, spectrumCounts } from '../model/spectrum-counts';
 import { wdmRing, type Topology } from '../model/topology';
@@ -9,6 +8,7 @@ import { CLI_LIMITS } from '../../limits';
 import { run } from '../../run';
 import { defaultsOf, type ParamValue } from '../params/schema';
 import { findAlgorithm } from '../../registry';
+import { handAllGather } from '../model/hand-built.test-util';
 
 const runOf = (id: string, p: Record<string, ParamValue>) =>
   run(id, { ...defaultsOf(findAlgorithm(id)!.params), ...p }, CLI_LIMITS);
@@ -37,15 +37,7 @@ function filled(s: Schedule, topo: Topology, step: number, g: SpectrumGrid): Spe
 
 /** The two-fibre ring of the clash case: 0 → 3 and 2 → 4 clockwise on λ1 (link 2 twice), 5 → 3 counter-clockwise on λ0. */
 function clashing(): Schedule {
-  const b = new ScheduleBuilder({
-    algorithm: 'test',
-    collective: 'allgather',
-    nodeCount: 6,
-    blocks: allGatherBlocks(6, 8),
-    pathKind: 'ring-arc',
-    receiverKind: 'path-end',
-    singleBlock: true,
-  });
+  const b = handAllGather(6, 'ring-arc');
   b.beginStep('overlap');
   b.addArc(0, 3, 1, 0); // links 0, 1, 2 on λ1
   b.addArc(2, 2, 1, 2); // links 2, 3 on λ1: link 2 clashes

@@ -2,26 +2,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../registry';
 import { asLinkLists } from '../model/link-lists';
-import { allGatherBlocks, type Schedule, blockLists } from '../model/schedule';
-import { ScheduleBuilder } from '../model/schedule-builder';
+import { type Schedule, blockLists } from '../model/schedule';
+import type { ScheduleBuilder } from '../model/schedule-builder';
 import { wdmRing } from '../model/topology';
 import type { Topology } from '../model/topology';
 import { defaultsOf } from '../params/schema';
 import { CLI_LIMITS } from '../../limits';
 import { run } from '../../run';
 import { verify } from './verifier';
+import { handAllGather } from '../model/hand-built.test-util';
 
 /** A builder of ring arcs on n nodes (one block each unless `blockSets`), blocks as in an all-gather. */
 function arcBuilder(n: number, blockSets = false): ScheduleBuilder {
-  return new ScheduleBuilder({
-    algorithm: 'hand-made',
-    collective: 'allgather',
-    nodeCount: n,
-    blocks: allGatherBlocks(n, 1),
-    pathKind: 'ring-arc',
-    receiverKind: 'path-end',
-    singleBlock: !blockSets,
-  });
+  return handAllGather(n, 'ring-arc', { bytes: 1, singleBlock: !blockSets });
 }
 
 function compare(s: Schedule, topo: Topology) {

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../registry';
-import { allGatherBlocks, type Schedule, blockLists, listedBlocks, withBlockLists } from '../model/schedule';
-import { ScheduleBuilder } from '../model/schedule-builder';
+import { type Schedule, blockLists, listedBlocks, withBlockLists } from '../model/schedule';
 import { wdmRing, type Topology } from '../model/topology';
 import { defaultsOf, type ParamValues } from '../params/schema';
 import { holds } from '../replay/holding-queries';
@@ -12,6 +11,7 @@ import { type RunResult } from '../../result';
 import { rng } from '../util/rng';
 import { verify } from './verifier';
 import { type Rule, type VerifyReport } from './rules';
+import { handAllGather } from '../model/hand-built.test-util';
 
 const RING = 'ring-allgather';
 const NE = 'neighbor-exchange';
@@ -335,15 +335,7 @@ describe('verifier: injected faults are caught with the right rule and place', (
   it('a block received in a step cannot be forwarded in that same step → causality', () => {
     const n = 3;
     for (const order of ['receive first', 'forward first']) {
-      const b = new ScheduleBuilder({
-        algorithm: 'test',
-        collective: 'allgather',
-        nodeCount: n,
-        blocks: allGatherBlocks(n, 8),
-        pathKind: 'ring-arc',
-        receiverKind: 'path-end',
-        singleBlock: true,
-      });
+      const b = handAllGather(n, 'ring-arc');
       b.beginStep('fast relay');
       if (order === 'receive first') {
         b.addArc(0, 1, 0, 0); // 0 → 1: block 0
@@ -451,14 +443,8 @@ describe('verifier: link-list schedules', () => {
     }));
 
   function schedule(steps: T[][]): Schedule {
-    const b = new ScheduleBuilder({
-      algorithm: 'test',
-      collective: 'allgather',
-      nodeCount: N,
-      blocks: allGatherBlocks(N, 1024),
-      pathKind: 'link-list',
-      receiverKind: 'list',
-      singleBlock: true,
+    const b = handAllGather(N, 'link-list', {
+      bytes: 1024,
       capacity: { transfers: 1, pathLinks: 1, receivers: 1 },
     });
     for (const step of steps) {

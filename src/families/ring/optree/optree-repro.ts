@@ -20,7 +20,7 @@ import { planFor, radicesForDepth } from './optree-plan';
 import { bestTree } from './optree-search';
 import { countOptree } from './optree-stages';
 import { stepSeconds, timeModelOf } from '../wdm-ring-time';
-import { defaultsOf, type ParamValues } from '../../../kernel/params/schema';
+import { defaultsWith, type ParamValues } from '../../../kernel/params/schema';
 import { type Limits } from '../../../limits';
 import { type RunResult } from '../../../result';
 import type { Reproduction, ReproRow } from '../../../kernel/experiment';
@@ -31,9 +31,7 @@ const MB = 2 ** 20;
 export const TABLE_SIZES = [4, 8, 16, 32, 64, 128].map((x) => x * MB);
 
 function params(alg: string, extra: Record<string, number | string>, runner: Runner): ParamValues {
-  const spec = runner.findAlgorithm(alg);
-  if (!spec) throw new Error(`unknown algorithm ${alg}`);
-  return { ...defaultsOf(spec.params), ...extra };
+  return defaultsWith(runner.findAlgorithm(alg), alg, extra);
 }
 
 function build(

@@ -6,7 +6,7 @@
  */
 import { RING_CARDS } from '../cards';
 import { PAPERS } from '../../../kernel/spec';
-import { defaultsOf, type ParamValues } from '../../../kernel/params/schema';
+import { defaultsWith } from '../../../kernel/params/schema';
 import type { SweepDef, SweepPoint } from '../../../kernel/experiment';
 
 const MB = 2 ** 20;
@@ -22,10 +22,14 @@ export const FIVE = [
 ] as const;
 
 function config(algorithm: string, extra: Record<string, number | string>): SweepPoint['config'] {
-  const spec = RING_CARDS.find((c) => c.id === algorithm);
-  if (!spec) throw new Error(`sweep: unknown algorithm ${algorithm}`);
-  const params: ParamValues = { ...defaultsOf(spec.params), ...extra };
-  return { algorithm, params };
+  return {
+    algorithm,
+    params: defaultsWith(
+      RING_CARDS.find((c) => c.id === algorithm),
+      algorithm,
+      extra,
+    ),
+  };
 }
 
 /** OpTree at Lemma 3's depth for each N (what the paper runs in Figs. 5–7). */
@@ -48,14 +52,19 @@ export const FIG4_DEPTHS: Record<number, number[]> = {
   4096: [2, 3, 4, 5, 6, 8, 10, 12],
 };
 
-export const optreeFig4: SweepDef = {
-  id: 'optree-fig4',
-  title: 'OpTree: time against tree depth k (w = 64, 4 MB)',
+/** What the four figures share: the paper, and eq. 3's all-gather time on a log scale. */
+const FIGURE = {
   paper: PAPERS.optree,
-  where: 'Fig. 4',
-  x: { label: 'Tree depth k', unit: 'stages', log: false },
   y: { label: 'All-gather time (eq. 3)', unit: 's', log: true },
   metric: 'time',
+} as const;
+
+export const optreeFig4: SweepDef = {
+  ...FIGURE,
+  id: 'optree-fig4',
+  title: 'OpTree: time against tree depth k (w = 64, 4 MB)',
+  where: 'Fig. 4',
+  x: { label: 'Tree depth k', unit: 'stages', log: false },
   points() {
     return Object.entries(FIG4_DEPTHS).flatMap(([n, depths]) =>
       depths.map((k) => ({
@@ -67,82 +76,66 @@ export const optreeFig4: SweepDef = {
   },
 };
 
+/**
+ * Figs. 5–7: each of the five algorithms at every x the algorithm can run at, one parameter varied
+ * from 1024 nodes, w = 64 and 4 MB; OpTree at Lemma 3's depth for the point's N.
+ */
+function fivePoints(
+  xs: readonly number[],
+  at: (x: number) => { nodes: number; wavelengths: number; 'message-bytes': number },
+  oneStageRuns: (x: number) => boolean = () => true,
+): SweepPoint[] {
+  return FIVE.flatMap((a) =>
+    xs
+      .filter((x) => a.id !== 'one-stage' || oneStageRuns(x))
+      .map((x) => {
+        const p = at(x);
+        return {
+          series: a.name,
+          x,
+          config: config(a.id, { ...p, ...(a.id === 'optree' ? optreeExtra(p.nodes) : {}) }),
+        };
+      }),
+  );
+}
+
 const FIG5_SIZES = [32 * KB, 1024 * KB, 4 * MB, 64 * MB];
 
 export const optreeFig5: SweepDef = {
+  ...FIGURE,
   id: 'optree-fig5',
   title: 'Time against message size, 1024 nodes, w = 64',
-  paper: PAPERS.optree,
   where: 'Fig. 5',
   x: { label: 'Message size d per node', unit: 'B', log: true },
-  y: { label: 'All-gather time (eq. 3)', unit: 's', log: true },
-  metric: 'time',
-  points() {
-    return FIVE.flatMap((a) =>
-      FIG5_SIZES.map((d) => ({
-        series: a.name,
-        x: d,
-        config: config(a.id, {
-          nodes: 1024,
-          wavelengths: 64,
-          'message-bytes': d,
-          ...(a.id === 'optree' ? optreeExtra(1024) : {}),
-        }),
-      })),
-    );
-  },
+  points: () => fivePoints(FIG5_SIZES, (d) => ({ nodes: 1024, wavelengths: 64, 'message-bytes': d })),
 };
 
 export const optreeFig6: SweepDef = {
+  ...FIGURE,
   id: 'optree-fig6',
   title: 'Time against node count, w = 64, 4 MB',
-  paper: PAPERS.optree,
   where: 'Fig. 6',
   x: { label: 'Nodes N', unit: 'nodes', log: true },
-  y: { label: 'All-gather time (eq. 3)', unit: 's', log: true },
-  metric: 'time',
-  points() {
-    return FIVE.flatMap((a) =>
-      [256, 512, 1024, 2048]
-        .filter((n) => a.id !== 'one-stage' || n <= 1024)
-        .map((n) => ({
-          series: a.name,
-          x: n,
-          config: config(a.id, {
-            nodes: n,
-            wavelengths: 64,
-            'message-bytes': 4 * MB,
-            ...(a.id === 'optree' ? optreeExtra(n) : {}),
-          }),
-        })),
-    );
-  },
+  points: () =>
+    fivePoints(
+      [256, 512, 1024, 2048],
+      (n) => ({ nodes: n, wavelengths: 64, 'message-bytes': 4 * MB }),
+      (n) => n <= 1024,
+    ),
 };
 
 export const optreeFig7: SweepDef = {
+  ...FIGURE,
   id: 'optree-fig7',
   title: 'Time against wavelengths per fibre, 1024 nodes, 4 MB',
-  paper: PAPERS.optree,
   where: 'Fig. 7',
   x: { label: 'Wavelengths w', unit: 'wavelengths', log: true },
-  y: { label: 'All-gather time (eq. 3)', unit: 's', log: true },
-  metric: 'time',
-  points() {
-    return FIVE.flatMap((a) =>
-      [4, 16, 64, 256]
-        .filter((w) => a.id !== 'one-stage' || w >= 64)
-        .map((w) => ({
-          series: a.name,
-          x: w,
-          config: config(a.id, {
-            nodes: 1024,
-            wavelengths: w,
-            'message-bytes': 4 * MB,
-            ...(a.id === 'optree' ? optreeExtra(1024) : {}),
-          }),
-        })),
-    );
-  },
+  points: () =>
+    fivePoints(
+      [4, 16, 64, 256],
+      (w) => ({ nodes: 1024, wavelengths: w, 'message-bytes': 4 * MB }),
+      (w) => w >= 64,
+    ),
 };
 
 export const OPTREE_SWEEPS: readonly SweepDef[] = [optreeFig4, optreeFig5, optreeFig6, optreeFig7];

@@ -1,0 +1,25 @@
+/**
+ * The command line as the tests drive it: files held in memory instead of on disk, and the text a
+ * command wrote. One set-up for every CLI test that reads files.
+ */
+import { execute } from './commands';
+import type { CliIo, CommandOutput } from './command-kit';
+
+/** A command line whose `readText` reads `files` (which tests may add to) and fails as Node does. */
+export function memoryCli(files = new Map<string, string>()) {
+  const io: CliIo = {
+    readText(path) {
+      const text = files.get(path);
+      if (text === undefined) throw new Error(`ENOENT: no such file or directory, open '${path}'`);
+      return text;
+    },
+  };
+  const cli = (...argv: string[]) => execute(argv, io);
+  return { files, io, cli };
+}
+
+/** What a command wrote on standard output, joined. */
+export const outText = (r: CommandOutput) => [...r.out].join('');
+
+/** What a command wrote on standard error ('' when nothing). */
+export const errText = (r: CommandOutput) => r.err ?? '';
