@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { isKnownInterconnect } from '../src/interconnects';
-import type { TopologyKind } from '../src/kernel/model/topology';
+import type { TopologyKind } from '../src/family-list';
 import type { RunResult } from '../src/result';
 import { CircuitPanels } from './families/circuit/CircuitPanels';
 import { CircuitView } from './families/circuit/CircuitView';
@@ -23,7 +23,7 @@ import { NocView } from './families/noc/NocView';
 import { NocPanels } from './families/noc/NocPanels';
 import { useStarHover } from './families/star/starHover';
 import { SpeedupExplorer } from './families/circuit/SpeedupExplorer';
-import { HEATMAPS_PAGE } from '../src/experiments/catalogue';
+import { HEATMAPS_PAGE } from '../src/families/circuit';
 
 /** What a network view is given. */
 export interface NetworkViewProps {

@@ -14,9 +14,10 @@ import {
   type ViewOptions,
 } from './app-config';
 import {
+  EXPLORER_PAGE_CARDS,
+  findExplorerPageCard,
   findReproductionCard,
   findSweep,
-  HEATMAPS_PAGE,
   REPRODUCTION_CARDS,
   SWEEPS,
 } from '../experiments/catalogue';
@@ -185,8 +186,8 @@ const FIELDS: readonly UrlField[] = [
     key: 'sweep',
     encode: (c) => c.sweep || null,
     decode(text, { config }) {
-      if (!findSweep(text) && text !== HEATMAPS_PAGE)
-        return `chart "${show(text)}" is unknown (known: ${[...SWEEPS.map((x) => x.id), HEATMAPS_PAGE].join(', ')})`;
+      if (!findSweep(text) && !findExplorerPageCard(text))
+        return `chart "${show(text)}" is unknown (known: ${[...SWEEPS, ...EXPLORER_PAGE_CARDS].map((x) => x.id).join(', ')})`;
       config.sweep = text;
       return null;
     },

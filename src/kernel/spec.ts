@@ -1,5 +1,5 @@
 import type { Collective, Schedule } from './model/schedule';
-import type { Topology, TopologyKind } from './model/topology';
+import type { Topology, NetworkKind } from './model/topology';
 import type { ParamDef, ParamIssue, ParamValue, ParamValues } from './params/schema';
 import type { ModelRules } from './verify/model-rules';
 import type { Usage } from './verify/rules';
@@ -188,7 +188,7 @@ export interface AlgorithmCard {
   shortName?: string;
   family: string;
   collective: Collective;
-  topology: TopologyKind;
+  topology: NetworkKind;
   paper: PaperRef;
   /** One paragraph in plain words for the info panel. */
   summary: string;
