@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 /*
- * Adding a family is two folders and two lines (docs/architecture.md, "How to add a family"): here
+ * Adding a family is two folders and a line in each list (docs/architecture.md, "How to add a family"): here
  * the two lines are added by mocking the two lists, FAMILIES and FAMILY_ENGINES, with a tiny family
  * (src/testing/tiny-family.ts) — no shared file is edited — and the family must reach the registry,
  * the interconnects, the URL codec, the command line's list and the verifier.
