@@ -1,22 +1,13 @@
-import { CIRCUIT_CARDS } from './families/circuit/cards';
-import { RING_CARDS } from './families/ring/cards';
-import { STAR_CARDS } from './families/star/cards';
-import { MESH_CARDS } from './families/mesh/cards';
-import { NOC_CARDS } from './families/noc/cards';
+import { FAMILIES } from './family-list';
 import type { AlgorithmCard } from './kernel/spec';
 
 /**
  * Every algorithm's card (what the page's main thread knows: names, parameters, limits, narration),
- * one line per family, in the order of `registry.ts`, which adds the builders. The app's main thread
- * reads this list and never the registry, so no schedule builder lands in its bundle.
+ * family by family in the order of FAMILIES (src/family-list.ts); `registry.ts` adds the builders in
+ * the same order. The app's main thread reads this list and never the registry, so no schedule
+ * builder lands in its bundle.
  */
-export const ALGORITHM_CARDS: readonly AlgorithmCard[] = [
-  ...RING_CARDS,
-  ...STAR_CARDS,
-  ...CIRCUIT_CARDS,
-  ...MESH_CARDS,
-  ...NOC_CARDS,
-];
+export const ALGORITHM_CARDS: readonly AlgorithmCard[] = FAMILIES.flatMap((f) => f.cards);
 
 export const DEFAULT_ALGORITHM = ALGORITHM_CARDS[0].id;
 

@@ -28,7 +28,7 @@ describe('interconnect registry', () => {
 
   it('every registered algorithm is timed: by its own cost model or by its interconnect', () => {
     for (const a of ALGORITHMS)
-      expect(a.stepSeconds ?? INTERCONNECTS[a.topology].stepSeconds, a.id).toBeTypeOf('function');
+      expect(a.stepSeconds ?? interconnectOf(a.topology).stepSeconds, a.id).toBeTypeOf('function');
   });
 
   it('a schedule on a model without a time model is refused, not timed as a ring', () => {

@@ -1,24 +1,16 @@
 import { GENERIC_INTERCONNECT, type Interconnect } from './kernel/model/interconnect';
-import type { TopologyKind } from './kernel/model/topology';
-import { CIRCUIT_SWITCH } from './families/circuit/interconnect';
-import { WDM_RING } from './families/ring/interconnect';
-import { PASSIVE_STAR } from './families/star/interconnect';
-import { MESH } from './families/mesh/interconnect';
-import { NOC } from './families/noc/interconnect';
+import { FAMILIES, type TopologyKind } from './family-list';
 
 /**
- * Every interconnect model, one line per family (its object is `families/<family>/interconnect.ts`).
- * Code that would otherwise switch on a topology kind reads this; the app's half is
- * `app/interconnects.tsx`. Holds no schedule builder, so the app's main thread may import it.
+ * Every interconnect model: each family's (`families/<family>/interconnect.ts`, brought by its
+ * entry in FAMILIES) and the generic one. Code that would otherwise switch on a topology kind reads
+ * this; the app's half is `app/interconnects.tsx`. Holds no schedule builder, so the app's main
+ * thread may import it.
  */
-export const INTERCONNECTS: Readonly<Record<TopologyKind, Interconnect>> = {
-  'wdm-ring': WDM_RING,
-  star: PASSIVE_STAR,
-  circuit: CIRCUIT_SWITCH,
-  mesh: MESH,
-  noc: NOC,
+export const INTERCONNECTS = {
+  ...Object.fromEntries(FAMILIES.map((f) => [f.kind, f.interconnect])),
   generic: GENERIC_INTERCONNECT,
-};
+} as Readonly<Record<TopologyKind, Interconnect>>;
 
 /** Whether the core knows `kind`. */
 export function isKnownInterconnect(kind: string): kind is TopologyKind {

@@ -2,13 +2,12 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { findCard } from '../../src/cards';
 import {
+  findExplorerPageCard,
   findReproductionCard,
   findSweep,
-  HEATMAPS_PAGE,
   REPRODUCTION_CARDS,
   SWEEPS,
 } from '../../src/experiments/catalogue';
-import { PAPERS } from '../../src/kernel/papers';
 import { parseMarkdown } from '../../src/notes/markdown';
 import { notesFor, notesForPaper, type NoteId } from '../../src/notes/model-notes';
 import { useApp } from '../store/store';
@@ -137,7 +136,7 @@ function relatedNotes(
     if (card) return { label: 'For this paper check', notes: notesForPaper(card.paper) };
   }
   if (c.mode === 'explore') {
-    const paper = c.sweep === HEATMAPS_PAGE ? PAPERS.retri : (findSweep(c.sweep) ?? SWEEPS[0])?.paper;
+    const paper = (findExplorerPageCard(c.sweep) ?? findSweep(c.sweep) ?? SWEEPS[0])?.paper;
     if (paper) return { label: 'For this chart', notes: notesForPaper(paper) };
   }
   return { label: `For ${findCard(algorithm)?.name ?? algorithm}`, notes: notesFor(algorithm) };

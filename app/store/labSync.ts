@@ -1,6 +1,6 @@
 import { findCard } from '../../src/cards';
 import { paneParams, type AppConfig } from '../../src/config/url-codec';
-import { HEATMAPS_PAGE, REPRODUCTION_CARDS, SWEEPS } from '../../src/experiments/catalogue';
+import { findExplorerPageCard, REPRODUCTION_CARDS, SWEEPS } from '../../src/experiments/catalogue';
 import { BROWSER_LIMITS, checkRun } from '../../src/limits';
 import type { JobHandle, PoolJob, WorkerPool } from '../worker/pool';
 import type { RunOutcome } from '../worker/protocol';
@@ -102,8 +102,8 @@ export function startLabSync(clients: { pool: WorkerPool }): () => void {
     const st = useApp.getState();
     if (c.options.mode === 'explore') {
       const id = c.sweep || SWEEPS[0]?.id;
-      // The heatmap page computes its own jobs (SpeedupExplorer).
-      if (!id || id === HEATMAPS_PAGE || labJob === `sweep:${id}` || st.sweeps[id]?.finished) return;
+      // A family's own page (the circuit's heatmaps) computes its own jobs.
+      if (!id || findExplorerPageCard(id) || labJob === `sweep:${id}` || st.sweeps[id]?.finished) return;
       labJob = `sweep:${id}`;
       const put = (patch: Partial<SweepProgress>) => {
         const cur = useApp.getState().sweeps[id] ?? {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { findCard } from '../../src/cards';
 import { applies, type ParamValues } from '../../src/kernel/params/schema';
-import type { TopologyKind } from '../../src/kernel/model/topology';
+import type { NetworkKind } from '../../src/kernel/model/topology';
 import { decodeTryLink, encodeTryLink } from '../../src/tryit/share-link';
 import { TRY_SIZES } from '../../src/tryit/try-limits';
 import type { TryView } from '../../src/tryit/try-view';
@@ -36,7 +36,7 @@ export function resizedLink(link: string, sizes: Record<string, string>): string
 export function TrySize({ view }: { view: TryView }) {
   const fields = view.link ? sizeFields(view.link) : [];
   const [typed, setTyped] = useState<Record<string, string>>({});
-  const limit = TRY_SIZES[view.board.kind as TopologyKind];
+  const limit = TRY_SIZES[view.board.kind as NetworkKind];
   if (!fields.length) return null;
   const open = () => {
     const sizes = Object.fromEntries(fields.map((f) => [f.key, (typed[f.key] ?? f.value).trim()]));

@@ -1,8 +1,5 @@
-import { retriClaims } from '../families/circuit/retri-claims';
-import { OPTREE_REPRODUCTIONS } from '../families/ring/optree/optree-repro';
-import { starTables } from '../families/star/star-tables';
-import { otisLatency, otisSteps } from '../families/mesh/otis-repro';
-import { nocFig3, nocTable2 } from '../families/noc/noc-repro';
+import { FAMILY_ENGINES } from '../family-engines';
+import { FAMILIES } from '../family-list';
 import { heatmapJob as circuitHeatmapJob } from '../families/circuit/speedup';
 import type { HeatmapDef } from '../families/circuit/heatmaps';
 import type { JobContext } from '../kernel/jobs';
@@ -23,17 +20,12 @@ const withRunner = (r: Reproduction<Runner>): RunnableReproduction => ({
 
 /**
  * Every paper check with its computation, for `npm run cli -- reproduce` and the worker; the page
- * lists them from `catalogue.ts` (same order, same cards).
+ * lists them from `catalogue.ts` (same order, same cards): each family engine's, in the order of
+ * FAMILIES.
  */
-export const REPRODUCTIONS: readonly RunnableReproduction[] = [
-  ...OPTREE_REPRODUCTIONS,
-  starTables,
-  retriClaims,
-  otisSteps,
-  otisLatency,
-  nocTable2,
-  nocFig3,
-].map(withRunner);
+export const REPRODUCTIONS: readonly RunnableReproduction[] = FAMILIES.flatMap(
+  (f) => FAMILY_ENGINES[f.kind].checks,
+).map(withRunner);
 
 /** The heatmaps (the circuit switch's speed-up maps), for the worker: found by id, run as a job. */
 export { findHeatmap, type HeatmapResult } from '../families/circuit/heatmaps';

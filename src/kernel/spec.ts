@@ -1,16 +1,25 @@
 import type { Collective, Schedule } from './model/schedule';
-import type { Topology, TopologyKind } from './model/topology';
+import type { Topology, NetworkKind } from './model/topology';
 import type { ParamDef, ParamIssue, ParamValue, ParamValues } from './params/schema';
 import type { ModelRules } from './verify/model-rules';
 import type { Usage } from './verify/rules';
 import type { JobContext } from './jobs';
 import type { RunWatch } from './run-watch';
 import type { PaperRef } from './papers';
+import type { ChainOutcome, ChainTask, SearchReport, SplitSearch } from './search';
 import { formatCount, plural } from './util/units';
 
 // The papers the algorithms come from: one registry (papers.ts) with authors, venue, year and the
 // citation texts; cards and experiments cite `PAPERS.<key>`.
 export { PAPERS, type PaperRef } from './papers';
+export type {
+  ChainOutcome,
+  ChainTask,
+  SearchAttempt,
+  SearchProgress,
+  SearchReport,
+  SplitSearch,
+} from './search';
 
 /** What one stage of a staged schedule needed and used (Built.stages, RunResult.stages). */
 export interface StageReport {
@@ -179,7 +188,7 @@ export interface AlgorithmCard {
   shortName?: string;
   family: string;
   collective: Collective;
-  topology: TopologyKind;
+  topology: NetworkKind;
   paper: PaperRef;
   /** One paragraph in plain words for the info panel. */
   summary: string;
@@ -277,109 +286,6 @@ export interface AlgorithmEngine {
    * (kernel/verify/model-rules.ts). Absent: files naming it get the generic rules only.
    */
   model?(p: ParamValues): ModelRules;
-}
-
-/** Where a search tells what it finds and how it stands. */
-export interface SearchReport {
-  /** A better schedule, valid: shown and played in place of the one before. */
-  found?(b: Built): void;
-  progress?(p: SearchProgress): void;
-  /** The search's best attempt at its step target, not valid yet: its schedule and its conflicts. */
-  attempt?(a: SearchAttempt): void;
-}
-
-/** A search's master (see `AlgorithmEngine.splitSearch`). */
-export interface SplitSearch {
-  /** The next round's tasks, one per chain; null when the search has ended (bound met, moves or time spent). */
-  next(): ChainTask[] | null;
-  /** The outcomes of the round `next` gave, in the order of its tasks. */
-  absorb(outcomes: ChainOutcome[]): void;
-}
-
-/**
- * One round of one annealing chain: from these genes (a step and a route choice per message), make
- * `moves` moves at this temperature, drawing from `seed`; stop early at zero conflicts. Everything a
- * worker needs besides the configuration, which names the messages and their routes.
- */
-export interface ChainTask {
-  round: number;
-  chain: number;
-  /** Seed of this chain's draws in this round (from the search's seed, the round and the chain). */
-  seed: number;
-  /** Steps the schedule must fit in. */
-  target: number;
-  temperature: number;
-  moves: number;
-  /** Moves between two coolings (the temperature falls by 3 %). */
-  coolEvery: number;
-  step: Uint32Array;
-  path: Uint16Array;
-  /** A broadcast's: the processor that sends each (block, receiver) (its origin or a relay). */
-  parent?: Uint16Array;
-}
-
-/** What a chain's round ends with: its genes and conflicts, and whether it reached none. */
-export interface ChainOutcome {
-  chain: number;
-  step: Uint32Array;
-  path: Uint16Array;
-  parent?: Uint16Array;
-  conflicts: number;
-  /** Fewest conflicts the chain had during the round. */
-  fewest: number;
-  /** Moves made (fewer than asked when it reached zero conflicts). */
-  moves: number;
-  temperature: number;
-}
-
-/**
- * A search's attempt at its step target: a schedule that still breaks the rules, drawn while the
- * search runs. `clashes`: every channel that two or more of its transfers take in one step (step
- * from 1, the link, the transfers), at most a few thousand listed; `conflicts` counts them all, as the
- * search does (a channel taken by n transfers is n − 1 conflicts).
- */
-export interface SearchAttempt {
-  target: number;
-  conflicts: number;
-  schedule: Schedule;
-  clashes: { step: number; link: number; transfers: number[] }[];
-  /**
-   * A broadcast's causality faults: a transfer (step from 1) whose sender does not hold its block
-   * yet (it gets it in `holds`, a step from 1, that step or later, or never: null). Each is one
-   * conflict of the search. `origin`: the processor whose block it is.
-   */
-  faults?: {
-    step: number;
-    transfer: number;
-    sender: number;
-    receiver: number;
-    block: number;
-    origin: number;
-    holds: number | null;
-  }[];
-}
-
-/** How a running search stands (NoC paper, Sec. 5): the step target, the best so far, each chain's conflicts. */
-export interface SearchProgress {
-  target: number;
-  /** Steps of the best valid schedule so far. */
-  best: number;
-  lowerBound: number;
-  conflicts: number[];
-  moves: number;
-  /** Moves planned in all (the search ends there at the latest). */
-  maxMoves: number;
-  /** An exact method's proof: the steps shown are optimal (a model with fewer is infeasible). */
-  proved?: number | null;
-  /** Why the search could not run, or what it decided, in words. */
-  note?: string;
-  /** Moves per second since the search started (all chains together). */
-  movesPerSecond?: number;
-  /**
-   * The search's next piece runs this long at most without a word (ms): the exact method's solver
-   * call. The page allows that much more silence before it takes the worker for stuck.
-   */
-  quietMs?: number;
 }
 
 /** An algorithm whole: its card and its engine, one object (`src/registry.ts` lists them). */

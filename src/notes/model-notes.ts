@@ -1,4 +1,5 @@
 import { ALGORITHM_CARDS } from '../cards';
+import { FAMILIES } from '../family-list';
 import type { PaperRef } from '../kernel/papers';
 
 /**
@@ -7,48 +8,19 @@ import type { PaperRef } from '../kernel/papers';
  * ("Model notes", `notes=<id>` in a link); a test checks this list against the folder.
  */
 
-/** Every note, in the order the notes' index lists them. */
-export const NOTE_IDS = [
-  'optree',
-  'one-stage',
-  'wrht',
-  'ring-allgather',
-  'neighbor-exchange',
-  'time-model',
-  'optical-constraints',
-  'star',
-  'retri',
-  'otis',
-  'noc',
-] as const;
+/** Every note, in the order the notes' index lists them: each family's, in the order of FAMILIES. */
+export const NOTE_IDS: readonly string[] = FAMILIES.flatMap((f) => f.notes.ids);
 
-export type NoteId = (typeof NOTE_IDS)[number];
+/** A note's id (a name in NOTE_IDS). */
+export type NoteId = string;
 
-export const isNoteId = (id: string): id is NoteId => (NOTE_IDS as readonly string[]).includes(id);
+export const isNoteId = (id: string): id is NoteId => NOTE_IDS.includes(id);
 
-/** What the WDM-ring algorithms share: eq. 3's time model and eqs. 4–9's optical constraints. */
-const RING = ['time-model', 'optical-constraints'] as const;
-
-/** The notes of each algorithm, its own first. */
-const BY_ALGORITHM: Readonly<Record<string, readonly NoteId[]>> = {
-  'ring-allgather': ['ring-allgather', ...RING],
-  'neighbor-exchange': ['neighbor-exchange', ...RING],
-  'one-stage': ['one-stage', ...RING],
-  wrht: ['wrht', ...RING],
-  optree: ['optree', 'one-stage', ...RING],
-  'star-scatter': ['star'],
-  'star-gather': ['star'],
-  'star-broadcast': ['star'],
-  'star-gossip': ['star'],
-  'star-multiscatter': ['star'],
-  retri: ['retri'],
-  bruck: ['retri'],
-  'direct-alltoall': ['retri'],
-  'mesh-allreduce': ['otis'],
-  'otis-allreduce': ['otis'],
-  'noc-broadcast': ['noc'],
-  'noc-scatter': ['noc'],
-};
+/** The notes of each algorithm, its own first (its family's `notes.byAlgorithm`). */
+const BY_ALGORITHM: Readonly<Record<string, readonly NoteId[]>> = Object.assign(
+  {},
+  ...FAMILIES.map((f) => f.notes.byAlgorithm),
+);
 
 /** The notes that explain an algorithm (empty for an unknown id). */
 export function notesFor(algorithm: string): readonly NoteId[] {

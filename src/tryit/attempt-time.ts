@@ -1,5 +1,5 @@
 import type { Schedule } from '../kernel/model/schedule';
-import type { Topology, TopologyKind } from '../kernel/model/topology';
+import type { Topology, NetworkKind } from '../kernel/model/topology';
 import { num, type ParamValues } from '../kernel/params/schema';
 import type { Usage } from '../kernel/verify/rules';
 import { circuitStepSeconds } from '../families/circuit/circuit-alltoall';
@@ -18,7 +18,7 @@ export function circuitBlockBytes(p: ParamValues, blockCount: number): number {
 
 /** What an attempt's time is computed from. */
 export interface TimeInput {
-  kind: TopologyKind;
+  kind: NetworkKind;
   params: ParamValues;
   topology: Topology;
   /** Circuit switch: the offset in force in each step (index s − 1), to count reconfigurations. */

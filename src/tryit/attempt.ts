@@ -1,4 +1,4 @@
-import type { Topology, TopologyKind } from '../kernel/model/topology';
+import type { Topology, NetworkKind } from '../kernel/model/topology';
 import { offsetLinks, offsetWords, START_OFFSET } from './circuit-choices';
 import { defaultRoute, type RouteContext } from './routes';
 import { MAX_ATTEMPT_STEPS, TryInputError } from './try-limits';
@@ -40,7 +40,7 @@ export interface TransferRef {
 
 /** What the edits need of an exercise (an Exercise is one). */
 export interface Board {
-  kind: TopologyKind;
+  kind: NetworkKind;
   topology: Topology;
   blocks: { count: number };
   /** The student sets circuits (the circuit switch). */

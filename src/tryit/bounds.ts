@@ -1,5 +1,5 @@
 import type { Collective, ListedBlocks } from '../kernel/model/schedule';
-import type { Topology, TopologyKind } from '../kernel/model/topology';
+import type { Topology, NetworkKind } from '../kernel/model/topology';
 import { num, type ParamValues } from '../kernel/params/schema';
 import { circuitModelOf } from '../families/circuit/circuit-time';
 import { lowerBounds, type Bound } from '../families/noc/noc-bounds';
@@ -16,7 +16,7 @@ export type { TryBound, BoundArgument } from './bounds-generic';
 
 /** What the bounds of an exercise are computed from. */
 export interface BoundInput {
-  kind: TopologyKind;
+  kind: NetworkKind;
   algorithm: string;
   collective: Collective;
   params: ParamValues;

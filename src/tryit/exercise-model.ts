@@ -1,5 +1,5 @@
 import type { Schedule } from '../kernel/model/schedule';
-import type { Topology, TopologyKind } from '../kernel/model/topology';
+import type { Topology, NetworkKind } from '../kernel/model/topology';
 import { TryInputError } from './try-limits';
 
 /**
@@ -49,7 +49,7 @@ function degrees(t: Topology): { out: number; in: number } {
  * schedule declares (the star's k, a single-port mesh, the NoC's k). Refuses options a model has not.
  */
 export function exerciseModel(
-  kind: TopologyKind,
+  kind: NetworkKind,
   topology: Topology,
   algorithmPorts: Ports | undefined,
   rules: TryRules,

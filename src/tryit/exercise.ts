@@ -1,5 +1,5 @@
 import { listedBlocks, type Collective, type ListedBlocks, type Schedule } from '../kernel/model/schedule';
-import type { Topology, TopologyKind } from '../kernel/model/topology';
+import type { Topology, NetworkKind } from '../kernel/model/topology';
 import { defaultsOf, type ParamValues } from '../kernel/params/schema';
 import type { PaperRef } from '../kernel/spec';
 import { verify } from '../kernel/verify/verifier';
@@ -47,7 +47,7 @@ export interface Exercise {
   name: string;
   family: string;
   paper: PaperRef;
-  kind: TopologyKind;
+  kind: NetworkKind;
   collective: Collective;
   params: ParamValues;
   topology: Topology;

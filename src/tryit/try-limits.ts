@@ -1,4 +1,4 @@
-import type { TopologyKind } from '../kernel/model/topology';
+import type { NetworkKind } from '../kernel/model/topology';
 import type { ParamValues } from '../kernel/params/schema';
 import { num } from '../kernel/params/schema';
 import { InputError } from '../limits';
@@ -9,7 +9,7 @@ import { processorCount } from '../families/noc/noc-params';
  * have (dummies a construction adds included, since the student sees them too), and the model in
  * words. Stated to the user when a configuration is refused.
  */
-export const TRY_SIZES: Readonly<Partial<Record<TopologyKind, { processors: number; words: string }>>> = {
+export const TRY_SIZES: Readonly<Partial<Record<NetworkKind, { processors: number; words: string }>>> = {
   'wdm-ring': { processors: 16, words: 'a WDM ring' },
   star: { processors: 16, words: 'a passive star' },
   circuit: { processors: 27, words: 'a circuit switch' },
@@ -43,7 +43,7 @@ export class TryInputError extends InputError {
  * model's own count: a ring's, a star's or a switch's nodes, a mesh's side², an OTIS-Mesh's
  * group-size², a network-on-chip's routers × processors per router).
  */
-export function processorsAsked(kind: TopologyKind, p: ParamValues): number {
+export function processorsAsked(kind: NetworkKind, p: ParamValues): number {
   if (kind === 'mesh')
     return 'side' in p ? num(p, 'side') ** 2 : 'group-size' in p ? num(p, 'group-size') ** 2 : NaN;
   if (kind === 'noc') return processorCount(p);
@@ -51,7 +51,7 @@ export function processorsAsked(kind: TopologyKind, p: ParamValues): number {
 }
 
 /** Refuses a size beyond TRY_SIZES, naming the limit. */
-export function checkTrySize(kind: TopologyKind, processors: number, why = ''): void {
+export function checkTrySize(kind: NetworkKind, processors: number, why = ''): void {
   const size = TRY_SIZES[kind];
   if (!size) throw new TryInputError(`Try it has no exercises on a ${kind} network`);
   if (!(processors <= size.processors))

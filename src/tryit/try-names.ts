@@ -1,9 +1,9 @@
-import type { Topology, TopologyKind } from '../kernel/model/topology';
-import { INTERCONNECTS } from '../interconnects';
+import type { Topology, NetworkKind } from '../kernel/model/topology';
+import { INTERCONNECTS, isKnownInterconnect } from '../interconnects';
 
 /** What a sentence about an exercise's network needs. */
 export interface Naming {
-  kind: TopologyKind;
+  kind: NetworkKind;
   topology: Topology;
   model: { ports?: { tx: number; rx: number; fanout?: number } };
 }
@@ -64,7 +64,10 @@ function portSuffix(x: Naming, l: number): string {
  */
 export function channelName(x: Naming, c: number, l?: number): string {
   const t = x.topology;
-  const ch = INTERCONNECTS[x.kind]?.channel ?? { name: 'channel', symbol: null };
+  const ch = (isKnownInterconnect(x.kind) ? INTERCONNECTS[x.kind].channel : null) ?? {
+    name: 'channel',
+    symbol: null,
+  };
   const many = l !== undefined ? t.linkChannels[l] > 1 : t.linkChannels.some((k) => k > 1);
   if (ch.symbol === null && !many) return '';
   return `${ch.name} ${ch.symbol ?? ''}${c}`;
@@ -72,7 +75,10 @@ export function channelName(x: Naming, c: number, l?: number): string {
 
 /** What one transfer is called ("lightpath", "transmission", "message"). */
 export function transferNoun(x: Naming, many = false): string {
-  const t = INTERCONNECTS[x.kind]?.transfer ?? { one: 'transfer', many: 'transfers' };
+  const t = (isKnownInterconnect(x.kind) ? INTERCONNECTS[x.kind].transfer : null) ?? {
+    one: 'transfer',
+    many: 'transfers',
+  };
   return many ? t.many : t.one;
 }
 

@@ -1,7 +1,7 @@
 import type { ParamValues } from '../params/schema';
 import type { Usage } from '../verify/rules';
 import type { Schedule } from './schedule';
-import type { Topology, TopologyKind } from './topology';
+import type { Topology, NetworkKind } from './topology';
 
 /**
  * An interconnect model: one object per family (`src/families/<family>/interconnect.ts`), listed in
@@ -12,7 +12,7 @@ import type { Topology, TopologyKind } from './topology';
  * The app's half — views and panels — is `app/interconnects.tsx`.
  */
 export interface Interconnect {
-  kind: TopologyKind;
+  kind: NetworkKind;
   /** The model's name in running text ("a WDM ring"). */
   name: string;
   /** What one transfer is called: "lightpath", "transmission", "transfer". */

@@ -1,12 +1,12 @@
 import { indexArray, type IndexArray } from './columns';
 
 /**
- * Interconnect models the core knows. Each has its own resource rules (see verify/). `generic` is a
- * network read from a schedule file (docs/schedule-format.md): any vertices and links, checked by the
- * same generic rules. `circuit`: processors with two transceivers each on an optical circuit switch
- * (src/families/circuit/circuits.ts).
+ * The kind of interconnect a topology belongs to: a family's kind (the families name them; the
+ * closed list is `TopologyKind` in src/family-list.ts, derived from FAMILIES) or `generic`, a network
+ * read from a schedule file (docs/schedule-format.md): any vertices and links, checked by the same
+ * generic rules. The kernel knows no family, so to it a kind is a name.
  */
-export type TopologyKind = 'wdm-ring' | 'circuit' | 'star' | 'mesh' | 'noc' | 'generic';
+export type NetworkKind = string;
 
 /**
  * A network: processors 0..nodeCount-1, optional auxiliary vertices (couplers, switches) after them,
@@ -15,7 +15,7 @@ export type TopologyKind = 'wdm-ring' | 'circuit' | 'star' | 'mesh' | 'noc' | 'g
  * carries any number (its congestion enters the cost model instead).
  */
 export interface Topology {
-  kind: TopologyKind;
+  kind: NetworkKind;
   nodeCount: number;
   auxCount: number;
   linkCount: number;

@@ -1,13 +1,11 @@
-import { pairDestination, rectProblem, rectSize } from '../model/block-pairs';
+import { rectProblem, rectSize } from '../model/block-pairs';
 import { pathLinks, receiversOf } from '../model/paths';
 import type { RangeBlocks, Schedule } from '../model/schedule';
 import type { Topology } from '../model/topology';
-import { firstArrival, firstUnreached, heldCounts } from '../replay/holding-queries';
 import type { Holdings, Representation } from '../replay/holdings';
-import { replay } from '../replay/replay';
 import { RingArcSteps, type ArcStepTotals } from './ring-arc-steps';
 import { MAX_LISTED, type Rule, type VerifyReport, type Violation } from './rules';
-import { checkReduction, isReduction } from './reduction';
+import { checkHoldings } from './holdings-check';
 
 /** Beyond this many (link, channel) cells the clash check uses a map instead of a flat table. */
 const FLAT_CELL_LIMIT = 1 << 25;
@@ -340,25 +338,7 @@ export function verify(
     }
   }
 
-  // Causality comes from the one replay engine; bad ids were reported above, so replay only a
-  // schedule whose ids are sound.
-  const structural = (counts['bad-node'] ?? 0) + (counts['bad-block'] ?? 0) + (counts['bad-link'] ?? 0);
-  let holdings: Holdings;
-  if (isReduction(s) && (counts['bad-node'] ?? 0) + (counts['bad-link'] ?? 0) === 0)
-    holdings = checkReduction(s, topo, flag);
-  else if (isReduction(s)) holdings = checkReduction({ ...emptyLike(s) }, topo, () => undefined);
-  else if (structural === 0) {
-    holdings = replay(
-      s,
-      topo,
-      (step, t, b) =>
-        flag('causality', step, t, `node ${s.src[t]} sends block ${b} in step ${step} before it holds it`),
-      options.holdings,
-    );
-    checkPostcondition(s, holdings, flag);
-  } else {
-    holdings = replay(emptyLike(s), topo, undefined, options.holdings);
-  }
+  const holdings = checkHoldings(s, topo, counts, flag, options.holdings);
   violations.sort((a, b) => (a.step || Infinity) - (b.step || Infinity) || a.transfer - b.transfer);
   return {
     report: {
@@ -393,58 +373,4 @@ function rangeSize(r: RangeBlocks, t: number): number {
 function allBelow(ids: ArrayLike<number>, from: number, to: number, bound: number): boolean {
   for (let k = from; k < to; k++) if (ids[k] >= bound) return false;
   return true;
-}
-
-function checkPostcondition(
-  s: Schedule,
-  h: Holdings,
-  flag: (rule: Rule, step: number, transfer: number, message: string) => void,
-): void {
-  const B = s.blocks.count;
-  const never = h.never;
-  const missing = (v: number, b: number) =>
-    flag('postcondition', 0, -1, `node ${v} never receives block ${b}`);
-  const t = s.blocks;
-  if (t.kind === 'pairs') {
-    // Block (s, d) must reach d. Route holdings counted the blocks that did: all of them settles it.
-    if (h.kind === 'route' && h.home === B) return;
-    for (let b = 0; b < B; b++) {
-      const v = pairDestination(t.nodes, b);
-      if (firstArrival(h, v, b) === never) missing(v, b);
-    }
-    return;
-  }
-  const d = t.destinations;
-  if (d.kind === 'all') {
-    // Every node holding all B blocks at the end (the replay's final counts) settles it at once.
-    const final = heldCounts(h, s.stepCount);
-    if (final.every((c) => c === B)) return;
-    if (h.kind === 'dense') {
-      // The common dense case reads the table directly.
-      for (let v = 0; v < s.nodeCount; v++)
-        for (let b = 0; b < B; b++) if (h.arrival[v * B + b] === never) missing(v, b);
-    } else
-      for (let v = 0; v < s.nodeCount; v++)
-        for (let b = 0; b < B; b++) if (firstArrival(h, v, b) === never) missing(v, b);
-  } else if (d.kind === 'single') {
-    for (let b = firstUnreached(h, d.nodes, 0); b < B; b = firstUnreached(h, d.nodes, b + 1))
-      missing(d.nodes[b], b);
-  } else {
-    for (let b = 0; b < B; b++)
-      for (let i = d.offsets[b]; i < d.offsets[b + 1]; i++) {
-        const v = d.nodes[i];
-        if (firstArrival(h, v, b) === never) missing(v, b);
-      }
-  }
-}
-
-/** The same blocks with no steps: initial holdings only (used when ids are broken). */
-function emptyLike(s: Schedule): Schedule {
-  return {
-    ...s,
-    stepCount: 0,
-    transferCount: 0,
-    stepStart: new Uint32Array(1),
-    stepPhase: new Uint16Array(0),
-  };
 }

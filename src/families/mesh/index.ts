@@ -1,0 +1,20 @@
+import type { Family } from '../../family';
+import { MESH_CARDS } from './cards';
+import { MESH } from './interconnect';
+import { OTIS_LATENCY, OTIS_STEPS } from './otis-repro.card';
+import { OTIS_SWEEPS } from './otis-sweeps';
+import { MESH_SCENES } from './scenes';
+
+/** Meshes and the OTIS-Mesh (the OTIS paper's all-reduce). Its engine: engine.ts. */
+export const MESH_FAMILY = {
+  kind: 'mesh',
+  interconnect: MESH,
+  cards: MESH_CARDS,
+  sweeps: OTIS_SWEEPS,
+  checks: [OTIS_STEPS, OTIS_LATENCY],
+  scenes: MESH_SCENES,
+  notes: {
+    ids: ['otis'],
+    byAlgorithm: Object.fromEntries(MESH_CARDS.map((c) => [c.id, ['otis']])),
+  },
+} as const satisfies Family;

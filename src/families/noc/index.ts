@@ -1,0 +1,19 @@
+import type { Family } from '../../family';
+import { NOC_CARDS } from './cards';
+import { NOC } from './interconnect';
+import { NOC_FIG3, NOC_TABLE2 } from './noc-repro.card';
+import { NOC_SCENES } from './scenes';
+
+/** Networks-on-chip (the NoC paper's scatter and broadcast, searched). Its engine: engine.ts. */
+export const NOC_FAMILY = {
+  kind: 'noc',
+  interconnect: NOC,
+  cards: NOC_CARDS,
+  sweeps: [],
+  checks: [NOC_TABLE2, NOC_FIG3],
+  scenes: NOC_SCENES,
+  notes: {
+    ids: ['noc'],
+    byAlgorithm: Object.fromEntries(NOC_CARDS.map((c) => [c.id, ['noc']])),
+  },
+} as const satisfies Family;

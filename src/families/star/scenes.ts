@@ -1,0 +1,27 @@
+import { PAPERS } from '../../kernel/papers';
+import { SCENE_LECTURE as LECTURE, type FamilyScene } from '../../family';
+
+/** The family's lecture scenes (the Scenes menu, src/config/scenes.ts). */
+export const STAR_SCENES: readonly FamilyScene[] = [
+  {
+    id: 'star-64',
+    title: 'Passive star: split broadcast on 64 processors, k = 3',
+    description:
+      'The star paper’s running example: 64 processors with 3 tunable transmitters and receivers each, the split broadcast with h′ = 2 (our reading of its Figure 5), in lecture mode.',
+    paper: PAPERS.star,
+    config(base) {
+      const c = base('star-broadcast');
+      c.params = {
+        ...c.params,
+        nodes: 64,
+        'wavelengths-per-node': 3,
+        'tuning-delay': 0.1,
+        messages: 64,
+        variant: 'split',
+        'split-steps': 2,
+      };
+      c.options = { ...c.options, view: 'network', ...LECTURE };
+      return c;
+    },
+  },
+];

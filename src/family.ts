@@ -1,0 +1,67 @@
+import type { AppConfig } from './config/app-config';
+import type { ReproductionCard, Reproduction, SweepDef } from './kernel/experiment';
+import type { Interconnect } from './kernel/model/interconnect';
+import type { PaperRef } from './kernel/papers';
+import type { AlgorithmCard, AlgorithmSpec } from './kernel/spec';
+import type { Runner } from './runner';
+
+/**
+ * A lecture scene as a family gives it: a ready configuration of one of its algorithms, made from
+ * the page's defaults for an algorithm (`base`, handed in by src/config/scenes.ts, so a family never
+ * imports the URL codec).
+ */
+export interface FamilyScene {
+  id: string;
+  title: string;
+  /** What the lecturer shows with it, in a sentence. */
+  description: string;
+  paper: PaperRef;
+  config(base: (algorithm: string) => AppConfig): AppConfig;
+}
+
+/** An explorer page that is not a sweep: its id in a link and the paper it reads. */
+export interface ExplorerPageCard {
+  id: string;
+  paper: PaperRef;
+}
+
+/**
+ * A family as the page's main thread knows it (`src/families/<family>/index.ts`): everything but
+ * its schedule builders and paper checks' computations, which are its engine (`engine.ts`). One
+ * list, `FAMILIES` in src/family-list.ts, holds every family; each shared registry (cards,
+ * interconnects, sweeps, check cards, scenes, model notes, the URL codec's words, the command
+ * line's list) is built from it.
+ */
+export interface Family<K extends string = string> {
+  /** The interconnect's kind, which its topologies carry (`Topology.kind`). */
+  kind: K;
+  interconnect: Interconnect;
+  /** Its algorithms' cards, in the order of its engine's `algorithms`. */
+  cards: readonly AlgorithmCard[];
+  /** Its sweeps for the explorer and `npm run cli -- sweep`. */
+  sweeps: readonly SweepDef[];
+  /** Its paper checks' cards, in the order of its engine's `checks`. */
+  checks: readonly ReproductionCard[];
+  scenes: readonly FamilyScene[];
+  /**
+   * Its model notes (docs/models/<id>.md), in the order the notes' index lists them, and for each
+   * algorithm the notes that explain it, its own first.
+   */
+  notes: { ids: readonly string[]; byAlgorithm: Readonly<Record<string, readonly string[]>> };
+  /** Explorer pages of its own (not sweeps), which links may name (`sweep=`); the app gives their bodies. */
+  explorerPages?: readonly ExplorerPageCard[];
+}
+
+/**
+ * A family's engine (`src/families/<family>/engine.ts`): what runs in the worker, the command line
+ * and tests, never on the page's main thread — its algorithms whole (card and builder) and its
+ * paper checks with their computations. `FAMILY_ENGINES` (src/family-engines.ts) holds one per
+ * kind of FAMILIES; the compiler asks for it.
+ */
+export interface FamilyEngine {
+  algorithms: readonly AlgorithmSpec[];
+  checks: readonly Reproduction<Runner>[];
+}
+
+/** Every scene opens in lecture mode at one step a second; a circuit shows node 0's blocks, as Fig. 1. */
+export const SCENE_LECTURE = { lecture: true, onlyNode0: true, speed: '1' } as const;

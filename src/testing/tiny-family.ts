@@ -1,0 +1,40 @@
+import type { Family, FamilyEngine } from '../family';
+import { WDM_RING } from '../families/ring/interconnect';
+import { ringAllgather } from '../families/ring/ring-allgather';
+import { ringAllgatherCard } from '../families/ring/ring-allgather.card';
+import type { AlgorithmCard, AlgorithmSpec } from '../kernel/spec';
+
+/*
+ * A family made for tests (src/add-a-family.test.ts): one card and one algorithm on an interconnect
+ * of its own kind, 'tiny' — the ring's all-gather on a renamed network — so a test can add it to
+ * FAMILIES and FAMILY_ENGINES, as a contributor would, and see it reach every registry.
+ */
+
+const TINY_CARD: AlgorithmCard = {
+  ...ringAllgatherCard,
+  id: 'tiny-relay',
+  name: 'Tiny relay',
+  family: 'Tiny',
+  topology: 'tiny',
+};
+
+const TINY_ALGORITHM: AlgorithmSpec = {
+  ...ringAllgather,
+  ...TINY_CARD,
+  build(p, watch) {
+    const b = ringAllgather.build(p, watch);
+    return { ...b, topology: { ...b.topology, kind: 'tiny' } };
+  },
+};
+
+export const TINY_FAMILY: Family = {
+  kind: 'tiny',
+  interconnect: { ...WDM_RING, kind: 'tiny' },
+  cards: [TINY_CARD],
+  sweeps: [],
+  checks: [],
+  scenes: [],
+  notes: { ids: [], byAlgorithm: {} },
+};
+
+export const TINY_ENGINE: FamilyEngine = { algorithms: [TINY_ALGORITHM], checks: [] };
