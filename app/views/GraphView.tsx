@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { interconnectOf, isKnownInterconnect } from '../../src/interconnects';
 import { pathLinks } from '../../src/kernel/model/paths';
 import { stepRange } from '../../src/kernel/model/schedule';
 import type { RunResult } from '../../src/result';
 import { COLORS, wavelengthColor } from '../lib/colors';
-import { useSize } from '../lib/useSize';
+import { useCanvasBox } from '../lib/useSize';
+import { PictureBox } from './PictureBox';
 import { drawCentreCaption, drawNodeLabels, stepTitle, type TypeScale } from './canvasText';
 import { useFramePicture } from '../scene/currentFrame';
 import type { FramePicture, LegendEntry } from '../scene/framePicture';
@@ -12,7 +13,7 @@ import { useTypeScale } from '../lib/typeScale';
 import { usePalette } from '../lib/theme';
 import { nodeAngle, ringLayout, type RingLayout } from './ringGeometry';
 import type { Drawing } from './slicedPainter';
-import { canDraw, TooSmall } from './TooSmall';
+import { canDraw } from './TooSmall';
 import { usePainter } from './usePainter';
 import { useApp } from '../store/store';
 import { plural } from '../lib/format';
@@ -37,9 +38,8 @@ export function GraphView({
   step: number;
   compact?: boolean;
 }) {
-  const box = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const { width, height } = useSize(box);
+  const frame = useCanvasBox();
+  const { canvas, width, height } = frame;
   const topo = result.topology;
   const n = topo.nodeCount;
   const layout = useMemo(() => ringLayout(width, height, n, 1), [width, height, n]);
@@ -72,22 +72,14 @@ export function GraphView({
           transfer along the links of its route. The schedule is verified all the same.
         </p>
       )}
-      <div
-        ref={box}
-        className="relative min-h-0 flex-1"
+      <PictureBox
+        frame={frame}
+        pictureLabel={`${interconnectOf(topo.kind).name} of ${n} processors at step ${step} of ${result.schedule.stepCount}`}
         data-testid="graph-view"
         data-step={step}
         data-highlighted={highlight?.join(',') ?? ''}
         data-marked-links={markedAttr(marked)}
-      >
-        <canvas
-          ref={canvas}
-          className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
-          role="img"
-          aria-label={`${interconnectOf(topo.kind).name} of ${n} processors at step ${step} of ${result.schedule.stepCount}`}
-        />
-        {!canDraw(width, height) && <TooSmall width={width} height={height} />}
-      </div>
+      ></PictureBox>
     </div>
   );
 }

@@ -1,12 +1,14 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { RunResult } from '../../../src/result';
 import { circuitFacts, circuitStep, reconfigurations } from './circuitFacts';
 import { useApp } from '../../store/store';
-import { useSize } from '../../lib/useSize';
+import { useCanvasBox } from '../../lib/useSize';
+import { PictureBox } from '../../views/PictureBox';
+import type { NetworkViewProps } from '../../interconnects';
 import { useTypeScale } from '../../lib/typeScale';
 import { usePalette } from '../../lib/theme';
 import { nodeAt } from '../../views/ringGeometry';
-import { canDraw, TooSmall } from '../../views/TooSmall';
+import { canDraw } from '../../views/TooSmall';
 import { usePainter } from '../../views/usePainter';
 import { usePickedNode } from '../../views/pickedNode';
 import { loadsOf, transfersInStep } from '../../../src/families/circuit/circuit-bands';
@@ -20,22 +22,9 @@ import { circuitLayout, circuitXY, drawCircuit } from './drawCircuit';
  * by subring, a strip of phases with a marker on each reconfiguration, and the blocks leaving each node
  * this phase (orange to the right, blue to the left; thicker = more blocks).
  */
-export function CircuitView({
-  result,
-  step,
-  compact = false,
-  legend = !compact,
-}: {
-  result: RunResult;
-  step: number;
-  /** Compare mode: no legend. */
-  compact?: boolean;
-  /** The legend under the picture (by default, when not compact). */
-  legend?: boolean;
-}) {
-  const box = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const { width, height } = useSize(box);
+export function CircuitView({ result, step, compact = false, legend = !compact }: NetworkViewProps) {
+  const frame = useCanvasBox();
+  const { canvas, width, height } = frame;
   const [pointer, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
   // As in the paper's Fig. 1: only the blocks node 0 sends, so the circuits stay visible. A view
   // option, so that a link keeps it (`only0`); a lecture-mode link starts that way.
@@ -106,9 +95,9 @@ export function CircuitView({
             : 'hover or pick a node for its own'}
         </p>
       )}
-      <div
-        ref={box}
-        className="relative min-h-0 flex-1"
+      <PictureBox
+        frame={frame}
+        pictureLabel={`Circuit switch with ${n} nodes, phase ${step}: circuits ±${info.offset}${loads ? `; blocks going right on the outer lanes, left on the inner ones, at most ${loads.max} over one circuit` : ''}`}
         data-testid="circuit-view"
         data-step={step}
         data-offset={info.offset}
@@ -125,13 +114,6 @@ export function CircuitView({
         }}
         onMouseLeave={() => setHover(null)}
       >
-        <canvas
-          ref={canvas}
-          className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
-          role="img"
-          aria-label={`Circuit switch with ${n} nodes, phase ${step}: circuits ±${info.offset}${loads ? `; blocks going right on the outer lanes, left on the inner ones, at most ${loads.max} over one circuit` : ''}`}
-        />
-        {!canDraw(width, height) && <TooSmall width={width} height={height} />}
         {pointer && (
           <div
             className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-slate-300 bg-white px-2 py-1 text-sm shadow"
@@ -140,7 +122,7 @@ export function CircuitView({
             {hovered}
           </div>
         )}
-      </div>
+      </PictureBox>
       {legend && <LegendRow entries={circuitLegend(result, step)} testId="circuit-legend" />}
     </div>
   );

@@ -2,10 +2,11 @@ import { select, zoom as d3zoom, zoomIdentity, type ZoomBehavior, type ZoomTrans
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { meshExtrasOf } from '../../../src/families/mesh/mesh-picture';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
-import type { RunResult } from '../../../src/result';
-import { useSize } from '../../lib/useSize';
+import { useCanvasBox } from '../../lib/useSize';
+import { PictureBox } from '../../views/PictureBox';
+import type { NetworkViewProps } from '../../interconnects';
 import { useApp } from '../../store/store';
-import { canDraw, TooSmall } from '../../views/TooSmall';
+import { canDraw } from '../../views/TooSmall';
 import { usePainter } from '../../views/usePainter';
 import { drawMesh } from './drawMesh';
 import { meshExtent, meshLayout, processorAt } from './meshLayout';
@@ -37,21 +38,9 @@ import { LegendRow } from '../../scene/LegendRow';
  * and the control group outlined. Hovering a processor names it, says what it holds and sends, and
  * draws its optical link.
  */
-export function MeshView({
-  result,
-  step,
-  compact = false,
-  legend = !compact,
-}: {
-  result: RunResult;
-  step: number;
-  compact?: boolean;
-  /** The legend under the picture (by default, when not compact). */
-  legend?: boolean;
-}) {
-  const box = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const { width, height } = useSize(box);
+export function MeshView({ result, step, compact = false, legend = !compact }: NetworkViewProps) {
+  const frame = useCanvasBox();
+  const { canvas, width, height } = frame;
   const topo = result.topology;
   const n = topo.nodeCount;
   const info = meshExtrasOf(result.extras);
@@ -85,12 +74,12 @@ export function MeshView({
       sel.on('.zoom', null);
       behaviour.current = null;
     };
-  }, []);
+  }, [canvas]);
   // A new network starts from the whole picture.
   useEffect(() => {
     const el = canvas.current;
     if (el && behaviour.current) select(el).call(behaviour.current.transform, zoomIdentity);
-  }, [side, groups]);
+  }, [canvas, side, groups]);
 
   /** Moves the picture to `v` through the zoom behaviour (the overview map's clicks and drags). */
   const showView = (v: Pick<ZoomTransform, 'k' | 'x' | 'y'>) => {
@@ -184,9 +173,9 @@ export function MeshView({
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
-      <div
-        ref={box}
-        className="relative min-h-0 flex-1"
+      <PictureBox
+        frame={frame}
+        pictureLabel={`${picName} processors at step ${step} of ${s.stepCount}`}
         data-testid="mesh-view"
         data-step={step}
         data-zoom={view.k.toFixed(2)}
@@ -215,13 +204,6 @@ export function MeshView({
         }}
         onMouseLeave={() => setHover(null)}
       >
-        <canvas
-          ref={canvas}
-          className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
-          role="img"
-          aria-label={`${picName} processors at step ${step} of ${s.stepCount}`}
-        />
-        {!canDraw(width, height) && <TooSmall width={width} height={height} />}
         {hover && (
           <MeshTooltip
             result={result}
@@ -263,7 +245,7 @@ export function MeshView({
             whole network ({view.k.toFixed(1)}×)
           </button>
         )}
-      </div>
+      </PictureBox>
       {legend && <LegendRow entries={meshLegend(result, tiles)} testId="mesh-legend" />}
     </div>
   );

@@ -1,14 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { nocExtrasOf } from '../../../src/families/noc/noc-picture';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import { usePalette } from '../../lib/theme';
-import { useSize } from '../../lib/useSize';
+import { useCanvasBox } from '../../lib/useSize';
+import { PictureBox } from '../../views/PictureBox';
 import type { NetworkViewProps } from '../../interconnects';
 import { useTypeScale } from '../../lib/typeScale';
 import { useFramePicture } from '../../scene/currentFrame';
 import { nocPicture } from './nocPicture';
 import { GraphView } from '../../views/GraphView';
-import { canDraw, TooSmall } from '../../views/TooSmall';
+import { canDraw } from '../../views/TooSmall';
 import { usePainter } from '../../views/usePainter';
 import { nocLayout, processorAt } from './nocLayout';
 import { selectAttempt, useApp } from '../../store/store';
@@ -33,9 +34,8 @@ export function NocView(props: NetworkViewProps) {
 }
 
 function NocPicture({ result, step, compact = false, legend = !compact }: NetworkViewProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const { width, height } = useSize(box);
+  const frame = useCanvasBox();
+  const { canvas, width, height } = frame;
   const x = nocExtrasOf(result.extras)!;
   const type = useTypeScale();
   const top = nocTop(type, compact);
@@ -103,9 +103,9 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
-      <div
-        ref={box}
-        className="relative min-h-0 flex-1"
+      <PictureBox
+        frame={frame}
+        pictureLabel={`${x.name} with ${x.procRouter.length} processors at step ${step} of ${result.schedule.stepCount}`}
         data-testid="noc-view"
         data-step={step}
         data-marked={marked ?? ''}
@@ -125,13 +125,6 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
           if (p >= 0) cycleRole(p, x.senders, x.receivers);
         }}
       >
-        <canvas
-          ref={canvas}
-          className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
-          role="img"
-          aria-label={`${x.name} with ${x.procRouter.length} processors at step ${step} of ${result.schedule.stepCount}`}
-        />
-        {!canDraw(width, height) && <TooSmall width={width} height={height} />}
         {canDraw(width, height) && <ClashButtons marks={marks} step={step} picked={picked} />}
         {detail && (
           <ClashDetails
@@ -158,7 +151,7 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
             <div className="text-slate-500">click: sender → receiver → both → neither</div>
           </div>
         )}
-      </div>
+      </PictureBox>
       {!compact && <NocAttemptBar attempt={attempt} steps={result.schedule.stepCount} step={step} />}
       {legend && <NocLegend bound={x.bound} attempt={attempt !== null} longer={longer.length > 0} />}
     </div>
