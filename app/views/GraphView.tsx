@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { interconnectOf, isKnownInterconnect } from '../../src/interconnects';
 import { pathLinks } from '../../src/kernel/model/paths';
 import { stepRange } from '../../src/kernel/model/schedule';
@@ -10,11 +10,9 @@ import { drawCentreCaption, drawNodeLabels, stepTitle, type TypeScale } from './
 import { useFramePicture } from '../scene/currentFrame';
 import type { FramePicture, LegendEntry } from '../scene/framePicture';
 import { useTypeScale } from '../lib/typeScale';
-import { usePalette } from '../lib/theme';
 import { nodeAngle, ringLayout, type RingLayout } from './ringGeometry';
 import type { Drawing } from './slicedPainter';
-import { canDraw } from './TooSmall';
-import { usePainter } from './usePainter';
+import { usePaintedCanvas } from './usePainter';
 import { useApp } from '../store/store';
 import { plural } from '../lib/format';
 import { drawMarkedLinks } from './drawMarkedLinks';
@@ -39,26 +37,23 @@ export function GraphView({
   compact?: boolean;
 }) {
   const frame = useCanvasBox();
-  const { canvas, width, height } = frame;
+  const { width, height } = frame;
   const topo = result.topology;
   const n = topo.nodeCount;
   const layout = useMemo(() => ringLayout(width, height, n, 1), [width, height, n]);
   const known = isKnownInterconnect(topo.kind);
-  const painter = usePainter(canvas);
   const type = useTypeScale();
-  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
-  const theme = usePalette();
   // Nodes picked elsewhere (a violation clicked in the list, a legend): ringed in magenta.
   const highlight = useApp((st) => st.highlight);
   // Links marked from the link-load view or a verdict: drawn as bands under the nodes.
   const marked = useMarkedLinks(result);
 
-  useEffect(() => {
-    if (!canDraw(width, height)) return;
-    painter.request(width, height, (ctx) =>
+  const paint = useCallback(
+    (ctx: CanvasRenderingContext2D) =>
       drawGraph(ctx, result, step, layout, { highlight, marked, compact, type }),
-    );
-  }, [painter, result, step, layout, width, height, compact, highlight, marked, type, theme]);
+    [result, step, layout, compact, highlight, marked, type],
+  );
+  usePaintedCanvas(frame, paint);
   useFramePicture(compact ? null : graphPicture(result, step, highlight, marked));
 
   return (

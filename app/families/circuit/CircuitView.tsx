@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { RunResult } from '../../../src/result';
 import { circuitFacts, circuitStep, reconfigurations } from './circuitFacts';
 import { useApp } from '../../store/store';
@@ -6,10 +6,8 @@ import { useCanvasBox } from '../../lib/useSize';
 import { PictureBox } from '../../views/PictureBox';
 import type { NetworkViewProps } from '../../interconnects';
 import { useTypeScale } from '../../lib/typeScale';
-import { usePalette } from '../../lib/theme';
 import { nodeAt } from '../../views/ringGeometry';
-import { canDraw } from '../../views/TooSmall';
-import { usePainter } from '../../views/usePainter';
+import { usePaintedCanvas } from '../../views/usePainter';
 import { usePickedNode } from '../../views/pickedNode';
 import { loadsOf, transfersInStep } from '../../../src/families/circuit/circuit-bands';
 import { useFramePicture } from '../../scene/currentFrame';
@@ -24,7 +22,7 @@ import { circuitLayout, circuitXY, drawCircuit } from './drawCircuit';
  */
 export function CircuitView({ result, step, compact = false, legend = !compact }: NetworkViewProps) {
   const frame = useCanvasBox();
-  const { canvas, width, height } = frame;
+  const { width, height } = frame;
   const [pointer, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
   // As in the paper's Fig. 1: only the blocks node 0 sends, so the circuits stay visible. A view
   // option, so that a link keeps it (`only0`); a lecture-mode link starts that way.
@@ -48,16 +46,13 @@ export function CircuitView({ result, step, compact = false, legend = !compact }
 
   // Drawn in slices like the ring and the star (see SlicedPainter): a 2,187-node phase's circuits
   // and transfers take longer than a frame may.
-  const painter = usePainter(canvas);
   const type = useTypeScale();
-  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
-  const theme = usePalette();
-  useEffect(() => {
-    if (!canDraw(width, height)) return;
-    painter.request(width, height, (ctx) =>
+  const paint = useCallback(
+    (ctx: CanvasRenderingContext2D) =>
       drawCircuit(ctx, result, step, layout, xy, { hover: focus, onlyNode0, type, loads }),
-    );
-  }, [painter, result, step, layout, xy, width, height, focus, loads, onlyNode0, type, theme]);
+    [result, step, layout, xy, focus, loads, onlyNode0, type],
+  );
+  usePaintedCanvas(frame, paint);
   useFramePicture(compact ? null : circuitPicture(result, step, { hover: focus, onlyNode0, loads }));
 
   const hovered = pointer && <NodeInfo result={result} step={step} node={pointer.node} />;

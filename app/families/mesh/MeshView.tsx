@@ -1,13 +1,12 @@
 import { select, zoom as d3zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { meshExtrasOf } from '../../../src/families/mesh/mesh-picture';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import { useCanvasBox } from '../../lib/useSize';
 import { PictureBox } from '../../views/PictureBox';
 import type { NetworkViewProps } from '../../interconnects';
 import { useApp } from '../../store/store';
-import { canDraw } from '../../views/TooSmall';
-import { usePainter } from '../../views/usePainter';
+import { usePaintedCanvas } from '../../views/usePainter';
 import { drawMesh } from './drawMesh';
 import { meshExtent, meshLayout, processorAt } from './meshLayout';
 import { MeshMinimap } from './MeshMinimap';
@@ -22,7 +21,6 @@ import { pictureKeyFor, type PictureKeyId } from '../../lib/keys';
 const KEY_ZOOM = 1.5;
 /** Share of the picture one arrow press pans by. */
 const PAN_SHARE = 0.15;
-import { usePalette } from '../../lib/theme';
 import { useFramePicture } from '../../scene/currentFrame';
 import { meshCaptionRoom, meshLegend, meshPicture } from './meshPicture';
 import { LegendRow } from '../../scene/LegendRow';
@@ -47,15 +45,12 @@ export function MeshView({ result, step, compact = false, legend = !compact }: N
   const side = info?.side ?? Math.round(Math.sqrt(n));
   const groups = info?.groups ?? 1;
   const type = useTypeScale();
-  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
-  const theme = usePalette();
   // Room above the picture for the step and phase (in the type scale).
   const captionRoom = meshCaptionRoom(type, compact);
   const layout = useMemo(
     () => meshLayout(width, Math.max(0, height - captionRoom), side, groups),
     [width, height, side, groups, captionRoom],
   );
-  const painter = usePainter(canvas);
   const highlight = useApp((st) => st.highlight);
   const s = result.schedule;
   // Zoom and pan (wheel, drag, pinch; double-click resets): one d3-zoom behaviour for the view's life.
@@ -120,9 +115,8 @@ export function MeshView({ result, step, compact = false, legend = !compact }: N
   const extent = meshExtent(layout) * view.k;
   const grid = [view.x + view.k * layout.x0, captionRoom + view.y + view.k * layout.y0, extent, extent];
 
-  useEffect(() => {
-    if (!canDraw(width, height)) return;
-    painter.request(width, height, (ctx) =>
+  const paint = useCallback(
+    (ctx: CanvasRenderingContext2D) =>
       drawMesh(ctx, {
         result,
         step,
@@ -140,27 +134,26 @@ export function MeshView({ result, step, compact = false, legend = !compact }: N
         compact,
         type,
       }),
-    );
-  }, [
-    type,
-    theme,
-    painter,
-    result,
-    step,
-    layout,
-    view,
-    width,
-    height,
-    captionRoom,
-    counts,
-    info,
-    side,
-    groups,
-    highlight,
-    hover,
-    picked,
-    compact,
-  ]);
+    [
+      type,
+      result,
+      step,
+      layout,
+      view,
+      width,
+      height,
+      captionRoom,
+      counts,
+      info,
+      side,
+      groups,
+      highlight,
+      hover,
+      picked,
+      compact,
+    ],
+  );
+  usePaintedCanvas(frame, paint);
   useFramePicture(
     compact
       ? null

@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { nocExtrasOf } from '../../../src/families/noc/noc-picture';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
-import { usePalette } from '../../lib/theme';
 import { useCanvasBox } from '../../lib/useSize';
 import { PictureBox } from '../../views/PictureBox';
 import type { NetworkViewProps } from '../../interconnects';
@@ -10,7 +9,7 @@ import { useFramePicture } from '../../scene/currentFrame';
 import { nocPicture } from './nocPicture';
 import { GraphView } from '../../views/GraphView';
 import { canDraw } from '../../views/TooSmall';
-import { usePainter } from '../../views/usePainter';
+import { usePaintedCanvas } from '../../views/usePainter';
 import { nocLayout, processorAt } from './nocLayout';
 import { selectAttempt, useApp } from '../../store/store';
 import { usePickedNode } from '../../views/pickedNode';
@@ -35,7 +34,7 @@ export function NocView(props: NetworkViewProps) {
 
 function NocPicture({ result, step, compact = false, legend = !compact }: NetworkViewProps) {
   const frame = useCanvasBox();
-  const { canvas, width, height } = frame;
+  const { width, height } = frame;
   const x = nocExtrasOf(result.extras)!;
   const type = useTypeScale();
   const top = nocTop(type, compact);
@@ -47,7 +46,6 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
   const lecture = useApp((s) => s.config.options.lecture);
   const aside = lecture && attempt && picked !== null ? CLASH_COLUMN : 0;
   const layout = useMemo(() => nocLayout(x, width - aside, height, top), [x, width, aside, height, top]);
-  const painter = usePainter(canvas);
   const [hover, setHover] = useState<{ p: number; x: number; y: number } | null>(null);
   const longer = useMemo(() => longerShown(result, step, attempt), [result, step, attempt]);
   const marks = useMemo(
@@ -76,29 +74,12 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
   const wanted = useMemo(() => stepCounts(result.holdings, result.schedule.stepCount).counts, [result]);
   const initial = useMemo(() => stepCounts(result.holdings, 0).counts, [result]);
 
-  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
-  const theme = usePalette();
-  useEffect(() => {
-    if (!canDraw(width, height)) return;
-    painter.request(width, height, (ctx) =>
+  const paint = useCallback(
+    (ctx: CanvasRenderingContext2D) =>
       drawNoc(ctx, result, step, width, layout, { attempt, picked, marks, detail, compact, type, marked }),
-    );
-  }, [
-    painter,
-    layout,
-    result,
-    step,
-    width,
-    height,
-    compact,
-    attempt,
-    marks,
-    picked,
-    detail,
-    type,
-    marked,
-    theme,
-  ]);
+    [layout, result, step, width, compact, attempt, marks, picked, detail, type, marked],
+  );
+  usePaintedCanvas(frame, paint);
   useFramePicture(compact ? null : nocPicture(result, step, { attempt, picked, marked }));
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { stepRange } from '../../../src/kernel/model/schedule';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import type { RunResult } from '../../../src/result';
@@ -9,10 +9,9 @@ import { PictureBox } from '../../views/PictureBox';
 import type { NetworkViewProps } from '../../interconnects';
 import { nodeAt, ringLayout } from '../../views/ringGeometry';
 import { useTypeScale } from '../../lib/typeScale';
-import { usePalette } from '../../lib/theme';
 import { NodeTooltip } from '../../views/NodeTooltip';
 import { usePickedNode } from '../../views/pickedNode';
-import { usePainter } from '../../views/usePainter';
+import { usePaintedCanvas } from '../../views/usePainter';
 import { canDraw } from '../../views/TooSmall';
 import { channelsInStep } from '../../views/wavelengthList';
 import { useFramePicture } from '../../scene/currentFrame';
@@ -28,7 +27,7 @@ import { RingLegend } from './RingLegend';
  */
 export function RingView({ result, step, compact = false, legend = !compact }: NetworkViewProps) {
   const frame = useCanvasBox();
-  const { canvas, width, height } = frame;
+  const { width, height } = frame;
   const highlight = useApp((st) => st.highlight);
   const markedLinks = useMarkedLinks(result);
   const [hover, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
@@ -48,13 +47,9 @@ export function RingView({ result, step, compact = false, legend = !compact }: N
   const [laneNumbers, setLaneNumbers] = useState(false);
 
   // Big rings are drawn over a few tasks (see SlicedPainter); small ones at once.
-  const painter = usePainter(canvas);
   const type = useTypeScale();
-  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
-  const theme = usePalette();
-  useEffect(() => {
-    if (!canDraw(width, height)) return;
-    painter.request(width, height, (ctx) =>
+  const paint = useCallback(
+    (ctx: CanvasRenderingContext2D) =>
       drawRing(
         ctx,
         result,
@@ -68,24 +63,9 @@ export function RingView({ result, step, compact = false, legend = !compact }: N
         laneNumbers ? inStep : null,
         markedLinks,
       ),
-    );
-  }, [
-    painter,
-    result,
-    step,
-    layout,
-    counts,
-    width,
-    height,
-    marked,
-    groups,
-    highlight,
-    type,
-    laneNumbers,
-    inStep,
-    markedLinks,
-    theme,
-  ]);
+    [result, step, layout, counts, marked, groups, highlight, type, laneNumbers, inStep, markedLinks],
+  );
+  usePaintedCanvas(frame, paint);
   useFramePicture(
     compact
       ? null

@@ -8,20 +8,18 @@ import { useCanvasBox } from '../../lib/useSize';
 import { PictureBox } from '../../views/PictureBox';
 import type { NetworkViewProps } from '../../interconnects';
 import { NodeTooltip } from '../../views/NodeTooltip';
-import { canDraw } from '../../views/TooSmall';
-import { usePainter } from '../../views/usePainter';
+import { usePaintedCanvas } from '../../views/usePainter';
 import { drawStar } from './drawStar';
 import { useStarHover } from './starHover';
 import { nodeAt, nodeXY, starGeometry, starLayout, type StarLayout } from './starLayout';
 import { tuningCounts, tuningsOf } from './starTunings';
 import { LEGEND_SHOWN, stepColours } from './stepColours';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTypeScale } from '../../lib/typeScale';
 import { typePx } from '../../views/canvasText';
 import { channelsInStep, describeChannels } from '../../views/wavelengthList';
 import { useFramePicture } from '../../scene/currentFrame';
 import { starPicture } from './starPicture';
-import { usePalette } from '../../lib/theme';
 
 /**
  * The passive star: the coupler in the centre, processors around it. In each step every transmission
@@ -32,7 +30,7 @@ import { usePalette } from '../../lib/theme';
  */
 export function StarView({ result, step, compact = false, legend = !compact }: NetworkViewProps) {
   const frame = useCanvasBox();
-  const { canvas, width, height } = frame;
+  const { width, height } = frame;
   const hovered = useStarHover((s) => s.node);
   const setHovered = useStarHover((s) => s.set);
   const n = result.topology.nodeCount;
@@ -53,12 +51,8 @@ export function StarView({ result, step, compact = false, legend = !compact }: N
   const { here: tuningsHere, soFar: tuningsSoFar } = tuningCounts(tunings, step);
 
   // Big stars are drawn over a few tasks (see SlicedPainter); small ones at once.
-  const painter = usePainter(canvas);
-  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
-  const theme = usePalette();
-  useEffect(() => {
-    if (!canDraw(width, height)) return;
-    painter.request(width, height, (ctx) =>
+  const paint = useCallback(
+    (ctx: CanvasRenderingContext2D) =>
       drawStar(ctx, result, step, layout, {
         counts,
         finalCounts,
@@ -69,24 +63,9 @@ export function StarView({ result, step, compact = false, legend = !compact }: N
         geometry,
         type,
       }),
-    );
-  }, [
-    type,
-    theme,
-    painter,
-    result,
-    step,
-    layout,
-    geometry,
-    counts,
-    finalCounts,
-    colours,
-    tunings,
-    real,
-    hovered,
-    width,
-    height,
-  ]);
+    [type, result, step, layout, geometry, counts, finalCounts, colours, tunings, real, hovered],
+  );
+  usePaintedCanvas(frame, paint);
   useFramePicture(compact ? null : starPicture(result, step, { hovered, finalCounts, tunings }));
 
   return (
