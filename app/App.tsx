@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Boundary } from './lib/Boundary';
 import { leaveAction } from './lib/keys';
 import { useShortcuts } from './lib/useShortcuts';
@@ -18,7 +18,14 @@ import { ExplorerPage } from './pages/ExplorerPage';
 import { PaperPage } from './pages/PaperPage';
 import { TryPage } from './tryit/TryPage';
 import { selectOptions, selectResult, selectStep, useApp } from './store/store';
-import { DETAILS, encodeConfig, hiddenParts, type DetailName, type Hideable } from '../src/config/url-codec';
+import {
+  DETAILS,
+  encodeConfig,
+  hiddenParts,
+  type DetailName,
+  type Hideable,
+  type Mode,
+} from '../src/config/url-codec';
 import { showsBlockMatrix } from '../src/kernel/model/block-pictures';
 import { pageTitle } from '../src/config/page-title';
 import { BlockMatrix } from './views/BlockMatrix';
@@ -65,6 +72,7 @@ export function App() {
   const embed = useApp((s) => s.config.embed);
   // The skip link leads to the timeline where there is one, else to the page's main part.
   const timeline = shown('timeline') && (mode === 'visualize' || mode === 'compare');
+  const wholePage = WHOLE_PAGES[mode];
   return (
     <div className={`relative flex h-screen flex-col bg-slate-50 text-slate-900 ${lecture ? 'lecture' : ''}`}>
       <SkipLink to={timeline ? 'timeline' : 'main'}>
@@ -80,24 +88,8 @@ export function App() {
       <Boundary name="notices">
         <Notices />
       </Boundary>
-      {mode === 'explore' ? (
-        <main id="main" tabIndex={-1} aria-label="Explorer" className="m-2 flex min-h-0 flex-1">
-          <Boundary name="explorer page" className="flex-1">
-            <ExplorerPage />
-          </Boundary>
-        </main>
-      ) : mode === 'try' ? (
-        <main id="main" tabIndex={-1} aria-label="Try it" className="m-2 flex min-h-0 flex-1">
-          <Boundary name="Try it page" className="flex flex-1">
-            <TryPage />
-          </Boundary>
-        </main>
-      ) : mode === 'paper' ? (
-        <main id="main" tabIndex={-1} aria-label="Paper check" className="m-2 flex min-h-0 flex-1">
-          <Boundary name="paper page" className="flex-1">
-            <PaperPage />
-          </Boundary>
-        </main>
+      {wholePage ? (
+        <WholePage {...wholePage} />
       ) : (
         <>
           {/* In a narrow window the panels stack under the network (see .page-row in styles.css). */}
@@ -194,6 +186,31 @@ export function App() {
  * The first thing Tab reaches: a link, shown only while it has the focus, that moves the focus past
  * the header and the panels (to the timeline, whose keys then work at once).
  */
+/** A page that fills the window under the header: its landmark's name, its boundary's name and layout. */
+interface WholePageDef {
+  label: string;
+  boundary: string;
+  className: string;
+  Page: ComponentType;
+}
+
+/** The modes whose page fills the window (the others share the panels and the timeline). */
+const WHOLE_PAGES: Partial<Record<Mode, WholePageDef>> = {
+  explore: { label: 'Explorer', boundary: 'explorer page', className: 'flex-1', Page: ExplorerPage },
+  try: { label: 'Try it', boundary: 'Try it page', className: 'flex flex-1', Page: TryPage },
+  paper: { label: 'Paper check', boundary: 'paper page', className: 'flex-1', Page: PaperPage },
+};
+
+function WholePage({ label, boundary, className, Page }: WholePageDef) {
+  return (
+    <main id="main" tabIndex={-1} aria-label={label} className="m-2 flex min-h-0 flex-1">
+      <Boundary name={boundary} className={className}>
+        <Page />
+      </Boundary>
+    </main>
+  );
+}
+
 function SkipLink({ to, children }: { to: string; children: string }) {
   return (
     <a

@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /** Width and height of an element (HTML or SVG), kept current with a ResizeObserver. */
 export function useSize(ref: RefObject<Element | null>): { width: number; height: number } {
@@ -52,4 +52,20 @@ export function setupCanvas(
   const ctx = canvas.getContext('2d');
   if (ctx) prepareCanvas(canvas, ctx, width, height);
   return ctx;
+}
+
+/** A picture's box and the canvas inside it (see PictureBox): the refs to attach and the box's size. */
+export interface CanvasBox {
+  box: RefObject<HTMLDivElement | null>;
+  canvas: RefObject<HTMLCanvasElement | null>;
+  width: number;
+  height: number;
+}
+
+/** The refs of a picture's box and canvas, and the box's size kept current (see useSize). */
+export function useCanvasBox(): CanvasBox {
+  const box = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const { width, height } = useSize(box);
+  return { box, canvas, width, height };
 }

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { create } from 'zustand';
 import { IN_PLACE_KEYS, SHORTCUTS } from '../lib/keys';
 import { useModalDialog } from '../lib/useModalDialog';
@@ -54,43 +54,68 @@ export function KeysHelp() {
         Anywhere on the page, unless the focus is in a field that uses the key itself. Never with Ctrl, ⌘ or
         Alt held: those keys stay the browser’s.
       </p>
-      <table className="mt-3 w-full border-collapse text-left" data-testid="keys-help-shortcuts">
-        <thead className="sr-only">
-          <tr>
-            <th scope="col">Key</th>
-            <th scope="col">What it does</th>
-          </tr>
-        </thead>
-        <tbody>
-          {SHORTCUTS.map((s) => (
-            <tr key={s.id} className="border-t border-slate-200" data-shortcut={s.id}>
-              <th scope="row" className="w-36 py-1.5 pr-3 align-top font-normal">
-                <kbd className={kbd}>{s.label}</kbd>
-              </th>
-              <td className="py-1.5">{s.does}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <KeyTable
+        className="mt-3"
+        testId="keys-help-shortcuts"
+        heads={['Key', 'What it does']}
+        keyClass="w-36 py-1.5 font-normal"
+        doesClass="py-1.5"
+        rows={SHORTCUTS.map((s) => ({ id: s.id, key: <kbd className={kbd}>{s.label}</kbd>, does: s.does }))}
+      />
       <h3 className="mt-4 font-semibold">Where the focus is</h3>
-      <table className="mt-1 w-full border-collapse text-left text-sm" data-testid="keys-help-in-place">
-        <thead className="sr-only">
-          <tr>
-            <th scope="col">Keys</th>
-            <th scope="col">What they do</th>
-          </tr>
-        </thead>
-        <tbody>
-          {IN_PLACE_KEYS.map((k) => (
-            <tr key={k.label} className="border-t border-slate-200">
-              <th scope="row" className="w-56 py-1 pr-3 align-top font-medium">
-                {k.label}
-              </th>
-              <td className="py-1">{k.does}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <KeyTable
+        className="mt-1 text-sm"
+        testId="keys-help-in-place"
+        heads={['Keys', 'What they do']}
+        keyClass="w-56 py-1 font-medium"
+        doesClass="py-1"
+        rows={IN_PLACE_KEYS.map((k) => ({ key: k.label, does: k.does }))}
+      />
     </dialog>
+  );
+}
+
+/** A row of the help's key tables: the key (or keys), what it does, and the shortcut's id if it is one. */
+interface KeyRow {
+  id?: string;
+  key: ReactNode;
+  does: string;
+}
+
+/** One of the help's tables of keys: the key in the row's header cell, what it does beside it. */
+function KeyTable({
+  rows,
+  heads,
+  className,
+  keyClass,
+  doesClass,
+  testId,
+}: {
+  rows: readonly KeyRow[];
+  heads: [string, string];
+  className: string;
+  keyClass: string;
+  doesClass: string;
+  testId: string;
+}) {
+  return (
+    <table className={`${className} w-full border-collapse text-left`} data-testid={testId}>
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">{heads[0]}</th>
+          <th scope="col">{heads[1]}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r, i) => (
+          <tr key={r.id ?? i} className="border-t border-slate-200" data-shortcut={r.id}>
+            <th scope="row" className={`${keyClass} pr-3 align-top`}>
+              {r.key}
+            </th>
+            <td className={doesClass}>{r.does}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -14,6 +14,51 @@ import {
   useApp,
 } from '../store/store';
 
+const STEP_BUTTON =
+  'shrink-0 whitespace-nowrap rounded-md border border-slate-300 bg-white px-3 py-1.5 text-lg font-semibold text-slate-800 shadow-sm hover:bg-slate-100 disabled:opacity-40';
+
+/** A button that moves the step: its glyph, its name, its key (as `aria-keyshortcuts` and as shown). */
+interface StepMove {
+  glyph: string;
+  name: string;
+  key: string;
+  keyShown: string;
+  go: (app: ReturnType<typeof useApp.getState>, last: number) => void;
+}
+
+const BEFORE_PLAY: readonly StepMove[] = [
+  { glyph: '|◀', name: 'First step', key: 'Home', keyShown: 'Home', go: (app) => app.setStep(0) },
+  { glyph: '◀', name: 'Step back', key: 'ArrowLeft', keyShown: '←', go: (app) => app.stepBy(-1) },
+];
+const AFTER_PLAY: readonly StepMove[] = [
+  { glyph: '▶', name: 'Step forward', key: 'ArrowRight', keyShown: '→', go: (app) => app.stepBy(1) },
+  { glyph: '▶|', name: 'Last step', key: 'End', keyShown: 'End', go: (app, last) => app.setStep(last) },
+];
+
+function StepButtons({
+  moves,
+  enabled,
+  last,
+}: {
+  moves: readonly StepMove[];
+  enabled: boolean;
+  last: number;
+}) {
+  return moves.map((m) => (
+    <button
+      key={m.name}
+      className={STEP_BUTTON}
+      onClick={() => m.go(useApp.getState(), last)}
+      disabled={!enabled}
+      title={`${m.name} (${m.keyShown})`}
+      aria-keyshortcuts={m.key}
+      aria-label={m.name}
+    >
+      {m.glyph}
+    </button>
+  ));
+}
+
 /**
  * Play, pause, step, scrub and speed; Space, ←/→ and Home/End wherever the focus does not use those
  * keys itself (see keys.ts). The skip link and Esc lead here (`id="timeline"`).
@@ -29,8 +74,6 @@ export function Timeline() {
   usePlayback(playing, speed);
   useKeyboard();
 
-  const btn =
-    'shrink-0 whitespace-nowrap rounded-md border border-slate-300 bg-white px-3 py-1.5 text-lg font-semibold text-slate-800 shadow-sm hover:bg-slate-100 disabled:opacity-40';
   return (
     <section
       id="timeline"
@@ -39,28 +82,9 @@ export function Timeline() {
       className="flex items-center gap-x-2 gap-y-1 border-t border-slate-200 bg-white px-4 py-2 max-[899px]:flex-wrap"
       data-testid="timeline"
     >
+      <StepButtons moves={BEFORE_PLAY} enabled={!!result} last={last} />
       <button
-        className={btn}
-        onClick={() => app.setStep(0)}
-        disabled={!result}
-        title="First step (Home)"
-        aria-keyshortcuts="Home"
-        aria-label="First step"
-      >
-        |◀
-      </button>
-      <button
-        className={btn}
-        onClick={() => app.stepBy(-1)}
-        disabled={!result}
-        title="Step back (←)"
-        aria-keyshortcuts="ArrowLeft"
-        aria-label="Step back"
-      >
-        ◀
-      </button>
-      <button
-        className={`${btn} min-w-24`}
+        className={`${STEP_BUTTON} min-w-24`}
         onClick={() => app.setPlaying(!playing)}
         disabled={!result}
         title="Play or pause (Space)"
@@ -72,26 +96,7 @@ export function Timeline() {
           {playing ? 'Pause' : 'Play'}
         </span>
       </button>
-      <button
-        className={btn}
-        onClick={() => app.stepBy(1)}
-        disabled={!result}
-        title="Step forward (→)"
-        aria-keyshortcuts="ArrowRight"
-        aria-label="Step forward"
-      >
-        ▶
-      </button>
-      <button
-        className={btn}
-        onClick={() => app.setStep(last)}
-        disabled={!result}
-        title="Last step (End)"
-        aria-keyshortcuts="End"
-        aria-label="Last step"
-      >
-        ▶|
-      </button>
+      <StepButtons moves={AFTER_PLAY} enabled={!!result} last={last} />
       {/* The scrubber takes the room left; in a narrow window it may wrap onto a line of its own. */}
       <div className="relative mx-2 flex flex-1 flex-col max-[899px]:min-w-48">
         <input

@@ -12,6 +12,23 @@ import { edit, useTry } from './tryStore';
 const button =
   'rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium hover:bg-slate-100 disabled:opacity-40';
 
+/** The attempt's history buttons after the step bar: undo, redo and start again. */
+const HISTORY_BUTTONS: readonly {
+  kind: 'undo' | 'redo' | 'reset';
+  text: string;
+  title: string;
+  enabled: (view: TryView) => boolean;
+}[] = [
+  { kind: 'undo', text: 'Undo', title: 'Undo (U or Ctrl+Z)', enabled: (v) => v.canUndo },
+  { kind: 'redo', text: 'Redo', title: 'Redo (R or Ctrl+Y)', enabled: (v) => v.canRedo },
+  {
+    kind: 'reset',
+    text: 'Reset',
+    title: 'Start again from an empty attempt (undo brings it back)',
+    enabled: () => true,
+  },
+];
+
 export function addPicked(view: TryView, p: Picking) {
   if (p.from === null || p.to.length === 0) return;
   edit({ kind: 'add', from: p.from, to: p.to, blocks: blocksOf(view, p) });
@@ -48,32 +65,18 @@ export function TryBuild({ view }: { view: TryView }) {
         >
           Step →
         </button>
-        <button
-          className={button}
-          onClick={() => edit({ kind: 'undo' })}
-          disabled={!view.canUndo}
-          data-testid="try-undo"
-          title="Undo (U or Ctrl+Z)"
-        >
-          Undo
-        </button>
-        <button
-          className={button}
-          onClick={() => edit({ kind: 'redo' })}
-          disabled={!view.canRedo}
-          data-testid="try-redo"
-          title="Redo (R or Ctrl+Y)"
-        >
-          Redo
-        </button>
-        <button
-          className={button}
-          onClick={() => edit({ kind: 'reset' })}
-          data-testid="try-reset"
-          title="Start again from an empty attempt (undo brings it back)"
-        >
-          Reset
-        </button>
+        {HISTORY_BUTTONS.map((h) => (
+          <button
+            key={h.kind}
+            className={button}
+            onClick={() => edit({ kind: h.kind })}
+            disabled={!h.enabled(view)}
+            data-testid={`try-${h.kind}`}
+            title={h.title}
+          >
+            {h.text}
+          </button>
+        ))}
       </div>
       {b.offsets.length > 0 && (
         <label className="flex flex-wrap items-center gap-2 text-sm">

@@ -1,19 +1,18 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { interconnectOf, isKnownInterconnect } from '../../src/interconnects';
 import { pathLinks } from '../../src/kernel/model/paths';
 import { stepRange } from '../../src/kernel/model/schedule';
 import type { RunResult } from '../../src/result';
 import { COLORS, wavelengthColor } from '../lib/colors';
-import { useSize } from '../lib/useSize';
+import { useCanvasBox } from '../lib/useSize';
+import { PictureBox } from './PictureBox';
 import { drawCentreCaption, drawNodeLabels, stepTitle, type TypeScale } from './canvasText';
 import { useFramePicture } from '../scene/currentFrame';
 import type { FramePicture, LegendEntry } from '../scene/framePicture';
 import { useTypeScale } from '../lib/typeScale';
-import { usePalette } from '../lib/theme';
 import { nodeAngle, ringLayout, type RingLayout } from './ringGeometry';
 import type { Drawing } from './slicedPainter';
-import { canDraw, TooSmall } from './TooSmall';
-import { usePainter } from './usePainter';
+import { usePaintedCanvas } from './usePainter';
 import { useApp } from '../store/store';
 import { plural } from '../lib/format';
 import { drawMarkedLinks } from './drawMarkedLinks';
@@ -37,28 +36,24 @@ export function GraphView({
   step: number;
   compact?: boolean;
 }) {
-  const box = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const { width, height } = useSize(box);
+  const frame = useCanvasBox();
+  const { width, height } = frame;
   const topo = result.topology;
   const n = topo.nodeCount;
   const layout = useMemo(() => ringLayout(width, height, n, 1), [width, height, n]);
   const known = isKnownInterconnect(topo.kind);
-  const painter = usePainter(canvas);
   const type = useTypeScale();
-  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
-  const theme = usePalette();
   // Nodes picked elsewhere (a violation clicked in the list, a legend): ringed in magenta.
   const highlight = useApp((st) => st.highlight);
   // Links marked from the link-load view or a verdict: drawn as bands under the nodes.
   const marked = useMarkedLinks(result);
 
-  useEffect(() => {
-    if (!canDraw(width, height)) return;
-    painter.request(width, height, (ctx) =>
+  const paint = useCallback(
+    (ctx: CanvasRenderingContext2D) =>
       drawGraph(ctx, result, step, layout, { highlight, marked, compact, type }),
-    );
-  }, [painter, result, step, layout, width, height, compact, highlight, marked, type, theme]);
+    [result, step, layout, compact, highlight, marked, type],
+  );
+  usePaintedCanvas(frame, paint);
   useFramePicture(compact ? null : graphPicture(result, step, highlight, marked));
 
   return (
@@ -72,22 +67,14 @@ export function GraphView({
           transfer along the links of its route. The schedule is verified all the same.
         </p>
       )}
-      <div
-        ref={box}
-        className="relative min-h-0 flex-1"
+      <PictureBox
+        frame={frame}
+        pictureLabel={`${interconnectOf(topo.kind).name} of ${n} processors at step ${step} of ${result.schedule.stepCount}`}
         data-testid="graph-view"
         data-step={step}
         data-highlighted={highlight?.join(',') ?? ''}
         data-marked-links={markedAttr(marked)}
-      >
-        <canvas
-          ref={canvas}
-          className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
-          role="img"
-          aria-label={`${interconnectOf(topo.kind).name} of ${n} processors at step ${step} of ${result.schedule.stepCount}`}
-        />
-        {!canDraw(width, height) && <TooSmall width={width} height={height} />}
-      </div>
+      ></PictureBox>
     </div>
   );
 }

@@ -55,15 +55,39 @@ export function NodeTooltip({
   flip: boolean;
 }) {
   const { title, lines } = nodeFacts(result, step, node);
+  return <FactsTooltip title={title} lines={lines} x={x} y={y} flip={flip} spaced />;
+}
+
+/**
+ * A node's facts in a box beside the pointer at (x, y) (left of it when `flip`): the title, then one
+ * line each (`spaced`: a little room between them); `maxWidth` is the box's Tailwind width limit.
+ */
+export function FactsTooltip({
+  title,
+  lines,
+  x,
+  y,
+  flip,
+  spaced = false,
+  maxWidth = 'max-w-72',
+}: {
+  title: string;
+  lines: readonly string[];
+  x: number;
+  y: number;
+  flip: boolean;
+  spaced?: boolean;
+  maxWidth?: string;
+}) {
   return (
     <div
-      className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-lg"
+      className={`pointer-events-none absolute z-10 w-max ${maxWidth} rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-lg`}
       style={{ left: x + 14, top: y + 14, transform: flip ? 'translateX(calc(-100% - 28px))' : undefined }}
       data-testid="node-tooltip"
     >
       <div className="font-semibold">{title}</div>
       {lines.map((l, i) => (
-        <div key={l} className={i > 0 ? 'mt-1' : undefined}>
+        <div key={l} className={spaced && i > 0 ? 'mt-1' : undefined}>
           {l}
         </div>
       ))}

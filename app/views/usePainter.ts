@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { backBufferSurface, SlicedPainter } from './slicedPainter';
+import { usePalette } from '../lib/theme';
+import type { CanvasBox } from '../lib/useSize';
+import { canDraw } from './drawable';
+import { backBufferSurface, SlicedPainter, type Drawing } from './slicedPainter';
 
 /** Longest slice of a network picture, in ms (a main-thread task should stay well under 50 ms). */
 export const PICTURE_SLICE_MS = 8;
@@ -28,4 +31,20 @@ export function usePainter(
     return () => p?.dispose();
   }, []);
   return painter.current;
+}
+
+/**
+ * Paints the picture in `frame`'s canvas with `draw`, sliced (see usePainter), whenever the drawing,
+ * the box's size or the theme changes (drawings read the theme's colours from lib/colors), and not
+ * while the box is too small to draw in. `draw` is the view's useCallback: its dependencies say when
+ * the picture changes.
+ */
+export function usePaintedCanvas(frame: CanvasBox, draw: (ctx: CanvasRenderingContext2D) => Drawing): void {
+  const painter = usePainter(frame.canvas);
+  const theme = usePalette();
+  const { width, height } = frame;
+  useEffect(() => {
+    if (!canDraw(width, height)) return;
+    painter.request(width, height, draw);
+  }, [painter, width, height, theme, draw]);
 }

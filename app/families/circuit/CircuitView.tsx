@@ -1,13 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { RunResult } from '../../../src/result';
 import { circuitFacts, circuitStep, reconfigurations } from './circuitFacts';
 import { useApp } from '../../store/store';
-import { useSize } from '../../lib/useSize';
+import { useCanvasBox } from '../../lib/useSize';
+import { PictureBox } from '../../views/PictureBox';
+import type { NetworkViewProps } from '../../interconnects';
 import { useTypeScale } from '../../lib/typeScale';
-import { usePalette } from '../../lib/theme';
 import { nodeAt } from '../../views/ringGeometry';
-import { canDraw, TooSmall } from '../../views/TooSmall';
-import { usePainter } from '../../views/usePainter';
+import { usePaintedCanvas } from '../../views/usePainter';
 import { usePickedNode } from '../../views/pickedNode';
 import { loadsOf, transfersInStep } from '../../../src/families/circuit/circuit-bands';
 import { useFramePicture } from '../../scene/currentFrame';
@@ -21,22 +21,9 @@ import { markedAttr, useMarkedLinks } from '../../views/markedLinks';
  * by subring, a strip of phases with a marker on each reconfiguration, and the blocks leaving each node
  * this phase (orange to the right, blue to the left; thicker = more blocks).
  */
-export function CircuitView({
-  result,
-  step,
-  compact = false,
-  legend = !compact,
-}: {
-  result: RunResult;
-  step: number;
-  /** Compare mode: no legend. */
-  compact?: boolean;
-  /** The legend under the picture (by default, when not compact). */
-  legend?: boolean;
-}) {
-  const box = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const { width, height } = useSize(box);
+export function CircuitView({ result, step, compact = false, legend = !compact }: NetworkViewProps) {
+  const frame = useCanvasBox();
+  const { width, height } = frame;
   const [pointer, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
   // As in the paper's Fig. 1: only the blocks node 0 sends, so the circuits stay visible. A view
   // option, so that a link keeps it (`only0`); a lecture-mode link starts that way.
@@ -61,16 +48,13 @@ export function CircuitView({
 
   // Drawn in slices like the ring and the star (see SlicedPainter): a 2,187-node phase's circuits
   // and transfers take longer than a frame may.
-  const painter = usePainter(canvas);
   const type = useTypeScale();
-  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
-  const theme = usePalette();
-  useEffect(() => {
-    if (!canDraw(width, height)) return;
-    painter.request(width, height, (ctx) =>
+  const paint = useCallback(
+    (ctx: CanvasRenderingContext2D) =>
       drawCircuit(ctx, result, step, layout, xy, { hover: focus, onlyNode0, type, loads, marked }),
-    );
-  }, [painter, result, step, layout, xy, width, height, focus, loads, onlyNode0, type, theme, marked]);
+    [result, step, layout, xy, focus, loads, onlyNode0, type, marked],
+  );
+  usePaintedCanvas(frame, paint);
   useFramePicture(compact ? null : circuitPicture(result, step, { hover: focus, onlyNode0, loads, marked }));
 
   const hovered = pointer && <NodeInfo result={result} step={step} node={pointer.node} />;
@@ -108,9 +92,9 @@ export function CircuitView({
             : 'hover or pick a node for its own'}
         </p>
       )}
-      <div
-        ref={box}
-        className="relative min-h-0 flex-1"
+      <PictureBox
+        frame={frame}
+        pictureLabel={`Circuit switch with ${n} nodes, phase ${step}: circuits ±${info.offset}${loads ? `; blocks going right on the outer lanes, left on the inner ones, at most ${loads.max} over one circuit` : ''}`}
         data-testid="circuit-view"
         data-step={step}
         data-marked-links={markedAttr(marked)}
@@ -128,13 +112,6 @@ export function CircuitView({
         }}
         onMouseLeave={() => setHover(null)}
       >
-        <canvas
-          ref={canvas}
-          className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
-          role="img"
-          aria-label={`Circuit switch with ${n} nodes, phase ${step}: circuits ±${info.offset}${loads ? `; blocks going right on the outer lanes, left on the inner ones, at most ${loads.max} over one circuit` : ''}`}
-        />
-        {!canDraw(width, height) && <TooSmall width={width} height={height} />}
         {pointer && (
           <div
             className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-slate-300 bg-white px-2 py-1 text-sm shadow"
@@ -143,7 +120,7 @@ export function CircuitView({
             {hovered}
           </div>
         )}
-      </div>
+      </PictureBox>
       {legend && <LegendRow entries={circuitLegend(result, step)} testId="circuit-legend" />}
     </div>
   );

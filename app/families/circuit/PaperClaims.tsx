@@ -5,6 +5,7 @@ import { CSV_TYPE } from '../../lib/download';
 import { DownloadButton } from '../../lib/DownloadButton';
 import { openNotes } from '../../notes/ModelNotes';
 import { submitJob } from '../../store/sync';
+import { PanelHeading } from './PanelHeading';
 
 /**
  * The ReTri paper's headline claims beside our model (the rows of `reproduce retri-claims`), computed
@@ -36,17 +37,12 @@ export function PaperClaims() {
     x === null || x === undefined ? '—' : x.toLocaleString('en-US', { maximumSignificantDigits: 3 });
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="paper-claims">
-      <div className="flex items-center justify-between">
-        <h2 className="text-lg font-bold text-slate-900">Paper’s claims vs. our model</h2>
-        <button
-          type="button"
-          className="rounded-md border border-slate-300 px-2 py-1 text-sm"
-          onClick={() => setOpen(!open)}
-          data-testid="claims-toggle"
-        >
-          {open ? 'hide' : 'show'}
-        </button>
-      </div>
+      <PanelHeading
+        title="Paper’s claims vs. our model"
+        open={open}
+        setOpen={setOpen}
+        toggleTestId="claims-toggle"
+      />
       {open && error && <p className="text-sm text-red-700">{error}</p>}
       {open && !rows && !error && <p className="py-2 text-center text-slate-500">Building and verifying…</p>}
       {open && rows && (

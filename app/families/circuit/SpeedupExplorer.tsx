@@ -18,6 +18,7 @@ import { submitJob } from '../../store/sync';
 import { useTypeScale } from '../../lib/typeScale';
 import { typePx } from '../../views/canvasText';
 import type { JobHandle } from '../../worker/pool';
+import { PanelHeading } from './PanelHeading';
 
 interface HeatmapState {
   /** The heatmap asked for ('' before any). */
@@ -80,17 +81,7 @@ export function SpeedupExplorer({
 
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="speedup-explorer">
-      <div className="flex items-center justify-between">
-        <h2 className="text-lg font-bold text-slate-900">Speed-up explorer</h2>
-        <button
-          type="button"
-          className="rounded-md border border-slate-300 px-2 py-1 text-sm"
-          onClick={() => setOpen(!open)}
-          data-testid="speedup-toggle"
-        >
-          {open ? 'hide' : 'show'}
-        </button>
-      </div>
+      <PanelHeading title="Speed-up explorer" open={open} setOpen={setOpen} toggleTestId="speedup-toggle" />
       {open && (
         <>
           <ConfirmSelect

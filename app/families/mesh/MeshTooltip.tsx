@@ -5,6 +5,7 @@ import { stepRange } from '../../../src/kernel/model/schedule';
 import type { RunResult } from '../../../src/result';
 import { formatCount } from '../../lib/format';
 import { plural } from '../../lib/format';
+import { FactsTooltip } from '../../views/NodeTooltip';
 
 /** "processor 5 of group 3" (OTIS-Mesh) or "processor 5" (one mesh). */
 const nameOf = (v: number, p: number, groups: number) =>
@@ -118,16 +119,5 @@ export function MeshTooltip({
   flip: boolean;
 }) {
   const { title, lines } = meshFacts(result, step, node, counts, info, side, tiles);
-  return (
-    <div
-      className="pointer-events-none absolute z-10 w-max max-w-80 rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-lg"
-      style={{ left: x + 14, top: y + 14, transform: flip ? 'translateX(calc(-100% - 28px))' : undefined }}
-      data-testid="node-tooltip"
-    >
-      <div className="font-semibold">{title}</div>
-      {lines.map((line) => (
-        <div key={line}>{line}</div>
-      ))}
-    </div>
-  );
+  return <FactsTooltip title={title} lines={lines} x={x} y={y} flip={flip} maxWidth="max-w-80" />;
 }

@@ -1,12 +1,12 @@
 import { select, zoom as d3zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { meshExtrasOf } from '../../../src/families/mesh/mesh-picture';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
-import type { RunResult } from '../../../src/result';
-import { useSize } from '../../lib/useSize';
+import { useCanvasBox } from '../../lib/useSize';
+import { PictureBox } from '../../views/PictureBox';
+import type { NetworkViewProps } from '../../interconnects';
 import { useApp } from '../../store/store';
-import { canDraw, TooSmall } from '../../views/TooSmall';
-import { usePainter } from '../../views/usePainter';
+import { usePaintedCanvas } from '../../views/usePainter';
 import { drawMesh } from './drawMesh';
 import { meshExtent, meshLayout, processorAt } from './meshLayout';
 import { MeshMinimap } from './MeshMinimap';
@@ -21,7 +21,6 @@ import { pictureKeyFor, type PictureKeyId } from '../../lib/keys';
 const KEY_ZOOM = 1.5;
 /** Share of the picture one arrow press pans by. */
 const PAN_SHARE = 0.15;
-import { usePalette } from '../../lib/theme';
 import { useFramePicture } from '../../scene/currentFrame';
 import { meshCaptionRoom, meshLegend, meshPicture } from './meshPicture';
 import { LegendRow } from '../../scene/LegendRow';
@@ -38,36 +37,21 @@ import { markedAttr, useMarkedLinks } from '../../views/markedLinks';
  * and the control group outlined. Hovering a processor names it, says what it holds and sends, and
  * draws its optical link.
  */
-export function MeshView({
-  result,
-  step,
-  compact = false,
-  legend = !compact,
-}: {
-  result: RunResult;
-  step: number;
-  compact?: boolean;
-  /** The legend under the picture (by default, when not compact). */
-  legend?: boolean;
-}) {
-  const box = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const { width, height } = useSize(box);
+export function MeshView({ result, step, compact = false, legend = !compact }: NetworkViewProps) {
+  const frame = useCanvasBox();
+  const { canvas, width, height } = frame;
   const topo = result.topology;
   const n = topo.nodeCount;
   const info = meshExtrasOf(result.extras);
   const side = info?.side ?? Math.round(Math.sqrt(n));
   const groups = info?.groups ?? 1;
   const type = useTypeScale();
-  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
-  const theme = usePalette();
   // Room above the picture for the step and phase (in the type scale).
   const captionRoom = meshCaptionRoom(type, compact);
   const layout = useMemo(
     () => meshLayout(width, Math.max(0, height - captionRoom), side, groups),
     [width, height, side, groups, captionRoom],
   );
-  const painter = usePainter(canvas);
   const highlight = useApp((st) => st.highlight);
   const marked = useMarkedLinks(result);
   const s = result.schedule;
@@ -87,12 +71,12 @@ export function MeshView({
       sel.on('.zoom', null);
       behaviour.current = null;
     };
-  }, []);
+  }, [canvas]);
   // A new network starts from the whole picture.
   useEffect(() => {
     const el = canvas.current;
     if (el && behaviour.current) select(el).call(behaviour.current.transform, zoomIdentity);
-  }, [side, groups]);
+  }, [canvas, side, groups]);
 
   /** Moves the picture to `v` through the zoom behaviour (the overview map's clicks and drags). */
   const showView = (v: Pick<ZoomTransform, 'k' | 'x' | 'y'>) => {
@@ -133,9 +117,8 @@ export function MeshView({
   const extent = meshExtent(layout) * view.k;
   const grid = [view.x + view.k * layout.x0, captionRoom + view.y + view.k * layout.y0, extent, extent];
 
-  useEffect(() => {
-    if (!canDraw(width, height)) return;
-    painter.request(width, height, (ctx) =>
+  const paint = useCallback(
+    (ctx: CanvasRenderingContext2D) =>
       drawMesh(ctx, {
         result,
         step,
@@ -154,28 +137,27 @@ export function MeshView({
         compact,
         type,
       }),
-    );
-  }, [
-    type,
-    theme,
-    painter,
-    result,
-    step,
-    layout,
-    view,
-    width,
-    height,
-    captionRoom,
-    counts,
-    info,
-    side,
-    groups,
-    highlight,
-    marked,
-    hover,
-    picked,
-    compact,
-  ]);
+    [
+      type,
+      result,
+      step,
+      layout,
+      view,
+      width,
+      height,
+      captionRoom,
+      counts,
+      info,
+      side,
+      groups,
+      highlight,
+      marked,
+      hover,
+      picked,
+      compact,
+    ],
+  );
+  usePaintedCanvas(frame, paint);
   useFramePicture(
     compact
       ? null
@@ -189,9 +171,9 @@ export function MeshView({
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
-      <div
-        ref={box}
-        className="relative min-h-0 flex-1"
+      <PictureBox
+        frame={frame}
+        pictureLabel={`${picName} processors at step ${step} of ${s.stepCount}`}
         data-testid="mesh-view"
         data-step={step}
         data-marked-links={markedAttr(marked)}
@@ -221,13 +203,6 @@ export function MeshView({
         }}
         onMouseLeave={() => setHover(null)}
       >
-        <canvas
-          ref={canvas}
-          className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
-          role="img"
-          aria-label={`${picName} processors at step ${step} of ${s.stepCount}`}
-        />
-        {!canDraw(width, height) && <TooSmall width={width} height={height} />}
         {hover && (
           <MeshTooltip
             result={result}
@@ -269,7 +244,7 @@ export function MeshView({
             whole network ({view.k.toFixed(1)}×)
           </button>
         )}
-      </div>
+      </PictureBox>
       {legend && <LegendRow entries={meshLegend(result, tiles)} testId="mesh-legend" />}
     </div>
   );

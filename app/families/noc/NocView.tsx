@@ -1,15 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { nocExtrasOf } from '../../../src/families/noc/noc-picture';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
-import { usePalette } from '../../lib/theme';
-import { useSize } from '../../lib/useSize';
+import { useCanvasBox } from '../../lib/useSize';
+import { PictureBox } from '../../views/PictureBox';
 import type { NetworkViewProps } from '../../interconnects';
 import { useTypeScale } from '../../lib/typeScale';
 import { useFramePicture } from '../../scene/currentFrame';
 import { nocPicture } from './nocPicture';
 import { GraphView } from '../../views/GraphView';
-import { canDraw, TooSmall } from '../../views/TooSmall';
-import { usePainter } from '../../views/usePainter';
+import { canDraw } from '../../views/TooSmall';
+import { usePaintedCanvas } from '../../views/usePainter';
 import { nocLayout, processorAt } from './nocLayout';
 import { selectAttempt, useApp } from '../../store/store';
 import { usePickedNode } from '../../views/pickedNode';
@@ -34,9 +34,8 @@ export function NocView(props: NetworkViewProps) {
 }
 
 function NocPicture({ result, step, compact = false, legend = !compact }: NetworkViewProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const { width, height } = useSize(box);
+  const frame = useCanvasBox();
+  const { width, height } = frame;
   const x = nocExtrasOf(result.extras)!;
   const type = useTypeScale();
   const top = nocTop(type, compact);
@@ -48,7 +47,6 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
   const lecture = useApp((s) => s.config.options.lecture);
   const aside = lecture && attempt && picked !== null ? CLASH_COLUMN : 0;
   const layout = useMemo(() => nocLayout(x, width - aside, height, top), [x, width, aside, height, top]);
-  const painter = usePainter(canvas);
   const [hover, setHover] = useState<{ p: number; x: number; y: number } | null>(null);
   const longer = useMemo(() => longerShown(result, step, attempt), [result, step, attempt]);
   const marks = useMemo(
@@ -78,11 +76,8 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
   const wanted = useMemo(() => stepCounts(result.holdings, result.schedule.stepCount).counts, [result]);
   const initial = useMemo(() => stepCounts(result.holdings, 0).counts, [result]);
 
-  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
-  const theme = usePalette();
-  useEffect(() => {
-    if (!canDraw(width, height)) return;
-    painter.request(width, height, (ctx) =>
+  const paint = useCallback(
+    (ctx: CanvasRenderingContext2D) =>
       drawNoc(ctx, result, step, width, layout, {
         attempt,
         picked,
@@ -93,31 +88,16 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
         marked,
         markedLinks,
       }),
-    );
-  }, [
-    painter,
-    layout,
-    result,
-    step,
-    width,
-    height,
-    compact,
-    attempt,
-    marks,
-    picked,
-    detail,
-    type,
-    marked,
-    markedLinks,
-    theme,
-  ]);
+    [layout, result, step, width, compact, attempt, marks, picked, detail, type, marked, markedLinks],
+  );
+  usePaintedCanvas(frame, paint);
   useFramePicture(compact ? null : nocPicture(result, step, { attempt, picked, marked, markedLinks }));
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
-      <div
-        ref={box}
-        className="relative min-h-0 flex-1"
+      <PictureBox
+        frame={frame}
+        pictureLabel={`${x.name} with ${x.procRouter.length} processors at step ${step} of ${result.schedule.stepCount}`}
         data-testid="noc-view"
         data-step={step}
         data-marked={marked ?? ''}
@@ -138,13 +118,6 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
           if (p >= 0) cycleRole(p, x.senders, x.receivers);
         }}
       >
-        <canvas
-          ref={canvas}
-          className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
-          role="img"
-          aria-label={`${x.name} with ${x.procRouter.length} processors at step ${step} of ${result.schedule.stepCount}`}
-        />
-        {!canDraw(width, height) && <TooSmall width={width} height={height} />}
         {canDraw(width, height) && <ClashButtons marks={marks} step={step} picked={picked} />}
         {detail && (
           <ClashDetails
@@ -171,7 +144,7 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
             <div className="text-slate-500">click: sender → receiver → both → neither</div>
           </div>
         )}
-      </div>
+      </PictureBox>
       {!compact && <NocAttemptBar attempt={attempt} steps={result.schedule.stepCount} step={step} />}
       {legend && <NocLegend bound={x.bound} attempt={attempt !== null} longer={longer.length > 0} />}
     </div>

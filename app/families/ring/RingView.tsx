@@ -1,17 +1,18 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { stepRange } from '../../../src/kernel/model/schedule';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import type { RunResult } from '../../../src/result';
 import { useApp } from '../../store/store';
 import { markedAttr, useMarkedLinks } from '../../views/markedLinks';
-import { useSize } from '../../lib/useSize';
+import { useCanvasBox } from '../../lib/useSize';
+import { PictureBox } from '../../views/PictureBox';
+import type { NetworkViewProps } from '../../interconnects';
 import { nodeAt, ringLayout } from '../../views/ringGeometry';
 import { useTypeScale } from '../../lib/typeScale';
-import { usePalette } from '../../lib/theme';
 import { NodeTooltip } from '../../views/NodeTooltip';
 import { usePickedNode } from '../../views/pickedNode';
-import { usePainter } from '../../views/usePainter';
-import { canDraw, TooSmall } from '../../views/TooSmall';
+import { usePaintedCanvas } from '../../views/usePainter';
+import { canDraw } from '../../views/TooSmall';
 import { channelsInStep } from '../../views/wavelengthList';
 import { useFramePicture } from '../../scene/currentFrame';
 import { ringPicture } from './ringPicture';
@@ -24,24 +25,11 @@ import { RingLegend } from './RingLegend';
  * lightpaths drawn in their lanes, coloured by wavelength. Drawn on a canvas, so a ring of thousands
  * of nodes costs one draw per frame, not thousands of DOM elements.
  */
-export function RingView({
-  result,
-  step,
-  compact = false,
-  legend = !compact,
-}: {
-  result: RunResult;
-  step: number;
-  /** Compare mode: no legend, smaller type. */
-  compact?: boolean;
-  /** The legend under the picture (by default, when not compact). */
-  legend?: boolean;
-}) {
-  const box = useRef<HTMLDivElement>(null);
+export function RingView({ result, step, compact = false, legend = !compact }: NetworkViewProps) {
+  const frame = useCanvasBox();
+  const { width, height } = frame;
   const highlight = useApp((st) => st.highlight);
   const markedLinks = useMarkedLinks(result);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const { width, height } = useSize(box);
   const [hover, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
   const n = result.topology.nodeCount;
   // The node chosen in the node field: drawn as if hovered.
@@ -59,13 +47,9 @@ export function RingView({
   const [laneNumbers, setLaneNumbers] = useState(false);
 
   // Big rings are drawn over a few tasks (see SlicedPainter); small ones at once.
-  const painter = usePainter(canvas);
   const type = useTypeScale();
-  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
-  const theme = usePalette();
-  useEffect(() => {
-    if (!canDraw(width, height)) return;
-    painter.request(width, height, (ctx) =>
+  const paint = useCallback(
+    (ctx: CanvasRenderingContext2D) =>
       drawRing(
         ctx,
         result,
@@ -79,24 +63,9 @@ export function RingView({
         laneNumbers ? inStep : null,
         markedLinks,
       ),
-    );
-  }, [
-    painter,
-    result,
-    step,
-    layout,
-    counts,
-    width,
-    height,
-    marked,
-    groups,
-    highlight,
-    type,
-    laneNumbers,
-    inStep,
-    markedLinks,
-    theme,
-  ]);
+    [result, step, layout, counts, marked, groups, highlight, type, laneNumbers, inStep, markedLinks],
+  );
+  usePaintedCanvas(frame, paint);
   useFramePicture(
     compact
       ? null
@@ -110,9 +79,9 @@ export function RingView({
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
-      <div
-        ref={box}
-        className="relative min-h-0 flex-1"
+      <PictureBox
+        frame={frame}
+        pictureLabel={ariaLabel(result, step)}
         data-testid="ring-view"
         data-step={step}
         data-lightpaths={lightpaths[1] - lightpaths[0]}
@@ -134,13 +103,6 @@ export function RingView({
           useApp.getState().setHighlight(null);
         }}
       >
-        <canvas
-          ref={canvas}
-          className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
-          role="img"
-          aria-label={ariaLabel(result, step)}
-        />
-        {!canDraw(width, height) && <TooSmall width={width} height={height} />}
         {/* A corner button rather than a legend line: the legend's room is the picture's. */}
         {!compact && canDraw(width, height) && (
           <button
@@ -164,7 +126,7 @@ export function RingView({
             flip={hover.x > width - 300}
           />
         )}
-      </div>
+      </PictureBox>
       {legend && (
         <RingLegend w={w} used={result.summary.channelsUsed} inStep={inStep} groups={groups?.length ?? 0} />
       )}

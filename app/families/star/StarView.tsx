@@ -4,22 +4,22 @@ import { heldCounts } from '../../../src/kernel/replay/holding-queries';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import type { RunResult } from '../../../src/result';
 import { COLORS } from '../../lib/colors';
-import { useSize } from '../../lib/useSize';
+import { useCanvasBox } from '../../lib/useSize';
+import { PictureBox } from '../../views/PictureBox';
+import type { NetworkViewProps } from '../../interconnects';
 import { NodeTooltip } from '../../views/NodeTooltip';
-import { TooSmall, canDraw } from '../../views/TooSmall';
-import { usePainter } from '../../views/usePainter';
+import { usePaintedCanvas } from '../../views/usePainter';
 import { drawStar } from './drawStar';
 import { useStarHover } from './starHover';
 import { nodeAt, nodeXY, starGeometry, starLayout, type StarLayout } from './starLayout';
 import { tuningCounts, tuningsOf } from './starTunings';
 import { LEGEND_SHOWN, stepColours } from './stepColours';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTypeScale } from '../../lib/typeScale';
 import { typePx } from '../../views/canvasText';
 import { channelsInStep, describeChannels } from '../../views/wavelengthList';
 import { useFramePicture } from '../../scene/currentFrame';
 import { starPicture } from './starPicture';
-import { usePalette } from '../../lib/theme';
 import { markedAttr, useMarkedLinks } from '../../views/markedLinks';
 
 /**
@@ -27,24 +27,11 @@ import { markedAttr, useMarkedLinks } from '../../views/markedLinks';
  * is drawn from its sender into the coupler and out to each of its receivers in the colour of its
  * wavelength; nodes that retuned a receiver (or transmitter) in the step get a magenta ring, dummy
  * processors of a padded machine are drawn as dashed ghosts, and each disc fills as the node gets
- * what it will finally hold.
+ * what it will finally hold. In compare mode the tuning count stays, without the colour legend.
  */
-export function StarView({
-  result,
-  step,
-  compact = false,
-  legend = !compact,
-}: {
-  result: RunResult;
-  step: number;
-  /** Compare mode: the tuning count without the colour legend. */
-  compact?: boolean;
-  /** The legend under the picture (by default, when not compact). */
-  legend?: boolean;
-}) {
-  const box = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const { width, height } = useSize(box);
+export function StarView({ result, step, compact = false, legend = !compact }: NetworkViewProps) {
+  const frame = useCanvasBox();
+  const { width, height } = frame;
   const hovered = useStarHover((s) => s.node);
   const setHovered = useStarHover((s) => s.set);
   const marked = useMarkedLinks(result);
@@ -66,12 +53,8 @@ export function StarView({
   const { here: tuningsHere, soFar: tuningsSoFar } = tuningCounts(tunings, step);
 
   // Big stars are drawn over a few tasks (see SlicedPainter); small ones at once.
-  const painter = usePainter(canvas);
-  // Repaint in the new colours when the theme changes (the drawing reads them from lib/colors).
-  const theme = usePalette();
-  useEffect(() => {
-    if (!canDraw(width, height)) return;
-    painter.request(width, height, (ctx) =>
+  const paint = useCallback(
+    (ctx: CanvasRenderingContext2D) =>
       drawStar(ctx, result, step, layout, {
         counts,
         finalCounts,
@@ -83,32 +66,16 @@ export function StarView({
         type,
         marked,
       }),
-    );
-  }, [
-    type,
-    theme,
-    painter,
-    result,
-    step,
-    layout,
-    geometry,
-    counts,
-    finalCounts,
-    colours,
-    tunings,
-    real,
-    hovered,
-    marked,
-    width,
-    height,
-  ]);
+    [type, result, step, layout, geometry, counts, finalCounts, colours, tunings, real, hovered, marked],
+  );
+  usePaintedCanvas(frame, paint);
   useFramePicture(compact ? null : starPicture(result, step, { hovered, finalCounts, tunings, marked }));
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
-      <div
-        ref={box}
-        className="relative min-h-0 flex-1"
+      <PictureBox
+        frame={frame}
+        pictureLabel={`Passive star of ${n} processors at step ${step} of ${result.schedule.stepCount}`}
         data-testid="star-view"
         data-step={step}
         data-marked-links={markedAttr(marked)}
@@ -122,17 +89,10 @@ export function StarView({
         }}
         onMouseLeave={() => setHovered(null)}
       >
-        <canvas
-          ref={canvas}
-          className={`absolute inset-0 ${canDraw(width, height) ? '' : 'invisible'}`}
-          role="img"
-          aria-label={`Passive star of ${n} processors at step ${step} of ${result.schedule.stepCount}`}
-        />
-        {!canDraw(width, height) && <TooSmall width={width} height={height} />}
         {hovered !== null && hovered < n && (
           <HoverTip result={result} step={step} node={hovered} layout={layout} width={width} />
         )}
-      </div>
+      </PictureBox>
       <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 px-2 py-1 text-sm text-slate-700">
         <span data-testid="star-tunings">
           tunings this step: <b className="tabular-nums">{tuningsHere}</b> · so far:{' '}
