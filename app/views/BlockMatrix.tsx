@@ -25,6 +25,7 @@ import { CachedLayer } from './cachedLayer';
 import { canDraw, TooSmall } from './TooSmall';
 import { useTypeScale } from '../lib/typeScale';
 import { plural } from '../lib/format';
+import { bitmapsInTurn } from './bitmapsInTurn';
 
 /**
  * All-to-all blocks as a source × destination matrix: where is block B[r, d] now? Pale: still at its
@@ -317,13 +318,16 @@ function useStepBitmaps(pictures: BlockPictures | null): ImageBitmap[] | null {
     if (!pictures) return;
     let alive = true;
     let made: ImageBitmap[] = [];
-    void Promise.all(
-      pictures.steps.map((px) => createImageBitmap(new ImageData(px, pictures.size, pictures.size))),
+    // One step's bitmap per task (bitmapsInTurn): all at once put every copy of pixels in one task.
+    bitmapsInTurn(
+      pictures.steps,
+      (px) => createImageBitmap(new ImageData(px, pictures.size, pictures.size)),
+      () => alive,
     ).then(
       (list) => {
+        if (!list) return;
         made = list;
-        if (alive) setBitmaps({ of: pictures, list });
-        else for (const b of list) b.close();
+        setBitmaps({ of: pictures, list });
       },
       () => undefined, // not decodable: the pixels are copied per step instead
     );

@@ -7,7 +7,7 @@ import { pathLength } from '../model/paths';
 import { stepStats } from '../model/step-stats';
 import { defaultsOf, type ParamValues } from '../params/schema';
 import { advanceCounts, heldCounts } from './holding-queries';
-import { stepCounts } from './step-counts';
+import { countAhead, isCounted, stepCounts } from './step-counts';
 
 const runOf = (id: string, p: ParamValues) =>
   run(id, { ...defaultsOf(findAlgorithm(id)!.params), ...p }, CLI_LIMITS);
@@ -47,6 +47,49 @@ describe('counts per step, shared and replayed forward', () => {
     }
     // The end of an all-reduce: every one of 256 processors holds all 256 contributions.
     expect(stepCounts(h, steps)).toMatchObject({ min: 256, max: 256, full: 256 });
+  });
+});
+
+describe('counting ahead, in pieces', () => {
+  for (const [id, p] of CASES)
+    it(`${id}: the steps counted ahead of each step hold the same counts and extremes as heldCounts`, () => {
+      const r = runOf(id, p);
+      const h = r.holdings;
+      const steps = r.schedule.stepCount;
+      for (const st of [0, 1, 2, Math.floor(steps / 2), steps]) {
+        let pauses = 0;
+        for (const _ of countAhead(h, st, 3)) pauses++;
+        // Pieces of 3 nodes: the first count, of every node, takes several pauses.
+        if (st === 0) expect(pauses).toBeGreaterThan(h.nodeCount / 3);
+        for (const next of [st + 1, steps, 0, st - 1].filter((x) => x >= 0 && x <= steps)) {
+          expect(isCounted(h, next)).toBe(true);
+          const { counts, min, max, full } = stepCounts(h, next);
+          const want = heldCounts(h, next);
+          expect(counts).toEqual(want);
+          expect(min).toBe(Math.min(...want));
+          expect(max).toBe(Math.max(...want));
+          expect(full).toBe(want.filter((c) => c === h.blockCount).length);
+        }
+      }
+    });
+
+  it('stepCounts answers a step counted ahead with the counts made then, without counting again', () => {
+    const r = runOf('otis-allreduce', { 'group-size': 16, method: 'direct', ports: 'all' });
+    const h = r.holdings;
+    const steps = r.schedule.stepCount;
+    expect(isCounted(h, 3)).toBe(false);
+    const ahead = countAhead(h, 2);
+    // Nothing is counted before the first piece is asked for.
+    expect(isCounted(h, 3)).toBe(false);
+    for (let x = ahead.next(); !x.done; x = ahead.next());
+    expect(isCounted(h, 3) && isCounted(h, steps) && isCounted(h, 0) && isCounted(h, 1)).toBe(true);
+    const three = stepCounts(h, 3);
+    expect(stepCounts(h, 3)).toBe(three);
+    expect(three.counts).toEqual(heldCounts(h, 3));
+    // The step shown stays remembered while the next ones are counted ahead of it.
+    const shown = stepCounts(h, 7);
+    for (const _ of countAhead(h, 7));
+    expect(stepCounts(h, 7)).toBe(shown);
   });
 });
 
