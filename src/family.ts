@@ -64,4 +64,25 @@ export interface FamilyEngine {
 }
 
 /** Every scene opens in lecture mode at one step a second; a circuit shows node 0's blocks, as Fig. 1. */
-export const SCENE_LECTURE = { lecture: true, onlyNode0: true, speed: '1' } as const;
+const SCENE_LECTURE = { lecture: true, onlyNode0: true, speed: '1' } as const;
+
+/**
+ * A scene's configuration: `algorithm` with `params` laid over its defaults, in lecture mode, on one
+ * picture (`view`) or side by side with the `compare` panes.
+ */
+export function lectureScene(
+  algorithm: string,
+  params: AppConfig['params'],
+  show: { view: AppConfig['options']['view'] } | { compare: AppConfig['compare'] },
+): FamilyScene['config'] {
+  return (base) => {
+    const c = base(algorithm);
+    c.params = { ...c.params, ...params };
+    if ('view' in show) c.options = { ...c.options, view: show.view, ...SCENE_LECTURE };
+    else {
+      c.options = { ...c.options, mode: 'compare', ...SCENE_LECTURE };
+      c.compare = show.compare;
+    }
+    return c;
+  };
+}

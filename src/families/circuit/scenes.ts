@@ -1,5 +1,5 @@
 import { PAPERS } from '../../kernel/papers';
-import { SCENE_LECTURE as LECTURE, type FamilyScene } from '../../family';
+import { lectureScene, type FamilyScene } from '../../family';
 
 /** The family's lecture scenes (the Scenes menu, src/config/scenes.ts). */
 export const CIRCUIT_SCENES: readonly FamilyScene[] = [
@@ -9,16 +9,16 @@ export const CIRCUIT_SCENES: readonly FamilyScene[] = [
     description:
       'The ReTri paper’s Fig. 1 side by side: Bruck on 8 nodes needs three phases, ReTri on 9 nodes two, static all-to-all one phase on a crowded ring.',
     paper: PAPERS.retri,
-    config(base) {
-      const c = base('retri');
-      c.params = { ...c.params, nodes: 9 };
-      c.options = { ...c.options, mode: 'compare', ...LECTURE };
-      c.compare = [
-        { algorithm: 'bruck', overrides: { nodes: 8, reconfigure: '0,1,1' } },
-        { algorithm: 'retri', overrides: { reconfigure: '0,1' } },
-        { algorithm: 'direct-alltoall', overrides: {} },
-      ];
-      return c;
-    },
+    config: lectureScene(
+      'retri',
+      { nodes: 9 },
+      {
+        compare: [
+          { algorithm: 'bruck', overrides: { nodes: 8, reconfigure: '0,1,1' } },
+          { algorithm: 'retri', overrides: { reconfigure: '0,1' } },
+          { algorithm: 'direct-alltoall', overrides: {} },
+        ],
+      },
+    ),
   },
 ];

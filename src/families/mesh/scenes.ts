@@ -1,5 +1,5 @@
 import { PAPERS } from '../../kernel/papers';
-import { SCENE_LECTURE as LECTURE, type FamilyScene } from '../../family';
+import { lectureScene, type FamilyScene } from '../../family';
 
 /** The family's lecture scenes (the Scenes menu, src/config/scenes.ts). */
 export const MESH_SCENES: readonly FamilyScene[] = [
@@ -9,12 +9,11 @@ export const MESH_SCENES: readonly FamilyScene[] = [
     description:
       'One 4 × 4 mesh: nodes 1, 7, 8 and 14 each take the values of their three neighbours in one step, then hand them on to the root; the result comes back the same way.',
     paper: PAPERS.otis,
-    config(base) {
-      const c = base('mesh-allreduce');
-      c.params = { ...c.params, side: 4, method: 'edn', ports: 'all', root: 10 };
-      c.options = { ...c.options, view: 'network', ...LECTURE };
-      return c;
-    },
+    config: lectureScene(
+      'mesh-allreduce',
+      { side: 4, method: 'edn', ports: 'all', root: 10 },
+      { view: 'network' },
+    ),
   },
   {
     id: 'otis-fig2',
@@ -22,19 +21,11 @@ export const MESH_SCENES: readonly FamilyScene[] = [
     description:
       '16 groups of 16 processors joined by optical transpose links; each group combines at its gateway, the gateways send over optically, the control group combines at the root, and the result returns.',
     paper: PAPERS.otis,
-    config(base) {
-      const c = base('otis-allreduce');
-      c.params = {
-        ...c.params,
-        'group-size': 16,
-        method: 'edn',
-        ports: 'all',
-        root: 10,
-        'control-group': 10,
-      };
-      c.options = { ...c.options, view: 'network', ...LECTURE };
-      return c;
-    },
+    config: lectureScene(
+      'otis-allreduce',
+      { 'group-size': 16, method: 'edn', ports: 'all', root: 10, 'control-group': 10 },
+      { view: 'network' },
+    ),
   },
   {
     id: 'otis-systems',
@@ -42,17 +33,17 @@ export const MESH_SCENES: readonly FamilyScene[] = [
     description:
       'Single-port and all-port OTIS-Mesh and the all-port EDN-OTIS-Mesh on the same 16 × 16 network, root and control group in the middle: 62, 34 and 14 steps, stepping together.',
     paper: PAPERS.otis,
-    config(base) {
-      const c = base('otis-allreduce');
-      c.params = { ...c.params, 'group-size': 16, root: 10, 'control-group': 10 };
-      c.options = { ...c.options, mode: 'compare', ...LECTURE };
-      c.compare = [
-        { algorithm: 'otis-allreduce', overrides: { method: 'direct', ports: 'single' } },
-        { algorithm: 'otis-allreduce', overrides: { method: 'direct', ports: 'all' } },
-        { algorithm: 'otis-allreduce', overrides: { method: 'edn', ports: 'all' } },
-      ];
-      return c;
-    },
+    config: lectureScene(
+      'otis-allreduce',
+      { 'group-size': 16, root: 10, 'control-group': 10 },
+      {
+        compare: [
+          { algorithm: 'otis-allreduce', overrides: { method: 'direct', ports: 'single' } },
+          { algorithm: 'otis-allreduce', overrides: { method: 'direct', ports: 'all' } },
+          { algorithm: 'otis-allreduce', overrides: { method: 'edn', ports: 'all' } },
+        ],
+      },
+    ),
   },
   {
     id: 'otis-fig3',
@@ -60,11 +51,10 @@ export const MESH_SCENES: readonly FamilyScene[] = [
     description:
       'The paper’s 64 × 64 example: level-0 processors send to level 1, level 1 to level 2, the gateways (processor 0 of every group, since G0 controls) send over optically, then the control group and the way back.',
     paper: PAPERS.otis,
-    config(base) {
-      const c = base('otis-allreduce');
-      c.params = { ...c.params, 'group-size': 64, method: 'edn', ports: 'all', root: 36, 'control-group': 0 };
-      c.options = { ...c.options, view: 'network', ...LECTURE };
-      return c;
-    },
+    config: lectureScene(
+      'otis-allreduce',
+      { 'group-size': 64, method: 'edn', ports: 'all', root: 36, 'control-group': 0 },
+      { view: 'network' },
+    ),
   },
 ];

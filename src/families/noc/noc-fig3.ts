@@ -1,7 +1,7 @@
 /**
  * The NoC paper's Fig. 3 as parameters: a 4 × 4 mesh whose processors have 3 ports, processor 1 (top
  * row) scattering to the 15 others. One definition for the paper check (noc-repro.ts), the lecture
- * scene (config/scenes.ts) and the tests.
+ * scene (families/noc/scenes.ts) and the tests.
  */
 export const FIG3_SCATTER = {
   network: 'mesh',

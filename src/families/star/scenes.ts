@@ -1,5 +1,5 @@
 import { PAPERS } from '../../kernel/papers';
-import { SCENE_LECTURE as LECTURE, type FamilyScene } from '../../family';
+import { lectureScene, type FamilyScene } from '../../family';
 
 /** The family's lecture scenes (the Scenes menu, src/config/scenes.ts). */
 export const STAR_SCENES: readonly FamilyScene[] = [
@@ -9,19 +9,17 @@ export const STAR_SCENES: readonly FamilyScene[] = [
     description:
       'The star paper’s running example: 64 processors with 3 tunable transmitters and receivers each, the split broadcast with h′ = 2 (our reading of its Figure 5), in lecture mode.',
     paper: PAPERS.star,
-    config(base) {
-      const c = base('star-broadcast');
-      c.params = {
-        ...c.params,
+    config: lectureScene(
+      'star-broadcast',
+      {
         nodes: 64,
         'wavelengths-per-node': 3,
         'tuning-delay': 0.1,
         messages: 64,
         variant: 'split',
         'split-steps': 2,
-      };
-      c.options = { ...c.options, view: 'network', ...LECTURE };
-      return c;
-    },
+      },
+      { view: 'network' },
+    ),
   },
 ];
