@@ -2,7 +2,7 @@ import { PAPERS } from '../../kernel/papers';
 import { lectureScene, type FamilyScene } from '../../family';
 import { FIG3_DETOUR, FIG3_SCATTER } from './noc-fig3';
 
-/** The family's lecture scenes (the Scenes menu, src/config/scenes.ts). */
+/** The family's lecture scenes (the Scenes menu, src/config/scenes.ts; each made by lectureScene, src/family.ts). */
 export const NOC_SCENES: readonly FamilyScene[] = [
   {
     id: 'noc-octagon',

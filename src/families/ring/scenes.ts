@@ -1,7 +1,7 @@
 import { PAPERS } from '../../kernel/papers';
 import { lectureScene, type FamilyScene } from '../../family';
 
-/** The family's lecture scenes (the Scenes menu, src/config/scenes.ts). */
+/** The family's lecture scenes (the Scenes menu, src/config/scenes.ts; each made by lectureScene, src/family.ts). */
 export const RING_SCENES: readonly FamilyScene[] = [
   {
     id: 'optree-motivation',
