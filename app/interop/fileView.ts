@@ -72,5 +72,8 @@ export function sameFileView(a: AppConfig, b: AppConfig): boolean {
 
 /** Shows the file on screen on another network, or stretched or not: the link changes, the file is read again. */
 export function setInteropView(view: InteropView): void {
+  // The user's choice is what the next file made elsewhere opens with, even if a Lab file is opened
+  // before this file's new reading arrives (else the view it had before would come back).
+  lastView = view;
   useApp.setState((s) => ({ config: { ...s.config, interop: view, step: 0 }, playing: false }));
 }
