@@ -1,7 +1,10 @@
 import type { LegendEntry } from './framePicture';
 
-/** A legend entry's mark as HTML: the same kinds the exported picture draws (framePicture.ts). */
-function Mark({ entry }: { entry: LegendEntry }) {
+/**
+ * A legend entry's mark as HTML: the same kinds the exported picture draws (framePicture.ts); views
+ * whose legends are written by hand use it too.
+ */
+export function LegendMark({ entry }: { entry: Pick<LegendEntry, 'mark' | 'colours'> }) {
   const [c0] = entry.colours;
   switch (entry.mark) {
     case 'swatch':
@@ -45,7 +48,7 @@ export function LegendRow({ entries, testId }: { entries: readonly LegendEntry[]
     >
       {entries.map((e) => (
         <span key={e.label} className="inline-flex items-center gap-1">
-          <Mark entry={e} />
+          <LegendMark entry={e} />
           {e.label}
         </span>
       ))}

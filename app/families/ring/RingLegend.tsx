@@ -1,6 +1,7 @@
 import { COLORS, wavelengthColor } from '../../lib/colors';
 import { describeChannels } from '../../views/wavelengthList';
 import { groupColor } from './drawRing';
+import { LegendMark } from '../../scene/LegendRow';
 
 /** Swatches the legend shows at most; beyond them it names every wavelength in runs. */
 const LEGEND_SWATCHES = 10;
@@ -39,10 +40,7 @@ export function RingLegend({
         )}
       </span>
       <span className="inline-flex items-center gap-1">
-        <span
-          className="inline-block h-3 w-3 rounded-full border-2"
-          style={{ borderColor: COLORS.arrived }}
-        />{' '}
+        <LegendMark entry={{ mark: 'ring', colours: [COLORS.arrived] }} />
         received this step
       </span>
       {groups > 0 && (

@@ -20,6 +20,7 @@ import { typePx } from '../../views/canvasText';
 import { channelsInStep, describeChannels } from '../../views/wavelengthList';
 import { useFramePicture } from '../../scene/currentFrame';
 import { starPicture } from './starPicture';
+import { LegendMark } from '../../scene/LegendRow';
 import { markedAttr, useMarkedLinks } from '../../views/markedLinks';
 
 /**
@@ -101,17 +102,11 @@ export function StarView({ result, step, compact = false, legend = !compact }: N
         {legend && (
           <>
             <span className="inline-flex items-center gap-1">
-              <span
-                className="inline-block h-3 w-3 rounded-full border-2"
-                style={{ borderColor: COLORS.highlight }}
-              />
+              <LegendMark entry={{ mark: 'ring', colours: [COLORS.highlight] }} />
               retuned this step
             </span>
             <span className="inline-flex items-center gap-1">
-              <span
-                className="inline-block h-3 w-3 rounded-full border-2"
-                style={{ borderColor: COLORS.arrived }}
-              />{' '}
+              <LegendMark entry={{ mark: 'ring', colours: [COLORS.arrived] }} />
               received
             </span>
             {n > real && (
