@@ -105,8 +105,10 @@ export default tseslint.config(
   },
   {
     // Fence: shared app code knows no family. A family contributes its pages, panels, hover
-    // hooks and state through its entry in app/interconnects.tsx (and src/interconnects.ts).
-    files: ['app/{views,panels,pages,store,worker,scene,lib}/**/*.{ts,tsx}'],
+    // hooks and state through its entry in app/interconnects.tsx (and src/interconnects.ts); the
+    // command line and the experiments reach a family's commands and checks through its engine
+    // (src/registry.ts, src/family-engines.ts).
+    files: ['app/{views,panels,pages,store,worker,scene,lib}/**/*.{ts,tsx}', 'src/{cli,experiments}/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

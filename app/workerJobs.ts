@@ -1,3 +1,4 @@
+import { CIRCUIT_JOBS } from './families/circuit/jobs';
 import { NOC_JOBS } from './families/noc/jobs';
 
 /**
@@ -6,4 +7,4 @@ import { NOC_JOBS } from './families/noc/jobs';
  * (app/worker/jobs/registry.ts) joins these to the shared jobs; a new family job is an entry in its
  * family's list, and a family with jobs adds one line here.
  */
-export const FAMILY_JOBS = [NOC_JOBS] as const;
+export const FAMILY_JOBS = [CIRCUIT_JOBS, NOC_JOBS] as const;

@@ -50,6 +50,18 @@ describe('a family added to the two lists', () => {
     expect(listed.find((a) => a.id === 'tiny-relay')?.topology).toBe('tiny');
   });
 
+  it('adds its own command to the command line: listed, in the help, and run by id', () => {
+    const io = { readText: () => '' };
+    expect(execute(['frobnicate'], io).err).toMatch(/commands are .*sweep, heatmap, tiny-table, reproduce/);
+    expect([...execute(['help'], io).out].join('')).toMatch(/tiny-table <id> \[--format csv\|json\]/);
+    const out = execute(['tiny-table', 'five', '--format', 'csv'], io);
+    expect(out.code).toBe(0);
+    expect([...out.out].join('')).toBe('nodes,steps\n5,4\n');
+    expect(execute(['tiny-table', 'six'], io).err).toMatch(
+      /unknown tiny-table id "six"; ids are three, five/,
+    );
+  });
+
   it('reaches the verifier: its schedule is built, verified and accepted', () => {
     const card = findCard('tiny-relay')!;
     const r = run('tiny-relay', { ...defaultsOf(card.params), nodes: 5 }, CLI_LIMITS);

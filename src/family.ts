@@ -2,6 +2,7 @@ import type { AppConfig } from './config/app-config';
 import type { ReproductionCard, Reproduction, SweepDef } from './kernel/experiment';
 import type { Interconnect } from './kernel/model/interconnect';
 import type { PaperRef } from './kernel/papers';
+import type { Limits } from './limits';
 import type { AlgorithmCard, AlgorithmSpec } from './kernel/spec';
 import type { Runner } from './runner';
 
@@ -61,6 +62,22 @@ export interface Family<K extends string = string> {
 export interface FamilyEngine {
   algorithms: readonly AlgorithmSpec[];
   checks: readonly Reproduction<Runner>[];
+  /** Commands of its own on the command line, each printing one of its tables (the circuit's heatmaps). */
+  tables?: readonly FamilyTable[];
+}
+
+/**
+ * A command a family adds to the command line: `npm run cli -- <command> <id> [--format csv|json]
+ * [--out FILE]` prints the table with that id, computed with the families' runner. The command line
+ * lists it in its help and its list of commands; nothing there names the family.
+ */
+export interface FamilyTable {
+  command: string;
+  /** What the command prints, for the help text (after its usage line). */
+  help: string;
+  ids: readonly string[];
+  /** The table with that id (one of `ids`), as JSON and as CSV. */
+  run(id: string, limits: Limits, runner: Runner): { json: unknown; csv: string };
 }
 
 /** Every scene opens in lecture mode at one step a second; a circuit shows node 0's blocks, as Fig. 1. */

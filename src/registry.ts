@@ -1,5 +1,6 @@
 import { FAMILY_ENGINES } from './family-engines';
 import { FAMILIES } from './family-list';
+import type { FamilyTable } from './family';
 import type { AlgorithmSpec } from './kernel/spec';
 
 /**
@@ -16,3 +17,10 @@ export const ALGORITHMS: readonly AlgorithmSpec[] = FAMILIES.flatMap(
 export function findAlgorithm(id: string): AlgorithmSpec | undefined {
   return ALGORITHMS.find((a) => a.id === id);
 }
+
+/** The command line's commands that families add (`FamilyEngine.tables`), in the order of FAMILIES. */
+export const FAMILY_TABLES: readonly FamilyTable[] = FAMILIES.flatMap(
+  (f) => FAMILY_ENGINES[f.kind].tables ?? [],
+);
+
+export const findTable = (command: string) => FAMILY_TABLES.find((t) => t.command === command);

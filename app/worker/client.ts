@@ -150,12 +150,6 @@ export class WorkerClient extends WorkerLink {
     return r && { totalMs: r.totalMs, stopped: r.output.stopped };
   }
 
-  /** A speed-up heatmap; `onProgress` hears how many of its builds are done. Null result: stopped. */
-  async heatmap(heatmap: string, onProgress: (done: number, total: number) => void) {
-    const r = await this.submit('heatmap', { heatmap }, { onProgress: (m) => onProgress(m.done, m.total) });
-    return r && { result: r.output, totalMs: r.totalMs };
-  }
-
   async reproduce(reproduction: string): Promise<{ rows: ReproRow[]; totalMs: number } | null> {
     const r = await this.submit('reproduce', { reproduction });
     return r && { rows: r.output, totalMs: r.totalMs };

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { heatmapOnWorker } from '../families/circuit/heatmapOnWorker';
 import { findCard } from '../../src/cards';
 import { defaultsOf } from '../../src/kernel/params/schema';
 import { FakeWorker } from './fakeWorker';
@@ -142,13 +143,13 @@ describe('worker pool', () => {
   it('runs real jobs inline, with the worker’s own handler: a heatmap with its progress, and a stopped one', async () => {
     const pool = new WorkerPool(inlineWorker, { size: 1 });
     const seen: [number, number][] = [];
-    const full = pool.submit((w) => w.heatmap('retri-vs-bruck-9', (d, t) => seen.push([d, t])));
+    const full = pool.submit((w) => heatmapOnWorker(w, 'retri-vs-bruck-9', (d, t) => seen.push([d, t])));
     const r = await full.result;
     expect(r?.result?.cells.length).toBe(60);
     expect(r?.result?.verified).toBe(true);
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every(([d, t]) => d <= t && t === seen[0][1])).toBe(true);
-    const stopped = pool.submit((w) => w.heatmap('retri-vs-static-81', () => undefined));
+    const stopped = pool.submit((w) => heatmapOnWorker(w, 'retri-vs-static-81', () => undefined));
     stopped.stop();
     expect((await stopped.result)?.result).toBeNull();
     pool.dispose();
@@ -156,9 +157,9 @@ describe('worker pool', () => {
 
   it('an inline worker reports a bad request as an error of that job only', async () => {
     const pool = new WorkerPool(inlineWorker, { size: 1 });
-    await expect(pool.submit((w) => w.heatmap('no-such-map', () => undefined)).result).rejects.toThrow(
-      /unknown heatmap "no-such-map"/,
-    );
+    await expect(
+      pool.submit((w) => heatmapOnWorker(w, 'no-such-map', () => undefined)).result,
+    ).rejects.toThrow(/unknown heatmap "no-such-map"/);
     const ok = await pool.submit((w) =>
       w.run('ring-allgather', { ...defaultsOf(findCard('ring-allgather')!.params), nodes: 8 }),
     ).result;

@@ -1,6 +1,6 @@
 import type { SweepDef } from '../kernel/experiment';
 import type { AlgorithmSpec } from '../kernel/spec';
-import { ALGORITHMS, findAlgorithm } from '../registry';
+import { ALGORITHMS, FAMILY_TABLES, findAlgorithm } from '../registry';
 import { CLI_LIMITS, InputError, checkRun, fileSizeRefusal, paramsFromRaw } from '../limits';
 import { describeBounds, num, type ParamValues } from '../kernel/params/schema';
 import { TimeLimitReached } from '../kernel/run-watch';
@@ -49,18 +49,27 @@ export class OutOfTime extends Error {
   override name = 'OutOfTime';
 }
 
-export const COMMANDS = [
+/** The commands every build has; the families' own (`FAMILY_TABLES`) come after `sweep`. */
+const SHARED_COMMANDS = [
   'list',
   'schedule',
   'formulas',
   'bounds',
   'sweep',
-  'heatmap',
   'reproduce',
   'check',
   'help',
 ] as const;
-export type Command = (typeof COMMANDS)[number];
+export type Command = (typeof SHARED_COMMANDS)[number];
+export const isSharedCommand = (c: string): c is Command =>
+  (SHARED_COMMANDS as readonly string[]).includes(c);
+
+/** Every command's name, as help and errors list them. */
+export const COMMANDS: readonly string[] = [
+  ...SHARED_COMMANDS.slice(0, 5),
+  ...FAMILY_TABLES.map((t) => t.command),
+  ...SHARED_COMMANDS.slice(5),
+];
 
 /** Violations listed by `check` (the counts cover all of them). */
 export const CHECK_LISTED = 20;

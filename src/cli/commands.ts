@@ -11,17 +11,16 @@ import { SWEEPS, findSweep } from '../experiments/catalogue';
 import { REPRODUCTIONS, findReproduction } from '../experiments/registry';
 import { evaluateSweep } from '../experiments/sweep';
 import { reproCsv, sweepCsv } from '../experiments/tables';
-import { HEATMAPS, findHeatmap, heatmapCsv } from '../families/circuit/heatmaps';
-import { computeHeatmap } from '../families/circuit/speedup';
 import { RUNNER } from '../run';
 import { ScheduleFormatError } from '../kernel/format/schedule-import';
 import { SolverUnavailable } from '../kernel/lp';
 import { CLI_LIMITS, InputError } from '../limits';
-import { ALGORITHMS } from '../registry';
+import { ALGORITHMS, findTable } from '../registry';
 import { ArgError, parseArgs, type ParsedArgs } from './args';
 import { checkCommand } from './check-command';
 import {
   COMMANDS,
+  isSharedCommand,
   CliError,
   OutOfTime,
   algorithmOf,
@@ -55,11 +54,13 @@ export function execute(argv: readonly string[], io: CliIo): CommandOutput {
         throw new CliError(`no command given; commands are ${COMMANDS.join(', ')} (try: help)`);
       return { code: 0, out: [helpText(rest[0])] };
     }
-    if (!(COMMANDS as readonly string[]).includes(command))
+    if (!COMMANDS.includes(command))
       throw new CliError(`unknown command "${command}"; commands are ${COMMANDS.join(', ')}`);
     if (args.force && command !== 'schedule')
       throw new CliError(`--force is for schedule only (it writes a schedule over the output limit)`);
-    const r = dispatch(command as Command, rest, args, io);
+    const r = isSharedCommand(command)
+      ? dispatch(command, rest, args, io)
+      : tableCommand(command, rest, args);
     return args.options.out !== undefined ? { ...r, outFile: args.options.out } : r;
   } catch (e) {
     return failure(e);
@@ -76,6 +77,20 @@ function failure(e: unknown): CommandOutput {
   if (e instanceof OutOfTime) return { code: 4, out: [], err: oneLine(message) };
   if (e instanceof SolverUnavailable) return { code: 3, out: [], err: oneLine(message) };
   return { code: known ? 2 : 3, out: [], err: oneLine(known ? message : `internal error: ${message}`) };
+}
+
+/** A family's own command (`FamilyEngine.tables`): one of its tables by id, as CSV or JSON. */
+function tableCommand(command: string, rest: string[], args: ParsedArgs): CommandOutput {
+  const table = findTable(command)!;
+  onlyOptions(command, args, ['format', 'out']);
+  const format = formatOf(args, command, ['csv', 'json']);
+  const id = oneId(
+    command,
+    rest,
+    table.ids.map((i) => ({ id: i })),
+  );
+  const { csv, json: value } = table.run(id, CLI_LIMITS, RUNNER);
+  return { code: 0, out: format === 'csv' ? [csv] : json(value) };
 }
 
 function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo): CommandOutput {
@@ -129,12 +144,6 @@ function dispatch(command: Command, rest: string[], args: ParsedArgs, io: CliIo)
         code: 0,
         out: format === 'csv' ? [sweepCsv(values, def)] : json({ sweep: sweepHeader(def!), points: values }),
       };
-    }
-    case 'heatmap': {
-      onlyOptions('heatmap', args, ['format', 'out']);
-      const format = formatOf(args, 'heatmap', ['csv', 'json']);
-      const result = computeHeatmap(findHeatmap(oneId('heatmap', rest, HEATMAPS))!, CLI_LIMITS, RUNNER);
-      return { code: 0, out: format === 'csv' ? [heatmapCsv(result)] : json(result) };
     }
     case 'reproduce': {
       onlyOptions('reproduce', args, ['format', 'out']);

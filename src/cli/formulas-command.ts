@@ -1,4 +1,4 @@
-import type { OpticsRow } from '../families/ring/optical-constraints';
+import type { OpticsRow } from '../kernel/model/interconnect';
 import type { AlgorithmSpec } from '../kernel/spec';
 import type { RunResult } from '../result';
 import { json, notes, runWith, timeLimitNote, type CliIo, type CommandOutput } from './command-kit';

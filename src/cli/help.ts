@@ -1,8 +1,8 @@
 import { SWEEPS } from '../experiments/catalogue';
 import { REPRODUCTIONS } from '../experiments/registry';
-import { HEATMAPS } from '../families/circuit/heatmaps';
+import type { FamilyTable } from '../family';
 import { SCHEDULE_FORMAT } from '../kernel/format/schedule-json';
-import { ALGORITHMS, findAlgorithm } from '../registry';
+import { ALGORITHMS, FAMILY_TABLES, findAlgorithm } from '../registry';
 import { algorithmText } from './list-command';
 import { OUTPUT_LIMIT_BYTES } from './output-size';
 import { QUIET_MS } from './run-progress';
@@ -36,10 +36,7 @@ Commands:
   sweep <id> [--format csv|json] [--out FILE]
       Evaluate one of the explorer's series (closed form and constructed schedule per point).
       Sweeps: ${SWEEPS.map((d) => d.id).join(', ') || '(none yet)'}
-  heatmap <id> [--format csv|json] [--out FILE]
-      A speed-up heatmap of the ReTri paper (message size × reconfiguration delay), every cell from
-      verified schedules. Heatmaps: ${HEATMAPS.map((h) => h.id).join(', ')}
-  reproduce <id> [--format json|csv] [--out FILE]
+${FAMILY_TABLES.map(tableHelp).join('')}  reproduce <id> [--format json|csv] [--out FILE]
       A paper's printed numbers beside what its formulas and our schedules give, as JSON rows
       { "label", "paper", "computed", "constructed", "note", "open" } ("open": the algorithm and
       parameters whose schedule a row measures), or CSV with each row's verdict.
@@ -64,3 +61,7 @@ Algorithms and their parameters:
 ${algorithms.map(algorithmText).join('\n\n')}
 `;
 }
+
+/** A family's command in the help text: its usage line and its text, indented like the others. */
+const tableHelp = (t: FamilyTable) =>
+  `  ${t.command} <id> [--format csv|json] [--out FILE]\n${t.help.replace(/^/gm, '      ')}\n`;

@@ -1,8 +1,5 @@
 import { FAMILY_ENGINES } from '../family-engines';
 import { FAMILIES } from '../family-list';
-import { heatmapJob as circuitHeatmapJob } from '../families/circuit/speedup';
-import type { HeatmapDef } from '../families/circuit/heatmaps';
-import type { JobContext } from '../kernel/jobs';
 import type { ReproductionCard, ReproRow, Reproduction } from './../kernel/experiment';
 import type { Limits } from '../limits';
 import { RUNNER } from '../run';
@@ -26,10 +23,5 @@ const withRunner = (r: Reproduction<Runner>): RunnableReproduction => ({
 export const REPRODUCTIONS: readonly RunnableReproduction[] = FAMILIES.flatMap(
   (f) => FAMILY_ENGINES[f.kind].checks,
 ).map(withRunner);
-
-/** The heatmaps (the circuit switch's speed-up maps), for the worker: found by id, run as a job. */
-export { findHeatmap, type HeatmapResult } from '../families/circuit/heatmaps';
-export const heatmapJob = (d: HeatmapDef, limits: Limits, ctx: JobContext<never>) =>
-  circuitHeatmapJob(d, limits, ctx, RUNNER);
 
 export const findReproduction = (id: string) => REPRODUCTIONS.find((r) => r.id === id);

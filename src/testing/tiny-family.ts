@@ -1,4 +1,5 @@
-import type { Family, FamilyEngine } from '../family';
+import type { Family, FamilyEngine, FamilyTable } from '../family';
+import { defaultsOf } from '../kernel/params/schema';
 import { WDM_RING } from '../families/ring/interconnect';
 import { ringAllgather } from '../families/ring/ring-allgather';
 import { ringAllgatherCard } from '../families/ring/ring-allgather.card';
@@ -37,4 +38,17 @@ export const TINY_FAMILY: Family = {
   notes: { ids: [], byAlgorithm: {} },
 };
 
-export const TINY_ENGINE: FamilyEngine = { algorithms: [TINY_ALGORITHM], checks: [] };
+/** A command of its own: `tiny-table <id>` prints the relay's step count for that many nodes. */
+const TINY_TABLE: FamilyTable = {
+  command: 'tiny-table',
+  help: "The tiny relay's steps for 3 or 5 nodes.",
+  ids: ['three', 'five'],
+  run(id, limits, runner) {
+    const nodes = id === 'three' ? 3 : 5;
+    const steps = runner.run('tiny-relay', { ...defaultsOf(TINY_CARD.params), nodes }, limits).report.checked
+      .steps;
+    return { json: { nodes, steps }, csv: `nodes,steps\n${nodes},${steps}\n` };
+  },
+};
+
+export const TINY_ENGINE: FamilyEngine = { algorithms: [TINY_ALGORITHM], checks: [], tables: [TINY_TABLE] };

@@ -19,6 +19,7 @@ import { useTypeScale } from '../../lib/typeScale';
 import { typePx } from '../../views/canvasText';
 import type { JobHandle } from '../../worker/pool';
 import { PanelHeading } from './PanelHeading';
+import { heatmapOnWorker } from './heatmapOnWorker';
 
 interface HeatmapState {
   /** The heatmap asked for ('' before any). */
@@ -56,7 +57,7 @@ export function SpeedupExplorer({
     setState({ id, done: 0, total: 0 });
     // A job on the page's pool of workers; a newer heatmap (or closing the page) aborts it.
     const handle = submitJob((w) =>
-      w.heatmap(id, (done, total) => setState((s) => (s.id === id ? { ...s, done, total } : s))),
+      heatmapOnWorker(w, id, (done, total) => setState((s) => (s.id === id ? { ...s, done, total } : s))),
     );
     job.current = handle;
     handle.result.then(

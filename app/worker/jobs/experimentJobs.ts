@@ -1,10 +1,5 @@
 import { findSweep } from '../../../src/experiments/catalogue';
-import {
-  findHeatmap,
-  findReproduction,
-  heatmapJob,
-  type HeatmapResult,
-} from '../../../src/experiments/registry';
+import { findReproduction } from '../../../src/experiments/registry';
 import { sweepJob } from '../../../src/experiments/sweep';
 import type { ReproRow } from '../../../src/kernel/experiment';
 import { lpSolver } from '../../../src/kernel/lp';
@@ -24,19 +19,6 @@ export const sweepJobSpec = defineJob<{ sweep: string }, { stopped: boolean }>({
   },
 });
 
-/** A speed-up heatmap (two phase tables built and verified one schedule at a time); null when stopped early. */
-export const heatmapJobSpec = defineJob<{ heatmap: string }, HeatmapResult | null>({
-  start({ heatmap }, ctx) {
-    const def = findHeatmap(heatmap);
-    if (!def) throw new InputError(`unknown heatmap "${heatmap}"`);
-    const { ctx: job, finish } = ctx.sliced();
-    ctx.drive(heatmapJob(def, ctx.limits, job), (result) => {
-      finish();
-      ctx.done(result);
-    });
-  },
-});
-
 /** A paper check's rows; one whose rows use the exact method loads the solver first (once per worker). */
 export const reproduceJob = defineJob<{ reproduction: string }, ReproRow[]>({
   start({ reproduction }, ctx) {
@@ -52,5 +34,5 @@ export const reproduceJob = defineJob<{ reproduction: string }, ReproRow[]>({
   },
 });
 
-/** The experiments: sweeps, heatmaps and paper checks. */
-export const EXPERIMENT_JOBS = { sweep: sweepJobSpec, heatmap: heatmapJobSpec, reproduce: reproduceJob };
+/** The experiments: sweeps and paper checks (a family adds its own, as the circuit its heatmaps). */
+export const EXPERIMENT_JOBS = { sweep: sweepJobSpec, reproduce: reproduceJob };

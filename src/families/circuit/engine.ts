@@ -1,6 +1,24 @@
-import type { FamilyEngine } from '../../family';
+import type { FamilyEngine, FamilyTable } from '../../family';
 import { CIRCUIT_ALGORITHMS } from './algorithms';
+import { HEATMAPS, findHeatmap, heatmapCsv } from './heatmaps';
 import { retriClaims } from './retri-claims';
+import { computeHeatmap } from './speedup';
 
-/** The circuit switch's engine: its builders and its paper check's computation. */
-export const CIRCUIT_ENGINE: FamilyEngine = { algorithms: CIRCUIT_ALGORITHMS, checks: [retriClaims] };
+/** `npm run cli -- heatmap <id>`: one of the ReTri paper's speed-up heatmaps, every cell from verified builds. */
+const HEATMAP_TABLE: FamilyTable = {
+  command: 'heatmap',
+  help: `A speed-up heatmap of the ReTri paper (message size × reconfiguration delay), every cell from
+verified schedules. Heatmaps: ${HEATMAPS.map((h) => h.id).join(', ')}`,
+  ids: HEATMAPS.map((h) => h.id),
+  run(id, limits, runner) {
+    const result = computeHeatmap(findHeatmap(id)!, limits, runner);
+    return { json: result, csv: heatmapCsv(result) };
+  },
+};
+
+/** The circuit switch's engine: its builders, its paper check's computation and its heatmaps. */
+export const CIRCUIT_ENGINE: FamilyEngine = {
+  algorithms: CIRCUIT_ALGORITHMS,
+  checks: [retriClaims],
+  tables: [HEATMAP_TABLE],
+};
