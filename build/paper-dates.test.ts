@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PAPER_LIST } from '../src/kernel/papers';
+import { PAPER_LIST } from '../src/papers';
 
 /** The papers' texts beside the checkout (../shared/papers/, or one level up from a worktree), when here. */
 const TEXTS = ['../../shared/papers/', '../../../shared/papers/']

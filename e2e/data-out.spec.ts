@@ -6,7 +6,8 @@ import { findSweep } from '../src/experiments/catalogue';
 import { CSV_HEADER } from '../src/kernel/format/schedule-export';
 import type { ScheduleJson } from '../src/kernel/format/schedule-json';
 import { parseCsv, parseCsvObjects } from '../src/kernel/format/csv';
-import { citationText, bibtex, PAPERS } from '../src/kernel/papers';
+import { citationText, bibtex } from '../src/kernel/papers';
+import { RETRI_PAPER } from '../src/families/circuit/paper';
 import { downloadText, openConfig, SHOTS } from './fixtures';
 
 // Figures and data out: every download button writes a file that reads back as what the page shows;
@@ -180,14 +181,14 @@ test('the paper is cited by authors, title, venue and year, and the citation cop
   await expect(source).toContainText('Revisiting Bruck');
   await source.getByTestId('paper-cite').click();
   const text = page.getByTestId('paper-citation-text');
-  await expect(text).toHaveText(citationText(PAPERS.retri));
+  await expect(text).toHaveText(citationText(RETRI_PAPER));
   await expect(text).toContainText('arXiv:2605.26930');
   await page.getByTestId('paper-citation-text-copy').click();
   await expect(page.getByTestId('paper-citation-text-status')).toHaveText('Copied');
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(citationText(PAPERS.retri));
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(citationText(RETRI_PAPER));
   await page.getByTestId('paper-citation-bibtex-copy').click();
   const bib = await page.evaluate(() => navigator.clipboard.readText());
-  expect(bib).toBe(bibtex(PAPERS.retri).trimEnd());
+  expect(bib).toBe(bibtex(RETRI_PAPER).trimEnd());
   expect(bib).toMatch(/^@misc\{juerss2026-retri,/);
   await page.getByTestId('paper-citation').screenshot({ path: `${SHOTS}/citation-retri.png` });
 

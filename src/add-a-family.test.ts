@@ -25,12 +25,14 @@ const { execute } = await import('./cli/commands');
 const { run } = await import('./run');
 const { CLI_LIMITS } = await import('./limits');
 const { defaultsOf } = await import('./kernel/params/schema');
+const { findPaper } = await import('./papers');
 
 describe('a family added to the two lists', () => {
-  it('reaches the registry, the cards and the interconnects', () => {
+  it('reaches the registry, the cards, the interconnects and the papers', () => {
     expect(findAlgorithm('tiny-relay')?.name).toBe('Tiny relay');
     expect(findCard('tiny-relay')?.topology).toBe('tiny');
     expect(interconnectOf('tiny').kind).toBe('tiny');
+    expect(findPaper({ file: 'tiny-relay.txt' })?.title).toBe('A Tiny Relay');
     // The families already there stay.
     expect(findAlgorithm('optree')).toBeDefined();
   });

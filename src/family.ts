@@ -1,7 +1,7 @@
 import type { AppConfig } from './config/app-config';
 import type { ReproductionCard, Reproduction, SweepDef } from './kernel/experiment';
 import type { Interconnect } from './kernel/model/interconnect';
-import type { PaperRef } from './kernel/papers';
+import type { Paper, PaperRef } from './kernel/papers';
 import type { Limits } from './limits';
 import type { AlgorithmCard, AlgorithmSpec } from './kernel/spec';
 import type { Runner } from './runner';
@@ -37,6 +37,8 @@ export interface Family<K extends string = string> {
   /** The interconnect's kind, which its topologies carry (`Topology.kind`). */
   kind: K;
   interconnect: Interconnect;
+  /** The papers it is built from: what its cards, checks and scenes cite, and the app's citation blocks print. */
+  papers: readonly Paper[];
   /** Its algorithms' cards, in the order of its engine's `algorithms`. */
   cards: readonly AlgorithmCard[];
   /** Its sweeps for the explorer and `npm run cli -- sweep`. */

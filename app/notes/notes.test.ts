@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALGORITHM_CARDS } from '../../src/cards';
-import { PAPER_LIST } from '../../src/kernel/papers';
+import { PAPER_LIST } from '../../src/papers';
 import { inlineText, parseMarkdown, type Block } from '../../src/notes/markdown';
 import { NOTE_IDS, notesFor } from '../../src/notes/model-notes';
 import { NOTE_TEXT, noteText, noteTitle } from './bundle';

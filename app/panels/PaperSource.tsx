@@ -1,12 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import {
-  bibtex,
-  citationText,
-  findPaper,
-  shortCitation,
-  type Paper,
-  type PaperRef,
-} from '../../src/kernel/papers';
+import { bibtex, citationText, shortCitation, type Paper, type PaperRef } from '../../src/kernel/papers';
+import { findPaper } from '../../src/papers';
 import type { NoteId } from '../../src/notes/model-notes';
 import { SMALL_BUTTON } from '../lib/DownloadButton';
 import { openNotes } from '../notes/ModelNotes';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runToEnd, SILENT, type JobContext } from '../kernel/jobs';
 import type { SweepDef, SweepValue } from '../kernel/experiment';
-import { PAPERS } from '../kernel/spec';
+import { OPTREE_PAPER } from '../families/ring/paper';
 import { findCard } from '../cards';
 import { defaultsOf } from '../kernel/params/schema';
 import { CLI_LIMITS } from '../limits';
@@ -11,7 +11,7 @@ import { evaluateSweep, sweepJob } from './sweep';
 const RING: SweepDef = {
   id: 'test-ring',
   title: 'ring steps',
-  paper: PAPERS.optree,
+  paper: OPTREE_PAPER,
   where: 'test',
   x: { label: 'N', unit: 'nodes', log: false },
   y: { label: 'steps', unit: 'steps', log: false },

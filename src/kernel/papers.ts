@@ -1,8 +1,10 @@
 /**
- * The papers the project is built from (../shared/papers/), one entry each: what the cards, sweeps,
- * paper checks and scenes cite (`PAPERS.optree`, …) and what the app's citation blocks print. What
- * a paper's text does not say (a venue, a year, the authors of the network-on-chip paper) is left
- * null and shown as unknown; `known` says in our words what the text does tell.
+ * What a paper the project is built from (../shared/papers/) is as a record, and its citations (text,
+ * short, BibTeX). The records themselves belong to the families (`src/families/<f>/paper.ts`, listed
+ * in `src/papers.ts`): what their cards, sweeps, paper checks and scenes cite and what the app's
+ * citation blocks print. What a paper's text does not say (a venue, a year, the authors of the
+ * network-on-chip paper) is left null and shown as unknown; `known` says in our words what the text
+ * does tell.
  */
 
 /** A paper as cited: its file in ../shared/papers/ and its title. */
@@ -35,93 +37,6 @@ export interface Paper extends PaperRef {
    * sentence ("Dai et al. (extends ICC 2023)"), and the words of the text it rests on.
    */
   dated?: { words: string; evidence: string };
-}
-
-export const PAPERS = {
-  optree: {
-    key: 'optree',
-    file: '000_a9b39a03c816b605.txt',
-    title: 'Efficient Algorithm for All-gather Operation in Optical Interconnect Systems',
-    short: 'the OpTree paper',
-    authors: [
-      { given: 'Fei', family: 'Dai' },
-      { given: 'Yawen', family: 'Chen' },
-      { given: 'Zhiyi', family: 'Huang' },
-      { given: 'Haibo', family: 'Zhang' },
-    ],
-    venue: null,
-    year: null,
-    known:
-      'The text calls itself the extended version of the authors’ paper at the 2023 IEEE International Conference on Communications (ICC 2023); it names neither the journal of this version nor its year.',
-    dated: {
-      words: 'extends ICC 2023',
-      evidence: 'presented at the 2023 IEEE International Conference on Communications',
-    },
-  },
-  otis: {
-    key: 'otis',
-    file: '001_0a0ae298da9fc54a.txt',
-    title:
-      'Performance Assessment of All-Reduce Communication Operation in OTIS-Mesh Optoelectronic Architecture',
-    short: 'the OTIS-Mesh paper',
-    authors: [
-      { given: 'Basel A.', family: 'Mahafzah' },
-      { given: 'Sami I.', family: 'Serhan' },
-      { given: 'Ruby Y.', family: 'Tahboub' },
-    ],
-    venue: null,
-    year: null,
-    known:
-      'The text names neither its journal nor its year; its latest reference is from 2015 (the authors’ conference paper on the same operation, SEPADS ’15).',
-    dated: { words: '2015 or later', evidence: "(SEPADS '15)" },
-  },
-  star: {
-    key: 'star',
-    file: '002_78e0d1576d1a2d3b.txt',
-    title: 'Efficient Communication Operations on Passive Optical Star Networks',
-    short: 'the passive-star paper',
-    authors: [
-      { given: 'F.', family: 'Desprez' },
-      { given: 'A.', family: 'Ferreira' },
-      { given: 'B.', family: 'Tourancheau' },
-    ],
-    venue: null,
-    year: null,
-    known:
-      'The text names neither its venue nor its year; the authors were at LIP (CNRS, ENS Lyon) and the University of Tennessee, and its latest references are from 1993.',
-    dated: { words: '1993 or later', evidence: 'Elsevier, May 1993' },
-  },
-  retri: {
-    key: 'retri',
-    file: '003_fe2d6dafc098a907.txt',
-    title: 'Revisiting Bruck: Phase-Efficient All-to-All Communication in Reconfigurable Networks',
-    short: 'the ReTri paper',
-    authors: [
-      { given: 'Anton', family: 'Juerss' },
-      { given: 'Stefan', family: 'Schmid' },
-    ],
-    venue: 'arXiv preprint arXiv:2605.26930 [cs.DC]',
-    year: 2026,
-    arxiv: '2605.26930',
-  },
-  noc: {
-    key: 'noc',
-    file: '004_8dc3b673e881cc0d.txt',
-    title: 'Many-to-Many Collective Communication Scheduling on Wormhole Networks',
-    short: 'the network-on-chip paper',
-    authors: [],
-    venue: null,
-    year: null,
-    known:
-      'The extracted text starts at the abstract: it gives no title, authors, venue or year. The title is the one the papers folder lists.',
-  },
-} satisfies Record<string, Paper>;
-
-export const PAPER_LIST: readonly Paper[] = Object.values(PAPERS);
-
-/** The registered paper a reference names (by file), or undefined. */
-export function findPaper(ref: Pick<PaperRef, 'file'>): Paper | undefined {
-  return PAPER_LIST.find((p) => p.file === ref.file);
 }
 
 const fullName = (a: Author) => `${a.given} ${a.family}`;

@@ -9,9 +9,9 @@ import type { PaperRef } from './papers';
 import type { ChainOutcome, ChainTask, SearchReport, SplitSearch } from './search';
 import { formatCount, plural } from './util/units';
 
-// The papers the algorithms come from: one registry (papers.ts) with authors, venue, year and the
-// citation texts; cards and experiments cite `PAPERS.<key>`.
-export { PAPERS, type PaperRef } from './papers';
+// The papers the algorithms come from: each family's `paper.ts` (its authors, venue, year), cited
+// by its cards and experiments; the citation texts are in papers.ts.
+export type { PaperRef } from './papers';
 export type {
   ChainOutcome,
   ChainTask,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALGORITHM_CARDS } from '../cards';
 import { REPRODUCTION_CARDS, SWEEPS } from '../experiments/catalogue';
-import { PAPER_LIST } from '../kernel/papers';
+import { PAPER_LIST } from '../papers';
 import { isNoteId, NOTE_IDS, notesFor, notesForPaper } from './model-notes';
 
 describe('model notes', () => {

@@ -1,5 +1,6 @@
 import type { Family, FamilyEngine, FamilyTable } from '../family';
 import { defaultsOf } from '../kernel/params/schema';
+import type { Paper } from '../kernel/papers';
 import { WDM_RING } from '../families/ring/interconnect';
 import { ringAllgather } from '../families/ring/ring-allgather';
 import { ringAllgatherCard } from '../families/ring/ring-allgather.card';
@@ -28,9 +29,21 @@ const TINY_ALGORITHM: AlgorithmSpec = {
   },
 };
 
+/** Its own paper (a made-up record: the tiny family exists only in tests). */
+const TINY_PAPER: Paper = {
+  key: 'tiny',
+  file: 'tiny-relay.txt',
+  title: 'A Tiny Relay',
+  short: 'the tiny paper',
+  authors: [],
+  venue: null,
+  year: null,
+};
+
 export const TINY_FAMILY: Family = {
   kind: 'tiny',
   interconnect: { ...WDM_RING, kind: 'tiny' },
+  papers: [TINY_PAPER],
   cards: [TINY_CARD],
   sweeps: [],
   checks: [],

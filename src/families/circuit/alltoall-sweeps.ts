@@ -1,14 +1,14 @@
 import { CIRCUIT_CARDS } from './cards';
-import { PAPERS } from '../../kernel/spec';
 import { defaultsWith } from '../../kernel/params/schema';
 import { HEATMAP_MESSAGES } from './heatmaps';
 import type { SweepDef, SweepPoint } from '../../kernel/experiment';
+import { RETRI_PAPER } from './paper';
 
 /** Completion time against message size: ReTri (81), mirrored Bruck (64), static all-to-all (64). */
 export const alltoallTimeSweep: SweepDef = {
   id: 'alltoall-time',
   title: 'All-to-all completion time: ReTri (81, every phase rebuilt) vs. Bruck (64) vs. static ring (64)',
-  paper: PAPERS.retri,
+  paper: RETRI_PAPER,
   where: 'Sec. 3.4 and 4 (δ = 10 µs)',
   x: { label: 'Message size m', unit: 'B', log: true },
   y: { label: 'Time', unit: 's', log: true },

@@ -1,8 +1,9 @@
 import { num, type ParamValues } from '../../kernel/params/schema';
-import { PAPERS, type AlgorithmCard } from '../../kernel/spec';
+import { type AlgorithmCard } from '../../kernel/spec';
 import { RECONFIGURE_PARAM, circuitParams, circuitSentence, reconfigBits } from './circuit-params';
 import { BRUCK_FAMILY, ceilLog } from './reconfig-formulas';
 import { plural } from '../../kernel/util/units';
+import { RETRI_PAPER } from './paper';
 
 /**
  * Bruck's all-to-all with mirroring on a circuit switch (the reconfigurable baseline of the ReTri
@@ -28,7 +29,7 @@ export const bruckCard: AlgorithmCard = {
   family: 'Reconfigurable all-to-all',
   collective: 'alltoall',
   topology: 'circuit',
-  paper: PAPERS.retri,
+  paper: RETRI_PAPER,
   reconfigFamily: BRUCK_FAMILY,
   blockRoute: (_p, r, d, ring, phases) =>
     `binary digits (phase 0 first): clockwise half ${bitsOf((((d - r) % ring) + ring) % ring, phases)}, ` +

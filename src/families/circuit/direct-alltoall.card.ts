@@ -1,8 +1,9 @@
 import { num } from '../../kernel/params/schema';
-import { PAPERS, type AlgorithmCard } from '../../kernel/spec';
+import { type AlgorithmCard } from '../../kernel/spec';
 import { circuitParams } from './circuit-params';
 import { centred } from './reconfig-formulas';
 import { formatCount, plural } from '../../kernel/util/units';
+import { RETRI_PAPER } from './paper';
 
 /**
  * Static source-to-destination all-to-all (the ReTri paper's static baseline, Sec. 4): the switch
@@ -18,7 +19,7 @@ export const directAlltoallCard: AlgorithmCard = {
   family: 'Reconfigurable all-to-all',
   collective: 'alltoall',
   topology: 'circuit',
-  paper: PAPERS.retri,
+  paper: RETRI_PAPER,
   blockRoute: (_p, r, d, ring) => `goes straight, ${Math.abs(centred(d - r, ring))} circuits`,
   summary:
     'No reconfiguration: the circuits form one ring and every node sends each block straight to its ' +

@@ -1,7 +1,8 @@
 import { num, type ParamValues } from '../../kernel/params/schema';
 import { csvTable } from '../../kernel/format/csv';
-import { PAPERS, type PaperRef } from '../../kernel/spec';
+import { type PaperRef } from '../../kernel/spec';
 import type { CircuitModel } from './circuit-time';
+import { RETRI_PAPER } from './paper';
 
 export interface HeatmapDef {
   id: string;
@@ -34,7 +35,7 @@ const def = (
 ): HeatmapDef => ({
   id,
   title: `ReTri (n = ${retriNodes}) over ${baseline === 'bruck' ? 'mirrored Bruck' : 'static all-to-all'} (n = ${baselineNodes})`,
-  paper: PAPERS.retri,
+  paper: RETRI_PAPER,
   where,
   retriNodes,
   baseline,

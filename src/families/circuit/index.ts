@@ -1,10 +1,10 @@
 import type { Family } from '../../family';
-import { PAPERS } from '../../kernel/papers';
 import { alltoallTimeSweep } from './alltoall-sweeps';
 import { CIRCUIT_CARDS } from './cards';
 import { CIRCUIT_SWITCH } from './interconnect';
 import { RETRI_CLAIMS } from './retri-claims.card';
 import { CIRCUIT_SCENES } from './scenes';
+import { RETRI_PAPER } from './paper';
 
 /** The explorer's page of speed-up heatmaps (speedup.ts), addressed in a link like a sweep. */
 export const HEATMAPS_PAGE = 'speedup-heatmaps';
@@ -13,6 +13,7 @@ export const HEATMAPS_PAGE = 'speedup-heatmaps';
 export const CIRCUIT_FAMILY = {
   kind: 'circuit',
   interconnect: CIRCUIT_SWITCH,
+  papers: [RETRI_PAPER],
   cards: CIRCUIT_CARDS,
   sweeps: [alltoallTimeSweep],
   checks: [RETRI_CLAIMS],
@@ -21,5 +22,5 @@ export const CIRCUIT_FAMILY = {
     ids: ['retri'],
     byAlgorithm: Object.fromEntries(CIRCUIT_CARDS.map((c) => [c.id, ['retri']])),
   },
-  explorerPages: [{ id: HEATMAPS_PAGE, paper: PAPERS.retri }],
+  explorerPages: [{ id: HEATMAPS_PAGE, paper: RETRI_PAPER }],
 } as const satisfies Family;

@@ -1,8 +1,9 @@
 import { num, type ParamValues } from '../../kernel/params/schema';
-import { PAPERS, type AlgorithmCard } from '../../kernel/spec';
+import { type AlgorithmCard } from '../../kernel/spec';
 import { RECONFIGURE_PARAM, circuitParams, circuitSentence, reconfigBits } from './circuit-params';
 import { RETRI_FAMILY, balancedTernary, ceilLog, centred } from './reconfig-formulas';
 import { plural } from '../../kernel/util/units';
+import { RETRI_PAPER } from './paper';
 
 /**
  * ReTri (ReTri paper, Sec. 3): all-to-all in ⌈log3 n⌉ phases. Block B[r,d] moves by the balanced-
@@ -33,7 +34,7 @@ export const retriCard: AlgorithmCard = {
   family: 'Reconfigurable all-to-all',
   collective: 'alltoall',
   topology: 'circuit',
-  paper: PAPERS.retri,
+  paper: RETRI_PAPER,
   reconfigFamily: RETRI_FAMILY,
   blockRoute: (_p, r, d, ring, phases) =>
     `balanced-ternary digits of Δ = ${centred(d - r, ring)}: (${balancedTernary(centred(d - r, ring), phases)

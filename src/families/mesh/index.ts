@@ -1,3 +1,4 @@
+import { OTIS_PAPER } from './paper';
 import type { Family } from '../../family';
 import { MESH_CARDS } from './cards';
 import { MESH } from './interconnect';
@@ -9,6 +10,7 @@ import { MESH_SCENES } from './scenes';
 export const MESH_FAMILY = {
   kind: 'mesh',
   interconnect: MESH,
+  papers: [OTIS_PAPER],
   cards: MESH_CARDS,
   sweeps: OTIS_SWEEPS,
   checks: [OTIS_STEPS, OTIS_LATENCY],

@@ -1,5 +1,5 @@
 import { num, type ParamDef } from '../../kernel/params/schema';
-import { PAPERS, type AlgorithmCard } from '../../kernel/spec';
+import { type AlgorithmCard } from '../../kernel/spec';
 import {
   PARTIAL_WORDS,
   METHOD_PARAM,
@@ -10,6 +10,7 @@ import {
 } from './mesh-params';
 import { narrateAllReduce } from './narration';
 import { plural } from '../../kernel/util/units';
+import { OTIS_PAPER } from './paper';
 
 export const MESH_PARAMS: readonly ParamDef[] = [
   {
@@ -45,7 +46,7 @@ export const meshAllReduceCard: AlgorithmCard = {
   family: 'Mesh',
   collective: 'allreduce',
   topology: 'mesh',
-  paper: PAPERS.otis,
+  paper: OTIS_PAPER,
   summary:
     'A side × side mesh of processors, each holding a value; all must end with the combination of all ' +
     'of them. The partials meet at the root and the result goes back out. Direct: every processor sends ' +

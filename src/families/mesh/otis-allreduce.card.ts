@@ -1,5 +1,5 @@
 import { num, type ParamDef } from '../../kernel/params/schema';
-import { PAPERS, type AlgorithmCard } from '../../kernel/spec';
+import { type AlgorithmCard } from '../../kernel/spec';
 import {
   PARTIAL_WORDS,
   METHOD_PARAM,
@@ -10,6 +10,7 @@ import {
 } from './mesh-params';
 import { narrateAllReduce } from './narration';
 import { plural } from '../../kernel/util/units';
+import { OTIS_PAPER } from './paper';
 
 export const OTIS_PARAMS: readonly ParamDef[] = [
   {
@@ -60,7 +61,7 @@ export const otisAllReduceCard: AlgorithmCard = {
   family: 'Mesh',
   collective: 'allreduce',
   topology: 'mesh',
-  paper: PAPERS.otis,
+  paper: OTIS_PAPER,
   summary:
     'P groups of P processors, each group a mesh; processor (G, N) has an optical link to (N, G). Every ' +
     'processor holds a value and all must end with the combination of all of them. Each group combines ' +

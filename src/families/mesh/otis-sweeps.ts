@@ -1,8 +1,8 @@
 import type { PaperMark, SweepConfig, SweepDef, SweepPoint } from '../../kernel/experiment';
 import { defaultsOf } from '../../kernel/params/schema';
-import { PAPERS } from '../../kernel/spec';
 import { OTIS_PARAMS } from './otis-allreduce.card';
 import { OTIS_SIZES, PRINTED_IMPROVEMENT, PRINTED_LATENCY_MS, type OtisSystem } from './otis-printed';
+import { OTIS_PAPER } from './paper';
 
 const SYSTEMS = [
   { series: 'single-port OTIS-Mesh', method: 'direct', ports: 'single', system: 'single' },
@@ -75,7 +75,7 @@ function bestAndWorst(
     return {
       id: `otis-fig${figure + Number(worst)}`,
       title,
-      paper: PAPERS.otis,
+      paper: OTIS_PAPER,
       where: where(worst),
       x: axis,
       ...rest,

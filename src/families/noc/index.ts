@@ -1,3 +1,4 @@
+import { NOC_PAPER } from './paper';
 import type { Family } from '../../family';
 import { NOC_CARDS } from './cards';
 import { NOC } from './interconnect';
@@ -8,6 +9,7 @@ import { NOC_SCENES } from './scenes';
 export const NOC_FAMILY = {
   kind: 'noc',
   interconnect: NOC,
+  papers: [NOC_PAPER],
   cards: NOC_CARDS,
   sweeps: [],
   checks: [NOC_TABLE2, NOC_FIG3],

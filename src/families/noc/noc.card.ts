@@ -1,5 +1,5 @@
 import { num, type ParamValues } from '../../kernel/params/schema';
-import { PAPERS, type AlgorithmCard, type StepFacts } from '../../kernel/spec';
+import { type AlgorithmCard, type StepFacts } from '../../kernel/spec';
 import {
   COMBINE_PARAM,
   communicationFromParams,
@@ -9,6 +9,7 @@ import {
 } from './noc-params';
 import { PATTERNS, pairCount } from './noc-patterns';
 import { plural } from '../../kernel/util/units';
+import { NOC_PAPER } from './paper';
 
 const SUMMARY =
   'Processors sit on the routers of a network-on-chip; a message holds every channel of its path for ' +
@@ -98,7 +99,7 @@ export const nocBroadcastCard: AlgorithmCard = {
   family: 'NoC',
   collective: 'broadcast',
   topology: 'noc',
-  paper: PAPERS.noc,
+  paper: NOC_PAPER,
   summary: `${SUMMARY} In a broadcast each sender's one message must reach every receiver; a receiver that has it may pass it on.`,
   params: [
     ...NETWORK_PARAMS,
@@ -129,7 +130,7 @@ export const nocScatterCard: AlgorithmCard = {
   family: 'NoC',
   collective: 'scatter',
   topology: 'noc',
-  paper: PAPERS.noc,
+  paper: NOC_PAPER,
   summary: `${SUMMARY} In a scatter each sender has a private message for each receiver, sent along one path.`,
   params: [
     ...NETWORK_PARAMS,

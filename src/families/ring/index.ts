@@ -1,3 +1,4 @@
+import { OPTREE_PAPER } from './paper';
 import type { Family } from '../../family';
 import { RING_CARDS } from './cards';
 import { WDM_RING } from './interconnect';
@@ -12,6 +13,7 @@ const RING_NOTES = ['time-model', 'optical-constraints'] as const;
 export const RING_FAMILY = {
   kind: 'wdm-ring',
   interconnect: WDM_RING,
+  papers: [OPTREE_PAPER],
   cards: RING_CARDS,
   sweeps: OPTREE_SWEEPS,
   checks: [OPTREE_TABLE1, OPTREE_TABLE2, OPTREE_TABLE3, OPTREE_MOTIVATION],

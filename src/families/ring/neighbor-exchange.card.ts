@@ -1,7 +1,8 @@
 import { num } from '../../kernel/params/schema';
-import { PAPERS, heldSentence, type AlgorithmCard } from '../../kernel/spec';
+import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { RING_PARAMS, validateRing } from './ring-params';
 import { plural } from '../../kernel/util/units';
+import { OPTREE_PAPER } from './paper';
 
 /**
  * Neighbor Exchange all-gather (Chen et al., cited as [9] by the OpTree paper), N/2 steps for even N.
@@ -21,7 +22,7 @@ export const neighborExchangeCard: AlgorithmCard = {
   family: 'Neighbor Exchange',
   collective: 'allgather',
   topology: 'wdm-ring',
-  paper: PAPERS.optree,
+  paper: OPTREE_PAPER,
   summary:
     'Nodes pair up and swap blocks, then turn to their other neighbour and pass on the two blocks they ' +
     'just received, alternating sides. Twice the data per step of Ring, half the steps (N/2). For odd N, ' +

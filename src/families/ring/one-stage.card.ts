@@ -1,8 +1,9 @@
 import { num } from '../../kernel/params/schema';
-import { PAPERS, heldSentence, type AlgorithmCard } from '../../kernel/spec';
+import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { oneStageLoad } from './optree/optree-formulas';
 import { RING_PARAMS, validateRing } from './ring-params';
 import { plural } from '../../kernel/util/units';
+import { OPTREE_PAPER } from './paper';
 
 /**
  * The one-stage model (OSM in the OpTree paper's Table 1): every node sends its block to every other
@@ -17,7 +18,7 @@ export const oneStageCard: AlgorithmCard = {
   family: 'One-stage',
   collective: 'allgather',
   topology: 'wdm-ring',
-  paper: PAPERS.optree,
+  paper: OPTREE_PAPER,
   summary:
     'Every node sends its block straight to every other node, each copy on a lightpath of its own along ' +
     'the shorter way round the ring. No node relays anything, but the ring needs about N²/8 wavelengths ' +

@@ -1,5 +1,5 @@
-import { PAPERS } from '../../kernel/papers';
 import { lectureScene, type FamilyScene } from '../../family';
+import { OPTREE_PAPER } from './paper';
 
 /** The family's lecture scenes (the Scenes menu, src/config/scenes.ts; each made by lectureScene, src/family.ts). */
 export const RING_SCENES: readonly FamilyScene[] = [
@@ -8,7 +8,7 @@ export const RING_SCENES: readonly FamilyScene[] = [
     title: 'OpTree: why tree depth matters (16 nodes, 2 wavelengths)',
     description:
       'The motivating example: all-gather on 16 nodes with 2 wavelengths per fibre, by the one-stage model, a two-stage 4-ary tree and a three-stage 3-ary tree, stepping side by side.',
-    paper: PAPERS.optree,
+    paper: OPTREE_PAPER,
     config: lectureScene(
       'optree',
       { nodes: 16, wavelengths: 2 },

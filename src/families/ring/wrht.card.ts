@@ -1,8 +1,9 @@
 import { num } from '../../kernel/params/schema';
-import { PAPERS, heldSentence, type AlgorithmCard } from '../../kernel/spec';
+import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { wrhtSteps } from './optree/optree-formulas';
 import { RING_PARAMS, validateRing } from './ring-params';
 import { plural } from '../../kernel/util/units';
+import { OPTREE_PAPER } from './paper';
 
 /**
  * WRHT all-gather on the WDM ring, reconstructed (docs/models/wrht.md). The OpTree paper extends the
@@ -61,7 +62,7 @@ export const wrhtCard: AlgorithmCard = {
   family: 'WRHT',
   collective: 'allgather',
   topology: 'wdm-ring',
-  paper: PAPERS.optree,
+  paper: OPTREE_PAPER,
   summary:
     'Groups of 2w + 1 neighbouring nodes send everything to their middle node, each member on a wavelength ' +
     'of its own; the middle nodes form the next level’s groups, until one node holds all blocks. Then the ' +

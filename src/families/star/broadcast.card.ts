@@ -1,8 +1,9 @@
 import { num, type ParamDef, type ParamIssue, type ParamValues } from '../../kernel/params/schema';
-import { PAPERS, heldSentence, type AlgorithmCard } from '../../kernel/spec';
+import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { MESSAGES_PARAM, STAR_PARAMS, STAR_UNITS, dummySentence, kOf, validateStar } from './star-params';
 import { largestFirst, tcp2Radices, tcpDepth, uniformRadices, type Radices } from './tcp';
 import { plural } from '../../kernel/util/units';
+import { STAR_PAPER } from './paper';
 
 export const BROADCAST_PARAMS: readonly ParamDef[] = [
   ...STAR_PARAMS,
@@ -74,7 +75,7 @@ export const starBroadcastCard: AlgorithmCard = {
   family: 'Passive star',
   collective: 'broadcast',
   topology: 'star',
-  paper: PAPERS.star,
+  paper: STAR_PAPER,
   summary:
     'Node 0 broadcasts m messages. Naive: the TCP1 tree forwards all m messages in every step. Split: ' +
     'for the first h′ steps each node hands each child only a (k+1)-th of what it has (broadcast-split), ' +

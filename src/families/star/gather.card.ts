@@ -1,8 +1,9 @@
 import { num } from '../../kernel/params/schema';
-import { PAPERS, type AlgorithmCard } from '../../kernel/spec';
+import { type AlgorithmCard } from '../../kernel/spec';
 import { STAR_PARAMS, STAR_UNITS, validateStar } from './star-params';
 import { treeNarration, treeScatterEstimate } from './scatter.card';
 import { formatCount, plural } from '../../kernel/util/units';
+import { STAR_PAPER } from './paper';
 
 /**
  * Gather, the scatter run backwards (passive-star paper, end of Sec. 3.1): the TCP1 steps in reverse
@@ -15,7 +16,7 @@ export const starGatherCard: AlgorithmCard = {
   family: 'Passive star',
   collective: 'gather',
   topology: 'star',
-  paper: PAPERS.star,
+  paper: STAR_PAPER,
   summary:
     'Every node has one message for node 0. The TCP1 tree is run backwards: the nodes reached last ' +
     'send first, each to its parent, and every node passes on its whole subtree once that is complete. ' +

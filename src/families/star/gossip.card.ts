@@ -1,5 +1,5 @@
 import { num, type IntParam } from '../../kernel/params/schema';
-import { PAPERS, heldSentence, type AlgorithmCard } from '../../kernel/spec';
+import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import {
   MESSAGES_PARAM,
   STAR_PARAMS,
@@ -11,6 +11,7 @@ import {
 } from './star-params';
 import { cliqueWords, tcpDepth } from './tcp';
 import { formatCount, plural } from '../../kernel/util/units';
+import { STAR_PAPER } from './paper';
 
 const GOSSIP_MESSAGES: IntParam = {
   ...MESSAGES_PARAM,
@@ -31,7 +32,7 @@ export const starGossipCard: AlgorithmCard = {
   family: 'Passive star',
   collective: 'gossip',
   topology: 'star',
-  paper: PAPERS.star,
+  paper: STAR_PAPER,
   noTree: 'its steps exchange within cliques of k+1 processors (TCP2)',
   summary:
     'Every node has data for everyone. In each step the nodes form cliques of k+1 (nodes whose ids ' +

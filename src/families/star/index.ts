@@ -1,3 +1,4 @@
+import { STAR_PAPER } from './paper';
 import type { Family } from '../../family';
 import { STAR_CARDS } from './cards';
 import { PASSIVE_STAR } from './interconnect';
@@ -9,6 +10,7 @@ import { STAR_TABLES } from './star-tables.card';
 export const STAR_FAMILY = {
   kind: 'star',
   interconnect: PASSIVE_STAR,
+  papers: [STAR_PAPER],
   cards: STAR_CARDS,
   sweeps: [starSplitSweep],
   checks: [STAR_TABLES],

@@ -1,8 +1,9 @@
 import { num } from '../../kernel/params/schema';
-import { PAPERS, heldSentence, type AlgorithmCard } from '../../kernel/spec';
+import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { STAR_PARAMS, STAR_UNITS, dummySentence, kOf, tcp2Machine, validateStar } from './star-params';
 import { cliqueWords, tcpDepth } from './tcp';
 import { formatCount, plural } from '../../kernel/util/units';
+import { STAR_PAPER } from './paper';
 
 /**
  * Multi-scatter / personalised all-to-all by TCP2 exchange steps (passive-star paper, Sec. 3.4): along
@@ -18,7 +19,7 @@ export const starMultiscatterCard: AlgorithmCard = {
   family: 'Passive star',
   collective: 'multiscatter',
   topology: 'star',
-  paper: PAPERS.star,
+  paper: STAR_PAPER,
   noTree: 'its steps exchange within cliques of k+1 processors (TCP2)',
   blockRoute: (p, r, d) =>
     r === d

@@ -1,8 +1,9 @@
 import { num, type ParamValues } from '../../kernel/params/schema';
-import { PAPERS, heldSentence, type AlgorithmCard, type StepFacts } from '../../kernel/spec';
+import { heldSentence, type AlgorithmCard, type StepFacts } from '../../kernel/spec';
 import { STAR_PARAMS, STAR_UNITS, kOf, validateStar } from './star-params';
 import { tcpDepth } from './tcp';
 import { plural } from '../../kernel/util/units';
+import { STAR_PAPER } from './paper';
 
 /** Scatter (gather = false) or its reverse, gather, on the TCP1 tree of n nodes. */
 /** Size of a TCP1 scatter or gather: h steps, one transfer per node but the root. */
@@ -37,7 +38,7 @@ export const starScatterCard: AlgorithmCard = {
   family: 'Passive star',
   collective: 'scatter',
   topology: 'star',
-  paper: PAPERS.star,
+  paper: STAR_PAPER,
   summary:
     'Node 0 starts with one message for every node. In each step every node that already has messages ' +
     'keeps the share of its own subtree and sends each of its k new children, each on a different ' +

@@ -1,12 +1,12 @@
 import type { SweepDef, SweepPoint } from '../../kernel/experiment';
-import { PAPERS } from '../../kernel/spec';
 import { H, M, exampleParams } from './star-example';
+import { STAR_PAPER } from './paper';
 
 /** Split broadcast at P = 64, k = 3, m = 64: the paper's total against h′ for three tuning delays. */
 export const starSplitSweep: SweepDef = {
   id: 'star-split-steps',
   title: 'Split broadcast: total cost T_tune + T_com against the split steps h′ (P = 64, k = 3, m = 64)',
-  paper: PAPERS.star,
+  paper: STAR_PAPER,
   where: 'Sec. 3.2.2 (the h′ trade-off)',
   x: { label: 'split steps h′', unit: 'steps', log: false },
   y: { label: 'total cost', unit: 'time units', log: false },

@@ -5,9 +5,9 @@
  * plot absolute eq. 3 times (or steps) so that the formula and constructed series can be compared.
  */
 import { RING_CARDS } from '../cards';
-import { PAPERS } from '../../../kernel/spec';
 import { defaultsWith } from '../../../kernel/params/schema';
 import type { SweepDef, SweepPoint } from '../../../kernel/experiment';
+import { OPTREE_PAPER } from '../paper';
 
 const MB = 2 ** 20;
 const KB = 2 ** 10;
@@ -54,7 +54,7 @@ export const FIG4_DEPTHS: Record<number, number[]> = {
 
 /** What the four figures share: the paper, and eq. 3's all-gather time on a log scale. */
 const FIGURE = {
-  paper: PAPERS.optree,
+  paper: OPTREE_PAPER,
   y: { label: 'All-gather time (eq. 3)', unit: 's', log: true },
   metric: 'time',
 } as const;

@@ -1,9 +1,10 @@
 import { intList, num, type ParamDef, type ParamValues } from '../../../kernel/params/schema';
-import { PAPERS, heldSentence, type AlgorithmCard } from '../../../kernel/spec';
+import { heldSentence, type AlgorithmCard } from '../../../kernel/spec';
 import { RING_PARAMS, validateRing } from '../ring-params';
 import { maxDepth, optreePlan, planFor, radicesOf, radicesProblem, type OptreePlan } from './optree-plan';
 import { optreeGroups, optreeTree } from './optree-tree';
 import { plural } from '../../../kernel/util/units';
+import { OPTREE_PAPER } from '../paper';
 
 export const DEPTH_PARAM: ParamDef = {
   key: 'depth',
@@ -104,7 +105,7 @@ export const optreeCard: AlgorithmCard = {
   family: 'OpTree',
   collective: 'allgather',
   topology: 'wdm-ring',
-  paper: PAPERS.optree,
+  paper: OPTREE_PAPER,
   summary:
     'The nodes are the leaves of an m-ary tree with one level per stage. In stage 1 the nodes at the same ' +
     'position in the root’s sibling groups exchange their blocks directly, each over its own lightpath; in ' +

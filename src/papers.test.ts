@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { ALGORITHM_CARDS } from '../cards';
-import { SCENES } from '../config/scenes';
-import { REPRODUCTION_CARDS, SWEEPS } from '../experiments/catalogue';
-import { HEATMAPS } from '../families/circuit/heatmaps';
+import { ALGORITHM_CARDS } from './cards';
+import { SCENES } from './config/scenes';
+import { REPRODUCTION_CARDS, SWEEPS } from './experiments/catalogue';
+import { HEATMAPS } from './families/circuit/heatmaps';
 import {
   authorNames,
   bibKey,
   bibtex,
   citationText,
-  findPaper,
-  PAPER_LIST,
-  PAPERS,
   shortCitation,
+  type Paper,
   type PaperRef,
-} from './papers';
+} from './kernel/papers';
+import { findPaper, PAPER_LIST } from './papers';
+
+/** The registered papers by key, as the families' `paper.ts` files give them. */
+const PAPERS = Object.fromEntries(PAPER_LIST.map((p) => [p.key, p])) as Record<
+  'optree' | 'otis' | 'star' | 'retri' | 'noc',
+  Paper
+>;
 
 /** Everything in the app and the command line that names a paper. */
 const CITERS: [string, PaperRef][] = [
