@@ -191,6 +191,7 @@ export class WorkerLink {
     if (this.draining) this.restart();
     // A search that followed the last result ends with this request (the worker drops it).
     this.searching = null;
+    this.followUpsOver();
     const worker = this.ensure();
     return new Promise((resolve, reject) => {
       const [sliced, quick] = [SLICED.has(job.type), QUICK.has(job.type)];
@@ -289,6 +290,7 @@ export class WorkerLink {
     this.pending?.resolve(null);
     this.pending = null;
     this.searching = null;
+    this.followUpsOver();
     this.draining = null;
     this.watchdog.stop();
     this.worker?.terminate();
@@ -330,6 +332,7 @@ export class WorkerLink {
     this.worker = null;
     // A fresh worker will be started for the next job: nobody waits for the old one, or its search.
     this.searching = null;
+    this.followUpsOver();
     const d = this.draining;
     this.draining = null;
     for (const then of d?.then ?? []) then();
@@ -340,6 +343,9 @@ export class WorkerLink {
     if (!this.followUp(msg)) this.hear(msg);
     this.watchdog.check();
   }
+
+  /** What follows the delivered result will be heard no more (a newer request, a lost worker): the client's. */
+  protected followUpsOver(): void {}
 
   /** Messages about the delivered result (its formulas, pictures, search): the client's; true if handled. */
   protected followUp(_msg: WorkerResponse): boolean {
