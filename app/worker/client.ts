@@ -9,7 +9,6 @@ import type { LinkLoad } from '../../src/kernel/replay/link-load';
 import { WorkerLink, type RunReply } from './link';
 import type { RunConfig, RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
 import type { JobInput, JobOutput, JobType } from './jobs/registry';
-import type { JobPart } from './jobs/parts';
 
 /** The schedule a job's output shows on the page, by job type: what the follow-ups are about. */
 const SHOWN: { [T in JobType]?: (output: JobOutput<T>) => RunResult | null } = {
