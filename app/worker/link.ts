@@ -41,7 +41,7 @@ export interface RunReply {
 /** Jobs the worker runs in slices: between them it reads stop and abort. */
 const SLICED: ReadonlySet<JobType> = new Set<JobType>(['sweep', 'heatmap', 'chains']);
 /**
- * Of those, the ones whose pieces take milliseconds (a round of chains: annealing moves); a sweep's
+ * Of those, the ones whose pieces take milliseconds (a leased worker hosting a search's chains: annealing moves); a sweep's
  * piece is a point and a heatmap's a phase table, whole builds that may take as long as a build.
  */
 const QUICK: ReadonlySet<JobType> = new Set<JobType>(['chains']);
@@ -268,7 +268,7 @@ export class WorkerLink {
 
   /**
    * Calls `then` once the worker can take a job: at once, or after a dropped job in slices, when the
-   * worker has answered (or, silent past its limit, has been replaced: `stopGraceMs` after a round of
+   * worker has answered (or, silent past its limit, has been replaced: `stopGraceMs` after a leased job of
    * chains, `silenceMs` after a sweep's point).
    */
   whenIdle(then: () => void): void {

@@ -99,7 +99,7 @@ describe('worker pool', () => {
     FakeWorker.all = [];
     const crashes: string[] = [];
     const pool = new WorkerPool(() => new FakeWorker(), { size: 1, onCrash: (m) => crashes.push(m) });
-    // A round of a search's chains whose worker is stuck; the search ends (Stop), so the round is dropped.
+    // A worker leased to a search, stuck; the search ends (Stop), so the lease is ended (its job dropped).
     const round = pool.submit((w) => w.hostChains(new MessageChannel().port1));
     round.abort();
     expect(await round.result).toBeNull();

@@ -24,7 +24,8 @@ export type RunOutcome = { ok: true; result: RunResult } | { ok: false; message:
 export type WorkerRequest =
   /**
    * A job (app/worker/jobs/registry.ts: a build, a compare batch, a file, a sweep, a heatmap, a paper
-   * check, a round of a search's chains): its type and its input, as the job declares it.
+   * check, a pool worker leased to a search hosting its chains): its type and its input, as the job
+   * declares it.
    */
   | { kind: 'job'; id: number; type: string; input: unknown }
   /**
