@@ -41,8 +41,9 @@ export interface RunReply {
 /** Jobs the worker runs in slices: between them it reads stop and abort. */
 const SLICED: ReadonlySet<JobType> = new Set<JobType>(['sweep', 'heatmap', 'chains']);
 /**
- * Of those, the ones whose pieces take milliseconds (a leased worker hosting a search's chains: annealing moves); a sweep's
- * piece is a point and a heatmap's a phase table, whole builds that may take as long as a build.
+ * Of those, the ones whose pieces take milliseconds (a leased worker hosting a search's chains:
+ * annealing moves); a sweep's piece is a point and a heatmap's a phase table, whole builds that may
+ * take as long as a build.
  */
 const QUICK: ReadonlySet<JobType> = new Set<JobType>(['chains']);
 
@@ -268,8 +269,8 @@ export class WorkerLink {
 
   /**
    * Calls `then` once the worker can take a job: at once, or after a dropped job in slices, when the
-   * worker has answered (or, silent past its limit, has been replaced: `stopGraceMs` after a leased job of
-   * chains, `silenceMs` after a sweep's point).
+   * worker has answered (or, silent past its limit, has been replaced: `stopGraceMs` after a leased
+   * worker's chains, `silenceMs` after a sweep's point).
    */
   whenIdle(then: () => void): void {
     if (this.draining) this.draining.then.push(then);
@@ -344,7 +345,7 @@ export class WorkerLink {
     this.watchdog.check();
   }
 
-  /** What follows the delivered result will be heard no more (a newer request, a lost worker): the client's. */
+  /** What follows the delivered result will be heard no more (a newer request, a lost worker). */
   protected followUpsOver(): void {}
 
   /** Messages about the delivered result (its formulas, pictures, search): the client's; true if handled. */
