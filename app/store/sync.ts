@@ -5,7 +5,7 @@ import type { RunResult } from '../../src/result';
 import { offerOnOpen, rememberFailure, rememberGood } from './remembered';
 import { rememberPictures } from './pictures';
 import { rememberLinkLoad } from '../views/linkload/linkLoadStore';
-import { relayChains } from '../worker/chainRelay';
+import { leaseSearchWorkers } from '../worker/searchLease';
 import type { RunReply, SilenceLimits, WorkerClient } from '../worker/client';
 import type { WorkerPool } from '../worker/pool';
 import { connectFileWorkers, reopenKeptFile } from '../files/openFile';
@@ -141,13 +141,9 @@ export function startSync(clients: Clients): () => void {
   client.onFormulas = (result, rows) => useApp.getState().formulasArrived(result, rows);
   client.onImproved = (result) => useApp.getState().resultImproved(result);
   client.onAttempt = (attempt) => useApp.getState().attemptArrived(attempt);
-  // The search's chains run on the pool; its master stays in the visualizer's worker.
-  const chains = relayChains(client, clients.pool, (waiting) => useApp.getState().searchWaiting(waiting));
-  client.onChainTasks = chains.round;
-  client.onSearch = (msg) => {
-    if (msg.done) chains.drop();
-    useApp.getState().searchReport(msg);
-  };
+  // The search's chains run on workers of the pool leased to it; its master stays in the visualizer's worker.
+  client.onLease = leaseSearchWorkers(clients.pool, (waiting) => useApp.getState().searchWaiting(waiting));
+  client.onSearch = (msg) => useApp.getState().searchReport(msg);
   chainWorkers = () => clients.pool.size;
   searchControl = () => client.stopSearch();
   // The exact method's solver is loaded while the page is online, not when first chosen (it may be
@@ -201,8 +197,6 @@ export function startSync(clients: Clients): () => void {
   };
 
   const request = (config: AppConfig) => {
-    // The search that followed the last result is over: its chains are dropped.
-    chains.drop();
     if (config.file) {
       // A file just opened is on screen already (app/files/openFile.ts): nothing to read again.
       if (!fileShown(config, useApp.getState().result)) requestFile(config.file);

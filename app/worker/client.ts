@@ -1,5 +1,5 @@
 import type { FileOptions } from '../../src/file-formats';
-import type { ChainOutcome, ChainTask, FormulaRow, SearchAttempt } from '../../src/kernel/spec';
+import type { FormulaRow, SearchAttempt } from '../../src/kernel/spec';
 import type { ReproRow } from '../../src/kernel/experiment';
 import type { SweepValue } from '../../src/kernel/experiment';
 import type { ParamValues } from '../../src/kernel/params/schema';
@@ -7,10 +7,8 @@ import type { RunResult } from '../../src/result';
 import type { BlockPictures } from '../../src/kernel/model/block-pictures';
 import type { LinkLoad } from '../../src/kernel/replay/link-load';
 import { WorkerLink, type RunReply } from './link';
-import type { RunConfig, RunOutcome, WorkerResponse } from './protocol';
-import { chainBuffers } from './chainBuffers';
+import type { RunConfig, RunOutcome, WorkerRequest, WorkerResponse } from './protocol';
 import type { JobInput, JobOutput, JobType } from './jobs/registry';
-import type { JobPart } from './jobs/parts';
 
 /** The schedule a job's output shows on the page, by job type: what the follow-ups are about. */
 const SHOWN: { [T in JobType]?: (output: JobOutput<T>) => RunResult | null } = {
@@ -20,14 +18,21 @@ const SHOWN: { [T in JobType]?: (output: JobOutput<T>) => RunResult | null } = {
 
 export { RunError, type RunReply, type SearchReply, type SilenceLimits, type WorkerLike } from './link';
 
-/** A round of the search that follows result `id`, for the page's pool (chainRelay.ts). */
-export type ChainRound = { id: number } & Extract<JobPart, { type: 'round' }>;
+/**
+ * What the job that follows a delivered result asks of the page's pool (searchLease.ts): up to
+ * `workers` workers, whose ports go to it with `give`; `lost` tells it that one of them was lost.
+ */
+export interface LeaseAsk {
+  workers: number;
+  give(ports: MessagePort[]): void;
+  lost(message: string): void;
+}
 export { WORKER_SILENCE_MS } from './silence';
 
 /**
  * Talks to the simulation worker (the connection, its generations and silence limits: link.ts): a
  * typed method per job, and what follows a delivered result — its late formula rows, its block
- * pictures, the search for better schedules (with its chains run elsewhere, `onChainTasks`).
+ * pictures, the search for better schedules (with its chains on leased workers of the pool, `onLease`).
  */
 export class WorkerClient extends WorkerLink {
   /** Told about formula rows that follow the newest delivered result, completing its pending ones. */
@@ -41,10 +46,13 @@ export class WorkerClient extends WorkerLink {
   /** Told about that search's best attempt at its step target (not valid yet), as it changes. */
   onAttempt: ((attempt: SearchAttempt) => void) | null = null;
   /**
-   * Runs that search's chains elsewhere (the page's pool): given each round's tasks, it answers with
-   * `chainOutcomes`. While null, the worker runs the chains itself.
+   * Lends that search workers of the page's pool (its chains run there, their rounds worker to
+   * worker); returns how to end the lease, which the client calls when the search ends, a newer
+   * request is sent or the worker is lost. While null, the worker runs the chains itself.
    */
-  onChainTasks: ((round: ChainRound) => void) | null = null;
+  onLease: ((ask: LeaseAsk) => () => void) | null = null;
+  /** Ends the lease of the search that follows the delivered result, if it has one. */
+  private endLease: (() => void) | null = null;
   /**
    * Asks the search that follows the delivered result to end now, keeping the best schedule it found.
    * A worker that does not end it within `stopGraceMs` is replaced; the search ends on the page.
@@ -84,32 +92,42 @@ export class WorkerClient extends WorkerLink {
   ): Promise<RunReply | null> {
     const r = await this.submit(
       'run',
-      { algorithm, params, poolChains: this.onChainTasks !== null },
+      { algorithm, params, poolChains: this.onLease !== null },
       { onProgress: onProgress && ((m) => onProgress(m.done, m.total, m.unit ?? '')) },
     );
     return r && { result: r.output, totalMs: r.totalMs };
   }
 
-  /**
-   * Gives the search that follows result `id` the outcomes of its round (in chain order), or why they
-   * could not be had (`error`: the search ends, keeping its best). Ignored when that search is gone.
-   */
-  chainOutcomes(id: number, round: number, outcomes: ChainOutcome[], error?: string): void {
-    if (this.delivered?.id !== id || !this.worker) return;
-    this.worker.postMessage(
-      { kind: 'chain-outcomes', target: id, round, outcomes, ...(error ? { error } : {}) },
-      outcomes.flatMap((o) => [o.step.buffer as ArrayBuffer, o.path.buffer as ArrayBuffer]),
-    );
+  /** Hosts the chains of a search whose master is in another worker, which talks to it on `port`. */
+  async hostChains(port: MessagePort): Promise<{ rounds: number } | null> {
+    const r = await this.submit('chains', { port }, { transfer: [port] });
+    return r && r.output;
   }
 
-  /** One round of some chains of a search whose master is in another worker (a job of the pool). */
-  async chains(
-    algorithm: string,
-    params: ParamValues,
-    tasks: ChainTask[],
-  ): Promise<{ outcomes: ChainOutcome[]; totalMs: number } | null> {
-    const r = await this.submit('chains', { algorithm, params, tasks }, { transfer: chainBuffers(tasks) });
-    return r && { outcomes: r.output, totalMs: r.totalMs };
+  /** The search that follows the delivered result has ended, or will be heard no more: its workers go back. */
+  protected override followUpsOver(): void {
+    const end = this.endLease;
+    this.endLease = null;
+    end?.();
+  }
+
+  /** The lease the job of request `id` asked for (a `lease` part). */
+  private lease(id: number, workers: number): void {
+    this.followUpsOver();
+    /** Sends to the worker while that search is still the one followed; false when it is gone. */
+    const tell = (msg: WorkerRequest, transfer: Transferable[] = []) => {
+      const w = this.delivered?.id === id ? this.worker : null;
+      w?.postMessage(msg, transfer);
+      return w !== null;
+    };
+    this.endLease =
+      this.onLease?.({
+        workers,
+        give: (ports) => {
+          if (!tell({ kind: 'lease', target: id, ports }, ports)) ports.forEach((p) => p.close());
+        },
+        lost: (message) => void tell({ kind: 'lease-lost', target: id, message }),
+      }) ?? null;
   }
 
   /**
@@ -180,8 +198,8 @@ export class WorkerClient extends WorkerLink {
       case 'attempt':
         this.onAttempt?.(part.attempt);
         break;
-      case 'round':
-        this.onChainTasks?.({ id: msg.id, ...part });
+      case 'lease':
+        this.lease(msg.id, part.workers);
         break;
       case 'search': {
         // While it runs it is watched (pinged); the quiet it announces is allowed on top.
@@ -190,6 +208,7 @@ export class WorkerClient extends WorkerLink {
           ? null
           : { id: msg.id, quietMs: part.progress?.quietMs ?? 0, ...(stopAt === undefined ? {} : { stopAt }) };
         const { type: _type, ...status } = part;
+        if (part.done) this.followUpsOver();
         this.onSearch?.({ id: msg.id, ...status });
       }
     }

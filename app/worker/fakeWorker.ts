@@ -8,8 +8,8 @@ export class FakeWorker implements WorkerLike {
   received: Extract<WorkerRequest, { kind: 'job' }>[] = [];
   /** Every other job. */
   other: Extract<WorkerRequest, { kind: 'job' }>[] = [];
-  /** Outcomes of a search's rounds sent to this worker. */
-  chainOutcomes: Extract<WorkerRequest, { kind: 'chain-outcomes' }>[] = [];
+  /** Workers of the pool leased to a job of this worker, and those lost. */
+  leases: Extract<WorkerRequest, { kind: 'lease' | 'lease-lost' }>[] = [];
   stops: number[] = [];
   aborts: number[] = [];
   hangs = 0;
@@ -35,7 +35,7 @@ export class FakeWorker implements WorkerLike {
       this.pings++;
       this.lastPing = msg.seq;
     } else if (msg.kind === 'load-lp') this.lpAsked++;
-    else if (msg.kind === 'chain-outcomes') this.chainOutcomes.push(msg);
+    else if (msg.kind === 'lease' || msg.kind === 'lease-lost') this.leases.push(msg);
     else this.other.push(msg);
   }
   terminate() {

@@ -13,8 +13,9 @@ export function inlineWorker(): WorkerLike {
   const w: WorkerLike = {
     onmessage: null,
     onerror: null,
-    postMessage(msg: WorkerRequest) {
-      const copy = structuredClone(msg);
+    postMessage(msg: WorkerRequest, transfer: Transferable[] = []) {
+      // Ports (a lease) can only move, never be copied.
+      const copy = structuredClone(msg, { transfer });
       setTimeout(() => {
         if (closed || hung) return;
         if (copy.kind === 'hang') {

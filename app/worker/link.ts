@@ -41,8 +41,9 @@ export interface RunReply {
 /** Jobs the worker runs in slices: between them it reads stop and abort. */
 const SLICED: ReadonlySet<JobType> = new Set<JobType>(['sweep', 'heatmap', 'chains']);
 /**
- * Of those, the ones whose pieces take milliseconds (a round of chains: annealing moves); a sweep's
- * piece is a point and a heatmap's a phase table, whole builds that may take as long as a build.
+ * Of those, the ones whose pieces take milliseconds (a leased worker hosting a search's chains:
+ * annealing moves); a sweep's piece is a point and a heatmap's a phase table, whole builds that may
+ * take as long as a build.
  */
 const QUICK: ReadonlySet<JobType> = new Set<JobType>(['chains']);
 
@@ -191,6 +192,7 @@ export class WorkerLink {
     if (this.draining) this.restart();
     // A search that followed the last result ends with this request (the worker drops it).
     this.searching = null;
+    this.followUpsOver();
     const worker = this.ensure();
     return new Promise((resolve, reject) => {
       const [sliced, quick] = [SLICED.has(job.type), QUICK.has(job.type)];
@@ -267,8 +269,8 @@ export class WorkerLink {
 
   /**
    * Calls `then` once the worker can take a job: at once, or after a dropped job in slices, when the
-   * worker has answered (or, silent past its limit, has been replaced: `stopGraceMs` after a round of
-   * chains, `silenceMs` after a sweep's point).
+   * worker has answered (or, silent past its limit, has been replaced: `stopGraceMs` after a leased
+   * worker's chains, `silenceMs` after a sweep's point).
    */
   whenIdle(then: () => void): void {
     if (this.draining) this.draining.then.push(then);
@@ -289,6 +291,7 @@ export class WorkerLink {
     this.pending?.resolve(null);
     this.pending = null;
     this.searching = null;
+    this.followUpsOver();
     this.draining = null;
     this.watchdog.stop();
     this.worker?.terminate();
@@ -330,6 +333,7 @@ export class WorkerLink {
     this.worker = null;
     // A fresh worker will be started for the next job: nobody waits for the old one, or its search.
     this.searching = null;
+    this.followUpsOver();
     const d = this.draining;
     this.draining = null;
     for (const then of d?.then ?? []) then();
@@ -340,6 +344,9 @@ export class WorkerLink {
     if (!this.followUp(msg)) this.hear(msg);
     this.watchdog.check();
   }
+
+  /** What follows the delivered result will be heard no more (a newer request, a lost worker). */
+  protected followUpsOver(): void {}
 
   /** Messages about the delivered result (its formulas, pictures, search): the client's; true if handled. */
   protected followUp(_msg: WorkerResponse): boolean {

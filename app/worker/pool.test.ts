@@ -100,8 +100,8 @@ describe('worker pool', () => {
     FakeWorker.all = [];
     const crashes: string[] = [];
     const pool = new WorkerPool(() => new FakeWorker(), { size: 1, onCrash: (m) => crashes.push(m) });
-    // A round of a search's chains whose worker is stuck; the search ends (Stop), so the round is dropped.
-    const round = pool.submit((w) => w.chains('noc-scatter', {}, []));
+    // A worker leased to a search, stuck; the search ends (Stop), so the lease is ended (its job dropped).
+    const round = pool.submit((w) => w.hostChains(new MessageChannel().port1));
     round.abort();
     expect(await round.result).toBeNull();
     const next = pool.submit((w) => w.reproduce('x'));
@@ -114,7 +114,7 @@ describe('worker pool', () => {
     reply(FakeWorker.all[1]);
     expect((await next.result)?.rows[0].label).toBe('from 1');
     // One that answers takes the next job at once.
-    const again = pool.submit((w) => w.chains('noc-scatter', {}, []));
+    const again = pool.submit((w) => w.hostChains(new MessageChannel().port1));
     again.abort();
     await again.result;
     const after = pool.submit((w) => w.reproduce('y'));

@@ -123,6 +123,18 @@ export class WorkerPool {
     };
   }
 
+  /**
+   * Lends up to `n` workers (no more than the pool has) to one job: each, when free (in order of
+   * arrival, as any job), runs `hold` — a job that lasts as long as the lease (a search's chains) —
+   * and comes back when it ends. `end` returns them all: a worker still holding is aborted (one that
+   * does not answer is replaced, as after any dropped job), a lease not started yet is dropped. A
+   * worker that crashes or goes silent fails its `hold` (the caller is told) and is replaced.
+   */
+  lease<T>(n: number, hold: PoolJob<T>): { handles: JobHandle<T>[]; end(): void } {
+    const handles = Array.from({ length: Math.max(1, Math.min(n, this.size)) }, () => this.submit(hold));
+    return { handles, end: () => handles.forEach((h) => h.abort()) };
+  }
+
   /** Makes every started worker throw, as a crash would (end-to-end tests). */
   crashForTest(): void {
     for (const s of this.slots) s.client.crashForTest();

@@ -1,4 +1,3 @@
-import type { ChainOutcome } from '../../src/kernel/spec';
 import type { SweepValue } from '../../src/kernel/experiment';
 import type { ParamIssue, ParamValues } from '../../src/kernel/params/schema';
 import type { RunResult } from '../../src/result';
@@ -18,20 +17,24 @@ export type RunOutcome = { ok: true; result: RunResult } | { ok: false; message:
  * make older ones stale); the worker answers with `progress` (how far), then one `done` or `error`;
  * `partial` (jobs/parts.ts) and `improved` carry what follows a schedule shown on the page. Two
  * controls act on a running job: `stop` (end now, keeping what it has) and `abort` (end now, post
- * nothing more). The rest is the worker's own: signs of life, the solver's load, test hooks. Results
+ * nothing more). A job may ask for workers of the page's pool (`lease`): the page hands it their
+ * ports. The rest is the worker's own: signs of life, the solver's load, test hooks. Results
  * carry typed arrays in the transfer list. No message kind belongs to one job.
  */
 export type WorkerRequest =
   /**
    * A job (app/worker/jobs/registry.ts: a build, a compare batch, a file, a sweep, a heatmap, a paper
-   * check, a round of a search's chains): its type and its input, as the job declares it.
+   * check, a pool worker leased to a search hosting its chains): its type and its input, as the job
+   * declares it.
    */
   | { kind: 'job'; id: number; type: string; input: unknown }
   /**
-   * The outcomes of a round of the search that follows request `target`, in chain order, or why the
-   * pool could not run it (`error`: the search then ends, keeping its best).
+   * Workers of the page's pool leased to the job of request `target` (it asked with a `lease` part):
+   * a port to each, for its own messages to them (a search's rounds), which never cross the page.
    */
-  | { kind: 'chain-outcomes'; target: number; round: number; outcomes: ChainOutcome[]; error?: string }
+  | { kind: 'lease'; target: number; ports: MessagePort[] }
+  /** A worker leased to the job of request `target` was lost (crashed or silent): the page's message. */
+  | { kind: 'lease-lost'; target: number; message: string }
   /** Asks the job of request `target` to stop: it ends now with what it has (a sweep: its points so far). */
   | { kind: 'stop'; target: number }
   /** Drops the job of request `target`: a job in slices ends at its next slice and posts nothing more. */

@@ -3,9 +3,10 @@ import type { JobContext } from '../../src/kernel/jobs';
 import { BROWSER_LIMITS, InputError } from '../../src/limits';
 import { realNodesOf, type RunResult } from '../../src/result';
 import { blockPictures, pictureInput, showsBlockMatrix } from '../../src/kernel/model/block-pictures';
-import type { JobCtx, JobServices, JobSpec, Post } from './jobs/envelope';
+import type { JobCtx, JobServices, JobSpec, LeaseHolder, Post } from './jobs/envelope';
 import type { JobPart } from './jobs/parts';
 import { findJob } from './jobs/registry';
+import { endPort } from './leasedChains';
 import { postWithLinkLoad } from './linkLoadPost';
 import type { WorkerRequest } from './protocol';
 import { searchPart } from './serveSearch';
@@ -116,6 +117,17 @@ export function serve(
     return { ctx, finish };
   }
 
+  /** Jobs that asked for workers of the page's pool, by request id (a search's master). */
+  const leases = new Map<number, LeaseHolder>();
+  /** Asks the page for workers for job `id`; returns how to end the lease (its later ports are ended). */
+  function lease(id: number, workers: number, holder: LeaseHolder) {
+    leases.set(id, holder);
+    post({ kind: 'partial', id, part: { type: 'lease', workers } });
+    return () => {
+      if (leases.get(id) === holder) leases.delete(id);
+    };
+  }
+
   const services: JobServices = {
     post,
     searches: searchPart({
@@ -125,6 +137,7 @@ export function serve(
       drive: (id, job, done) => drive(id, job, done),
       postError: (id, err) => postError(id, err),
       loadLp: options.loadLp,
+      lease,
     }),
     warmUp: () => options.warmUp && warmUpOnce(),
     loadLp: options.loadLp,
@@ -213,11 +226,18 @@ export function serve(
       }
       case 'stop':
         stopRequested = req.target;
-        // A search waiting for its chains ends now, with its best; the page drops the round.
+        // A search waiting for its chains ends now, with its best; its leased workers are told.
         services.searches.stop(req.target);
         return;
-      case 'chain-outcomes':
-        services.searches.roundDone(req);
+      case 'lease': {
+        // Ports for a job that is over: their workers are told the lease has ended.
+        const holder = leases.get(req.target);
+        if (holder) holder.ports(req.ports);
+        else req.ports.forEach(endPort);
+        return;
+      }
+      case 'lease-lost':
+        leases.get(req.target)?.lost(req.message);
         return;
       case 'abort':
         aborted = req.target;

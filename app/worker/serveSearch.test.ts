@@ -72,6 +72,7 @@ describe('the worker’s side: signs of life, the solver, a build’s progress',
       post: (m) => posted.push(m),
       stale: () => false,
       stopping: () => false,
+      lease: () => () => undefined,
       drive: (id, job, done) => {
         try {
           for (let s = job.next(); ; s = job.next()) if (s.done) return done(s.value);

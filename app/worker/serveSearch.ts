@@ -3,10 +3,11 @@ import type { Job, JobContext } from '../../src/kernel/jobs';
 import { resultOf } from '../../src/run';
 import { lpSolver } from '../../src/kernel/lp';
 import { scheduleTransferables, transferables } from '../../src/result';
-import type { SearchProgress, SearchReport, SplitSearch } from '../../src/kernel/spec';
+import type { ChainOutcome, SearchProgress, SearchReport, SplitSearch } from '../../src/kernel/spec';
 import type { ParamValues } from '../../src/kernel/params/schema';
-import type { WorkerRequest, WorkerResponse } from './protocol';
-import { chainBuffers } from './chainBuffers';
+import type { WorkerResponse } from './protocol';
+import type { LeaseHolder } from './jobs/envelope';
+import { LeasedChains } from './leasedChains';
 import { postWithLinkLoad } from './linkLoadPost';
 import type { SearchPart } from './jobs/parts';
 
@@ -38,12 +39,18 @@ export interface SearchHost {
   postError(id: number, err: unknown): void;
   /** Loads the exact method's solver (HiGHS), once; rejects when it cannot be loaded. */
   loadLp?: () => Promise<void>;
+  /**
+   * Asks the page for up to `workers` workers of its pool for request `id`'s job; `holder` hears
+   * their ports, or that one was lost. Returns how to end the lease.
+   */
+  lease(id: number, workers: number, holder: LeaseHolder): () => void;
 }
 
 /**
  * The search that follows a run's result (the NoC scatter's annealing, hybrid and exact methods), in
- * the worker that built it: in slices here, or with its chains on the page's pool (`poolChains`: the
- * master here posts each round's tasks and waits for their outcomes). Every better schedule is posted
+ * the worker that built it: in slices here, or with its chains on workers of the page's pool leased
+ * to it (`poolChains`: the master stays here and talks to them over their ports, the page only lends
+ * them; leasedChains.ts). Every better schedule is posted
  * verified; the end is a last `search` part, with a note when it ended early or could not run.
  */
 export function searchPart(host: SearchHost) {
@@ -51,16 +58,24 @@ export function searchPart(host: SearchHost) {
   const part = (id: number, p: SearchPart, transfer?: Transferable[]) =>
     host.post({ kind: 'partial', id, part: p }, transfer);
 
-  /** A search whose chains the page runs on its pool, waiting for the outcomes of its round. */
+  /** A search whose chains run on workers of the page's pool leased to it (leasedChains.ts). */
   let split: {
     id: number;
-    round: number;
-    algorithm: string;
-    params: ParamValues;
     search: SplitSearch;
+    chains: LeasedChains;
+    /** Returns the leased workers and forgets the lease (ports that arrive later are ended). */
+    unlease: (() => void) | null;
     /** Ends the search now (`note`: why, when it is not the end of its work). */
     end(note?: string): void;
   } | null = null;
+
+  /** Forgets the split search without a word (a newer request made it stale): its workers go back. */
+  function dropSplit() {
+    const s = split;
+    split = null;
+    s?.chains.end();
+    s?.unlease?.();
+  }
 
   /** Starts the search after result `id`, if its algorithm has one. */
   function after(id: number, algorithm: string, params: ParamValues, poolChains = false) {
@@ -116,45 +131,50 @@ export function searchPart(host: SearchHost) {
         totalMs: performance.now() - t0,
         ...(note ? { note } : {}),
       });
-    // The chains on the page's pool: this worker keeps the master and waits between rounds.
+    // The chains on leased workers of the page's pool: this worker keeps the master and waits between rounds.
     const search = poolChains ? spec.splitSearch?.(params, report) : null;
     if (search) {
-      split = { id, round: 0, algorithm, params, search, end: (note) => ((split = null), ended(note)) };
+      const s: NonNullable<typeof split> = {
+        id,
+        search,
+        chains: new LeasedChains({ id, algorithm, params }),
+        unlease: null,
+        end: (note) => {
+          if (split === s) dropSplit();
+          ended(note);
+        },
+      };
+      split = s;
       nextRound();
       return;
     }
     host.drive(id, failSafe(spec.search(params, ctx, report)), ended);
   }
 
-  /** Hands the split search's next round to the page, or ends it (stopped, stale, or its work done). */
+  /**
+   * Hands the split search's next round to its leased workers (asking the page for them before the
+   * first), or ends it (stopped, stale, or its work done).
+   */
   function nextRound() {
     const s = split;
     if (!s) return;
-    if (host.stale(s.id)) {
-      split = null;
-      return;
-    }
+    if (host.stale(s.id)) return dropSplit();
     const tasks = host.stopping(s.id) ? null : s.search.next();
     if (!tasks) return s.end();
-    s.round = tasks[0].round;
-    part(
-      s.id,
-      { type: 'round', round: s.round, algorithm: s.algorithm, params: s.params, tasks },
-      chainBuffers(tasks),
-    );
+    s.unlease ??= host.lease(s.id, tasks.length, {
+      ports: (ports) => s.chains.add(ports),
+      lost: (message) =>
+        split === s && s.end(`the search stopped: ${message}; the best schedule so far stays`),
+    });
+    s.chains.run(tasks, (outcomes) => absorb(s, outcomes));
   }
 
-  /** A round's outcomes from the page: the master takes them (a better schedule is posted), then the next round. */
-  function roundDone(req: Extract<WorkerRequest, { kind: 'chain-outcomes' }>) {
-    const s = split;
-    if (!s || s.id !== req.target || s.round !== req.round) return;
-    if (host.stale(s.id)) {
-      split = null;
-      return;
-    }
-    if (req.error) return s.end(`the search stopped: ${req.error}; the best schedule so far stays`);
+  /** A round's outcomes: the master takes them (a better schedule is posted), then the next round. */
+  function absorb(s: NonNullable<typeof split>, outcomes: ChainOutcome[]) {
+    if (split !== s) return;
+    if (host.stale(s.id)) return dropSplit();
     try {
-      s.search.absorb(req.outcomes);
+      s.search.absorb(outcomes);
     } catch (err) {
       host.postError(s.id, err);
       return s.end(`the search failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -164,14 +184,13 @@ export function searchPart(host: SearchHost) {
 
   return {
     after,
-    roundDone,
     /** Stop for request `target`: a search waiting for its chains ends now, with its best. */
     stop(target: number) {
       if (split?.id === target) split.end();
     },
     /** A newer request: a search waiting for its round (of another request) is over. */
     drop(newest?: number) {
-      if (split && split.id !== newest) split = null;
+      if (split && split.id !== newest) dropSplit();
     },
   };
 }

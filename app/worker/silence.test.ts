@@ -179,7 +179,7 @@ describe('every job has a silence limit, and Stop always ends it', () => {
     vi.useFakeTimers();
     FakeWorker.all = [];
     const c = new WorkerClient(() => new FakeWorker());
-    const round = c.chains('noc-scatter', {}, []).catch((e: Error) => e.message);
+    const round = c.hostChains(new MessageChannel().port1).catch((e: Error) => e.message);
     vi.advanceTimersByTime(SLICED_SILENCE_MS);
     expect(await round).toMatch(new RegExp(`did not answer for ${SLICED_SILENCE_MS / 1000} s`));
     expect(FakeWorker.all[0].terminated).toBe(true);
@@ -189,7 +189,7 @@ describe('every job has a silence limit, and Stop always ends it', () => {
     vi.useFakeTimers();
     FakeWorker.all = [];
     const c = new WorkerClient(() => new FakeWorker());
-    const round = c.chains('noc-scatter', {}, []).catch((e: Error) => e.message);
+    const round = c.hostChains(new MessageChannel().port1).catch((e: Error) => e.message);
     const w = FakeWorker.all[0];
     c.stop();
     expect(w.stops).toHaveLength(1);
@@ -223,7 +223,7 @@ describe('every job has a silence limit, and Stop always ends it', () => {
     vi.useFakeTimers();
     FakeWorker.all = [];
     const c = new WorkerClient(() => new FakeWorker());
-    void c.chains('noc-scatter', {}, []);
+    void c.hostChains(new MessageChannel().port1);
     const w = FakeWorker.all[0];
     vi.advanceTimersByTime(1000); // pinged while it works
     const earlier = w.lastPing;
@@ -238,7 +238,7 @@ describe('every job has a silence limit, and Stop always ends it', () => {
     w.alive();
     expect(idle).toBe(1);
     // Again, with a worker that never answers.
-    void c.chains('noc-scatter', {}, []);
+    void c.hostChains(new MessageChannel().port1);
     c.cancel();
     c.whenIdle(() => idle++);
     vi.advanceTimersByTime(STOP_GRACE_MS - 1);

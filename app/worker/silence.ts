@@ -13,7 +13,7 @@
 export const WORKER_SILENCE_MS = 120_000;
 
 /**
- * A job whose pieces take milliseconds (a round of a search's chains) and the search that follows a
+ * A job whose pieces take milliseconds (a leased worker running a search's chains) and the search that follows a
  * result: the worker answers a ping between two slices of about 20 ms, so this much silence means it
  * is stuck, even on a loaded machine (the search's master verifies each better schedule in one piece:
  * a second for the 16 × 16 mesh). A search may announce a longer quiet piece (the exact method's
@@ -47,7 +47,7 @@ export interface Expectation {
 export interface SilenceLimits {
   /** A job in one piece. */
   silenceMs: number;
-  /** A job in quick pieces (a round of chains), and the search that follows a result. */
+  /** A job in quick pieces (a leased worker's chains), and the search that follows a result. */
   slicedSilenceMs: number;
   /** After Stop, or after a job in quick pieces was dropped. */
   stopGraceMs: number;

@@ -2,7 +2,7 @@ import type { Schedule } from './model/schedule';
 import type { Built } from './spec';
 
 /*
- * The shapes of an engine's search (\`AlgorithmEngine.search\`, \`splitSearch\`, \`chainWork\` in
+ * The shapes of an engine's search (\`AlgorithmEngine.search\`, \`splitSearch\`, \`chainWorker\` in
  * spec.ts): what it reports, the master of a split search and one chain's round. spec.ts
  * re-exports them, so engines and the worker import them from either.
  */
@@ -45,6 +45,12 @@ export interface ChainTask {
   /** A broadcast's: the processor that sends each (block, receiver) (its origin or a relay). */
   parent?: Uint16Array;
 }
+
+/**
+ * One search problem's chains, built once where they run (a worker leased to the search): each call
+ * makes one task's round, in pieces, as a job.
+ */
+export type ChainWorker = (task: ChainTask) => Generator<void, ChainOutcome, void>;
 
 /** What a chain's round ends with: its genes and conflicts, and whether it reached none. */
 export interface ChainOutcome {

@@ -6,7 +6,7 @@ import type { Usage } from './verify/rules';
 import type { JobContext } from './jobs';
 import type { RunWatch } from './run-watch';
 import type { PaperRef } from './papers';
-import type { ChainOutcome, ChainTask, SearchReport, SplitSearch } from './search';
+import type { ChainWorker, SearchReport, SplitSearch } from './search';
 import { formatCount, plural } from './util/units';
 
 // The papers the algorithms come from: each family's `paper.ts` (its authors, venue, year), cited
@@ -15,6 +15,7 @@ export type { PaperRef } from './papers';
 export type {
   ChainOutcome,
   ChainTask,
+  ChainWorker,
   SearchAttempt,
   SearchProgress,
   SearchReport,
@@ -272,14 +273,15 @@ export interface AlgorithmEngine {
   /**
    * The same search cut into rounds whose chains can run apart, on a pool of workers (the NoC
    * scatter's annealing and hybrid): a master, kept where the search started, hands out each round's
-   * work (`ChainTask`, one per chain) and takes back the outcomes; `chainWork` does one task wherever
-   * it is sent. Null for configurations whose search does not split (the exact method, a broadcast).
+   * work (`ChainTask`, one per chain) and takes back the outcomes; `chainWorker` builds the problem
+   * once (the messages and their routes) wherever the chains are sent, then does one task at a time.
+   * Null for configurations whose search does not split (the exact method, a broadcast).
    * For a seed and a number of chains the rounds, and so the schedules found, are the same however
    * many workers run the chains and in whatever order they finish; `search` runs the same rounds in
    * one piece (the command line, tests).
    */
   splitSearch?(p: ParamValues, report: SearchReport): SplitSearch | null;
-  chainWork?(p: ParamValues, task: ChainTask): Generator<void, ChainOutcome, void>;
+  chainWorker?(p: ParamValues): ChainWorker;
   /**
    * The model these parameters name, with its own rules (network, routing, combining, ports), which a
    * schedule file naming this algorithm is checked against besides the generic rules

@@ -16,7 +16,8 @@ function firstAttempt() {
   const result = run('noc-scatter', { ...params, method: 'constructive' }, CLI_LIMITS);
   let attempt: SearchAttempt | null = null;
   const split = spec.splitSearch!(params, { attempt: (a) => (attempt = a) });
-  while (!attempt) split!.absorb(split!.next()!.map((t) => runToEnd(spec.chainWork!(params, t))));
+  const work = spec.chainWorker!(params);
+  while (!attempt) split!.absorb(split!.next()!.map((t) => runToEnd(work(t))));
   return { result, attempt: attempt as SearchAttempt };
 }
 

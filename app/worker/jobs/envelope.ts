@@ -3,7 +3,7 @@ import type { SweepValue } from '../../../src/kernel/experiment';
 import type { Limits } from '../../../src/limits';
 import type { RunResult } from '../../../src/result';
 import type { ParamValues } from '../../../src/kernel/params/schema';
-import type { WorkerRequest, WorkerResponse } from '../protocol';
+import type { WorkerResponse } from '../protocol';
 import type { JobPart } from './parts';
 
 /** Posts a message to the page, moving the listed buffers instead of copying them. */
@@ -52,8 +52,6 @@ export interface JobServices {
   searches: {
     /** Starts the search after result `id`, if its algorithm has one. */
     after(id: number, algorithm: string, params: ParamValues, poolChains?: boolean): void;
-    /** A round's outcomes from the page. */
-    roundDone(req: Extract<WorkerRequest, { kind: 'chain-outcomes' }>): void;
     /** Stop for request `target`: a search waiting for its chains ends now, with its best. */
     stop(target: number): void;
     /** A newer request: a search waiting for its round (of another request) is over. */
@@ -63,6 +61,16 @@ export interface JobServices {
   warmUp(): void;
   /** Loads the exact method's solver (HiGHS), once; absent where it cannot be loaded. */
   loadLp?: () => Promise<void>;
+}
+
+/**
+ * A job that workers of the page's pool are leased to (a search's master): it hears their
+ * `MessagePort`s as the page hands them over (`lease` requests), or that one of them was lost
+ * (crashed or silent: `lease-lost`, with the page's message).
+ */
+export interface LeaseHolder {
+  ports(ports: MessagePort[]): void;
+  lost(message: string): void;
 }
 
 /**

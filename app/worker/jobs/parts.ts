@@ -1,5 +1,4 @@
-import type { ChainTask, FormulaRow, SearchAttempt, SearchProgress } from '../../../src/kernel/spec';
-import type { ParamValues } from '../../../src/kernel/params/schema';
+import type { FormulaRow, SearchAttempt, SearchProgress } from '../../../src/kernel/spec';
 import type { BlockPictures } from '../../../src/kernel/model/block-pictures';
 import type { LinkLoad } from '../../../src/kernel/replay/link-load';
 
@@ -32,10 +31,14 @@ export type JobPart =
   | ({ type: 'search' } & SearchStatus)
   /** That search's best attempt at its step target, not valid yet, with its clashes. */
   | { type: 'attempt'; attempt: SearchAttempt }
-  /** A round of that search's chains for the page to run on its pool (chainRelay.ts). */
-  | { type: 'round'; round: number; algorithm: string; params: ParamValues; tasks: ChainTask[] };
+  /**
+   * The job asks for up to `workers` workers of the page's pool (a search's chains, one per chain
+   * at most): the page leases them and hands over a port to each (a `lease` request), until the job
+   * ends (its last `search` part) or a newer request (searchLease.ts).
+   */
+  | { type: 'lease'; workers: number };
 
 /** The parts that follow a schedule shown on the page (a run's result, a schedule file's). */
 export type ShownPart = Extract<JobPart, { type: 'formulas' | 'pictures' | 'link-load' }>;
 /** The parts of the search that follows a run. */
-export type SearchPart = Extract<JobPart, { type: 'search' | 'attempt' | 'round' }>;
+export type SearchPart = Extract<JobPart, { type: 'search' | 'attempt' | 'lease' }>;

@@ -89,25 +89,14 @@ function startOf(p: ParamValues, routes: NocRoutes, c: Communication, watch?: Ru
   return lastStart.plan;
 }
 
-/** The last configuration's search problem (its messages and routes), for the chains a worker runs. */
-let lastProblem: { key: string; problem: SearchProblem } | null = null;
-
-/** A scatter's messages, or a broadcast's (block, receiver) pairs: the genes of the search. */
+/**
+ * A scatter's messages, or a broadcast's (block, receiver) pairs: the genes of the search. Built once
+ * by the search's master and once by each worker leased to run its chains.
+ */
 function problemOf(p: ParamValues): SearchProblem {
-  // What names the messages and their routes: not the method, seed, moves or time limit.
-  const { method: _m, seed: _s, moves: _v, 'time-limit': _t, ...names } = p;
-  const key = JSON.stringify(names);
-  if (lastProblem?.key !== key) {
-    const routes = routesOf(networkOf(p), p);
-    const c = communicationFromParams(p);
-    lastProblem = {
-      key,
-      problem: c.broadcast
-        ? new BroadcastProblem(routes, c)
-        : new ChainProblem(routes, scatterMessages(routes, c)),
-    };
-  }
-  return lastProblem.problem;
+  const routes = routesOf(networkOf(p), p);
+  const c = communicationFromParams(p);
+  return c.broadcast ? new BroadcastProblem(routes, c) : new ChainProblem(routes, scatterMessages(routes, c));
 }
 
 /** The searches that run in chains (annealing, the hybrid), for a scatter or a broadcast; else null. */
@@ -265,7 +254,7 @@ function* search(
 
 /**
  * The annealing and hybrid searches in rounds for a pool of workers: the master here, each chain's
- * round wherever `chainWork` runs it (see AlgorithmEngine.splitSearch).
+ * round wherever `chainWorker` runs it (see AlgorithmEngine.splitSearch).
  */
 function splitSearch(algorithm: string, p: ParamValues, report: SearchReport): SplitSearch | null {
   const s = chainSearchOf(algorithm, p, report);
@@ -318,7 +307,10 @@ function nocAlgorithm(card: AlgorithmCard, kind: 'noc-broadcast' | 'noc-scatter'
     build: (p, watch) => build(kind, p, watch),
     search: (p, ctx, report) => search(kind, p, ctx, report),
     splitSearch: (p, report) => splitSearch(kind, p, report),
-    chainWork: (p, task) => chainJob(problemOf(p), task),
+    chainWorker(p) {
+      const problem = problemOf(p);
+      return (task) => chainJob(problem, task);
+    },
     stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
     formulas,
     lowerBounds: boundsOf,
