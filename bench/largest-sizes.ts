@@ -16,11 +16,13 @@
  * beside the tab and the narration, formulas and timeline around it, so their work counts too. Tasks
  * are read with the Long Tasks API, which reports every task of 50 ms or more: the target is that it
  * reports none. `--profile` also records a V8 CPU profile of each action and prints, on stderr, the
- * busy stretches of 50 ms or more with the functions they spent their time in (build with
+ * busy stretches of 50 ms or more with the functions they spent their time in, and keeps each profile
+ * in bench/out/ (`largest-<algorithm>-<tab>-<action>.cpuprofile`, for DevTools; build with
  * `npx vite build --minify false` first to read the app's own names).
  */
 import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { ALGORITHMS } from '../src/registry';
 import { DETAILS } from '../src/config/url-codec';
@@ -66,6 +68,17 @@ const ACTIONS: Action[] = [
   },
 ];
 
+/** Keeps a profile as `bench/out/largest-<alg>-<tab>-<action>.cpuprofile` (DevTools opens it). */
+let profileName = '';
+function saveProfile(profile: CpuProfile, what: string) {
+  const dir = fileURLToPath(new URL('out/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    `${dir}largest-${profileName}-${what.replace(/\W+/g, '-')}.cpuprofile`,
+    JSON.stringify(profile),
+  );
+}
+
 /** A page that did not answer an action within Playwright's 30 s: the run ends there. */
 const FROZEN = -1;
 
@@ -104,6 +117,7 @@ async function measure(page: Page, action: Action, tab: string): Promise<Cost> {
   const cpu = Math.max(0, ...mainThreadTaskTimes(trace).map((t) => t.cpu));
   if (cdp) {
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+    saveProfile(profile, `${tab}-${action.name}`);
     for (const b of busyStretches(profile, 50, 8).slice(0, 3)) {
       process.stderr.write(`  ${tab}, ${action.name}: busy ${b.durationMs.toFixed(0)} ms; self:\n`);
       for (const f of b.self) process.stderr.write(`    ${f.ms.toFixed(1)} ms  ${f.name}\n`);
@@ -146,6 +160,7 @@ async function main() {
     for (const spec of ALGORITHMS) {
       if (ONLY && !ONLY.includes(spec.id)) continue;
       const config = largestConfig(spec);
+      profileName = spec.id;
       const url = `http://127.0.0.1:${PORT}/?v=2&alg=${spec.id}&${config.query}&speed=max`;
       const worst = new Map(TABS.map((t) => [t, ACTIONS.map(() => [] as Cost[])]));
       let failure = '';

@@ -197,17 +197,22 @@ export const cssRgb = (c: readonly number[]): string => `rgb(${c.join(',')})`;
 export function wavelengthColor(i: number, w: number, theme: Theme = current): string {
   const p = PALETTES[theme];
   if (w <= 10) return p.categorical[i % p.categorical.length];
-  return spectrumColours(theme, w)[i % w];
+  const j = i % w;
+  return (spectrumColours(theme, w)[j] ??= spectrumColour(theme, j, w).formatHex());
 }
 
-const spectra = new Map<string, string[]>();
+const spectra = new Map<string, (string | undefined)[]>();
 
-/** The w spectrum colours of a theme, made once (views ask for them per transfer). */
-function spectrumColours(theme: Theme, w: number): string[] {
+/**
+ * The w spectrum colours of a theme, each made the first time it is asked for and then kept (views
+ * ask for them per transfer): a step that shows a few of a big star's 61,440 wavelengths must not
+ * make all of them (that took over 100 ms of one task).
+ */
+function spectrumColours(theme: Theme, w: number): (string | undefined)[] {
   const key = `${theme}:${w}`;
   let list = spectra.get(key);
   if (!list) {
-    list = Array.from({ length: w }, (_, i) => spectrumColour(theme, i, w).formatHex());
+    list = new Array<string | undefined>(w);
     if (spectra.size > 64) spectra.clear();
     spectra.set(key, list);
   }
