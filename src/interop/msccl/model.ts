@@ -75,7 +75,7 @@ export const MAX_CHUNKS = 32_767;
 const INT = /^-?\d+$/;
 
 /** The whole number the text spells (spaces around it allowed), or NaN. */
-function wholeNumber(raw: string): number {
+export function wholeNumber(raw: string): number {
   // The usual case, digits with perhaps a minus sign, read without a regular expression or a copy.
   const n = raw.length;
   let k = raw.charCodeAt(0) === 45 ? 1 : 0;

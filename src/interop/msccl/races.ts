@@ -27,7 +27,7 @@ export function reportRaces(ops: OpGraph, order: Uint32Array, buffers: Buffers, 
     if (p.last === node) (ran[p.rank] ??= []).push(g);
   }
   const cells = new Cells(buffers.cells);
-  for (let start = 0; start < steps.length; ) {
+  for (let start = 0; start < steps.length;) {
     const rank = steps[start].rank;
     let end = start + 1;
     while (end < steps.length && steps[end].rank === rank) end++;
