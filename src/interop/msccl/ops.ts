@@ -41,6 +41,7 @@ export interface Message {
 }
 
 export interface OpGraph {
+  /** Every step, by rank (ascending), then threadblock, in file order: a rank's steps are one run. */
   steps: PlacedStep[];
   messages: Message[];
   graph: Precedence;
