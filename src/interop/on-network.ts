@@ -111,17 +111,26 @@ export function onNetwork(
 /** Each message in its step on the first free route and channel, messages of a step in order. */
 function firstFit(m: MessageSet, step: Int32Array, router: Router): Placed[] {
   const occ = new Occupancy(router.topology);
-  const order = Array.from({ length: m.count }, (_, i) => i)
-    .filter((i) => step[i] >= 1)
-    .sort((a, b) => step[a] - step[b] || a - b);
   const placed: Placed[] = new Array<Placed>(m.count);
-  for (const i of order) {
+  for (const i of byStep(step)) {
     const p = router.fit(occ, step[i], hopOf(m, i)) ?? router.fallback(hopOf(m, i));
     occ.take(step[i], p.links, p.channel);
     placed[i] = p;
   }
   for (let i = 0; i < m.count; i++) placed[i] ??= router.fallback(hopOf(m, i));
   return placed;
+}
+
+/** The messages that have a step (≥ 1), by step and then by index: a counting sort. */
+export function byStep(step: Int32Array): Uint32Array {
+  let steps = 0;
+  for (let i = 0; i < step.length; i++) if (step[i] > steps) steps = step[i];
+  const start = new Uint32Array(steps + 2);
+  for (let i = 0; i < step.length; i++) if (step[i] >= 1) start[step[i] + 1]++;
+  for (let s = 1; s <= steps; s++) start[s + 1] += start[s];
+  const order = new Uint32Array(start[steps + 1]);
+  for (let i = 0; i < step.length; i++) if (step[i] >= 1) order[start[step[i]]++] = i;
+  return order;
 }
 
 function hopOf(m: MessageSet, i: number): Hop {

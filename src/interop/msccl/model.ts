@@ -74,6 +74,22 @@ export const MAX_CHUNKS = 32_767;
 
 const INT = /^-?\d+$/;
 
+/** The whole number the text spells (spaces around it allowed), or NaN. */
+export function wholeNumber(raw: string): number {
+  // The usual case, digits with perhaps a minus sign, read without a regular expression or a copy.
+  const n = raw.length;
+  let k = raw.charCodeAt(0) === 45 ? 1 : 0;
+  if (k < n) {
+    for (; k < n; k++) {
+      const c = raw.charCodeAt(k);
+      if (c < 48 || c > 57) break;
+    }
+    if (k === n) return Number(raw);
+  }
+  const t = raw.trim();
+  return INT.test(t) ? Number(t) : NaN;
+}
+
 /** Reads attributes of one element, reporting what is missing or malformed. */
 class Reader {
   constructor(
@@ -101,7 +117,7 @@ class Reader {
 
   int(key: string, fallback: number, min = -Infinity, max = Infinity): number {
     const raw = this.attrs[key];
-    const n = raw !== undefined && INT.test(raw.trim()) ? Number(raw.trim()) : NaN;
+    const n = raw !== undefined ? wholeNumber(raw) : NaN;
     if (!Number.isSafeInteger(n) || n < min || n > max) {
       this.fail(
         key,
@@ -198,7 +214,7 @@ class AlgoReader implements XmlElementReader {
   /** Reads <algo>'s attributes; false when the rank count cannot be read (nothing more is). */
   private readRoot(attrs: Record<string, string>): boolean {
     const ngpusText = attrs.ngpus;
-    const ngpus = ngpusText !== undefined && INT.test(ngpusText.trim()) ? Number(ngpusText.trim()) : NaN;
+    const ngpus = ngpusText !== undefined ? wholeNumber(ngpusText) : NaN;
     if (!(ngpus >= 1 && ngpus <= MAX_RANKS)) {
       this.fatal = new InputError(
         `${this.file}: <algo> ngpus must be a whole number from 1 to ${MAX_RANKS}; ${ngpusText === undefined ? 'it is missing' : `got "${ngpusText.slice(0, 40)}"`}`,

@@ -41,6 +41,7 @@ export interface Message {
 }
 
 export interface OpGraph {
+  /** Every step, by rank (ascending), then threadblock, in file order: a rank's steps are one run. */
   steps: PlacedStep[];
   messages: Message[];
   graph: Precedence;
@@ -82,17 +83,23 @@ export function buildOpGraph(a: Algo, v: Verdicts): OpGraph {
   const connection = (src: number, dst: number, chan: number) => (src * R + dst) * C + chan;
   const sendsOn = new Map<number, number[]>();
   const recvsOn = new Map<number, number[]>();
+  // What each step does, found once: SENDING and RECEIVING bits (a fused step has both).
+  const does = new Uint8Array(steps.length);
+  for (let i = 0; i < steps.length; i++) {
+    const type = steps[i].step.type;
+    does[i] = (SENDS.has(type) ? SENDING : 0) | (RECEIVES.has(type) ? RECEIVING : 0);
+  }
   for (let i = 0; i < steps.length; i++) {
     const p = steps[i];
     if (p.step.bad) continue;
     const tb = tbAt.get(p.rank * T + p.tb)!;
-    if (SENDS.has(p.step.type) && tb.send >= 0 && tb.send !== p.rank && tb.send < R) {
+    if ((does[i] & SENDING) !== 0 && tb.send >= 0 && tb.send !== p.rank && tb.send < R) {
       const key = connection(p.rank, tb.send, p.chan);
       const list = sendsOn.get(key);
       if (list) list.push(i);
       else sendsOn.set(key, [i]);
     }
-    if (RECEIVES.has(p.step.type) && tb.recv >= 0 && tb.recv !== p.rank && tb.recv < R) {
+    if ((does[i] & RECEIVING) !== 0 && tb.recv >= 0 && tb.recv !== p.rank && tb.recv < R) {
       const key = connection(tb.recv, p.rank, p.chan);
       const list = recvsOn.get(key);
       if (list) list.push(i);
@@ -141,32 +148,39 @@ export function buildOpGraph(a: Algo, v: Verdicts): OpGraph {
 
   // Node ids first (a fused step has two), then each node with all it waits for.
   let nodes = 0;
-  for (const p of steps) {
+  for (let i = 0; i < steps.length; i++) {
+    const p = steps[i];
     p.first = nodes++;
-    p.last = SENDS.has(p.step.type) && RECEIVES.has(p.step.type) ? nodes++ : p.first;
+    p.last = does[i] === (SENDING | RECEIVING) ? nodes++ : p.first;
   }
   const b = new PrecedenceBuilder();
   const nodeStep = new Uint32Array(nodes);
+  const waits: number[] = []; // one list, refilled for each node (the builder copies it)
   for (let i = 0; i < steps.length; i++) {
     const p = steps[i];
     const st = p.step;
-    const waits: number[] = [];
+    const receives = (does[i] & RECEIVING) !== 0 && !st.bad;
+    waits.length = 0;
     if (st.pos > 0) waits.push(steps[i - 1].last);
-    if (RECEIVES.has(st.type) && !st.bad && inbound[i] >= 0)
-      waits.push(steps[messages[inbound[i]].sender].last);
+    if (receives && inbound[i] >= 0) waits.push(steps[messages[inbound[i]].sender].last);
     const signal = st.bad || st.depid < 0 ? -1 : signalFor(steps, tbAt.get(p.rank * T + st.depid), p, v);
     if (signal >= 0) waits.push(steps[signal].last);
     const fused = p.last !== p.first;
-    b.add(fused || outbound[i] < 0 || !SENDS.has(st.type) ? -1 : outbound[i], waits);
+    b.add(fused || outbound[i] < 0 || !(does[i] & SENDING) ? -1 : outbound[i], waits);
     nodeStep[p.first] = i;
-    if ((RECEIVES.has(st.type) && !st.bad && inbound[i] < 0) || signal === STUCK) b.markStuck(p.first);
+    if ((receives && inbound[i] < 0) || signal === STUCK) b.markStuck(p.first);
     if (fused) {
-      b.add(outbound[i], [p.first]);
+      waits.length = 0;
+      waits.push(p.first);
+      b.add(outbound[i], waits);
       nodeStep[p.last] = i;
     }
   }
   return { steps, messages, graph: b.finish(), stepOfNode: nodeStep };
 }
+
+const SENDING = 1;
+const RECEIVING = 2;
 
 /** A wait that can never end. */
 const STUCK = -2;

@@ -4,6 +4,9 @@
  * threadblocks. Two steps that touch the same chunk, one of them writing it, must be ordered so;
  * otherwise the result depends on timing — which the replay, one order among many, cannot show.
  * Aliased buffers (in place) are one chunk, as the replay sees them (dataflow.ts, Buffers).
+ *
+ * A rank's steps are one run of `ops.steps` (ops.ts), so a step's index within its rank is its
+ * global index less the rank's first; everything here is kept in typed arrays by those numbers.
  */
 import { placeOf, type Verdicts } from '../verdicts';
 import type { Buffers } from './dataflow';
@@ -15,89 +18,159 @@ export const MAX_RACE_STEPS = 8192;
 
 /** Reports every pair of steps of one rank that touch a chunk (one writing) with no order between them. */
 export function reportRaces(ops: OpGraph, order: Uint32Array, buffers: Buffers, v: Verdicts, tag: string) {
-  const byRank = new Map<number, number[]>();
-  ops.steps.forEach((p, g) => {
-    const list = byRank.get(p.rank);
-    if (list) list.push(g);
-    else byRank.set(p.rank, [g]);
-  });
+  const { steps } = ops;
   // A rank's steps in the order the replay ran them (a topological order of all waits).
   const ran: number[][] = [];
   for (const node of order) {
     const g = ops.stepOfNode[node];
-    const p = ops.steps[g];
+    const p = steps[g];
     if (p.last === node) (ran[p.rank] ??= []).push(g);
   }
-  for (const [rank, steps] of byRank) {
-    if (steps.length > MAX_RACE_STEPS) {
+  const cells = new Cells(buffers.cells);
+  for (let start = 0; start < steps.length;) {
+    const rank = steps[start].rank;
+    let end = start + 1;
+    while (end < steps.length && steps[end].rank === rank) end++;
+    const count = end - start;
+    if (count > MAX_RACE_STEPS)
       v.note(
         'race',
-        `rank ${rank} has ${steps.length.toLocaleString('en-US')} steps: races are checked up to ${MAX_RACE_STEPS.toLocaleString('en-US')} steps a rank`,
+        `rank ${rank} has ${count.toLocaleString('en-US')} steps: races are checked up to ${MAX_RACE_STEPS.toLocaleString('en-US')} steps a rank`,
       );
-      continue;
-    }
-    const before = rankOrder(ops, steps);
-    checkRank(ops, ran[rank] ?? [], before, buffers, v, tag);
+    else checkRank(ops, ran[rank] ?? [], orderedBefore(ops, start, end), buffers, cells, v, tag);
+    start = end;
   }
 }
 
-/** Whether step a (global index) is ordered before step b by the rank's own order. */
+/**
+ * Whether step a, which ran before step b, is ordered before it by the rank's own order (global
+ * indexes). Two steps of one threadblock always are (each waits for the one before it); the whole
+ * order is worked out only when steps of two threadblocks first meet on a chunk, which in many files
+ * never happens.
+ */
 type Before = (a: number, b: number) => boolean;
 
-/** The rank's order: threadblock order and dependencies, closed transitively (a bit matrix). */
-function rankOrder(ops: OpGraph, steps: number[]): Before {
-  const N = steps.length;
-  const local = new Map<number, number>();
-  steps.forEach((g, x) => local.set(g, x));
-  const at = new Map<string, number>();
-  steps.forEach((g, x) => at.set(`${ops.steps[g].tb}:${ops.steps[g].step.pos}`, x));
-  const preds = steps.map((g, x) => {
-    const p = ops.steps[g];
-    const out: number[] = [];
-    if (p.step.pos > 0) {
-      const prev = at.get(`${p.tb}:${p.step.pos - 1}`);
-      if (prev !== undefined) out.push(prev);
+function orderedBefore(ops: OpGraph, start: number, end: number): Before {
+  let order: Before | null = null;
+  return (a, b) => ops.steps[a].tb === ops.steps[b].tb || (order ??= rankOrder(ops, start, end))(a, b);
+}
+
+/**
+ * The order of the rank's steps `start … end − 1`: threadblock order and dependencies, closed
+ * transitively (a bit matrix).
+ */
+function rankOrder(ops: OpGraph, start: number, end: number): Before {
+  const N = end - start;
+  // Each step waits for at most two others of its rank: the one before it and its dependency.
+  const prev = new Int32Array(N).fill(-1);
+  const dep = new Int32Array(N).fill(-1);
+  // Where each threadblock's steps start (local index), and how many it has.
+  let ids = 0;
+  for (let x = 0; x < N; x++) ids = Math.max(ids, ops.steps[start + x].tb + 1);
+  const tbStart = new Int32Array(ids).fill(-1);
+  const tbCount = new Int32Array(ids);
+  for (let x = 0; x < N; x++) {
+    const tb = ops.steps[start + x].tb;
+    if (tbStart[tb] < 0) tbStart[tb] = x;
+    tbCount[tb]++;
+  }
+  for (let x = 0; x < N; x++) {
+    const st = ops.steps[start + x].step;
+    if (st.pos > 0) prev[x] = x - 1;
+    if (!st.bad && st.depid >= 0 && st.depid < ids && tbStart[st.depid] >= 0) {
+      if (st.deps >= 0 && st.deps < tbCount[st.depid]) {
+        const y = tbStart[st.depid] + st.deps;
+        if (y !== x) dep[x] = y;
+      }
     }
-    if (!p.step.bad && p.step.depid >= 0) {
-      const dep = at.get(`${p.step.depid}:${p.step.deps}`);
-      if (dep !== undefined && dep !== x) out.push(dep);
-    }
-    return out;
-  });
+  }
   const words = (N + 31) >> 5;
   const reach = new Uint32Array(N * words);
+  const join = (x: number, y: number) => {
+    reach[x * words + (y >> 5)] |= 1 << (y & 31);
+    for (let w = 0; w < words; w++) reach[x * words + w] |= reach[y * words + w];
+  };
   // Predecessors first (an explicit stack: threadblocks can be long); a cycle (a deadlock, reported
   // elsewhere) is cut where it closes.
   const state = new Uint8Array(N);
+  const stack = new Int32Array(2 * N + 1);
   for (let s = 0; s < N; s++) {
     if (state[s]) continue;
-    const stack = [s];
-    while (stack.length) {
-      const x = stack[stack.length - 1];
+    let top = 0;
+    stack[top++] = s;
+    while (top > 0) {
+      const x = stack[top - 1];
       if (state[x] === 0) {
         state[x] = 1;
-        for (const y of preds[x]) if (state[y] === 0) stack.push(y);
+        if (prev[x] >= 0 && state[prev[x]] === 0) stack[top++] = prev[x];
+        if (dep[x] >= 0 && state[dep[x]] === 0) stack[top++] = dep[x];
         continue;
       }
-      stack.pop();
+      top--;
       if (state[x] === 2) continue;
       state[x] = 2;
-      for (const y of preds[x]) {
-        reach[x * words + (y >> 5)] |= 1 << (y & 31);
-        for (let w = 0; w < words; w++) reach[x * words + w] |= reach[y * words + w];
-      }
+      if (prev[x] >= 0) join(x, prev[x]);
+      if (dep[x] >= 0) join(x, dep[x]);
     }
   }
   return (a, b) => {
-    const x = local.get(a)!;
-    return (reach[local.get(b)! * words + (x >> 5)] & (1 << (x & 31))) !== 0;
+    const x = a - start;
+    return (reach[(b - start) * words + (x >> 5)] & (1 << (x & 31))) !== 0;
   };
 }
 
+/**
+ * Per chunk: the step that last wrote it and the steps that read it since, in order (a list per
+ * chunk, kept in growing typed arrays). Ranks use disjoint chunks, so one serves them all.
+ */
+class Cells {
+  readonly lastWrite: Int32Array;
+  /** First and last entry of each chunk's list of reads (−1: none). */
+  readonly head: Int32Array;
+  private readonly tail: Int32Array;
+  step = new Int32Array(1024);
+  next = new Int32Array(1024);
+  private used = 0;
+
+  constructor(cells: number) {
+    this.lastWrite = new Int32Array(cells).fill(-1);
+    this.head = new Int32Array(cells).fill(-1);
+    this.tail = new Int32Array(cells).fill(-1);
+  }
+
+  read(cell: number, g: number): void {
+    if (this.used === this.step.length) {
+      const step = new Int32Array(this.used * 2);
+      const next = new Int32Array(this.used * 2);
+      step.set(this.step);
+      next.set(this.next);
+      this.step = step;
+      this.next = next;
+    }
+    const e = this.used++;
+    this.step[e] = g;
+    this.next[e] = -1;
+    if (this.tail[cell] >= 0) this.next[this.tail[cell]] = e;
+    else this.head[cell] = e;
+    this.tail[cell] = e;
+  }
+
+  write(cell: number, g: number): void {
+    this.lastWrite[cell] = g;
+    this.head[cell] = this.tail[cell] = -1;
+  }
+}
+
 /** Walks the rank's steps as they ran: each access against the last write, each write against the reads since. */
-function checkRank(ops: OpGraph, ran: number[], before: Before, buffers: Buffers, v: Verdicts, tag: string) {
-  const lastWrite = new Map<number, number>();
-  const reads = new Map<number, number[]>();
+function checkRank(
+  ops: OpGraph,
+  ran: number[],
+  before: Before,
+  buffers: Buffers,
+  cells: Cells,
+  v: Verdicts,
+  tag: string,
+) {
   const seen = new Set<string>();
   /** `cell` names the chunk, called only for a race (most writes race with nothing). */
   const race = (a: number, b: number, cell: () => string) => {
@@ -112,6 +185,7 @@ function checkRank(ops: OpGraph, ran: number[], before: Before, buffers: Buffers
       `${placeOf(where)}${tag ? ` (${tag})` : ''}: "${q.step.type}" and threadblock ${p.tb}, step ${p.step.pos} ("${p.step.type}") both use ${cell()}, one writing it, and no dependency orders them`,
     );
   };
+  const { lastWrite } = cells;
   for (const g of ran) {
     const p = ops.steps[g];
     const st = p.step;
@@ -123,21 +197,19 @@ function checkRank(ops: OpGraph, ran: number[], before: Before, buffers: Buffers
       // A copy onto itself (in place, a rank's own chunk) changes nothing.
       if (st.type === 'cpy' && src === dst) continue;
       if (src >= 0) {
-        const w = lastWrite.get(src);
-        if (w !== undefined && w !== g && !before(w, g))
-          race(w, g, () => chunkName(st.srcbuf, st.srcoff + i));
-        const list = reads.get(src);
-        if (list) list.push(g);
-        else reads.set(src, [g]);
+        const w = lastWrite[src];
+        if (w >= 0 && w !== g && !before(w, g)) race(w, g, () => chunkName(st.srcbuf, st.srcoff + i));
+        cells.read(src, g);
       }
       if (dst >= 0) {
         const name = () => chunkName(st.dstbuf, st.dstoff + i);
-        const w = lastWrite.get(dst);
-        if (w !== undefined && w !== g && !before(w, g)) race(w, g, name);
-        const readers = reads.get(dst);
-        if (readers) for (const r of readers) if (r !== g && !before(r, g)) race(r, g, name);
-        lastWrite.set(dst, g);
-        reads.delete(dst);
+        const w = lastWrite[dst];
+        if (w >= 0 && w !== g && !before(w, g)) race(w, g, name);
+        for (let e = cells.head[dst]; e >= 0; e = cells.next[e]) {
+          const r = cells.step[e];
+          if (r !== g && !before(r, g)) race(r, g, name);
+        }
+        cells.write(dst, g);
       }
     }
   }

@@ -7,19 +7,30 @@ import { placeOf, type Verdicts, type Where } from '../verdicts';
 import type { Algo, Buf, Gpu, Threadblock } from './model';
 import { EXECUTOR, LEGACY, RECEIVES, SENDS, type RuntimeLimits } from './runtime';
 
+/** Whether a step reads its source buffer and writes its destination buffer. */
+export interface Use {
+  readonly src: boolean;
+  readonly dst: boolean;
+}
+// One shared object for each case: this is asked once per step, and answers need not be built.
+const READS: Use = Object.freeze({ src: true, dst: false });
+const WRITES: Use = Object.freeze({ src: false, dst: true });
+const NEITHER: Use = Object.freeze({ src: false, dst: false });
+const BOTH: Use = Object.freeze({ src: true, dst: true });
+
 /** The buffers a step reads (src) and writes (dst), by type. */
-export function buffersUsed(type: string): { src: boolean; dst: boolean } {
+export function buffersUsed(type: string): Use {
   switch (type) {
     case 's':
     case 'rrs':
-      return { src: true, dst: false };
+      return READS;
     case 'r':
     case 'rcs':
-      return { src: false, dst: true };
+      return WRITES;
     case 'nop':
-      return { src: false, dst: false };
+      return NEITHER;
     default:
-      return { src: true, dst: true };
+      return BOTH;
   }
 }
 
