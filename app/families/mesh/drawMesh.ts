@@ -1,4 +1,4 @@
-import type { ZoomTransform } from 'd3';
+import type { View } from '../../views/panZoom';
 import type { MeshExtras } from '../../../src/families/mesh/mesh-picture';
 import { pathLinks } from '../../../src/kernel/model/paths';
 import { stepRange } from '../../../src/kernel/model/schedule';
@@ -60,7 +60,7 @@ export interface MeshPicture {
   step: number;
   layout: MeshLayout;
   /** Zoom and pan (d3-zoom's transform) of the picture below the caption. */
-  view: Pick<ZoomTransform, 'k' | 'x' | 'y'>;
+  view: View;
   width: number;
   height: number;
   /** Room above the picture for the step caption (0 in compare panes). */

@@ -1,4 +1,4 @@
-import type { ZoomTransform } from 'd3';
+import type { View } from '../../views/panZoom';
 import { meshExtrasOf } from '../../../src/families/mesh/mesh-picture';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import type { RunResult } from '../../../src/result';
@@ -12,8 +12,6 @@ import { showsTiles } from './meshScene';
 /** Room above the mesh for the step and its phase, in the type scale (0 in compare panes). */
 export const meshCaptionRoom = (type: TypeScale, compact = false) =>
   compact ? 0 : Math.max(56, 14 + typePx(type, 22) + typePx(type, 15));
-
-type View = Pick<ZoomTransform, 'k' | 'x' | 'y'>;
 
 /**
  * The zoom of one layout carried over to another of a different size: the same magnification, and
