@@ -5,7 +5,7 @@ import type { RunResult } from '../../../src/result';
 import { COLORS } from '../../lib/colors';
 import type { FramePicture, LegendEntry } from '../../scene/framePicture';
 import { DESK_TYPE, typePx, type TypeScale } from '../../views/canvasText';
-import { drawMesh, ednMarks, ELECTRONIC, OPTICAL_COLOUR, shade } from './drawMesh';
+import { drawMesh, ednMarks, OPTICAL_COLOUR, shade } from './drawMesh';
 import { meshExtent as extent, meshLayout, type MeshLayout } from './meshLayout';
 import { showsTiles } from './meshScene';
 
@@ -59,7 +59,7 @@ export function meshLegend(r: RunResult, tiles: boolean): LegendEntry[] {
         ? 'electronic message (XY route)'
         : 'electronic message (XY route; zoomed out on a big mesh, a big step marks its senders)',
       mark: 'line',
-      colours: [ELECTRONIC],
+      colours: [COLORS.accent],
     },
     ...(otis
       ? [
