@@ -125,7 +125,7 @@ test('the mesh zooms and pans from the keyboard once the picture has the focus; 
   await page.keyboard.press('ArrowRight');
   await expect(view).toHaveAttribute('data-step', '3');
   await page.keyboard.press('?');
-  await expect(page.getByTestId('keys-help-in-place')).toContainText('on the mesh picture');
+  await expect(page.getByTestId('keys-help-in-place')).toContainText('on a network picture');
   await expect(page.getByTestId('keys-help-in-place')).toContainText(
     '+ zoom in, − zoom out, 0 the whole network',
   );

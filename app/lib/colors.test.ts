@@ -7,6 +7,8 @@ import {
   PALETTES,
   setPaletteTheme,
   THEMES,
+  themeTokens,
+  TOKEN_NAMES,
   wavelengthColor,
 } from './colors';
 
@@ -66,5 +68,39 @@ describe('palettes', () => {
     setPaletteTheme('light');
     expect(COLORS.text).toBe(PALETTES.light.text);
     expect(rgb(heldShade(0)).formatHex()).toBe(rgb(PALETTES.light.nodeEmpty).formatHex());
+  });
+});
+
+describe('semantic tokens', () => {
+  it('name every role once per theme, with the colours the pictures had before the tokens', () => {
+    for (const theme of THEMES) {
+      const t = themeTokens(theme);
+      expect(Object.keys(t)).toEqual([...TOKEN_NAMES]);
+      // The NoC's roles, its conflicts and the mesh's electronic links kept their colours in every theme.
+      expect([t.sender, t.receiver, t.conflict, t.accent, t.idle]).toEqual([
+        '#ea580c',
+        '#2563eb',
+        '#dc2626',
+        '#2563eb',
+        '#94a3b8',
+      ]);
+      expect(t.surface).toBe(PALETTES[theme].background);
+      expect(t.link).toBe(PALETTES[theme].fibre);
+      expect(contrastRatio(t.text, t.surface)).toBeGreaterThanOrEqual(7);
+      expect(contrastRatio(t.muted, t.surface)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+  it('are what the painters read through COLORS in the theme in force', () => {
+    for (const theme of THEMES) {
+      setPaletteTheme(theme);
+      const t = themeTokens(theme);
+      expect([COLORS.sender, COLORS.conflict, COLORS.link, COLORS.text]).toEqual([
+        t.sender,
+        t.conflict,
+        t.link,
+        t.text,
+      ]);
+    }
+    setPaletteTheme('light');
   });
 });

@@ -29,6 +29,18 @@ export interface Palette {
   surface: string;
   /** Text drawn on a node filled with `node` (numbers inside discs). */
   onNode: string;
+  /** Electronic links and the other picture accents (the mesh's XY routes, a leftward circuit). */
+  accent: string;
+  /** A processor that sends (a NoC's T set, a rightward circuit). */
+  sender: string;
+  /** A processor that receives (a NoC's R set). */
+  receiver: string;
+  /** A processor that both sends and receives. */
+  senderReceiver: string;
+  /** A processor with no part in the communication. */
+  idle: string;
+  /** Two messages that want one channel at once, a bound exceeded. */
+  conflict: string;
   /** The block matrix's states (source × destination: where each block is). */
   blockStates: { source: Rgb; transit: Rgb; home: Rgb };
   /** The holdings matrix's states (node × block). */
@@ -63,6 +75,12 @@ export const PALETTES: Record<Theme, Palette> = {
     line: '#94a3b8',
     surface: '#f1f5f9',
     onNode: '#ffffff',
+    accent: '#2563eb',
+    sender: '#ea580c',
+    receiver: '#2563eb',
+    senderReceiver: '#7c3aed',
+    idle: '#94a3b8',
+    conflict: '#dc2626',
     blockStates: { source: [226, 232, 240], transit: OKABE_ORANGE, home: [0, 114, 178] },
     holdingStates: { empty: [241, 245, 249], held: [71, 85, 105], arrived: OKABE_ORANGE },
     categorical: TABLEAU,
@@ -81,6 +99,12 @@ export const PALETTES: Record<Theme, Palette> = {
     line: '#64748b',
     surface: '#1e293b',
     onNode: '#020617',
+    accent: '#2563eb',
+    sender: '#ea580c',
+    receiver: '#2563eb',
+    senderReceiver: '#7c3aed',
+    idle: '#94a3b8',
+    conflict: '#dc2626',
     blockStates: { source: [30, 41, 59], transit: OKABE_ORANGE, home: [86, 180, 233] },
     holdingStates: { empty: [30, 41, 59], held: [148, 163, 184], arrived: OKABE_ORANGE },
     // Tableau's darker entries (blue, brown) lifted so every lane reads on the dark ground.
@@ -100,6 +124,12 @@ export const PALETTES: Record<Theme, Palette> = {
     line: '#d4d4d4',
     surface: '#262626',
     onNode: '#000000',
+    accent: '#2563eb',
+    sender: '#ea580c',
+    receiver: '#2563eb',
+    senderReceiver: '#7c3aed',
+    idle: '#94a3b8',
+    conflict: '#dc2626',
     blockStates: { source: [64, 64, 64], transit: [255, 215, 0], home: [86, 180, 233] },
     holdingStates: { empty: [38, 38, 38], held: [255, 255, 255], arrived: [255, 215, 0] },
     categorical: TABLEAU.map((c) => liftTo(c, 0.3)),
@@ -183,7 +213,69 @@ export const COLORS = {
   get onNode() {
     return palette().onNode;
   },
+  /** A network link: the fibre's colour. */
+  get link() {
+    return palette().fibre;
+  },
+  get accent() {
+    return palette().accent;
+  },
+  get sender() {
+    return palette().sender;
+  },
+  get receiver() {
+    return palette().receiver;
+  },
+  get senderReceiver() {
+    return palette().senderReceiver;
+  },
+  get idle() {
+    return palette().idle;
+  },
+  get conflict() {
+    return palette().conflict;
+  },
 };
+
+/** The semantic colour tokens the CSS reads as `--oc-<name>` (set on <html> by app/lib/theme.ts). */
+export const TOKEN_NAMES = [
+  'surface',
+  'panel',
+  'text',
+  'muted',
+  'line',
+  'link',
+  'accent',
+  'sender',
+  'receiver',
+  'conflict',
+  'idle',
+  'highlight',
+  'held',
+  'arrived',
+] as const;
+export type TokenName = (typeof TOKEN_NAMES)[number];
+
+/** A theme's semantic tokens: one name per role, read by the canvas painters (COLORS) and the CSS alike. */
+export function themeTokens(theme: Theme): Record<TokenName, string> {
+  const p = PALETTES[theme];
+  return {
+    surface: p.background,
+    panel: p.surface,
+    text: p.text,
+    muted: p.muted,
+    line: p.line,
+    link: p.fibre,
+    accent: p.accent,
+    sender: p.sender,
+    receiver: p.receiver,
+    conflict: p.conflict,
+    idle: p.idle,
+    highlight: p.highlight,
+    held: p.held,
+    arrived: p.arrived,
+  };
+}
 
 /** An [r, g, b] colour as CSS. */
 export const cssRgb = (c: readonly number[]): string => `rgb(${c.join(',')})`;

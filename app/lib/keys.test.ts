@@ -161,7 +161,14 @@ describe('pictureKeyFor', () => {
   it('is listed in the "?" overlay, every key with its words', () => {
     const keys = PICTURE_KEYS.flatMap((k) => k.keys);
     expect(new Set(keys).size).toBe(keys.length);
-    const row = IN_PLACE_KEYS.find((k) => k.label.includes('mesh picture'))!;
+    const row = IN_PLACE_KEYS.find((k) => k.label.includes('network picture'))!;
     for (const k of PICTURE_KEYS) expect(row.does).toContain(`${k.label} ${k.does}`);
+  });
+  it('zooms with keys no page shortcut uses, and leaves the arrows to the timeline at the whole picture', () => {
+    const zoomKeys = PICTURE_KEYS.filter((k) => !k.id.startsWith('pan-')).flatMap((k) => k.keys);
+    for (const key of zoomKeys) expect(SHORTCUTS.some((s) => s.keys.includes(key))).toBe(false);
+    // Not zoomed in, a picture is a plain group (usePanZoom): the arrows step the schedule.
+    const group = focusKind({ tagName: 'DIV', getAttribute: (a) => (a === 'role' ? 'group' : null) });
+    expect(shortcutFor(press('ArrowRight'), group)?.id).toBe('forward');
   });
 });

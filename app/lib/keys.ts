@@ -46,8 +46,9 @@ export type PictureKeyId =
   'zoom-in' | 'zoom-out' | 'whole' | 'pan-left' | 'pan-right' | 'pan-up' | 'pan-down';
 
 /**
- * Keys of a zoomable picture (the mesh) while it has the focus. The picture is a widget (role
- * "application"), so the arrows there pan instead of stepping; the page's other shortcuts still work.
+ * Keys of a zoomable network picture (every network view) while it has the focus. Zoomed in, the
+ * picture is a widget (role "application"), so the arrows there pan instead of stepping; at the
+ * whole picture they step the schedule as everywhere else. The page's other shortcuts still work.
  */
 export const PICTURE_KEYS: readonly {
   id: PictureKeyId;
@@ -67,8 +68,8 @@ export const PICTURE_KEYS: readonly {
 /** Keys that act where the focus is rather than on the whole page (listed in the "?" overlay too). */
 export const IN_PLACE_KEYS: readonly { label: string; does: string }[] = [
   {
-    label: `${PICTURE_KEYS.map((k) => k.label).join(' ')} on the mesh picture or its overview map`,
-    does: `${PICTURE_KEYS.map((k) => `${k.label} ${k.does}`).join(', ')} (Tab to the picture or click it first)`,
+    label: `${PICTURE_KEYS.map((k) => k.label).join(' ')} on a network picture (or the mesh's overview map)`,
+    does: `${PICTURE_KEYS.map((k) => `${k.label} ${k.does}`).join(', ')}; the arrows pan only once zoomed in (Tab to the picture or click it first). The wheel or a pinch zooms around the pointer, dragging pans, a double click or the “whole network” button shows it all`,
   },
   {
     label: 'Tab, Shift+Tab',

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { setPaletteTheme, type Theme } from './colors';
+import { setPaletteTheme, themeTokens, type Theme } from './colors';
 import { rememberedTheme, rememberTheme } from '../store/remembered';
 
 /**
@@ -78,7 +78,11 @@ function systemGround(): 'dark' | 'light' {
 function apply(choice: ThemeChoice): void {
   const theme = resolveTheme(choice, screenNow());
   setPaletteTheme(theme);
-  document.documentElement.dataset.theme = theme;
+  const root = document.documentElement;
+  root.dataset.theme = theme;
+  // The semantic tokens as CSS variables (themes.css and inline styles read --oc-<name>).
+  for (const [name, colour] of Object.entries(themeTokens(theme)))
+    root.style.setProperty(`--oc-${name}`, colour);
   useTheme.setState({ choice, theme });
 }
 

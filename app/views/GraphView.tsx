@@ -12,7 +12,7 @@ import type { FramePicture, LegendEntry } from '../scene/framePicture';
 import { useTypeScale } from '../lib/typeScale';
 import { nodeAngle, ringLayout, type RingLayout } from './ringGeometry';
 import type { Drawing } from './slicedPainter';
-import { usePaintedCanvas } from './usePainter';
+import { usePanZoom, useZoomedCanvas, ZoomReset } from './usePanZoom';
 import { useApp } from '../store/store';
 import { plural } from '../lib/format';
 import { drawMarkedLinks } from './drawMarkedLinks';
@@ -53,7 +53,9 @@ export function GraphView({
       drawGraph(ctx, result, step, layout, { highlight, marked, compact, type }),
     [result, step, layout, compact, highlight, marked, type],
   );
-  usePaintedCanvas(frame, paint);
+  const name = `${interconnectOf(topo.kind).name} of ${n} processors`;
+  const zoom = usePanZoom(frame, name, { resetOn: n });
+  useZoomedCanvas(frame, paint, zoom.view);
   useFramePicture(compact ? null : graphPicture(result, step, highlight, marked));
 
   return (
@@ -69,12 +71,15 @@ export function GraphView({
       )}
       <PictureBox
         frame={frame}
-        pictureLabel={`${interconnectOf(topo.kind).name} of ${n} processors at step ${step} of ${result.schedule.stepCount}`}
+        pictureLabel={`${name} at step ${step} of ${result.schedule.stepCount}`}
         data-testid="graph-view"
         data-step={step}
         data-highlighted={highlight?.join(',') ?? ''}
         data-marked-links={markedAttr(marked)}
-      ></PictureBox>
+        {...zoom.boxProps}
+      >
+        <ZoomReset zoom={zoom} />
+      </PictureBox>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { PictureBox } from '../../views/PictureBox';
 import type { NetworkViewProps } from '../../interconnects';
 import { useTypeScale } from '../../lib/typeScale';
 import { nodeAt } from '../../views/ringGeometry';
-import { usePaintedCanvas } from '../../views/usePainter';
+import { usePanZoom, useZoomedCanvas, ZoomReset } from '../../views/usePanZoom';
 import { usePickedNode } from '../../views/pickedNode';
 import { loadsOf, transfersInStep } from '../../../src/families/circuit/circuit-bands';
 import { useFramePicture } from '../../scene/currentFrame';
@@ -54,7 +54,8 @@ export function CircuitView({ result, step, compact = false, legend = !compact }
       drawCircuit(ctx, result, step, layout, xy, { hover: focus, onlyNode0, type, loads, marked }),
     [result, step, layout, xy, focus, loads, onlyNode0, type, marked],
   );
-  usePaintedCanvas(frame, paint);
+  const zoom = usePanZoom(frame, `Circuit switch with ${n} nodes`, { resetOn: n });
+  useZoomedCanvas(frame, paint, zoom.view);
   useFramePicture(compact ? null : circuitPicture(result, step, { hover: focus, onlyNode0, loads, marked }));
 
   const hovered = pointer && <NodeInfo result={result} step={step} node={pointer.node} />;
@@ -105,9 +106,10 @@ export function CircuitView({ result, step, compact = false, legend = !compact }
         data-lanes-right={loads?.usedRight ?? ''}
         data-lanes-left={loads?.usedLeft ?? ''}
         data-busiest={loads?.max ?? ''}
+        {...zoom.boxProps}
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
-          const node = nodeAt(layout, n, e.clientX - rect.left, e.clientY - rect.top);
+          const node = nodeAt(layout, n, ...zoom.pz.toWorld(e.clientX - rect.left, e.clientY - rect.top));
           setHover(node === null ? null : { node, x: e.clientX - rect.left, y: e.clientY - rect.top });
         }}
         onMouseLeave={() => setHover(null)}
@@ -120,6 +122,7 @@ export function CircuitView({ result, step, compact = false, legend = !compact }
             {hovered}
           </div>
         )}
+        <ZoomReset zoom={zoom} />
       </PictureBox>
       {legend && <LegendRow entries={circuitLegend(result, step)} testId="circuit-legend" />}
     </div>

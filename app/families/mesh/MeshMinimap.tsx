@@ -1,4 +1,4 @@
-import type { ZoomTransform } from 'd3';
+import type { View } from '../../views/panZoom';
 import { useRef, type PointerEvent } from 'react';
 import { COLORS } from '../../lib/colors';
 import { pictureKeyFor, type PictureKeyId } from '../../lib/keys';
@@ -8,8 +8,6 @@ import { OPTICAL_COLOUR } from './drawMesh';
 import { centreOf, type MeshLayout } from './meshLayout';
 import { blockAt } from './meshScene';
 import { minimapFrame, viewCentredAt } from './minimap';
-
-type View = Pick<ZoomTransform, 'k' | 'x' | 'y'>;
 
 /** Inner padding of the map (px), so that the frame's stroke is not cut at the edges. */
 const PAD = 3;

@@ -1,5 +1,4 @@
-import { select, zoom as d3zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { meshExtrasOf } from '../../../src/families/mesh/mesh-picture';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import { useCanvasBox } from '../../lib/useSize';
@@ -15,21 +14,19 @@ import { showsImage, showsTiles } from './meshScene';
 import { MeshTooltip } from './MeshTooltip';
 import { usePickedNode } from '../../views/pickedNode';
 import { useTypeScale } from '../../lib/typeScale';
-import { pictureKeyFor, type PictureKeyId } from '../../lib/keys';
+import { usePanZoom, ZoomReset } from '../../views/usePanZoom';
 
-/** Zoom factor of one press of + or −. */
-const KEY_ZOOM = 1.5;
-/** Share of the picture one arrow press pans by. */
-const PAN_SHARE = 0.15;
+/** Deepest zoom of the mesh: one processor of a 1024 × 1024 OTIS-Mesh fills a good part of the box. */
+const MESH_MAX_ZOOM = 256;
 import { useFramePicture } from '../../scene/currentFrame';
 import { meshCaptionRoom, meshLegend, meshPicture } from './meshPicture';
 import { LegendRow } from '../../scene/LegendRow';
 import { markedAttr, useMarkedLinks } from '../../views/markedLinks';
 
 /**
- * A mesh or an OTIS-Mesh, zoomable from the whole network down to one processor (wheel or pinch, drag
- * to pan, double-click for the whole network again; from the keyboard, once the picture has the focus:
- * + and − zoom, the arrows pan, 0 shows the whole network): processors on a grid (groups on a grid of blocks, group G at block row
+ * A mesh or an OTIS-Mesh, zoomable from the whole network down to one processor (usePanZoom, as every
+ * network view; zoomed out its level of detail drops to tiles or an image, and an overview map shows
+ * where the view is): processors on a grid (groups on a grid of blocks, group G at block row
  * ⌊G/√P⌋, column G mod √P), each filled by how much of the result its partial combines (zoomed out
  * on a big network, one tile per group); the current
  * step's messages as arrows along their XY routes (blue) or across the optical transpose links
@@ -39,7 +36,7 @@ import { markedAttr, useMarkedLinks } from '../../views/markedLinks';
  */
 export function MeshView({ result, step, compact = false, legend = !compact }: NetworkViewProps) {
   const frame = useCanvasBox();
-  const { canvas, width, height } = frame;
+  const { width, height } = frame;
   const topo = result.topology;
   const n = topo.nodeCount;
   const info = meshExtrasOf(result.extras);
@@ -55,62 +52,23 @@ export function MeshView({ result, step, compact = false, legend = !compact }: N
   const highlight = useApp((st) => st.highlight);
   const marked = useMarkedLinks(result);
   const s = result.schedule;
-  // Zoom and pan (wheel, drag, pinch; double-click resets): one d3-zoom behaviour for the view's life.
-  const [view, setView] = useState<ZoomTransform>(zoomIdentity);
-  const behaviour = useRef<ZoomBehavior<HTMLCanvasElement, unknown> | null>(null);
-  useEffect(() => {
-    const el = canvas.current;
-    if (!el) return;
-    const b = d3zoom<HTMLCanvasElement, unknown>()
-      .scaleExtent([1, 256])
-      .on('zoom', (e: { transform: ZoomTransform }) => setView(e.transform));
-    behaviour.current = b;
-    const sel = select(el);
-    sel.call(b).on('dblclick.zoom', () => sel.call(b.transform, zoomIdentity));
-    return () => {
-      sel.on('.zoom', null);
-      behaviour.current = null;
-    };
-  }, [canvas]);
-  // A new network starts from the whole picture.
-  useEffect(() => {
-    const el = canvas.current;
-    if (el && behaviour.current) select(el).call(behaviour.current.transform, zoomIdentity);
-  }, [canvas, side, groups]);
-
-  /** Moves the picture to `v` through the zoom behaviour (the overview map's clicks and drags). */
-  const showView = (v: Pick<ZoomTransform, 'k' | 'x' | 'y'>) => {
-    const el = canvas.current;
-    if (el && behaviour.current)
-      select(el).call(behaviour.current.transform, zoomIdentity.translate(v.x, v.y).scale(v.k));
-  };
-  // The keyboard's zoom and pan (PICTURE_KEYS in keys.ts) go through the same behaviour, so its
-  // limits and the reset button apply to them too.
-  const keyZoom = (id: PictureKeyId) => {
-    const el = canvas.current;
-    const b = behaviour.current;
-    if (!el || !b) return;
-    const sel = select(el);
-    const k = view.k;
-    const [dx, dy] = [(width * PAN_SHARE) / k, (height * PAN_SHARE) / k];
-    if (id === 'zoom-in' || id === 'zoom-out')
-      b.scaleBy(sel, id === 'zoom-in' ? KEY_ZOOM : 1 / KEY_ZOOM, [width / 2, height / 2]);
-    else if (id === 'whole') sel.call(b.transform, zoomIdentity);
-    else if (id === 'pan-left') b.translateBy(sel, dx, 0);
-    else if (id === 'pan-right') b.translateBy(sel, -dx, 0);
-    else if (id === 'pan-up') b.translateBy(sel, 0, dy);
-    else b.translateBy(sel, 0, -dy);
-  };
+  // Zoom and pan (wheel, drag, pinch; double-click resets), through the views' one pan-zoom object.
+  const picName = groups > 1 ? `OTIS-Mesh of ${groups} groups of ${side * side}` : `${side} × ${side} mesh`;
+  const pictureHeight = height - captionRoom;
+  const zoom = usePanZoom(frame, picName, {
+    maxZoom: MESH_MAX_ZOOM,
+    viewportHeight: pictureHeight,
+    top: captionRoom,
+    resetOn: `${side}×${groups}`,
+  });
+  const { view, pz, zoomed } = zoom;
 
   const counts = stepCounts(result.holdings, step).counts;
   const [hover, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
   // The processor chosen in the node field: drawn as if hovered (its optical link dashed).
   const picked = usePickedNode((st) => (st.node !== null && st.node < n ? st.node : null));
   const tiles = showsTiles(layout, groups, view.k);
-  const picName = groups > 1 ? `OTIS-Mesh of ${groups} groups of ${side * side}` : `${side} × ${side} mesh`;
-  const zoomed = view.k > 1 || view.x !== 0 || view.y !== 0;
   // The overview map once zoomed in, where the picture has room for it beside what it shows.
-  const pictureHeight = height - captionRoom;
   const map = minimapSize(type.factor, width, pictureHeight);
   const showsMap = zoomed && map >= MIN_MAP;
   // Where the whole network is in the box at this zoom (x, y, width, height), for tests and tools.
@@ -177,21 +135,9 @@ export function MeshView({ result, step, compact = false, legend = !compact }: N
         data-testid="mesh-view"
         data-step={step}
         data-marked-links={markedAttr(marked)}
-        data-zoom={view.k.toFixed(2)}
         data-detail={tiles ? 'groups' : showsImage(layout, groups, view.k) ? 'image' : 'processors'}
-        data-pan={`${Math.round(view.x)},${Math.round(view.y)}`}
         data-grid={grid.map((v) => v.toFixed(1)).join(',')}
-        // Focusable, and a widget: + − 0 and the arrows zoom and pan here instead of stepping.
-        tabIndex={0}
-        role="application"
-        aria-roledescription="zoomable picture"
-        aria-label={`${picName}: + and − zoom, arrow keys pan, 0 shows the whole network`}
-        onKeyDown={(e) => {
-          const id = pictureKeyFor(e);
-          if (!id) return;
-          e.preventDefault();
-          keyZoom(id);
-        }}
+        {...zoom.boxProps}
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
           const [x, y] = [e.clientX - rect.left, e.clientY - rect.top];
@@ -227,23 +173,11 @@ export function MeshView({ result, step, compact = false, legend = !compact }: N
             height={pictureHeight}
             type={type}
             name={picName}
-            onView={showView}
-            onKey={keyZoom}
+            onView={(v) => pz.show(v)}
+            onKey={(id) => pz.key(id)}
           />
         )}
-        {zoomed && (
-          <button
-            type="button"
-            className="absolute bottom-2 right-2 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-            onClick={() => {
-              const el = canvas.current;
-              if (el && behaviour.current) select(el).call(behaviour.current.transform, zoomIdentity);
-            }}
-            data-testid="mesh-zoom-reset"
-          >
-            whole network ({view.k.toFixed(1)}×)
-          </button>
-        )}
+        <ZoomReset zoom={zoom} testId="mesh-zoom-reset" />
       </PictureBox>
       {legend && <LegendRow entries={meshLegend(result, tiles)} testId="mesh-legend" />}
     </div>

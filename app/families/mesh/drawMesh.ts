@@ -1,4 +1,5 @@
-import type { ZoomTransform } from 'd3';
+import { rgb } from 'd3';
+import type { View } from '../../views/panZoom';
 import type { MeshExtras } from '../../../src/families/mesh/mesh-picture';
 import { pathLinks } from '../../../src/kernel/model/paths';
 import { stepRange } from '../../../src/kernel/model/schedule';
@@ -41,9 +42,7 @@ const SHADES_OF = Object.fromEntries(
 ) as Record<Theme, string[]>;
 const shades = () => SHADES_OF[paletteTheme()];
 export const shade = (frac: number) => shades()[shadeIndex(frac)];
-export const ELECTRONIC = '#2563eb';
-/** ELECTRONIC as red, green and blue, for pixels. */
-const ELECTRONIC_RGB = [0x25, 0x63, 0xeb];
+/** Electronic links are drawn in the theme's accent token (COLORS.accent). */
 export const OPTICAL_COLOUR = '#d97706';
 /** EDN levels' corner marks, from level 1 up: further from the ground the higher the level. */
 const EDN_MARKS: Record<Theme, string[]> = {
@@ -60,7 +59,7 @@ export interface MeshPicture {
   step: number;
   layout: MeshLayout;
   /** Zoom and pan (d3-zoom's transform) of the picture below the caption. */
-  view: Pick<ZoomTransform, 'k' | 'x' | 'y'>;
+  view: View;
   width: number;
   height: number;
   /** Room above the picture for the step caption (0 in compare panes). */
@@ -160,8 +159,9 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
         );
         yield;
       }
+      const accent = rgb(COLORS.accent);
       for (let t = a; sendersOnly && t < b; t += 8 * CHUNK) {
-        markSenders(img.data, w, side, s.src, t, Math.min(b, t + 8 * CHUNK), ELECTRONIC_RGB);
+        markSenders(img.data, w, side, s.src, t, Math.min(b, t + 8 * CHUNK), [accent.r, accent.g, accent.b]);
         yield;
       }
       const off = new OffscreenCanvas(cols, rows);
@@ -247,7 +247,7 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
     const strokeMessages = () => {
       ctx.lineCap = 'round';
       ctx.lineWidth = Math.max(1, Math.min(3, cellPx / 8)) / k;
-      ctx.strokeStyle = ELECTRONIC;
+      ctx.strokeStyle = COLORS.accent;
       ctx.stroke(electronic);
       // From tile to tile, a thousand optical messages converge on one group: thin and translucent.
       ctx.lineWidth = (tiles ? 0.75 : Math.max(0.75, Math.min(2, cellPx / 12))) / k;
@@ -312,7 +312,7 @@ export function* drawMesh(ctx: CanvasRenderingContext2D, m: MeshPicture): Drawin
           outline.rect(x, y, blockSize, blockSize);
         }
       ctx.lineWidth = 1 / k;
-      ctx.strokeStyle = ELECTRONIC;
+      ctx.strokeStyle = COLORS.accent;
       ctx.stroke(outline);
     }
     strokeMessages();

@@ -1,19 +1,17 @@
-import type { ZoomTransform } from 'd3';
+import type { View } from '../../views/panZoom';
 import { meshExtrasOf } from '../../../src/families/mesh/mesh-picture';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import type { RunResult } from '../../../src/result';
 import { COLORS } from '../../lib/colors';
 import type { FramePicture, LegendEntry } from '../../scene/framePicture';
 import { DESK_TYPE, typePx, type TypeScale } from '../../views/canvasText';
-import { drawMesh, ednMarks, ELECTRONIC, OPTICAL_COLOUR, shade } from './drawMesh';
+import { drawMesh, ednMarks, OPTICAL_COLOUR, shade } from './drawMesh';
 import { meshExtent as extent, meshLayout, type MeshLayout } from './meshLayout';
 import { showsTiles } from './meshScene';
 
 /** Room above the mesh for the step and its phase, in the type scale (0 in compare panes). */
 export const meshCaptionRoom = (type: TypeScale, compact = false) =>
   compact ? 0 : Math.max(56, 14 + typePx(type, 22) + typePx(type, 15));
-
-type View = Pick<ZoomTransform, 'k' | 'x' | 'y'>;
 
 /**
  * The zoom of one layout carried over to another of a different size: the same magnification, and
@@ -61,7 +59,7 @@ export function meshLegend(r: RunResult, tiles: boolean): LegendEntry[] {
         ? 'electronic message (XY route)'
         : 'electronic message (XY route; zoomed out on a big mesh, a big step marks its senders)',
       mark: 'line',
-      colours: [ELECTRONIC],
+      colours: [COLORS.accent],
     },
     ...(otis
       ? [

@@ -1,4 +1,4 @@
-import type { ZoomTransform } from 'd3';
+import type { View } from '../../views/panZoom';
 import { meshExtent, type MeshLayout } from './meshLayout';
 
 /**
@@ -7,8 +7,6 @@ import { meshExtent, type MeshLayout } from './meshLayout';
  * `meshLayout`; the picture shows them at `view` (zoom k, shift x, y) in a box of `width` × `height`
  * (below the caption).
  */
-
-type View = Pick<ZoomTransform, 'k' | 'x' | 'y'>;
 
 export interface MinimapFrame {
   /** Map px per layout px. */

@@ -1,7 +1,6 @@
 import { type NocExtras } from '../../../src/families/noc/noc-picture';
 import { COLORS } from '../../lib/colors';
 import { plural } from '../../lib/format';
-import { CLASH_COLOUR } from './drawNoc';
 import { ROLE_COLOURS } from './nocRoles';
 
 export function NocLegend({
@@ -27,7 +26,7 @@ export function NocLegend({
       paths: this step’s messages, one colour per sender ·{' '}
       {longer ? 'dashed: a route longer than the shortest, its extra hops written on it · ' : ''}
       {attempt ? (
-        <span style={{ color: CLASH_COLOUR }}>
+        <span style={{ color: COLORS.conflict }}>
           red dashes and !: a channel two messages want in this step
         </span>
       ) : (

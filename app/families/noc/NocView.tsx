@@ -9,7 +9,7 @@ import { useFramePicture } from '../../scene/currentFrame';
 import { nocPicture } from './nocPicture';
 import { GraphView } from '../../views/GraphView';
 import { canDraw } from '../../views/TooSmall';
-import { usePaintedCanvas } from '../../views/usePainter';
+import { usePanZoom, useZoomedCanvas, ZoomReset } from '../../views/usePanZoom';
 import { nocLayout, processorAt } from './nocLayout';
 import { selectAttempt, useApp } from '../../store/store';
 import { usePickedNode } from '../../views/pickedNode';
@@ -90,7 +90,15 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
       }),
     [layout, result, step, width, compact, attempt, marks, picked, detail, type, marked, markedLinks],
   );
-  usePaintedCanvas(frame, paint);
+  const zoom = usePanZoom(frame, x.name, { resetOn: layout });
+  useZoomedCanvas(frame, paint, zoom.view);
+  // The clash buttons where their channels show at this zoom (those out of sight left out).
+  const shownMarks = marks
+    .map((m) => {
+      const [sx, sy] = zoom.pz.toScreen(m.x, m.y);
+      return { ...m, x: sx, y: sy };
+    })
+    .filter((m) => m.x >= 0 && m.x <= width && m.y >= 0 && m.y <= height);
   useFramePicture(compact ? null : nocPicture(result, step, { attempt, picked, marked, markedLinks }));
 
   return (
@@ -105,29 +113,31 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
         data-longer-routes={longer.length}
         data-network-right={Math.round(networkRight(layout, type))}
         style={{ cursor: hover ? 'pointer' : undefined }}
+        {...zoom.boxProps}
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
           const [px, py] = [e.clientX - rect.left, e.clientY - rect.top];
-          const p = processorAt(layout, px, py);
+          const p = processorAt(layout, ...zoom.pz.toWorld(px, py));
           setHover(p < 0 ? null : { p, x: px, y: py });
         }}
         onMouseLeave={() => setHover(null)}
         onClick={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
-          const p = processorAt(layout, e.clientX - rect.left, e.clientY - rect.top);
+          const p = processorAt(layout, ...zoom.pz.toWorld(e.clientX - rect.left, e.clientY - rect.top));
           if (p >= 0) cycleRole(p, x.senders, x.receivers);
         }}
       >
-        {canDraw(width, height) && <ClashButtons marks={marks} step={step} picked={picked} />}
+        {canDraw(width, height) && <ClashButtons marks={shownMarks} step={step} picked={picked} />}
         {detail && (
           <ClashDetails
             detail={detail}
-            mark={marks.find((m) => m.clash === picked)}
+            mark={shownMarks.find((m) => m.clash === picked)}
             width={width}
             height={height}
             aside={aside ? { top, width: aside - 8 } : undefined}
           />
         )}
+        <ZoomReset zoom={zoom} />
         {hover && (
           <div
             className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-lg"

@@ -17,11 +17,8 @@ import { roleOf, ROLE_COLOURS } from './nocRoles';
 import { drawMarkShapes } from '../../views/drawMarkedLinks';
 import { nocMarkShapes, nocMarkWidth } from './nocMarks';
 
-/** The binding lower bound's argument (a cut, a router, a processor). */
-export const BOUND_COLOUR = '#dc2626';
-
-/** A channel that two messages of the search's attempt take in one step. */
-export const CLASH_COLOUR = '#dc2626';
+// The binding lower bound's argument (a cut, a router, a processor) and a channel two messages of the
+// search's attempt take in one step are drawn in the theme's conflict token (COLORS.conflict).
 
 /** Width of the column an open clash's box takes in lecture mode, px. */
 export const CLASH_COLUMN = 336;
@@ -135,7 +132,7 @@ export function* drawNoc(
     ctx.moveTo(m.x1, m.y1);
     ctx.lineTo(m.x2, m.y2);
     ctx.stroke();
-    ctx.strokeStyle = CLASH_COLOUR;
+    ctx.strokeStyle = COLORS.conflict;
     ctx.lineWidth = Math.max(isOpen ? 7 : 5, rr / (isOpen ? 1.2 : 1.6));
     ctx.setLineDash(isOpen ? [] : [10, 4]);
     ctx.stroke();
@@ -147,7 +144,7 @@ export function* drawNoc(
   const arg = x.bound;
   if (step === 0 && arg && (arg.routers || arg.processor !== undefined)) {
     const side = new Set(arg.routers ?? []);
-    ctx.strokeStyle = BOUND_COLOUR;
+    ctx.strokeStyle = COLORS.conflict;
     ctx.lineWidth = Math.max(3, rr / 2.5);
     ctx.setLineDash([8, 5]);
     ctx.beginPath();
@@ -219,7 +216,7 @@ export function* drawNoc(
       ctx.arc(xy[2 * f.sender], xy[2 * f.sender + 1], pr + Math.max(3, pr / 2), 0, 2 * Math.PI);
       ctx.setLineDash([4, 3]);
       ctx.lineWidth = 2.5;
-      ctx.strokeStyle = CLASH_COLOUR;
+      ctx.strokeStyle = COLORS.conflict;
       ctx.stroke();
       ctx.setLineDash([]);
     }
@@ -247,7 +244,7 @@ export function* drawNoc(
       typePx(type, 22),
       type.min,
     );
-    ctx.fillStyle = attempt && marks.length ? CLASH_COLOUR : COLORS.muted;
+    ctx.fillStyle = attempt && marks.length ? COLORS.conflict : COLORS.muted;
     const inStep = step >= 1 && step <= s.stepCount ? stepRange(s, step)[1] - stepRange(s, step)[0] : 0;
     fitText(
       ctx,
@@ -344,7 +341,7 @@ function drawArrowHead(ctx: CanvasRenderingContext2D, m: ClashMark, size: number
   const a = Math.atan2(m.y2 - m.y1, m.x2 - m.x1);
   // Short of the end, clear of the router or processor drawn there.
   const [tx, ty] = [m.x1 + (m.x2 - m.x1) * 0.72, m.y1 + (m.y2 - m.y1) * 0.72];
-  ctx.fillStyle = CLASH_COLOUR;
+  ctx.fillStyle = COLORS.conflict;
   ctx.beginPath();
   ctx.moveTo(tx + size * Math.cos(a), ty + size * Math.sin(a));
   ctx.lineTo(tx + size * Math.cos(a + 2.5), ty + size * Math.sin(a + 2.5));

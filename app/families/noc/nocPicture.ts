@@ -5,7 +5,7 @@ import { COLORS } from '../../lib/colors';
 import type { FramePicture, LegendEntry } from '../../scene/framePicture';
 import { clashMarks, describeClash } from './nocAttempt';
 import { nocLayout } from './nocLayout';
-import { BOUND_COLOUR, CLASH_COLOUR, drawNoc, nocTop } from './drawNoc';
+import { drawNoc, nocTop } from './drawNoc';
 import { ROLE_COLOURS } from './nocRoles';
 import { plural } from '../../lib/format';
 
@@ -33,7 +33,7 @@ export function nocLegend(r: RunResult, step: number, attempt: boolean): LegendE
           {
             label: 'red dashes: a channel two messages want in this step',
             mark: 'line',
-            colours: [CLASH_COLOUR],
+            colours: [COLORS.conflict],
           } as LegendEntry,
         ]
       : []),
@@ -42,7 +42,7 @@ export function nocLegend(r: RunResult, step: number, attempt: boolean): LegendE
           {
             label: `in red: why no schedule has fewer than ${plural(bound.value, 'step')}`,
             mark: 'line',
-            colours: [BOUND_COLOUR],
+            colours: [COLORS.conflict],
           } as LegendEntry,
         ]
       : []),

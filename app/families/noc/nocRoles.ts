@@ -1,11 +1,25 @@
 import { rangesText } from '../../../src/kernel/params/schema';
+import { COLORS } from '../../lib/colors';
 import { useApp } from '../../store/store';
 
 /** A processor's part in the communication: sender (T), receiver (R), both, or neither. */
 export type NocRole = 'sender' | 'receiver' | 'both' | 'none';
 
-/** Roles: sender (T), receiver (R), both, neither. */
-export const ROLE_COLOURS = { sender: '#ea580c', receiver: '#2563eb', both: '#7c3aed', none: '#94a3b8' };
+/** Roles' colours, the theme's semantic tokens: sender (T), receiver (R), both, neither. */
+export const ROLE_COLOURS: Record<NocRole, string> = {
+  get sender() {
+    return COLORS.sender;
+  },
+  get receiver() {
+    return COLORS.receiver;
+  },
+  get both() {
+    return COLORS.senderReceiver;
+  },
+  get none() {
+    return COLORS.idle;
+  },
+};
 export const roleOf = (p: number, t: Set<number>, r: Set<number>): NocRole =>
   t.has(p) ? (r.has(p) ? 'both' : 'sender') : r.has(p) ? 'receiver' : 'none';
 

@@ -11,7 +11,7 @@ import { nodeAt, ringLayout } from '../../views/ringGeometry';
 import { useTypeScale } from '../../lib/typeScale';
 import { NodeTooltip } from '../../views/NodeTooltip';
 import { usePickedNode } from '../../views/pickedNode';
-import { usePaintedCanvas } from '../../views/usePainter';
+import { usePanZoom, useZoomedCanvas, ZoomReset } from '../../views/usePanZoom';
 import { canDraw } from '../../views/TooSmall';
 import { channelsInStep } from '../../views/wavelengthList';
 import { useFramePicture } from '../../scene/currentFrame';
@@ -65,7 +65,8 @@ export function RingView({ result, step, compact = false, legend = !compact }: N
       ),
     [result, step, layout, counts, marked, groups, highlight, type, laneNumbers, inStep, markedLinks],
   );
-  usePaintedCanvas(frame, paint);
+  const zoom = usePanZoom(frame, `Ring of ${n} nodes`, { maxZoom: ringMaxZoom(n), resetOn: n });
+  useZoomedCanvas(frame, paint, zoom.view);
   useFramePicture(
     compact
       ? null
@@ -88,11 +89,12 @@ export function RingView({ result, step, compact = false, legend = !compact }: N
         data-highlighted={highlight?.join(',') ?? ''}
         data-marked-links={markedAttr(markedLinks)}
         data-lane-numbers={laneNumbers ? 1 : 0}
+        {...zoom.boxProps}
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
           const x = e.clientX - rect.left;
           const y = e.clientY - rect.top;
-          const node = nodeAt(layout, n, x, y);
+          const node = nodeAt(layout, n, ...zoom.pz.toWorld(x, y));
           setHover(node === null ? null : { node, x, y });
           const hl = useApp.getState().highlight;
           if (node === null ? hl !== null : hl?.length !== 1 || hl[0] !== node)
@@ -126,6 +128,7 @@ export function RingView({ result, step, compact = false, legend = !compact }: N
             flip={hover.x > width - 300}
           />
         )}
+        <ZoomReset zoom={zoom} />
       </PictureBox>
       {legend && (
         <RingLegend w={w} used={result.summary.channelsUsed} inStep={inStep} groups={groups?.length ?? 0} />
@@ -133,6 +136,9 @@ export function RingView({ result, step, compact = false, legend = !compact }: N
     </div>
   );
 }
+
+/** Deepest zoom of a ring: deep enough that a node of the 4,096-node ring is a few px wide. */
+const ringMaxZoom = (n: number) => Math.max(16, Math.min(64, n / 64));
 
 function ariaLabel(r: RunResult, step: number): string {
   return `Ring of ${r.topology.nodeCount} nodes at step ${step} of ${r.schedule.stepCount}`;

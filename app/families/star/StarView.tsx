@@ -8,7 +8,7 @@ import { useCanvasBox } from '../../lib/useSize';
 import { PictureBox } from '../../views/PictureBox';
 import type { NetworkViewProps } from '../../interconnects';
 import { NodeTooltip } from '../../views/NodeTooltip';
-import { usePaintedCanvas } from '../../views/usePainter';
+import { usePanZoom, useZoomedCanvas, ZoomReset, type ZoomedPicture } from '../../views/usePanZoom';
 import { drawStar } from './drawStar';
 import { useStarHover } from './starHover';
 import { nodeAt, nodeXY, starGeometry, starLayout, type StarLayout } from './starLayout';
@@ -69,7 +69,8 @@ export function StarView({ result, step, compact = false, legend = !compact }: N
       }),
     [type, result, step, layout, geometry, counts, finalCounts, colours, tunings, real, hovered, marked],
   );
-  usePaintedCanvas(frame, paint);
+  const zoom = usePanZoom(frame, `Passive star of ${n} processors`, { resetOn: n });
+  useZoomedCanvas(frame, paint, zoom.view);
   useFramePicture(compact ? null : starPicture(result, step, { hovered, finalCounts, tunings, marked }));
 
   return (
@@ -83,16 +84,18 @@ export function StarView({ result, step, compact = false, legend = !compact }: N
         data-transmissions={b - a}
         data-retuned={retunedHere}
         data-ghosts={n - real}
+        {...zoom.boxProps}
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
-          const node = nodeAt(layout, n, e.clientX - rect.left, e.clientY - rect.top);
+          const node = nodeAt(layout, n, ...zoom.pz.toWorld(e.clientX - rect.left, e.clientY - rect.top));
           if (node !== hovered) setHovered(node);
         }}
         onMouseLeave={() => setHovered(null)}
       >
         {hovered !== null && hovered < n && (
-          <HoverTip result={result} step={step} node={hovered} layout={layout} width={width} />
+          <HoverTip result={result} step={step} node={hovered} layout={layout} width={width} zoom={zoom} />
         )}
+        <ZoomReset zoom={zoom} />
       </PictureBox>
       <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 px-2 py-1 text-sm text-slate-700">
         <span data-testid="star-tunings">
@@ -146,13 +149,15 @@ function HoverTip({
   node,
   layout,
   width,
+  zoom,
 }: {
   result: RunResult;
   step: number;
   node: number;
   layout: StarLayout;
   width: number;
+  zoom: ZoomedPicture;
 }) {
-  const [x, y] = nodeXY(layout, node, result.topology.nodeCount);
+  const [x, y] = zoom.pz.toScreen(...nodeXY(layout, node, result.topology.nodeCount));
   return <NodeTooltip result={result} step={step} node={node} x={x} y={y} flip={x > width - 300} />;
 }
