@@ -41,8 +41,11 @@ describe('following a chunk of a TE-CCL file', () => {
     expect(findChunk(a2a, 'g0.c0.g2')).toBeTypeOf('number');
     expect(findChunk(a2a, 'g0.c0')).toBe('this file moves no chunk g0.c0');
     expect(findChunk(a2a, 'r0.i1')).toMatch(/^a TE-CCL chunk is written g<source GPU>\.c<chunk>/);
-    expect(filterChunks(a2a, 'g0.', 1)).toEqual({ blocks: [expect.any(Number)], total: 2 });
-    expect(filterChunks(a2a, '', 100).total).toBe(6);
+    expect(filterChunks(a2a, 'g0', 1)).toEqual({ blocks: [expect.any(Number)], total: 2 });
+    expect(filterChunks(a2a, '', 100)).toMatchObject({ total: 6 });
+    expect(filterChunks(a2a, '.g2', 100)).toMatchObject({ total: 2 });
+    expect(filterChunks(a2a, 'g1.c0.g0', 100)).toMatchObject({ total: 1 });
+    expect(filterChunks(a2a, 'gpu one', 9)).toMatch(/^filter by g<source GPU>/);
   });
 
   it('all-gather: hop by hop with its steps and links, forking at the source, whole at every GPU', () => {

@@ -11,6 +11,8 @@ import { trackChunk } from '../msccl/chunk-track';
 
 /** The file's name for each block: its source GPU and chunk index, and (all-to-all) the GPU it is for. */
 export interface TecclChunks {
+  /** The file's GPU id of each rank (GPUs are ranks in the order of their ids). */
+  gpus: Int32Array;
   source: Int32Array;
   chunk: Int32Array;
   /** −1 for all-gather chunks (every GPU wants them). */
@@ -40,17 +42,30 @@ export function findChunk(c: TecclChunks, text: string): number | string {
   return `this file moves no chunk ${t}`;
 }
 
-/** The blocks whose text contains `query` (all when it is blank), at most `limit` of them. */
+const FILTER = /^(?:g?(\d{1,9}))?(?:\.?c(\d{1,9}))?(?:\.g(\d{1,9}))?$/;
+
+/**
+ * The blocks a filter names, at most `limit` of them, and how many it names: `g1` (from GPU 1),
+ * `g1.c0`, `c0`, `g1.c0.g2`, `.g2` (for GPU 2); blank names all. Numbers are compared, not texts,
+ * so a filter over the largest file is one pass over three integer columns.
+ */
 export function filterChunks(
   c: TecclChunks,
   query: string,
   limit: number,
-): { blocks: number[]; total: number } {
-  const q = query.trim().toLowerCase();
+): { blocks: number[]; total: number } | string {
+  const m = FILTER.exec(query.trim().toLowerCase());
+  if (!m)
+    return 'filter by g<source GPU>, c<chunk> or .g<destination GPU>, alone or together (e.g. g1.c0); leave it blank for all';
+  const [src, chunk, dest] = [m[1], m[2], m[3]].map((x) => (x === undefined ? -1 : Number(x)));
   const blocks: number[] = [];
   let total = 0;
   for (let b = 0; b < c.source.length; b++)
-    if (!q || chunkText(c, b).includes(q)) {
+    if (
+      (src < 0 || c.source[b] === src) &&
+      (chunk < 0 || c.chunk[b] === chunk) &&
+      (dest < 0 || c.dest[b] === dest)
+    ) {
       total++;
       if (blocks.length < limit) blocks.push(b);
     }

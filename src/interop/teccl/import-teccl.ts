@@ -159,6 +159,7 @@ export function importTeccl(doc: Record<string, unknown>, options: ImportOptions
     notes,
     teccl: {
       chunks: {
+        gpus: Int32Array.from(t.gpus),
         source: Int32Array.from(blockOrigin, (_, b) => names[3 * b]),
         chunk: Int32Array.from(blockOrigin, (_, b) => names[3 * b + 1]),
         dest: Int32Array.from(blockOrigin, (_, b) => names[3 * b + 2]),
