@@ -65,7 +65,8 @@ export const INTEROP_FIELDS: Field[] = [
         return null;
       }
       const pick = parseChunkPick(text);
-      if (typeof pick === 'string') return `chunk: ${pick}; got "${show(text)}", no chunk tracked`;
+      if (typeof pick === 'string')
+        return `chunk: ${pick}; on a TE-CCL file g<source GPU>.c<chunk>[.g<destination GPU>]; got "${show(text)}", no chunk tracked`;
       config.interop.chunk = chunkPickText(pick);
       return null;
     },
