@@ -34,6 +34,7 @@ import { MainView } from './views/MainView';
 import { SpectrumView } from './views/SpectrumView';
 import { LinkLoadView } from './views/linkload/LinkLoadView';
 import { TreeView } from './views/TreeView';
+import { ChunksView } from './interop/chunks/ChunksView';
 import { ThreadblockView } from './interop/timeline/ThreadblockView';
 import { interopOf } from './interop/fileView';
 
@@ -247,6 +248,7 @@ const DETAIL_LABEL: Record<DetailName, string> = {
   spectrum: 'Spectrum',
   linkload: 'Link load',
   threadblocks: 'Threadblocks',
+  chunks: 'Chunks',
 };
 
 /** The detail next to the network: who holds what, the algorithm's tree, or the fibres' occupancy. */
@@ -254,14 +256,16 @@ function DetailPane({ detail: asked }: { detail: DetailName }) {
   const result = useApp(selectResult);
   const step = useApp(selectStep);
   if (!result) return null;
-  // The threadblock timeline is there only while an MSCCL file is shown.
+  // The threadblock timeline is there only while an MSCCL file is shown, the chunks a TE-CCL file's.
   const grid = interopOf(result)?.grid;
-  const detail = asked === 'threadblocks' && !grid ? 'holdings' : asked;
+  const teccl = interopOf(result)?.teccl;
+  const there = (d: DetailName) => (d !== 'threadblocks' || grid) && (d !== 'chunks' || teccl);
+  const detail = there(asked) ? asked : 'holdings';
   return (
     <div className="flex min-h-0 min-w-0 flex-col">
       {/* The tabs wrap rather than run out of a narrow pane. */}
       <div className="flex flex-wrap gap-1 px-1" role="tablist" aria-label="Detail view">
-        {DETAILS.filter((d) => d !== 'threadblocks' || grid).map((d) => (
+        {DETAILS.filter(there).map((d) => (
           <button
             key={d}
             role="tab"
@@ -291,6 +295,8 @@ function DetailPane({ detail: asked }: { detail: DetailName }) {
             <LinkLoadView result={result} step={step} />
           ) : detail === 'threadblocks' ? (
             <ThreadblockView result={result} step={step} />
+          ) : detail === 'chunks' ? (
+            <ChunksView result={result} />
           ) : showsBlockMatrix(result.schedule) ? (
             // Personalised blocks have one destination each: a source × destination matrix shows them better.
             <BlockMatrix result={result} step={step} />

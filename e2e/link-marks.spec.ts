@@ -103,3 +103,27 @@ test('an OTIS-Mesh zoomed out to tiles outlines the marked link’s groups', asy
   await expect.poll(() => magentaPixels(page, 'mesh-view')).toBeGreaterThan(100);
   await shot(page, 'link-marks-otis-tiles');
 });
+
+test('Back and Forward between two marks draw each link’s own mark', async ({ page }) => {
+  await page.goto('/?v=2&alg=mesh-allreduce&side=4&step=1&detail=linkload');
+  const load = page.getByTestId('link-load-view');
+  await expect(load).toHaveAttribute('data-ready', '1');
+  const view = page.getByTestId('mesh-view');
+  await clickCell(page, 0, 0);
+  const first = (await load.getAttribute('data-marked-link'))!;
+  await expect(page).toHaveURL(new RegExp(`[?&]mark=${first}(&|$)`));
+  await clickCell(page, 1, 0);
+  const second = (await load.getAttribute('data-marked-link'))!;
+  expect(second).not.toBe(first);
+  await expect(page).toHaveURL(new RegExp(`[?&]mark=${second}(&|$)`));
+  await expect(view).toHaveAttribute('data-marked-links', second);
+
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`[?&]mark=${first}(&|$)`));
+  await expect(view).toHaveAttribute('data-marked-links', first);
+  await expect(load).toHaveAttribute('data-marked-link', first);
+  await page.goForward();
+  await expect(page).toHaveURL(new RegExp(`[?&]mark=${second}(&|$)`));
+  await expect(view).toHaveAttribute('data-marked-links', second);
+  await expect(load).toHaveAttribute('data-marked-link', second);
+});

@@ -18,6 +18,7 @@ import type { RunResult } from '../../src/result';
 import type { InteropView } from '../../src/config/interop-link';
 import type { RunOutcome } from '../worker/protocol';
 import { searchActions, type SearchActions } from './searchSlice';
+import { markActions, markOnLoad, markOnResult, type MarkActions, type MarkState } from './markSlice';
 
 export { selectAttempt, type SearchState } from './searchSlice';
 
@@ -40,7 +41,7 @@ export interface Notice {
  * the configuration, since links carry them) and results. The result shown is always the last good
  * one; a failed or refused run leaves it in place and says why.
  */
-export interface AppState extends SearchActions {
+export interface AppState extends SearchActions, MarkState, MarkActions {
   config: AppConfig;
   playing: boolean;
   status: Status;
@@ -103,7 +104,6 @@ export interface AppState extends SearchActions {
   setCompare(panes: ComparePane[]): void;
   /** Shows one configuration in the visualizer (a chart point, a table row, a scene). */
   openConfig(algorithm: string, params: Record<string, ParamValue>, patch?: Partial<AppConfig>): void;
-  setHighlight(nodes: number[] | null): void;
   /**
    * Shows the schedule file kept under `hash` ('' closes it: the algorithm's schedule again), with
    * the network and stretch it was read with (`interop`; a Lab file: none, so `net=` goes).
@@ -142,7 +142,10 @@ export function computedFor(config: Pick<AppConfig, 'algorithm' | 'file' | 'para
 }
 
 /** A new configuration, and the result on screen dropped with what followed it if it is not of it. */
-function configured(s: Pick<AppState, 'result'>, config: AppConfig): Partial<AppState> {
+function configured(
+  s: Pick<AppState, 'result' | 'markedOn' | 'highlight'>,
+  config: AppConfig,
+): Partial<AppState> {
   const keep = s.result !== null && belongsTo(config, s.result);
   return keep
     ? { config, playing: false }
@@ -150,6 +153,9 @@ function configured(s: Pick<AppState, 'result'>, config: AppConfig): Partial<App
         config,
         playing: false,
         result: null,
+        // A mark drawn on the schedule dropped goes with it (the configuration's own mark waits).
+        markedOn: null,
+        highlight: s.markedOn && s.highlight === s.markedOn.ends ? null : s.highlight,
         lateFormulas: null,
         search: null,
         building: null,
@@ -171,6 +177,7 @@ export const useApp = create<AppState>()((set, get) => ({
   sweeps: {},
   checks: {},
   highlight: null,
+  markedOn: null,
   stepUnchecked: false,
   building: null,
   runStartedAt: 0,
@@ -178,6 +185,10 @@ export const useApp = create<AppState>()((set, get) => ({
     (patch) => set(patch),
     () => get(),
     (r) => belongsTo(get().config, r),
+  ),
+  ...markActions(
+    (patch) => set(patch),
+    () => get(),
   ),
 
   setAlgorithm(id) {
@@ -193,7 +204,7 @@ export const useApp = create<AppState>()((set, get) => ({
       setByUser.get(id),
       (p) => checkRun(spec, p, BROWSER_LIMITS),
     );
-    set(configured(get(), { ...old, algorithm: id, params, step: 0, file: '' }));
+    set(configured(get(), { ...old, algorithm: id, params, step: 0, file: '', mark: [] }));
     if (dropped.length)
       get().addNotice({
         title: `${spec.name} starts from its own defaults where the last algorithm's values mean something else`,
@@ -231,7 +242,7 @@ export const useApp = create<AppState>()((set, get) => ({
     set({ config: { ...c, options: { ...c.options, ...patch } } });
   },
   loadConfig(config) {
-    set({ ...configured(get(), config), stepUnchecked: config.step > 0 });
+    set({ ...markOnLoad(get(), config), ...configured(get(), config), stepUnchecked: config.step > 0 });
   },
   addNotice(n) {
     set({ notices: [...get().notices, { ...n, id: ++noticeId }] });
@@ -248,7 +259,15 @@ export const useApp = create<AppState>()((set, get) => ({
   runSucceeded(result, ms) {
     const config = get().config;
     if (!belongsTo(config, result)) return;
-    set({ result, resultMs: ms, status: 'ready', runError: null, search: null, building: null });
+    set({
+      ...markOnResult(get(), result),
+      result,
+      resultMs: ms,
+      status: 'ready',
+      runError: null,
+      search: null,
+      building: null,
+    });
     // Compare mode's timeline is the compared schedules': it is checked when they arrive. An earlier
     // configuration's result, shown while this one's is computed, says nothing about this step.
     if (config.options.mode !== 'compare' && computedFor(config, result)) get().clampStep();
@@ -289,19 +308,24 @@ export const useApp = create<AppState>()((set, get) => ({
         params: { ...params },
         step: 0,
         file: '',
+        mark: [],
         ...patch,
         options: { ...c.options, mode: 'visualize', ...patch.options },
       }),
     );
   },
-  setHighlight(nodes) {
-    set({ highlight: nodes });
-  },
   setFile(hash, interop) {
     const c = get().config;
     const view = interop ? { interop } : {};
     set(
-      configured(get(), { ...c, file: hash, step: 0, ...view, options: { ...c.options, mode: 'visualize' } }),
+      configured(get(), {
+        ...c,
+        file: hash,
+        step: 0,
+        mark: [],
+        ...view,
+        options: { ...c.options, mode: 'visualize' },
+      }),
     );
   },
 }));

@@ -11,6 +11,7 @@ import type { WorkerPool } from '../worker/pool';
 import { connectFileWorkers, reopenKeptFile } from '../files/openFile';
 import { fileShown, sameFileView } from '../interop/fileView';
 import { startLabSync } from './labSync';
+import { markKey } from './markSlice';
 import { computedFor, useApp } from './store';
 
 export { restartCheck, restartSweep, stopCheck, stopSweep, submitJob } from './labSync';
@@ -237,7 +238,7 @@ export function startSync(clients: Clients): () => void {
 
   // The first parameter change after a pause starts a new history entry (so Back returns to the
   // previous configuration); changes in quick succession, like a drag, replace it. A change of mode,
-  // explorer chart or paper check always starts one.
+  // explorer chart or paper check, or a new mark, always starts one.
   // Anything but the step is written at once, so a reload right after an edit keeps it; only the
   // step, which playing changes every frame, waits for the throttle.
   let settled = true;
@@ -250,8 +251,12 @@ export function startSync(clients: Clients): () => void {
       lastConfig !== null && config.step !== lastConfig.step && sameExceptStep(lastConfig, config);
     // Going to another mode, chart or paper check is a place of its own: Back returns from it.
     const moved = lastConfig !== null && !samePlace(lastConfig, config);
+    // Marking links (a heatmap cell, a verdict, a chunk's path) is a deliberate pick: Back returns
+    // to the mark before it. Taking a mark away only rewrites the entry.
+    const marked =
+      lastConfig !== null && config.mark.length > 0 && markKey(config.mark) !== markKey(lastConfig.mark);
     lastConfig = config;
-    if (edit && ((paramsChanged && settled) || moved)) {
+    if (edit && ((paramsChanged && settled) || moved || marked)) {
       clearTimeout(urlTimer);
       urlTimer = undefined;
       history.pushState(null, '', `?${encodeConfig(config)}`);

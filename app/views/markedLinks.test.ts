@@ -132,3 +132,35 @@ describe('the mark in the link (mark=)', () => {
     expect(useApp.getState().config.mark).toEqual([5]);
   });
 });
+
+describe('the mark kept in the link alone', () => {
+  it('Back to a link with another mark takes the drawn one off, so the link’s own is drawn', () => {
+    const r = built('ring-allgather', { nodes: 8 });
+    useApp.setState({ result: r, config: { ...defaultConfig('ring-allgather'), params: r.params } });
+    markLinks(r, [5], null);
+    expect(useApp.getState().markedOn?.links).toBe('5');
+    // The same link again (a reload, a scene): nothing changes.
+    useApp.getState().loadConfig({ ...useApp.getState().config });
+    expect(useApp.getState().markedOn?.links).toBe('5');
+    // Back to the entry with link 3 marked: the mark of link 5 leaves the picture, with its ends.
+    useApp.getState().loadConfig({ ...useApp.getState().config, mark: [3] });
+    expect(useApp.getState().markedOn).toBeNull();
+    expect(useApp.getState().highlight).toBeNull();
+    expect(useApp.getState().config.mark).toEqual([3]);
+    markLinks(r, [3], null);
+    expect(useApp.getState().highlight).toEqual([3, 4]);
+  });
+
+  it('leaves the link when another highlight or another schedule takes its place', () => {
+    const r = built('ring-allgather', { nodes: 8 });
+    useApp.setState({ result: r, config: { ...defaultConfig('ring-allgather'), params: r.params } });
+    markLinks(r, [5], null);
+    useApp.getState().setHighlight([1]);
+    expect(useApp.getState().config.mark).toEqual([]);
+    expect(useApp.getState().markedOn).toBeNull();
+    markLinks(r, [5], null);
+    useApp.getState().runSucceeded(built('ring-allgather', { nodes: 8 }), 1);
+    expect(useApp.getState().config.mark).toEqual([]);
+    expect(useApp.getState().highlight).toBeNull();
+  });
+});

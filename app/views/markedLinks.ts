@@ -1,26 +1,17 @@
 import { useEffect } from 'react';
-import { create } from 'zustand';
 import { pathLinks } from '../../src/kernel/model/paths';
 import type { Topology } from '../../src/kernel/model/topology';
 import type { RunResult } from '../../src/result';
-import { useApp } from '../store/store';
+import { markKey } from '../store/markSlice';
+import { computedFor, maxStep, useApp } from '../store/store';
 
 /**
- * Links marked on the network picture: the link a click in the link-load view opened, or the links of
- * the message a verdict is about. Marking them also highlights their end nodes (the store's
- * `highlight`, which every view rings); the mark lasts while that highlight does, so hovering a tree
- * node or picking another verdict takes it away. The marked links are kept in the link (`mark=`,
- * src/config/mark-link.ts): a page opened from it marks them again once its schedule is there.
+ * Links marked on the network picture: the link a click in the link-load view opened, the links of
+ * the message a verdict is about, or a tracked chunk's path. Marking them also highlights their end
+ * nodes (the store's `highlight`, which every view rings). The links are kept in the link alone
+ * (`config.mark`, `mark=`, src/config/mark-link.ts): a page opened from it, Back and Forward mark
+ * what it names once its schedule is there. When the mark leaves: app/store/markSlice.ts.
  */
-interface Marked {
-  result: RunResult | null;
-  links: readonly number[];
-  /** The highlight set with the links: the mark holds while the store's highlight is this array. */
-  ends: number[] | null;
-  step: number;
-}
-
-const useMarked = create<Marked>()(() => ({ result: null, links: [], ends: null, step: 0 }));
 
 /** The ends of these links that a picture draws (processors or auxiliary vertices), each once. */
 export function endsOf(topo: Topology, links: readonly number[]): number[] {
@@ -48,17 +39,8 @@ export function markLinks(
   const ends = [...nodes];
   for (const v of endsOf(result.topology, links)) if (!ends.includes(v)) ends.push(v);
   const app = useApp.getState();
-  app.setPlaying(false);
-  if (step !== null) app.setStep(step);
-  useMarked.setState({ result, links: [...links], ends, step: step ?? app.config.step });
-  app.setHighlight(ends);
-  setLinkMark([...links]);
-}
-
-/** Writes the marked links into the configuration (and so the link), unless they are there already. */
-function setLinkMark(mark: number[]) {
-  const config = useApp.getState().config;
-  if (config.mark.join(',') !== mark.join(',')) useApp.setState({ config: { ...config, mark } });
+  const opened = step === null ? null : Math.max(0, Math.min(maxStep(app), Math.round(step)));
+  app.applyMark(result, links, ends, opened);
 }
 
 /**
@@ -72,45 +54,41 @@ export function markProblem(result: RunResult, mark: readonly number[]): string 
 }
 
 /**
- * Marks the links a link names (`mark=`) on the result shown, once it is there: a page opened from a
- * link shows what its sender saw. Ids beyond the network are refused with a notice.
+ * Marks the links the link names (`mark=`) on the result shown, once it is the link's own: a page
+ * opened from a link shows what its sender saw, and Back/Forward to a link that differs only in its
+ * mark draws that mark. Ids beyond the network are refused with a notice.
  */
 function useMarkFromLink(result: RunResult) {
+  const mark = useApp((s) => markKey(s.config.mark));
+  const on = useApp((s) => s.markedOn);
   useEffect(() => {
     const app = useApp.getState();
-    const mark = app.config.mark;
-    if (!mark.length || app.result !== result || useMarked.getState().result === result) return;
-    const problem = markProblem(result, mark);
+    const links = app.config.mark;
+    if (!links.length || app.result !== result || !computedFor(app.config, result)) return;
+    if (on && on.result === result && on.links === mark) return;
+    const problem = markProblem(result, links);
     if (problem) {
       app.addNotice({ title: 'Parts of this link were ignored', tone: 'warning', items: [problem] });
-      useMarked.setState({ result, links: [], ends: null });
-      setLinkMark([]);
-    } else markLinks(result, mark, null);
-  }, [result]);
+      useApp.setState((s) => ({ config: { ...s.config, mark: [] } }));
+    } else markLinks(result, links, null);
+  }, [result, mark, on]);
 }
-
-// The mark leaves the link when it leaves the picture: another highlight, or another schedule shown.
-useApp.subscribe((s, prev) => {
-  const m = useMarked.getState();
-  if (!s.config.mark.length || m.ends === null) return;
-  if (s.highlight !== m.ends || (s.result !== prev.result && s.result !== m.result)) {
-    useMarked.setState({ links: [], ends: null });
-    setLinkMark([]);
-  }
-});
 
 /** The links marked on `result`'s picture now (none once the highlight has changed since). */
 export function useMarkedLinks(result: RunResult): readonly number[] {
   useMarkFromLink(result);
-  const highlight = useApp((s) => s.highlight);
-  const m = useMarked();
-  return m.result === result && m.ends === highlight && highlight !== null ? m.links : NONE;
+  return useApp((s) => {
+    const on = s.markedOn;
+    return on && on.result === result && on.ends === s.highlight && on.links === markKey(s.config.mark)
+      ? s.config.mark
+      : NONE;
+  });
 }
 
 /** The link the link-load view marked on `result`, with its step, or null. */
 export function useMarkedCell(result: RunResult): { link: number; step: number } | null {
   const links = useMarkedLinks(result);
-  const step = useMarked((m) => m.step);
+  const step = useApp((s) => s.markedOn?.step ?? 0);
   return links.length === 1 ? { link: links[0], step } : null;
 }
 

@@ -17,9 +17,10 @@ export const MODES = ['visualize', 'compare', 'explore', 'paper', 'try'] as cons
 export type Mode = (typeof MODES)[number];
 /**
  * The detail pane next to the network: holdings matrix, the algorithm's tree, the fibre spectrum,
- * the links' load over all steps, an MSCCL file's threadblock timeline (only while one is shown).
+ * the links' load over all steps, an MSCCL file's threadblock timeline, a TE-CCL file's chunks (each
+ * only while such a file is shown).
  */
-export const DETAILS = ['holdings', 'tree', 'spectrum', 'linkload', 'threadblocks'] as const;
+export const DETAILS = ['holdings', 'tree', 'spectrum', 'linkload', 'threadblocks', 'chunks'] as const;
 export type DetailName = (typeof DETAILS)[number];
 /**
  * Parts of the page a link may hide (`hide=params,header`), for embedding a view in a page or a

@@ -16,4 +16,16 @@ describe('net=, stretch= and chunk= in the link', () => {
     const query = encodeConfig({ ...defaultConfig(), file: '', interop: view });
     expect(query).not.toMatch(/net=|stretch=|chunk=/);
   });
+
+  it('chunk= names a TE-CCL chunk too (g1.c0, g1.c0.g2); anything else is refused saying both forms', () => {
+    for (const chunk of ['g1.c0', 'g1.c0.g2']) {
+      const query = encodeConfig({ ...defaultConfig(), file: 'ab12', interop: { ...view, chunk } });
+      expect(decodeConfig(query).config.interop.chunk).toBe(chunk);
+    }
+    const bad = decodeConfig('?v=2&file=ab12&chunk=g1.x');
+    expect(bad.config.interop.chunk).toBe('');
+    expect(bad.ignored.join(' ')).toMatch(
+      /chunk: .*r0\.i1.*on a TE-CCL file g<source GPU>\.c<chunk>.*got "g1.x", no chunk tracked/,
+    );
+  });
 });

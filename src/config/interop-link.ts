@@ -6,6 +6,7 @@
  */
 import { InputError } from '../limits';
 import { chunkPickText, parseChunkPick } from '../interop/msccl/chunk-track';
+import { isTecclChunkText } from '../interop/teccl/chunk-path';
 import { networkLink, networkOfLink } from '../interop/network-link';
 import { show } from './show';
 
@@ -13,7 +14,10 @@ export interface InteropView {
   /** The network, as `net=` writes it ('' = fully connected). */
   net: string;
   stretch: boolean;
-  /** The chunk tracked on an MSCCL file (`chunk=r2.i3`, msccl/chunk-track.ts; '' = none). */
+  /**
+   * The chunk tracked: on an MSCCL file `chunk=r2.i3` (msccl/chunk-track.ts), on a TE-CCL file
+   * `chunk=g1.c0` (teccl/chunk-path.ts); '' = none.
+   */
   chunk: string;
 }
 
@@ -55,8 +59,14 @@ export const INTEROP_FIELDS: Field[] = [
     key: 'chunk',
     encode: (c) => (c.file && c.interop.chunk) || null,
     decode(text, { config }) {
+      // A TE-CCL chunk (g1.c0, teccl/chunk-path.ts) or an MSCCL one (r2.i3).
+      if (isTecclChunkText(text)) {
+        config.interop.chunk = text;
+        return null;
+      }
       const pick = parseChunkPick(text);
-      if (typeof pick === 'string') return `chunk: ${pick}; got "${show(text)}", no chunk tracked`;
+      if (typeof pick === 'string')
+        return `chunk: ${pick}; on a TE-CCL file g<source GPU>.c<chunk>[.g<destination GPU>]; got "${show(text)}", no chunk tracked`;
       config.interop.chunk = chunkPickText(pick);
       return null;
     },

@@ -158,7 +158,7 @@ export function stepOfTransfer(stepStart: Uint32Array, t: number): number {
  */
 export function importResult(
   fields: Pick<InteropImport, 'format' | 'file' | 'algorithm' | 'coll' | 'collective' | 'ranks' | 'notes'> &
-    Partial<Pick<InteropImport, 'timeline' | 'judged' | 'chunks'>>,
+    Partial<Pick<InteropImport, 'timeline' | 'judged' | 'chunks' | 'teccl'>>,
   choice: NetworkChoice,
   net: OnNetwork,
   v: Verdicts,

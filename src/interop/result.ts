@@ -9,6 +9,7 @@ import type { Holdings } from '../kernel/replay/holdings';
 import type { VerifyReport } from '../kernel/verify/rules';
 import type { ThreadblockTimeline } from './msccl/timeline';
 import type { NetworkChoice } from './network';
+import type { TecclChunks } from './teccl/chunk-path';
 import type { VerdictList } from './verdicts';
 
 export interface ImportOptions {
@@ -58,6 +59,11 @@ export interface InteropImport extends ScheduleOnNetwork {
   chunks?: { inputs: number; outputs: number; per: number };
   /** MSCCL: what the data replay found, per mode the file claims. */
   judged?: { mode: string; checked: number; correct: number; root?: number }[];
+  /**
+   * TE-CCL: each block's name in the file (source GPU, chunk, destination GPU) and the fraction of its
+   * chunk each of the importer's messages carries (`transferOf` maps them to transfers).
+   */
+  teccl?: { chunks: TecclChunks; volume: Float64Array };
   /** What the import assumed or could not carry over, in words. */
   notes: string[];
 }

@@ -6,8 +6,9 @@
  */
 import { stepStats } from '../kernel/model/step-stats';
 import { FILE_ALGORITHM, summaryOf, type FileSource, type RunResult } from '../result';
-import type { InteropImport } from './result';
 import { timelineGrid, transferMap, type TimelineGrid } from './msccl/timeline-grid';
+import { blockIndex, type BlockIndex, type TecclChunks } from './teccl/chunk-path';
+import type { InteropImport, ScheduleOnNetwork } from './result';
 
 export interface InteropExtras {
   format: InteropImport['format'];
@@ -23,6 +24,11 @@ export interface InteropExtras {
   /** MSCCL: chunks per rank of the collective's input and output, for picking a chunk to track. */
   chunks?: InteropImport['chunks'];
   judged?: InteropImport['judged'];
+  /**
+   * TE-CCL: each block's name in the file, the fraction of its chunk each transfer of the schedule
+   * shown carries, and the transfers of each block (for following a chunk, teccl/chunk-path.ts).
+   */
+  teccl?: { chunks: TecclChunks; fraction: Float64Array; byBlock: BlockIndex };
   notes: string[];
 }
 
@@ -54,6 +60,7 @@ export function runResultOf(
       : {}),
     ...(r.chunks ? { chunks: r.chunks } : {}),
     ...(r.judged ? { judged: r.judged } : {}),
+    ...(r.teccl ? { teccl: tecclExtras(r.teccl, s) } : {}),
     notes: r.notes,
   };
   return {
@@ -73,4 +80,13 @@ export function runResultOf(
     formulas: [],
     timing: { buildMs: 0, verifyMs: 0 },
   };
+}
+
+/** A TE-CCL file's chunk names, with its messages' fractions and its blocks' transfers on the schedule shown. */
+function tecclExtras(t: NonNullable<InteropImport['teccl']>, s: ScheduleOnNetwork): InteropExtras['teccl'] {
+  const fraction = new Float64Array(s.schedule.transferCount);
+  s.transferOf.forEach((x, m) => {
+    if (x >= 0) fraction[x] = t.volume[m];
+  });
+  return { chunks: t.chunks, fraction, byBlock: blockIndex(s.schedule, t.chunks.source.length) };
 }

@@ -138,7 +138,7 @@ describe('the pick in the link', () => {
     const bad = decodeConfig('?v=2&file=abcdef12&chunk=zz');
     expect(bad.config.interop.chunk).toBe('');
     expect(bad.ignored).toEqual([
-      'chunk: a chunk is written r<rank>.i<index> (an input chunk) or r<rank>.o<index> (an output chunk), e.g. r0.i1; got "zz", no chunk tracked',
+      'chunk: a chunk is written r<rank>.i<index> (an input chunk) or r<rank>.o<index> (an output chunk), e.g. r0.i1; on a TE-CCL file g<source GPU>.c<chunk>[.g<destination GPU>]; got "zz", no chunk tracked',
     ]);
   });
 });

@@ -72,8 +72,12 @@ export interface ChunkTrack {
   carried: Uint8Array;
 }
 
-/** Follows the contributions `ids` through the schedule (the Lab's blocks are those ids). */
-export function trackChunk(s: Schedule, topo: Topology, ids: number[]): ChunkTrack {
+/**
+ * Follows the contributions `ids` through the schedule (the Lab's blocks are those ids). `only`: the
+ * transfers that may carry them, in ascending order (an index by block, so a pick on a large file
+ * reads its own transfers only); by default every transfer is read.
+ */
+export function trackChunk(s: Schedule, topo: Topology, ids: number[], only?: ArrayLike<number>): ChunkTrack {
   const R = topo.nodeCount;
   const K = ids.length;
   const slot = new Map<number, number>();
@@ -97,21 +101,29 @@ export function trackChunk(s: Schedule, topo: Topology, ids: number[]): ChunkTra
   const carried = new Uint8Array(s.transferCount);
   const rx = new Uint32Array(Math.max(1, R + topo.auxCount));
   const found: number[] = [];
-  for (let step = 1; step <= s.stepCount; step++)
-    for (let t = s.stepStart[step - 1]; t < s.stepStart[step]; t++) {
-      found.length = 0;
-      const list = blockIdsOf(s, t);
-      for (let i = 0; i < list.length; i++) {
-        const k = slot.get(list[i]);
-        if (k !== undefined) found.push(k);
-      }
-      if (!found.length) continue;
-      carried[t] = 1;
-      const n = receiversOf(s, topo, t, rx);
-      for (const k of found)
-        for (let j = 0; j < n; j++)
-          if (rx[j] < R && arrival[rx[j] * K + k] < 0) arrival[rx[j] * K + k] = step;
+  const visit = (t: number, step: number) => {
+    found.length = 0;
+    const list = blockIdsOf(s, t);
+    for (let i = 0; i < list.length; i++) {
+      const k = slot.get(list[i]);
+      if (k !== undefined) found.push(k);
     }
+    if (!found.length) return;
+    carried[t] = 1;
+    const n = receiversOf(s, topo, t, rx);
+    for (const k of found)
+      for (let j = 0; j < n; j++) if (rx[j] < R && arrival[rx[j] * K + k] < 0) arrival[rx[j] * K + k] = step;
+  };
+  if (only) {
+    let step = 1;
+    for (let i = 0; i < only.length; i++) {
+      const t = only[i];
+      while (step < s.stepCount && t >= s.stepStart[step]) step++;
+      visit(t, step);
+    }
+  } else
+    for (let step = 1; step <= s.stepCount; step++)
+      for (let t = s.stepStart[step - 1]; t < s.stepStart[step]; t++) visit(t, step);
   const sorted = (x: Set<number>) => [...x].sort((a, b) => a - b);
   return { ids, sources: sorted(sources), destinations: sorted(destinations), arrival, carried };
 }

@@ -34,6 +34,8 @@ export function importTeccl(doc: Record<string, unknown>, options: ImportOptions
   const blockId = new Map<string, number>();
   const blockOrigin: number[] = [];
   const blockDest: number[][] = [];
+  /** Each block's name in the file: source GPU, chunk, destination GPU (−1: all-gather). */
+  const names: number[] = [];
   const keyOf = (f: { source: number; chunk: number; dest: number }) =>
     t.personalised ? `${f.source} ${f.chunk} ${f.dest}` : `${f.source} ${f.chunk}`;
   const block = (f: { source: number; chunk: number; dest: number }) => {
@@ -43,6 +45,7 @@ export function importTeccl(doc: Record<string, unknown>, options: ImportOptions
       id = blockOrigin.push(rank.get(f.source) ?? 0) - 1;
       blockId.set(k, id);
       blockDest.push([]);
+      names.push(f.source, f.chunk, t.personalised ? f.dest : -1);
     }
     return id;
   };
@@ -154,6 +157,15 @@ export function importTeccl(doc: Record<string, unknown>, options: ImportOptions
     collective,
     ranks: R,
     notes,
+    teccl: {
+      chunks: {
+        gpus: Int32Array.from(t.gpus),
+        source: Int32Array.from(blockOrigin, (_, b) => names[3 * b]),
+        chunk: Int32Array.from(blockOrigin, (_, b) => names[3 * b + 1]),
+        dest: Int32Array.from(blockOrigin, (_, b) => names[3 * b + 2]),
+      },
+      volume: Float64Array.from(msgs, (m) => m.volume),
+    },
   };
   return importResult(fields, choice, net, v);
 }
