@@ -4,6 +4,10 @@ import { cellSteps, firstAtOrAfter } from '../../src/interop/msccl/timeline-grid
 import type { FileOutput } from './fileJob';
 import type { WorkerResponse } from './protocol';
 import { serve } from './serve';
+import { WorkerClient } from './client';
+import { inlineWorker } from './inline';
+import { BROWSER_LIMITS } from '../../src/limits';
+import { importTeccl } from '../../src/interop/teccl/import-teccl';
 
 /** Runs the `file` job in the worker's own handler, keeping its answer and the buffers it moved. */
 async function openInWorker(name: string, text: string) {
@@ -51,5 +55,26 @@ describe('an MSCCL file’s findings reach the page moved, not copied', () => {
     expect(g.column.length).toBe(timeline!.steps === 0 ? 0 : g.rowStart[g.rows]);
     expect([0, 1, 2].map((c) => cellSteps(g, 0, c))).toEqual(before);
     expect(firstAtOrAfter(g, 0, 1)).toBe(before[1][0]);
+  });
+});
+
+describe('TE-CCL output beyond the page’s limit', () => {
+  /** A TE-CCL file of `n` flows, each one hop of a 4-GPU ring. */
+  const flows = (n: number) =>
+    JSON.stringify({
+      '7-Flows': Array.from(
+        { length: n },
+        (_, i) =>
+          `Chunk 0 from ${(i % 4) + 1} traveled over ${(i % 4) + 1}->${((i + 1) % 4) + 1} in epoch ${i % 3}`,
+      ),
+    });
+
+  it('is refused by the page with its limit and the command line’s; the command line reads it', async () => {
+    const over = flows(BROWSER_LIMITS.tecclFlows + 1);
+    const c = new WorkerClient(inlineWorker);
+    await expect(c.runFile({ name: 'big.json', data: new Blob([over]) })).rejects.toThrow(
+      "big.json has more than 100,000 flows; the browser reads no more (the command line's check reads up to 2,000,000)",
+    );
+    expect(importTeccl(JSON.parse(over) as Record<string, unknown>).ranks).toBe(4);
   });
 });
