@@ -44,8 +44,10 @@ const wide = (nodes: number) =>
     steps: [{ phase: 'p', transfers: [{ from: 0, to: [1], path: [0], channel: 0, blocks: [0] }] }],
   });
 
-/** The largest ring all-reduce in MSCCL XML (one channel) under the page's 32 MiB. */
+/** The largest ring all-reduce in MSCCL XML (one channel) under the page's 32 MiB, or `--msccl-ranks N`'s. */
 function largestMsccl(): string {
+  const asked = numberArg('--msccl-ranks', 0);
+  if (asked > 0) return ringAllreduceXml(asked, 1);
   let ranks = 64;
   while (ringAllreduceXml(ranks + 8, 1).length < 33_554_432) ranks += 8;
   return ringAllreduceXml(ranks, 1);
@@ -127,7 +129,7 @@ const ALL_CASES: Case[] = [
       ]
     : []),
   {
-    name: 'MSCCL XML, ring all-reduce just under 32 MiB',
+    name: `MSCCL XML, ring all-reduce ${numberArg('--msccl-ranks', 0) > 0 ? `of ${numberArg('--msccl-ranks', 0)} ranks` : 'just under 32 MiB'}`,
     give: file('ring.xml', largestMsccl),
     done: 'file',
   },
