@@ -10,8 +10,8 @@
  * graph), the same on 4,194,304 (refused by the limit, which must be said at once), and `--big`, a
  * file of your own (e.g. `npm run cli -- schedule ring-allgather --nodes 1024 --out big.json`), read
  * in the worker with its progress line. The other formats at their largest accepted size: MSCCL XML
- * just under the page's 32 MiB (a ring all-reduce), TE-CCL output with just under 2,000,000 flows
- * (a ring all-gather on 1,414 GPUs, `--teccl-gpus N` for fewer), and a NoC topology of 64 routers,
+ * just under the page's 32 MiB (a ring all-reduce), TE-CCL output with just under the page's 100,000
+ * flows (a ring all-gather on 316 GPUs, `--teccl-gpus N` for another size), and a NoC topology of 64 routers,
  * 4 processors each and 512 links, opened with "Open topology". `--only WORD` runs the cases whose
  * name contains WORD. Tasks are read with the Long Tasks API (every task of 50 ms or more): the
  * target is that it reports none. A Chrome trace of the same stretch gives the most CPU time one
@@ -44,8 +44,10 @@ const wide = (nodes: number) =>
     steps: [{ phase: 'p', transfers: [{ from: 0, to: [1], path: [0], channel: 0, blocks: [0] }] }],
   });
 
-/** The largest ring all-reduce in MSCCL XML (one channel) under the page's 32 MiB. */
+/** The largest ring all-reduce in MSCCL XML (one channel) under the page's 32 MiB, or `--msccl-ranks N`'s. */
 function largestMsccl(): string {
+  const asked = numberArg('--msccl-ranks', 0);
+  if (asked > 0) return ringAllreduceXml(asked, 1);
   let ranks = 64;
   while (ringAllreduceXml(ranks + 8, 1).length < 33_554_432) ranks += 8;
   return ringAllreduceXml(ranks, 1);
@@ -109,7 +111,7 @@ const file = (name: string, text: string | (() => string)) => (page: Page) =>
     .getByTestId('open-schedule-input')
     .setInputFiles(onDisk(name, typeof text === 'string' ? text : text()), { timeout: 600_000 });
 
-const TECCL_GPUS = numberArg('--teccl-gpus', 1414);
+const TECCL_GPUS = numberArg('--teccl-gpus', 316);
 const onlyAt = process.argv.indexOf('--only');
 const ONLY = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
 
@@ -127,7 +129,7 @@ const ALL_CASES: Case[] = [
       ]
     : []),
   {
-    name: 'MSCCL XML, ring all-reduce just under 32 MiB',
+    name: `MSCCL XML, ring all-reduce ${numberArg('--msccl-ranks', 0) > 0 ? `of ${numberArg('--msccl-ranks', 0)} ranks` : 'just under 32 MiB'}`,
     give: file('ring.xml', largestMsccl),
     done: 'file',
   },

@@ -16,6 +16,10 @@ export const BROWSER_LIMITS: Limits = {
   // The views pass over every processor of the step shown (its counts, its extremes): 2^16 of them
   // cost a few milliseconds of the page's thread, millions would cost hundreds.
   fileNodes: 65_536,
+  // TE-CCL output is imported whole in the worker (its holdings grow as GPUs × chunks × epochs):
+  // 99,540 flows open in 21 s with no main-thread task over 50 ms of CPU on a loaded machine; at
+  // 2,000,000 they were not on screen within 10 minutes (docs/benchmarks.md).
+  tecclFlows: 100_000,
 };
 export const CLI_LIMITS: Limits = {
   name: 'the command line',
@@ -26,6 +30,7 @@ export const CLI_LIMITS: Limits = {
   fileBytes: 800_000_000,
   // 4 × 2^20: four times the largest network the app builds (the million-processor OTIS-Mesh).
   fileNodes: 4 * 1024 * 1024,
+  tecclFlows: 2_000_000,
 };
 
 /**

@@ -17,6 +17,8 @@ import { stepCounts } from './kernel/replay/step-counts';
 import { holdingsBuffers, type Holdings } from './kernel/replay/holdings';
 import type { FormulaRow, StageReport, StepFacts } from './kernel/spec';
 import type { Usage, VerifyReport } from './kernel/verify/rules';
+import { interopColumns } from './interop/extras-columns';
+import type { InteropExtras } from './interop/run-result';
 
 /** The algorithm id of a result read from a file: no card has it, so views speak in general terms. */
 export const FILE_ALGORITHM = 'file';
@@ -69,8 +71,11 @@ export interface RunResult {
   formulas: FormulaRow[];
   /** Optical constraints (OpTree eqs. 4–9) of the longest lightpath; WDM-ring results only. */
   optics?: OpticsRow[];
-  /** What the model's views need beyond the schedule (`Interconnect.extras`), e.g. the star's tunings. */
-  extras?: Readonly<Record<string, unknown>>;
+  /**
+   * What the model's views need beyond the schedule (`Interconnect.extras`), e.g. the star's tunings;
+   * a file made elsewhere carries the importer's findings as `interop` (src/interop/run-result.ts).
+   */
+  extras?: Readonly<Record<string, unknown>> & { readonly interop?: InteropExtras };
   /** Per-stage reports of staged algorithms (one-stage, OpTree, WRHT), from Built.stages. */
   stages?: StageReport[];
   timing: { buildMs: number; verifyMs: number };
@@ -174,6 +179,7 @@ export function transferables(r: RunResult): ArrayBuffer[] {
     r.stepStats.spectrum.used,
     r.stepStats.spectrum.firstFibre,
     r.stepStats.spectrum.clashes,
+    ...interopColumns(r.extras?.interop),
   ]);
 }
 

@@ -14,8 +14,7 @@ import { DEFAULT_INTEROP, type InteropView } from '../../src/config/interop-link
  */
 
 /** The importer's findings carried by a result, when it shows a file made elsewhere. */
-export const interopOf = (r: RunResult | null | undefined): InteropExtras | undefined =>
-  r?.extras?.interop as InteropExtras | undefined;
+export const interopOf = (r: RunResult | null | undefined): InteropExtras | undefined => r?.extras?.interop;
 
 const key = (v: InteropView) => `${v.net}|${v.stretch ? 1 : 0}`;
 

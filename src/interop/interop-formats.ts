@@ -44,8 +44,8 @@ export const TECCL_JSON: FileFormat = {
   howTo: checkHint,
   claims: (f) => (isTecclDocument(f.json) ? 'sure' : null),
   imports: (f, options = {}) => importTeccl(f.json as Record<string, unknown>, { ...options, name: f.name }),
-  read: (f, source, _limits, options) => ({
+  read: (f, source, limits, options) => ({
     kind: 'schedule',
-    result: runResultOf(TECCL_JSON.imports!(f, options), source),
+    result: runResultOf(TECCL_JSON.imports!(f, { ...options, limits }), source),
   }),
 };

@@ -11,6 +11,7 @@ import type { ThreadblockTimeline } from './msccl/timeline';
 import type { NetworkChoice } from './network';
 import type { TecclChunks } from './teccl/chunk-path';
 import type { VerdictList } from './verdicts';
+import type { Limits } from '../limits';
 
 export interface ImportOptions {
   /** The file's name, for messages. */
@@ -19,6 +20,8 @@ export interface ImportOptions {
   network?: NetworkChoice;
   /** Also re-time the schedule into conflict-free steps. */
   stretch?: boolean;
+  /** Where the file is read (the page or the command line), for its size limits (default: the command line's). */
+  limits?: Limits;
 }
 
 export interface ScheduleOnNetwork {

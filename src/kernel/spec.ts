@@ -93,6 +93,8 @@ export interface Limits {
   fileBytes: number;
   /** Most processors plus auxiliary vertices a schedule file may declare (per-node tables follow it). */
   fileNodes: number;
+  /** Most flows a TE-CCL output file may hold (src/interop/teccl/parse.ts). */
+  tecclFlows: number;
 }
 
 /** Measured facts of a verified schedule, input to `formulas` (run.ts passes its Summary). */

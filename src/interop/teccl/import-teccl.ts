@@ -22,7 +22,8 @@ import { readTeccl, type Flow } from './parse';
 export function importTeccl(doc: Record<string, unknown>, options: ImportOptions = {}): InteropImport {
   const file = options.name ?? 'the file';
   const v = new Verdicts();
-  const t = readTeccl(doc, file, v);
+  const l = options.limits;
+  const t = readTeccl(doc, file, v, l ? { flows: l.tecclFlows, where: l.name } : undefined);
   if (t.gpus.length < 2) throw new InputError(`${file}: its flows name fewer than two GPUs`);
   const R = t.gpus.length;
   const rank = new Map(t.gpus.map((g, i) => [g, i]));

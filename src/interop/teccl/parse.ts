@@ -7,7 +7,7 @@
  * read from the paths: `Demand at d for chunk c from s met by epoch k` → lists of hops, one list per
  * fraction's path. Switches are vertices that forward without holding.
  */
-import { InputError } from '../../limits';
+import { CLI_LIMITS, InputError } from '../../limits';
 import type { Verdicts } from '../verdicts';
 
 /** One hop of a chunk (or a fraction of one) from GPU `from` to GPU `to`, through switches. */
@@ -39,8 +39,8 @@ export interface TecclDoc {
   epochsRequired: number | null;
 }
 
-/** Most flows read. */
-export const MAX_TECCL_FLOWS = 2_000_000;
+/** Most flows read by the command line (the page reads fewer: `Limits.tecclFlows`). */
+export const MAX_TECCL_FLOWS = CLI_LIMITS.tecclFlows;
 
 const keyLike = (doc: Record<string, unknown>, re: RegExp) => Object.keys(doc).find((k) => re.test(k));
 
@@ -78,7 +78,16 @@ function hopOf(m: RegExpExecArray, at: number): Omit<Flow, 'source' | 'chunk' | 
   };
 }
 
-export function readTeccl(doc: Record<string, unknown>, file: string, v: Verdicts): TecclDoc {
+/**
+ * `most`: the flows read before the file is refused (the page's limit is lower than the command
+ * line's, src/limits.ts).
+ */
+export function readTeccl(
+  doc: Record<string, unknown>,
+  file: string,
+  v: Verdicts,
+  most: { flows: number; where: string } = { flows: MAX_TECCL_FLOWS, where: CLI_LIMITS.name },
+): TecclDoc {
   const flowsKey = keyLike(doc, /^\d+-Flows$/);
   const pathsKey = keyLike(doc, /^\d+-[Cc]hunk paths$/);
   const flowsRaw = flowsKey ? doc[flowsKey] : undefined;
@@ -100,9 +109,13 @@ export function readTeccl(doc: Record<string, unknown>, file: string, v: Verdict
   const bad = (what: string, text: unknown) =>
     v.error('malformed', {}, `${file}: ${what} cannot be read: ${JSON.stringify(text).slice(0, 80)}`);
   const push = (f: Flow) => {
-    if (flows.length >= MAX_TECCL_FLOWS)
+    if (flows.length >= most.flows)
       throw new InputError(
-        `${file} has more than ${MAX_TECCL_FLOWS.toLocaleString('en-US')} flows; the Lab reads no more`,
+        `${file} has more than ${most.flows.toLocaleString('en-US')} flows; ${most.where} reads no more${
+          most.flows < MAX_TECCL_FLOWS
+            ? ` (the command line's check reads up to ${MAX_TECCL_FLOWS.toLocaleString('en-US')})`
+            : ''
+        }`,
       );
     flows.push(f);
   };
