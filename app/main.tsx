@@ -9,15 +9,16 @@ import { useApp } from './store/store';
 import { loadFromUrl, offerLastGood, startSync } from './store/sync';
 import { WorkerClient } from './worker/client';
 import { WorkerPool } from './worker/pool';
+import { warmPoolAfterFirstResult } from './worker/warmPool';
 import CoreWorker from './worker/core.worker?worker';
 
 const onCrash = (message: string) =>
   useApp.getState().addNotice({ title: 'Worker restarted', tone: 'warning', items: [message] });
 const worker = () => new CoreWorker();
 const pool = new WorkerPool(worker, { onCrash });
-// The pool's first worker is started now rather than when a panel first needs it, so losing the
-// network later breaks nothing.
-pool.warm();
+// The pool's first worker is started once the first result is on screen (not while the page opens)
+// rather than when a panel first needs it, so losing the network later breaks nothing.
+warmPoolAfterFirstResult(pool, useApp, (s) => s.result !== null);
 startTheme();
 const play = loadFromUrl(location.search);
 offerLastGood();
