@@ -88,11 +88,25 @@ export function LineChart({
     setCurrent(to);
     dotEls.current[to]?.focus();
   };
-  /** Keyboard and screen-reader part of a dot: roving focus, its values in words, Enter opens it. */
+  /**
+   * What the two dots of a point (formula, constructed) share: the place, the mouse (hover shows its
+   * values, a click opens it), the keyboard and screen reader (roving focus, its values in words, Enter
+   * opens it).
+   */
   const dotProps = (p: SweepValue, side: Dot['side'], seriesName: string) => {
     const i = indexOf(p, side);
     const value = p[side];
     return {
+      cx: sx(p.x),
+      cy: sy(value ?? 0),
+      className: 'cursor-pointer',
+      'data-testid': 'chart-point',
+      'data-series': seriesName,
+      'data-x': p.x,
+      'data-kind': side,
+      onMouseEnter: () => setHover({ v: p, side }),
+      onMouseLeave: () => setHover(null),
+      onClick: () => onPick(p),
       ref: (el: SVGCircleElement | null) => {
         dotEls.current[i] = el;
       },
@@ -150,39 +164,15 @@ export function LineChart({
                 <g key={p.x}>
                   {ok(p.formula) && (
                     <circle
-                      cx={sx(p.x)}
-                      cy={sy(p.formula)}
+                      {...dotProps(p, 'formula', s.name)}
                       r={4}
                       fill={COLORS.background}
                       stroke={s.color}
                       strokeWidth={2}
-                      className="cursor-pointer"
-                      data-testid="chart-point"
-                      data-series={s.name}
-                      data-x={p.x}
-                      data-kind="formula"
-                      {...dotProps(p, 'formula', s.name)}
-                      onMouseEnter={() => setHover({ v: p, side: 'formula' })}
-                      onMouseLeave={() => setHover(null)}
-                      onClick={() => onPick(p)}
                     />
                   )}
                   {ok(p.constructed) && (
-                    <circle
-                      cx={sx(p.x)}
-                      cy={sy(p.constructed)}
-                      r={5}
-                      fill={s.color}
-                      className="cursor-pointer"
-                      data-testid="chart-point"
-                      data-series={s.name}
-                      data-x={p.x}
-                      data-kind="constructed"
-                      {...dotProps(p, 'constructed', s.name)}
-                      onMouseEnter={() => setHover({ v: p, side: 'constructed' })}
-                      onMouseLeave={() => setHover(null)}
-                      onClick={() => onPick(p)}
-                    />
+                    <circle {...dotProps(p, 'constructed', s.name)} r={5} fill={s.color} />
                   )}
                 </g>
               ))}
