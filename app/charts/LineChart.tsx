@@ -3,6 +3,7 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Axis, PaperMark, SweepValue } from '../../src/kernel/experiment';
 import { useTypeScale } from '../lib/typeScale';
 import { useSize } from '../lib/useSize';
+import { useRovingFocus } from '../lib/useRovingFocus';
 import { formatAxisValue } from './axisFormat';
 import { COLORS } from '../lib/colors';
 import { usePalette } from '../lib/theme';
@@ -71,8 +72,8 @@ export function LineChart({
     });
     return out;
   }, [series, y.log]);
-  const [current, setCurrent] = useState(0);
-  const dotEls = useRef<(SVGCircleElement | null)[]>([]);
+  const roving = useRovingFocus<SVGCircleElement>();
+  const { current, setCurrent } = roving;
   const focusable = Math.min(current, Math.max(0, dots.length - 1));
   const indexOf = (p: SweepValue, side: Dot['side']) => dots.findIndex((d) => d.v === p && d.side === side);
   const onKey = (e: KeyboardEvent, i: number) => {
@@ -81,12 +82,7 @@ export function LineChart({
       onPick(dots[i].v);
       return;
     }
-    const to = chartKeyTarget(dots, i, e.key);
-    if (to === null) return;
-    e.preventDefault();
-    e.stopPropagation();
-    setCurrent(to);
-    dotEls.current[to]?.focus();
+    roving.moveTo(e, chartKeyTarget(dots, i, e.key));
   };
   /**
    * What the two dots of a point (formula, constructed) share: the place, the mouse (hover shows its
@@ -107,9 +103,7 @@ export function LineChart({
       onMouseEnter: () => setHover({ v: p, side }),
       onMouseLeave: () => setHover(null),
       onClick: () => onPick(p),
-      ref: (el: SVGCircleElement | null) => {
-        dotEls.current[i] = el;
-      },
+      ref: roving.ref(i),
       tabIndex: i === focusable ? 0 : -1,
       role: 'button',
       'aria-label':
