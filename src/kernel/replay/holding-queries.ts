@@ -310,12 +310,8 @@ export function arrivedMask(h: Holdings, step: number): Uint8Array {
   return mask;
 }
 
-/**
- * Copies into `out` the counts of the last snapshot at or before step `st` (snapshots are sorted by
- * step) and returns that snapshot's step: the start of every count query, which then replays the
- * steps after it.
- */
-function fromSnapshot(h: Holdings, st: number, out: Uint32Array): number {
+/** The index of the last snapshot at or before step `st` (snapshots are sorted by step). */
+export function snapshotAtOrBefore(h: Holdings, st: number): number {
   let lo = 0;
   let hi = h.snapshotStep.length - 1;
   while (lo < hi) {
@@ -323,6 +319,15 @@ function fromSnapshot(h: Holdings, st: number, out: Uint32Array): number {
     if (h.snapshotStep[mid] <= st) lo = mid;
     else hi = mid - 1;
   }
+  return lo;
+}
+
+/**
+ * Copies into `out` the counts of the last snapshot at or before step `st` and returns that
+ * snapshot's step: the start of every count query, which then replays the steps after it.
+ */
+function fromSnapshot(h: Holdings, st: number, out: Uint32Array): number {
+  const lo = snapshotAtOrBefore(h, st);
   const n = h.nodeCount;
   out.set(h.snapshotCounts.subarray(lo * n, lo * n + n));
   return h.snapshotStep[lo];
