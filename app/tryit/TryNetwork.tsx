@@ -42,6 +42,8 @@ export function TryNetwork({ view, picking, onPick, onSelect, onLink, readOnly, 
   const step = view.attempt.at;
   const px = (v: number) => b.x[v] * W;
   const py = (v: number) => b.y[v] * W;
+  /** A line's ends: from vertex u to vertex v. */
+  const between = (u: number, v: number) => ({ x1: px(u), y1: py(u), x2: px(v), y2: py(v) });
   const r = Math.max(16, Math.min(44, 280 / Math.sqrt(b.vertices + 2)));
   const here = view.check.violations.filter((x) => x.step === step);
   const badTransfers = new Set(here.flatMap((x) => [x.index, x.other].filter((i) => i != null) as number[]));
@@ -107,23 +109,12 @@ export function TryNetwork({ view, picking, onPick, onSelect, onLink, readOnly, 
         ))}
       </defs>
       {[...pairs.values()].map(([u, v]) => (
-        <line
-          key={`${u},${v}`}
-          x1={px(u)}
-          y1={py(u)}
-          x2={px(v)}
-          y2={py(v)}
-          stroke="#cbd5e1"
-          strokeWidth={3}
-        />
+        <line key={`${u},${v}`} {...between(u, v)} stroke="#cbd5e1" strokeWidth={3} />
       ))}
       {(arg.links ?? []).map((l) => (
         <line
           key={`arg${l}`}
-          x1={px(b.linkFrom[l])}
-          y1={py(b.linkFrom[l])}
-          x2={px(b.linkTo[l])}
-          y2={py(b.linkTo[l])}
+          {...between(b.linkFrom[l], b.linkTo[l])}
           stroke={ARGUMENT}
           strokeOpacity={0.35}
           strokeWidth={16}
@@ -180,10 +171,7 @@ export function TryNetwork({ view, picking, onPick, onSelect, onLink, readOnly, 
         [...pairs.values()].map(([u, v]) => (
           <line
             key={`hit${u},${v}`}
-            x1={px(u)}
-            y1={py(u)}
-            x2={px(v)}
-            y2={py(v)}
+            {...between(u, v)}
             stroke="transparent"
             strokeWidth={28}
             className="cursor-pointer"
