@@ -71,7 +71,7 @@ export function TryNetwork({ view, picking, onPick, onSelect, onLink, readOnly, 
       const cut = Math.min(0.45, (r * 1.1) / len);
       const [x1, y1] = u < b.nodes ? shrink(cut) : shrink(0);
       const [x2, y2] = v < b.nodes ? shrink(1 - cut) : shrink(1);
-      return { l, x1, y1, x2, y2, last: v };
+      return { l, ends: { x1, y1, x2, y2 }, last: v };
     });
   const arg = argued ? b.argued.argument : {};
   // While a transfer is selected its route can be changed by clicking links.
@@ -137,10 +137,7 @@ export function TryNetwork({ view, picking, onPick, onSelect, onLink, readOnly, 
               <g key={k}>
                 {bad && badLinks.has(s.l) && (
                   <line
-                    x1={s.x1}
-                    y1={s.y1}
-                    x2={s.x2}
-                    y2={s.y2}
+                    {...s.ends}
                     stroke={FAULT}
                     strokeOpacity={0.25}
                     strokeWidth={22}
@@ -148,10 +145,7 @@ export function TryNetwork({ view, picking, onPick, onSelect, onLink, readOnly, 
                   />
                 )}
                 <line
-                  x1={s.x1}
-                  y1={s.y1}
-                  x2={s.x2}
-                  y2={s.y2}
+                  {...s.ends}
                   stroke={colour}
                   strokeWidth={picking.selected === i && !greyed ? 10 : 6}
                   strokeDasharray={greyed ? '14 10' : bad ? '18 8' : undefined}
