@@ -1,6 +1,7 @@
 import { pairDestination, pairSource, rectHas, rectIds, rectSize } from '../model/block-pairs';
 import type { IndexArray } from '../model/columns';
 import type { CountsHoldings, Holdings, RouteHoldings } from './holdings';
+import { lastAtMost } from '../util/search';
 
 /**
  * Walks block b's route: `visit(node, step)` for its origin (step 0) and every node it reaches, in
@@ -312,14 +313,7 @@ export function arrivedMask(h: Holdings, step: number): Uint8Array {
 
 /** The index of the last snapshot at or before step `st` (snapshots are sorted by step). */
 export function snapshotAtOrBefore(h: Holdings, st: number): number {
-  let lo = 0;
-  let hi = h.snapshotStep.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (h.snapshotStep[mid] <= st) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return lastAtMost(h.snapshotStep, st);
 }
 
 /**
