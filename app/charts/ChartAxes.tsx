@@ -111,36 +111,62 @@ export function Axes({
       ))}
       <line x1={M.left} x2={width - M.right} y1={bottom} y2={bottom} stroke={COLORS.muted} />
       <line x1={M.left} x2={M.left} y1={M.top} y2={bottom} stroke={COLORS.muted} />
-      <text
+      <AxisTitle
+        axis="x"
+        title={layout.xTitle}
+        lines={xLines}
+        lineHeight={lh}
+        fontSize={text.title}
+        lineX={(M.left + width - M.right) / 2}
         x={(M.left + width - M.right) / 2}
         y={height - 10 - (xLines.length - 1) * lh}
-        textAnchor="middle"
+      />
+      <AxisTitle
+        axis="y"
+        title={layout.yTitle}
+        lines={yLines}
+        lineHeight={lh}
         fontSize={text.title}
-        fill={COLORS.text}
-        data-testid="chart-x-title"
-        data-title={layout.xTitle}
-      >
-        {xLines.map((line, i) => (
-          <tspan key={i} x={(M.left + width - M.right) / 2} dy={i ? lh : 0}>
-            {line}
-          </tspan>
-        ))}
-      </text>
-      <text
+        lineX={0}
         transform={`translate(${Math.round(16 * k)},${(M.top + bottom) / 2}) rotate(-90)`}
-        textAnchor="middle"
-        fontSize={text.title}
-        fill={COLORS.text}
-        data-testid="chart-y-title"
-        data-title={layout.yTitle}
-      >
-        {yLines.map((line, i) => (
-          <tspan key={i} x={0} dy={i ? lh : 0}>
-            {line}
-          </tspan>
-        ))}
-      </text>
+      />
     </g>
+  );
+}
+
+/** An axis's title, centred, one line under the other (`lineX`: where each line starts across). */
+function AxisTitle({
+  axis,
+  title,
+  lines,
+  lineHeight,
+  lineX,
+  ...at
+}: {
+  axis: 'x' | 'y';
+  title: string;
+  lines: string[];
+  lineHeight: number;
+  lineX: number;
+  fontSize: number;
+  x?: number;
+  y?: number;
+  transform?: string;
+}) {
+  return (
+    <text
+      {...at}
+      textAnchor="middle"
+      fill={COLORS.text}
+      data-testid={`chart-${axis}-title`}
+      data-title={title}
+    >
+      {lines.map((line, i) => (
+        <tspan key={i} x={lineX} dy={i ? lineHeight : 0}>
+          {line}
+        </tspan>
+      ))}
+    </text>
   );
 }
 

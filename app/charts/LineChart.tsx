@@ -3,6 +3,7 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Axis, PaperMark, SweepValue } from '../../src/kernel/experiment';
 import { useTypeScale } from '../lib/typeScale';
 import { useSize } from '../lib/useSize';
+import { useRovingFocus } from '../lib/useRovingFocus';
 import { formatAxisValue } from './axisFormat';
 import { COLORS } from '../lib/colors';
 import { usePalette } from '../lib/theme';
@@ -71,8 +72,8 @@ export function LineChart({
     });
     return out;
   }, [series, y.log]);
-  const [current, setCurrent] = useState(0);
-  const dotEls = useRef<(SVGCircleElement | null)[]>([]);
+  const roving = useRovingFocus<SVGCircleElement>();
+  const { current, setCurrent } = roving;
   const focusable = Math.min(current, Math.max(0, dots.length - 1));
   const indexOf = (p: SweepValue, side: Dot['side']) => dots.findIndex((d) => d.v === p && d.side === side);
   const onKey = (e: KeyboardEvent, i: number) => {
@@ -81,21 +82,28 @@ export function LineChart({
       onPick(dots[i].v);
       return;
     }
-    const to = chartKeyTarget(dots, i, e.key);
-    if (to === null) return;
-    e.preventDefault();
-    e.stopPropagation();
-    setCurrent(to);
-    dotEls.current[to]?.focus();
+    roving.moveTo(e, chartKeyTarget(dots, i, e.key));
   };
-  /** Keyboard and screen-reader part of a dot: roving focus, its values in words, Enter opens it. */
+  /**
+   * What the two dots of a point (formula, constructed) share: the place, the mouse (hover shows its
+   * values, a click opens it), the keyboard and screen reader (roving focus, its values in words, Enter
+   * opens it).
+   */
   const dotProps = (p: SweepValue, side: Dot['side'], seriesName: string) => {
     const i = indexOf(p, side);
     const value = p[side];
     return {
-      ref: (el: SVGCircleElement | null) => {
-        dotEls.current[i] = el;
-      },
+      cx: sx(p.x),
+      cy: sy(value ?? 0),
+      className: 'cursor-pointer',
+      'data-testid': 'chart-point',
+      'data-series': seriesName,
+      'data-x': p.x,
+      'data-kind': side,
+      onMouseEnter: () => setHover({ v: p, side }),
+      onMouseLeave: () => setHover(null),
+      onClick: () => onPick(p),
+      ref: roving.ref(i),
       tabIndex: i === focusable ? 0 : -1,
       role: 'button',
       'aria-label':
@@ -150,39 +158,15 @@ export function LineChart({
                 <g key={p.x}>
                   {ok(p.formula) && (
                     <circle
-                      cx={sx(p.x)}
-                      cy={sy(p.formula)}
+                      {...dotProps(p, 'formula', s.name)}
                       r={4}
                       fill={COLORS.background}
                       stroke={s.color}
                       strokeWidth={2}
-                      className="cursor-pointer"
-                      data-testid="chart-point"
-                      data-series={s.name}
-                      data-x={p.x}
-                      data-kind="formula"
-                      {...dotProps(p, 'formula', s.name)}
-                      onMouseEnter={() => setHover({ v: p, side: 'formula' })}
-                      onMouseLeave={() => setHover(null)}
-                      onClick={() => onPick(p)}
                     />
                   )}
                   {ok(p.constructed) && (
-                    <circle
-                      cx={sx(p.x)}
-                      cy={sy(p.constructed)}
-                      r={5}
-                      fill={s.color}
-                      className="cursor-pointer"
-                      data-testid="chart-point"
-                      data-series={s.name}
-                      data-x={p.x}
-                      data-kind="constructed"
-                      {...dotProps(p, 'constructed', s.name)}
-                      onMouseEnter={() => setHover({ v: p, side: 'constructed' })}
-                      onMouseLeave={() => setHover(null)}
-                      onClick={() => onPick(p)}
-                    />
+                    <circle {...dotProps(p, 'constructed', s.name)} r={5} fill={s.color} />
                   )}
                 </g>
               ))}

@@ -68,6 +68,16 @@ export function NetworkPicker({ view, ranks }: { view: InteropView; ranks: numbe
     setCols(c);
     if (/^\d+$/.test(r) && /^\d+$/.test(c) && +r > 0 && +c > 0) set(`${kind}:${r}x${c}`);
   };
+  const gridSide = (value: string, name: string, onChange: (v: string) => void) => (
+    <input
+      className={inputClass}
+      type="number"
+      min={1}
+      value={value}
+      aria-label={name}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
   return (
     <div className="space-y-1 text-sm" data-testid="interop-network">
       <label className="flex items-center gap-2">
@@ -107,23 +117,8 @@ export function NetworkPicker({ view, ranks }: { view: InteropView; ranks: numbe
       {grid && (
         <span className="flex items-center gap-1">
           <span className="text-slate-500">routers</span>
-          <input
-            className={inputClass}
-            type="number"
-            min={1}
-            value={rows}
-            aria-label="rows"
-            onChange={(e) => setGrid(e.target.value, cols)}
-          />
-          ×
-          <input
-            className={inputClass}
-            type="number"
-            min={1}
-            value={cols}
-            aria-label="columns"
-            onChange={(e) => setGrid(rows, e.target.value)}
-          />
+          {gridSide(rows, 'rows', (r) => setGrid(r, cols))}×
+          {gridSide(cols, 'columns', (c) => setGrid(rows, c))}
         </span>
       )}
       <FileButton

@@ -131,6 +131,16 @@ export function ComparePage() {
             const o = compared?.[i];
             const shown = shownStep(o, step);
             const hint = overridesText(p) || (o?.ok ? (o.result.variant ?? '') : '');
+            // The pane's name: above an empty pane, leading the numbers' line of one with a schedule.
+            const title = (
+              <PaneTitle
+                name={names[i]}
+                hint={hint}
+                variantOnly={common !== null}
+                variant={presenter}
+                size={layout.beside ? 'text-base' : 'text-lg'}
+              />
+            );
             return (
               <div
                 key={i}
@@ -142,13 +152,7 @@ export function ComparePage() {
                 {/* A pane with a schedule has its name lead the numbers' line instead (a line more for the picture). */}
                 {!o?.ok && (
                   <div className="flex flex-wrap items-baseline gap-x-2 border-b border-slate-100 px-3 py-1">
-                    <PaneTitle
-                      name={names[i]}
-                      hint={hint}
-                      variantOnly={common !== null}
-                      variant={presenter}
-                      size={layout.beside ? 'text-base' : 'text-lg'}
-                    />
+                    {title}
                   </div>
                 )}
                 {o?.ok ? (
@@ -159,13 +163,7 @@ export function ComparePage() {
                         className={`flex flex-wrap items-baseline gap-x-4 py-1 pl-3 text-base tabular-nums ${presenter ? 'pr-3' : 'pr-20'}`}
                         data-testid="pane-summary"
                       >
-                        <PaneTitle
-                          name={names[i]}
-                          hint={hint}
-                          variantOnly={common !== null}
-                          variant={presenter}
-                          size={layout.beside ? 'text-base' : 'text-lg'}
-                        />
+                        {title}
                         <span>
                           <b>{formatCount(o.result.summary.steps)}</b> {noun(o.result.summary.steps, 'step')}
                         </span>

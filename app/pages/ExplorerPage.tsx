@@ -5,10 +5,8 @@ import { useApp } from '../store/store';
 import { restartSweep, stopSweep } from '../store/sync';
 import { JobProgress } from '../lib/JobProgress';
 import { sweepCsv } from '../../src/experiments/tables';
-import { notesForPaper } from '../../src/notes/model-notes';
-import { CSV_TYPE, fileName } from '../lib/download';
-import { DownloadButton } from '../lib/DownloadButton';
-import { PaperSource } from '../panels/PaperSource';
+import { fileName } from '../lib/download';
+import { PaperAndCsv } from './PaperAndCsv';
 import { noun } from '../../src/kernel/util/units';
 
 /** A button that reads as a link inside a sentence. */
@@ -74,33 +72,23 @@ export function ExplorerPage() {
             {def.paperMarks?.length ? '; diamonds: numbers the paper prints' : ''}. Click a point to open it
             in the visualizer.
           </p>
-          <div className="mt-1 flex flex-wrap items-start gap-x-6 gap-y-2">
-            <div className="max-w-xl flex-1">
-              <PaperSource
-                paper={def.paper}
-                notes={notesForPaper(def.paper)}
-                label="Paper"
-                testId="sweep-paper"
-              />
-            </div>
-            <div className="flex items-center gap-2 text-sm text-slate-700">
-              <span>
-                {progress?.finished
-                  ? 'Its data'
-                  : `The ${progress?.values.length ?? 0} ${noun(progress?.values.length ?? 0, 'point')} so far`}
-                :
-              </span>
-              <DownloadButton
-                label="Download CSV"
-                title="One row per point: both values, the paper's printed number, the parameters"
-                file={`${fileName('sweep', def.id)}.csv`}
-                type={CSV_TYPE}
-                make={() => sweepCsv(progress?.values ?? [], def)}
-                disabled={!progress?.values.length}
-                testId="download-sweep-csv"
-              />
-            </div>
-          </div>
+          <PaperAndCsv
+            paper={def.paper}
+            testId="sweep-paper"
+            className="mt-1"
+            data={
+              progress?.finished
+                ? 'Its data'
+                : `The ${progress?.values.length ?? 0} ${noun(progress?.values.length ?? 0, 'point')} so far`
+            }
+            csv={{
+              title: "One row per point: both values, the paper's printed number, the parameters",
+              file: `${fileName('sweep', def.id)}.csv`,
+              make: () => sweepCsv(progress?.values ?? [], def),
+              disabled: !progress?.values.length,
+              testId: 'download-sweep-csv',
+            }}
+          />
           <div
             className="mt-1 h-5 text-sm text-slate-600"
             data-testid="sweep-progress"

@@ -1,10 +1,8 @@
 import { REPRODUCTION_CARDS } from '../../src/experiments/catalogue';
 import type { ReproRow } from '../../src/kernel/experiment';
 import { differ, reproCsv, reproVerdict } from '../../src/experiments/tables';
-import { notesForPaper } from '../../src/notes/model-notes';
-import { CSV_TYPE, fileName } from '../lib/download';
-import { DownloadButton } from '../lib/DownloadButton';
-import { PaperSource } from '../panels/PaperSource';
+import { fileName } from '../lib/download';
+import { PaperAndCsv } from './PaperAndCsv';
 import { useApp } from '../store/store';
 import { restartCheck, stopCheck } from '../store/sync';
 import { JobProgress } from '../lib/JobProgress';
@@ -56,28 +54,19 @@ export function PaperPage() {
           Differences over 1% are marked; the verdict says which, the note why. Same rows as{' '}
           <code className="rounded bg-slate-100 px-1">npm run cli -- reproduce {rep.id}</code>.
         </p>
-        <div className="mt-2 flex flex-wrap items-start gap-x-6 gap-y-2">
-          <div className="max-w-xl flex-1">
-            <PaperSource
-              paper={rep.paper}
-              notes={notesForPaper(rep.paper)}
-              label="Paper"
-              testId="check-paper"
-            />
-          </div>
-          <div className="flex items-center gap-2 text-sm text-slate-700">
-            <span>This table:</span>
-            <DownloadButton
-              label="Download CSV"
-              title="Every row: the paper's number, the formula's, ours, the verdict and the note"
-              file={`${fileName('check', rep.id)}.csv`}
-              type={CSV_TYPE}
-              make={() => reproCsv(state?.rows ?? [])}
-              disabled={!state?.rows}
-              testId="download-check-csv"
-            />
-          </div>
-        </div>
+        <PaperAndCsv
+          paper={rep.paper}
+          testId="check-paper"
+          className="mt-2"
+          data="This table"
+          csv={{
+            title: "Every row: the paper's number, the formula's, ours, the verdict and the note",
+            file: `${fileName('check', rep.id)}.csv`,
+            make: () => reproCsv(state?.rows ?? []),
+            disabled: !state?.rows,
+            testId: 'download-check-csv',
+          }}
+        />
         {state?.error && <p className="mt-3 text-red-700">{state.error}</p>}
         {state?.stopped && (
           <p className="mt-3 text-slate-600" data-testid="check-stopped">

@@ -100,26 +100,24 @@ export function PictureOut({ stem }: { stem: string }) {
           ))}
         </select>
       </label>
-      <button
-        type="button"
-        className={SMALL_BUTTON}
-        disabled={busy !== null}
-        onClick={() => void save('svg')}
-        title={`The ${name} picture's current step as an SVG of ${w} × ${h} px (text stays text), with its legend`}
-        data-testid="export-svg"
-      >
-        {busy === 'svg' ? 'preparing…' : 'SVG'}
-      </button>
-      <button
-        type="button"
-        className={SMALL_BUTTON}
-        disabled={busy !== null}
-        onClick={() => void save('png')}
-        title={`The ${name} picture's current step as a PNG of ${w * scale} × ${h * scale} pixels, with its legend`}
-        data-testid="export-png"
-      >
-        {busy === 'png' ? 'preparing…' : 'PNG'}
-      </button>
+      {(
+        [
+          ['svg', `an SVG of ${w} × ${h} px (text stays text)`],
+          ['png', `a PNG of ${w * scale} × ${h * scale} pixels`],
+        ] as const
+      ).map(([format, as]) => (
+        <button
+          key={format}
+          type="button"
+          className={SMALL_BUTTON}
+          disabled={busy !== null}
+          onClick={() => void save(format)}
+          title={`The ${name} picture's current step as ${as}, with its legend`}
+          data-testid={`export-${format}`}
+        >
+          {busy === format ? 'preparing…' : format.toUpperCase()}
+        </button>
+      ))}
       {(w !== numberIn(width) || h !== numberIn(height)) && (
         <span className="text-slate-600" data-testid="picture-size-note">
           drawn at {w} × {h} (sides from {PICTURE_SIDE.min} to {PICTURE_SIDE.max} px)

@@ -42,6 +42,8 @@ export function TryNetwork({ view, picking, onPick, onSelect, onLink, readOnly, 
   const step = view.attempt.at;
   const px = (v: number) => b.x[v] * W;
   const py = (v: number) => b.y[v] * W;
+  /** A line's ends: from vertex u to vertex v. */
+  const between = (u: number, v: number) => ({ x1: px(u), y1: py(u), x2: px(v), y2: py(v) });
   const r = Math.max(16, Math.min(44, 280 / Math.sqrt(b.vertices + 2)));
   const here = view.check.violations.filter((x) => x.step === step);
   const badTransfers = new Set(here.flatMap((x) => [x.index, x.other].filter((i) => i != null) as number[]));
@@ -69,7 +71,7 @@ export function TryNetwork({ view, picking, onPick, onSelect, onLink, readOnly, 
       const cut = Math.min(0.45, (r * 1.1) / len);
       const [x1, y1] = u < b.nodes ? shrink(cut) : shrink(0);
       const [x2, y2] = v < b.nodes ? shrink(1 - cut) : shrink(1);
-      return { l, x1, y1, x2, y2, last: v };
+      return { l, ends: { x1, y1, x2, y2 }, last: v };
     });
   const arg = argued ? b.argued.argument : {};
   // While a transfer is selected its route can be changed by clicking links.
@@ -107,23 +109,12 @@ export function TryNetwork({ view, picking, onPick, onSelect, onLink, readOnly, 
         ))}
       </defs>
       {[...pairs.values()].map(([u, v]) => (
-        <line
-          key={`${u},${v}`}
-          x1={px(u)}
-          y1={py(u)}
-          x2={px(v)}
-          y2={py(v)}
-          stroke="#cbd5e1"
-          strokeWidth={3}
-        />
+        <line key={`${u},${v}`} {...between(u, v)} stroke="#cbd5e1" strokeWidth={3} />
       ))}
       {(arg.links ?? []).map((l) => (
         <line
           key={`arg${l}`}
-          x1={px(b.linkFrom[l])}
-          y1={py(b.linkFrom[l])}
-          x2={px(b.linkTo[l])}
-          y2={py(b.linkTo[l])}
+          {...between(b.linkFrom[l], b.linkTo[l])}
           stroke={ARGUMENT}
           strokeOpacity={0.35}
           strokeWidth={16}
@@ -146,10 +137,7 @@ export function TryNetwork({ view, picking, onPick, onSelect, onLink, readOnly, 
               <g key={k}>
                 {bad && badLinks.has(s.l) && (
                   <line
-                    x1={s.x1}
-                    y1={s.y1}
-                    x2={s.x2}
-                    y2={s.y2}
+                    {...s.ends}
                     stroke={FAULT}
                     strokeOpacity={0.25}
                     strokeWidth={22}
@@ -157,10 +145,7 @@ export function TryNetwork({ view, picking, onPick, onSelect, onLink, readOnly, 
                   />
                 )}
                 <line
-                  x1={s.x1}
-                  y1={s.y1}
-                  x2={s.x2}
-                  y2={s.y2}
+                  {...s.ends}
                   stroke={colour}
                   strokeWidth={picking.selected === i && !greyed ? 10 : 6}
                   strokeDasharray={greyed ? '14 10' : bad ? '18 8' : undefined}
@@ -180,10 +165,7 @@ export function TryNetwork({ view, picking, onPick, onSelect, onLink, readOnly, 
         [...pairs.values()].map(([u, v]) => (
           <line
             key={`hit${u},${v}`}
-            x1={px(u)}
-            y1={py(u)}
-            x2={px(v)}
-            y2={py(v)}
+            {...between(u, v)}
             stroke="transparent"
             strokeWidth={28}
             className="cursor-pointer"

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { findCard } from '../../src/cards';
 import { pairBlock } from '../../src/kernel/model/block-pairs';
 import type { BlockPictures } from '../../src/kernel/model/block-pictures';
@@ -6,7 +6,6 @@ import { location } from '../../src/kernel/replay/holding-queries';
 import type { RunResult } from '../../src/result';
 import { usePicturesOf } from '../store/pictures';
 import { COLORS, cssRgb, palette } from '../lib/colors';
-import { usePalette } from '../lib/theme';
 import {
   blendShares,
   blockMarks,
@@ -17,15 +16,12 @@ import {
   shareColourMatrix,
 } from './matrixStates';
 import { StateLegend, type LegendEntry } from './StateLegend';
-import { setupCanvas, useSize } from '../lib/useSize';
-import { drawMatrixFrame } from './canvasText';
-import { matrixBox, matrixPicture } from './matrixPicture';
+import { matrixPicture, ringCell } from './matrixPicture';
 import { useFramePicture } from '../scene/currentFrame';
-import { CachedLayer } from './cachedLayer';
 import { canDraw, TooSmall } from './TooSmall';
-import { useTypeScale } from '../lib/typeScale';
 import { plural } from '../lib/format';
 import { bitmapsInTurn } from './bitmapsInTurn';
+import { useMatrixPane } from './useMatrixPane';
 
 /**
  * All-to-all blocks as a source × destination matrix: where is block B[r, d] now? Pale: still at its
@@ -36,18 +32,12 @@ import { bitmapsInTurn } from './bitmapsInTurn';
  * with the arrow keys (Home, End: the row's ends), the route written below as for a click.
  */
 export function BlockMatrix({ result, step }: { result: RunResult; step: number }) {
-  const box = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const { width, height } = useSize(box);
   const [selected, setSelected] = useState<{ r: number; d: number } | null>(null);
-  const frame = useRef<CachedLayer | null>(null);
   const n = result.realNodes;
-  const type = useTypeScale();
-  const geometry = useMemo(() => matrixBox(width, height, n, type), [width, height, n, type]);
-  const [MARGIN, side] = [geometry.margins, geometry.side];
+  const pane = useMatrixPane({ rows: n, cols: n, across: 'destination d →', down: '← source r' });
+  const { box, canvas, width, height, margins: MARGIN, side } = pane;
   // The pictures hold shares; the theme's colours are applied as they are drawn (an SVG colour matrix).
-  const theme = usePalette();
-  const states = palette(theme).blockStates;
+  const states = pane.colours.blockStates;
   const filterId = `block-states-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   // Pictures of every step, made in the worker right after the result (null until they arrive).
   const pictures = usePicturesOf(result);
@@ -77,11 +67,8 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
   );
 
   useEffect(() => {
-    const c = canvas.current;
-    if (!c || !canDraw(width, height)) return;
-    const ctx = setupCanvas(c, width, height);
+    const ctx = pane.startDrawing();
     if (!ctx) return;
-    ctx.imageSmoothingEnabled = false;
     if (bitmap) {
       ctx.filter = `url(#${filterId})`;
       ctx.drawImage(bitmap, MARGIN.left, MARGIN.top, side, side);
@@ -97,22 +84,9 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
       ctx.fillText('preparing the picture…', MARGIN.left + 8, MARGIN.top + 24);
     }
     // The frame, axis titles and row and column numbers: the same on every step.
-    frame.current ??= new CachedLayer();
-    frame.current.drawOnto(ctx, width, height, `${side}:${n}:${type.factor}`, (f) =>
-      drawMatrixFrame(f, MARGIN, side, n, n, 'destination d →', '← source r', type),
-    );
-    if (selected) {
-      const cell = side / n;
-      ctx.strokeStyle = COLORS.highlight;
-      ctx.lineWidth = 2;
-      ctx.strokeRect(
-        MARGIN.left + selected.d * cell - 1,
-        MARGIN.top + selected.r * cell - 1,
-        Math.max(3, cell) + 2,
-        Math.max(3, cell) + 2,
-      );
-    }
-  }, [bitmap, width, height, side, selected, n, MARGIN, type, filterId, marks, pictures, cellPx, states]);
+    pane.drawFrame(ctx);
+    if (selected) ringCell(ctx, MARGIN, side, n, n, { row: selected.r, col: selected.d });
+  }, [pane, bitmap, side, selected, n, MARGIN, filterId, marks, pictures, cellPx, states]);
 
   useFramePicture(
     matrixPicture({
@@ -166,9 +140,8 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
         }}
         onClick={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
-          const d = Math.floor(((e.clientX - rect.left - MARGIN.left) / side) * n);
-          const r = Math.floor(((e.clientY - rect.top - MARGIN.top) / side) * n);
-          if (r >= 0 && r < n && d >= 0 && d < n) setSelected({ r, d });
+          const cell = pane.cellAt(e.clientX - rect.left, e.clientY - rect.top);
+          if (cell) setSelected({ r: cell.row, d: cell.col });
         }}
       >
         <canvas

@@ -1,19 +1,15 @@
 import { stepCounts } from '../../src/kernel/replay/step-counts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { RunResult } from '../../src/result';
 import { firstArrival } from '../../src/kernel/replay/holding-queries';
-import { setupCanvas, useSize } from '../lib/useSize';
 import { MatrixImage } from './matrixImage';
-import { drawMatrixFrame } from './canvasText';
-import { matrixBox, matrixPicture } from './matrixPicture';
+import { matrixPicture } from './matrixPicture';
 import { useFramePicture } from '../scene/currentFrame';
-import { CachedLayer } from './cachedLayer';
 import { canDraw, TooSmall } from './TooSmall';
-import { useTypeScale } from '../lib/typeScale';
-import { cssRgb, palette } from '../lib/colors';
-import { usePalette } from '../lib/theme';
+import { cssRgb } from '../lib/colors';
 import { drawCellMarks, MARK_MIN_CELL, markColourOn } from './matrixStates';
 import { StateLegend } from './StateLegend';
+import { useMatrixPane } from './useMatrixPane';
 
 /** Longest slice of a full matrix repaint, in ms (a main-thread task should stay under 50 ms). */
 const SLICE_MS = 8;
@@ -56,20 +52,15 @@ function CombinedCounts({ result, step }: { result: RunResult; step: number }) {
 }
 
 function HoldingsPicture({ result, step }: { result: RunResult; step: number }) {
-  const box = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const { width, height } = useSize(box);
   const [hover, setHover] = useState<{ node: number; block: number; x: number; y: number } | null>(null);
   const h = result.holdings;
   const rows = h.nodeCount;
   const cols = h.blockCount;
-  const type = useTypeScale();
-  const geometry = useMemo(() => matrixBox(width, height, rows, type), [width, height, rows, type]);
-  const [MARGIN, side] = [geometry.margins, geometry.side];
+  const pane = useMatrixPane({ rows, cols, across: 'blocks →', down: '← nodes' });
+  const { box, canvas, width, height, margins: MARGIN, side } = pane;
   // One image per result and theme, repainted incrementally as the step moves; drawn via an
   // offscreen canvas.
-  const theme = usePalette();
-  const states = palette(theme).holdingStates;
+  const states = pane.colours.holdingStates;
   const picture = useMemo(() => {
     const image = new MatrixImage(result, states);
     return {
@@ -88,7 +79,6 @@ function HoldingsPicture({ result, step }: { result: RunResult; step: number }) 
   }, [h, rows, cols, side, step]);
   // Bumped whenever new pixels reach the offscreen canvas, to redraw.
   const [painted, setPainted] = useState(0);
-  const frame = useRef<CachedLayer | null>(null);
 
   // Small changes are painted in one go; a full repaint runs in slices of SLICE_MS, one task each,
   // and the picture fills in row by row while it runs (a newer step restarts it).
@@ -114,22 +104,16 @@ function HoldingsPicture({ result, step }: { result: RunResult; step: number }) 
   }, [picture, step]);
 
   useEffect(() => {
-    const c = canvas.current;
-    if (!c || !canDraw(width, height)) return;
-    const ctx = setupCanvas(c, width, height);
+    const ctx = pane.startDrawing();
     if (!ctx) return;
-    ctx.imageSmoothingEnabled = false;
     ctx.drawImage(picture.canvas, MARGIN.left, MARGIN.top, side, side);
     if (arrivedCells) {
       const grid = { left: MARGIN.left, top: MARGIN.top, cw: side / cols, ch: side / rows };
       drawCellMarks(ctx, arrivedCells, cols, 'dot', grid, markColourOn(states.arrived));
     }
     // The frame, axis titles and a few tick labels: the same on every step.
-    frame.current ??= new CachedLayer();
-    frame.current.drawOnto(ctx, width, height, `${side}:${rows}:${cols}:${type.factor}`, (f) =>
-      drawMatrixFrame(f, MARGIN, side, rows, cols, 'blocks →', '← nodes', type),
-    );
-  }, [picture, painted, width, height, side, rows, cols, MARGIN, type, arrivedCells, states]);
+    pane.drawFrame(ctx);
+  }, [pane, picture, painted, side, rows, cols, MARGIN, arrivedCells, states]);
 
   useFramePicture(
     matrixPicture({
@@ -165,9 +149,8 @@ function HoldingsPicture({ result, step }: { result: RunResult; step: number }) 
           const rect = e.currentTarget.getBoundingClientRect();
           const x = e.clientX - rect.left;
           const y = e.clientY - rect.top;
-          const block = Math.floor(((x - MARGIN.left) / side) * cols);
-          const node = Math.floor(((y - MARGIN.top) / side) * rows);
-          setHover(block >= 0 && block < cols && node >= 0 && node < rows ? { node, block, x, y } : null);
+          const cell = pane.cellAt(x, y);
+          setHover(cell && { node: cell.row, block: cell.col, x, y });
         }}
         onMouseLeave={() => setHover(null)}
       >

@@ -1,5 +1,5 @@
 import { hierarchy, tree as treeLayout, type HierarchyPointNode } from 'd3';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { findCard } from '../../src/cards';
 import type { TreeNode } from '../../src/kernel/spec';
 import type { RunResult } from '../../src/result';
@@ -8,6 +8,7 @@ import { usePalette } from '../lib/theme';
 import { useTypeScale } from '../lib/typeScale';
 import { typePx } from './canvasText';
 import { useSize } from '../lib/useSize';
+import { useRovingFocus } from '../lib/useRovingFocus';
 import { useApp } from '../store/store';
 import { interconnectUi } from '../interconnects';
 import { thinLabels } from './treeLabels';
@@ -27,8 +28,8 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
   const highlight = useApp((s) => s.highlight);
   usePalette(); // drawn in the theme's colours: redrawn when it changes
   // The tree node that takes the focus from Tab (roving focus: one stop for the whole tree).
-  const [current, setCurrent] = useState(0);
-  const items = useRef<(SVGGElement | null)[]>([]);
+  const roving = useRovingFocus<SVGGElement>();
+  const { current, setCurrent } = roving;
   const spec = findCard(result.algorithm);
   const t = useMemo(() => spec?.tree?.(result.params) ?? null, [spec, result.params]);
   const s = result.schedule;
@@ -71,12 +72,7 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
   // The nodes marked from the network (a hovered or chosen node): their path, in words.
   const path = hl.size === 1 ? nodes.filter(contains).map((d) => d.data.label) : [];
   const onKey = (e: KeyboardEvent, i: number) => {
-    const to = treeKeyTarget(nodes, i, e.key);
-    if (to === null) return;
-    e.preventDefault();
-    e.stopPropagation();
-    setCurrent(to);
-    items.current[to]?.focus();
+    roving.moveTo(e, treeKeyTarget(nodes, i, e.key));
   };
   return (
     <div className="flex h-full min-h-0 w-full flex-col" data-testid="tree-view" data-depth={depth ?? ''}>
@@ -128,9 +124,7 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
               {nodes.map((d, i) => (
                 <g
                   key={i}
-                  ref={(el) => {
-                    items.current[i] = el;
-                  }}
+                  ref={roving.ref(i)}
                   transform={`translate(${d.x},${d.y})`}
                   onMouseEnter={() => useApp.getState().setHighlight(d.data.members)}
                   onMouseLeave={() => useApp.getState().setHighlight(null)}

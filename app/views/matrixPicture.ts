@@ -39,18 +39,28 @@ export function matrixPicture(m: {
       if (image) ctx.drawImage(image, margins.left, margins.top, side, side);
       yield;
       drawMatrixFrame(ctx, margins, side, m.rows, m.cols, m.across, m.down, type);
-      if (m.selected) {
-        const [cw, ch] = [side / m.cols, side / m.rows];
-        ctx.strokeStyle = COLORS.highlight;
-        ctx.lineWidth = 2;
-        ctx.strokeRect(
-          margins.left + m.selected.col * cw - 1,
-          margins.top + m.selected.row * ch - 1,
-          Math.max(3, cw) + 2,
-          Math.max(3, ch) + 2,
-        );
-      }
+      if (m.selected) ringCell(ctx, margins, side, m.rows, m.cols, m.selected);
     },
     legend: m.legend,
   };
+}
+
+/** Rings a matrix's cell (the selected one) in the highlight colour, at least 3 px wide. */
+export function ringCell(
+  ctx: CanvasRenderingContext2D,
+  margins: { left: number; top: number },
+  side: number,
+  rows: number,
+  cols: number,
+  cell: { row: number; col: number },
+) {
+  const [cw, ch] = [side / cols, side / rows];
+  ctx.strokeStyle = COLORS.highlight;
+  ctx.lineWidth = 2;
+  ctx.strokeRect(
+    margins.left + cell.col * cw - 1,
+    margins.top + cell.row * ch - 1,
+    Math.max(3, cw) + 2,
+    Math.max(3, ch) + 2,
+  );
 }

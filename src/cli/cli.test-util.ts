@@ -4,6 +4,7 @@
  */
 import { execute } from './commands';
 import type { CliIo, CommandOutput } from './command-kit';
+import type { FormulasReport } from './formulas-command';
 
 /** A command line whose `readText` reads `files` (which tests may add to) and fails as Node does. */
 export function memoryCli(files = new Map<string, string>()) {
@@ -15,7 +16,14 @@ export function memoryCli(files = new Map<string, string>()) {
     },
   };
   const cli = (...argv: string[]) => execute(argv, io);
-  return { files, io, cli };
+  /** `formulas` with these arguments, which must succeed: its report, and a row of it by id. */
+  const formulas = (...args: string[]) => {
+    const r = cli('formulas', ...args);
+    if (r.code !== 0) throw new Error(`formulas ${args.join(' ')} failed (${r.code}): ${errText(r)}`);
+    const report = JSON.parse(outText(r)) as FormulasReport;
+    return { report, row: (id: string) => report.rows.find((x) => x.id === id)! };
+  };
+  return { files, io, cli, formulas };
 }
 
 /** What a command wrote on standard output, joined. */

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleJson } from '../kernel/format/schedule-json';
 import { type CheckReport } from './check-command';
-import { type FormulasReport } from './formulas-command';
 import { type ListedAlgorithm } from './list-command';
 import { errText as err, memoryCli, outText as out } from './cli.test-util';
 
-const { files, cli } = memoryCli();
+const { files, cli, formulas } = memoryCli();
 
 describe('command line: meshes and OTIS-Mesh', () => {
   it('list shows both all-reduces with their parameters', () => {
@@ -18,8 +17,7 @@ describe('command line: meshes and OTIS-Mesh', () => {
   });
 
   it('formulas: P = 16, all-port direct, root and control group at 10 (middle), by hand', () => {
-    const r = cli(
-      'formulas',
+    const { row } = formulas(
       'otis-allreduce',
       '--group-size',
       '16',
@@ -32,9 +30,6 @@ describe('command line: meshes and OTIS-Mesh', () => {
       '--control-group',
       '10',
     );
-    expect(r.code).toBe(0);
-    const rep = JSON.parse(out(r)) as FormulasReport;
-    const row = (id: string) => rep.rows.find((x) => x.id === id)!;
     // Root (row 2, column 2) of a 4 × 4 group; XY routes end on the column unless the sender shares
     // the row: 8 senders in rows 0-1 enter from the north, 4 in row 3 from the south, 2 from the west,
     // 1 from the east. The north channel is the bottleneck: 8 steps in each of the four phases.
@@ -43,12 +38,10 @@ describe('command line: meshes and OTIS-Mesh', () => {
   });
 
   it('formulas: EDN at P = 16 takes 4 (H + 2) = 12 electronic steps with H = 1', () => {
-    const rep = JSON.parse(
-      out(cli('formulas', 'otis-allreduce', '--group-size', '16', '--method', 'edn')),
-    ) as FormulasReport;
+    const { row } = formulas('otis-allreduce', '--group-size', '16', '--method', 'edn');
     // In each of the four phases: three children into each level-1 node, the level-1 nodes to the
     // root's neighbourhood, the last hop to the root: 3 steps.
-    expect(rep.rows.find((x) => x.id === 'steps-best')!.constructed).toBe(12);
+    expect(row('steps-best').constructed).toBe(12);
   });
 
   it('schedule writes an all-reduce that check accepts with the reduction rules', () => {
@@ -138,8 +131,7 @@ describe('command line: NoC bounds', () => {
 describe('command line: a NoC network of one’s own', () => {
   it('--topology FILE.json reads the network; a bad file exits 2 naming the file', () => {
     files.set('ring4.json', '{"routers": 4, "links": [[0, 1], [1, 2], [2, 3], [3, 0]]}');
-    const r = cli(
-      'formulas',
+    const { report: rep } = formulas(
       'noc-scatter',
       '--topology',
       'ring4.json',
@@ -148,8 +140,6 @@ describe('command line: a NoC network of one’s own', () => {
       '--method',
       'constructive',
     );
-    expect(r.code).toBe(0);
-    const rep = JSON.parse(out(r)) as FormulasReport;
     expect(rep.params).toMatchObject({ network: 'custom', routers: 4, links: '0,1,1,2,2,3,3,0' });
     files.set('bad.json', '{"routers": 4, "links": [[0, 9]]}');
     const bad = cli('schedule', 'noc-scatter', '--topology', 'bad.json');

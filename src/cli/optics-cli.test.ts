@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { OpticsRow } from '../families/ring/optical-constraints';
-import { execute } from './commands';
-import { type CommandOutput } from './command-kit';
-import { type FormulasReport } from './formulas-command';
+import { memoryCli, outText as out } from './cli.test-util';
 import { type ListedAlgorithm } from './list-command';
 
-const io = {
-  readText(): string {
-    throw new Error('no files in these tests');
-  },
-};
-const cli = (...argv: string[]) => execute(argv, io);
-const out = (r: CommandOutput) => [...r.out].join('');
+// No files in these tests: reading one fails.
+const { cli, formulas } = memoryCli();
 const row = (rows: OpticsRow[] | undefined, id: OpticsRow['id']) => rows!.find((r) => r.id === id)!;
 
 describe('formulas: optical constraints', () => {
   it('reports eqs. 4–9 for the longest lightpath as JSON', () => {
-    const r = cli('formulas', 'ring-allgather', '--nodes', '8');
-    expect(r.code).toBe(0);
-    const rep = JSON.parse(out(r)) as FormulasReport;
+    const { report: rep } = formulas('ring-allgather', '--nodes', '8');
     expect(rep.optics!.map((o) => o.id)).toEqual(['path', 'loss', 'laser', 'snr', 'ber']);
     // Ring all-gather sends one hop: the lightpath touches 2 nodes; loss 1 + 2 × 0.32 = 1.64 dB.
     expect(row(rep.optics, 'path')).toMatchObject({ constructed: 2, formula: null, ok: true });
@@ -29,9 +20,7 @@ describe('formulas: optical constraints', () => {
 
   it('flags a violated constraint in plain words (the exit code stays 0: the schedule verifies)', () => {
     // 10 dB per node: 1 + 2 × 10 = 21 dB lost; the laser must give −20 + 21 + 1 = 2 dBm, not 0.
-    const r = cli('formulas', 'ring-allgather', '--nodes', '8', '--pass-loss', '10');
-    expect(r.code).toBe(0);
-    const rep = JSON.parse(out(r)) as FormulasReport;
+    const { report: rep } = formulas('ring-allgather', '--nodes', '8', '--pass-loss', '10');
     const laser = row(rep.optics, 'laser');
     expect(laser.ok).toBe(false);
     expect(laser.message).toContain('the laser must deliver at least 2 dBm per wavelength but gives 0 dBm');

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleJson } from '../kernel/format/schedule-json';
 import { type CheckReport } from './check-command';
-import { type FormulasReport } from './formulas-command';
 import { type ListedAlgorithm } from './list-command';
 import { memoryCli, outText as out } from './cli.test-util';
 
-const { files, cli } = memoryCli();
+const { files, cli, formulas } = memoryCli();
 
 const STAR = ['star-scatter', 'star-gather', 'star-broadcast', 'star-gossip', 'star-multiscatter'];
 
@@ -28,8 +27,7 @@ describe('command line: the passive-star algorithms', () => {
   });
 
   it('formulas: paper and constructed costs, by hand for gossip P = 64, k = 3, D = 0.5, m = 2', () => {
-    const r = cli(
-      'formulas',
+    const { row } = formulas(
       'star-gossip',
       '--nodes',
       '64',
@@ -40,9 +38,6 @@ describe('command line: the passive-star algorithms', () => {
       '--messages',
       '2',
     );
-    expect(r.code).toBe(0);
-    const rep = JSON.parse(out(r)) as FormulasReport;
-    const row = (id: string) => rep.rows.find((x) => x.id === id)!;
     // 3 steps; 3 · 64 · 3 = 576 tunings; 1·2 + 4·2 + 16·2 = 42; total 576 · 0.5 + 42 = 330; clock 3 · 0.5 + 42.
     expect(row('steps').constructed).toBe(3);
     expect(row('tunings').constructed).toBe(576);

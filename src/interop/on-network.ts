@@ -11,6 +11,7 @@ import { wdmRing } from '../kernel/model/topology';
 import type { Holdings } from '../kernel/replay/holdings';
 import type { VerifyReport } from '../kernel/verify/rules';
 import { verify } from '../kernel/verify/verifier';
+import { lastAtMost } from '../kernel/util/search';
 import { labSchedule, type LabHeader, type LabSchedule, type MessageSet } from './lab-schedule';
 import { Occupancy, type Hop, type NetworkChoice, type Placed, type Router } from './network';
 import { timePrecedence, type Precedence } from './precedence';
@@ -141,14 +142,8 @@ function hopOf(m: MessageSet, i: number): Hop {
 
 /** The step (1-based) of transfer t: the last step whose first transfer is at or before t. */
 export function stepOfTransfer(stepStart: Uint32Array, t: number): number {
-  let lo = 1;
-  let hi = stepStart.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (stepStart[mid - 1] <= t) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  // stepStart[s - 1] is step s's first transfer.
+  return lastAtMost(stepStart, t, 0, stepStart.length - 2) + 1;
 }
 
 /**

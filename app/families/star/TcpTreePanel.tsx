@@ -1,5 +1,5 @@
 import { hierarchy, tree } from 'd3';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { broadcastRadices } from '../../../src/families/star/broadcast.card';
 import {
   radixParent,
@@ -15,6 +15,7 @@ import { COLORS, wavelengthColor } from '../../lib/colors';
 import { usePalette } from '../../lib/theme';
 import { useTypeScale } from '../../lib/typeScale';
 import { useSize } from '../../lib/useSize';
+import { useRovingFocus } from '../../lib/useRovingFocus';
 import { typePx, type TypeScale } from '../../views/canvasText';
 import { thinLabels } from '../../views/treeLabels';
 import { useStarHover } from './starHover';
@@ -44,8 +45,8 @@ export function TcpTreePanel({
   usePalette(); // drawn in the theme's colours: redrawn when it changes
   const setHovered = useStarHover((s) => s.set);
   // One stop of Tab for the whole tree; the arrow keys move the focus (roving focus).
-  const [current, setCurrent] = useState(0);
-  const items = useRef(new Map<number, SVGGElement>());
+  const roving = useRovingFocus<SVGGElement>();
+  const { current, setCurrent } = roving;
   // The drawing is scaled to its box: lecture type is set in screen pixels through that scale.
   const svg = useRef<SVGSVGElement>(null);
   const box = useSize(svg);
@@ -129,11 +130,7 @@ export function TcpTreePanel({
                 : e.key === 'End'
                   ? n - 1
                   : null;
-    if (to === null || !byId.has(to)) return;
-    e.preventDefault();
-    e.stopPropagation();
-    setCurrent(to);
-    items.current.get(to)?.focus();
+    roving.moveTo(e, to !== null && byId.has(to) ? to : null);
   };
   const r = n <= 64 ? 7 : 4;
   const labels = treeLabels(layout, n, r, type.min > 0 ? Math.min(box.width, box.height) / SIZE : 0, type);
@@ -164,10 +161,7 @@ export function TcpTreePanel({
         {layout.nodes.map((d) => (
           <g
             key={d.id}
-            ref={(el) => {
-              if (el) items.current.set(d.id, el);
-              else items.current.delete(d.id);
-            }}
+            ref={roving.ref(d.id)}
             onMouseEnter={() => setHovered(d.id)}
             onMouseLeave={() => setHovered(null)}
             onFocus={() => {

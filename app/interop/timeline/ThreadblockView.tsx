@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ThreadblockTimeline } from '../../../src/interop/msccl/timeline';
+import { movedCursor } from '../../lib/gridCursor';
 import type { TimelineGrid } from '../../../src/interop/msccl/timeline-grid';
 import type { RunResult } from '../../../src/result';
 import { usePalette } from '../../lib/theme';
@@ -115,25 +116,14 @@ function TimelineBody({
   };
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const at = cursor ?? { row: 0, col: step };
-    const jump = e.shiftKey ? 10 : 1;
     const page = Math.max(1, Math.floor((size.height - L.headerH) / L.rowH) - 1);
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [0, -jump],
-      ArrowRight: [0, jump],
-      ArrowUp: [-jump, 0],
-      ArrowDown: [jump, 0],
-      PageUp: [-page, 0],
-      PageDown: [page, 0],
-      Home: [0, -g.columns - 1],
-      End: [0, g.columns + 1],
-    };
+    const next = movedCursor(e.key, e.shiftKey, at, cursor !== null, {
+      rows: g.rows,
+      lastCol: g.columns,
+      page,
+    });
     if (e.key === 'Enter' || e.key === ' ') open(at);
-    else if (moves[e.key]) {
-      const [dr, dc] = cursor ? moves[e.key] : [0, 0];
-      const next = {
-        row: Math.max(0, Math.min(g.rows - 1, at.row + dr)),
-        col: Math.max(0, Math.min(g.columns, at.col + dc)),
-      };
+    else if (next) {
       setCursor(next);
       goTo(next);
     } else return;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { LinkLoad } from '../../../src/kernel/replay/link-load';
 import type { RunResult } from '../../../src/result';
 import { cssRgb } from '../../lib/colors';
@@ -24,55 +25,76 @@ export function BusiestLists({
   onOpen: (link: number, step: number) => void;
 }) {
   const topo = result.topology;
-  const item = 'block w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 focus:outline focus:outline-2';
   return (
     <div
       className={`${side ? 'w-72 overflow-y-auto' : ''} shrink-0 px-1 text-sm text-slate-800`}
       data-testid="link-load-lists"
     >
-      <section aria-labelledby="busiest-links">
-        <h3 id="busiest-links" className="font-semibold">
-          Busiest links
-        </h3>
-        <ol className="list-decimal pl-6" data-testid="busiest-links">
-          {load.busiestLinks.map((b) => (
-            <li key={b.link}>
-              <button
-                type="button"
-                className={item}
-                data-link={b.link}
-                onClick={() => onOpen(b.link, b.peakStep)}
-                title="Open its busiest step with this link marked"
-              >
-                {linkName(topo, b.link)}: {plural(b.uses, 'use')} in {plural(b.steps, 'step')}, at most{' '}
-                {n(b.peak)} of {plural(b.channels, 'channel')} (step {n(b.peakStep)})
-              </button>
-            </li>
-          ))}
-        </ol>
-      </section>
-      <section aria-labelledby="busiest-steps" className="mt-2">
-        <h3 id="busiest-steps" className="font-semibold">
-          Busiest steps
-        </h3>
-        <ol className="list-decimal pl-6" data-testid="busiest-steps">
-          {load.busiestSteps.map((s) => (
-            <li key={s.step}>
-              <button
-                type="button"
-                className={item}
-                data-step={s.step}
-                onClick={() => onOpen(s.peakLink, s.step)}
-                title="Open this step with its fullest link marked"
-              >
-                step {n(s.step)}: {plural(s.uses, 'link use')} on {plural(s.links, 'link')}, fullest{' '}
-                {pct(s.peakRatio)}
-              </button>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <RankedList
+        id="busiest-links"
+        heading="Busiest links"
+        items={load.busiestLinks.map((b) => ({
+          key: b.link,
+          data: { 'data-link': b.link },
+          open: () => onOpen(b.link, b.peakStep),
+          title: 'Open its busiest step with this link marked',
+          words: (
+            <>
+              {linkName(topo, b.link)}: {plural(b.uses, 'use')} in {plural(b.steps, 'step')}, at most{' '}
+              {n(b.peak)} of {plural(b.channels, 'channel')} (step {n(b.peakStep)})
+            </>
+          ),
+        }))}
+      />
+      <RankedList
+        id="busiest-steps"
+        heading="Busiest steps"
+        className="mt-2"
+        items={load.busiestSteps.map((s) => ({
+          key: s.step,
+          data: { 'data-step': s.step },
+          open: () => onOpen(s.peakLink, s.step),
+          title: 'Open this step with its fullest link marked',
+          words: (
+            <>
+              step {n(s.step)}: {plural(s.uses, 'link use')} on {plural(s.links, 'link')}, fullest{' '}
+              {pct(s.peakRatio)}
+            </>
+          ),
+        }))}
+      />
     </div>
+  );
+}
+
+/** A headed, numbered list whose every entry is a button (its `id` names the heading and the list). */
+function RankedList({
+  id,
+  heading,
+  className = '',
+  items,
+}: {
+  id: string;
+  heading: string;
+  className?: string;
+  items: { key: number; data: Record<string, number>; open: () => void; title: string; words: ReactNode }[];
+}) {
+  const item = 'block w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 focus:outline focus:outline-2';
+  return (
+    <section aria-labelledby={id} className={className || undefined}>
+      <h3 id={id} className="font-semibold">
+        {heading}
+      </h3>
+      <ol className="list-decimal pl-6" data-testid={id}>
+        {items.map((e) => (
+          <li key={e.key}>
+            <button type="button" className={item} {...e.data} onClick={e.open} title={e.title}>
+              {e.words}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 

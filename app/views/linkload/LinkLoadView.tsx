@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { LinkLoad } from '../../../src/kernel/replay/link-load';
+import { movedCursor } from '../../lib/gridCursor';
 import type { RunResult } from '../../../src/result';
 import { usePalette } from '../../lib/theme';
 import { useTypeScale } from '../../lib/typeScale';
@@ -65,23 +66,13 @@ function LinkLoadBody({ result, load, step }: { result: RunResult; load: LinkLoa
   const open = (bin: number) => openCell(result, load.hotLink[bin], load.hotStep[bin]);
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const at = cursor ?? { row: 0, col: 0 };
-    const jump = e.shiftKey ? 10 : 1;
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [0, -jump],
-      ArrowRight: [0, jump],
-      ArrowUp: [-jump, 0],
-      ArrowDown: [jump, 0],
-      Home: [0, -load.cols],
-      End: [0, load.cols],
-    };
+    const next = movedCursor(e.key, e.shiftKey, at, cursor !== null, {
+      rows: load.rows,
+      lastCol: load.cols - 1,
+    });
     if (e.key === 'Enter' || e.key === ' ') open(at.row * load.cols + at.col);
-    else if (moves[e.key]) {
-      const [dr, dc] = cursor ? moves[e.key] : [0, 0];
-      setCursor({
-        row: Math.max(0, Math.min(load.rows - 1, at.row + dr)),
-        col: Math.max(0, Math.min(load.cols - 1, at.col + dc)),
-      });
-    } else return;
+    else if (next) setCursor(next);
+    else return;
     e.preventDefault();
   };
 

@@ -12,6 +12,7 @@ import { blockIdsOf, type Schedule } from '../../kernel/model/schedule';
 import { partialBytesOf, type ExportSource } from '../export-source';
 import { importMsccl } from '../import';
 import { OP_SEND, programJob, type Program } from '../program';
+import { rankOf } from './threadblocks';
 import { mscclJob, mscclXmlText } from './msccl-export';
 
 const originOf = (s: Schedule, b: number) =>
@@ -52,17 +53,6 @@ function labMessages(src: ExportSource, p: Program, steps: Uint32Array, id: (b: 
     out.push(`${rankOf(p, send)}>${p.peer[send]} @${steps[m]}: ${ids.join(',')}`);
   }
   return out.sort();
-}
-
-function rankOf(p: Program, op: number): number {
-  let lo = 0;
-  let hi = p.ranks - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (p.opStart[mid] <= op) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /** Exports, imports, and compares; returns what the comparison found for the caller's own checks. */

@@ -1,6 +1,7 @@
 import type { Job } from '../../kernel/jobs';
 import { ExportRefused, pacer } from '../export-source';
 import { OP_SEND, type Program } from '../program';
+import { lastAtMost } from '../../kernel/util/search';
 import type { ChunkLayout } from './layout';
 import { beyond, MSCCL_LIMITS } from './limits';
 import { IN, OUT, type Placement } from './placement';
@@ -109,14 +110,7 @@ export function* stepsBoundJob(p: Program, algorithm: string): Job<void> {
 
 /** The rank op i belongs to (binary search in opStart). */
 export function rankOf(p: Program, i: number): number {
-  let lo = 0;
-  let hi = p.ranks - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (p.opStart[mid] <= i) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return lastAtMost(p.opStart, i, 0, p.ranks - 1);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { pairDestination, pairSource, rectHas, rectIds, rectSize } from '../model/block-pairs';
 import type { IndexArray } from '../model/columns';
 import type { CountsHoldings, Holdings, RouteHoldings } from './holdings';
+import { lastAtMost } from '../util/search';
 
 /**
  * Walks block b's route: `visit(node, step)` for its origin (step 0) and every node it reaches, in
@@ -310,19 +311,17 @@ export function arrivedMask(h: Holdings, step: number): Uint8Array {
   return mask;
 }
 
+/** The index of the last snapshot at or before step `st` (snapshots are sorted by step). */
+export function snapshotAtOrBefore(h: Holdings, st: number): number {
+  return lastAtMost(h.snapshotStep, st);
+}
+
 /**
- * Copies into `out` the counts of the last snapshot at or before step `st` (snapshots are sorted by
- * step) and returns that snapshot's step: the start of every count query, which then replays the
- * steps after it.
+ * Copies into `out` the counts of the last snapshot at or before step `st` and returns that
+ * snapshot's step: the start of every count query, which then replays the steps after it.
  */
 function fromSnapshot(h: Holdings, st: number, out: Uint32Array): number {
-  let lo = 0;
-  let hi = h.snapshotStep.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (h.snapshotStep[mid] <= st) lo = mid;
-    else hi = mid - 1;
-  }
+  const lo = snapshotAtOrBefore(h, st);
   const n = h.nodeCount;
   out.set(h.snapshotCounts.subarray(lo * n, lo * n + n));
   return h.snapshotStep[lo];

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findAlgorithm } from '../../registry';
 import { blockLists, withBlockLists } from '../model/schedule';
-import { wdmRing } from '../model/topology';
+import { wdmRing, type Topology } from '../model/topology';
 import { defaultsOf } from '../params/schema';
 import { CLI_LIMITS } from '../../limits';
 import { run } from '../../run';
@@ -43,6 +43,17 @@ function expectSameAnswers(a: Holdings, b: Holdings): void {
   expect(a.kind).not.toBe(b.kind);
   expect(b.stepCount).toBe(a.stepCount);
   expect(answers(b)).toEqual(answers(a));
+}
+
+/** A replay in the representation asked for, with the unheld sends it reported ("step:transfer:block"). */
+function replayNotingUnheld(
+  s: Parameters<typeof replay>[0],
+  topo: Topology,
+  rep: Parameters<typeof replay>[3],
+) {
+  const out: string[] = [];
+  const h = replay(s, topo, (st, t, blk) => out.push(`${st}:${t}:${blk}`), rep);
+  return { out, h };
 }
 
 describe('sparse holdings give the same answers as dense ones', () => {
@@ -106,13 +117,8 @@ describe('sparse holdings give the same answers as dense ones', () => {
         const shift = seed % Math.max(1, ids.length);
         const rotated = ids.map((_, i) => ids[(i + shift) % ids.length]);
         const faulty = { ...s, transferBlocks: { ...blockLists(s), ids: rotated } };
-        const seen = (rep: 'dense' | 'sparse') => {
-          const out: string[] = [];
-          const h = replay(faulty, b.topology, (st, t, blk) => out.push(`${st}:${t}:${blk}`), rep);
-          return { out, h };
-        };
-        const d = seen('dense');
-        const sp = seen('sparse');
+        const d = replayNotingUnheld(faulty, b.topology, 'dense');
+        const sp = replayNotingUnheld(faulty, b.topology, 'sparse');
         expect(sp.out).toEqual(d.out);
         for (let blk = 0; blk < s.blocks.count; blk++)
           for (let v = 0; v < s.nodeCount; v++)
@@ -137,13 +143,8 @@ describe('sparse holdings give the same answers as dense ones', () => {
           const ids = listed.transferBlocks.ids;
           const rotated = ids.map((_, i) => ids[(i + shift) % ids.length]);
           const s = { ...listed, transferBlocks: { ...listed.transferBlocks, ids: rotated } };
-          const seen = (rep: 'sparse' | 'sparse-lists') => {
-            const out: string[] = [];
-            const h = replay(s, b.topology, (st, t, blk) => out.push(`${st}:${t}:${blk}`), rep);
-            return { out, h };
-          };
-          const slots = seen('sparse');
-          const lists = seen('sparse-lists');
+          const slots = replayNotingUnheld(s, b.topology, 'sparse');
+          const lists = replayNotingUnheld(s, b.topology, 'sparse-lists');
           expect(slots.h.kind === 'sparse' && slots.h.layout).toBe('slots');
           expect(lists.h.kind === 'sparse' && lists.h.layout).toBe('lists');
           expect(slots.out).toEqual(lists.out);

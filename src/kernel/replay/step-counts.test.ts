@@ -7,6 +7,7 @@ import { pathLength } from '../model/paths';
 import { stepStats } from '../model/step-stats';
 import { defaultsOf, type ParamValues } from '../params/schema';
 import { advanceCounts, heldCounts } from './holding-queries';
+import type { Holdings } from './holdings';
 import { countAhead, isCounted, stepCounts } from './step-counts';
 
 const runOf = (id: string, p: ParamValues) =>
@@ -19,6 +20,16 @@ const CASES: [string, ParamValues][] = [
   ['retri', { nodes: 27 }],
   ['star-gossip', { nodes: 64 }],
 ];
+
+/** stepCounts after step `st` holds heldCounts's counts, their extremes and the nodes that hold all. */
+function expectCountsAsHeld(h: Holdings, st: number) {
+  const { counts, min, max, full } = stepCounts(h, st);
+  const want = heldCounts(h, st);
+  expect(counts).toEqual(want);
+  expect(min).toBe(Math.min(...want));
+  expect(max).toBe(Math.max(...want));
+  expect(full).toBe(want.filter((c) => c === h.blockCount).length);
+}
 
 describe('counts per step, shared and replayed forward', () => {
   for (const [id, p] of CASES)
@@ -38,12 +49,7 @@ describe('counts per step, shared and replayed forward', () => {
     const steps = r.schedule.stepCount;
     const order = [0, 1, 2, 3, 2, 1, steps, 5, 6, 7, 8, 12, steps - 1];
     for (const st of order) {
-      const { counts, min, max, full } = stepCounts(h, st);
-      const want = heldCounts(h, st);
-      expect(counts).toEqual(want);
-      expect(min).toBe(Math.min(...want));
-      expect(max).toBe(Math.max(...want));
-      expect(full).toBe(want.filter((c) => c === h.blockCount).length);
+      expectCountsAsHeld(h, st);
     }
     // The end of an all-reduce: every one of 256 processors holds all 256 contributions.
     expect(stepCounts(h, steps)).toMatchObject({ min: 256, max: 256, full: 256 });
@@ -63,12 +69,7 @@ describe('counting ahead, in pieces', () => {
         if (st === 0) expect(pauses).toBeGreaterThan(h.nodeCount / 3);
         for (const next of [st + 1, steps, 0, st - 1].filter((x) => x >= 0 && x <= steps)) {
           expect(isCounted(h, next)).toBe(true);
-          const { counts, min, max, full } = stepCounts(h, next);
-          const want = heldCounts(h, next);
-          expect(counts).toEqual(want);
-          expect(min).toBe(Math.min(...want));
-          expect(max).toBe(Math.max(...want));
-          expect(full).toBe(want.filter((c) => c === h.blockCount).length);
+          expectCountsAsHeld(h, next);
         }
       }
     });

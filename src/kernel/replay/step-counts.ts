@@ -1,4 +1,5 @@
 import type { Holdings } from './holdings';
+import { snapshotAtOrBefore } from './holding-queries';
 
 /** What every node holds after a step, and its extremes: what views and narration ask of each step. */
 export interface StepCounts {
@@ -62,14 +63,7 @@ function* countPieces(h: Holdings, st: number, piece: number): Generator<void, S
   let from: number;
   if (prev) [base, from] = [prev.value.counts, prev.step];
   else {
-    // The last snapshot at or before st (snapshots are sorted by step).
-    let lo = 0;
-    let hi = h.snapshotStep.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (h.snapshotStep[mid] <= st) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = snapshotAtOrBefore(h, st);
     [base, from] = [h.snapshotCounts.subarray(lo * n, lo * n + n), h.snapshotStep[lo]];
   }
   const counts = new Uint32Array(n);
