@@ -52,6 +52,13 @@ test('offline after load: the heatmap features still work', async ({ page, conte
 
 test('a worker that cannot be started says so, and no spinner is left turning', async ({ page }) => {
   await openConfig(page, '/?v=1&alg=retri&nodes=9');
+  // The pool's first worker starts once the first result is shown: let it load before crashing it,
+  // or the crash would be read after the paper check reached it (and reported as that job's crash).
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { __ocl: { poolLoaded(): boolean } }).__ocl.poolLoaded()),
+    )
+    .toBe(true);
   // From now on the workers' script never arrives; the pool's worker crashes and must be started again.
   await page.route(/core\.worker/, (route) => route.abort());
   await page.evaluate(() => (window as unknown as { __ocl: { crashPool(): void } }).__ocl.crashPool());

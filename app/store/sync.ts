@@ -111,6 +111,8 @@ export function startSync(clients: Clients): () => void {
     crashWorker: () => client.crashForTest(),
     /** Crashes the pool's workers (end-to-end tests of a worker that then cannot be started again). */
     crashPool: () => clients.pool.crashForTest(),
+    /** Whether the pool's first worker has started and loaded (it starts after the first result). */
+    poolLoaded: () => clients.pool.loadedForTest,
     /** Slows the pool's jobs (each starts late and pauses between slices), so a test can press Stop. */
     pacePool: (ms: number) => clients.pool.paceForTest(ms),
     /** Slows the visualizer's worker the same way (a file's pieces: the progress line can be seen). */

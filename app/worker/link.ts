@@ -92,6 +92,10 @@ export class WorkerLink {
   protected worker: WorkerLike | null = null;
   /** Whether the current worker has said it loaded (see 'ready'). */
   private started = false;
+  /** Whether the current worker has said it loaded (end-to-end tests wait for it). */
+  get loaded(): boolean {
+    return this.started;
+  }
   /** Silence, in ms, after which a pending request's worker is stopped (tests make it short). */
   silenceMs = WORKER_SILENCE_MS;
   slicedSilenceMs = SLICED_SILENCE_MS;

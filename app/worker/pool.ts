@@ -135,6 +135,11 @@ export class WorkerPool {
     return { handles, end: () => handles.forEach((h) => h.abort()) };
   }
 
+  /** Whether a worker is started and every started one has loaded its code (end-to-end tests). */
+  get loadedForTest(): boolean {
+    return this.slots.length > 0 && this.slots.every((s) => s.client.loaded);
+  }
+
   /** Makes every started worker throw, as a crash would (end-to-end tests). */
   crashForTest(): void {
     for (const s of this.slots) s.client.crashForTest();
