@@ -1,4 +1,5 @@
 import { pathLinks } from './paths';
+import { ringArcStepCounts } from './ring-arc-spectrum';
 import type { Schedule } from './schedule';
 import type { Topology } from './topology';
 
@@ -48,6 +49,16 @@ export function spectrumCounts(s: Schedule, topo: Topology): SpectrumCounts {
   const n = topo.nodeCount;
   const shared = topo.linkShared;
   const route = new Uint32Array(Math.max(1, topo.linkCount));
+  // Ring arcs on exclusive links, none around the ring more than once: counted as intervals.
+  const arcs = s.path.kind === 'ring-arc' ? s.path.hops : null;
+  if (arcs && shared.every((x) => x === 0) && arcs.every((h) => h <= n && h >= -n)) {
+    const keys = { buffer: new Float64Array(1024) };
+    for (let step = 1; step <= steps; step++) {
+      const c = ringArcStepCounts(s, arcs, n, channels, step, keys);
+      [out.used[step - 1], out.firstFibre[step - 1], out.clashes[step - 1]] = [c.used, c.first, c.clashes];
+    }
+    return out;
+  }
   if (topo.linkCount * channels <= TABLE_SLOTS) {
     // The step that last claimed each slot.
     const claimed = new Uint32Array(topo.linkCount * channels);
@@ -61,7 +72,6 @@ export function spectrumCounts(s: Schedule, topo: Topology): SpectrumCounts {
         if (link < n) first++;
       }
     };
-    const arcs = s.path.kind === 'ring-arc' ? s.path.hops : null;
     for (step = 1; step <= steps; step++) {
       [used, first, clashes] = [0, 0, 0];
       for (let t = s.stepStart[step - 1]; t < s.stepStart[step]; t++) {

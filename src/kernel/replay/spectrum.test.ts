@@ -66,6 +66,37 @@ describe('spectrum counts, per step, from the worker', () => {
     expect(spectrumCounts(clashing(), shared).clashes[0]).toBe(0);
   });
 
+  it('count ring arcs as intervals exactly as slot by slot, clashes and wrap-arounds included', () => {
+    // Random arcs (seeded) on a 7-node ring with 3 wavelengths: many overlap, many wrap past node 0.
+    let seed = 12345;
+    const rand = (k: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % k);
+    const n = 7;
+    const b = handAllGather(n, 'ring-arc');
+    for (let step = 0; step < 20; step++) {
+      b.beginStep(`random ${step}`);
+      for (let a = 0; a < 1 + rand(12); a++) {
+        const h = 1 + rand(n);
+        b.addArc(rand(n), rand(2) ? h : -h, rand(3), 0);
+      }
+    }
+    const s = b.finish();
+    const topo = wdmRing(n, 3);
+    const c = spectrumCounts(s, topo);
+    let clashed = 0;
+    for (let step = 1; step <= s.stepCount; step++) {
+      const seen = claims(s, topo, step);
+      const keys = [...seen.keys()];
+      const clashes = [...seen.values()].reduce((x, k) => x + k - 1, 0);
+      clashed += clashes;
+      expect([c.used[step - 1], c.firstFibre[step - 1], c.clashes[step - 1]], `step ${step}`).toEqual([
+        seen.size,
+        keys.filter((k) => Number(k.split(':')[0]) < n).length,
+        clashes,
+      ]);
+    }
+    expect(clashed).toBeGreaterThan(20);
+  });
+
   it('find no clash on the circuits static all-to-all shares (65,280 transfers on 512 circuits)', () => {
     const r = runOf('direct-alltoall', { nodes: 256 });
     expect(r.stepStats.spectrum.used[0]).toBe(512);
