@@ -61,6 +61,19 @@ const TABLEAU = [0, 1, 2, 3, 4, 5, 6, 8, 9, 7].map((k) => schemeTableau10[k]);
 // apart under protanopia and deuteranopia, and differ in lightness from the "nothing yet" state.
 const OKABE_ORANGE: Rgb = [230, 159, 0];
 
+/**
+ * The colours of the roles a processor or a message plays (sender, receiver, conflict…), the same in
+ * every theme: they are saturated enough to read on the light and the dark grounds alike.
+ */
+const ROLE_TOKENS = {
+  accent: '#2563eb',
+  sender: '#ea580c',
+  receiver: '#2563eb',
+  senderReceiver: '#7c3aed',
+  idle: '#94a3b8',
+  conflict: '#dc2626',
+} as const satisfies Partial<Palette>;
+
 export const PALETTES: Record<Theme, Palette> = {
   light: {
     background: '#ffffff',
@@ -75,12 +88,7 @@ export const PALETTES: Record<Theme, Palette> = {
     line: '#94a3b8',
     surface: '#f1f5f9',
     onNode: '#ffffff',
-    accent: '#2563eb',
-    sender: '#ea580c',
-    receiver: '#2563eb',
-    senderReceiver: '#7c3aed',
-    idle: '#94a3b8',
-    conflict: '#dc2626',
+    ...ROLE_TOKENS,
     blockStates: { source: [226, 232, 240], transit: OKABE_ORANGE, home: [0, 114, 178] },
     holdingStates: { empty: [241, 245, 249], held: [71, 85, 105], arrived: OKABE_ORANGE },
     categorical: TABLEAU,
@@ -99,12 +107,7 @@ export const PALETTES: Record<Theme, Palette> = {
     line: '#64748b',
     surface: '#1e293b',
     onNode: '#020617',
-    accent: '#2563eb',
-    sender: '#ea580c',
-    receiver: '#2563eb',
-    senderReceiver: '#7c3aed',
-    idle: '#94a3b8',
-    conflict: '#dc2626',
+    ...ROLE_TOKENS,
     blockStates: { source: [30, 41, 59], transit: OKABE_ORANGE, home: [86, 180, 233] },
     holdingStates: { empty: [30, 41, 59], held: [148, 163, 184], arrived: OKABE_ORANGE },
     // Tableau's darker entries (blue, brown) lifted so every lane reads on the dark ground.
@@ -124,12 +127,7 @@ export const PALETTES: Record<Theme, Palette> = {
     line: '#d4d4d4',
     surface: '#262626',
     onNode: '#000000',
-    accent: '#2563eb',
-    sender: '#ea580c',
-    receiver: '#2563eb',
-    senderReceiver: '#7c3aed',
-    idle: '#94a3b8',
-    conflict: '#dc2626',
+    ...ROLE_TOKENS,
     blockStates: { source: [64, 64, 64], transit: [255, 215, 0], home: [86, 180, 233] },
     holdingStates: { empty: [38, 38, 38], held: [255, 255, 255], arrived: [255, 215, 0] },
     categorical: TABLEAU.map((c) => liftTo(c, 0.3)),
