@@ -59,22 +59,19 @@ export function panZoomGestures(el: HTMLElement, pz: PanZoom, top: () => number 
   };
   const onDouble = () => pz.reset();
 
-  el.addEventListener('wheel', onWheel, { passive: false });
-  el.addEventListener('pointerdown', onDown);
-  el.addEventListener('pointermove', onMove);
-  el.addEventListener('pointerup', onUp);
-  el.addEventListener('pointercancel', onUp);
-  el.addEventListener('click', onClick, true);
-  el.addEventListener('dblclick', onDouble);
+  // One signal takes every listener off again.
+  const listening = new AbortController();
+  const on = { signal: listening.signal };
+  el.addEventListener('wheel', onWheel, { ...on, passive: false });
+  el.addEventListener('pointerdown', onDown, on);
+  el.addEventListener('pointermove', onMove, on);
+  el.addEventListener('pointerup', onUp, on);
+  el.addEventListener('pointercancel', onUp, on);
+  el.addEventListener('click', onClick, { ...on, capture: true });
+  el.addEventListener('dblclick', onDouble, on);
   el.style.touchAction = 'none';
   return () => {
-    el.removeEventListener('wheel', onWheel);
-    el.removeEventListener('pointerdown', onDown);
-    el.removeEventListener('pointermove', onMove);
-    el.removeEventListener('pointerup', onUp);
-    el.removeEventListener('pointercancel', onUp);
-    el.removeEventListener('click', onClick, true);
-    el.removeEventListener('dblclick', onDouble);
+    listening.abort();
     el.style.touchAction = '';
   };
 }
