@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { ALGORITHM_CARDS } from '../src/cards';
 import { rng } from '../src/kernel/util/rng';
 import { openConfig, waitForResult } from './fixtures';
