@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { shot, waitUntilSteady } from './fixtures';
 
 /**
@@ -68,6 +69,8 @@ test('the mark survives stepping and a reload, and moves to the next cell clicke
   await expect(load).toHaveAttribute('data-ready', '1');
   const view = page.getByTestId('mesh-view');
   await clickCell(page, 0, 0);
+  // The mark is set after the click: read once it is there (an empty read made both marks equal).
+  await expect(load).toHaveAttribute('data-marked-link', /^\d+$/);
   const first = (await load.getAttribute('data-marked-link'))!;
   await page.getByRole('button', { name: 'Step forward' }).click();
   await expect(view).toHaveAttribute('data-step', '2');
@@ -79,6 +82,8 @@ test('the mark survives stepping and a reload, and moves to the next cell clicke
   await expect(view).toHaveAttribute('data-step', '2');
 
   await clickCell(page, 1, 0);
+  await expect(load).not.toHaveAttribute('data-marked-link', first);
+  await expect(load).toHaveAttribute('data-marked-link', /^\d+$/);
   const second = (await load.getAttribute('data-marked-link'))!;
   expect(second).not.toBe(first);
   await expect(view).toHaveAttribute('data-marked-links', second);
