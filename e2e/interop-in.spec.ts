@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { ringAllreduceXml } from '../src/interop/fixtures/ring-allreduce-xml';
 import { openConfig } from './fixtures';
 
