@@ -1,5 +1,5 @@
 import protobuf from 'protobufjs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { ET_DESCRIPTOR, ET_PACKAGE } from '../src/interop/chakra/et-schema';
 import { checkMscclXml } from '../src/interop/msccl-export/xml-checker.test-util';
 import { download, openConfig, SHOTS, waitForResult } from './fixtures';
