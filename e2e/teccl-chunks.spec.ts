@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { openFile } from './open-file';
 
 // A TE-CCL file's chunks (the "Chunks" tab): filter, pick one by keyboard, read its path hop by hop
