@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { ringAllgatherXml } from '../src/interop/fixtures/ring-allgather-xml';
 import { ringAllreduceXml } from '../src/interop/fixtures/ring-allreduce-xml';
 
