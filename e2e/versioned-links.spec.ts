@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { openConfig } from './fixtures';
 
 // Versioned links (v=2, migrated from v=1) and hide= for embedding.
