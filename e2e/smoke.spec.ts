@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './shared-page';
 
 const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
 
