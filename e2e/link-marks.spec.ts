@@ -28,7 +28,11 @@ function magentaPixels(page: Page, view: string): Promise<number> {
 /** Clicks the heatmap's cell in row `row`, column `col` (a column per step on these small schedules). */
 async function clickCell(page: Page, row: number, col: number) {
   const map = page.getByTestId('link-load-map');
-  const [x, y, w, h] = (await map.getAttribute('data-plot'))!.split(',').map(Number);
+  // The plot's box is known once the map has been measured (before that it is empty and a click
+  // at its would-be cell hits nothing): wait for a width.
+  const plot = async () => (await map.getAttribute('data-plot'))!.split(',').map(Number);
+  await expect.poll(async () => (await plot())[2]).toBeGreaterThan(0);
+  const [x, y, w, h] = await plot();
   const [rows, cols] = [
     Number(await map.getAttribute('data-rows')),
     Number(await map.getAttribute('data-cols')),
