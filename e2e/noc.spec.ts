@@ -1,5 +1,5 @@
 import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { nocLayout } from '../app/families/noc/nocLayout';
 import { octagonNetwork } from '../src/families/noc/noc-network';
 import { collectPageErrors, openConfig, shot, waitForResult } from './fixtures';
