@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { openConfig, shot, waitForResult } from './fixtures';
 
 // The mesh family: a 2D mesh and an OTIS-Mesh all-reduce, drawn, stepped, narrated and checked.
