@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { SHORTCUTS } from '../app/lib/keys';
 import { expectStep, lectureToggle, openConfig, shot, waitForResult } from './fixtures';
 
