@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { COLOUR_RULES, seriousViolations } from './axe';
 import { expectStep, openConfig, waitForResult } from './fixtures';
 
