@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './shared-page';
 
 // Item 19 of issue 25 at projector sizes: the Explore chart fits the window's width, its axis titles
 // are shown whole (broken into lines, never cut with "…"), and a compared value such as "−45 %"
