@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { collectPageErrors, openConfig, shot } from './fixtures';
 
 test('a violated optical constraint is flagged, and clears when fixed', async ({ page }) => {
