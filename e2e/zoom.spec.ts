@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { openConfig, shot } from './fixtures';
 
 // Every network view zooms and pans through the one pan-zoom object (app/views/panZoom.ts): the
