@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { openConfig, shot, waitForResult } from './fixtures';
 
 // What a lecturer sees of the NoC pictures: the Fig. 3 scene's longer routes, the conflict box.
