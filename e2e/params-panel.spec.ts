@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { openConfig, shot, waitForResult } from './fixtures';
 
 // The parameter panel: only the parameters that apply (the schema's rule, which the links follow
