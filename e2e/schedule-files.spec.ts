@@ -1,5 +1,6 @@
 import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { scheduleJsonChunks } from '../src/kernel/format/schedule-export';
 import type { LinkJson } from '../src/kernel/format/schedule-json';
 import { defaultsOf } from '../src/kernel/params/schema';
