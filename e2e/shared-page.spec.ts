@@ -61,3 +61,22 @@ test('the next test gets the same tab, clean', async ({ page, context }) => {
   await expect.poll(() => errors.length).toBe(1);
   expect(firstErrors).toEqual([]);
 });
+
+test.describe('a test that asks for a tab of its own', () => {
+  test.use({ freshTab: true });
+  test('gets a new tab in a new context, not the shared one', async ({ page, context, sharedPage }) => {
+    expect(page).not.toBe(sharedPage);
+    expect(page.context()).toBe(context);
+    expect(context).not.toBe(sharedPage.context());
+    // An init script here stays with this tab.
+    await page.addInitScript(() => ((window as unknown as { mine: number }).mine = 1));
+    await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8');
+    expect(await page.evaluate(() => (window as unknown as { mine?: number }).mine)).toBe(1);
+  });
+});
+
+test('after it, the shared tab again, without its init script', async ({ page }) => {
+  expect(page).toBe(firstTab);
+  await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8');
+  expect(await page.evaluate(() => (window as unknown as { mine?: number }).mine)).toBeUndefined();
+});

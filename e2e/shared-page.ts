@@ -15,7 +15,8 @@ import { test as base, type BrowserContext, type Page, type ViewportSize } from 
  *
  * What cannot be undone, so a spec that uses it keeps the default fresh context: init scripts
  * (`addInitScript`), an installed clock (`page.clock`), exposed functions, a context of its own
- * with other options.
+ * with other options. A single such test in a converted spec asks for a tab of its own instead:
+ * `test.use({ freshTab: true })` in a `test.describe` around it.
  */
 
 /** The media features a test may emulate, at the values a fresh context has. */
@@ -82,7 +83,13 @@ interface WorkerFixtures {
   sharedPage: Page;
 }
 
-export const test = base.extend<object, WorkerFixtures>({
+interface TestFixtures {
+  /** This test gets a fresh context and tab of its own, closed after it (default: the shared tab). */
+  freshTab: boolean;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  freshTab: [false, { option: true }],
   sharedContext: [
     async ({ browser }, use, workerInfo) => {
       const { viewport, baseURL } = workerInfo.project.use;
@@ -93,8 +100,14 @@ export const test = base.extend<object, WorkerFixtures>({
     { scope: 'worker' },
   ],
   sharedPage: [async ({ sharedContext }, use) => use(await sharedContext.newPage()), { scope: 'worker' }],
-  context: async ({ sharedContext }, use) => use(sharedContext),
-  page: async ({ sharedPage, baseURL, viewport }, use) => {
+  context: async ({ sharedContext, freshTab, browser, baseURL, viewport }, use) => {
+    if (!freshTab) return use(sharedContext);
+    const own = await browser.newContext({ baseURL, viewport });
+    await use(own);
+    await own.close();
+  },
+  page: async ({ sharedPage, context, freshTab, baseURL, viewport }, use) => {
+    if (freshTab) return use(await context.newPage());
     await reset(sharedPage, new URL(baseURL!).origin, viewport);
     await use(sharedPage);
   },
