@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { waitUntilSteady } from './fixtures';
 
 // Lecture mode scales the pictures' text too: every string drawn on a canvas is recorded with its
@@ -46,25 +47,29 @@ const VIEWS = [
   { name: 'network-on-chip', query: 'alg=noc-broadcast&seed=1&step=1&view=network', testid: 'noc-view' },
 ];
 
-for (const v of VIEWS) {
-  test(`lecture mode: no text drawn on canvas under 18 px (${v.name})`, async ({ page }) => {
-    await recordCanvasText(page);
-    await page.goto(`/?v=2&${v.query}&lecture=1`);
-    await expect(page.getByTestId(v.testid)).toHaveAttribute('data-step', /\d+/);
-    await waitUntilSteady(async () => (await sizes(page)).length);
-    const drawn = await sizes(page);
-    expect(drawn.length).toBeGreaterThan(0);
-    expect(Math.min(...drawn)).toBeGreaterThanOrEqual(18);
-    await page.screenshot({ path: `e2e/screenshots/lecture-${v.testid}-${v.query.length}.png` });
-  });
-}
+// Their init script records every canvas text and would stay on the shared tab: tabs of their own.
+test.describe('with a recorder of canvas text', () => {
+  test.use({ freshTab: true });
+  for (const v of VIEWS) {
+    test(`lecture mode: no text drawn on canvas under 18 px (${v.name})`, async ({ page }) => {
+      await recordCanvasText(page);
+      await page.goto(`/?v=2&${v.query}&lecture=1`);
+      await expect(page.getByTestId(v.testid)).toHaveAttribute('data-step', /\d+/);
+      await waitUntilSteady(async () => (await sizes(page)).length);
+      const drawn = await sizes(page);
+      expect(drawn.length).toBeGreaterThan(0);
+      expect(Math.min(...drawn)).toBeGreaterThanOrEqual(18);
+      await page.screenshot({ path: `e2e/screenshots/lecture-${v.testid}-${v.query.length}.png` });
+    });
+  }
 
-test('at the desk the same view draws its smaller type (the check above can fail)', async ({ page }) => {
-  await recordCanvasText(page);
-  await page.goto('/?v=2&alg=ring-allgather&nodes=64&wavelengths=4&step=2&view=network');
-  await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '2');
-  await waitUntilSteady(async () => (await sizes(page)).length);
-  expect(Math.min(...(await sizes(page)))).toBeLessThan(18);
+  test('at the desk the same view draws its smaller type (the check above can fail)', async ({ page }) => {
+    await recordCanvasText(page);
+    await page.goto('/?v=2&alg=ring-allgather&nodes=64&wavelengths=4&step=2&view=network');
+    await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '2');
+    await waitUntilSteady(async () => (await sizes(page)).length);
+    expect(Math.min(...(await sizes(page)))).toBeLessThan(18);
+  });
 });
 
 /**
