@@ -3,9 +3,9 @@ import { test as base, type BrowserContext, type Page, type ViewportSize } from 
 /**
  * One browser tab per Playwright worker, shared by the tests of the specs that import `test` from
  * here instead of from '@playwright/test'. Opening the app in a fresh browser context (what
- * Playwright gives every test by default) costs about two and a half times as long as opening a link in a tab
- * that has had the app before: the tab keeps its renderer process, the HTTP cache and the compiled
- * scripts (bench/app-start.ts --reuse, docs/benchmarks.md, issue 27).
+ * Playwright gives every test by default) costs about two and a half times as long as opening a
+ * link in a tab that has had the app before: the tab keeps its renderer process, the HTTP cache and
+ * the compiled scripts (bench/app-start.ts --reuse, docs/benchmarks.md, issue 27).
  *
  * Each test still starts from a clean state: before it, the tab leaves the app (about:blank, which
  * ends the app's workers and runs its pagehide writes), the origin's storage is emptied, and what a
