@@ -92,7 +92,8 @@ function paintPath(ctx: PaintContext, p: PathPrimitive): void {
 
 const ALIGN = { start: 'left', middle: 'center', end: 'right' } as const;
 
-function paintText(ctx: PaintContext, t: TextPrimitive): void {
+/** Draws one text (also used by the canvas painters not yet on primitives). */
+export function paintText(ctx: PaintContext, t: TextPrimitive): void {
   ctx.font = `${t.weight} ${t.size}px ${t.family ?? PICTURE_FONT}`;
   ctx.textAlign = ALIGN[t.anchor];
   ctx.textBaseline = t.baseline;

@@ -1,11 +1,14 @@
 /**
- * The current frame as a file: an SVG recorded from the view's painter (sceneRecorder.ts), or a PNG
+ * The current frame as a file: an SVG written from the view's primitives (primitiveSvg.ts; for the
+ * families not yet on primitives, recorded from the view's painter, sceneRecorder.ts), or a PNG
  * drawn by the same painter on a canvas of width × scale by height × scale. Both are drawn in slices
  * (the painters yield between parts), so a big picture never holds the page up.
  */
 import type { TypeScale } from '../views/canvasText';
 import type { Drawing } from '../views/slicedPainter';
-import { composeFrame, type FramePicture } from './framePicture';
+import { composeFrame, framePrimitives, type FramePicture, type LaidOutPicture } from './framePicture';
+import { toScene } from './primitiveSvg';
+import type { Scene } from './scene';
 import { SceneRecorder } from './sceneRecorder';
 import { withScenePaths } from './scenePath';
 import { sceneToSvg } from './sceneSvg';
@@ -36,6 +39,10 @@ export async function drainDrawing(
   }
 }
 
+/** A frame laid out as primitives, with its page and legend, as a scene of width × height px. */
+export const frameScene = (picture: LaidOutPicture, width: number, height: number, type: TypeScale): Scene =>
+  toScene(framePrimitives(picture, width, height, type), width, height);
+
 /** The picture as an SVG document of width × height px. */
 export async function pictureSvg(
   picture: FramePicture,
@@ -43,6 +50,7 @@ export async function pictureSvg(
   height: number,
   type: TypeScale,
 ): Promise<string> {
+  if (picture.layout) return sceneToSvg(frameScene(picture, width, height, type), picture.title);
   const rec = new SceneRecorder(width, height);
   await drainDrawing(composeFrame(rec.asCanvas(), picture, width, height, type), withScenePaths);
   return sceneToSvg(rec.scene, picture.title);
