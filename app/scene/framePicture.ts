@@ -8,7 +8,7 @@ import { COLORS } from '../lib/colors';
 import { typePx, type TypeScale } from '../views/canvasText';
 import type { Drawing } from '../views/slicedPainter';
 import { paintCanvas } from './paintCanvas';
-import { PathOps, text, type Primitive } from './primitives';
+import { PathOps, text, type Layout, type Primitive } from './primitives';
 import { estimateTextWidth } from './sceneText';
 
 /** One entry of a legend: a mark in a colour and what it means. */
@@ -37,8 +37,8 @@ interface FrameBase {
 export type FramePicture = FrameBase &
   (
     | {
-        /** The frame laid out in width × height px in the given type. */
-        layout(width: number, height: number, type: TypeScale): Primitive[];
+        /** The frame laid out in width × height px in the given type (in parts). */
+        layout(width: number, height: number, type: TypeScale): Layout;
         paint?: undefined;
       }
     | {
@@ -152,19 +152,20 @@ function frameBox(picture: FramePicture, width: number, height: number, type: Ty
  * The exported picture of a frame laid out as primitives: a page of width × height in the theme's
  * background, the frame above (clipped to its box) and its legend in a strip below.
  */
-export function framePrimitives(
+export function* framePrimitives(
   picture: LaidOutPicture,
   width: number,
   height: number,
   type: TypeScale,
-): Primitive[] {
+): Layout {
   const { legend, drawHeight, top } = frameBox(picture, width, height, type);
   const [page, clip] = [new PathOps(), new PathOps()];
   page.rect(0, 0, width, height);
   clip.rect(0, 0, width, top);
+  const items = yield* picture.layout(width, drawHeight, type);
   return [
     { kind: 'path', ops: page.ops, fill: COLORS.background },
-    { kind: 'group', clip: clip.ops, items: picture.layout(width, drawHeight, type) },
+    { kind: 'group', clip: clip.ops, items },
     ...legendPrimitives(legend, top, width),
   ];
 }
@@ -184,7 +185,7 @@ export function* composeFrame(
   type: TypeScale,
 ): Drawing {
   if (picture.layout) {
-    yield* paintCanvas(ctx, framePrimitives(picture, width, height, type));
+    yield* paintCanvas(ctx, yield* framePrimitives(picture, width, height, type));
     return;
   }
   const { legend, drawHeight, top } = frameBox(picture, width, height, type);

@@ -3,7 +3,7 @@
  * document (sceneSvg.ts). What is drawn is what paintCanvas draws at the same zoom: groups outside
  * their zoom range are left out, clips become clip paths.
  */
-import { PICTURE_FONT, shownAt, type PathOp, type Primitive } from './primitives';
+import { finish, PICTURE_FONT, shownAt, type PathOp, type Primitive } from './primitives';
 import type { ClipRef, Scene } from './scene';
 import { IDENTITY, PathData } from './scenePath';
 import { sceneToSvg } from './sceneSvg';
@@ -16,7 +16,12 @@ export function pathData(ops: readonly PathOp[]): string {
   return p.d;
 }
 
-function addItems(scene: Scene, items: readonly Primitive[], k: number, clip: ClipRef): void {
+function* addItems(
+  scene: Scene,
+  items: readonly Primitive[],
+  k: number,
+  clip: ClipRef,
+): Generator<void, void, void> {
   for (const item of items) {
     if (item.kind === 'path') {
       const d = pathData(item.ops);
@@ -38,6 +43,8 @@ function addItems(scene: Scene, items: readonly Primitive[], k: number, clip: Cl
         fillRule: item.fillRule ?? 'nonzero',
         clip,
       });
+      yield;
+      yield;
     } else if (item.kind === 'text') {
       const [fill, opacity] = splitAlpha(item.fill);
       scene.items.push({
@@ -62,17 +69,26 @@ function addItems(scene: Scene, items: readonly Primitive[], k: number, clip: Cl
         scene.clips.push({ d: pathData(item.clip), parent: clip });
         inner = scene.clips.length - 1;
       }
-      addItems(scene, item.items, k, inner);
+      yield* addItems(scene, item.items, k, inner);
     }
   }
 }
 
-/** The primitives as a scene of width × height, as seen at zoom `k` (levels of detail). */
-export function toScene(items: readonly Primitive[], width: number, height: number, k = 1): Scene {
+/** The primitives as a scene of width × height, as seen at zoom `k` (levels of detail), in parts. */
+export function* sceneParts(
+  items: readonly Primitive[],
+  width: number,
+  height: number,
+  k = 1,
+): Generator<void, Scene, void> {
   const scene: Scene = { width, height, items: [], clips: [] };
-  addItems(scene, items, k, null);
+  yield* addItems(scene, items, k, null);
   return scene;
 }
+
+/** The primitives as a scene, all at once. */
+export const toScene = (items: readonly Primitive[], width: number, height: number, k = 1): Scene =>
+  finish(sceneParts(items, width, height, k));
 
 /** The primitives as an SVG document of width × height px (see sceneToSvg for title and background). */
 export function toSvg(

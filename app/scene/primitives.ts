@@ -76,6 +76,20 @@ export interface GroupPrimitive {
 
 export type Primitive = PathPrimitive | TextPrimitive | GroupPrimitive;
 
+/**
+ * A layout made in parts: it yields where it may pause (every so many lightpaths), so a big picture
+ * is laid out over several tasks, and returns the primitives.
+ */
+export type Layout = Generator<void, Primitive[], void>;
+
+/** Runs a generator made in parts to its end, all at once, and gives what it returns. */
+export function finish<T>(parts: Generator<void, T, void>): T {
+  for (;;) {
+    const r = parts.next();
+    if (r.done) return r.value;
+  }
+}
+
 /** The family of the pictures' type unless a text says otherwise. */
 export const PICTURE_FONT = 'system-ui, sans-serif';
 

@@ -271,22 +271,17 @@ describe('network pictures drawn in slices', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('the ring: sliced into many tasks, exactly the calls of the picture drawn at once', async () => {
-    const { ringScene } = await import('../families/ring/ringScene');
+    const { ringSceneParts } = await import('../families/ring/ringScene');
     const { paintCanvas } = await import('../scene/paintCanvas');
     const r = result('one-stage', { nodes: 1100, wavelengths: 64 });
     for (const step of [0, 1, 7]) {
       const counts = heldCounts(r.holdings, step);
       const layout = ringLayout(800, 600, r.topology.nodeCount, 64);
-      const scene = ringScene({
-        result: r,
-        step,
-        layout,
-        counts,
-        hovered: null,
-        groups: null,
-        highlight: null,
-      });
-      const draw = (ctx: CanvasRenderingContext2D) => paintCanvas(ctx, scene);
+      const frame = { result: r, step, layout, counts, hovered: null, groups: null, highlight: null };
+      // Laid out and painted in the same slices, as the view does.
+      const draw = function* (ctx: CanvasRenderingContext2D) {
+        yield* paintCanvas(ctx, yield* ringSceneParts(frame));
+      };
       const sliced = calls(draw, 0);
       const whole = calls(draw, Infinity);
       expect(whole.slices).toBe(1);

@@ -18,7 +18,7 @@ import { useFramePicture } from '../../scene/currentFrame';
 import { ringPicture } from './ringPicture';
 import { paintCanvas } from '../../scene/paintCanvas';
 import { hitTest } from '../../scene/hitTest';
-import { phaseGroups, phaseOf, ringScene } from './ringScene';
+import { phaseGroups, phaseOf, ringHitGroup, ringSceneParts } from './ringScene';
 import { RingLegend } from './RingLegend';
 
 /**
@@ -48,12 +48,13 @@ export function RingView({ result, step, compact = false, legend = !compact }: N
   // λ numbers on the lanes, when asked for (the legend's toggle).
   const [laneNumbers, setLaneNumbers] = useState(false);
 
-  // The picture as primitives: painted by the shared painter (big rings over a few tasks, see
-  // SlicedPainter), and asked which node is under the pointer.
+  // The picture as primitives, laid out and painted by the shared painter in the same slices (a
+  // big ring's step, up to 229,376 lightpaths, over several tasks, see SlicedPainter); the nodes'
+  // hit targets depend on the layout only.
   const type = useTypeScale();
-  const scene = useMemo(
-    () =>
-      ringScene({
+  const paint = useCallback(
+    function* (ctx: CanvasRenderingContext2D) {
+      const scene = yield* ringSceneParts({
         result,
         step,
         layout,
@@ -64,10 +65,12 @@ export function RingView({ result, step, compact = false, legend = !compact }: N
         type,
         laneNumbers: laneNumbers ? inStep : null,
         markedLinks,
-      }),
+      });
+      yield* paintCanvas(ctx, scene);
+    },
     [result, step, layout, counts, marked, groups, highlight, type, laneNumbers, inStep, markedLinks],
   );
-  const paint = useCallback((ctx: CanvasRenderingContext2D) => paintCanvas(ctx, scene), [scene]);
+  const hits = useMemo(() => [ringHitGroup(layout, n)], [layout, n]);
   const zoom = usePanZoom(frame, `Ring of ${n} nodes`, { maxZoom: ringMaxZoom(n), resetOn: n });
   useZoomedCanvas(frame, paint, zoom.view);
   useFramePicture(
@@ -97,7 +100,7 @@ export function RingView({ result, step, compact = false, legend = !compact }: N
           const rect = e.currentTarget.getBoundingClientRect();
           const x = e.clientX - rect.left;
           const y = e.clientY - rect.top;
-          const node = hitTest(scene, x, y, zoom.view)?.id ?? null;
+          const node = hitTest(hits, x, y, zoom.view)?.id ?? null;
           setHover(node === null ? null : { node, x, y });
           const hl = useApp.getState().highlight;
           if (node === null ? hl !== null : hl?.length !== 1 || hl[0] !== node)

@@ -6,9 +6,11 @@
 import { stepRange } from '../../../src/kernel/model/schedule';
 import type { RunResult } from '../../../src/result';
 import { wavelengthColor } from '../../lib/colors';
-import { PathOps, type Primitive } from '../../scene/primitives';
+import { PathOps, type Layout, type Primitive } from '../../scene/primitives';
 import { laneRadius, nodeAngle, type RingLayout } from '../../views/ringGeometry';
 
+/** Lightpaths laid out between two points where a sliced layout may pause (a step may have 229,376). */
+const CHUNK = 512;
 /** Most arcs in one path (each path is a point where a sliced drawing may pause). */
 const ARCS_PER_STROKE = 64;
 
@@ -20,12 +22,12 @@ const ARCS_PER_STROKE = 64;
  * overlap: splitting them changes only the anti-aliasing of a few pixels. With a node hovered, the
  * lightpaths that neither start nor end there are dimmed.
  */
-export function ringLightpaths(
+export function* ringLightpaths(
   result: RunResult,
   step: number,
   l: RingLayout,
   hovered: number | null,
-): Primitive[] {
+): Layout {
   const s = result.schedule;
   if (step < 1 || s.path.kind !== 'ring-arc') return [];
   const n = result.topology.nodeCount;
@@ -65,6 +67,7 @@ export function ringLightpaths(
       if (!hp) heads.set(key, (hp = new PathOps()));
       addArrowhead(hp, l.cx, l.cy, rad, a1, cw, head);
     }
+    if ((t - a) % CHUNK === CHUNK - 1) yield;
   }
   const out: Primitive[] = [];
   for (const [key, { paths }] of arcs) {

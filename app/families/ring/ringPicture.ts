@@ -4,7 +4,7 @@ import { COLORS, wavelengthColor } from '../../lib/colors';
 import type { LaidOutPicture, LegendEntry } from '../../scene/framePicture';
 import { ringLayout } from '../../views/ringGeometry';
 import { channelsInStep, describeChannels } from '../../views/wavelengthList';
-import { groupColor, phaseGroups, phaseOf, ringScene } from './ringScene';
+import { groupColor, phaseGroups, phaseOf, ringSceneParts } from './ringScene';
 
 /** Wavelengths the exported legend names; the rest are counted. */
 const LEGEND_WAVELENGTHS = 10;
@@ -63,7 +63,7 @@ export function ringPicture(
     name: 'ring',
     title: `Ring of ${n} nodes, ${r.algorithm}, step ${step} of ${r.schedule.stepCount}`,
     layout: (width, height, type) =>
-      ringScene({
+      ringSceneParts({
         result: r,
         step,
         layout: ringLayout(width, height, n, w),

@@ -11,7 +11,8 @@ import { textsOf } from '../../scene/scene';
 import { DESK_TYPE } from '../../views/canvasText';
 import { nodeAt, ringLayout } from '../../views/ringGeometry';
 import { ringPicture } from './ringPicture';
-import { ringScene } from './ringScene';
+import { stepRange } from '../../../src/kernel/model/schedule';
+import { ringScene, ringSceneParts } from './ringScene';
 
 const r = run(
   'ring-allgather',
@@ -65,5 +66,31 @@ describe('ringScene', () => {
     // The ring is clipped to its box above the legend; the page is the first thing drawn.
     expect(scene.clips).toHaveLength(1);
     expect(scene.items[0]).toMatchObject({ kind: 'path', d: 'M0 0L1000 0L1000 640L0 640Z', clip: null });
+  });
+
+  it('lays a big step out in parts (the view spreads them over tasks), the same primitives as all at once', () => {
+    const big = run(
+      'ring-allgather',
+      { ...defaultsOf(findAlgorithm('ring-allgather')!.params), nodes: 2048, wavelengths: 4 },
+      CLI_LIMITS,
+    );
+    const [a, b] = stepRange(big.schedule, 1);
+    expect(b - a).toBe(2048);
+    const f = {
+      result: big,
+      step: 1,
+      layout: ringLayout(800, 600, 2048, 4),
+      counts: stepCounts(big.holdings, 1).counts,
+      hovered: null,
+      groups: null,
+      highlight: null,
+    };
+    const parts = ringSceneParts(f);
+    let pauses = 0;
+    let r = parts.next();
+    for (; !r.done; r = parts.next()) pauses++;
+    // A pause every 512 lightpaths.
+    expect(pauses).toBe(Math.floor((b - a) / 512));
+    expect(r.value).toEqual(ringScene(f));
   });
 });

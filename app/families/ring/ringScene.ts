@@ -10,7 +10,15 @@ import { arrivedMask } from '../../../src/kernel/replay/holding-queries';
 import type { RunResult } from '../../../src/result';
 import { COLORS, heldShade } from '../../lib/colors';
 import { plural } from '../../lib/format';
-import { PathOps, text, type HitTarget, type Primitive } from '../../scene/primitives';
+import {
+  finish,
+  PathOps,
+  text,
+  type GroupPrimitive,
+  type HitTarget,
+  type Layout,
+  type Primitive,
+} from '../../scene/primitives';
 import { estimateTextWidth } from '../../scene/sceneText';
 import {
   centreCaption,
@@ -229,16 +237,27 @@ export function ringHits(l: RingLayout, n: number): HitTarget[] {
   }));
 }
 
-/** The ring at the frame's step as primitives, in the layout's coordinates. */
-export function ringScene(f: RingFrame): Primitive[] {
+/** The nodes' hit targets as a group that draws nothing. */
+export const ringHitGroup = (l: RingLayout, n: number): GroupPrimitive => ({
+  kind: 'group',
+  items: [],
+  hits: ringHits(l, n),
+});
+
+/** The ring at the frame's step as primitives, in the layout's coordinates, laid out in parts. */
+export function* ringSceneParts(f: RingFrame): Layout {
   const n = f.result.topology.nodeCount;
+  const lightpaths = yield* ringLightpaths(f.result, f.step, f.layout, f.hovered);
   return [
     ...laneGuides(f.layout),
-    ...ringLightpaths(f.result, f.step, f.layout, f.hovered),
+    ...lightpaths,
     ...(f.groups ? subsetHalos(f.layout, n, f.groups) : []),
     ...nodes(f, n),
     ...marks(f, n),
     ...words(f, n),
-    { kind: 'group', items: [], hits: ringHits(f.layout, n) },
+    ringHitGroup(f.layout, n),
   ];
 }
+
+/** The ring at the frame's step as primitives, all at once (the export, tests). */
+export const ringScene = (f: RingFrame): Primitive[] => finish(ringSceneParts(f));
