@@ -1,11 +1,14 @@
 /**
- * A view's current frame as a picture that can be drawn at any size and type: the painter the view
- * already uses on screen, plus its legend. The export (pictureExport.ts) draws it on a canvas for a
- * PNG and records it as a scene for an SVG — one geometry for the screen and both files.
+ * A view's current frame as a picture that can be drawn at any size and type: the layout (or, for
+ * the families not yet on primitives, the painter) the view already uses on screen, plus its legend.
+ * The export (pictureExport.ts) draws it on a canvas for a PNG and writes it as SVG — one geometry
+ * for the screen and both files.
  */
 import { COLORS } from '../lib/colors';
 import { typePx, type TypeScale } from '../views/canvasText';
 import type { Drawing } from '../views/slicedPainter';
+import { paintCanvas } from './paintCanvas';
+import { PathOps, text, type Layout, type Primitive } from './primitives';
 import { estimateTextWidth } from './sceneText';
 
 /** One entry of a legend: a mark in a colour and what it means. */
@@ -17,16 +20,36 @@ export interface LegendEntry {
   colours: readonly string[];
 }
 
-export interface FramePicture {
+interface FrameBase {
   /** A short name for file names (ring, star, circuit, mesh, noc, graph). */
   name: string;
   /** What the picture shows, in words (the SVG's title). */
   title: string;
-  /** Draws the frame into width × height px in the given type (the view's own painter). */
-  paint(ctx: CanvasRenderingContext2D, width: number, height: number, type: TypeScale): Drawing;
   /** Its legend (worked out when asked: a view registers its frame on every render). */
   legend(): readonly LegendEntry[];
 }
+
+/**
+ * A frame as the export takes it: either laid out as primitives (the shared painter draws them on a
+ * canvas and writes them as SVG), or drawn by a canvas painter (recorded for the SVG; the families
+ * not yet on primitives).
+ */
+export type FramePicture = FrameBase &
+  (
+    | {
+        /** The frame laid out in width × height px in the given type (in parts). */
+        layout(width: number, height: number, type: TypeScale): Layout;
+        paint?: undefined;
+      }
+    | {
+        /** Draws the frame into width × height px in the given type (the view's own painter). */
+        paint(ctx: CanvasRenderingContext2D, width: number, height: number, type: TypeScale): Drawing;
+        layout?: undefined;
+      }
+  );
+
+/** A frame laid out as primitives. */
+export type LaidOutPicture = Extract<FramePicture, { layout(...args: never[]): unknown }>;
 
 /** Where each legend entry goes, and the strip's height. */
 export interface LegendLayout {
@@ -62,66 +85,97 @@ export function legendLayout(entries: readonly LegendEntry[], width: number, typ
 
 /** Draws the legend strip laid out by legendLayout, its top at `top`, under a rule `width` px long. */
 export function drawLegend(ctx: CanvasRenderingContext2D, l: LegendLayout, top: number, width: number): void {
+  const drawing = paintCanvas(ctx, legendPrimitives(l, top, width));
+  while (!drawing.next().done);
+}
+
+/** The legend strip (legendLayout) as primitives, its top at `top`, under a rule `width` px long. */
+export function legendPrimitives(l: LegendLayout, top: number, width: number): Primitive[] {
   const s = l.size;
-  if (!l.placed.length) return;
-  ctx.strokeStyle = COLORS.fibre;
-  ctx.lineWidth = 1;
-  ctx.beginPath();
-  ctx.moveTo(0, top + 0.5);
-  ctx.lineTo(width, top + 0.5);
-  ctx.stroke();
+  if (!l.placed.length) return [];
+  const rule = new PathOps();
+  rule.moveTo(0, top + 0.5);
+  rule.lineTo(width, top + 0.5);
+  const out: Primitive[] = [{ kind: 'path', ops: rule.ops, stroke: COLORS.fibre, lineWidth: 1 }];
   for (const { entry, x, y: dy } of l.placed) {
     const y = top + dy;
     const mw = markWidth(entry, s);
     const [c0] = entry.colours;
+    const mark = new PathOps();
     switch (entry.mark) {
       case 'swatch':
-        ctx.fillStyle = c0;
-        ctx.fillRect(x, y - s * 0.4, s * 0.8, s * 0.8);
-        // A rim, so that a pale swatch stands out from the page.
-        ctx.strokeStyle = COLORS.muted;
-        ctx.lineWidth = 1;
-        ctx.strokeRect(x, y - s * 0.4, s * 0.8, s * 0.8);
+        // With a rim, so that a pale swatch stands out from the page.
+        mark.rect(x, y - s * 0.4, s * 0.8, s * 0.8);
+        out.push({ kind: 'path', ops: mark.ops, fill: c0, stroke: COLORS.muted, lineWidth: 1 });
         break;
       case 'line':
-        ctx.strokeStyle = c0;
-        ctx.lineWidth = Math.max(2, s * 0.2);
-        ctx.beginPath();
-        ctx.moveTo(x, y);
-        ctx.lineTo(x + s, y);
-        ctx.stroke();
+        mark.moveTo(x, y);
+        mark.lineTo(x + s, y);
+        out.push({ kind: 'path', ops: mark.ops, stroke: c0, lineWidth: Math.max(2, s * 0.2) });
         break;
       case 'ring':
       case 'dashed-ring':
-        ctx.strokeStyle = c0;
-        ctx.lineWidth = Math.max(2, s * 0.15);
-        if (entry.mark === 'dashed-ring') ctx.setLineDash([3, 3]);
-        ctx.beginPath();
-        ctx.arc(x + s * 0.4, y, s * 0.35, 0, 2 * Math.PI);
-        ctx.stroke();
-        ctx.setLineDash([]);
+        mark.circle(x + s * 0.4, y, s * 0.35);
+        out.push({
+          kind: 'path',
+          ops: mark.ops,
+          stroke: c0,
+          lineWidth: Math.max(2, s * 0.15),
+          dash: entry.mark === 'dashed-ring' ? [3, 3] : [],
+        });
         break;
       case 'strip': {
         const w = (mw - s * 0.2) / entry.colours.length;
         entry.colours.forEach((c, i) => {
-          ctx.fillStyle = c;
-          ctx.fillRect(x + i * w, y - s * 0.2, w + 0.5, s * 0.4);
+          const cell = new PathOps();
+          cell.rect(x + i * w, y - s * 0.2, w + 0.5, s * 0.4);
+          out.push({ kind: 'path', ops: cell.ops, fill: c });
         });
       }
     }
-    ctx.fillStyle = COLORS.text;
-    ctx.font = `500 ${s}px system-ui, sans-serif`;
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(entry.label, x + mw + s * 0.4, y);
+    out.push(text(entry.label, x + mw + s * 0.4, y, s, 500, COLORS.text, { anchor: 'start' }));
   }
+  return out;
+}
+
+/** Where the frame goes on the page and where its legend starts below it. */
+function frameBox(picture: FramePicture, width: number, height: number, type: TypeScale) {
+  const legend = legendLayout(picture.legend(), width, type);
+  // A gap above the legend, where labels just outside the drawing's box (numbers round a ring) stay
+  // whole instead of being cut.
+  const gap = legend.height ? Math.round(legend.size * 0.6) : 0;
+  const drawHeight = Math.max(Math.ceil(height / 2), height - legend.height - gap);
+  return { legend, drawHeight, top: drawHeight + gap };
+}
+
+/**
+ * The exported picture of a frame laid out as primitives: a page of width × height in the theme's
+ * background, the frame above (clipped to its box) and its legend in a strip below.
+ */
+export function* framePrimitives(
+  picture: LaidOutPicture,
+  width: number,
+  height: number,
+  type: TypeScale,
+): Layout {
+  const { legend, drawHeight, top } = frameBox(picture, width, height, type);
+  const [page, clip] = [new PathOps(), new PathOps()];
+  page.rect(0, 0, width, height);
+  clip.rect(0, 0, width, top);
+  const items = yield* picture.layout(width, drawHeight, type);
+  return [
+    { kind: 'path', ops: page.ops, fill: COLORS.background },
+    { kind: 'group', clip: clip.ops, items },
+    ...legendPrimitives(legend, top, width),
+  ];
 }
 
 /**
  * The exported picture: a page of width × height in the theme's background (the picture's colours
  * are the theme's: Light gives a white page for print) with the frame above and its legend in a
- * strip below (the frame gets what the legend leaves, at least half). The same calls go to a canvas
- * (PNG) and to a scene recorder (SVG).
+ * strip below (the frame gets what the legend leaves, at least half). A frame laid out as
+ * primitives goes through the shared painter; a painted one's calls go to a canvas (PNG) and to a
+ * scene recorder (SVG).
  */
 export function* composeFrame(
   ctx: CanvasRenderingContext2D,
@@ -130,20 +184,20 @@ export function* composeFrame(
   height: number,
   type: TypeScale,
 ): Drawing {
-  const legend = legendLayout(picture.legend(), width, type);
-  // A gap above the legend, where labels just outside the drawing's box (numbers round a ring) stay
-  // whole instead of being cut.
-  const gap = legend.height ? Math.round(legend.size * 0.6) : 0;
-  const drawHeight = Math.max(Math.ceil(height / 2), height - legend.height - gap);
+  if (picture.layout) {
+    yield* paintCanvas(ctx, yield* framePrimitives(picture, width, height, type));
+    return;
+  }
+  const { legend, drawHeight, top } = frameBox(picture, width, height, type);
   ctx.fillStyle = COLORS.background;
   ctx.fillRect(0, 0, width, height);
   ctx.save();
   ctx.beginPath();
-  ctx.rect(0, 0, width, drawHeight + gap);
+  ctx.rect(0, 0, width, top);
   ctx.clip();
   yield* picture.paint(ctx, width, drawHeight, type);
   ctx.restore();
   ctx.save();
-  drawLegend(ctx, legend, drawHeight + gap, width);
+  drawLegend(ctx, legend, top, width);
   ctx.restore();
 }

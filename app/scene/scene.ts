@@ -42,6 +42,8 @@ export interface TextItem {
   /** Rotation about (x, y), degrees clockwise (turned-up axis titles). */
   rotate: number;
   clip: ClipRef;
+  /** A stroke under the letters, keeping a label readable over lines. */
+  halo?: { colour: string; width: number };
 }
 
 export interface ImageItem {

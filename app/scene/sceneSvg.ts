@@ -4,6 +4,7 @@
  */
 import type { ClipRef, ImageItem, PathItem, Scene, TextItem } from './scene';
 import { coord } from './scenePath';
+import { splitAlpha } from './sceneText';
 
 /** Text made safe for an XML attribute or element (also drops characters XML 1.0 forbids). */
 export function escapeXml(text: string): string {
@@ -58,6 +59,11 @@ function textSvg(t: TextItem): string {
   const base = BASELINE[t.baseline];
   if (base) a += ` dominant-baseline="${base}"`;
   a += ` fill="${escapeXml(t.fill)}"${opacity('fill-opacity', t.opacity)}`;
+  if (t.halo) {
+    const [colour, alpha] = splitAlpha(t.halo.colour);
+    a += ` stroke="${escapeXml(colour)}" stroke-width="${coord(t.halo.width)}"${opacity('stroke-opacity', alpha)}`;
+    a += ' stroke-linejoin="round" paint-order="stroke"';
+  }
   if (Math.abs(t.rotate) > 1e-6) a += ` transform="rotate(${coord(t.rotate)} ${x} ${y})"`;
   return `<text${a}${clipAttr(t.clip)}>${escapeXml(t.text)}</text>`;
 }

@@ -1,4 +1,6 @@
 import { COLORS } from '../lib/colors';
+import { paintText } from '../scene/paintCanvas';
+import { text, type TextPrimitive } from '../scene/primitives';
 
 /**
  * The type scale of the pictures drawn on canvas: sizes are given for the desk, and lecture mode
@@ -29,18 +31,27 @@ export function drawCentreCaption(
   lines: readonly string[],
   type: TypeScale = DESK_TYPE,
 ): void {
+  for (const t of centreCaption(cx, cy, size, title, lines, type)) paintText(ctx, t);
+}
+
+/** The centre caption (drawCentreCaption) as text primitives. */
+export function centreCaption(
+  cx: number,
+  cy: number,
+  size: number,
+  title: string,
+  lines: readonly string[],
+  type: TypeScale = DESK_TYPE,
+): TextPrimitive[] {
   size = Math.max(size, type.min);
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillStyle = COLORS.text;
-  ctx.font = `700 ${size}px system-ui, sans-serif`;
-  ctx.fillText(title, cx, cy - size * 0.35);
+  const out = [text(title, cx, cy - size * 0.35, size, 700, COLORS.text)];
   const sub = typePx(type, Math.max(11, size * 0.55));
-  ctx.font = `600 ${sub}px system-ui, sans-serif`;
-  ctx.fillStyle = COLORS.muted;
   // Lines as far apart as their own type needs (lecture type is larger against the title).
   const lead = Math.max(size * 0.6, sub * 1.15);
-  lines.forEach((line, i) => ctx.fillText(line, cx, cy + Math.max(size * 0.55, sub * 0.9) + lead * i));
+  lines.forEach((line, i) =>
+    out.push(text(line, cx, cy + Math.max(size * 0.55, sub * 0.9) + lead * i, sub, 600, COLORS.muted)),
+  );
+  return out;
 }
 
 /** The step counter every view shows in its centre. */
@@ -58,20 +69,28 @@ export function drawNodeLabels(
   muted: (i: number) => boolean = () => false,
   type: TypeScale = DESK_TYPE,
 ): void {
-  if (n > 64) return;
+  for (const t of nodeLabels(n, at, muted, type)) paintText(ctx, t);
+}
+
+/** The node numbers (drawNodeLabels) as text primitives. */
+export function nodeLabels(
+  n: number,
+  at: (i: number) => readonly [number, number],
+  muted: (i: number) => boolean = () => false,
+  type: TypeScale = DESK_TYPE,
+): TextPrimitive[] {
+  if (n > 64) return [];
   const size = typePx(type, n <= 16 ? 16 : n <= 32 ? 14 : 11);
-  ctx.font = `600 ${size}px system-ui, sans-serif`;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
   // Room a number needs (two digits at most) against the distance between neighbours.
   const [a, b] = n > 1 ? [at(0), at(1)] : [at(0), at(0)];
   const gap = Math.hypot(a[0] - b[0], a[1] - b[1]);
   const every = gap > 0 ? Math.max(1, Math.ceil((size * (String(n - 1).length * 0.6 + 0.4)) / gap)) : 1;
+  const out: TextPrimitive[] = [];
   for (let i = 0; i < n; i += every) {
     const [x, y] = at(i);
-    ctx.fillStyle = muted(i) ? COLORS.muted : COLORS.text;
-    ctx.fillText(String(i), x, y);
+    out.push(text(String(i), x, y, size, 600, muted(i) ? COLORS.muted : COLORS.text));
   }
+  return out;
 }
 
 /** Width of the band the turned-up title of a matrix takes on its left (14 px type), px. */

@@ -1,5 +1,7 @@
 import type { Topology } from '../../src/kernel/model/topology';
 import { COLORS } from '../lib/colors';
+import { paintCanvas } from '../scene/paintCanvas';
+import { PathOps, type PathPrimitive } from '../scene/primitives';
 
 /**
  * How a marked link (markedLinks.ts) shows on a network picture. Each family's view says where a
@@ -29,27 +31,26 @@ export const band = (x0: number, y0: number, x1: number, y1: number): MarkShape 
  * band's width; outlines are drawn at a third of it, never under 2 (all in the context's units).
  */
 export function drawMarkShapes(ctx: CanvasRenderingContext2D, shapes: readonly MarkShape[], width: number) {
-  if (!shapes.length) return;
-  const bands = new Path2D();
-  const outlines = new Path2D();
+  const drawing = paintCanvas(ctx, markPrimitives(shapes, width));
+  while (!drawing.next().done);
+}
+
+/** The marks (drawMarkShapes) as primitives: the bands, then the outlines over them. */
+export function markPrimitives(shapes: readonly MarkShape[], width: number): PathPrimitive[] {
+  if (!shapes.length) return [];
+  const bands = new PathOps();
+  const outlines = new PathOps();
   for (const s of shapes)
     if (s.kind === 'band') {
       bands.moveTo(s.x0, s.y0);
       bands.lineTo(s.x1, s.y1);
-    } else if (s.kind === 'ring') {
-      outlines.moveTo(s.x + s.r, s.y);
-      outlines.arc(s.x, s.y, s.r, 0, 2 * Math.PI);
-    } else outlines.rect(s.x, s.y, s.w, s.h);
-  ctx.save();
-  ctx.strokeStyle = COLORS.highlight;
-  ctx.lineCap = 'round';
-  ctx.globalAlpha = 0.45;
-  ctx.lineWidth = width;
-  ctx.stroke(bands);
-  ctx.globalAlpha = 1;
-  ctx.lineWidth = Math.max(width / 3, Math.min(2, width));
-  ctx.stroke(outlines);
-  ctx.restore();
+    } else if (s.kind === 'ring') outlines.circle(s.x, s.y, s.r);
+    else outlines.rect(s.x, s.y, s.w, s.h);
+  const style = { kind: 'path', stroke: COLORS.highlight, lineCap: 'round' } as const;
+  return [
+    { ...style, ops: bands.ops, alpha: 0.45, lineWidth: width },
+    { ...style, ops: outlines.ops, lineWidth: Math.max(width / 3, Math.min(2, width)) },
+  ];
 }
 
 /** The bands of `links` between the places `at(v)` gives their two ends (the links that exist). */
@@ -69,6 +70,14 @@ export function linkBands(
 }
 
 /** The marked links as bands from end to end, `at(v)`: where the picture draws vertex v. */
+export const markedLinkPrimitives = (
+  topo: Topology,
+  links: readonly number[],
+  at: (v: number) => readonly [number, number],
+  width: number,
+) => markPrimitives(linkBands(topo, links, at), width);
+
+/** The same, drawn on a canvas. */
 export function drawMarkedLinks(
   ctx: CanvasRenderingContext2D,
   topo: Topology,

@@ -1,6 +1,6 @@
 import { COLORS, wavelengthColor } from '../../lib/colors';
 import { describeChannels } from '../../views/wavelengthList';
-import { groupColor } from './drawRing';
+import { groupColor } from './ringScene';
 import { LegendMark } from '../../scene/LegendRow';
 
 /** Swatches the legend shows at most; beyond them it names every wavelength in runs. */

@@ -7,7 +7,7 @@ import { markedAttr, useMarkedLinks } from '../../views/markedLinks';
 import { useCanvasBox } from '../../lib/useSize';
 import { PictureBox } from '../../views/PictureBox';
 import type { NetworkViewProps } from '../../interconnects';
-import { nodeAt, ringLayout } from '../../views/ringGeometry';
+import { ringLayout } from '../../views/ringGeometry';
 import { useTypeScale } from '../../lib/typeScale';
 import { NodeTooltip } from '../../views/NodeTooltip';
 import { usePickedNode } from '../../views/pickedNode';
@@ -16,7 +16,9 @@ import { canDraw } from '../../views/TooSmall';
 import { channelsInStep } from '../../views/wavelengthList';
 import { useFramePicture } from '../../scene/currentFrame';
 import { ringPicture } from './ringPicture';
-import { drawRing, phaseGroups } from './drawRing';
+import { paintCanvas } from '../../scene/paintCanvas';
+import { hitTest } from '../../scene/hitTest';
+import { phaseGroups, phaseOf, ringHitGroup, ringSceneParts } from './ringScene';
 import { RingLegend } from './RingLegend';
 
 /**
@@ -40,31 +42,35 @@ export function RingView({ result, step, compact = false, legend = !compact }: N
   const counts = stepCounts(result.holdings, step).counts;
   const lightpaths = step >= 1 ? stepRange(result.schedule, step) : [0, 0];
   // The subsets change with the phase, not with every step: computed once per phase.
-  const phase = step >= 1 && step <= result.schedule.stepCount ? result.schedule.stepPhase[step - 1] : -1;
+  const phase = phaseOf(result, step);
   const groups = useMemo(() => phaseGroups(result, phase), [result, phase]);
   const inStep = useMemo(() => channelsInStep(result.schedule, step), [result, step]);
   // λ numbers on the lanes, when asked for (the legend's toggle).
   const [laneNumbers, setLaneNumbers] = useState(false);
 
-  // Big rings are drawn over a few tasks (see SlicedPainter); small ones at once.
+  // The picture as primitives, laid out and painted by the shared painter in the same slices (a
+  // big ring's step, up to 229,376 lightpaths, over several tasks, see SlicedPainter); the nodes'
+  // hit targets depend on the layout only.
   const type = useTypeScale();
   const paint = useCallback(
-    (ctx: CanvasRenderingContext2D) =>
-      drawRing(
-        ctx,
+    function* (ctx: CanvasRenderingContext2D) {
+      const scene = yield* ringSceneParts({
         result,
         step,
         layout,
         counts,
-        marked,
+        hovered: marked,
         groups,
         highlight,
         type,
-        laneNumbers ? inStep : null,
+        laneNumbers: laneNumbers ? inStep : null,
         markedLinks,
-      ),
+      });
+      yield* paintCanvas(ctx, scene);
+    },
     [result, step, layout, counts, marked, groups, highlight, type, laneNumbers, inStep, markedLinks],
   );
+  const hits = useMemo(() => [ringHitGroup(layout, n)], [layout, n]);
   const zoom = usePanZoom(frame, `Ring of ${n} nodes`, { maxZoom: ringMaxZoom(n), resetOn: n });
   useZoomedCanvas(frame, paint, zoom.view);
   useFramePicture(
@@ -94,7 +100,7 @@ export function RingView({ result, step, compact = false, legend = !compact }: N
           const rect = e.currentTarget.getBoundingClientRect();
           const x = e.clientX - rect.left;
           const y = e.clientY - rect.top;
-          const node = nodeAt(layout, n, ...zoom.pz.toWorld(x, y));
+          const node = hitTest(hits, x, y, zoom.view)?.id ?? null;
           setHover(node === null ? null : { node, x, y });
           const hl = useApp.getState().highlight;
           if (node === null ? hl !== null : hl?.length !== 1 || hl[0] !== node)

@@ -1,10 +1,10 @@
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import type { RunResult } from '../../../src/result';
 import { COLORS, wavelengthColor } from '../../lib/colors';
-import type { FramePicture, LegendEntry } from '../../scene/framePicture';
+import type { LaidOutPicture, LegendEntry } from '../../scene/framePicture';
 import { ringLayout } from '../../views/ringGeometry';
 import { channelsInStep, describeChannels } from '../../views/wavelengthList';
-import { drawRing, groupColor, phaseGroups } from './drawRing';
+import { groupColor, phaseGroups, phaseOf, ringSceneParts } from './ringScene';
 
 /** Wavelengths the exported legend names; the rest are counted. */
 const LEGEND_WAVELENGTHS = 10;
@@ -15,8 +15,7 @@ export function ringLegend(r: RunResult, step: number): LegendEntry[] {
   const used = r.summary.channelsUsed;
   const inStep = channelsInStep(r.schedule, step);
   const all = inStep.length ? inStep : Array.from({ length: used }, (_, i) => i);
-  const phase = step >= 1 && step <= r.schedule.stepCount ? r.schedule.stepPhase[step - 1] : -1;
-  const groups = phaseGroups(r, phase)?.length ?? 0;
+  const groups = phaseGroups(r, phaseOf(r, step))?.length ?? 0;
   return [
     {
       label: 'outer lanes: clockwise fibre, inner lanes: counter-clockwise fibre',
@@ -47,7 +46,7 @@ export function ringLegend(r: RunResult, step: number): LegendEntry[] {
   ];
 }
 
-/** The ring at `step` as a picture of any size (the painter of the view on screen). */
+/** The ring at `step` as a picture of any size (the layout of the view on screen). */
 export function ringPicture(
   r: RunResult,
   step: number,
@@ -57,28 +56,25 @@ export function ringPicture(
     markedLinks?: readonly number[];
     laneNumbers?: readonly number[] | null;
   } = {},
-): FramePicture {
+): LaidOutPicture {
   const n = r.topology.nodeCount;
   const w = r.topology.linkChannels[0] ?? 1;
   return {
     name: 'ring',
     title: `Ring of ${n} nodes, ${r.algorithm}, step ${step} of ${r.schedule.stepCount}`,
-    paint: (ctx, width, height, type) => {
-      const phase = step >= 1 && step <= r.schedule.stepCount ? r.schedule.stepPhase[step - 1] : -1;
-      return drawRing(
-        ctx,
-        r,
+    layout: (width, height, type) =>
+      ringSceneParts({
+        result: r,
         step,
-        ringLayout(width, height, n, w),
-        stepCounts(r.holdings, step).counts,
-        marks.marked ?? null,
-        phaseGroups(r, phase),
-        marks.highlight ?? null,
+        layout: ringLayout(width, height, n, w),
+        counts: stepCounts(r.holdings, step).counts,
+        hovered: marks.marked ?? null,
+        groups: phaseGroups(r, phaseOf(r, step)),
+        highlight: marks.highlight ?? null,
         type,
-        marks.laneNumbers ?? null,
-        marks.markedLinks ?? [],
-      );
-    },
+        laneNumbers: marks.laneNumbers ?? null,
+        markedLinks: marks.markedLinks ?? [],
+      }),
     legend: () => ringLegend(r, step),
   };
 }

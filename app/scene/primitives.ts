@@ -1,0 +1,158 @@
+/**
+ * A picture as plain data: what a family's layout returns and the one shared painter draws — on a
+ * canvas (paintCanvas.ts), as SVG (primitiveSvg.ts) and for the pointer (hitTest.ts). No canvas is
+ * needed to make one, so a layout is tested in Node like any other function.
+ *
+ * - `path`: path operations (moves, lines, arcs, rectangles) in the picture's coordinates, filled
+ *   and/or stroked in one style. Many shapes of one style go in one path (one canvas call).
+ * - `text`: a label at a point, with its size, weight, anchor and baseline, and an optional halo.
+ * - `group`: primitives shown only within a range of zoom (level of detail), optionally clipped, and
+ *   the hit targets of what they show (which node or link is under the pointer).
+ */
+import type { PathOp } from './scenePath';
+
+export type { PathOp } from './scenePath';
+
+export interface PathPrimitive {
+  kind: 'path';
+  ops: PathOp[];
+  fill?: string;
+  stroke?: string;
+  lineWidth?: number;
+  /** Opacity of the whole path (times the colour's own alpha). */
+  alpha?: number;
+  lineCap?: 'butt' | 'round' | 'square';
+  lineJoin?: 'miter' | 'round' | 'bevel';
+  /** Dash lengths, empty or absent when solid. */
+  dash?: number[];
+  fillRule?: 'nonzero' | 'evenodd';
+}
+
+export interface TextPrimitive {
+  kind: 'text';
+  text: string;
+  x: number;
+  y: number;
+  /** Size, px. */
+  size: number;
+  /** 400 regular, 600 semibold, 700 bold. */
+  weight: number;
+  anchor: 'start' | 'middle' | 'end';
+  baseline: 'alphabetic' | 'middle' | 'top' | 'bottom' | 'hanging' | 'ideographic';
+  fill: string;
+  /** A stroke drawn under the letters (keeps a label readable over lines). */
+  halo?: { colour: string; width: number };
+  /** Font family; system-ui, sans-serif when absent. */
+  family?: string;
+}
+
+/** Something the pointer can be over: a node or a link, by its id in the topology. */
+export interface HitTarget {
+  kind: 'node' | 'link';
+  id: number;
+  shape: HitShape;
+}
+
+export type HitShape =
+  | { kind: 'circle'; x: number; y: number; r: number }
+  | { kind: 'rect'; x: number; y: number; w: number; h: number }
+  /** Within `width / 2` of the segment from (x0, y0) to (x1, y1). */
+  | { kind: 'segment'; x0: number; y0: number; x1: number; y1: number; width: number }
+  /** Between radii r0 and r1 round (cx, cy), at an angle from a0 to a1 (radians, a0 < a1, any turn). */
+  | { kind: 'sector'; cx: number; cy: number; r0: number; r1: number; a0: number; a1: number };
+
+export interface GroupPrimitive {
+  kind: 'group';
+  items: Primitive[];
+  /** Shown from this zoom up (inclusive); absent: from any zoom. */
+  minZoom?: number;
+  /** Shown below this zoom; absent: at any zoom. */
+  maxZoom?: number;
+  /** Clipped to this path (picture coordinates). */
+  clip?: PathOp[];
+  /** What the pointer can be over in this group (tested topmost first: later targets win). */
+  hits?: HitTarget[];
+}
+
+export type Primitive = PathPrimitive | TextPrimitive | GroupPrimitive;
+
+/**
+ * A layout made in parts: it yields where it may pause (every so many lightpaths), so a big picture
+ * is laid out over several tasks, and returns the primitives.
+ */
+export type Layout = Generator<void, Primitive[], void>;
+
+/** Runs a generator made in parts to its end, all at once, and gives what it returns. */
+export function finish<T>(parts: Generator<void, T, void>): T {
+  for (;;) {
+    const r = parts.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** The family of the pictures' type unless a text says otherwise. */
+export const PICTURE_FONT = 'system-ui, sans-serif';
+
+/** Is a group shown at zoom k? */
+export const shownAt = (g: GroupPrimitive, k: number) =>
+  (g.minZoom === undefined || k >= g.minZoom) && (g.maxZoom === undefined || k < g.maxZoom);
+
+/**
+ * Path operations under construction, with the method names of a canvas path (so helpers that add
+ * shapes to a path — a node's held wedge — serve a layout too).
+ */
+export class PathOps {
+  readonly ops: PathOp[] = [];
+  moveTo(x: number, y: number): void {
+    this.ops.push(['M', x, y]);
+  }
+  lineTo(x: number, y: number): void {
+    this.ops.push(['L', x, y]);
+  }
+  closePath(): void {
+    this.ops.push(['Z']);
+  }
+  rect(x: number, y: number, w: number, h: number): void {
+    this.ops.push(['R', x, y, w, h]);
+  }
+  arc(cx: number, cy: number, r: number, a0: number, a1: number, ccw = false): void {
+    this.ops.push(['A', cx, cy, r, a0, a1, ccw]);
+  }
+  /** A whole circle as its own subpath. */
+  circle(x: number, y: number, r: number): void {
+    this.moveTo(x + r, y);
+    this.arc(x, y, r, 0, 2 * Math.PI);
+  }
+  get empty(): boolean {
+    return this.ops.length === 0;
+  }
+}
+
+/** The shape-adding part of a canvas path, which PathOps and Path2D both have. */
+export interface PathSink {
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  arc(cx: number, cy: number, r: number, a0: number, a1: number, ccw?: boolean): void;
+}
+
+/** A text primitive in the pictures' family, centred on (x, y) unless `more` says otherwise. */
+export const text = (
+  t: string,
+  x: number,
+  y: number,
+  size: number,
+  weight: number,
+  fill: string,
+  more: Partial<TextPrimitive> = {},
+): TextPrimitive => ({
+  kind: 'text',
+  text: t,
+  x,
+  y,
+  size,
+  weight,
+  anchor: 'middle',
+  baseline: 'middle',
+  fill,
+  ...more,
+});
