@@ -20,6 +20,11 @@ export const BROWSER_LIMITS: Limits = {
   // 99,540 flows open in 21 s with no main-thread task over 50 ms of CPU on a loaded machine; at
   // 2,000,000 they were not on screen within 10 minutes (docs/benchmarks.md).
   tecclFlows: 100_000,
+  // A NoC schedule passes over every waiting message in every step it fills: all-to-all on an 8 × 8
+  // mesh with 2 processors per router (16,256 messages) is built in about 11 s on the command line,
+  // with 4 per router (65,280) in 39 s, and on a 16 × 16 mesh with 4 (1,047,552) in over an hour
+  // (docs/benchmarks.md). The page keeps to builds of seconds; the command line builds the rest.
+  placedMessages: 65_536,
 };
 export const CLI_LIMITS: Limits = {
   name: 'the command line',
@@ -31,6 +36,9 @@ export const CLI_LIMITS: Limits = {
   // 4 × 2^20: four times the largest network the app builds (the million-processor OTIS-Mesh).
   fileNodes: 4 * 1024 * 1024,
   tecclFlows: 2_000_000,
+  // Every NoC configuration the parameters allow (1,024 processors, all-to-all: 1,047,552 messages);
+  // `--time-limit` bounds how long a build may take.
+  placedMessages: 1_048_576,
 };
 
 /**
@@ -123,6 +131,14 @@ function overLimit(e: Estimate, l: Limits): string | null {
     return `this configuration needs ${f(e.transfers)} transfers; ${l.name} allows at most ${f(l.transfers)}.`;
   if (e.holdingCells > l.holdingCells)
     return `tracking who holds which block needs ${f(e.holdingCells)} entries; ${l.name} allows at most ${f(l.holdingCells)}.`;
+  const placed = e.placedMessages ?? 0;
+  if (placed > l.placedMessages) {
+    const elsewhere =
+      l.placedMessages < CLI_LIMITS.placedMessages
+        ? ` (its build time grows about as their square); the command line builds up to ${f(CLI_LIMITS.placedMessages)}, bounded by --time-limit`
+        : '';
+    return `this configuration has ${f(placed)} messages to place; ${l.name} schedules at most ${f(l.placedMessages)}${elsewhere}.`;
+  }
   return null;
 }
 

@@ -44,6 +44,31 @@ describe('run: input checks before any work', () => {
     expect(issues[0].message).toContain('a small machine allows at most 10,000,000');
   });
 
+  it('refuses on the page a NoC build of over 65,536 messages, naming the command line', () => {
+    // All-to-all on a 16 × 16 mesh with 4 processors per router: 1,024 · 1,023 = 1,047,552 messages,
+    // a build of over an hour; 8 × 8 with 4 (65,280) and 16 × 16 with 1 (65,280) stay on the page.
+    for (const id of ['noc-scatter', 'noc-broadcast']) {
+      const noc = findAlgorithm(id)!;
+      const p = (side: number, per: number) => ({
+        ...defaultsOf(noc.params),
+        network: 'mesh',
+        rows: side,
+        cols: side,
+        'per-router': per,
+        pattern: id === 'noc-scatter' ? 'aas' : 'aab',
+        method: 'constructive',
+      });
+      const issues = checkRun(noc, p(16, 4), BROWSER_LIMITS);
+      expect(issues).toHaveLength(1);
+      expect(issues[0].message).toContain('1,047,552 messages to place');
+      expect(issues[0].message).toContain('the browser schedules at most 65,536');
+      expect(issues[0].message).toContain('the command line builds up to 1,048,576');
+      expect(checkRun(noc, p(16, 4), CLI_LIMITS)).toEqual([]);
+      expect(checkRun(noc, p(8, 4), BROWSER_LIMITS)).toEqual([]);
+      expect(checkRun(noc, p(16, 1), BROWSER_LIMITS)).toEqual([]);
+    }
+  });
+
   it('paramsFromRaw names unknown flags and bad values', () => {
     expect(() => paramsFromRaw(ring, { radius: '3' })).toThrow(/no parameter --radius/);
     expect(() => paramsFromRaw(ring, { nodes: 'many' })).toThrow(/nodes.*from 2 to 65,536.*"many"/);

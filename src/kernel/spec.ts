@@ -82,6 +82,11 @@ export interface Estimate {
    * word per block (plus per-step counts) for route holdings.
    */
   holdingCells: number;
+  /**
+   * Messages a scheduler places one at a time into steps (the NoC's methods), each step passing over
+   * the messages still waiting: the build's time grows about as their square. Absent: none.
+   */
+  placedMessages?: number;
 }
 
 /** Sizes a run may reach. The browser's are stated to users when a configuration is refused. */
@@ -95,6 +100,8 @@ export interface Limits {
   fileNodes: number;
   /** Most flows a TE-CCL output file may hold (src/interop/teccl/parse.ts). */
   tecclFlows: number;
+  /** Most messages a scheduler may place one at a time (`Estimate.placedMessages`). */
+  placedMessages: number;
 }
 
 /** Measured facts of a verified schedule, input to `formulas` (run.ts passes its Summary). */

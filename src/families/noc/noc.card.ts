@@ -89,6 +89,7 @@ function estimate(p: ParamValues) {
     transfers: pairs,
     blockRefs: pairs,
     holdingCells: c.senders.length + c.receivers.length + blocks * 64,
+    placedMessages: pairs,
   };
 }
 
