@@ -1,3 +1,4 @@
+import { checked } from '../../kernel/config';
 import { num, type ParamValues } from '../../kernel/params/schema';
 import { type AlgorithmCard, type StepFacts } from '../../kernel/spec';
 import {
@@ -109,7 +110,7 @@ export const nocBroadcastCard: AlgorithmCard = {
     ),
     COMBINE_PARAM,
   ],
-  validate: validateNoc,
+  parse: (p) => checked(p, validateNoc(p)),
   shorthands: expandTopology,
   estimate,
   narrate: (p, f) =>
@@ -139,7 +140,7 @@ export const nocScatterCard: AlgorithmCard = {
       true,
     ),
   ],
-  validate: validateNoc,
+  parse: (p) => checked(p, validateNoc(p)),
   shorthands: expandTopology,
   estimate,
   narrate: (p, f) => narrate(p, f, f.transfers === 1 ? 'reaches its receiver' : 'reach their receivers'),

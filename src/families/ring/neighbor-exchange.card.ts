@@ -1,3 +1,4 @@
+import { checked } from '../../kernel/config';
 import { num } from '../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { RING_PARAMS, validateRing } from './ring-params';
@@ -28,7 +29,7 @@ export const neighborExchangeCard: AlgorithmCard = {
     'just received, alternating sides. Twice the data per step of Ring, half the steps (N/2). For odd N, ' +
     'where no pairing exists, every node relays one block each way per step instead.',
   params: RING_PARAMS,
-  validate: validateRing,
+  parse: (p) => checked(p, validateRing(p)),
   estimate(p) {
     const n = num(p, 'nodes');
     const split = num(p, 'wavelengths') >= 2;

@@ -1,3 +1,4 @@
+import { checked } from '../../kernel/config';
 import { num } from '../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { oneStageLoad } from './optree/optree-formulas';
@@ -24,7 +25,7 @@ export const oneStageCard: AlgorithmCard = {
     'the shorter way round the ring. No node relays anything, but the ring needs about N²/8 wavelengths ' +
     'per fibre for that, so with w wavelengths the lightpaths are spread over ⌈N²/(8w)⌉ steps.',
   params: RING_PARAMS,
-  validate: validateRing,
+  parse: (p) => checked(p, validateRing(p)),
   estimate(p) {
     const n = num(p, 'nodes');
     const transfers = n * (n - 1);

@@ -1,3 +1,4 @@
+import { checked } from '../../kernel/config';
 import { num } from '../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { RING_PARAMS, validateRing } from './ring-params';
@@ -20,7 +21,7 @@ export const ringAllgatherCard: AlgorithmCard = {
     'has just received. After N−1 steps every block has gone round the ring. Simple, but it uses one ' +
     'wavelength of one fibre, however many the ring offers.',
   params: RING_PARAMS,
-  validate: validateRing,
+  parse: (p) => checked(p, validateRing(p)),
   estimate(p) {
     const n = num(p, 'nodes');
     return { steps: n - 1, transfers: n * (n - 1), blockRefs: n * (n - 1), holdingCells: n * n };

@@ -1,3 +1,4 @@
+import { checked } from '../../kernel/config';
 import { num } from '../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { wrhtSteps } from './optree/optree-formulas';
@@ -69,7 +70,7 @@ export const wrhtCard: AlgorithmCard = {
     'blocks flow back down, w at a time, relayed from member to member. Each level up carries more data per ' +
     'member, so the upper levels take many steps.',
   params: RING_PARAMS,
-  validate: validateRing,
+  parse: (p) => checked(p, validateRing(p)),
   estimate(p) {
     const n = num(p, 'nodes');
     const w = num(p, 'wavelengths');

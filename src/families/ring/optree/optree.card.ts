@@ -1,3 +1,4 @@
+import { checked } from '../../../kernel/config';
 import { intList, num, type ParamDef, type ParamValues } from '../../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard } from '../../../kernel/spec';
 import { RING_PARAMS, validateRing } from '../ring-params';
@@ -112,7 +113,7 @@ export const optreeCard: AlgorithmCard = {
     'each later stage the groups split again and the same-position nodes exchange everything they have ' +
     'gathered so far. Deeper trees need fewer wavelengths per stage but more stages.',
   params: OPTREE_PARAMS,
-  validate: validateTree,
+  parse: (p) => checked(p, validateTree(p)),
   estimate(p) {
     const n = num(p, 'nodes');
     const transfers = lightpathCount(optreePlan(p));
