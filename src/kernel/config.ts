@@ -12,10 +12,10 @@ export class ConfigError extends Error {
   }
 }
 
-/** The configuration itself, or a ConfigError listing `issues` when there are any. */
-export function checked<C>(config: C, issues: readonly ParamIssue[]): C {
+/** The configuration `make` reads, or a ConfigError listing `issues` when there are any (then `make` is not called). */
+export function checked<C>(issues: readonly ParamIssue[], make: () => C): C {
   if (issues.length) throw new ConfigError(issues);
-  return config;
+  return make();
 }
 
 /** What a card's `parse` refuses in these parameters, as issues ([] when it accepts them). */

@@ -56,7 +56,7 @@ export const meshAllReduceCard: AlgorithmCard = {
     'level. Binomial: partials halve along each row, then along the root’s column.',
   params: MESH_PARAMS,
   parse(p) {
-    return checked(p, issuesOf(p));
+    return checked(issuesOf(p), () => p);
   },
   estimate(p) {
     const n = num(p, 'side') ** 2;

@@ -72,7 +72,7 @@ export const otisAllReduceCard: AlgorithmCard = {
     'levels of extended dominating nodes, one step per level.',
   params: OTIS_PARAMS,
   parse(p) {
-    return checked(p, issuesOf(p));
+    return checked(issuesOf(p), () => p);
   },
   estimate(p) {
     const P = num(p, 'group-size');

@@ -110,7 +110,7 @@ export const nocBroadcastCard: AlgorithmCard = {
     ),
     COMBINE_PARAM,
   ],
-  parse: (p) => checked(p, validateNoc(p)),
+  parse: (p) => checked(validateNoc(p), () => p),
   shorthands: expandTopology,
   estimate,
   narrate: (p, f) =>
@@ -140,7 +140,7 @@ export const nocScatterCard: AlgorithmCard = {
       true,
     ),
   ],
-  parse: (p) => checked(p, validateNoc(p)),
+  parse: (p) => checked(validateNoc(p), () => p),
   shorthands: expandTopology,
   estimate,
   narrate: (p, f) => narrate(p, f, f.transfers === 1 ? 'reaches its receiver' : 'reach their receivers'),

@@ -29,7 +29,7 @@ export const neighborExchangeCard: AlgorithmCard = {
     'just received, alternating sides. Twice the data per step of Ring, half the steps (N/2). For odd N, ' +
     'where no pairing exists, every node relays one block each way per step instead.',
   params: RING_PARAMS,
-  parse: (p) => checked(p, validateRing(p)),
+  parse: (p) => checked(validateRing(p), () => p),
   estimate(p) {
     const n = num(p, 'nodes');
     const split = num(p, 'wavelengths') >= 2;

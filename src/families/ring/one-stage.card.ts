@@ -25,7 +25,7 @@ export const oneStageCard: AlgorithmCard = {
     'the shorter way round the ring. No node relays anything, but the ring needs about N²/8 wavelengths ' +
     'per fibre for that, so with w wavelengths the lightpaths are spread over ⌈N²/(8w)⌉ steps.',
   params: RING_PARAMS,
-  parse: (p) => checked(p, validateRing(p)),
+  parse: (p) => checked(validateRing(p), () => p),
   estimate(p) {
     const n = num(p, 'nodes');
     const transfers = n * (n - 1);

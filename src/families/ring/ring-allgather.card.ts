@@ -21,7 +21,7 @@ export const ringAllgatherCard: AlgorithmCard = {
     'has just received. After N−1 steps every block has gone round the ring. Simple, but it uses one ' +
     'wavelength of one fibre, however many the ring offers.',
   params: RING_PARAMS,
-  parse: (p) => checked(p, validateRing(p)),
+  parse: (p) => checked(validateRing(p), () => p),
   estimate(p) {
     const n = num(p, 'nodes');
     return { steps: n - 1, transfers: n * (n - 1), blockRefs: n * (n - 1), holdingCells: n * n };

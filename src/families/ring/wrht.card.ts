@@ -70,7 +70,7 @@ export const wrhtCard: AlgorithmCard = {
     'blocks flow back down, w at a time, relayed from member to member. Each level up carries more data per ' +
     'member, so the upper levels take many steps.',
   params: RING_PARAMS,
-  parse: (p) => checked(p, validateRing(p)),
+  parse: (p) => checked(validateRing(p), () => p),
   estimate(p) {
     const n = num(p, 'nodes');
     const w = num(p, 'wavelengths');

@@ -84,7 +84,7 @@ export const starBroadcastCard: AlgorithmCard = {
     'complementary pieces exchange them (TCP2), h′ times. Less data, more tuning: h′ sets the trade-off.',
   params: BROADCAST_PARAMS,
   parse(p) {
-    return checked(p, issuesOf(p));
+    return checked(issuesOf(p), () => p);
   },
   estimate(p) {
     const n = broadcastMachine(p);

@@ -113,7 +113,7 @@ export const optreeCard: AlgorithmCard = {
     'each later stage the groups split again and the same-position nodes exchange everything they have ' +
     'gathered so far. Deeper trees need fewer wavelengths per stage but more stages.',
   params: OPTREE_PARAMS,
-  parse: (p) => checked(p, validateTree(p)),
+  parse: (p) => checked(validateTree(p), () => p),
   estimate(p) {
     const n = num(p, 'nodes');
     const transfers = lightpathCount(optreePlan(p));
