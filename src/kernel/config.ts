@@ -30,67 +30,79 @@ export function configIssues(card: Pick<AlgorithmCard<unknown>, 'parse'>, p: Par
 }
 
 /**
- * One card's configuration per parameter object, parsed the first time it is asked for: the page
- * narrates every step of a run with the same parameters, and a NoC communication is read only once.
+ * How the members of cards that share a `parse` take parameters in place of their configuration:
+ * the configuration is parsed the first time a parameter object is seen (the page narrates every
+ * step of a run with the same parameters; a NoC communication is read once), and each member gets
+ * one wrapper, so a card and the algorithm made from it keep the same functions.
  */
-function memoParse<C>(parse: (p: ParamValues) => C): (p: ParamValues) => C {
+interface Erasure<C> {
+  cfg(p: ParamValues): C;
+  parse(p: ParamValues): ParamValues;
+  lift<A extends unknown[], R>(f: (c: C, ...rest: A) => R): (p: ParamValues, ...rest: A) => R;
+}
+
+const ERASURES = new WeakMap<object, Erasure<unknown>>();
+
+function erasureOf<C>(parse: (p: ParamValues) => C): Erasure<C> {
+  const known = ERASURES.get(parse) as Erasure<C> | undefined;
+  if (known) return known;
   const seen = new WeakMap<ParamValues, C>();
-  return (p) => {
+  const cfg = (p: ParamValues): C => {
     if (seen.has(p)) return seen.get(p)!;
     const c = parse(p);
     seen.set(p, c);
     return c;
   };
-}
-
-/** `f` with the configuration parsed from the parameters in place of its first argument. */
-function onBag<C, A extends unknown[], R>(
-  cfg: (p: ParamValues) => C,
-  f: ((c: C, ...rest: A) => R) | undefined,
-): ((p: ParamValues, ...rest: A) => R) | undefined {
-  return f && ((p, ...rest) => f(cfg(p), ...rest));
+  const wrappers = new WeakMap<object, unknown>();
+  const e: Erasure<C> = {
+    cfg,
+    parse: (p) => (cfg(p), p),
+    lift<A extends unknown[], R>(f: (c: C, ...rest: A) => R) {
+      let g = wrappers.get(f) as ((p: ParamValues, ...rest: A) => R) | undefined;
+      if (!g) wrappers.set(f, (g = (p: ParamValues, ...rest: A) => f(cfg(p), ...rest)));
+      return g;
+    },
+  };
+  ERASURES.set(parse, e as Erasure<unknown>);
+  return e;
 }
 
 /**
  * A card as the registries hold it, its configuration type hidden: every member takes the
- * parameters and parses them (once per parameter object) into the card's own configuration, so the
- * page, the URL codec, the command line and tests never see a family's configuration type.
+ * parameters and parses them into the card's own configuration, so the page, the URL codec, the
+ * command line and tests never see a family's configuration type.
  */
 export function cardOnParams<C>(card: AlgorithmCard<C>): AlgorithmCard {
-  return cardMembers(
-    card,
-    memoParse((p) => card.parse(p)),
-  );
-}
-
-function cardMembers<C>(card: AlgorithmCard<C>, cfg: (p: ParamValues) => C): AlgorithmCard {
+  const e = erasureOf(card.parse);
+  const lift = <A extends unknown[], R>(f: ((c: C, ...rest: A) => R) | undefined) => f && e.lift(f);
   return {
     ...card,
-    parse: (p) => (cfg(p), p),
-    estimate: (p) => card.estimate(cfg(p)),
-    narrate: (p, f) => card.narrate(cfg(p), f),
-    narrateStart: onBag(cfg, card.narrateStart),
-    groupsOf: onBag(cfg, card.groupsOf),
-    tree: onBag(cfg, card.tree),
-    blockRoute: onBag(cfg, card.blockRoute),
+    parse: e.parse,
+    estimate: e.lift(card.estimate),
+    narrate: e.lift(card.narrate),
+    narrateStart: lift(card.narrateStart),
+    groupsOf: lift(card.groupsOf),
+    tree: lift(card.tree),
+    blockRoute: lift(card.blockRoute),
   };
 }
 
 /** An algorithm whole as the registry holds it, its configuration type hidden (see cardOnParams). */
 export function specOnParams<C>(spec: AlgorithmSpec<C>): AlgorithmSpec {
-  const cfg = memoParse((p) => spec.parse(p));
+  const e = erasureOf(spec.parse);
+  const lift = <A extends unknown[], R>(f: ((c: C, ...rest: A) => R) | undefined) => f && e.lift(f);
   const { stepSeconds, modelCosts } = spec;
   return {
-    ...cardMembers(spec, cfg),
-    build: (p, watch) => spec.build(cfg(p), watch),
-    stepSeconds: stepSeconds && ((s, usage, p) => stepSeconds(s, usage, cfg(p))),
-    modelCosts: modelCosts && ((s, usage, p) => modelCosts(s, usage, cfg(p))),
-    formulas: (p, m, options) => spec.formulas(cfg(p), m, options),
-    formulaWork: onBag(cfg, spec.formulaWork),
-    lowerBounds: onBag(cfg, spec.lowerBounds),
-    search: onBag(cfg, spec.search),
-    splitSearch: onBag(cfg, spec.splitSearch),
-    chainWorker: onBag(cfg, spec.chainWorker),
-    model: onBag(cfg, spec.model),
+    ...cardOnParams(spec),
+    build: e.lift(spec.build),
+    stepSeconds: stepSeconds && ((s, usage, p) => stepSeconds(s, usage, e.cfg(p))),
+    modelCosts: modelCosts && ((s, usage, p) => modelCosts(s, usage, e.cfg(p))),
+    formulas: e.lift(spec.formulas),
+    formulaWork: lift(spec.formulaWork),
+    lowerBounds: lift(spec.lowerBounds),
+    search: lift(spec.search),
+    splitSearch: lift(spec.splitSearch),
+    chainWorker: lift(spec.chainWorker),
+    model: lift(spec.model),
   };
 }
