@@ -14,6 +14,7 @@
 import { defaultsOf, type ParamValue, type ParamValues } from '../src/kernel/params/schema';
 import { BROWSER_LIMITS, checkRun } from '../src/limits';
 import type { AlgorithmSpec } from '../src/kernel/spec';
+import { configIssues } from '../src/kernel/config';
 
 /** Keys that set how many processors there are, and then how many channels each link has. */
 const SIZE_KEYS = ['nodes', 'side', 'group-size'] as const;
@@ -46,7 +47,7 @@ export interface LargestConfig {
 }
 
 const accepted = (spec: AlgorithmSpec, params: ParamValues) =>
-  spec.validate(params).length === 0 && checkRun(spec, params, BROWSER_LIMITS).length === 0;
+  configIssues(spec, params).length === 0 && checkRun(spec, params, BROWSER_LIMITS).length === 0;
 
 /** The highest value of integer parameter `key` accepted with the rest of `params`, or null. */
 function highest(spec: AlgorithmSpec, params: ParamValues, key: string): number | null {

@@ -7,6 +7,7 @@
  *
  * A new algorithm is covered by registering it; nothing here names one.
  */
+import { configIssues } from './kernel/config';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeConfig, defaultConfig, encodeConfig } from './config/url-codec';
@@ -82,7 +83,7 @@ function validParams(spec: AlgorithmSpec): fc.Arbitrary<ParamValues> {
       const n = p.nodes;
       if (typeof n === 'number' && n > MAX_NODES) return false;
       return (
-        spec.validate(p).length === 0 &&
+        configIssues(spec, p).length === 0 &&
         checkRun(spec, p, CLI_LIMITS).length === 0 &&
         spec.estimate(p).steps <= MAX_STEPS
       );

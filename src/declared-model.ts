@@ -1,3 +1,4 @@
+import { configIssues } from './kernel/config';
 import type { Schedule } from './kernel/model/schedule';
 import type { Topology } from './kernel/model/topology';
 import { readParams } from './kernel/params/schema';
@@ -39,7 +40,11 @@ export function declaredModel(algorithm: string, raw: Readonly<Record<string, un
     if (typeof v === 'number' || typeof v === 'string') text[k] = String(v);
     else bad.push(`params.${k} must be a number or a string`);
   const { values, issues } = readParams(spec.params, text);
-  const problems = [...bad, ...issues.map((i) => i.message), ...spec.validate(values).map((i) => i.message)];
+  const problems = [
+    ...bad,
+    ...issues.map((i) => i.message),
+    ...configIssues(spec, values).map((i) => i.message),
+  ];
   if (problems.length)
     return { invalid: `the file names ${spec.id}, but its parameters are not valid: ${problems[0]}` };
   return { rules: spec.model(values) };

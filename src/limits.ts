@@ -1,3 +1,4 @@
+import { configIssues } from './kernel/config';
 import { checkParam, readParams, type ParamIssue, type ParamValues } from './kernel/params/schema';
 import type { AlgorithmCard, Estimate, Limits } from './kernel/spec';
 
@@ -118,7 +119,7 @@ export function checkRun(spec: AlgorithmCard, params: ParamValues, limits: Limit
     if (!r.ok) bad.push({ key: def.key, message: r.error });
   }
   if (bad.length) return bad;
-  const issues = spec.validate(params);
+  const issues = configIssues(spec, params);
   if (issues.length) return issues;
   const e = spec.estimate(params);
   const over = overLimit(e, limits);

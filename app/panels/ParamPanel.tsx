@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ALGORITHM_CARDS, findCard } from '../../src/cards';
+import { configIssues } from '../../src/kernel/config';
 import { applicable, parseParam, type ParamDef } from '../../src/kernel/params/schema';
 import { useApp, useRunConfig } from '../store/store';
 import { FilePanel } from './FilePanel';
@@ -22,7 +23,7 @@ export function ParamPanel() {
   // others keep their values, for when they apply again.
   const shown = applicable(spec.params, config.params);
   const groups = [...new Set(shown.map((p) => p.group))];
-  const crossIssues = spec.validate(config.params);
+  const crossIssues = configIssues(spec, config.params);
   return (
     <div className="flex min-w-0 flex-col gap-3 p-3" data-testid="param-panel">
       <label className="flex flex-col gap-1">

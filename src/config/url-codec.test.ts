@@ -1,3 +1,4 @@
+import { configIssues } from '../kernel/config';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALGORITHMS, findAlgorithm } from '../registry';
@@ -147,7 +148,7 @@ describe('permalink codec', () => {
       // 100 B is not a whole number of the default 32 B flits: the link's packet size goes, the flit stays.
       expect(d.config.params['packet-bytes'], spec.id).toBe(128);
       expect(d.config.params['flit-bytes'], spec.id).toBe(32);
-      expect(spec.validate(d.config.params), spec.id).toEqual([]);
+      expect(configIssues(spec, d.config.params), spec.id).toEqual([]);
       expect(d.ignored.join(' '), spec.id).toMatch(/packet-bytes = 100 was ignored, using 128/);
     }
     // When the link names both and neither default alone satisfies the rule, both go back.

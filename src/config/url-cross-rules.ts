@@ -1,3 +1,4 @@
+import { configIssues } from '../kernel/config';
 import type { AlgorithmCard } from '../kernel/spec';
 import type { ParamValue } from '../kernel/params/schema';
 import { show } from './show';
@@ -16,10 +17,10 @@ export function resolveCrossRules(
   ignored: string[],
 ): void {
   for (let round = 0; round <= spec.params.length; round++) {
-    const issue = spec.validate(params)[0];
+    const issue = configIssues(spec, params)[0];
     if (!issue) return;
     const fails = (p: Record<string, ParamValue>) =>
-      spec.validate(p).some((i) => i.key === issue.key && i.message === issue.message);
+      configIssues(spec, p).some((i) => i.key === issue.key && i.message === issue.message);
     const candidates = fromLink.has(issue.key)
       ? [issue.key, ...[...fromLink].filter((k) => k !== issue.key)]
       : [...fromLink];

@@ -1,6 +1,6 @@
 import type { Collective, Schedule } from './model/schedule';
 import type { Topology, NetworkKind } from './model/topology';
-import type { ParamDef, ParamIssue, ParamValue, ParamValues } from './params/schema';
+import type { ParamDef, ParamValue, ParamValues } from './params/schema';
 import type { ModelRules } from './verify/model-rules';
 import type { Usage } from './verify/rules';
 import type { JobContext } from './jobs';
@@ -188,7 +188,7 @@ export interface StepFacts {
  * narrate, group and draw a schedule it is given. A card holds no schedule builder, so the main
  * chunk stays free of them (the card files, `*.card.ts`, are checked by a lint rule and a test).
  */
-export interface AlgorithmCard {
+export interface AlgorithmCard<C = ParamValues> {
   id: string;
   name: string;
   /**
@@ -203,28 +203,33 @@ export interface AlgorithmCard {
   /** One paragraph in plain words for the info panel. */
   summary: string;
   params: readonly ParamDef[];
-  /** Rules across parameters (a flit must divide a packet, …). */
-  validate(p: ParamValues): ParamIssue[];
+  /**
+   * The parameters read, once, into this algorithm's configuration `C`, which every member below
+   * takes instead of the parameters; throws a ConfigError (kernel/config.ts) listing every rule
+   * across parameters they break (a flit must divide a packet, …). The registries hold cards whose
+   * `C` is the parameters themselves (`cardOnParams`).
+   */
+  parse(p: ParamValues): C;
   /**
    * Options that stand for several parameters (the NoC's `topology=mesh:8x8`), expanded before the
    * parameters are read; throws an Error naming the forms allowed.
    */
   shorthands?(raw: Readonly<Record<string, string>>): Record<string, string>;
-  estimate(p: ParamValues): Estimate;
-  narrate(p: ParamValues, f: StepFacts): string;
+  estimate(c: C): Estimate;
+  narrate(c: C, f: StepFacts): string;
   /** What the panels call the time model's unit and a block's size, when not seconds and bytes. */
   units?: { time: string; data: string };
   /** The text before the first step, when the all-gather default does not fit. */
-  narrateStart?(p: ParamValues, steps: number): string;
+  narrateStart?(c: C, steps: number): string;
   /** What holds after the last step, in words (default: every node holds every block). */
   goal?: string;
   /**
    * The subsets of network nodes that work together in the phase named `phase` (a name from the
    * schedule's `phases`), e.g. OpTree's stage subsets; views colour them. Null where it has none.
    */
-  groupsOf?(p: ParamValues, phase: string): number[][] | null;
+  groupsOf?(c: C, phase: string): number[][] | null;
   /** The tree the algorithm is organised by (OpTree's m-ary tree), for the tree view. */
-  tree?(p: ParamValues): AlgorithmTree | null;
+  tree?(c: C): AlgorithmTree | null;
   /** Why there is no tree to draw, when the algorithm is organised some other way (in a clause). */
   noTree?: string;
   /**
@@ -243,42 +248,42 @@ export interface AlgorithmCard {
    * How block B[r, d] (from r to d) travels, in a clause, for the block matrix's route line; `ring`
    * is the network's node count, `phases` the schedule's.
    */
-  blockRoute?(p: ParamValues, r: number, d: number, ring: number, phases: number): string;
+  blockRoute?(c: C, r: number, d: number, ring: number, phases: number): string;
 }
 
 /** What building and pricing a schedule needs: runs in the worker, the command line and tests. */
-export interface AlgorithmEngine {
+export interface AlgorithmEngine<C = ParamValues> {
   /**
    * The schedule for these parameters. A build that can take long reads `watch` (the command line's):
    * it reports its progress, and once `watch.stopping` it gives up with TimeLimitReached.
    */
-  build(p: ParamValues, watch?: RunWatch): Built;
+  build(c: C, watch?: RunWatch): Built;
   /**
    * Seconds of each step of a verified schedule (index s−1 for step s) under this model's cost
    * parameters. Without it, the interconnect's own time model is used (src/interconnects.ts).
    */
-  stepSeconds?(s: Schedule, usage: Usage, p: ParamValues): Float64Array;
+  stepSeconds?(s: Schedule, usage: Usage, c: C): Float64Array;
   /** Model-specific measured costs of a verified schedule (Summary.costs, passed on to `formulas`). */
-  modelCosts?(s: Schedule, usage: Usage, p: ParamValues): Record<string, number>;
-  formulas(p: ParamValues, m: Measured, options?: FormulaOptions): FormulaRow[];
+  modelCosts?(s: Schedule, usage: Usage, c: C): Record<string, number>;
+  formulas(c: C, m: Measured, options?: FormulaOptions): FormulaRow[];
   /**
    * The slow work some formula rows need (OpTree's best-tree search) as steps of a few ms each, with
    * its answer memoised: once it has run to its end, `formulas(p, m, { quick: true })` leaves nothing
    * pending. The worker runs it in slices after posting a result. Only algorithms with such rows.
    */
-  formulaWork?(p: ParamValues): Generator<void, unknown, void>;
+  formulaWork?(c: C): Generator<void, unknown, void>;
   /**
    * Lower bounds on the steps of any schedule for these parameters, each with its argument in words,
    * without building one (the NoC family: `npm run cli -- bounds`); the binding one is the largest.
    */
-  lowerBounds?(p: ParamValues): { id: string; label: string; value: number; why: string; source: string }[];
+  lowerBounds?(c: C): { id: string; label: string; value: number; why: string; source: string }[];
   /**
    * A search that improves on what `build` gives (the NoC scatter's annealing): a job in slices that
    * tells `found` each better schedule as soon as it has one and `progress` how it stands; stopping
    * keeps the best so far. The command line runs it to its end inside `run`; the worker shows the
    * built schedule first and searches afterwards.
    */
-  search?(p: ParamValues, ctx: JobContext<never>, report: SearchReport): Generator<void, unknown, void>;
+  search?(c: C, ctx: JobContext<never>, report: SearchReport): Generator<void, unknown, void>;
   /**
    * The same search cut into rounds whose chains can run apart, on a pool of workers (the NoC
    * scatter's annealing and hybrid): a master, kept where the search started, hands out each round's
@@ -289,18 +294,18 @@ export interface AlgorithmEngine {
    * many workers run the chains and in whatever order they finish; `search` runs the same rounds in
    * one piece (the command line, tests).
    */
-  splitSearch?(p: ParamValues, report: SearchReport): SplitSearch | null;
-  chainWorker?(p: ParamValues): ChainWorker;
+  splitSearch?(c: C, report: SearchReport): SplitSearch | null;
+  chainWorker?(c: C): ChainWorker;
   /**
    * The model these parameters name, with its own rules (network, routing, combining, ports), which a
    * schedule file naming this algorithm is checked against besides the generic rules
    * (kernel/verify/model-rules.ts). Absent: files naming it get the generic rules only.
    */
-  model?(p: ParamValues): ModelRules;
+  model?(c: C): ModelRules;
 }
 
 /** An algorithm whole: its card and its engine, one object (`src/registry.ts` lists them). */
-export interface AlgorithmSpec extends AlgorithmCard, AlgorithmEngine {}
+export interface AlgorithmSpec<C = ParamValues> extends AlgorithmCard<C>, AlgorithmEngine<C> {}
 
 /** A node of an algorithm's tree: the network nodes under it, and its children. */
 export interface TreeNode {

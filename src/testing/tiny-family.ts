@@ -5,6 +5,8 @@ import { WDM_RING } from '../families/ring/interconnect';
 import { ringAllgather } from '../families/ring/ring-allgather';
 import { ringAllgatherCard } from '../families/ring/ring-allgather.card';
 import type { AlgorithmCard, AlgorithmSpec } from '../kernel/spec';
+import { cardOnParams, specOnParams } from '../kernel/config';
+import type { RingConfig } from '../families/ring/ring-params';
 
 /*
  * A family made for tests (src/add-a-family.test.ts): one card and one algorithm on an interconnect
@@ -12,7 +14,7 @@ import type { AlgorithmCard, AlgorithmSpec } from '../kernel/spec';
  * FAMILIES and FAMILY_ENGINES, as a contributor would, and see it reach every registry.
  */
 
-const TINY_CARD: AlgorithmCard = {
+const TINY_CARD: AlgorithmCard<RingConfig> = {
   ...ringAllgatherCard,
   id: 'tiny-relay',
   name: 'Tiny relay',
@@ -20,11 +22,11 @@ const TINY_CARD: AlgorithmCard = {
   topology: 'tiny',
 };
 
-const TINY_ALGORITHM: AlgorithmSpec = {
+const TINY_ALGORITHM: AlgorithmSpec<RingConfig> = {
   ...ringAllgather,
   ...TINY_CARD,
-  build(p, watch) {
-    const b = ringAllgather.build(p, watch);
+  build(c, watch) {
+    const b = ringAllgather.build(c, watch);
     return { ...b, topology: { ...b.topology, kind: 'tiny' } };
   },
 };
@@ -44,7 +46,7 @@ export const TINY_FAMILY: Family = {
   kind: 'tiny',
   interconnect: { ...WDM_RING, kind: 'tiny' },
   papers: [TINY_PAPER],
-  cards: [TINY_CARD],
+  cards: [cardOnParams(TINY_CARD)],
   sweeps: [],
   checks: [],
   scenes: [],
@@ -64,4 +66,8 @@ const TINY_TABLE: FamilyTable = {
   },
 };
 
-export const TINY_ENGINE: FamilyEngine = { algorithms: [TINY_ALGORITHM], checks: [], tables: [TINY_TABLE] };
+export const TINY_ENGINE: FamilyEngine = {
+  algorithms: [specOnParams(TINY_ALGORITHM)],
+  checks: [],
+  tables: [TINY_TABLE],
+};

@@ -4,6 +4,7 @@ import { num, type ParamValues } from '../kernel/params/schema';
 import type { Usage } from '../kernel/verify/rules';
 import { circuitStepSeconds } from '../families/circuit/circuit-alltoall';
 import { OPTICAL } from '../families/mesh/geometry';
+import { wormholeTimeOf } from '../families/mesh/mesh-params';
 import { nocStepSeconds } from '../families/noc/noc-time';
 import { ringStepSeconds } from '../families/ring/wdm-ring-time';
 import { STAR_COSTS } from '../families/star/common';
@@ -65,18 +66,14 @@ export function attemptTime(x: TimeInput, s: Schedule, usage: Usage): AttemptTim
     case 'mesh':
       return done(meshSeconds(s, x.topology, p));
     case 'noc':
-      return done(nocStepSeconds(s, p));
+      return done(nocStepSeconds(s, wormholeTimeOf(p)));
     default:
       return done(new Float64Array(s.stepCount).fill(NaN));
   }
 }
 
 function meshSeconds(s: Schedule, t: Topology, p: ParamValues): Float64Array {
-  const ts = num(p, 'startup-us') * 1e-6;
-  const tr = num(p, 'hop-us') * 1e-6;
-  const t1 = num(p, 'byte-ns') * 1e-9;
-  const to = num(p, 'optical-us') * 1e-6;
-  const m = num(p, 'message-bytes');
+  const { startup: ts, hop: tr, perByte: t1, optical: to, messageBytes: m } = wormholeTimeOf(p);
   const out = new Float64Array(s.stepCount);
   if (s.path.kind !== 'link-list') return out;
   const { offsets, links } = s.path;

@@ -51,7 +51,7 @@ export const bruckCard: AlgorithmCard = {
     },
     { ...RECONFIGURE_PARAM, default: '0,1,1,1' },
   ),
-  validate: () => [],
+  parse: (p) => p,
   estimate(p) {
     const n = num(p, 'nodes');
     const s = bruckPhases(p);

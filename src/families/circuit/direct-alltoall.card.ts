@@ -35,7 +35,7 @@ export const directAlltoallCard: AlgorithmCard = {
     group: 'network',
     help: 'Accelerators on the static ring of circuits.',
   }),
-  validate: () => [],
+  parse: (p) => p,
   estimate(p) {
     const n = num(p, 'nodes');
     return { steps: 1, transfers: n * (n - 1), blockRefs: n * (n - 1), holdingCells: 2 * n * n };

@@ -70,7 +70,7 @@ export const retriCard: AlgorithmCard = {
     },
     RECONFIGURE_PARAM,
   ),
-  validate: () => [],
+  parse: (p) => p,
   estimate(p) {
     const { n, ring, phases } = retriShape(p);
     const blocks = n * n;

@@ -1,4 +1,5 @@
-import { num, type ParamDef } from '../../kernel/params/schema';
+import { checked } from '../../kernel/config';
+import { num, type ParamDef, type ParamIssue, type ParamValues } from '../../kernel/params/schema';
 import { type AlgorithmCard } from '../../kernel/spec';
 import {
   PARTIAL_WORDS,
@@ -54,9 +55,8 @@ export const meshAllReduceCard: AlgorithmCard = {
     'levels of extended dominating nodes (Fig. 1: nodes 1, 7, 8 and 14 of each 4 × 4 block), one step per ' +
     'level. Binomial: partials halve along each row, then along the root’s column.',
   params: MESH_PARAMS,
-  validate(p) {
-    const side = num(p, 'side');
-    return [...validateGroup(p, side, 'side', 'side'), ...checkIndex(p, 'root', side * side, 'root')];
+  parse(p) {
+    return checked(issuesOf(p), () => p);
   },
   estimate(p) {
     const n = num(p, 'side') ** 2;
@@ -70,3 +70,9 @@ export const meshAllReduceCard: AlgorithmCard = {
   narrate: (_p, f) => narrateAllReduce(f),
   noTree: 'its reduction tree is drawn on the mesh itself (EDN levels)',
 };
+
+/** The rules across parameters `parse` checks. */
+function issuesOf(p: ParamValues): ParamIssue[] {
+  const side = num(p, 'side');
+  return [...validateGroup(p, side, 'side', 'side'), ...checkIndex(p, 'root', side * side, 'root')];
+}

@@ -136,3 +136,27 @@ export function checkIndex(p: ParamValues, key: string, groupSize: number, what:
  * a processor. Counted as holding cells, so every size up to P = 1024 fits the browser's limit.
  */
 export const PARTIAL_WORDS = 64;
+
+/** The wormhole model's costs (mesh, OTIS-Mesh and NoC families) and the message size, in seconds and bytes. */
+export interface WormholeTime {
+  /** t_s: a message's start-up. */
+  startup: number;
+  /** t_r: one electronic hop. */
+  hop: number;
+  /** t_1: one byte. */
+  perByte: number;
+  /** t_o: one optical (transpose) link; 0 where the model has none (the NoC). */
+  optical: number;
+  messageBytes: number;
+}
+
+/** The wormhole costs read from the parameters (`optical-us` only where the family has it). */
+export function wormholeTimeOf(p: ParamValues): WormholeTime {
+  return {
+    startup: num(p, 'startup-us') * 1e-6,
+    hop: num(p, 'hop-us') * 1e-6,
+    perByte: num(p, 'byte-ns') * 1e-9,
+    optical: 'optical-us' in p ? num(p, 'optical-us') * 1e-6 : 0,
+    messageBytes: num(p, 'message-bytes'),
+  };
+}

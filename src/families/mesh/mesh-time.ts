@@ -1,4 +1,4 @@
-import { num, type ParamValues } from '../../kernel/params/schema';
+import type { WormholeTime } from './mesh-params';
 import type { Schedule } from '../../kernel/model/schedule';
 import { slowestMessagePerStep } from '../../kernel/model/wormhole-time';
 import { OPTICAL_PHASES } from './allreduce-builder';
@@ -9,12 +9,8 @@ import { OPTICAL_PHASES } from './allreduce-builder';
  * up the path, the body follows); over an optical transpose link t_s + t_o + m·t_1. A step lasts as
  * long as its slowest message.
  */
-export function meshStepSeconds(s: Schedule, p: ParamValues): Float64Array {
-  const ts = num(p, 'startup-us') * 1e-6;
-  const tr = num(p, 'hop-us') * 1e-6;
-  const t1 = num(p, 'byte-ns') * 1e-9;
-  const to = num(p, 'optical-us') * 1e-6;
-  const m = num(p, 'message-bytes');
+export function meshStepSeconds(s: Schedule, t: WormholeTime): Float64Array {
+  const { startup: ts, hop: tr, perByte: t1, optical: to, messageBytes: m } = t;
   const optical = Array.from({ length: s.stepCount }, (_, i) =>
     OPTICAL_PHASES.includes(s.phases[s.stepPhase[i]]),
   );

@@ -1,4 +1,5 @@
-import { num, type ParamDef } from '../../kernel/params/schema';
+import { checked } from '../../kernel/config';
+import { num, type ParamDef, type ParamIssue, type ParamValues } from '../../kernel/params/schema';
 import { type AlgorithmCard } from '../../kernel/spec';
 import {
   PARTIAL_WORDS,
@@ -70,16 +71,8 @@ export const otisAllReduceCard: AlgorithmCard = {
     'back the same way. Direct: every processor sends straight to the target. EDN: partials climb the ' +
     'levels of extended dominating nodes, one step per level.',
   params: OTIS_PARAMS,
-  validate(p) {
-    const P = num(p, 'group-size');
-    const side = sideOf(p);
-    if (side * side !== P)
-      return [{ key: 'group-size', message: `group-size must be a square (4, 16, 64, 256, 1024), not ${P}` }];
-    return [
-      ...validateGroup(p, side, 'group-size', 'group-size'),
-      ...checkIndex(p, 'root', P, 'root'),
-      ...checkIndex(p, 'control-group', P, 'control-group'),
-    ];
+  parse(p) {
+    return checked(issuesOf(p), () => p);
   },
   estimate(p) {
     const P = num(p, 'group-size');
@@ -96,3 +89,16 @@ export const otisAllReduceCard: AlgorithmCard = {
   narrate: (p, f) => narrateAllReduce(f, num(p, 'group-size')),
   noTree: 'its reduction tree is drawn on the mesh itself (EDN levels)',
 };
+
+/** The rules across parameters `parse` checks. */
+function issuesOf(p: ParamValues): ParamIssue[] {
+  const P = num(p, 'group-size');
+  const side = sideOf(p);
+  if (side * side !== P)
+    return [{ key: 'group-size', message: `group-size must be a square (4, 16, 64, 256, 1024), not ${P}` }];
+  return [
+    ...validateGroup(p, side, 'group-size', 'group-size'),
+    ...checkIndex(p, 'root', P, 'root'),
+    ...checkIndex(p, 'control-group', P, 'control-group'),
+  ];
+}

@@ -5,7 +5,7 @@ import { meshTopology } from './geometry';
 import { meshModel } from './mesh-model';
 import { meshExtras } from './mesh-extras';
 import { allReduceRows } from './mesh-formulas';
-import { methodOf, portsOf } from './mesh-params';
+import { methodOf, portsOf, wormholeTimeOf } from './mesh-params';
 import { meshStepSeconds } from './mesh-time';
 import { meshAllReduceCard } from './mesh-allreduce.card';
 import { otisAllReduceCard } from './otis-allreduce.card';
@@ -29,7 +29,7 @@ export const otisAllReduce: AlgorithmSpec = {
       extras: meshExtras(shape, num(p, 'root'), num(p, 'control-group'), methodOf(p)),
     };
   },
-  stepSeconds: (s, _usage, p) => meshStepSeconds(s, p),
+  stepSeconds: (s, _usage, p) => meshStepSeconds(s, wormholeTimeOf(p)),
   model: (p) => meshModel('otis-allreduce', p),
   formulas(p, m) {
     const P = num(p, 'group-size');
@@ -56,7 +56,7 @@ export const meshAllReduce: AlgorithmSpec = {
       extras: meshExtras(shape, num(p, 'root'), 0, methodOf(p)),
     };
   },
-  stepSeconds: (s, _usage, p) => meshStepSeconds(s, p),
+  stepSeconds: (s, _usage, p) => meshStepSeconds(s, wormholeTimeOf(p)),
   model: (p) => meshModel('mesh-allreduce', p),
   formulas(p, m) {
     const shape = { side: num(p, 'side'), groups: 1 };

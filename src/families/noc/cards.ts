@@ -1,5 +1,9 @@
+import { cardOnParams } from '../../kernel/config';
 import type { AlgorithmCard } from '../../kernel/spec';
 import { nocBroadcastCard, nocScatterCard } from './noc.card';
 
 /** The NoC family's cards, in the order of `algorithms.ts`. */
-export const NOC_CARDS: readonly AlgorithmCard[] = [nocBroadcastCard, nocScatterCard];
+export const NOC_CARDS: readonly AlgorithmCard[] = [
+  cardOnParams(nocBroadcastCard),
+  cardOnParams(nocScatterCard),
+];

@@ -1,7 +1,6 @@
-import { num, type ParamValues } from '../../kernel/params/schema';
+import type { NocConfig } from './noc-config';
 import type { ModelRules, RouteFault } from '../../kernel/verify/model-rules';
 import { nocTopology, processorsOf, routerDistances } from './noc-network';
-import { combines, networkOf } from './noc-params';
 
 /**
  * The rules of the network-on-chip model (NoC paper, Sec. 2), which a schedule file naming
@@ -12,14 +11,14 @@ import { combines, networkOf } from './noc-params';
  * shortest route; a message carries one block (messages do not combine, unless the broadcast's
  * `combine` says they may); a processor sends and absorbs at most k messages a step.
  */
-export function nocModel(algorithm: 'noc-broadcast' | 'noc-scatter', p: ParamValues): ModelRules {
-  const net = networkOf(p);
+export function nocModel(algorithm: 'noc-broadcast' | 'noc-scatter', cfg: NocConfig): ModelRules {
+  const net = cfg.network;
   const network = nocTopology(net);
   const P = processorsOf(net);
   const k = net.ports;
-  const detour = num(p, 'detour');
+  const detour = cfg.detour;
   const dist = routerDistances(net);
-  const combining = combines(p);
+  const combining = cfg.combine;
   const name = `${algorithm} on the ${net.name} (${P} processors on ${net.routers} routers)`;
   const seen = new Uint32Array(net.routers);
   let stamp = 0;
@@ -31,7 +30,7 @@ export function nocModel(algorithm: 'noc-broadcast' | 'noc-scatter', p: ParamVal
     combining,
     ports: { tx: k, rx: k },
     words: {
-      network: `${net.name}: ${net.routers} routers, ${net.edges.length} full-duplex router links, processors placed ${String(p['placement'])}, ${k} injection and ${k} ejection channel${k === 1 ? '' : 's'} per processor`,
+      network: `${net.name}: ${net.routers} routers, ${net.edges.length} full-duplex router links, processors placed ${cfg.placement}, ${k} injection and ${k} ejection channel${k === 1 ? '' : 's'} per processor`,
       routing:
         detour === 0
           ? 'minimal: into the sender’s router, a shortest router path, out to the one receiver, through no other processor'

@@ -1,5 +1,4 @@
 import {
-  customLinksProblem,
   customNetwork,
   hypercubeNetwork,
   meshNetwork,
@@ -14,7 +13,6 @@ import {
   num,
   type ParamCondition,
   type ParamDef,
-  type ParamIssue,
   type ParamValues,
   seedParam,
 } from '../../kernel/params/schema';
@@ -311,44 +309,6 @@ export function communicationFromParams(p: ParamValues): Communication {
     idsOfRanges(String(p['senders'])),
     idsOfRanges(String(p['receivers'])),
   );
-}
-
-/** Checks across parameters: sizes, ids inside the network, at least one message. */
-export function validateNoc(p: ParamValues): ParamIssue[] {
-  const P = processorCount(p);
-  if (P > MAX_PROCESSORS)
-    return [{ key: 'per-router', message: `the network has ${P} processors; at most ${MAX_PROCESSORS}` }];
-  if (p['network'] === 'custom') {
-    const problem = customLinksProblem(num(p, 'routers'), intList(p, 'links'));
-    if (problem) return [{ key: 'links', message: problem }];
-  }
-  if (p['network'] === 'octagon' && (num(p, 'routers') % 4 !== 0 || num(p, 'routers') < 8))
-    return [
-      {
-        key: 'routers',
-        message: `an Octagon ring has a multiple of 4 routers (8, 12, 16, …), not ${num(p, 'routers')}`,
-      },
-    ];
-  const pattern = String(p['pattern']);
-  if (pattern.startsWith('o') && num(p, 'root') >= P)
-    return [{ key: 'root', message: `root must be a processor of the network: 0 to ${P - 1}` }];
-  if (pattern.startsWith('m'))
-    for (const key of ['senders', 'receivers']) {
-      const over = idsOfRanges(String(p[key])).find((v) => v >= P);
-      if (over !== undefined)
-        return [{ key, message: `${key} must be processors of the network, 0 to ${P - 1}; ${over} is not.` }];
-    }
-  if (combines(p) && P > MAX_COMBINING_PROCESSORS)
-    return [
-      {
-        key: 'combine',
-        message: `combined messages are scheduled for at most ${MAX_COMBINING_PROCESSORS} processors; the network has ${P}`,
-      },
-    ];
-  const c = communicationFromParams(p);
-  if (!c.senders.some((s) => c.receivers.some((d) => d !== s)))
-    return [{ key: 'receivers', message: 'no message to send: every receiver is the only sender' }];
-  return [];
 }
 
 /** The network a configuration names. */

@@ -4,6 +4,7 @@ import { meshNetwork } from './noc-network';
 import { NocRoutes } from './noc-paths';
 import { communicationOf } from './noc-patterns';
 import { nocStepSeconds } from './noc-time';
+import { wormholeTimeOf } from '../mesh/mesh-params';
 import { scheduleOfPlan } from './noc';
 
 describe('NoC step times (eq. (1))', () => {
@@ -13,7 +14,7 @@ describe('NoC step times (eq. (1))', () => {
     const routes = new NocRoutes(net);
     const plan = constructivePlan(routes, c, 1);
     const params = { 'startup-us': 2, 'hop-us': 0.5, 'byte-ns': 1, 'message-bytes': 1000 };
-    const seconds = nocStepSeconds(scheduleOfPlan('t', net, c, plan), params);
+    const seconds = nocStepSeconds(scheduleOfPlan('t', net, c, plan), wormholeTimeOf(params));
     expect(seconds).toHaveLength(plan.steps.length);
     plan.steps.forEach((step, i) => {
       const hops = Math.max(...step.map((m) => routes.hops(m.from, m.to)));

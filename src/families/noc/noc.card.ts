@@ -1,12 +1,6 @@
-import { num, type ParamValues } from '../../kernel/params/schema';
 import { type AlgorithmCard, type StepFacts } from '../../kernel/spec';
-import {
-  COMBINE_PARAM,
-  communicationFromParams,
-  communicationParams,
-  NETWORK_PARAMS,
-  validateNoc,
-} from './noc-params';
+import { parseNoc, type NocConfig } from './noc-config';
+import { COMBINE_PARAM, communicationParams, NETWORK_PARAMS } from './noc-params';
 import { PATTERNS, pairCount } from './noc-patterns';
 import { plural } from '../../kernel/util/units';
 import { NOC_PAPER } from './paper';
@@ -29,7 +23,7 @@ const through = (links: number) =>
     ? 'inside the router they share'
     : `through ${plural(routerHops(links), 'router hop')}`;
 
-function narrate(p: ParamValues, f: StepFacts, what: string): string {
+function narrate(cfg: NocConfig, f: StepFacts, what: string): string {
   const one = f.transfers === 1;
   const ex = f.examples[0];
   const route = ex ? ` For example, processor ${ex.from} sends to ${ex.to[0]} ${through(ex.hops)}.` : '';
@@ -37,11 +31,11 @@ function narrate(p: ParamValues, f: StepFacts, what: string): string {
     routerHops(f.longestRoute) === 0
       ? 'every message stays inside its router'
       : `longest path: ${plural(routerHops(f.longestRoute), 'router hop')}`;
-  return `Step ${f.step} of ${f.stepCount}: ${one ? 'one message' : plural(f.transfers, 'message')} ${what}, on channels no other message of the step uses.${route} ${longest.replace(/^./, (c) => c.toUpperCase())}; ${plural(num(p, 'ports'), 'port')} per processor.`;
+  return `Step ${f.step} of ${f.stepCount}: ${one ? 'one message' : plural(f.transfers, 'message')} ${what}, on channels no other message of the step uses.${route} ${longest.replace(/^./, (c) => c.toUpperCase())}; ${plural(cfg.network.ports, 'port')} per processor.`;
 }
 
-function narrateStart(p: ParamValues, steps: number): string {
-  const c = communicationFromParams(p);
+function narrateStart(cfg: NocConfig, steps: number): string {
+  const c = cfg.communication;
   const messages = pairCount(c);
   const what = c.broadcast
     ? `${plural(c.senders.length, 'sender')} ${c.senders.length === 1 ? 'has' : 'each have'} one message for ${plural(c.receivers.length, 'receiver')}`
@@ -80,8 +74,8 @@ export function expandTopology(raw: Readonly<Record<string, string>>): Record<st
   );
 }
 
-function estimate(p: ParamValues) {
-  const c = communicationFromParams(p);
+function estimate(cfg: NocConfig) {
+  const c = cfg.communication;
   const pairs = pairCount(c);
   const blocks = c.broadcast ? c.senders.length : pairs;
   return {
@@ -93,7 +87,7 @@ function estimate(p: ParamValues) {
   };
 }
 
-export const nocBroadcastCard: AlgorithmCard = {
+export const nocBroadcastCard: AlgorithmCard<NocConfig> = {
   id: 'noc-broadcast',
   name: 'NoC broadcast: one-to-all, all-to-all, M-to-N',
   shortName: 'NoC broadcast',
@@ -110,12 +104,12 @@ export const nocBroadcastCard: AlgorithmCard = {
     ),
     COMBINE_PARAM,
   ],
-  validate: validateNoc,
+  parse: parseNoc,
   shorthands: expandTopology,
   estimate,
-  narrate: (p, f) =>
+  narrate: (cfg, f) =>
     narrate(
-      p,
+      cfg,
       f,
       f.transfers === 1 ? 'carries a broadcast message onwards' : 'carry broadcast messages onwards',
     ),
@@ -124,7 +118,7 @@ export const nocBroadcastCard: AlgorithmCard = {
   noTree: 'its messages spread as the scheduler finds free paths',
 };
 
-export const nocScatterCard: AlgorithmCard = {
+export const nocScatterCard: AlgorithmCard<NocConfig> = {
   id: 'noc-scatter',
   name: 'NoC scatter: one-to-all, all-to-all, M-to-N',
   shortName: 'NoC scatter',
@@ -140,10 +134,10 @@ export const nocScatterCard: AlgorithmCard = {
       true,
     ),
   ],
-  validate: validateNoc,
+  parse: parseNoc,
   shorthands: expandTopology,
   estimate,
-  narrate: (p, f) => narrate(p, f, f.transfers === 1 ? 'reaches its receiver' : 'reach their receivers'),
+  narrate: (cfg, f) => narrate(cfg, f, f.transfers === 1 ? 'reaches its receiver' : 'reach their receivers'),
   narrateStart,
   goal: 'every receiver holds its message from every sender',
   noTree: 'each message goes straight from its sender to its receiver',

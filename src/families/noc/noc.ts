@@ -1,4 +1,3 @@
-import { num, type ParamValues } from '../../kernel/params/schema';
 import type { JobContext } from '../../kernel/jobs';
 import type {
   AlgorithmCard,
@@ -23,7 +22,7 @@ import { paperEstimateRow } from './noc-paper-mns';
 import { blocksOf, constructivePlan, type NocPlan } from './noc-constructive';
 import { combiningPlan } from './noc-combining';
 import { nocTopology, type NocNetwork } from './noc-network';
-import { combines, communicationFromParams, networkOf } from './noc-params';
+import type { NocConfig } from './noc-config';
 import { scheduleOfPlan } from './noc-schedule';
 import { nocModel } from './noc-model';
 import { NocRoutes, scatterMessages } from './noc-paths';
@@ -35,21 +34,22 @@ import type { NocExtras } from './noc-picture';
 export { scheduleOfPlan };
 
 /** Routes of the network: shortest paths, or with `detour` hops to spare, up to 16 per pair. */
-const routesOf = (net: NocNetwork, p: ParamValues) => new NocRoutes(net, 16, num(p, 'detour'));
+const routesOf = (cfg: NocConfig) => new NocRoutes(cfg.network, 16, cfg.detour);
 
 /** The last configuration's bounds (the cut bound tries every split of up to 16 routers). */
 let lastBounds: { key: string; bounds: Bound[] } | null = null;
 
 /** The lower bounds of a configuration, computed once for its build, search and formula rows. */
-function boundsOf(p: ParamValues): Bound[] {
-  const key = JSON.stringify(p);
+function boundsOf(cfg: NocConfig): Bound[] {
+  const key = cfg.key;
   if (lastBounds?.key !== key)
-    lastBounds = { key, bounds: lowerBounds(networkOf(p), communicationFromParams(p), combines(p)) };
+    lastBounds = { key, bounds: lowerBounds(cfg.network, cfg.communication, cfg.combine) };
   return lastBounds.bounds;
 }
 
 /** A plan as what a build returns: the network, the schedule and what the view needs. */
-function builtOf(algorithm: string, p: ParamValues, net: NocNetwork, c: Communication, plan: NocPlan): Built {
+function builtOf(algorithm: string, cfg: NocConfig, plan: NocPlan): Built {
+  const { network: net, communication: c } = cfg;
   const extras: NocExtras = {
     shape: net.shape,
     cols: net.cols,
@@ -60,7 +60,7 @@ function builtOf(algorithm: string, p: ParamValues, net: NocNetwork, c: Communic
     receivers: c.receivers,
     name: net.name,
     bound: (() => {
-      const b = bindingBound(boundsOf(p));
+      const b = bindingBound(boundsOf(cfg));
       return { label: b.label, value: b.value, why: b.why, ...b.where };
     })(),
   };
@@ -72,20 +72,23 @@ function builtOf(algorithm: string, p: ParamValues, net: NocNetwork, c: Communic
 }
 
 /** The constructive schedule: every method starts from it. */
-function build(algorithm: string, p: ParamValues, watch?: RunWatch): Built {
-  const net = networkOf(p);
-  const c = communicationFromParams(p);
+function build(algorithm: string, cfg: NocConfig, watch?: RunWatch): Built {
   // Combined messages are scheduled greedily; the searches place one block per message.
-  const routes = routesOf(net, p);
-  return builtOf(algorithm, p, net, c, combines(p) ? combiningPlan(routes, c) : startOf(p, routes, c, watch));
+  const routes = routesOf(cfg);
+  return builtOf(
+    algorithm,
+    cfg,
+    cfg.combine ? combiningPlan(routes, cfg.communication) : startOf(cfg, routes, watch),
+  );
 }
 
 /** The last configuration's constructive schedule: the build's, and the search's starting point. */
 let lastStart: { key: string; plan: NocPlan } | null = null;
 
-function startOf(p: ParamValues, routes: NocRoutes, c: Communication, watch?: RunWatch): NocPlan {
-  const key = JSON.stringify(p);
-  if (lastStart?.key !== key) lastStart = { key, plan: constructivePlan(routes, c, num(p, 'seed'), watch) };
+function startOf(cfg: NocConfig, routes: NocRoutes, watch?: RunWatch): NocPlan {
+  const key = cfg.key;
+  if (lastStart?.key !== key)
+    lastStart = { key, plan: constructivePlan(routes, cfg.communication, cfg.seed, watch) };
   return lastStart.plan;
 }
 
@@ -93,33 +96,33 @@ function startOf(p: ParamValues, routes: NocRoutes, c: Communication, watch?: Ru
  * A scatter's messages, or a broadcast's (block, receiver) pairs: the genes of the search. Built once
  * by the search's master and once by each worker leased to run its chains.
  */
-function problemOf(p: ParamValues): SearchProblem {
-  const routes = routesOf(networkOf(p), p);
-  const c = communicationFromParams(p);
+function problemOf(cfg: NocConfig): SearchProblem {
+  const routes = routesOf(cfg);
+  const c = cfg.communication;
   return c.broadcast ? new BroadcastProblem(routes, c) : new ChainProblem(routes, scatterMessages(routes, c));
 }
 
 /** The searches that run in chains (annealing, the hybrid), for a scatter or a broadcast; else null. */
-function chainSearchOf(algorithm: string, p: ParamValues, report: SearchReport) {
-  const method = String(p['method']);
-  const c = communicationFromParams(p);
-  if ((method !== 'anneal' && method !== 'hybrid') || combines(p)) return null;
-  const problem = problemOf(p);
+function chainSearchOf(algorithm: string, cfg: NocConfig, report: SearchReport) {
+  const method = cfg.method;
+  const c = cfg.communication;
+  if ((method !== 'anneal' && method !== 'hybrid') || cfg.combine) return null;
+  const problem = problemOf(cfg);
   const net = problem.routes.net;
-  const master = new SearchMaster(problem, startOf(p, problem.routes, c), {
-    seed: num(p, 'seed'),
+  const master = new SearchMaster(problem, startOf(cfg, problem.routes), {
+    seed: cfg.seed,
     chains: method === 'hybrid' ? HYBRID_CHAINS : 1,
-    lowerBound: bindingBound(boundsOf(p)).value,
-    maxMoves: num(p, 'moves'),
+    lowerBound: bindingBound(boundsOf(cfg)).value,
+    maxMoves: cfg.moves,
   });
   const t0 = Date.now();
-  const deadline = t0 + num(p, 'time-limit') * 1e3;
+  const deadline = t0 + cfg.timeLimit * 1e3;
   let attemptShown = 0;
   return {
     master,
     /** Past the time limit: the search ends between rounds (the best stays). */
     over: () => Date.now() > deadline,
-    found: (plan: NocPlan) => report.found?.(builtOf(algorithm, p, net, c, plan)),
+    found: (plan: NocPlan) => report.found?.(builtOf(algorithm, cfg, plan)),
     progress: (progress: SearchProgress) =>
       report.progress?.({
         ...progress,
@@ -182,25 +185,24 @@ function attemptOf(algorithm: string, net: NocNetwork, c: Communication, a: NocA
 /** Annealing (one chain) or the hybrid (four) from the constructive schedule, or the exact method. */
 function* search(
   algorithm: string,
-  p: ParamValues,
+  cfg: NocConfig,
   ctx: JobContext<never>,
   report: SearchReport,
 ): Generator<void, unknown, void> {
-  const method = String(p['method']);
-  const c = communicationFromParams(p);
+  const method = cfg.method;
+  const c = cfg.communication;
   // The exact method is for scatters (a broadcast's relays are not in its model); past the run's
   // deadline (the build took it all) the constructive schedule stays.
-  if (method === 'constructive' || combines(p) || (c.broadcast && method === 'exact') || ctx.stopping) return;
+  if (method === 'constructive' || cfg.combine || (c.broadcast && method === 'exact') || ctx.stopping) return;
   if (method !== 'exact') {
-    const s = chainSearchOf(algorithm, p, report);
+    const s = chainSearchOf(algorithm, cfg, report);
     if (s) yield* runSearch(s.master, ctx, s, s.over);
     return;
   }
-  const net = networkOf(p);
-  const routes = routesOf(net, p);
-  const start = startOf(p, routes, c);
+  const routes = routesOf(cfg);
+  const start = startOf(cfg, routes);
   // The search's own limit, or the run's when that comes first (the command line's whole run).
-  const deadline = Math.min(Date.now() + num(p, 'time-limit') * 1e3, deadlineOf(ctx));
+  const deadline = Math.min(Date.now() + cfg.timeLimit * 1e3, deadlineOf(ctx));
   const timed: JobContext<never> = {
     progress: (d, t) => ctx.progress(d, t),
     partial: () => undefined,
@@ -209,11 +211,11 @@ function* search(
     },
   };
   const solve = lpSolver();
-  const lowerBound = bindingBound(boundsOf(p)).value;
+  const lowerBound = bindingBound(boundsOf(cfg)).value;
   if (!solve) {
     // Where no solver could be loaded the constructive schedule stays, and says why.
     report.found?.({
-      ...builtOf(algorithm, p, net, c, start),
+      ...builtOf(algorithm, cfg, start),
       variant: 'exact: the solver (HiGHS) is not loaded here; the constructive schedule is shown',
     });
     return;
@@ -222,7 +224,7 @@ function* search(
   yield* exactSearch(routes, start, lowerBound, solve, deadline, timed, {
     found: (plan) => {
       last = plan;
-      report.found?.(builtOf(algorithm, p, net, c, plan));
+      report.found?.(builtOf(algorithm, cfg, plan));
     },
     progress: report.progress,
     proved: (steps, fewest) => {
@@ -237,7 +239,7 @@ function* search(
             ? `exact: ${steps} steps, the lower bound: optimal`
             : `exact: ${steps} steps, optimal over these routes (HiGHS: no schedule of ${steps - 1} steps)`) +
         longer;
-      report.found?.({ ...builtOf(algorithm, p, net, c, last), variant });
+      report.found?.({ ...builtOf(algorithm, cfg, last), variant });
       report.progress?.({
         target: steps ?? last.steps.length,
         best: last.steps.length,
@@ -256,8 +258,8 @@ function* search(
  * The annealing and hybrid searches in rounds for a pool of workers: the master here, each chain's
  * round wherever `chainWorker` runs it (see AlgorithmEngine.splitSearch).
  */
-function splitSearch(algorithm: string, p: ParamValues, report: SearchReport): SplitSearch | null {
-  const s = chainSearchOf(algorithm, p, report);
+function splitSearch(algorithm: string, cfg: NocConfig, report: SearchReport): SplitSearch | null {
+  const s = chainSearchOf(algorithm, cfg, report);
   if (!s) return null;
   // Where it starts (the target, the bound), before the first round is back.
   s.progress(s.master.progress());
@@ -276,8 +278,8 @@ function splitSearch(algorithm: string, p: ParamValues, report: SearchReport): S
 const HYBRID_CHAINS = 4;
 
 /** The lower bounds beside the steps of the constructed schedule; the binding one first. */
-function formulas(p: ParamValues, m: Measured): FormulaRow[] {
-  const bounds = boundsOf(p);
+function formulas(cfg: NocConfig, m: Measured): FormulaRow[] {
+  const bounds = boundsOf(cfg);
   const binding = bindingBound(bounds);
   const row = (b: (typeof bounds)[number], id: string, label: string): FormulaRow => ({
     id,
@@ -292,7 +294,7 @@ function formulas(p: ParamValues, m: Measured): FormulaRow[] {
         ? `A lower bound: no schedule has fewer steps; ours has ${m.steps}. ${b.why}.`
         : `Met: the schedule is optimal. ${b.why}.`,
   });
-  const estimate = paperEstimateRow(networkOf(p), communicationFromParams(p), m.steps, binding.value);
+  const estimate = paperEstimateRow(cfg.network, cfg.communication, m.steps, binding.value);
   return [
     row(binding, 'steps', `steps: lower bound (${binding.label.split(':')[0]}) and constructed`),
     ...bounds.filter((b) => b !== binding).map((b) => row(b, b.id, b.label)),
@@ -301,20 +303,23 @@ function formulas(p: ParamValues, m: Measured): FormulaRow[] {
 }
 
 /** Broadcast and scatter share every piece: the card, and the collective it names, are all that differ. */
-function nocAlgorithm(card: AlgorithmCard, kind: 'noc-broadcast' | 'noc-scatter'): AlgorithmSpec {
+function nocAlgorithm(
+  card: AlgorithmCard<NocConfig>,
+  kind: 'noc-broadcast' | 'noc-scatter',
+): AlgorithmSpec<NocConfig> {
   return {
     ...card,
-    build: (p, watch) => build(kind, p, watch),
-    search: (p, ctx, report) => search(kind, p, ctx, report),
-    splitSearch: (p, report) => splitSearch(kind, p, report),
-    chainWorker(p) {
-      const problem = problemOf(p);
+    build: (cfg, watch) => build(kind, cfg, watch),
+    search: (cfg, ctx, report) => search(kind, cfg, ctx, report),
+    splitSearch: (cfg, report) => splitSearch(kind, cfg, report),
+    chainWorker(cfg) {
+      const problem = problemOf(cfg);
       return (task) => chainJob(problem, task);
     },
-    stepSeconds: (s, _usage, p) => nocStepSeconds(s, p),
+    stepSeconds: (s, _usage, cfg) => nocStepSeconds(s, cfg.time),
     formulas,
     lowerBounds: boundsOf,
-    model: (p) => nocModel(kind, p),
+    model: (cfg) => nocModel(kind, cfg),
   };
 }
 

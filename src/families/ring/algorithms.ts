@@ -1,3 +1,4 @@
+import { specOnParams } from '../../kernel/config';
 import type { AlgorithmSpec } from '../../kernel/spec';
 import { neighborExchange } from './neighbor-exchange';
 import { oneStage } from './one-stage';
@@ -7,9 +8,9 @@ import { wrht } from './wrht';
 
 /** The WDM-ring all-gathers, in the OpTree paper's order (one registry line imports them). */
 export const RING_ALGORITHMS: readonly AlgorithmSpec[] = [
-  ringAllgather,
-  neighborExchange,
-  oneStage,
-  wrht,
-  optree,
+  specOnParams(ringAllgather),
+  specOnParams(neighborExchange),
+  specOnParams(oneStage),
+  specOnParams(wrht),
+  specOnParams(optree),
 ];

@@ -1,3 +1,4 @@
+import { cardOnParams } from '../../kernel/config';
 import type { AlgorithmCard } from '../../kernel/spec';
 import { neighborExchangeCard } from './neighbor-exchange.card';
 import { oneStageCard } from './one-stage.card';
@@ -7,9 +8,9 @@ import { wrhtCard } from './wrht.card';
 
 /** The WDM-ring all-gathers' cards, in the order of `algorithms.ts`. */
 export const RING_CARDS: readonly AlgorithmCard[] = [
-  ringAllgatherCard,
-  neighborExchangeCard,
-  oneStageCard,
-  wrhtCard,
-  optreeCard,
+  cardOnParams(ringAllgatherCard),
+  cardOnParams(neighborExchangeCard),
+  cardOnParams(oneStageCard),
+  cardOnParams(wrhtCard),
+  cardOnParams(optreeCard),
 ];

@@ -1,6 +1,5 @@
-import { num } from '../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
-import { RING_PARAMS, validateRing } from './ring-params';
+import { RING_PARAMS, parseRing, type RingConfig } from './ring-params';
 import { plural } from '../../kernel/util/units';
 import { OPTREE_PAPER } from './paper';
 
@@ -16,7 +15,7 @@ import { OPTREE_PAPER } from './paper';
  * i − t + 1 clockwise and block i + t − 1 counter-clockwise, one hop each. Each node still sends 2d per
  * step, and all blocks arrive after (N − 1)/2 steps. See docs/models/neighbor-exchange.md.
  */
-export const neighborExchangeCard: AlgorithmCard = {
+export const neighborExchangeCard: AlgorithmCard<RingConfig> = {
   id: 'neighbor-exchange',
   name: 'Neighbor Exchange',
   family: 'Neighbor Exchange',
@@ -28,15 +27,15 @@ export const neighborExchangeCard: AlgorithmCard = {
     'just received, alternating sides. Twice the data per step of Ring, half the steps (N/2). For odd N, ' +
     'where no pairing exists, every node relays one block each way per step instead.',
   params: RING_PARAMS,
-  validate: validateRing,
-  estimate(p) {
-    const n = num(p, 'nodes');
-    const split = num(p, 'wavelengths') >= 2;
+  parse: parseRing,
+  estimate(c) {
+    const n = c.nodes;
+    const split = c.wavelengths >= 2;
     const transfers = n % 2 === 1 ? n * (n - 1) : n + (n / 2 - 1) * n * (split ? 2 : 1);
     return { steps: Math.floor(n / 2), transfers, blockRefs: n * (n - 1), holdingCells: n * n };
   },
-  narrate(p, f) {
-    const n = num(p, 'nodes');
+  narrate(c, f) {
+    const n = c.nodes;
     const e = f.examples[0];
     if (n % 2 === 1) {
       return (

@@ -1,17 +1,16 @@
 import { wdmRing } from '../../kernel/model/topology';
-import { num, type ParamValues } from '../../kernel/params/schema';
 import type { AlgorithmSpec } from '../../kernel/spec';
 import { neighborExchangeCard } from './neighbor-exchange.card';
-import { eq3Row } from './ring-params';
+import { eq3Row, type RingConfig } from './ring-params';
 import { ringAllGatherBuilder } from './ring-builder';
 import { phaseReports } from './ring-stages';
 
 const ODD_VARIANT = 'odd N: bidirectional relay, (N − 1)/2 steps';
 const SHARED_VARIANT = 'w = 1: the two blocks of a step share one lightpath';
 
-function buildPairs(p: ParamValues, n: number, w: number) {
+function buildPairs(c: RingConfig, n: number, w: number) {
   const split = w >= 2;
-  const b = ringAllGatherBuilder('neighbor-exchange', p, {
+  const b = ringAllGatherBuilder('neighbor-exchange', c, {
     singleBlock: split,
     transfers: n * n,
     blockRefs: n * n,
@@ -48,8 +47,8 @@ function buildPairs(p: ParamValues, n: number, w: number) {
   return b.finish();
 }
 
-function buildRelay(p: ParamValues, n: number) {
-  const b = ringAllGatherBuilder('neighbor-exchange', p, { singleBlock: true, transfers: n * (n - 1) });
+function buildRelay(c: RingConfig, n: number) {
+  const b = ringAllGatherBuilder('neighbor-exchange', c, { singleBlock: true, transfers: n * (n - 1) });
   for (let t = 1; t <= (n - 1) / 2; t++) {
     b.beginStep('relay');
     for (let i = 0; i < n; i++) {
@@ -59,21 +58,21 @@ function buildRelay(p: ParamValues, n: number) {
   }
   return b.finish();
 }
-export const neighborExchange: AlgorithmSpec = {
+export const neighborExchange: AlgorithmSpec<RingConfig> = {
   ...neighborExchangeCard,
-  build(p) {
-    const n = num(p, 'nodes');
-    const w = num(p, 'wavelengths');
+  build(c) {
+    const n = c.nodes;
+    const w = c.wavelengths;
     const topology = wdmRing(n, w);
-    const schedule = n % 2 === 1 ? buildRelay(p, n) : buildPairs(p, n, w);
+    const schedule = n % 2 === 1 ? buildRelay(c, n) : buildPairs(c, n, w);
     const stages = phaseReports(schedule, w, (phase) => `${phase}: neighbours pass blocks on, step by step`);
     return n % 2 === 1
       ? { topology, schedule, variant: ODD_VARIANT, stages }
       : { topology, schedule, variant: w === 1 && n > 2 ? SHARED_VARIANT : undefined, stages };
   },
-  formulas(p, m) {
-    const n = num(p, 'nodes');
-    const w = num(p, 'wavelengths');
+  formulas(c, m) {
+    const n = c.nodes;
+    const w = c.wavelengths;
     const paperSteps = n / 2;
     const odd = n % 2 === 1;
     return [
@@ -100,7 +99,7 @@ export const neighborExchange: AlgorithmSpec = {
         unit: 'wavelengths',
       },
       eq3Row(
-        p,
+        c,
         paperSteps,
         m,
         w === 1 && !odd && n > 2

@@ -1,7 +1,6 @@
-import { num } from '../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { oneStageLoad } from './optree/optree-formulas';
-import { RING_PARAMS, validateRing } from './ring-params';
+import { RING_PARAMS, parseRing, type RingConfig } from './ring-params';
 import { plural } from '../../kernel/util/units';
 import { OPTREE_PAPER } from './paper';
 
@@ -12,7 +11,7 @@ import { OPTREE_PAPER } from './paper';
  * assignment (wdm-assign.ts), which meets the link load — Lemma 1 — in every case tested, so the
  * schedule takes ⌈L/w⌉ steps. It is OpTree with a single level of arity N (optree-stages.ts).
  */
-export const oneStageCard: AlgorithmCard = {
+export const oneStageCard: AlgorithmCard<RingConfig> = {
   id: 'one-stage',
   name: 'One-stage model',
   family: 'One-stage',
@@ -24,18 +23,18 @@ export const oneStageCard: AlgorithmCard = {
     'the shorter way round the ring. No node relays anything, but the ring needs about N²/8 wavelengths ' +
     'per fibre for that, so with w wavelengths the lightpaths are spread over ⌈N²/(8w)⌉ steps.',
   params: RING_PARAMS,
-  validate: validateRing,
-  estimate(p) {
-    const n = num(p, 'nodes');
+  parse: parseRing,
+  estimate(c) {
+    const n = c.nodes;
     const transfers = n * (n - 1);
     return {
-      steps: Math.ceil(oneStageLoad(n) / num(p, 'wavelengths')),
+      steps: Math.ceil(oneStageLoad(n) / c.wavelengths),
       transfers,
       blockRefs: transfers,
       holdingCells: n * n,
     };
   },
-  narrate(_p, f) {
+  narrate(_c, f) {
     const e = f.examples[0];
     const example = e
       ? ` For example, node ${e.from} sends its block straight to node ${e.to[0]}, ${plural(Math.abs(e.hops), 'hop')} ${e.hops > 0 ? 'clockwise' : 'counter-clockwise'}, on λ${e.channel}.`

@@ -1,20 +1,19 @@
-import { num } from '../../kernel/params/schema';
 import type { AlgorithmSpec } from '../../kernel/spec';
 import { oneStageCard } from './one-stage.card';
 import { buildTree, loadBoundRow } from './optree/optree';
 import { lemma1Ring, oneStageLoad, osmSteps } from './optree/optree-formulas';
 import { planFor } from './optree/optree-plan';
-import { eq3Row } from './ring-params';
+import { eq3Row, type RingConfig } from './ring-params';
 
-export const oneStage: AlgorithmSpec = {
+export const oneStage: AlgorithmSpec<RingConfig> = {
   ...oneStageCard,
-  build(p) {
-    const n = num(p, 'nodes');
-    return buildTree('one-stage', p, planFor(n, [n]));
+  build(c) {
+    const n = c.nodes;
+    return buildTree('one-stage', c, planFor(n, [n]));
   },
-  formulas(p, m) {
-    const n = num(p, 'nodes');
-    const w = num(p, 'wavelengths');
+  formulas(c, m) {
+    const n = c.nodes;
+    const w = c.wavelengths;
     const lemma1 = lemma1Ring(n);
     const exact = oneStageLoad(n);
     const odd = n % 2 === 1;
@@ -58,7 +57,7 @@ export const oneStage: AlgorithmSpec = {
           'Constructed: the step-wavelength slots the assignment used on the busier fibre; it equals the link load of the routes.',
       },
       { ...loadBoundRow(m.stages, m, 'link load of the constructed routes (Lemma 1)'), id: 'step-bound' },
-      eq3Row(p, steps, m, m.steps < steps ? oddNote : undefined),
+      eq3Row(c, steps, m, m.steps < steps ? oddNote : undefined),
     ];
   },
 };

@@ -1,6 +1,5 @@
-import { num } from '../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
-import { RING_PARAMS, validateRing } from './ring-params';
+import { RING_PARAMS, parseRing, type RingConfig } from './ring-params';
 import { plural } from '../../kernel/util/units';
 import { OPTREE_PAPER } from './paper';
 
@@ -8,7 +7,7 @@ import { OPTREE_PAPER } from './paper';
  * Ring all-gather: in step s (1..N−1) node i forwards block (i − s + 1) mod N to node i + 1 on the
  * clockwise fibre, wavelength 0. Every link carries one lightpath per step.
  */
-export const ringAllgatherCard: AlgorithmCard = {
+export const ringAllgatherCard: AlgorithmCard<RingConfig> = {
   id: 'ring-allgather',
   name: 'Ring all-gather',
   family: 'Ring',
@@ -20,12 +19,12 @@ export const ringAllgatherCard: AlgorithmCard = {
     'has just received. After N−1 steps every block has gone round the ring. Simple, but it uses one ' +
     'wavelength of one fibre, however many the ring offers.',
   params: RING_PARAMS,
-  validate: validateRing,
-  estimate(p) {
-    const n = num(p, 'nodes');
+  parse: parseRing,
+  estimate(c) {
+    const n = c.nodes;
     return { steps: n - 1, transfers: n * (n - 1), blockRefs: n * (n - 1), holdingCells: n * n };
   },
-  narrate(_p, f) {
+  narrate(_c, f) {
     const e = f.examples[0];
     const example = e ? ` For example, node ${e.from} sends block ${e.blocks[0]} to node ${e.to[0]}.` : '';
     const what = f.step === 1 ? 'its own block' : 'the block it received in the previous step';

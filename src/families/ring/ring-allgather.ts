@@ -1,28 +1,27 @@
 import { wdmRing } from '../../kernel/model/topology';
-import { num } from '../../kernel/params/schema';
 import type { AlgorithmSpec } from '../../kernel/spec';
 import { ringAllgatherCard } from './ring-allgather.card';
-import { eq3Row } from './ring-params';
+import { eq3Row, type RingConfig } from './ring-params';
 import { ringAllGatherBuilder } from './ring-builder';
 import { phaseReports } from './ring-stages';
 
 const RING_STAGE = 'ring: every node forwards one block clockwise per step';
-export const ringAllgather: AlgorithmSpec = {
+export const ringAllgather: AlgorithmSpec<RingConfig> = {
   ...ringAllgatherCard,
-  build(p) {
-    const n = num(p, 'nodes');
-    const b = ringAllGatherBuilder('ring-allgather', p, { singleBlock: true, transfers: n * (n - 1) });
+  build(c) {
+    const n = c.nodes;
+    const b = ringAllGatherBuilder('ring-allgather', c, { singleBlock: true, transfers: n * (n - 1) });
     for (let s = 1; s < n; s++) {
       b.beginStep('ring');
       for (let i = 0; i < n; i++) b.addArc(i, 1, 0, (i - s + 1 + n) % n);
     }
-    const w = num(p, 'wavelengths');
+    const w = c.wavelengths;
     const schedule = b.finish();
     return { topology: wdmRing(n, w), schedule, stages: phaseReports(schedule, w, () => RING_STAGE) };
   },
-  formulas(p, m) {
-    const n = num(p, 'nodes');
-    const w = num(p, 'wavelengths');
+  formulas(c, m) {
+    const n = c.nodes;
+    const w = c.wavelengths;
     const atTable1 = n === 1024 && w === 64;
     return [
       {
@@ -44,7 +43,7 @@ export const ringAllgather: AlgorithmSpec = {
         constructed: m.channelsUsed,
         unit: 'wavelengths',
       },
-      eq3Row(p, n - 1, m),
+      eq3Row(c, n - 1, m),
     ];
   },
 };

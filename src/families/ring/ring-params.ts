@@ -1,7 +1,8 @@
 import { num, type ParamDef, type ParamIssue, type ParamValues } from '../../kernel/params/schema';
 import type { FormulaRow, Measured } from '../../kernel/spec';
 import { OPTICS_PARAMS } from './optics-params';
-import { TIME_PARAMS, checkTimeParams, eq3Seconds, timeModelOf } from './wdm-ring-time';
+import { TIME_PARAMS, checkTimeParams, eq3Seconds, timeModelOf, type TimeModel } from './wdm-ring-time';
+import { checked } from '../../kernel/config';
 import { plural } from '../../kernel/util/units';
 
 /** Parameters every WDM-ring algorithm shares: the ring, the eq. 3 time model, the optics (eqs. 4–9). */
@@ -30,17 +31,42 @@ export const RING_PARAMS: readonly ParamDef[] = [
   ...OPTICS_PARAMS,
 ];
 
-export function validateRing(p: ParamValues): ParamIssue[] {
+/** What every WDM-ring algorithm is configured with: the ring, the message and the eq. 3 time model. */
+export interface RingConfig {
+  nodes: number;
+  wavelengths: number;
+  /** d: the data each node contributes (one block). */
+  messageBytes: number;
+  time: TimeModel;
+}
+
+/** The ring's parameters read, without checking the rules across them (see parseRing). */
+export function readRing(p: ParamValues): RingConfig {
+  return {
+    nodes: num(p, 'nodes'),
+    wavelengths: num(p, 'wavelengths'),
+    messageBytes: num(p, 'message-bytes'),
+    time: timeModelOf(p),
+  };
+}
+
+/** The ring's rules across parameters (the time model's: a flit divides a packet). */
+export function ringIssues(p: ParamValues): ParamIssue[] {
   return checkTimeParams(p);
+}
+
+/** A WDM-ring card's `parse`: its parameters read and checked. */
+export function parseRing(p: ParamValues): RingConfig {
+  return checked(ringIssues(p), () => readRing(p));
 }
 
 /**
  * Why eq. 3 and the schedule differ for a message that is not a whole number of packets: the formula
  * sends d bytes, a lightpath sends whole packets, the last one padded (docs/models/time-model.md).
  */
-export function partialPacketNote(p: ParamValues): string | undefined {
-  const d = num(p, 'message-bytes');
-  const packet = num(p, 'packet-bytes');
+export function partialPacketNote(c: RingConfig): string | undefined {
+  const d = c.messageBytes;
+  const packet = c.time.packetBytes;
   if (d % packet === 0) return undefined;
   const packets = Math.ceil(d / packet);
   return (
@@ -51,14 +77,14 @@ export function partialPacketNote(p: ParamValues): string | undefined {
 }
 
 /** The eq. 3 time row: the printed formula with `steps` from the paper, beside the constructed time. */
-export function eq3Row(p: ParamValues, steps: number, m: Measured, note?: string): FormulaRow {
-  note = [note, partialPacketNote(p)].filter(Boolean).join(' ') || undefined;
+export function eq3Row(c: RingConfig, steps: number, m: Measured, note?: string): FormulaRow {
+  note = [note, partialPacketNote(c)].filter(Boolean).join(' ') || undefined;
   return {
     id: 'time',
     label: 'Time',
     tex: 'T = S\\left(\\frac{d}{B} + a\\right)',
     source: 'OpTree paper, eq. 3',
-    formula: eq3Seconds(timeModelOf(p), steps, num(p, 'message-bytes')),
+    formula: eq3Seconds(c.time, steps, c.messageBytes),
     constructed: m.seconds,
     unit: 's',
     note,

@@ -1,7 +1,6 @@
-import { num } from '../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { wrhtSteps } from './optree/optree-formulas';
-import { RING_PARAMS, validateRing } from './ring-params';
+import { RING_PARAMS, parseRing, type RingConfig } from './ring-params';
 import { plural } from '../../kernel/util/units';
 import { OPTREE_PAPER } from './paper';
 
@@ -56,7 +55,7 @@ export function wrhtTransfers(n: number, w: number): number {
   return total;
 }
 
-export const wrhtCard: AlgorithmCard = {
+export const wrhtCard: AlgorithmCard<RingConfig> = {
   id: 'wrht',
   name: 'WRHT all-gather',
   family: 'WRHT',
@@ -69,14 +68,14 @@ export const wrhtCard: AlgorithmCard = {
     'blocks flow back down, w at a time, relayed from member to member. Each level up carries more data per ' +
     'member, so the upper levels take many steps.',
   params: RING_PARAMS,
-  validate: validateRing,
-  estimate(p) {
-    const n = num(p, 'nodes');
-    const w = num(p, 'wavelengths');
+  parse: parseRing,
+  estimate(c) {
+    const n = c.nodes;
+    const w = c.wavelengths;
     const transfers = wrhtTransfers(n, w);
     return { steps: wrhtSteps(n, w), transfers, blockRefs: transfers, holdingCells: n * n };
   },
-  narrate(_p, f) {
+  narrate(_c, f) {
     const e = f.examples[0];
     const example = e
       ? ` For example, node ${e.from} sends block ${e.blocks[0]} to node ${e.to[0]} on λ${e.channel}.`

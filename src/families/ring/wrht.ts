@@ -1,8 +1,7 @@
 import { wdmRing } from '../../kernel/model/topology';
-import { num, type ParamValues } from '../../kernel/params/schema';
 import type { AlgorithmSpec } from '../../kernel/spec';
 import { wrhtCollectSteps, wrhtShape, wrhtSteps } from './optree/optree-formulas';
-import { eq3Row } from './ring-params';
+import { eq3Row, type RingConfig } from './ring-params';
 import { ringAllGatherBuilder } from './ring-builder';
 import { phaseReports } from './ring-stages';
 import { levelsOf, wrhtCard, wrhtTransfers, type Level } from './wrht.card';
@@ -14,11 +13,11 @@ function chainLength(lv: Level): number {
   return q;
 }
 
-export function buildWrht(p: ParamValues) {
-  const n = num(p, 'nodes');
-  const w = num(p, 'wavelengths');
+export function buildWrht(c: RingConfig) {
+  const n = c.nodes;
+  const w = c.wavelengths;
   const levels = levelsOf(n, w);
-  const b = ringAllGatherBuilder('wrht', p, { singleBlock: true, transfers: wrhtTransfers(n, w) });
+  const b = ringAllGatherBuilder('wrht', c, { singleBlock: true, transfers: wrhtTransfers(n, w) });
   // Collection, level by level up: the member at distance i from its centre uses wavelength i − 1 and
   // sends one of its blocks per step.
   const held = new Map<number, number[]>();
@@ -78,14 +77,14 @@ export function buildWrht(p: ParamValues) {
   });
   return { topology: wdmRing(n, w), schedule, stages };
 }
-export const wrht: AlgorithmSpec = {
+export const wrht: AlgorithmSpec<RingConfig> = {
   ...wrhtCard,
-  build(p) {
-    return buildWrht(p);
+  build(c) {
+    return buildWrht(c);
   },
-  formulas(p, m) {
-    const n = num(p, 'nodes');
-    const w = num(p, 'wavelengths');
+  formulas(c, m) {
+    const n = c.nodes;
+    const w = c.wavelengths;
     const { group, levels } = wrhtShape(n, w);
     const table = wrhtSteps(n, w, 'table');
     const collected = m.stages
@@ -137,7 +136,7 @@ export const wrht: AlgorithmSpec = {
             ? 'The printed count assumes full groups; with fewer nodes the upper levels hold fewer blocks.'
             : undefined,
       },
-      eq3Row(p, table, m, m.steps !== table ? note : undefined),
+      eq3Row(c, table, m, m.steps !== table ? note : undefined),
     ];
   },
 };

@@ -1,3 +1,4 @@
+import { checked } from '../../kernel/config';
 import { num, type ParamDef, type ParamIssue, type ParamValues } from '../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { MESSAGES_PARAM, STAR_PARAMS, STAR_UNITS, dummySentence, kOf, validateStar } from './star-params';
@@ -82,15 +83,8 @@ export const starBroadcastCard: AlgorithmCard = {
     'then the tree forwards these pieces (broadcast), and finally cliques of k+1 nodes holding ' +
     'complementary pieces exchange them (TCP2), h′ times. Less data, more tuning: h′ sets the trade-off.',
   params: BROADCAST_PARAMS,
-  validate(p) {
-    const issues: ParamIssue[] = [];
-    const h = tcpDepth(num(p, 'nodes'), kOf(p));
-    if (variantOf(p) === 'split' && num(p, 'split-steps') > h)
-      issues.push({
-        key: 'split-steps',
-        message: `Split steps h′ (split-steps) must be from 0 to h = ${h} for these P and k; got ${num(p, 'split-steps')}`,
-      });
-    return issues.length ? issues : validateStar(p, broadcastMachine(p));
+  parse(p) {
+    return checked(issuesOf(p), () => p);
   },
   estimate(p) {
     const n = broadcastMachine(p);
@@ -129,3 +123,15 @@ export const starBroadcastCard: AlgorithmCard = {
     return `${lead}${ex} ${heldSentence(f)}`;
   },
 };
+
+/** The rules across parameters `parse` checks. */
+function issuesOf(p: ParamValues): ParamIssue[] {
+  const issues: ParamIssue[] = [];
+  const h = tcpDepth(num(p, 'nodes'), kOf(p));
+  if (variantOf(p) === 'split' && num(p, 'split-steps') > h)
+    issues.push({
+      key: 'split-steps',
+      message: `Split steps h′ (split-steps) must be from 0 to h = ${h} for these P and k; got ${num(p, 'split-steps')}`,
+    });
+  return issues.length ? issues : validateStar(p, broadcastMachine(p));
+}

@@ -1,3 +1,4 @@
+import { checked } from '../../kernel/config';
 import { num } from '../../kernel/params/schema';
 import { type AlgorithmCard } from '../../kernel/spec';
 import { STAR_PARAMS, STAR_UNITS, validateStar } from './star-params';
@@ -22,7 +23,7 @@ export const starGatherCard: AlgorithmCard = {
     'send first, each to its parent, and every node passes on its whole subtree once that is complete. ' +
     'A parent listens to up to k children at once, one receiver per child’s wavelength.',
   params: STAR_PARAMS,
-  validate: (p) => validateStar(p, num(p, 'nodes')),
+  parse: (p) => checked(validateStar(p, num(p, 'nodes')), () => p),
   estimate: treeScatterEstimate,
   panels: ['tree'],
   units: STAR_UNITS,

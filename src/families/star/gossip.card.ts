@@ -1,3 +1,4 @@
+import { checked } from '../../kernel/config';
 import { num, type IntParam } from '../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import {
@@ -40,7 +41,7 @@ export const starGossipCard: AlgorithmCard = {
     'transmission, which all k hear. After h steps everyone holds everything; every step retunes all ' +
     'receivers.',
   params: [...STAR_PARAMS, GOSSIP_MESSAGES],
-  validate: (p) => validateStar(p, tcp2Machine(p)),
+  parse: (p) => checked(validateStar(p, tcp2Machine(p)), () => p),
   estimate(p) {
     const n = tcp2Machine(p);
     const h = tcpDepth(n, kOf(p));

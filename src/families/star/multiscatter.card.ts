@@ -1,3 +1,4 @@
+import { checked } from '../../kernel/config';
 import { num } from '../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { STAR_PARAMS, STAR_UNITS, dummySentence, kOf, tcp2Machine, validateStar } from './star-params';
@@ -31,7 +32,7 @@ export const starMultiscatterCard: AlgorithmCard = {
     'messages whose destination has that partner’s digit: a (k+1)-th of what it holds. After h steps ' +
     'every message has arrived.',
   params: STAR_PARAMS,
-  validate: (p) => validateStar(p, tcp2Machine(p)),
+  parse: (p) => checked(validateStar(p, tcp2Machine(p)), () => p),
   estimate(p) {
     const real = num(p, 'nodes');
     const n = tcp2Machine(p);

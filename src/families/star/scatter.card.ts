@@ -1,3 +1,4 @@
+import { checked } from '../../kernel/config';
 import { num, type ParamValues } from '../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard, type StepFacts } from '../../kernel/spec';
 import { STAR_PARAMS, STAR_UNITS, kOf, validateStar } from './star-params';
@@ -44,7 +45,7 @@ export const starScatterCard: AlgorithmCard = {
     'keeps the share of its own subtree and sends each of its k new children, each on a different ' +
     'wavelength, the messages of that child’s subtree. The messages shrink by a factor k+1 per step.',
   params: STAR_PARAMS,
-  validate: (p) => validateStar(p, num(p, 'nodes')),
+  parse: (p) => checked(validateStar(p, num(p, 'nodes')), () => p),
   estimate: treeScatterEstimate,
   panels: ['tree'],
   units: STAR_UNITS,

@@ -28,6 +28,7 @@
  * (docs/models/optree.md).
  */
 import { intList, num, type ParamValues } from '../../../kernel/params/schema';
+import type { RingConfig } from '../ring-params';
 
 export interface OptreePlan {
   nodes: number;
@@ -236,6 +237,16 @@ function makePlan(n: number, radices: readonly number[]): OptreePlan {
 }
 
 /** The plan of a parameter set (nodes plus radices or depth). */
+/** OpTree's configuration: the ring's, and the tree's arities (those given, or derived from the depth). */
+export interface TreeConfig extends RingConfig {
+  radices: readonly number[];
+}
+
+/** The plan of a configured tree (planFor keeps the plans it made). */
+export function treePlan(c: TreeConfig): OptreePlan {
+  return planFor(c.nodes, c.radices);
+}
+
 export function optreePlan(params: ParamValues): OptreePlan {
   return planFor(num(params, 'nodes'), radicesOf(params));
 }

@@ -1,10 +1,10 @@
+import { configIssues } from '../../../kernel/config';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultsOf } from '../../../kernel/params/schema';
 import { CLI_LIMITS } from '../../../limits';
 import { run } from '../../../run';
 import { findAlgorithm } from '../../../registry';
-import { optreeGroups, optreeTree } from './optree-tree';
 import type { TreeNode } from '../../../kernel/spec';
 
 const spec = findAlgorithm('optree')!;
@@ -19,7 +19,7 @@ const leaves = (t: TreeNode): number[] => (t.children.length ? t.children.flatMa
 
 describe('OpTree tree for the tree view', () => {
   it('16 nodes as 4 × 4: four groups of four consecutive nodes under the root', () => {
-    const t = optreeTree(params(16, '4,4'));
+    const t = spec.tree!(params(16, '4,4'))!;
     expect(t.root.members).toHaveLength(16);
     expect(t.root.children.map((c) => c.members)).toEqual([
       [0, 1, 2, 3],
@@ -35,21 +35,21 @@ describe('OpTree tree for the tree view', () => {
   it('stage subsets are the same-position members of sibling groups (the paper: 1, 5, 9, 13 …)', () => {
     // The paper numbers nodes from 1; ours start at 0: {0, 4, 8, 12} in stage 1, {0, 1, 2, 3} in stage 2.
     const p = params(16, '4,4');
-    expect(optreeGroups(p, 'stage 1')).toContainEqual([0, 4, 8, 12]);
-    expect(optreeGroups(p, 'stage 2')).toContainEqual([0, 1, 2, 3]);
-    expect(optreeGroups(p, 'stage 5')).toBeNull();
+    expect(spec.groupsOf!(p, 'stage 1')).toContainEqual([0, 4, 8, 12]);
+    expect(spec.groupsOf!(p, 'stage 2')).toContainEqual([0, 1, 2, 3]);
+    expect(spec.groupsOf!(p, 'stage 5')).toBeNull();
   });
 
   it('for any N and depth: leaves are the nodes in order, every phase names a stage, its groups partition the nodes', () => {
     fc.assert(
       fc.property(fc.integer({ min: 3, max: 60 }), fc.integer({ min: 1, max: 4 }), (n, depth) => {
         const p = { ...defaultsOf(spec.params), nodes: n, wavelengths: 2, depth, radices: '' };
-        if (spec.validate(p).length) return;
-        const t = optreeTree(p);
+        if (configIssues(spec, p).length) return;
+        const t = spec.tree!(p)!;
         expect(leaves(t.root)).toEqual(Array.from({ length: n }, (_, i) => i));
         const r = run('optree', p, CLI_LIMITS);
         for (const phase of r.schedule.phases) {
-          const groups = optreeGroups(p, phase)!;
+          const groups = spec.groupsOf!(p, phase)!;
           expect(groups.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i));
           expect(t.depthOfPhase(phase)).toBe(Number(/stage (\d+)/.exec(phase)![1]));
         }

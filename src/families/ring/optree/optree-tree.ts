@@ -1,6 +1,5 @@
-import { optreePlan, type OptreePlan } from './optree-plan';
+import { treePlan, type OptreePlan, type TreeConfig } from './optree-plan';
 import type { AlgorithmTree, TreeNode } from '../../../kernel/spec';
-import type { ParamValues } from '../../../kernel/params/schema';
 
 /**
  * OpTree's m-ary tree for the tree view: the root holds every node, depth j splits by digit d_j (the
@@ -8,8 +7,8 @@ import type { ParamValues } from '../../../kernel/params/schema';
  * (N not a product of the arities) are left out. Stage j works on the tree nodes at depth j: the
  * members at the same position in those sibling groups exchange.
  */
-export function optreeTree(p: ParamValues): AlgorithmTree {
-  const plan = optreePlan(p);
+export function optreeTree(c: TreeConfig): AlgorithmTree {
+  const plan = treePlan(c);
   const build = (depth: number, base: number, span: number, label: string): TreeNode | null => {
     if (depth === plan.stageCount) {
       const node = plan.nodeOfSlot[base];
@@ -58,8 +57,8 @@ function stageOf(phase: string, stages: number): number | null {
 }
 
 /** The subsets of the stage a phase stands for, for the ring view's colouring. */
-export function optreeGroups(p: ParamValues, phase: string): number[][] | null {
-  const plan = optreePlan(p);
+export function optreeGroups(c: TreeConfig, phase: string): number[][] | null {
+  const plan = treePlan(c);
   const j = stageOf(phase, plan.stageCount);
   return j === null ? null : plan.subsets(j);
 }

@@ -1,7 +1,21 @@
-import { intList, num, type ParamDef, type ParamValues } from '../../../kernel/params/schema';
+import { checked } from '../../../kernel/config';
+import {
+  intList,
+  num,
+  type ParamDef,
+  type ParamIssue,
+  type ParamValues,
+} from '../../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard } from '../../../kernel/spec';
-import { RING_PARAMS, validateRing } from '../ring-params';
-import { maxDepth, optreePlan, planFor, radicesOf, radicesProblem, type OptreePlan } from './optree-plan';
+import { RING_PARAMS, readRing, ringIssues } from '../ring-params';
+import {
+  maxDepth,
+  radicesOf,
+  radicesProblem,
+  treePlan,
+  type OptreePlan,
+  type TreeConfig,
+} from './optree-plan';
 import { optreeGroups, optreeTree } from './optree-tree';
 import { plural } from '../../../kernel/util/units';
 import { OPTREE_PAPER } from '../paper';
@@ -42,8 +56,8 @@ export const OPTREE_PARAMS: readonly ParamDef[] = [
 ];
 
 /** Why the tree parameters cannot work, as parameter issues (empty when they can). */
-export function validateTree(p: ParamValues) {
-  const issues = validateRing(p);
+function treeIssues(p: ParamValues): ParamIssue[] {
+  const issues = ringIssues(p);
   const n = num(p, 'nodes');
   const given = intList(p, 'radices');
   if (given.length > 0) {
@@ -56,6 +70,11 @@ export function validateTree(p: ParamValues) {
     });
   }
   return issues;
+}
+
+/** OpTree's `parse`: the ring's configuration and the tree's arities, checked. */
+export function parseTree(p: ParamValues): TreeConfig {
+  return checked(treeIssues(p), () => ({ ...readRing(p), radices: radicesOf(p) }));
 }
 
 /** Lightpaths of a plan's schedule, counted without building it (for the size check). */
@@ -99,7 +118,7 @@ export function lightpathCount(plan: OptreePlan): number {
   return total;
 }
 
-export const optreeCard: AlgorithmCard = {
+export const optreeCard: AlgorithmCard<TreeConfig> = {
   id: 'optree',
   name: 'OpTree',
   family: 'OpTree',
@@ -112,13 +131,13 @@ export const optreeCard: AlgorithmCard = {
     'each later stage the groups split again and the same-position nodes exchange everything they have ' +
     'gathered so far. Deeper trees need fewer wavelengths per stage but more stages.',
   params: OPTREE_PARAMS,
-  validate: validateTree,
-  estimate(p) {
-    const n = num(p, 'nodes');
-    const transfers = lightpathCount(optreePlan(p));
+  parse: parseTree,
+  estimate(c) {
+    const n = c.nodes;
+    const transfers = lightpathCount(treePlan(c));
     // Steps: at least the lightpaths over the 2N·w (link, wavelength) cells, a lower estimate.
     return {
-      steps: Math.ceil(transfers / (2 * n * num(p, 'wavelengths'))),
+      steps: Math.ceil(transfers / (2 * n * c.wavelengths)),
       transfers,
       blockRefs: transfers,
       holdingCells: n * n,
@@ -126,8 +145,8 @@ export const optreeCard: AlgorithmCard = {
   },
   tree: optreeTree,
   groupsOf: optreeGroups,
-  narrate(p, f) {
-    const plan = planFor(num(p, 'nodes'), radicesOf(p));
+  narrate(c, f) {
+    const plan = treePlan(c);
     const stage = Number(/stage (\d+)/.exec(f.phase)?.[1] ?? 1);
     const m = plan.radices[stage - 1];
     const held = stage === 1 ? 1 : plan.radices.slice(0, stage - 1).reduce((a, b) => a * b, 1);

@@ -1,7 +1,6 @@
 import { wdmRing } from '../../../kernel/model/topology';
-import { num, type ParamValues } from '../../../kernel/params/schema';
 import type { AlgorithmSpec, FormulaOptions, FormulaRow, Measured } from '../../../kernel/spec';
-import { eq3Row } from '../ring-params';
+import { eq3Row, type RingConfig } from '../ring-params';
 import { ringAllGatherBuilder } from '../ring-builder';
 import { emitStages } from '../ring-stages';
 import { type StageReport } from '../../../kernel/spec';
@@ -14,17 +13,17 @@ import {
   theorem1Steps,
   theorem2Steps,
 } from './optree-formulas';
-import { optreePlan, radicesOf, type OptreePlan } from './optree-plan';
+import { treePlan, type OptreePlan, type TreeConfig } from './optree-plan';
 import { BEST_TREE_MAX_NODES, bestTree, bestTreeSearch, knownBestTree, type BestTree } from './optree-search';
 import { assignedStages } from './optree-stages';
 import { lightpathCount, optreeCard } from './optree.card';
 import { plural } from '../../../kernel/util/units';
 
 /** The plan's schedule: every stage assigned and emitted in order. */
-export function buildTree(algorithm: string, p: ParamValues, plan: OptreePlan) {
+export function buildTree(algorithm: string, c: RingConfig, plan: OptreePlan) {
   const n = plan.nodes;
-  const w = num(p, 'wavelengths');
-  const b = ringAllGatherBuilder(algorithm, p, { singleBlock: true, transfers: lightpathCount(plan) });
+  const w = c.wavelengths;
+  const b = ringAllGatherBuilder(algorithm, c, { singleBlock: true, transfers: lightpathCount(plan) });
   const stages = emitStages(b, w, assignedStages(plan));
   return { topology: wdmRing(n, w), schedule: b.finish(), stages };
 }
@@ -62,13 +61,13 @@ export function loadBoundRow(
 
 /** Formula rows shared by OpTree at any depth: Theorem 1, its proof's stage sum, Lemma 3, Theorem 2. */
 export function optreeRows(
-  p: ParamValues,
+  c: RingConfig,
   m: Measured,
   radices: readonly number[],
   options: FormulaOptions = {},
 ): FormulaRow[] {
-  const n = num(p, 'nodes');
-  const w = num(p, 'wavelengths');
+  const n = c.nodes;
+  const w = c.wavelengths;
   const k = radices.length;
   const exact = radices.every((r) => r === radices[0]) && radices[0] ** k === n;
   const t1 = k >= 2 ? theorem1Steps(n, w, k) : osmSteps(n, w);
@@ -157,20 +156,20 @@ export function optreeRows(
           }
         : {}),
     },
-    eq3Row(p, t1, m),
+    eq3Row(c, t1, m),
   ];
 }
-export const optree: AlgorithmSpec = {
+export const optree: AlgorithmSpec<TreeConfig> = {
   ...optreeCard,
-  build(p) {
-    const plan = optreePlan(p);
-    return { ...buildTree('optree', p, plan), variant: treeVariant(plan) };
+  build(c) {
+    const plan = treePlan(c);
+    return { ...buildTree('optree', c, plan), variant: treeVariant(plan) };
   },
-  formulas(p, m, options) {
-    return optreeRows(p, m, radicesOf(p), options);
+  formulas(c, m, options) {
+    return optreeRows(c, m, c.radices, options);
   },
-  *formulaWork(p) {
-    const n = num(p, 'nodes');
-    if (n <= BEST_TREE_MAX_NODES) yield* bestTreeSearch(n, num(p, 'wavelengths'));
+  *formulaWork(c) {
+    const n = c.nodes;
+    if (n <= BEST_TREE_MAX_NODES) yield* bestTreeSearch(n, c.wavelengths);
   },
 };
