@@ -48,7 +48,7 @@ export function Notices() {
                 {n.action.label}
               </button>
               <button
-                className="rounded-md px-3 py-1 text-sm hover:bg-warn-soft"
+                className="rounded-md px-3 py-1 text-sm hover:bg-warn/15"
                 onClick={() => useApp.getState().dismissNotice(n.id)}
               >
                 Dismiss
@@ -56,7 +56,7 @@ export function Notices() {
             </div>
           ) : (
             <button
-              className="rounded px-2 text-lg hover:bg-warn-soft"
+              className="rounded px-2 text-lg hover:bg-warn/15"
               onClick={() => useApp.getState().dismissNotice(n.id)}
               aria-label="Dismiss"
             >

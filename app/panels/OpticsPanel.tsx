@@ -175,7 +175,7 @@ export function OpticsFlag() {
   return (
     <div className="flex min-w-[5.75rem] flex-[1_1_0%]">
       <button
-        className="flex min-w-0 max-w-[18rem] whitespace-nowrap rounded-md bg-danger px-3 py-1 text-sm font-semibold text-surface hover:bg-danger"
+        className="flex min-w-0 max-w-[18rem] whitespace-nowrap rounded-md bg-danger px-3 py-1 text-sm font-semibold text-surface hover:bg-danger/85"
         data-testid="optics-flag"
         title={rows.find((r) => r.message)?.message}
         onClick={() => document.getElementById('optics-panel')?.scrollIntoView({ behavior: 'smooth' })}

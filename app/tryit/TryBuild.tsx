@@ -134,7 +134,7 @@ export function TryBuild({ view }: { view: TryView }) {
       )}
       <div className="flex gap-1.5">
         <button
-          className="rounded-md border border-info bg-info px-2.5 py-1 text-sm font-semibold text-surface hover:bg-info disabled:border-border disabled:bg-panel disabled:text-muted"
+          className="rounded-md border border-info bg-info px-2.5 py-1 text-sm font-semibold text-surface hover:bg-info/85 disabled:border-border disabled:bg-panel disabled:text-muted"
           onClick={() => addPicked(view, picking)}
           disabled={picking.from === null || picking.to.length === 0 || chosen.length === 0}
           data-testid="try-add"

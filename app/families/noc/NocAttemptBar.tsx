@@ -54,7 +54,7 @@ export function NocAttemptBar({
             <button
               key={step}
               type="button"
-              className="mr-1 rounded bg-danger-soft px-1.5 text-danger hover:bg-danger-soft"
+              className="mr-1 rounded bg-danger-soft px-1.5 text-danger hover:bg-danger/20"
               data-testid="noc-clash-step"
               onClick={() => {
                 useApp.getState().holdAttempt();
