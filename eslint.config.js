@@ -107,8 +107,12 @@ export default tseslint.config(
     // Fence: shared app code knows no family. A family contributes its pages, panels, hover
     // hooks and state through its entry in app/interconnects.tsx (and src/interconnects.ts); the
     // command line and the experiments reach a family's commands and checks through its engine
-    // (src/registry.ts, src/family-engines.ts).
-    files: ['app/{views,panels,pages,store,worker,scene,lib}/**/*.{ts,tsx}', 'src/{cli,experiments}/**/*.ts'],
+    // (src/registry.ts, src/family-engines.ts), and "Try it" its model's time, bounds and choices
+    // (`FamilyEngine.tryIt`, src/tryit/try-models.ts).
+    files: [
+      'app/{views,panels,pages,store,worker,scene,lib}/**/*.{ts,tsx}',
+      'src/{cli,experiments,tryit}/**/*.ts',
+    ],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -75,7 +75,7 @@ export function App() {
   const timeline = shown('timeline') && (mode === 'visualize' || mode === 'compare');
   const wholePage = WHOLE_PAGES[mode];
   return (
-    <div className={`relative flex h-screen flex-col bg-slate-50 text-slate-900 ${lecture ? 'lecture' : ''}`}>
+    <div className={`relative flex h-screen flex-col bg-panel text-text ${lecture ? 'lecture' : ''}`}>
       <SkipLink to={timeline ? 'timeline' : 'main'}>
         {timeline ? 'Skip to the timeline' : 'Skip to the main content'}
       </SkipLink>
@@ -98,7 +98,7 @@ export function App() {
             {!lecture && shown('params') && (
               <aside
                 aria-label="Parameters"
-                className="page-params w-60 shrink-0 overflow-y-auto border-r border-slate-200 bg-white xl:w-72"
+                className="page-params w-60 shrink-0 overflow-y-auto border-r border-divider bg-surface xl:w-72"
               >
                 <Boundary name="parameter panel" className="m-2">
                   <ParamPanel />
@@ -133,7 +133,7 @@ export function App() {
                       {!embed && options.view !== 'network' && <DetailPane detail={options.detail} />}
                     </div>
                   ) : (
-                    <div className="flex flex-1 items-center justify-center text-xl text-slate-500">
+                    <div className="flex flex-1 items-center justify-center text-xl text-muted">
                       {status === 'error'
                         ? 'No result yet: see the message above.'
                         : 'Computing the schedule…'}
@@ -143,7 +143,7 @@ export function App() {
                 {shown('side') && (
                   <aside
                     aria-label="Narration and numbers"
-                    className={`page-side ${lecture ? 'w-80 xl:w-[28rem]' : 'w-72 xl:w-96'} shrink-0 space-y-2 overflow-y-auto border-l border-slate-200 p-2`}
+                    className={`page-side ${lecture ? 'w-80 xl:w-[28rem]' : 'w-72 xl:w-96'} shrink-0 space-y-2 overflow-y-auto border-l border-divider p-2`}
                   >
                     <Boundary name="narration">
                       <Narration />
@@ -216,7 +216,7 @@ function SkipLink({ to, children }: { to: string; children: string }) {
   return (
     <a
       href={`#${to}`}
-      className="sr-only z-50 rounded-md border-2 border-blue-800 bg-white text-lg font-semibold text-blue-800 underline shadow-lg focus:not-sr-only focus:absolute focus:left-3 focus:top-3 focus:px-5 focus:py-3"
+      className="sr-only z-50 rounded-md border-2 border-info bg-surface text-lg font-semibold text-info underline shadow-lg focus:not-sr-only focus:absolute focus:left-3 focus:top-3 focus:px-5 focus:py-3"
       onClick={(e) => {
         // Moves the focus without writing a #fragment into the link the page keeps.
         e.preventDefault();
@@ -272,7 +272,7 @@ function DetailPane({ detail: asked }: { detail: DetailName }) {
             id={`detail-tab-${d}`}
             aria-selected={d === detail}
             aria-controls="detail-panel"
-            className={`rounded-t-md px-3 py-1 text-sm font-medium ${d === detail ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:bg-slate-100'}`}
+            className={`rounded-t-md px-3 py-1 text-sm font-medium ${d === detail ? 'bg-surface text-text shadow-sm' : 'text-muted hover:bg-panel'}`}
             onClick={() => useApp.getState().setOptions({ detail: d })}
             data-testid={`detail-${d}`}
           >
@@ -281,7 +281,7 @@ function DetailPane({ detail: asked }: { detail: DetailName }) {
         ))}
       </div>
       <div
-        className="min-h-0 flex-1 rounded-md bg-white"
+        className="min-h-0 flex-1 rounded-md bg-surface"
         id="detail-panel"
         role="tabpanel"
         aria-labelledby={`detail-tab-${detail}`}
@@ -318,7 +318,7 @@ function FullViewLink() {
       href={href}
       target="_blank"
       rel="noopener"
-      className="absolute right-2 top-2 z-20 rounded-md border border-slate-300 bg-white/90 px-2 py-1 text-sm text-slate-800 shadow-sm hover:bg-white"
+      className="absolute right-2 top-2 z-20 rounded-md border border-border bg-surface/90 px-2 py-1 text-sm text-text shadow-sm hover:bg-surface"
       data-testid="full-view-link"
     >
       Open in Optical Collectives Lab ↗

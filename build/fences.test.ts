@@ -42,6 +42,18 @@ describe('the fences', () => {
     expect(await rulesBroken('app/interconnects.tsx', importing('./families/star/starHover'))).toEqual([]);
   }, 60_000);
 
+  it("keep Try it from importing a family: it asks the registry for a family's model", async () => {
+    for (const from of ['../families/noc/noc-bounds', '../families/circuit/circuits'])
+      expect(await rulesBroken('src/tryit/made-up.ts', importing(from)), from).toContain(
+        'no-restricted-imports',
+      );
+    // The registries of families are how it reaches them; its tests are not fenced.
+    expect(await rulesBroken('src/tryit/made-up.ts', importing('../family-engines'))).toEqual([]);
+    expect(await rulesBroken('src/tryit/made-up.test.ts', importing('../families/noc/noc-bounds'))).toEqual(
+      [],
+    );
+  }, 60_000);
+
   it('hold source files to 400 lines, blank lines and comments not counted', async () => {
     const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i};`).join('\n');
     const padded = `${lines(400)}\n\n// a comment\n/* and another */\n`;

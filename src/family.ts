@@ -5,6 +5,8 @@ import type { Paper, PaperRef } from './kernel/papers';
 import type { Limits } from './limits';
 import type { AlgorithmCard, AlgorithmSpec } from './kernel/spec';
 import type { Runner } from './runner';
+import type { ParamValues } from './kernel/params/schema';
+import type { FamilyTryIt } from './tryit/family-try';
 
 /**
  * A lecture scene as a family gives it: a ready configuration of one of its algorithms, made from
@@ -53,6 +55,19 @@ export interface Family<K extends string = string> {
   notes: { ids: readonly string[]; byAlgorithm: Readonly<Record<string, readonly string[]>> };
   /** Explorer pages of its own (not sweeps), which links may name (`sweep=`); the app gives their bodies. */
   explorerPages?: readonly ExplorerPageCard[];
+  /** Whether and how large a network "Try it" offers (src/tryit/try-limits.ts); none: no exercises. */
+  trySize?: FamilyTrySize;
+}
+
+/**
+ * The networks of a family a person may click through in "Try it": at most `processors` (dummies
+ * a construction adds included), the model in `words` for the message that refuses a larger one.
+ */
+export interface FamilyTrySize {
+  processors: number;
+  words: string;
+  /** Processors a configuration asks for, read from its parameters before anything is built (default: `nodes`). */
+  processorsAsked?(p: ParamValues): number;
 }
 
 /**
@@ -66,6 +81,8 @@ export interface FamilyEngine {
   checks: readonly Reproduction<Runner>[];
   /** Commands of its own on the command line, each printing one of its tables (the circuit's heatmaps). */
   tables?: readonly FamilyTable[];
+  /** What "Try it" asks of its model: an attempt's time, its own bounds, a switch's choices. */
+  tryIt?: FamilyTryIt;
 }
 
 /**

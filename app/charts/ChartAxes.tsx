@@ -92,7 +92,7 @@ export function Axes({
   );
   const yt = ticksOf(sy, y.log, Math.max(2, Math.floor(height / (50 * k))), y.unit);
   return (
-    <g className="text-slate-600" fontSize={text.tick}>
+    <g className="text-muted" fontSize={text.tick}>
       {yt.map((t) => (
         <g key={`y${t}`}>
           <line x1={M.left} x2={width - M.right} y1={sy(t)} y2={sy(t)} stroke={COLORS.nodeEmpty} />

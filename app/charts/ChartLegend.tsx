@@ -22,7 +22,7 @@ export function Legend({
 }) {
   return (
     <div
-      className="rounded border border-slate-200 bg-white/90 px-3 py-2 shadow-sm"
+      className="rounded border border-divider bg-surface/90 px-3 py-2 shadow-sm"
       style={{ fontSize: typePx(type, 14), maxWidth: '16em' }}
       data-testid="chart-legend"
     >
@@ -32,10 +32,7 @@ export function Legend({
           {s.name}
         </div>
       ))}
-      <div
-        className="mt-1 border-t border-slate-200 pt-1 text-slate-600"
-        style={{ fontSize: typePx(type, 12) }}
-      >
+      <div className="mt-1 border-t border-divider pt-1 text-muted" style={{ fontSize: typePx(type, 12) }}>
         <div className="flex items-center gap-2">
           <svg width="24" height="8">
             <line x1="0" x2="24" y1="4" y2="4" stroke={COLORS.node} strokeWidth="2" strokeDasharray="5 3" />
@@ -80,7 +77,7 @@ export function PointTooltip({
   const flip = left > width - 280;
   return (
     <div
-      className="pointer-events-none absolute z-10 w-64 rounded-md border border-slate-300 bg-white p-2 text-sm shadow-lg"
+      className="pointer-events-none absolute z-10 w-64 rounded-md border border-border bg-surface p-2 text-sm shadow-lg"
       style={flip ? { right: width - left + 12, top } : { left: left + 12, top }}
       data-testid="chart-tooltip"
     >
@@ -95,8 +92,8 @@ export function PointTooltip({
         constructed: {v.constructed === null ? '—' : formatAxisValue(v.constructed, y.unit)}
         {v.constructed !== null && (v.verified ? ' (verified)' : ' (NOT verified)')}
       </div>
-      {v.note && <div className="mt-1 text-xs text-slate-600">{v.note}</div>}
-      <div className="mt-1 text-xs text-slate-600">Click, or press Enter, to open this configuration</div>
+      {v.note && <div className="mt-1 text-xs text-muted">{v.note}</div>}
+      <div className="mt-1 text-xs text-muted">Click, or press Enter, to open this configuration</div>
     </div>
   );
 }

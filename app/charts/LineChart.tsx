@@ -201,7 +201,7 @@ export function LineChart({
       {hover && <PointTooltip hover={hover} x={x} y={y} left={sx(hover.v.x)} width={width} top={M.top} />}
       {markHover && (
         <div
-          className="pointer-events-none absolute z-10 w-64 rounded-md border border-slate-300 bg-white p-2 text-sm shadow-lg"
+          className="pointer-events-none absolute z-10 w-64 rounded-md border border-border bg-surface p-2 text-sm shadow-lg"
           style={{ left: Math.min(sx(markHover.x) + 16, width - 270), top: M.top }}
           data-testid="paper-mark-tooltip"
         >
@@ -210,7 +210,7 @@ export function LineChart({
             the paper prints {formatAxisValue(markHover.y, y.unit)} for {x.label}{' '}
             {formatAxisValue(markHover.x, '')} ({markHover.where})
           </div>
-          <div className="mt-1 text-xs text-slate-600">
+          <div className="mt-1 text-xs text-muted">
             A number to compare with, not one we compute: see Paper check for the difference.
           </div>
         </div>

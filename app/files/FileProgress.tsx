@@ -9,7 +9,7 @@ export function FileProgress() {
   const percent = total > 0 ? Math.floor((100 * done) / total) : 100;
   return (
     <p
-      className="rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-base text-sky-950"
+      className="rounded-md border border-info bg-info-soft px-3 py-2 text-base text-info"
       role="status"
       data-testid="file-progress"
     >

@@ -18,18 +18,18 @@ export function InteropPanel({ result }: { result: RunResult }) {
   const conflicts = result.report.total;
   return (
     <section
-      className="space-y-2 rounded-lg border border-slate-200 bg-white p-2"
+      className="space-y-2 rounded-lg border border-divider bg-surface p-2"
       data-testid="interop-panel"
     >
-      <h3 className="text-sm font-semibold text-slate-800">
+      <h3 className="text-sm font-semibold text-text">
         {interop.format === 'msccl' ? 'MSCCL XML' : 'TE-CCL output'} · {interop.coll} ·{' '}
         {result.topology.nodeCount} ranks
       </h3>
       <NetworkPicker view={view} ranks={result.topology.nodeCount} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-sm">
-        <dt className="text-slate-500">on</dt>
+        <dt className="text-muted">on</dt>
         <dd data-testid="interop-network-name">{network.name}</dd>
-        <dt className="text-slate-500">steps</dt>
+        <dt className="text-muted">steps</dt>
         <dd data-testid="interop-steps">
           {steps.imported} as imported
           {steps.stretched !== undefined && `, ${steps.stretched} stretched`}
@@ -37,15 +37,15 @@ export function InteropPanel({ result }: { result: RunResult }) {
         </dd>
         {w && (
           <>
-            <dt className="text-slate-500">wavelengths</dt>
+            <dt className="text-muted">wavelengths</dt>
             <dd data-testid="interop-wavelengths-used">
               {w.used} per fibre{w.given !== null ? ` (of ${w.given} given)` : ''}; the busiest step needs{' '}
               {w.most}
             </dd>
           </>
         )}
-        <dt className="text-slate-500">verifier</dt>
-        <dd data-testid="interop-conflicts" className={conflicts ? 'font-semibold text-red-800' : ''}>
+        <dt className="text-muted">verifier</dt>
+        <dd data-testid="interop-conflicts" className={conflicts ? 'font-semibold text-danger' : ''}>
           {conflicts
             ? `${conflicts} violation${conflicts === 1 ? '' : 's'} on this network (listed beside the picture)`
             : 'every rule holds on this network'}
@@ -53,7 +53,7 @@ export function InteropPanel({ result }: { result: RunResult }) {
       </dl>
       <InteropVerdicts result={result} />
       {interop.notes.length > 0 && (
-        <ul className="list-disc pl-4 text-xs leading-snug text-slate-600">
+        <ul className="list-disc pl-4 text-xs leading-snug text-muted">
           {interop.notes.map((n) => (
             <li key={n}>{n}</li>
           ))}

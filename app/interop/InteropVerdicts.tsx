@@ -8,9 +8,9 @@ import { transferNodes } from './markMessage';
 const SHOWN = 30;
 
 const TONE: Record<Verdict['severity'], string> = {
-  error: 'bg-red-100 text-red-900',
-  warning: 'bg-amber-100 text-amber-900',
-  note: 'bg-slate-100 text-slate-700',
+  error: 'bg-danger-soft text-danger',
+  warning: 'bg-warn-soft text-warn',
+  note: 'bg-panel text-text',
 };
 
 /** The processors to ring for a verdict: its message's sender and receivers, else its rank. */
@@ -39,7 +39,7 @@ export function InteropVerdicts({ result }: { result: RunResult }) {
     );
   return (
     <section data-testid="interop-verdicts">
-      <h3 className="text-sm font-semibold text-slate-800">
+      <h3 className="text-sm font-semibold text-text">
         {errors} error{errors === 1 ? '' : 's'}, {warnings} warning{warnings === 1 ? '' : 's'}
         {listed.length ? ': click one to see where' : ''}
       </h3>
@@ -47,14 +47,14 @@ export function InteropVerdicts({ result }: { result: RunResult }) {
         {listed.slice(0, SHOWN).map((v, i) => (
           <li key={i}>
             <button
-              className="w-full rounded px-1 py-0.5 text-left hover:bg-slate-100"
+              className="w-full rounded px-1 py-0.5 text-left hover:bg-panel"
               onClick={() => go(v)}
               data-testid="interop-verdict"
               data-severity={v.severity}
               data-step={v.labStep ?? ''}
             >
               <span className={`mr-1 rounded px-1 font-semibold ${TONE[v.severity]}`}>{v.severity}</span>
-              {v.labStep !== undefined && <span className="text-slate-500">Lab step {v.labStep} · </span>}
+              {v.labStep !== undefined && <span className="text-muted">Lab step {v.labStep} · </span>}
               {/* Most texts start with their place; the others are given it. */}
               {placeOf(v) && !v.text.startsWith(placeOf(v)) && <span>{placeOf(v)}: </span>}
               <span>{v.text}</span>
@@ -63,7 +63,7 @@ export function InteropVerdicts({ result }: { result: RunResult }) {
         ))}
       </ul>
       {listed.length > SHOWN && (
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-muted">
           … and {listed.length - SHOWN} more (`npm run cli -- check` lists them).
         </p>
       )}

@@ -33,7 +33,7 @@ function kindOf(net: string): Kind {
   return (KINDS as readonly string[]).includes(k) ? (k as Kind) : 'full';
 }
 
-const inputClass = 'w-16 rounded border border-slate-300 px-1 py-0.5 text-sm';
+const inputClass = 'w-16 rounded border border-border px-1 py-0.5 text-sm';
 
 /**
  * A field's text that follows the link: what the user types while the link keeps it, the link's
@@ -81,9 +81,9 @@ export function NetworkPicker({ view, ranks }: { view: InteropView; ranks: numbe
   return (
     <div className="space-y-1 text-sm" data-testid="interop-network">
       <label className="flex items-center gap-2">
-        <span className="text-slate-500">network</span>
+        <span className="text-muted">network</span>
         <select
-          className="min-w-0 flex-1 rounded border border-slate-300 px-1 py-0.5"
+          className="min-w-0 flex-1 rounded border border-border px-1 py-0.5"
           value={kind}
           data-testid="interop-network-kind"
           onChange={(e) => choose(e.target.value as Kind)}
@@ -97,7 +97,7 @@ export function NetworkPicker({ view, ranks }: { view: InteropView; ranks: numbe
       </label>
       {kind === 'ring' && (
         <label className="flex items-center gap-2">
-          <span className="text-slate-500">wavelengths per fibre</span>
+          <span className="text-muted">wavelengths per fibre</span>
           <input
             className={inputClass}
             type="number"
@@ -116,20 +116,20 @@ export function NetworkPicker({ view, ranks }: { view: InteropView; ranks: numbe
       )}
       {grid && (
         <span className="flex items-center gap-1">
-          <span className="text-slate-500">routers</span>
+          <span className="text-muted">routers</span>
           {gridSide(rows, 'rows', (r) => setGrid(r, cols))}×
           {gridSide(cols, 'columns', (c) => setGrid(rows, c))}
         </span>
       )}
       <FileButton
-        className="inline-block rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-100"
+        className="inline-block rounded border border-border px-2 py-0.5 hover:bg-panel"
         testId="interop-network-file"
         onFile={readNetwork}
       >
         Your network (JSON)…
       </FileButton>
       {error && (
-        <p className="text-red-700" data-testid="interop-network-error">
+        <p className="text-danger" data-testid="interop-network-error">
           {error}
         </p>
       )}

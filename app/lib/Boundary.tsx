@@ -58,7 +58,7 @@ export class Boundary extends Component<Props, State> {
     if (!error) return this.props.children;
     return (
       <div
-        className={`flex min-h-0 min-w-0 flex-col items-start gap-2 rounded-md border border-red-300 bg-red-50 p-3 text-red-900 ${this.props.className ?? ''}`}
+        className={`flex min-h-0 min-w-0 flex-col items-start gap-2 rounded-md border border-danger bg-danger-soft p-3 text-danger ${this.props.className ?? ''}`}
         role="alert"
         data-testid="boundary"
         data-boundary={this.props.name}
@@ -68,7 +68,7 @@ export class Boundary extends Component<Props, State> {
         </p>
         <p className="text-sm break-words">{error.message}</p>
         <button
-          className="rounded-md border border-red-400 bg-white px-3 py-1 text-sm font-medium hover:bg-red-100"
+          className="rounded-md border border-danger bg-surface px-3 py-1 text-sm font-medium hover:bg-danger-soft"
           onClick={() => this.setState({ error: null })}
         >
           Try again

@@ -84,7 +84,7 @@ export function ConfirmSelect({
       </span>
       {pending !== null && (
         <span
-          className="pointer-events-none absolute left-0 top-full z-20 mt-1 whitespace-nowrap rounded bg-slate-800 px-2 py-0.5 text-xs font-medium text-white shadow"
+          className="pointer-events-none absolute left-0 top-full z-20 mt-1 whitespace-nowrap rounded bg-inverse px-2 py-0.5 text-xs font-medium text-surface shadow"
           aria-hidden="true"
           data-testid="select-pending"
         >

@@ -3,7 +3,7 @@ import { gatherChunks, saveFile } from './download';
 
 /** The look of the page's small secondary buttons (Copy, Download, Cite, Model notes). */
 export const SMALL_BUTTON =
-  'rounded-md border border-slate-300 bg-white px-2 py-0.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:text-slate-500';
+  'rounded-md border border-border bg-surface px-2 py-0.5 text-sm font-medium text-text hover:bg-panel disabled:cursor-wait disabled:text-muted';
 
 /** What a download's `make` returns: the text, or chunks of text or bytes, or (loaded late) a promise of them. */
 export type Made = string | Iterable<string | Uint8Array>;
@@ -59,7 +59,7 @@ export function DownloadButton({
         {busy ? 'preparing…' : label}
       </button>
       {error && (
-        <span className="text-sm text-red-700" role="alert">
+        <span className="text-sm text-danger" role="alert">
           Could not write {file}: {error}
         </span>
       )}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-const LINK = 'underline decoration-dotted hover:text-slate-900';
+const LINK = 'underline decoration-dotted hover:text-text';
 
 /**
  * How far a background job is, with its Stop button: "3 of 12 builds (25 %)" when the job counts its

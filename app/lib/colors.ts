@@ -1,4 +1,5 @@
 import { interpolateTurbo, rgb, schemeTableau10 } from 'd3';
+import { PANEL_TOKEN_NAMES, PANEL_TOKENS } from './panelColors';
 
 /**
  * The colours of the pictures drawn on canvas (and of the few SVG and HTML swatches that must match
@@ -78,7 +79,7 @@ export const PALETTES: Record<Theme, Palette> = {
   light: {
     background: '#ffffff',
     text: '#0f172a',
-    muted: '#64748b',
+    muted: '#475569',
     node: '#334155',
     nodeEmpty: '#e2e8f0',
     held: '#475569',
@@ -235,7 +236,10 @@ export const COLORS = {
   },
 };
 
-/** The semantic colour tokens the CSS reads as `--oc-<name>` (set on <html> by app/lib/theme.ts). */
+/**
+ * The semantic colour tokens the CSS reads as `--oc-<name>` (set on <html> by app/lib/theme.ts), each
+ * a Tailwind colour of the same name (app/themes.css): those the pictures share, then the page's own.
+ */
 export const TOKEN_NAMES = [
   'surface',
   'panel',
@@ -251,6 +255,7 @@ export const TOKEN_NAMES = [
   'highlight',
   'held',
   'arrived',
+  ...PANEL_TOKEN_NAMES,
 ] as const;
 export type TokenName = (typeof TOKEN_NAMES)[number];
 
@@ -272,6 +277,7 @@ export function themeTokens(theme: Theme): Record<TokenName, string> {
     highlight: p.highlight,
     held: p.held,
     arrived: p.arrived,
+    ...PANEL_TOKENS[theme],
   };
 }
 

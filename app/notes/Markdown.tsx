@@ -22,7 +22,7 @@ export function noteTarget(href: string): { id: NoteId; anchor?: string } | null
   return m && isNoteId(m[1]) ? { id: m[1], anchor: m[2] } : null;
 }
 
-const LINK = 'font-medium text-blue-800 underline decoration-blue-400 underline-offset-2 hover:text-blue-950';
+const LINK = 'font-medium text-info underline decoration-info/60 underline-offset-2 hover:text-info';
 
 function inlines(c: readonly Inline[], links: MarkdownLinks, key = ''): ReactNode[] {
   return c.map((i, k) => {
@@ -33,7 +33,7 @@ function inlines(c: readonly Inline[], links: MarkdownLinks, key = ''): ReactNod
       case 'code': {
         const target = noteTarget(i.s);
         const code = (
-          <code key={id} className="rounded bg-slate-100 px-1 py-px font-mono text-[0.9em] text-slate-900">
+          <code key={id} className="rounded bg-panel px-1 py-px font-mono text-[0.9em] text-text">
             {i.s}
           </code>
         );
@@ -90,7 +90,7 @@ function inlines(c: readonly Inline[], links: MarkdownLinks, key = ''): ReactNod
 const HEADING_CLASS = [
   '',
   'text-2xl font-bold mt-1 mb-3',
-  'text-xl font-bold mt-6 mb-2 border-b border-slate-200 pb-1',
+  'text-xl font-bold mt-6 mb-2 border-b border-divider pb-1',
   'text-lg font-semibold mt-5 mb-2',
   'text-base font-semibold mt-4 mb-1',
   'text-base font-semibold mt-3 mb-1',
@@ -139,19 +139,19 @@ function blocks(bs: readonly Block[], links: MarkdownLinks, key = ''): ReactNode
           // Wide tables scroll sideways inside the note; the region is focusable for the keyboard.
           <div
             key={id}
-            className="my-3 overflow-x-auto rounded border border-slate-200"
+            className="my-3 overflow-x-auto rounded border border-divider"
             tabIndex={0}
             role="group"
             aria-label="Table, scrolls sideways"
           >
             <table className="min-w-full border-collapse text-sm">
-              <thead className="bg-slate-100">
+              <thead className="bg-panel">
                 <tr>
                   {b.head.map((c, j) => (
                     <th
                       key={j}
                       scope="col"
-                      className={`border-b border-slate-300 px-2 py-1 align-bottom font-semibold ${alignClass(b.align[j])}`}
+                      className={`border-b border-border px-2 py-1 align-bottom font-semibold ${alignClass(b.align[j])}`}
                     >
                       {inlines(c, links, `${id}.h${j}.`)}
                     </th>
@@ -160,7 +160,7 @@ function blocks(bs: readonly Block[], links: MarkdownLinks, key = ''): ReactNode
               </thead>
               <tbody>
                 {b.rows.map((row, r) => (
-                  <tr key={r} className="border-t border-slate-200 align-top even:bg-slate-50">
+                  <tr key={r} className="border-t border-divider align-top even:bg-panel">
                     {row.map((c, j) => (
                       <td key={j} className={`px-2 py-1 ${alignClass(b.align[j])}`}>
                         {inlines(c, links, `${id}.${r}.${j}.`)}
@@ -176,7 +176,7 @@ function blocks(bs: readonly Block[], links: MarkdownLinks, key = ''): ReactNode
         return (
           <pre
             key={id}
-            className="my-3 overflow-x-auto rounded bg-slate-100 p-2 font-mono text-sm text-slate-900"
+            className="my-3 overflow-x-auto rounded bg-panel p-2 font-mono text-sm text-text"
             tabIndex={0}
           >
             <code>{b.s}</code>
@@ -184,17 +184,17 @@ function blocks(bs: readonly Block[], links: MarkdownLinks, key = ''): ReactNode
         );
       case 'quote':
         return (
-          <blockquote key={id} className="my-2 border-l-4 border-slate-300 pl-3 text-slate-700">
+          <blockquote key={id} className="my-2 border-l-4 border-border pl-3 text-text">
             {blocks(b.c, links, `${id}.`)}
           </blockquote>
         );
       case 'rule':
-        return <hr key={id} className="my-4 border-slate-300" />;
+        return <hr key={id} className="my-4 border-border" />;
     }
   });
 }
 
 /** A note's blocks as readable HTML. Headings are shifted one level down (the dialog has the h1). */
 export function Markdown({ blocks: bs, links }: { blocks: readonly Block[]; links: MarkdownLinks }) {
-  return <div className="leading-relaxed text-slate-900">{blocks(bs, links)}</div>;
+  return <div className="leading-relaxed text-text">{blocks(bs, links)}</div>;
 }

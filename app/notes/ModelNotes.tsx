@@ -42,14 +42,14 @@ export function ModelNotes() {
       ref={dialog}
       onClose={closeNotes}
       aria-labelledby="model-notes-title"
-      className="m-auto h-[90vh] w-[min(72rem,96vw)] max-w-none overflow-hidden rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      className="m-auto h-[90vh] w-[min(72rem,96vw)] max-w-none overflow-hidden rounded-lg border border-border bg-surface p-0 text-text shadow-xl backdrop:bg-inverse/50"
       data-testid="model-notes"
       data-note={open ? id : ''}
     >
       {open && (
         <Suspense
           fallback={
-            <p id="model-notes-title" className="p-6 text-slate-700">
+            <p id="model-notes-title" className="p-6 text-text">
               Loading the model notes…
             </p>
           }

@@ -66,7 +66,7 @@ export default function NotesContent({
     <li key={n}>
       <button
         type="button"
-        className={`block w-full rounded-md px-2 py-1 text-left text-sm ${n === id ? 'bg-slate-800 text-white' : 'text-slate-800 hover:bg-slate-100'}`}
+        className={`block w-full rounded-md px-2 py-1 text-left text-sm ${n === id ? 'bg-inverse text-surface' : 'text-text hover:bg-panel'}`}
         aria-current={n === id ? 'page' : undefined}
         onClick={() => onOpen(n)}
         data-testid={`notes-${group}-${n}`}
@@ -77,9 +77,9 @@ export default function NotesContent({
   );
   return (
     <div className="flex h-full flex-col">
-      <header className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-3">
+      <header className="flex items-start justify-between gap-4 border-b border-divider px-5 py-3">
         <div>
-          <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <p className="text-xs font-semibold uppercase tracking-wide text-muted">
             Model notes · docs/models/{id}.md
           </p>
           <h2 id="model-notes-title" className="text-xl font-bold" data-testid="model-notes-title">
@@ -88,24 +88,22 @@ export default function NotesContent({
         </div>
         <button
           type="button"
-          className="shrink-0 rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-medium hover:bg-slate-100"
+          className="shrink-0 rounded-md border border-border bg-surface px-3 py-1 text-sm font-medium hover:bg-panel"
           onClick={onClose}
           data-testid="model-notes-close"
         >
-          Close <span className="text-slate-600">(Esc)</span>
+          Close <span className="text-muted">(Esc)</span>
         </button>
       </header>
       <div className="flex min-h-0 flex-1">
-        <nav className="w-60 shrink-0 overflow-y-auto border-r border-slate-200 p-3" aria-label="Model notes">
+        <nav className="w-60 shrink-0 overflow-y-auto border-r border-divider p-3" aria-label="Model notes">
           {mine.length > 0 && (
             <>
-              <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
-                {mineLabel}
-              </h3>
+              <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">{mineLabel}</h3>
               <ul className="mb-3 space-y-0.5">{mine.map(entry('mine'))}</ul>
             </>
           )}
-          <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">All notes</h3>
+          <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">All notes</h3>
           <ul className="space-y-0.5">{NOTES.map(entry('all'))}</ul>
         </nav>
         <div

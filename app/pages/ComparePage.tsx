@@ -95,7 +95,7 @@ export function ComparePage() {
         ))}
         {panes.length < MAX_PANES && (
           <button
-            className="rounded-md border border-dashed border-slate-400 px-3 py-2 text-sm hover:bg-slate-100"
+            className="rounded-md border border-dashed border-border px-3 py-2 text-sm hover:bg-panel"
             onClick={() =>
               useApp
                 .getState()
@@ -106,20 +106,20 @@ export function ComparePage() {
             + add a schedule
           </button>
         )}
-        <span className="ml-auto text-sm text-slate-500">{status === 'running' ? 'computing…' : ''}</span>
+        <span className="ml-auto text-sm text-muted">{status === 'running' ? 'computing…' : ''}</span>
       </div>
       {(common || allVerified) && (
         <p className="flex flex-wrap items-baseline gap-x-4 px-1" data-testid="compare-heading">
           {common && (
-            <b className="text-lg text-slate-900" data-testid="compare-name">
+            <b className="text-lg text-text" data-testid="compare-name">
               {common}, {panes.length} variants
             </b>
           )}
-          {allVerified && <span className="text-emerald-700">✓ every schedule verified</span>}
+          {allVerified && <span className="text-ok">✓ every schedule verified</span>}
         </p>
       )}
       {panes.length === 0 ? (
-        <p className="p-6 text-lg text-slate-600">
+        <p className="p-6 text-lg text-muted">
           Add two or more schedules to compare them on the same ring, or open a scene from the Scenes menu.
         </p>
       ) : (
@@ -144,14 +144,14 @@ export function ComparePage() {
             return (
               <div
                 key={i}
-                className="relative flex min-h-0 min-w-0 flex-col rounded-md border border-slate-200 bg-white"
+                className="relative flex min-h-0 min-w-0 flex-col rounded-md border border-divider bg-surface"
                 data-testid="compare-pane"
                 data-step={shown}
                 data-steps={o?.ok ? o.result.schedule.stepCount : ''}
               >
                 {/* A pane with a schedule has its name lead the numbers' line instead (a line more for the picture). */}
                 {!o?.ok && (
-                  <div className="flex flex-wrap items-baseline gap-x-2 border-b border-slate-100 px-3 py-1">
+                  <div className="flex flex-wrap items-baseline gap-x-2 border-b border-divider px-3 py-1">
                     {title}
                   </div>
                 )}
@@ -178,13 +178,13 @@ export function ComparePage() {
                           </span>
                         )}
                         {!allVerified && (
-                          <span className={o.result.report.ok ? 'text-emerald-700' : 'text-red-700'}>
+                          <span className={o.result.report.ok ? 'text-ok' : 'text-danger'}>
                             {o.result.report.ok ? '✓ verified' : '✗ fails verification'}
                           </span>
                         )}
                         {!presenter && (
                           <button
-                            className="absolute right-2 top-1.5 rounded border border-slate-300 bg-white px-2 text-sm hover:bg-slate-100"
+                            className="absolute right-2 top-1.5 rounded border border-border bg-surface px-2 text-sm hover:bg-panel"
                             aria-expanded={legendOpen.has(i)}
                             aria-controls={legendOpen.has(i) ? `pane-legend-${i}` : undefined}
                             aria-label={`words of ${names[i].name}${names[i].variant ? `, ${names[i].variant}` : ''}: narration and legend`}
@@ -196,7 +196,7 @@ export function ComparePage() {
                         )}
                       </div>
                       {i > 0 && first?.ok && (
-                        <p className="px-3 text-sm tabular-nums text-slate-700" data-testid="pane-difference">
+                        <p className="px-3 text-sm tabular-nums text-text" data-testid="pane-difference">
                           {presenter ? 'vs. 1:' : 'vs. schedule 1:'}{' '}
                           <DifferenceWords
                             d={differenceFrom(first.result.summary, o.result.summary)}
@@ -214,7 +214,7 @@ export function ComparePage() {
                       {!presenter && legendOpen.has(i) && (
                         <div
                           id={`pane-legend-${i}`}
-                          className="absolute inset-x-1 top-1 z-20 rounded border border-slate-300 bg-white/95 py-1 shadow"
+                          className="absolute inset-x-1 top-1 z-20 rounded border border-border bg-surface/95 py-1 shadow"
                         >
                           <PaneNarration result={o.result} step={shown} />
                           <LegendRow
@@ -229,7 +229,7 @@ export function ComparePage() {
                     </div>
                   </div>
                 ) : (
-                  <p className="p-4 text-red-700">{o && !o.ok ? o.message : 'computing…'}</p>
+                  <p className="p-4 text-danger">{o && !o.ok ? o.message : 'computing…'}</p>
                 )}
               </div>
             );
@@ -287,7 +287,7 @@ function PaneTitle({
         </b>
       )}
       {variant && name.variant && (
-        <b className={`${variantOnly ? size : 'text-base'} text-sky-800`} data-testid="pane-variant">
+        <b className={`${variantOnly ? size : 'text-base'} text-info`} data-testid="pane-variant">
           {name.variant}
         </b>
       )}
@@ -366,7 +366,7 @@ const PaneNarration = memo(function PaneNarration({
   const last = brief && shown > 0 && shown === result.schedule.stepCount;
   return (
     <p
-      className="px-3 text-sm text-slate-700"
+      className="px-3 text-sm text-text"
       title={brief ? `${title}. ${text}` : undefined}
       data-testid="pane-narration"
       data-step={shown}

@@ -10,7 +10,7 @@ import { PaperAndCsv } from './PaperAndCsv';
 import { noun } from '../../src/kernel/util/units';
 
 /** A button that reads as a link inside a sentence. */
-const LINK = 'font-semibold text-blue-700 underline hover:text-blue-900';
+const LINK = 'font-semibold text-info underline hover:text-info';
 
 /**
  * The explorer: the paper's figures recomputed as sweeps in the worker, each point both from the
@@ -23,24 +23,24 @@ export function ExplorerPage() {
   const page = EXPLORER_PAGES.find((p) => p.id === chosen);
   const onPage = page !== undefined;
   const def = SWEEPS.find((d) => d.id === selected);
-  if (!def && !page) return <p className="p-6 text-lg text-slate-600">No charts are available yet.</p>;
+  if (!def && !page) return <p className="p-6 text-lg text-muted">No charts are available yet.</p>;
   return (
     <div className="flex min-h-0 flex-1" data-testid="explorer">
       <nav
-        className="w-56 shrink-0 space-y-1 overflow-y-auto border-r border-slate-200 bg-white p-3 xl:w-72"
+        className="w-56 shrink-0 space-y-1 overflow-y-auto border-r border-divider bg-surface p-3 xl:w-72"
         aria-label="Charts"
       >
-        <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Charts</h2>
+        <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-muted">Charts</h2>
         {SWEEPS.map((d) => (
           <button
             key={d.id}
-            className={`block w-full rounded-md px-3 py-2 text-left ${d.id === def?.id && !onPage ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}
+            className={`block w-full rounded-md px-3 py-2 text-left ${d.id === def?.id && !onPage ? 'bg-inverse text-surface' : 'hover:bg-panel'}`}
             onClick={() => useApp.setState((s) => ({ config: { ...s.config, sweep: d.id } }))}
             aria-current={d.id === def?.id && !onPage ? 'page' : undefined}
             data-testid={`sweep-${d.id}`}
           >
             <div className="font-medium">{d.title}</div>
-            <div className={`text-xs ${d.id === def?.id && !onPage ? 'text-slate-300' : 'text-slate-500'}`}>
+            <div className={`text-xs ${d.id === def?.id && !onPage ? 'text-surface/75' : 'text-muted'}`}>
               {d.where} · {d.id}
             </div>
           </button>
@@ -48,13 +48,13 @@ export function ExplorerPage() {
         {EXPLORER_PAGES.map((p) => (
           <button
             key={p.id}
-            className={`block w-full rounded-md px-3 py-2 text-left ${p === page ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}
+            className={`block w-full rounded-md px-3 py-2 text-left ${p === page ? 'bg-inverse text-surface' : 'hover:bg-panel'}`}
             onClick={() => useApp.setState((s) => ({ config: { ...s.config, sweep: p.id } }))}
             aria-current={p === page ? 'page' : undefined}
             data-testid={`sweep-${p.id}`}
           >
             <div className="font-medium">{p.title}</div>
-            <div className={`text-xs ${p === page ? 'text-slate-300' : 'text-slate-500'}`}>
+            <div className={`text-xs ${p === page ? 'text-surface/75' : 'text-muted'}`}>
               {p.where} · {p.id}
             </div>
           </button>
@@ -65,7 +65,7 @@ export function ExplorerPage() {
       ) : (
         <section className="flex min-w-0 flex-1 flex-col overflow-y-auto p-4">
           <h2 className="text-xl font-semibold">{def.title}</h2>
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-muted">
             After {def.where} of <i>{def.paper.title}</i>. Dashed:{' '}
             {def.formulaLabel ?? 'the paper’s closed form'}; solid: the schedule we construct and verify for
             the same parameters
@@ -90,12 +90,12 @@ export function ExplorerPage() {
             }}
           />
           <div
-            className="mt-1 h-5 text-sm text-slate-600"
+            className="mt-1 h-5 text-sm text-muted"
             data-testid="sweep-progress"
             data-done={progress?.finished ? 'yes' : 'no'}
           >
             {progress?.error ? (
-              <span className="text-red-700">{progress.error}</span>
+              <span className="text-danger">{progress.error}</span>
             ) : progress?.finished && progress.stopped ? (
               <span>
                 stopped: {progress.values.length} of {progress.total} configurations computed and verified{' '}

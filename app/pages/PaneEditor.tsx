@@ -75,14 +75,14 @@ export function PaneEditor({
   };
   return (
     <div
-      className="flex flex-col rounded-md border border-slate-200 bg-white p-2 text-sm"
+      className="flex flex-col rounded-md border border-divider bg-surface p-2 text-sm"
       data-testid="pane-editor"
     >
       <div className="flex items-center gap-2">
-        <span className="font-semibold text-slate-500">{index + 1}</span>
+        <span className="font-semibold text-muted">{index + 1}</span>
         <ConfirmSelect
           wrapperClassName="min-w-0 flex-1"
-          className="min-w-0 rounded border border-slate-300 px-1 py-1"
+          className="min-w-0 rounded border border-border px-1 py-1"
           value={pane.algorithm}
           onCommit={(algorithm) => {
             setText('');
@@ -97,14 +97,14 @@ export function PaneEditor({
           ))}
         </ConfirmSelect>
         <input
-          className={`w-40 rounded border px-2 py-1 ${error ? 'border-red-500 bg-red-50' : 'border-slate-300'}`}
+          className={`w-40 rounded border px-2 py-1 ${error ? 'border-danger bg-danger-soft' : 'border-border'}`}
           placeholder="overrides, e.g. depth=3"
           value={text}
           onChange={(e) => apply(e.target.value)}
           aria-label={`Settings of schedule ${index + 1}`}
         />
         <button
-          className="px-1 text-slate-500 hover:text-red-700"
+          className="px-1 text-muted hover:text-danger"
           onClick={() => onChange(null)}
           aria-label={`Remove schedule ${index + 1}`}
         >
@@ -112,7 +112,7 @@ export function PaneEditor({
         </button>
       </div>
       {error && (
-        <span className="mt-1 max-w-md text-red-700" role="alert">
+        <span className="mt-1 max-w-md text-danger" role="alert">
           {error}
         </span>
       )}

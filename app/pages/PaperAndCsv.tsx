@@ -30,7 +30,7 @@ export function PaperAndCsv({
       <div className="max-w-xl flex-1">
         <PaperSource paper={paper} notes={notesForPaper(paper)} label="Paper" testId={testId} />
       </div>
-      <div className="flex items-center gap-2 text-sm text-slate-700">
+      <div className="flex items-center gap-2 text-sm text-text">
         <span>{data}:</span>
         <DownloadButton label="Download CSV" type={CSV_TYPE} {...csv} />
       </div>

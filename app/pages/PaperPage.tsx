@@ -7,7 +7,7 @@ import { useApp } from '../store/store';
 import { restartCheck, stopCheck } from '../store/sync';
 import { JobProgress } from '../lib/JobProgress';
 
-const LINK = 'underline decoration-dotted hover:text-slate-900';
+const LINK = 'underline decoration-dotted hover:text-text';
 
 const fmt = (v: number | null | undefined) =>
   v === null || v === undefined ? '—' : v.toLocaleString('en-US', { maximumSignificantDigits: 6 });
@@ -17,25 +17,25 @@ export function PaperPage() {
   const selected = useApp((s) => s.config.check) || REPRODUCTION_CARDS[0]?.id;
   const state = useApp((s) => (selected ? s.checks[selected] : undefined));
   const rep = REPRODUCTION_CARDS.find((r) => r.id === selected);
-  if (!rep) return <p className="p-6 text-lg text-slate-600">No paper checks are available yet.</p>;
+  if (!rep) return <p className="p-6 text-lg text-muted">No paper checks are available yet.</p>;
   const hasConstructed = state?.rows?.some((r) => r.constructed !== undefined) ?? false;
   return (
     <div className="flex min-h-0 flex-1" data-testid="paper-page">
       <nav
-        className="w-56 shrink-0 space-y-1 overflow-y-auto border-r border-slate-200 bg-white p-3 xl:w-72"
+        className="w-56 shrink-0 space-y-1 overflow-y-auto border-r border-divider bg-surface p-3 xl:w-72"
         aria-label="Paper checks"
       >
-        <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Paper checks</h2>
+        <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-muted">Paper checks</h2>
         {REPRODUCTION_CARDS.map((r) => (
           <button
             key={r.id}
-            className={`block w-full rounded-md px-3 py-2 text-left ${r.id === rep.id ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}
+            className={`block w-full rounded-md px-3 py-2 text-left ${r.id === rep.id ? 'bg-inverse text-surface' : 'hover:bg-panel'}`}
             onClick={() => useApp.setState((s) => ({ config: { ...s.config, check: r.id } }))}
             aria-current={r.id === rep.id ? 'page' : undefined}
             data-testid={`check-${r.id}`}
           >
             <div className="font-medium">{r.title}</div>
-            <div className={`text-xs ${r.id === rep.id ? 'text-slate-300' : 'text-slate-500'}`}>
+            <div className={`text-xs ${r.id === rep.id ? 'text-surface/75' : 'text-muted'}`}>
               {r.where} · {r.id}
             </div>
           </button>
@@ -48,11 +48,11 @@ export function PaperPage() {
         aria-label={`Paper check: ${rep.title}`}
       >
         <h2 className="text-xl font-semibold">{rep.title}</h2>
-        <p className="text-sm text-slate-600">
+        <p className="text-sm text-muted">
           {rep.where} of <i>{rep.paper.title}</i>. <b>Paper</b>: the number as printed. <b>Formula</b>: what
           the paper&apos;s own formulas give. <b>Constructed</b>: what our verified schedule measures.
           Differences over 1% are marked; the verdict says which, the note why. Same rows as{' '}
-          <code className="rounded bg-slate-100 px-1">npm run cli -- reproduce {rep.id}</code>.
+          <code className="rounded bg-panel px-1">npm run cli -- reproduce {rep.id}</code>.
         </p>
         <PaperAndCsv
           paper={rep.paper}
@@ -67,9 +67,9 @@ export function PaperPage() {
             testId: 'download-check-csv',
           }}
         />
-        {state?.error && <p className="mt-3 text-red-700">{state.error}</p>}
+        {state?.error && <p className="mt-3 text-danger">{state.error}</p>}
         {state?.stopped && (
-          <p className="mt-3 text-slate-600" data-testid="check-stopped">
+          <p className="mt-3 text-muted" data-testid="check-stopped">
             stopped before its rows were ready.{' '}
             <button className={LINK} onClick={() => restartCheck(rep.id)} data-testid="check-restart">
               compute it
@@ -77,7 +77,7 @@ export function PaperPage() {
           </p>
         )}
         {!state?.rows && !state?.error && !state?.stopped && (
-          <p className="mt-3 text-slate-600" data-testid="check-progress">
+          <p className="mt-3 text-muted" data-testid="check-progress">
             <JobProgress done={0} total={0} unit="" onStop={stopCheck} stopTestId="check-stop" />
           </p>
         )}
@@ -88,11 +88,11 @@ export function PaperPage() {
 }
 
 function RowsTable({ rows, constructed }: { rows: ReproRow[]; constructed: boolean }) {
-  const mark = (differs: boolean) => (differs ? 'bg-amber-100 font-semibold' : '');
+  const mark = (differs: boolean) => (differs ? 'bg-warn-soft font-semibold' : '');
   return (
     <table className="mt-3 w-full border-collapse text-base" data-testid="paper-table">
       <thead>
-        <tr className="border-b-2 border-slate-300 text-left text-sm uppercase tracking-wide text-slate-500">
+        <tr className="border-b-2 border-border text-left text-sm uppercase tracking-wide text-muted">
           <th className="py-1 pr-3">Row</th>
           <th className="py-1 pr-3 text-right">Paper</th>
           <th className="py-1 pr-3 text-right">Formula</th>
@@ -103,10 +103,10 @@ function RowsTable({ rows, constructed }: { rows: ReproRow[]; constructed: boole
       </thead>
       <tbody>
         {rows.map((r, i) => (
-          <tr key={i} className="border-b border-slate-200 align-top" data-testid="paper-row">
+          <tr key={i} className="border-b border-divider align-top" data-testid="paper-row">
             <td className="py-1 pr-3">
               {r.label}
-              {r.unit ? <span className="text-slate-500"> ({r.unit})</span> : null}
+              {r.unit ? <span className="text-muted"> ({r.unit})</span> : null}
               {r.open && <OpenRow open={r.open} label={r.label} />}
             </td>
             <td className="py-1 pr-3 text-right tabular-nums">{fmt(r.paper)}</td>
@@ -121,7 +121,7 @@ function RowsTable({ rows, constructed }: { rows: ReproRow[]; constructed: boole
             <td className="whitespace-nowrap py-1 pr-3 text-sm" data-testid="paper-verdict">
               {reproVerdict(r)}
             </td>
-            <td className="py-1 text-sm text-slate-600">{r.note ?? ''}</td>
+            <td className="py-1 text-sm text-muted">{r.note ?? ''}</td>
           </tr>
         ))}
       </tbody>
@@ -135,7 +135,7 @@ function OpenRow({ open, label }: { open: NonNullable<ReproRow['open']>; label: 
     <>
       {' '}
       <button
-        className={`${LINK} text-sm text-sky-800`}
+        className={`${LINK} text-sm text-info`}
         onClick={() => useApp.getState().openConfig(open.algorithm, { ...open.params })}
         aria-label={`open ${label} in the visualizer`}
         data-testid="paper-row-open"

@@ -30,7 +30,7 @@ export function BuildStatus() {
   const pct = building && building.total ? Math.floor((100 * building.done) / building.total) : null;
   return (
     <div
-      className="flex flex-wrap items-center gap-x-3 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-base text-sky-950"
+      className="flex flex-wrap items-center gap-x-3 rounded-md border border-info bg-info-soft px-3 py-2 text-base text-info"
       role="status"
       data-testid="build-status"
     >
@@ -45,7 +45,7 @@ export function BuildStatus() {
       </span>
       <button
         type="button"
-        className="rounded-md border border-sky-400 bg-white px-3 py-1 text-sm font-medium hover:bg-sky-100"
+        className="rounded-md border border-info bg-surface px-3 py-1 text-sm font-medium hover:bg-info-soft"
         onClick={stopBuild}
         data-testid="build-stop"
       >

@@ -51,9 +51,9 @@ export function DataOut({ result }: { result: RunResult }) {
   const card = result.source ? undefined : findCard(result.algorithm);
   const stem = scheduleFileStem(result);
   return (
-    <div className="mt-3 space-y-2 border-t border-slate-200 pt-2" data-testid="data-out">
+    <div className="mt-3 space-y-2 border-t border-divider pt-2" data-testid="data-out">
       {result.summary.transfers > DOWNLOAD_MAX_TRANSFERS ? (
-        <p className="text-sm text-slate-700" data-testid="download-too-big">
+        <p className="text-sm text-text" data-testid="download-too-big">
           This schedule ({result.summary.transfers.toLocaleString('en-US')} transfers) is too big to write as
           a file in the browser{result.source ? '; it is the file you opened' : ''}.{' '}
           {!result.source && (
@@ -63,7 +63,7 @@ export function DataOut({ result }: { result: RunResult }) {
           )}
         </p>
       ) : (
-        <div className="flex flex-wrap items-center gap-1 text-sm text-slate-700">
+        <div className="flex flex-wrap items-center gap-1 text-sm text-text">
           <span className="mr-1">Download this schedule:</span>
           <DownloadButton
             label="JSON"
@@ -103,7 +103,7 @@ function HoldingsDownload({ result, stem }: { result: RunResult; stem: string })
   const rows = useMemo(() => holdingsRowCount(result.holdings), [result]);
   if (rows === null) return null;
   return (
-    <div className="flex flex-wrap items-center gap-1 text-sm text-slate-700" data-testid="holdings-download">
+    <div className="flex flex-wrap items-center gap-1 text-sm text-text" data-testid="holdings-download">
       <span className="mr-1">Download the holdings matrix:</span>
       {rows > HOLDINGS_CSV_MAX_ROWS ? (
         <span data-testid="holdings-too-big">

@@ -10,39 +10,39 @@ export function FilePanel() {
   const shown = result?.source?.hash === hash ? result : null;
   return (
     <div className="flex flex-col gap-3 p-3" data-testid="file-panel">
-      <h2 className="text-lg font-bold text-slate-900">Schedule file</h2>
+      <h2 className="text-lg font-bold text-text">Schedule file</h2>
       {shown?.source ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm">
-          <dt className="text-slate-500">file</dt>
+          <dt className="text-muted">file</dt>
           <dd className="break-all font-medium" data-testid="file-name">
             {shown.source.name}
           </dd>
           {shown.source.madeBy && (
             <>
-              <dt className="text-slate-500">made by</dt>
+              <dt className="text-muted">made by</dt>
               <dd>{shown.source.madeBy}</dd>
             </>
           )}
-          <dt className="text-slate-500">network</dt>
+          <dt className="text-muted">network</dt>
           <dd>
             {shown.topology.nodeCount} processors, {shown.topology.linkCount} links
           </dd>
-          <dt className="text-slate-500">schedule</dt>
+          <dt className="text-muted">schedule</dt>
           <dd>
             {plural(shown.summary.steps, 'step')}, {plural(shown.summary.transfers, 'transfer')}
           </dd>
-          <dt className="text-slate-500">verdict</dt>
+          <dt className="text-muted">verdict</dt>
           <dd
             data-testid="file-verdict"
-            className={shown.report.ok ? 'text-emerald-800' : 'font-semibold text-red-800'}
+            className={shown.report.ok ? 'text-ok' : 'font-semibold text-danger'}
           >
             {shown.report.ok ? 'verified: every rule holds' : plural(shown.report.total, 'violation')}
           </dd>
-          <dt className="text-slate-500">model</dt>
+          <dt className="text-muted">model</dt>
           <dd data-testid="file-model">
             {shown.report.model?.declared ?? 'none named: the generic rules only'}
             {shown.report.model && (
-              <ul className="mt-1 list-disc pl-4 text-xs leading-snug text-slate-600">
+              <ul className="mt-1 list-disc pl-4 text-xs leading-snug text-muted">
                 {[...shown.report.model.rules, ...shown.report.model.notes].map((line) => (
                   <li key={line}>{line}</li>
                 ))}
@@ -51,17 +51,17 @@ export function FilePanel() {
           </dd>
         </dl>
       ) : (
-        <p className="text-sm text-slate-600">
+        <p className="text-sm text-muted">
           {status === 'running' ? 'Reading and verifying the file…' : `File ${hash}`}
         </p>
       )}
       {shown && <InteropPanel result={shown} />}
-      <p className="text-xs leading-snug text-slate-500">
+      <p className="text-xs leading-snug text-muted">
         Kept in this browser under its hash {hash}: the link reopens it here. Time is not measured: a file
         brings no cost parameters.
       </p>
       <button
-        className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+        className="rounded-md border border-border bg-surface px-3 py-1.5 text-sm font-medium hover:bg-panel"
         onClick={() => useApp.getState().setFile('')}
         data-testid="close-file"
       >

@@ -31,15 +31,15 @@ export function FormulaPanel() {
   const units = findCard(result.algorithm)?.units;
   const notes = formulaNotes(formulas);
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="formula-panel">
+    <section className="rounded-lg border border-divider bg-surface p-3" data-testid="formula-panel">
       {/* A schedule from a file has no closed forms: only what was measured. */}
-      <h2 className="text-lg font-bold text-slate-900">
+      <h2 className="text-lg font-bold text-text">
         {formulas.length ? 'Paper vs. constructed' : 'Measured'}
       </h2>
       {/* One row per quantity: its name and the two values on one line, the closed form on a line of
           its own below (full width, so it is not cut), then where it comes from. */}
       {formulas.length > 0 && (
-        <div className={`mt-1 ${ROW} text-sm text-slate-500`}>
+        <div className={`mt-1 ${ROW} text-sm text-muted`}>
           <span className={NAME_COLUMN}>quantity</span>
           <span className={VALUES}>
             <span className={VALUE_COLUMN}>by formula</span>
@@ -51,20 +51,20 @@ export function FormulaPanel() {
         {formulas.map((f) => {
           const same = Math.abs(f.formula - f.constructed) <= 1e-9 * Math.max(1, Math.abs(f.formula));
           return (
-            <li key={f.id} className="border-t border-slate-100 py-1.5" data-testid={`formula-${f.id}`}>
+            <li key={f.id} className="border-t border-divider py-1.5" data-testid={`formula-${f.id}`}>
               <div className={ROW}>
-                <span className={`${NAME_COLUMN} font-medium text-slate-800`} data-testid="formula-name">
+                <span className={`${NAME_COLUMN} font-medium text-text`} data-testid="formula-name">
                   {f.label}
                 </span>
                 <span className={VALUES}>
                   <span className={`${VALUE_COLUMN} tabular-nums`}>{formatValue(f.formula, f.unit)}</span>
                   {f.pending ? (
-                    <span className={`${VALUE_COLUMN} text-slate-500`} data-testid="formula-pending">
+                    <span className={`${VALUE_COLUMN} text-muted`} data-testid="formula-pending">
                       searching…
                     </span>
                   ) : (
                     <span
-                      className={`${VALUE_COLUMN} font-semibold tabular-nums ${same ? 'text-emerald-700' : 'text-amber-700'}`}
+                      className={`${VALUE_COLUMN} font-semibold tabular-nums ${same ? 'text-ok' : 'text-warn'}`}
                     >
                       {formatValue(f.constructed, f.unit)} {same ? '✓' : '≠'}
                     </span>
@@ -75,12 +75,12 @@ export function FormulaPanel() {
               <ScrollRow label={`Formula of ${f.label}, scrolls sideways`} className="py-0.5 text-base">
                 <Tex tex={f.tex} />
               </ScrollRow>
-              <div className="text-xs text-slate-500">
+              <div className="text-xs text-muted">
                 {f.source}
                 {f.paper && (
                   <>
                     {' · '}
-                    <span className="text-slate-700">
+                    <span className="text-text">
                       paper: {formatValue(f.paper.value, f.unit)} ({f.paper.where})
                     </span>
                   </>
@@ -91,7 +91,7 @@ export function FormulaPanel() {
         })}
       </ul>
       {notes.length > 0 && (
-        <ul className="mt-2 list-disc pl-5 text-sm text-amber-900" data-testid="formula-notes">
+        <ul className="mt-2 list-disc pl-5 text-sm text-warn" data-testid="formula-notes">
           {notes.map((f) => (
             <li key={f.id}>{f.note}</li>
           ))}
@@ -102,7 +102,7 @@ export function FormulaPanel() {
         .map((f) => (
           <button
             key={`suggest-${f.id}`}
-            className="mt-2 rounded-md border border-sky-600 px-3 py-1 text-sm font-semibold text-sky-800 hover:bg-sky-50"
+            className="mt-2 rounded-md border border-info px-3 py-1 text-sm font-semibold text-info hover:bg-info-soft"
             onClick={() => {
               const app = useApp.getState();
               for (const [k, v] of Object.entries(f.suggest!.params)) app.setParam(k, v);
@@ -113,13 +113,13 @@ export function FormulaPanel() {
           </button>
         ))}
       <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-500">{nouns.transfer.many}</dt>
+        <dt className="text-muted">{nouns.transfer.many}</dt>
         <dd className="tabular-nums">{formatCount(summary.transfers)}</dd>
-        <dt className="text-slate-500">most {nouns.transfer.many} on one link</dt>
+        <dt className="text-muted">most {nouns.transfer.many} on one link</dt>
         <dd className="tabular-nums">{summary.maxLinkLoad}</dd>
-        <dt className="text-slate-500">data delivered</dt>
+        <dt className="text-muted">data delivered</dt>
         <dd className="tabular-nums">{formatData(summary.bytesMoved, units)}</dd>
-        <dt className="text-slate-500">time (time model)</dt>
+        <dt className="text-muted">time (time model)</dt>
         <dd className="tabular-nums">
           {Number.isNaN(summary.seconds)
             ? 'not measured (no cost parameters)'
@@ -157,13 +157,13 @@ function VerifyBadge({
 }) {
   if (ok)
     return (
-      <p className="mt-3 rounded bg-emerald-50 px-2 py-1.5 text-sm text-emerald-900" data-testid="verified">
+      <p className="mt-3 rounded bg-ok-soft px-2 py-1.5 text-sm text-ok" data-testid="verified">
         ✓ Verified: {plural(transfers, 'transfer')} checked — no {channel} clashes, every block sent was held,{' '}
         {goal ?? 'every node ends with every block'}.
       </p>
     );
   return (
-    <div className="mt-3 rounded bg-red-50 px-2 py-1.5 text-sm text-red-900" data-testid="verified">
+    <div className="mt-3 rounded bg-danger-soft px-2 py-1.5 text-sm text-danger" data-testid="verified">
       ✗ {plural(total, 'violation')} found by the verifier:
       <ul className="list-disc pl-5">
         {first.map((m, i) => (

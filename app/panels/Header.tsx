@@ -79,22 +79,22 @@ export function Header() {
   // and the desk's file and link buttons left out (dropping a file on the page still opens it).
   const lecture = options.lecture;
   const pad = lecture ? 'px-2' : 'px-3';
-  const btn = `whitespace-nowrap rounded-md border border-slate-300 bg-white ${pad} py-1.5 text-sm font-medium hover:bg-slate-100`;
+  const btn = `whitespace-nowrap rounded-md border border-border bg-surface ${pad} py-1.5 text-sm font-medium hover:bg-panel`;
   // The two small buttons (full screen, the list of keys): narrower padding.
   const small = btn.replace(pad, 'px-2');
   return (
     <header
-      className={`flex flex-wrap items-center gap-y-1 border-b border-slate-200 bg-white py-2 ${lecture ? 'gap-x-2 px-3' : 'gap-x-3 px-4'}`}
+      className={`flex flex-wrap items-center gap-y-1 border-b border-divider bg-surface py-2 ${lecture ? 'gap-x-2 px-3' : 'gap-x-3 px-4'}`}
       data-testid="header"
     >
       <div className="flex shrink-0 flex-col leading-tight">
-        <h1 className="whitespace-nowrap text-xl font-bold tracking-tight text-slate-900">
+        <h1 className="whitespace-nowrap text-xl font-bold tracking-tight text-text">
           Optical Collectives Lab
         </h1>
         {/* The theme menu sits in the title's spare width: the rows of buttons have none to give. */}
         <div className="flex items-center justify-between gap-2">
           <span
-            className="h-4 text-xs text-slate-500"
+            className="h-4 text-xs text-muted"
             data-testid="result-status"
             data-status={status}
             data-shows={shown}
@@ -112,11 +112,11 @@ export function Header() {
         </div>
       </div>
       {/* No overflow-hidden on the button groups: it would clip the focus ring. */}
-      <nav className="flex shrink-0 rounded-md border border-slate-300" aria-label="Mode">
+      <nav className="flex shrink-0 rounded-md border border-border" aria-label="Mode">
         {MODES.map((m) => (
           <button
             key={m}
-            className={`whitespace-nowrap ${lecture ? 'px-1.5' : pad} py-1.5 text-sm font-semibold first:rounded-l-md last:rounded-r-md ${options.mode === m ? 'bg-sky-700 text-white' : 'bg-white hover:bg-slate-100'}`}
+            className={`whitespace-nowrap ${lecture ? 'px-1.5' : pad} py-1.5 text-sm font-semibold first:rounded-l-md last:rounded-r-md ${options.mode === m ? 'bg-info text-surface' : 'bg-surface hover:bg-panel'}`}
             onClick={() => useApp.getState().setOptions({ mode: m })}
             aria-pressed={options.mode === m}
             data-testid={`mode-${m}`}
@@ -126,7 +126,7 @@ export function Header() {
         ))}
       </nav>
       <ConfirmSelect
-        className={`${lecture ? 'w-28' : 'w-32'} rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm`}
+        className={`${lecture ? 'w-28' : 'w-32'} rounded-md border border-border bg-surface px-2 py-1.5 text-sm`}
         value=""
         onCommit={(id, blur) => {
           const scene = SCENES.find((x) => x.id === id);
@@ -151,14 +151,14 @@ export function Header() {
         <div
           // Only Visualize has views: elsewhere the group keeps its place at the desk (the header does
           // not jump) and gives it up in lecture mode (one row at 1024 px in Compare, Explore, Paper check).
-          className={`flex rounded-md border border-slate-300 ${options.mode === 'visualize' ? '' : lecture ? 'hidden' : 'invisible'}`}
+          className={`flex rounded-md border border-border ${options.mode === 'visualize' ? '' : lecture ? 'hidden' : 'invisible'}`}
           role="group"
           aria-label="View"
         >
           {VIEWS.map((v) => (
             <button
               key={v}
-              className={`${pad} py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md ${options.view === v ? 'bg-slate-800 text-white' : 'bg-white hover:bg-slate-100'}`}
+              className={`${pad} py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md ${options.view === v ? 'bg-inverse text-surface' : 'bg-surface hover:bg-panel'}`}
               onClick={() => useApp.getState().setOptions({ view: v })}
               aria-pressed={options.view === v}
             >

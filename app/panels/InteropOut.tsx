@@ -11,7 +11,7 @@ import { DownloadButton } from '../lib/DownloadButton';
  */
 export function InteropOut({ result, stem }: { result: ExportSource; stem: string }) {
   return (
-    <div className="flex flex-wrap items-center gap-1 text-sm text-slate-700" data-testid="interop-out">
+    <div className="flex flex-wrap items-center gap-1 text-sm text-text" data-testid="interop-out">
       <span className="mr-1">For other tools:</span>
       <DownloadButton
         label="MSCCL XML"

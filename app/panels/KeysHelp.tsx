@@ -24,7 +24,7 @@ export function KeysHelp() {
   const open = useKeysHelp((s) => s.open);
   const dialog = useRef<HTMLDialogElement>(null);
   useModalDialog(dialog, open);
-  const kbd = 'inline-block min-w-8 rounded border border-slate-400 bg-slate-50 px-1.5 text-center font-mono';
+  const kbd = 'inline-block min-w-8 rounded border border-border bg-panel px-1.5 text-center font-mono';
   return (
     <dialog
       ref={dialog}
@@ -34,7 +34,7 @@ export function KeysHelp() {
         useKeysHelp.getState().setOpen(false);
       }}
       aria-labelledby="keys-help-title"
-      className="m-auto max-h-[90vh] w-[min(44rem,95vw)] overflow-y-auto rounded-lg border border-slate-300 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      className="m-auto max-h-[90vh] w-[min(44rem,95vw)] overflow-y-auto rounded-lg border border-border bg-surface p-5 text-text shadow-xl backdrop:bg-inverse/50"
       data-testid="keys-help"
     >
       <div className="flex items-start justify-between gap-4">
@@ -43,14 +43,14 @@ export function KeysHelp() {
         </h2>
         <button
           type="button"
-          className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-medium hover:bg-slate-100"
+          className="rounded-md border border-border bg-surface px-3 py-1 text-sm font-medium hover:bg-panel"
           onClick={() => useKeysHelp.getState().setOpen(false)}
           data-testid="keys-help-close"
         >
-          Close <span className="text-slate-600">(Esc)</span>
+          Close <span className="text-muted">(Esc)</span>
         </button>
       </div>
-      <p className="mt-1 text-sm text-slate-700">
+      <p className="mt-1 text-sm text-text">
         Anywhere on the page, unless the focus is in a field that uses the key itself. Never with Ctrl, ⌘ or
         Alt held: those keys stay the browser’s.
       </p>
@@ -108,7 +108,7 @@ function KeyTable({
       </thead>
       <tbody>
         {rows.map((r, i) => (
-          <tr key={r.id ?? i} className="border-t border-slate-200" data-shortcut={r.id}>
+          <tr key={r.id ?? i} className="border-t border-divider" data-shortcut={r.id}>
             <th scope="row" className={`${keyClass} pr-3 align-top`}>
               {r.key}
             </th>

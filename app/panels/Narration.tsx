@@ -33,7 +33,10 @@ export function Narration() {
     <>
       {announcer}
       {attemptSteps > 0 && (
-        <p className="mb-1 rounded bg-red-50 px-2 py-1 text-sm text-red-900" data-testid="narration-attempt">
+        <p
+          className="mb-1 rounded bg-danger-soft px-2 py-1 text-sm text-danger"
+          data-testid="narration-attempt"
+        >
           The picture shows the search’s attempt at {plural(attemptSteps, 'step')}, which still has conflicts;
           the words below are about the best valid schedule ({plural(result.schedule.stepCount, 'step')}).
         </p>
@@ -46,12 +49,12 @@ export function Narration() {
 const NarrationOf = memo(function NarrationOf({ result, step }: { result: RunResult; step: number }) {
   const { title, text } = narrationOf(result, step);
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="narration">
-      <h2 className="text-lg font-bold text-slate-900">{title}</h2>
-      <p className="mt-1 text-base leading-relaxed text-slate-800">{text}</p>
+    <section className="rounded-lg border border-divider bg-surface p-3" data-testid="narration">
+      <h2 className="text-lg font-bold text-text">{title}</h2>
+      <p className="mt-1 text-base leading-relaxed text-text">{text}</p>
       <StepTime result={result} step={step} />
       {result.variant && (
-        <p className="mt-2 rounded bg-amber-50 px-2 py-1 text-sm text-amber-900" data-testid="variant">
+        <p className="mt-2 rounded bg-warn-soft px-2 py-1 text-sm text-warn" data-testid="variant">
           Variant: {result.variant}
         </p>
       )}

@@ -13,18 +13,18 @@ export function Notices() {
       <BuildStatus />
       {runError && (
         <div
-          className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-base text-red-900"
+          className="rounded-md border border-danger bg-danger-soft px-3 py-2 text-base text-danger"
           role="alert"
           data-testid="run-error"
         >
           <b>Not run:</b> {runError}
-          {hasResult && <span className="text-red-800"> The last good result stays on screen.</span>}
+          {hasResult && <span className="text-danger"> The last good result stays on screen.</span>}
         </div>
       )}
       {notices.map((n) => (
         <div
           key={n.id}
-          className="flex items-start justify-between gap-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950"
+          className="flex items-start justify-between gap-4 rounded-md border border-warn bg-warn-soft px-3 py-2 text-warn"
           role="status"
           data-testid="notice"
         >
@@ -39,7 +39,7 @@ export function Notices() {
           {n.action ? (
             <div className="flex shrink-0 gap-2">
               <button
-                className="rounded-md border border-amber-500 bg-white px-3 py-1 text-sm font-medium hover:bg-amber-100"
+                className="rounded-md border border-warn bg-surface px-3 py-1 text-sm font-medium hover:bg-warn-soft"
                 onClick={() => {
                   useApp.getState().dismissNotice(n.id);
                   n.action?.run();
@@ -48,7 +48,7 @@ export function Notices() {
                 {n.action.label}
               </button>
               <button
-                className="rounded-md px-3 py-1 text-sm hover:bg-amber-100"
+                className="rounded-md px-3 py-1 text-sm hover:bg-warn/15"
                 onClick={() => useApp.getState().dismissNotice(n.id)}
               >
                 Dismiss
@@ -56,7 +56,7 @@ export function Notices() {
             </div>
           ) : (
             <button
-              className="rounded px-2 text-lg hover:bg-amber-100"
+              className="rounded px-2 text-lg hover:bg-warn/15"
               onClick={() => useApp.getState().dismissNotice(n.id)}
               aria-label="Dismiss"
             >

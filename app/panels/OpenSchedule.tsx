@@ -56,7 +56,7 @@ export function OpenSchedule({ className }: { className: string }) {
         }}
       />
       {dragging && (
-        <div className="pointer-events-none fixed inset-4 z-50 flex items-center justify-center rounded-xl border-4 border-dashed border-blue-500 bg-blue-50/80 text-2xl font-semibold text-blue-900">
+        <div className="pointer-events-none fixed inset-4 z-50 flex items-center justify-center rounded-xl border-4 border-dashed border-info bg-info-soft/80 text-2xl font-semibold text-info">
           Drop a schedule file to verify and show it
         </div>
       )}

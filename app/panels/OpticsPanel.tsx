@@ -53,17 +53,17 @@ export function OpticsPanel() {
   return (
     <section
       id="optics-panel"
-      className={`rounded-lg border bg-white p-3 ${failed ? 'border-red-400' : 'border-slate-200'}`}
+      className={`rounded-lg border bg-surface p-3 ${failed ? 'border-danger' : 'border-divider'}`}
       data-testid="optics-panel"
       data-ok={failed ? 'false' : 'true'}
     >
       <div className="flex items-baseline justify-between gap-2">
-        <h2 className="text-lg font-bold text-slate-900">Optical constraints</h2>
+        <h2 className="text-lg font-bold text-text">Optical constraints</h2>
         <OpticsVerdict failed={failed} total={rows.length} names={names} />
       </div>
       <table className="mt-1 w-full text-sm">
         <thead>
-          <tr className="text-left text-slate-500">
+          <tr className="text-left text-muted">
             <th className="py-1 font-medium">check</th>
             {hasFormula && <th className="text-right font-medium">eq. 4</th>}
             <th className="text-right font-medium">built</th>
@@ -71,27 +71,27 @@ export function OpticsPanel() {
           </tr>
         </thead>
         {rows.map((r) => (
-          <tbody key={r.id} className={`border-t border-slate-100 ${r.ok ? '' : 'bg-red-50'}`}>
+          <tbody key={r.id} className={`border-t border-divider ${r.ok ? '' : 'bg-danger-soft'}`}>
             <tr className="align-baseline" data-testid={`optics-${r.id}`} data-ok={r.ok ? 'true' : 'false'}>
-              <td className="pt-1.5 pr-2 font-medium text-slate-800">
-                <span className={r.ok ? 'text-emerald-700' : 'text-red-700'} aria-hidden>
+              <td className="pt-1.5 pr-2 font-medium text-text">
+                <span className={r.ok ? 'text-ok' : 'text-danger'} aria-hidden>
                   {r.ok ? '✓' : '✗'}
                 </span>{' '}
                 {r.label}
               </td>
               {hasFormula && (
                 <td
-                  className={`whitespace-nowrap pt-1.5 text-right tabular-nums ${r.formulaOk === false ? 'text-red-700' : 'text-slate-700'}`}
+                  className={`whitespace-nowrap pt-1.5 text-right tabular-nums ${r.formulaOk === false ? 'text-danger' : 'text-text'}`}
                 >
                   {formatOptics(r.formula, r.unit)}
                 </td>
               )}
               <td
-                className={`whitespace-nowrap pt-1.5 pl-2 text-right font-semibold tabular-nums ${r.ok ? 'text-emerald-700' : 'text-red-700'}`}
+                className={`whitespace-nowrap pt-1.5 pl-2 text-right font-semibold tabular-nums ${r.ok ? 'text-ok' : 'text-danger'}`}
               >
                 {formatOptics(r.constructed, r.unit)}
               </td>
-              <td className="whitespace-nowrap pt-1.5 pl-2 text-right tabular-nums text-slate-600">
+              <td className="whitespace-nowrap pt-1.5 pl-2 text-right tabular-nums text-muted">
                 {r.bound === 'max' ? '≤ ' : '≥ '}
                 {r.limit === null ? '∞' : formatOptics(r.limit, r.unit)}
               </td>
@@ -101,14 +101,14 @@ export function OpticsPanel() {
                 <span className="text-base">
                   <Tex tex={r.tex} />
                 </span>
-                <span className="ml-2 text-xs text-slate-500">{r.source}</span>
+                <span className="ml-2 text-xs text-muted">{r.source}</span>
               </td>
             </tr>
           </tbody>
         ))}
       </table>
       {failed > 0 && (
-        <ul className="mt-2 list-disc pl-5 text-sm text-red-900" data-testid="optics-messages">
+        <ul className="mt-2 list-disc pl-5 text-sm text-danger" data-testid="optics-messages">
           {rows
             .filter((r) => r.message && names.some((c) => EXPLAINING[c] === r.id))
             .map((r) => (
@@ -117,7 +117,7 @@ export function OpticsPanel() {
         </ul>
       )}
       {rows.some((r) => r.note) && (
-        <ul className="mt-2 list-disc pl-5 text-sm text-amber-900">
+        <ul className="mt-2 list-disc pl-5 text-sm text-warn">
           {rows
             .filter((r) => r.note)
             .map((r) => (
@@ -125,7 +125,7 @@ export function OpticsPanel() {
             ))}
         </ul>
       )}
-      <p className="mt-2 text-xs leading-snug text-slate-500">
+      <p className="mt-2 text-xs leading-snug text-muted">
         {hasFormula
           ? 'Eq. 4 gives the longest lightpath of the tree; “built” is the longest lightpath of this schedule. '
           : 'This algorithm has no tree depth for eq. 4; the constructed schedule’s longest lightpath is checked. '}
@@ -149,14 +149,14 @@ function OpticsVerdict({
 }) {
   return failed ? (
     <span
-      className="rounded bg-red-600 px-2 py-0.5 text-sm font-semibold text-white"
+      className="rounded bg-danger px-2 py-0.5 text-sm font-semibold text-surface"
       data-testid="optics-verdict"
     >
       ✗ {failed} of {total} checks fail: {names.map((c) => CONSTRAINT_NAME[c]).join(', ')}
     </span>
   ) : (
     <span
-      className="rounded bg-emerald-100 px-2 py-0.5 text-sm font-semibold text-emerald-900"
+      className="rounded bg-ok-soft px-2 py-0.5 text-sm font-semibold text-ok"
       data-testid="optics-verdict"
     >
       ✓ all satisfied
@@ -175,7 +175,7 @@ export function OpticsFlag() {
   return (
     <div className="flex min-w-[5.75rem] flex-[1_1_0%]">
       <button
-        className="flex min-w-0 max-w-[18rem] whitespace-nowrap rounded-md bg-red-600 px-3 py-1 text-sm font-semibold text-white hover:bg-red-700"
+        className="flex min-w-0 max-w-[18rem] whitespace-nowrap rounded-md bg-danger px-3 py-1 text-sm font-semibold text-surface hover:bg-danger/85"
         data-testid="optics-flag"
         title={rows.find((r) => r.message)?.message}
         onClick={() => document.getElementById('optics-panel')?.scrollIntoView({ behavior: 'smooth' })}

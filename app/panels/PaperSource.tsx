@@ -27,12 +27,12 @@ export function PaperSource({
   const paper = findPaper(ref);
   if (!paper)
     return (
-      <p className="text-xs text-slate-600" data-testid={testId}>
+      <p className="text-xs text-muted" data-testid={testId}>
         {label}: <i>{ref.title}</i>
       </p>
     );
   return (
-    <div className="text-xs leading-snug text-slate-600" data-testid={testId}>
+    <div className="text-xs leading-snug text-muted" data-testid={testId}>
       <p>
         {label}: {shortCitation(paper)}, <i>{paper.title}</i>.
       </p>
@@ -67,7 +67,7 @@ export function PaperSource({
             testId={`${testId}-citation-bibtex`}
             mono
           />
-          <p className="text-slate-600">
+          <p className="text-muted">
             {unknownOf(paper).length
               ? `Not in the paper’s text, so marked unknown rather than guessed: ${unknownOf(paper).join(', ')}.`
               : 'As the paper’s text gives it.'}{' '}
@@ -115,11 +115,11 @@ function CopyBlock({
     }
   };
   return (
-    <div className="rounded-md border border-slate-200 bg-slate-50 p-1.5">
+    <div className="rounded-md border border-divider bg-panel p-1.5">
       <div className="flex items-center justify-between gap-2">
-        <span className="font-semibold text-slate-700">{title}</span>
+        <span className="font-semibold text-text">{title}</span>
         <span className="flex items-center gap-2">
-          <span role="status" className="text-emerald-800" data-testid={`${testId}-status`}>
+          <span role="status" className="text-ok" data-testid={`${testId}-status`}>
             {status}
           </span>
           <button
@@ -135,7 +135,7 @@ function CopyBlock({
       </div>
       <pre
         ref={pre}
-        className={`mt-1 whitespace-pre-wrap break-words text-slate-900 ${mono ? 'font-mono text-[11px]' : 'font-sans text-xs'}`}
+        className={`mt-1 whitespace-pre-wrap break-words text-text ${mono ? 'font-mono text-[11px]' : 'font-sans text-xs'}`}
         data-testid={testId}
       >
         {text}

@@ -27,10 +27,10 @@ export function ParamPanel() {
   return (
     <div className="flex min-w-0 flex-col gap-3 p-3" data-testid="param-panel">
       <label className="flex flex-col gap-1">
-        <span className="text-sm font-semibold uppercase tracking-wide text-slate-500">Algorithm</span>
+        <span className="text-sm font-semibold uppercase tracking-wide text-muted">Algorithm</span>
         <ConfirmSelect
           wrapperClassName="w-full min-w-0"
-          className="w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-base"
+          className="w-full min-w-0 rounded-md border border-border bg-surface px-2 py-1.5 text-base"
           value={config.algorithm}
           onCommit={(id) => useApp.getState().setAlgorithm(id)}
           data-testid="algorithm"
@@ -42,11 +42,11 @@ export function ParamPanel() {
           ))}
         </ConfirmSelect>
       </label>
-      <p className="text-sm leading-snug text-slate-600">{spec.summary}</p>
+      <p className="text-sm leading-snug text-muted">{spec.summary}</p>
       <PaperSource paper={spec.paper} notes={notesFor(spec.id)} />
       {groups.map((g) => (
         <fieldset key={g} className="flex min-w-0 flex-col gap-2">
-          <legend className="mb-1 text-sm font-semibold uppercase tracking-wide text-slate-500">{g}</legend>
+          <legend className="mb-1 text-sm font-semibold uppercase tracking-wide text-muted">{g}</legend>
           {shown
             .filter((p) => p.group === g)
             .map((p) => (
@@ -55,13 +55,13 @@ export function ParamPanel() {
         </fieldset>
       ))}
       {crossIssues.map((i) => (
-        <p key={i.key} className="text-sm text-red-700">
+        <p key={i.key} className="text-sm text-danger">
           {i.message}
         </p>
       ))}
       {shown.some((p) => !(p.kind === 'int' && p.seed) && config.params[p.key] !== p.default) && (
         <button
-          className="self-start rounded-md border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-50"
+          className="self-start rounded-md border border-border bg-surface px-2 py-1 text-sm hover:bg-panel"
           onClick={() => useApp.getState().resetParams()}
           data-testid="reset-params"
         >
@@ -101,11 +101,11 @@ function ParamField({ def, value }: { def: ParamDef; value: number | string }) {
     <div className="flex min-w-0 flex-col">
       <label
         htmlFor={id}
-        className="flex items-baseline justify-between gap-2 text-sm text-slate-700"
+        className="flex items-baseline justify-between gap-2 text-sm text-text"
         title={def.help}
       >
         <span className="font-medium">{def.label}</span>
-        {def.unit && <span className="text-slate-500">{def.unit}</span>}
+        {def.unit && <span className="text-muted">{def.unit}</span>}
       </label>
       {def.kind === 'enum' ? (
         <ConfirmSelect
@@ -114,7 +114,7 @@ function ParamField({ def, value }: { def: ParamDef; value: number | string }) {
           onCommit={apply}
           // As wide as the panel, never wider: an option's long label is cut inside the box.
           wrapperClassName="w-full min-w-0"
-          className="w-full min-w-0 rounded border border-slate-300 px-2 py-1"
+          className="w-full min-w-0 rounded border border-border px-2 py-1"
         >
           {def.options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -127,7 +127,7 @@ function ParamField({ def, value }: { def: ParamDef; value: number | string }) {
           id={id}
           name={def.key}
           inputMode={def.kind === 'int-list' ? 'text' : 'decimal'}
-          className={`w-full min-w-0 rounded border px-2 py-1 text-base tabular-nums ${error ? 'border-red-500 bg-red-50' : 'border-slate-300'}`}
+          className={`w-full min-w-0 rounded border px-2 py-1 text-base tabular-nums ${error ? 'border-danger bg-danger-soft' : 'border-border'}`}
           value={text}
           onChange={(e) => apply(e.target.value)}
           aria-invalid={error ? true : undefined}
@@ -136,11 +136,11 @@ function ParamField({ def, value }: { def: ParamDef; value: number | string }) {
         />
       )}
       {error ? (
-        <span id={`${id}-error`} className="mt-0.5 text-sm text-red-700" role="alert">
+        <span id={`${id}-error`} className="mt-0.5 text-sm text-danger" role="alert">
           {error}
         </span>
       ) : (
-        <span className="mt-0.5 text-xs leading-tight text-slate-500">{def.help}</span>
+        <span className="mt-0.5 text-xs leading-tight text-muted">{def.help}</span>
       )}
     </div>
   );

@@ -9,7 +9,7 @@ import { DESK_TYPE, LECTURE_TYPE } from '../views/canvasText';
 /** The number typed in a field (NaN when it is empty or not a number). */
 const numberIn = (text: string) => (text.trim() === '' ? NaN : Number(text));
 
-const FIELD = 'rounded border border-slate-300 bg-white px-1 py-0.5 text-sm';
+const FIELD = 'rounded border border-border bg-surface px-1 py-0.5 text-sm';
 
 /**
  * "Export picture": the network view's current frame (or, when chosen, the detail pane's matrix) as an
@@ -53,7 +53,7 @@ export function PictureOut({ stem }: { stem: string }) {
 
   return (
     <fieldset
-      className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700"
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-text"
       data-testid="picture-out"
     >
       <legend className="float-left mr-1">Export picture:</legend>
@@ -119,12 +119,12 @@ export function PictureOut({ stem }: { stem: string }) {
         </button>
       ))}
       {(w !== numberIn(width) || h !== numberIn(height)) && (
-        <span className="text-slate-600" data-testid="picture-size-note">
+        <span className="text-muted" data-testid="picture-size-note">
           drawn at {w} × {h} (sides from {PICTURE_SIDE.min} to {PICTURE_SIDE.max} px)
         </span>
       )}
       {error && (
-        <span className="text-red-700" role="alert">
+        <span className="text-danger" role="alert">
           {error}
         </span>
       )}

@@ -19,7 +19,7 @@ export function StepTime({ result, step }: { result: RunResult; step: number }) 
   for (let i = 0; i < step; i++) elapsed += result.stepSeconds[i];
   const units = findCard(result.algorithm)?.units;
   return (
-    <div className="flex flex-wrap justify-between gap-x-4 text-sm text-slate-700" data-testid="step-time">
+    <div className="flex flex-wrap justify-between gap-x-4 text-sm text-text" data-testid="step-time">
       <span>
         this step: <b className="tabular-nums">{formatTime(result.stepSeconds[step - 1], units)}</b>
       </span>
@@ -40,11 +40,11 @@ export function StepLightpaths() {
   if (b - a > MAX_LISTED) return null;
   return (
     <details
-      className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
+      className="rounded-lg border border-divider bg-surface p-3 text-sm"
       open={b - a <= 8}
       data-testid="step-lightpaths"
     >
-      <summary className="cursor-pointer font-semibold text-slate-800">
+      <summary className="cursor-pointer font-semibold text-text">
         {capitalised(interconnectOf(result.topology.kind).transfer.many)} in this step ({b - a})
       </summary>
       <LightpathList result={result} from={a} to={b} />
@@ -64,7 +64,7 @@ function LightpathList({ result, from, to }: { result: RunResult; from: number; 
     const nr = receiversOf(s, result.topology, t, rx);
     const hops = s.path.kind === 'ring-arc' ? s.path.hops[t] : 0;
     rows.push(
-      <tr key={t} className="border-t border-slate-100">
+      <tr key={t} className="border-t border-divider">
         <td className="py-0.5 tabular-nums">
           {s.src[t]} → {Array.from(rx.subarray(0, nr)).join(', ')}
         </td>
@@ -77,9 +77,7 @@ function LightpathList({ result, from, to }: { result: RunResult; from: number; 
             λ{s.channel[t]}
           </span>
         </td>
-        <td className="text-slate-600">
-          {ring ? (hops > 0 ? 'cw' : 'ccw') : plural(pathLength(s, t), 'link')}
-        </td>
+        <td className="text-muted">{ring ? (hops > 0 ? 'cw' : 'ccw') : plural(pathLength(s, t), 'link')}</td>
         <td className="tabular-nums">{blockListText(s, t)}</td>
       </tr>,
     );
@@ -87,7 +85,7 @@ function LightpathList({ result, from, to }: { result: RunResult; from: number; 
   return (
     <table className="mt-2 w-full">
       <thead>
-        <tr className="text-left text-slate-500">
+        <tr className="text-left text-muted">
           <th className="font-medium">{ring ? 'lightpath' : 'from → to'}</th>
           <th className="font-medium">{interconnectOf(result.topology.kind).channel.name}</th>
           <th className="font-medium">{ring ? 'fibre' : 'route'}</th>

@@ -18,12 +18,12 @@ export function ThemeMenu() {
   const choice = useTheme((s) => s.choice);
   return (
     <label
-      className="flex items-center gap-1 text-xs text-slate-600"
+      className="flex items-center gap-1 text-xs text-muted"
       title="Colour theme (remembered in this browser)"
     >
       <ThemeIcon />
       <select
-        className="rounded border border-slate-300 bg-white px-0.5 text-xs"
+        className="rounded border border-border bg-surface px-0.5 text-xs"
         value={choice}
         onChange={(e) => {
           if (isThemeChoice(e.target.value)) chooseTheme(e.target.value);

@@ -15,7 +15,7 @@ import {
 } from '../store/store';
 
 const STEP_BUTTON =
-  'shrink-0 whitespace-nowrap rounded-md border border-slate-300 bg-white px-3 py-1.5 text-lg font-semibold text-slate-800 shadow-sm hover:bg-slate-100 disabled:opacity-40';
+  'shrink-0 whitespace-nowrap rounded-md border border-border bg-surface px-3 py-1.5 text-lg font-semibold text-text shadow-sm hover:bg-panel disabled:opacity-40';
 
 /** A button that moves the step: its glyph, its name, its key (as `aria-keyshortcuts` and as shown). */
 interface StepMove {
@@ -79,7 +79,7 @@ export function Timeline() {
       id="timeline"
       tabIndex={-1}
       aria-label="Timeline"
-      className="flex items-center gap-x-2 gap-y-1 border-t border-slate-200 bg-white px-4 py-2 max-[899px]:flex-wrap"
+      className="flex items-center gap-x-2 gap-y-1 border-t border-divider bg-surface px-4 py-2 max-[899px]:flex-wrap"
       data-testid="timeline"
     >
       <StepButtons moves={BEFORE_PLAY} enabled={!!result} last={last} />
@@ -101,7 +101,7 @@ export function Timeline() {
       <div className="relative mx-2 flex flex-1 flex-col max-[899px]:min-w-48">
         <input
           type="range"
-          className="h-2 w-full accent-slate-700"
+          className="h-2 w-full accent-text"
           min={0}
           max={last}
           value={Math.min(step, last)}
@@ -118,10 +118,10 @@ export function Timeline() {
       >
         step <b>{step}</b> / {last}
       </span>
-      <label className="ml-2 flex shrink-0 items-center gap-1 text-sm text-slate-600">
+      <label className="ml-2 flex shrink-0 items-center gap-1 text-sm text-muted">
         speed
         <select
-          className="rounded border border-slate-300 bg-white px-1 py-1 text-base"
+          className="rounded border border-border bg-surface px-1 py-1 text-base"
           value={speed}
           onChange={(e) => app.setOptions({ speed: e.target.value as Speed })}
           data-testid="speed"
@@ -167,7 +167,7 @@ function PhaseRows({ starts, last, size }: { starts: PhaseStart[]; last: number;
   return (
     <div
       ref={box}
-      className="relative text-slate-600"
+      className="relative text-muted"
       style={{ fontSize: size, height: line * rows }}
       data-testid="phase-marks"
     >
@@ -175,7 +175,7 @@ function PhaseRows({ starts, last, size }: { starts: PhaseStart[]; last: number;
         labels.map((p) => (
           <button
             key={p.step}
-            className={`absolute whitespace-nowrap text-left hover:text-slate-900 ${p.leftward ? 'border-r-2 pr-1' : 'border-l-2 pl-1'} border-slate-500`}
+            className={`absolute whitespace-nowrap text-left hover:text-text ${p.leftward ? 'border-r-2 pr-1' : 'border-l-2 pl-1'} border-border`}
             style={{
               ...(p.leftward ? { right: width - p.at } : { left: p.at }),
               top: p.row * line,

@@ -34,11 +34,11 @@ export function Violations() {
       nodesOf(result, transfer),
     );
   return (
-    <section className="rounded-lg border border-red-300 bg-red-50 p-3" data-testid="violations">
-      <h2 className="text-lg font-bold text-red-900">
+    <section className="rounded-lg border border-danger bg-danger-soft p-3" data-testid="violations">
+      <h2 className="text-lg font-bold text-danger">
         {plural(total, 'violation')}: the schedule breaks the rules
       </h2>
-      <p className="text-sm text-red-900">
+      <p className="text-sm text-danger">
         {Object.entries(counts)
           .map(([rule, n]) => `${n} × ${RULE_TEXT[rule as keyof typeof RULE_TEXT]}`)
           .join('; ')}
@@ -48,7 +48,7 @@ export function Violations() {
         {violations.slice(0, SHOWN).map((v, i) => (
           <li key={i}>
             <button
-              className="w-full rounded px-2 py-1 text-left text-red-950 hover:bg-red-100"
+              className="w-full rounded px-2 py-1 text-left text-danger hover:bg-danger-soft"
               onClick={() => go(v.step, v.transfer)}
               data-testid="violation"
               data-step={v.step}
@@ -62,7 +62,7 @@ export function Violations() {
         ))}
       </ul>
       {total > SHOWN && (
-        <p className="mt-1 text-sm text-red-900">
+        <p className="mt-1 text-sm text-danger">
           … and {total - SHOWN} more (the command line’s check lists them all).
         </p>
       )}

@@ -9,10 +9,7 @@ export function LegendMark({ entry }: { entry: Pick<LegendEntry, 'mark' | 'colou
   switch (entry.mark) {
     case 'swatch':
       return (
-        <span
-          className="inline-block h-3 w-3 rounded-sm border border-slate-400"
-          style={{ background: c0 }}
-        />
+        <span className="inline-block h-3 w-3 rounded-sm border border-border" style={{ background: c0 }} />
       );
     case 'line':
       return <span className="inline-block h-1 w-5 rounded" style={{ background: c0 }} />;
@@ -43,7 +40,7 @@ export function LegendMark({ entry }: { entry: Pick<LegendEntry, 'mark' | 'colou
 export function LegendRow({ entries, testId }: { entries: readonly LegendEntry[]; testId: string }) {
   return (
     <p
-      className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 px-2 pb-1 text-sm text-slate-700"
+      className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 px-2 pb-1 text-sm text-text"
       data-testid={testId}
     >
       {entries.map((e) => (

@@ -10,7 +10,7 @@ import { edit, useTry } from './tryStore';
  * the step's transfers with their channel and a Delete.
  */
 const button =
-  'rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium hover:bg-slate-100 disabled:opacity-40';
+  'rounded-md border border-border bg-surface px-2.5 py-1 text-sm font-medium hover:bg-panel disabled:opacity-40';
 
 /** The attempt's history buttons after the step bar: undo, redo and start again. */
 const HISTORY_BUTTONS: readonly {
@@ -43,7 +43,7 @@ export function TryBuild({ view }: { view: TryView }) {
   const chosen = blocksOf(view, picking);
   const can = picking.from === null ? [] : sendable(view, picking.from);
   return (
-    <section aria-label="Build a step" className="space-y-2 rounded-md bg-white p-2 shadow-sm">
+    <section aria-label="Build a step" className="space-y-2 rounded-md bg-surface p-2 shadow-sm">
       <div className="flex flex-wrap items-center gap-1.5">
         <button
           className={button}
@@ -82,7 +82,7 @@ export function TryBuild({ view }: { view: TryView }) {
         <label className="flex flex-wrap items-center gap-2 text-sm">
           Circuits of this step:
           <select
-            className="rounded-md border border-slate-300 bg-white px-2 py-1"
+            className="rounded-md border border-border bg-surface px-2 py-1"
             value={step?.offset ?? ''}
             onChange={(e) =>
               edit({
@@ -100,7 +100,7 @@ export function TryBuild({ view }: { view: TryView }) {
               </option>
             ))}
           </select>
-          <span className="text-slate-600">{view.offsetWords}</span>
+          <span className="text-muted">{view.offsetWords}</span>
         </label>
       )}
       <p className="text-sm" data-testid="try-picking" aria-live="polite">
@@ -112,7 +112,7 @@ export function TryBuild({ view }: { view: TryView }) {
         <fieldset className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
           <legend className="sr-only">Blocks to send</legend>
           {can.length === 0 && (
-            <span className="text-slate-600">Node {picking.from} holds nothing yet before this step.</span>
+            <span className="text-muted">Node {picking.from} holds nothing yet before this step.</span>
           )}
           {can.map((k) => (
             <label key={k} className="flex items-center gap-1">
@@ -134,7 +134,7 @@ export function TryBuild({ view }: { view: TryView }) {
       )}
       <div className="flex gap-1.5">
         <button
-          className="rounded-md border border-sky-700 bg-sky-700 px-2.5 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:border-slate-300 disabled:bg-slate-100 disabled:text-slate-500"
+          className="rounded-md border border-info bg-info px-2.5 py-1 text-sm font-semibold text-surface hover:bg-info/85 disabled:border-border disabled:bg-panel disabled:text-muted"
           onClick={() => addPicked(view, picking)}
           disabled={picking.from === null || picking.to.length === 0 || chosen.length === 0}
           data-testid="try-add"
@@ -158,7 +158,7 @@ export function TryBuild({ view }: { view: TryView }) {
         {step?.transfers.map((t, i) => (
           <li
             key={i}
-            className={`flex flex-wrap items-center gap-2 rounded px-1 ${picking.selected === i ? 'bg-sky-50' : ''}`}
+            className={`flex flex-wrap items-center gap-2 rounded px-1 ${picking.selected === i ? 'bg-info-soft' : ''}`}
           >
             <span
               className="inline-block h-3 w-3 rounded-full"
@@ -178,7 +178,7 @@ export function TryBuild({ view }: { view: TryView }) {
             {b.channels > 1 && (
               <select
                 aria-label={`Channel of ${b.noun[0]} ${i + 1}`}
-                className="rounded border border-slate-300 bg-white px-1"
+                className="rounded border border-border bg-surface px-1"
                 value={t.channel}
                 onChange={(e) =>
                   edit({ kind: 'channel', ref: { step: a.at, index: i }, channel: Number(e.target.value) })
@@ -192,7 +192,7 @@ export function TryBuild({ view }: { view: TryView }) {
               </select>
             )}
             <button
-              className="text-red-700 underline"
+              className="text-danger underline"
               onClick={() => edit({ kind: 'delete', ref: { step: a.at, index: i } })}
               aria-label={`Delete ${b.noun[0]} ${i + 1}`}
               data-testid={`try-delete-${i}`}
@@ -201,7 +201,7 @@ export function TryBuild({ view }: { view: TryView }) {
             </button>
           </li>
         ))}
-        {!step?.transfers.length && <li className="text-slate-600">No {b.noun[1]} in this step yet.</li>}
+        {!step?.transfers.length && <li className="text-muted">No {b.noun[1]} in this step yet.</li>}
       </ol>
       {picking.selected !== null && <TryRoute view={view} index={picking.selected} />}
     </section>

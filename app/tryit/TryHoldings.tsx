@@ -32,15 +32,15 @@ export function TryHoldings({ view }: { view: TryView }) {
       );
     }
   return (
-    <figure className="rounded-md bg-white p-2 shadow-sm" data-testid="try-holdings">
-      <figcaption className="text-sm text-slate-700">
+    <figure className="rounded-md bg-surface p-2 shadow-sm" data-testid="try-holdings">
+      <figcaption className="text-sm text-text">
         Who holds what after step {after}: {held} held (teal); amber: still to arrive. Rows: {N} processors;
         columns: {B} {view.board.reduction ? 'contributions' : 'blocks'}.
       </figcaption>
       <svg
         width={B * cell}
         height={N * cell}
-        className="mt-1 max-w-full border border-slate-200"
+        className="mt-1 max-w-full border border-divider"
         role="img"
         aria-label={`Holdings after step ${after}: ${held} of ${N * B} cells held`}
       >

@@ -109,7 +109,7 @@ export function TryPage() {
         <label className="flex items-center gap-2 text-sm">
           Exercise
           <select
-            className="max-w-[36rem] rounded-md border border-slate-300 bg-white px-2 py-1"
+            className="max-w-[36rem] rounded-md border border-border bg-surface px-2 py-1"
             value={preset}
             onChange={(e) => Number(e.target.value) >= 0 && openLink(presetLink(Number(e.target.value)))}
             data-testid="try-exercise"
@@ -126,7 +126,7 @@ export function TryPage() {
         </label>
         {view && <TrySize key={`${view.board.name}:${view.board.vertices}`} view={view} />}
         {view?.challenge && (
-          <span className="rounded bg-amber-100 px-2 text-sm font-semibold text-amber-900">
+          <span className="rounded bg-warn-soft px-2 text-sm font-semibold text-warn">
             Challenge: the algorithm is hidden until you are done
           </span>
         )}
@@ -134,7 +134,7 @@ export function TryPage() {
       {error && (
         <p
           role="alert"
-          className="rounded-md border border-red-300 bg-red-50 px-2 py-1 text-sm text-red-900"
+          className="rounded-md border border-danger bg-danger-soft px-2 py-1 text-sm text-danger"
           data-testid="try-error"
         >
           {error}
@@ -142,23 +142,23 @@ export function TryPage() {
         </p>
       )}
       {!view ? (
-        <p className="text-lg text-slate-600">{error ? 'No exercise open.' : 'Making the exercise…'}</p>
+        <p className="text-lg text-muted">{error ? 'No exercise open.' : 'Making the exercise…'}</p>
       ) : (
         <div className="try-row flex min-h-0 flex-1 gap-2">
           <div className="flex min-w-0 flex-1 flex-col gap-2">
-            <div className="px-2 text-sm text-slate-800">
+            <div className="px-2 text-sm text-text">
               <p data-testid="try-description">
                 <span className="font-semibold">{view.board.name}</span> ({view.board.paper}).{' '}
                 <span className="font-semibold">Start:</span> {view.board.start}{' '}
                 <span className="font-semibold">Goal:</span> {view.board.goal}
               </p>
             </div>
-            <div className="min-h-[18rem] flex-1 rounded-md bg-white shadow-sm">
+            <div className="min-h-[18rem] flex-1 rounded-md bg-surface shadow-sm">
               <Boundary name="Try it network" resetKey={view}>
                 {side ? <TrySideBySide view={view} mine={mine} /> : mine}
               </Boundary>
             </div>
-            <details className="px-2 text-sm text-slate-700">
+            <details className="px-2 text-sm text-text">
               <summary className="cursor-pointer font-medium">The rules of this network</summary>
               <ul className="list-disc pl-5">
                 {view.board.rules.map((r) => (
@@ -174,7 +174,7 @@ export function TryPage() {
             <TryHints view={view} />
             <TryShare view={view} />
             <TryHoldings view={view} />
-            <p className="text-sm text-slate-600">
+            <p className="text-sm text-muted">
               Keys: a node’s number then Enter picks it (sender first, then receivers); Enter adds; N / P next
               and previous step; U undo, R redo; H the algorithm’s step; C clear; Delete removes the selected{' '}
               {view.board.noun[0]}.

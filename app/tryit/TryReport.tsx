@@ -14,15 +14,15 @@ import { download, openFileText, showHint, showSideBySide, useTry } from './tryS
  * argument) and the ways to keep the attempt (a link, a challenge link, a schedule file).
  */
 const button =
-  'rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium hover:bg-slate-100 disabled:opacity-40';
+  'rounded-md border border-border bg-surface px-2.5 py-1 text-sm font-medium hover:bg-panel disabled:opacity-40';
 
 export function TryVerdict({ view }: { view: TryView }) {
   const c = view.check;
   const tone = c.violationCount
-    ? 'border-red-600 bg-red-50'
+    ? 'border-danger bg-danger-soft'
     : c.complete
-      ? 'border-emerald-600 bg-emerald-50'
-      : 'border-slate-300 bg-white';
+      ? 'border-ok bg-ok-soft'
+      : 'border-border bg-surface';
   return (
     <section aria-label="Check" className={`space-y-1 rounded-md border-l-4 p-2 ${tone}`}>
       <p className="text-base font-semibold" data-testid="try-verdict" aria-live="polite">
@@ -49,10 +49,10 @@ export function TryCompare({ view }: { view: TryView }) {
   const unit = c.time.unit;
   const time = (t: number) => (Number.isFinite(t) ? formatValue(t, unit) : '—');
   return (
-    <section aria-label="Attempt, bound and algorithm" className="rounded-md bg-white p-2 shadow-sm">
+    <section aria-label="Attempt, bound and algorithm" className="rounded-md bg-surface p-2 shadow-sm">
       <table className="w-full text-sm" data-testid="try-compare">
         <thead>
-          <tr className="text-left text-slate-600">
+          <tr className="text-left text-muted">
             <th className="font-medium"></th>
             <th className="pr-3 font-medium">Steps</th>
             <th className="font-medium">Time{unit === 's' ? '' : ` (${unit})`}</th>
@@ -80,7 +80,7 @@ export function TryCompare({ view }: { view: TryView }) {
           </tr>
         </tbody>
       </table>
-      {c.reference?.note && <p className="mt-1 text-sm text-slate-600">{c.reference.note}.</p>}
+      {c.reference?.note && <p className="mt-1 text-sm text-muted">{c.reference.note}.</p>}
       <SideBySideButton />
     </section>
   );
@@ -106,7 +106,7 @@ export function TryHints({ view }: { view: TryView }) {
   const side = useTry((s) => s.side);
   const setWhy = (on: boolean) => useTry.setState({ why: on });
   return (
-    <section aria-label="Hints" className="space-y-1.5 rounded-md bg-white p-2 shadow-sm">
+    <section aria-label="Hints" className="space-y-1.5 rounded-md bg-surface p-2 shadow-sm">
       <div className="flex flex-wrap gap-1.5">
         <button
           className={button}
@@ -122,7 +122,7 @@ export function TryHints({ view }: { view: TryView }) {
         </button>
       </div>
       {view.hint && (
-        <p className="text-sm text-slate-700" data-testid="try-hint-words">
+        <p className="text-sm text-text" data-testid="try-hint-words">
           {view.hint.words}{' '}
           {view.hint.kind !== 'step'
             ? ''
@@ -132,7 +132,7 @@ export function TryHints({ view }: { view: TryView }) {
         </p>
       )}
       {why && (
-        <p className="text-sm text-slate-700" data-testid="try-why-words">
+        <p className="text-sm text-text" data-testid="try-why-words">
           {view.board.boundWords} {arguedOn(view)}
         </p>
       )}
@@ -169,7 +169,7 @@ export function TryShare({ view }: { view: TryView }) {
     return encodeConfig({ ...c, tryit: encodeTryLink({ exercise, challenge: true }) });
   };
   return (
-    <section aria-label="Keep and share" className="space-y-1.5 rounded-md bg-white p-2 shadow-sm">
+    <section aria-label="Keep and share" className="space-y-1.5 rounded-md bg-surface p-2 shadow-sm">
       <div className="flex flex-wrap gap-1.5">
         <button
           className={button}
@@ -194,9 +194,9 @@ export function TryShare({ view }: { view: TryView }) {
           Open attempt file…
         </FileButton>
       </div>
-      {view.linkProblem && <p className="text-sm text-amber-800">{view.linkProblem}</p>}
+      {view.linkProblem && <p className="text-sm text-warn">{view.linkProblem}</p>}
       {said && (
-        <p className="break-all text-sm text-slate-700" aria-live="polite">
+        <p className="break-all text-sm text-text" aria-live="polite">
           {said}
         </p>
       )}

@@ -10,7 +10,7 @@ import { edit, useTry } from './tryStore';
  * checked live and undone with Undo.
  */
 const button =
-  'rounded-md border border-slate-300 bg-white px-2 py-0.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-40';
+  'rounded-md border border-border bg-surface px-2 py-0.5 text-sm font-medium hover:bg-panel disabled:opacity-40';
 
 /** Sends the route with the link between u and v toggled, or says why it cannot be. */
 export function toggleLinkOfSelected(view: TryView, index: number, u: number, v: number) {
@@ -32,13 +32,13 @@ export function TryRoute({ view, index }: { view: TryView; index: number }) {
   const chosen = options.includes(Number(next)) && next !== '' ? Number(next) : null;
   const words = t.route.length ? t.route.map((l) => `${b.linkFrom[l]}→${b.linkTo[l]}`).join(', ') : 'none';
   return (
-    <div className="space-y-1 rounded border border-sky-200 bg-sky-50 p-1.5 text-sm" data-testid="try-route">
+    <div className="space-y-1 rounded border border-info bg-info-soft p-1.5 text-sm" data-testid="try-route">
       <p>
         <span className="font-semibold">
           Route of {b.noun[0]} {index + 1}:
         </span>{' '}
         <span data-testid="try-route-words">{words}</span>.{' '}
-        <span className="text-slate-700">
+        <span className="text-text">
           Click a link on the picture to take it out or to add it where the route has reached.
         </span>
       </p>
@@ -46,7 +46,7 @@ export function TryRoute({ view, index }: { view: TryView; index: number }) {
         <label className="flex items-center gap-1">
           Next link
           <select
-            className="max-w-[14rem] rounded border border-slate-300 bg-white px-1"
+            className="max-w-[14rem] rounded border border-border bg-surface px-1"
             value={chosen ?? ''}
             onChange={(e) => setNext(e.target.value)}
             data-testid="try-route-next"

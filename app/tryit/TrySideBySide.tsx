@@ -29,14 +29,14 @@ export function TrySideBySide({ view, mine }: { view: TryView; mine: ReactNode }
   const step = view.attempt.at + 1;
   const theirs = algorithmView(view);
   const name = view.check.reference?.name ?? 'The algorithm';
-  const caption = 'px-2 pt-1 text-sm font-semibold text-slate-800';
+  const caption = 'px-2 pt-1 text-sm font-semibold text-text';
   return (
     <div className="flex min-h-0 flex-1 gap-2" data-testid="try-side-by-side">
       <figure className="flex min-w-0 flex-1 flex-col">
         <figcaption className={caption}>Your attempt, step {step}</figcaption>
         <div className="min-h-0 flex-1">{mine}</div>
       </figure>
-      <figure className="flex min-w-0 flex-1 flex-col border-l border-slate-200">
+      <figure className="flex min-w-0 flex-1 flex-col border-l border-divider">
         <figcaption className={caption} data-testid="try-side-caption">
           {name}, step {step}
           {theirs ? '' : ':'}
@@ -46,7 +46,7 @@ export function TrySideBySide({ view, mine }: { view: TryView; mine: ReactNode }
             <TryNetwork view={theirs} picking={NO_PICK} onPick={noop} onSelect={noop} readOnly />
           </div>
         ) : (
-          <p className="px-2 text-sm text-slate-700" data-testid="try-side-words">
+          <p className="px-2 text-sm text-text" data-testid="try-side-words">
             {view.hint?.words ?? 'Show the algorithm’s step (H) to draw it here.'}
           </p>
         )}

@@ -61,7 +61,7 @@ export function TrySize({ view }: { view: TryView }) {
         <label key={f.key} className="flex items-center gap-1">
           {f.label}
           <input
-            className="w-16 rounded-md border border-slate-300 bg-white px-1.5 py-0.5"
+            className="w-16 rounded-md border border-border bg-surface px-1.5 py-0.5"
             inputMode="numeric"
             value={typed[f.key] ?? f.value}
             onChange={(e) => setTyped({ ...typed, [f.key]: e.target.value })}
@@ -71,13 +71,13 @@ export function TrySize({ view }: { view: TryView }) {
       ))}
       <button
         type="submit"
-        className="rounded-md border border-slate-300 bg-white px-2 py-0.5 font-medium hover:bg-slate-100"
+        className="rounded-md border border-border bg-surface px-2 py-0.5 font-medium hover:bg-panel"
         data-testid="try-size-open"
       >
         Open this size
       </button>
       {limit && (
-        <span className="text-slate-600">
+        <span className="text-muted">
           (Try it takes {limit.words} of at most {limit.processors} processors)
         </span>
       )}

@@ -159,7 +159,7 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
       </svg>
       <StateLegend entries={blockLegend(states, marks !== null)} testId="block-legend" />
       {!selected && (
-        <p className="px-2 text-center text-sm text-slate-600">
+        <p className="px-2 text-center text-sm text-muted">
           click a cell (or Tab here and use the arrow keys) to follow its block
         </p>
       )}
@@ -245,7 +245,7 @@ function BlockRoute({ result, step, r, d }: { result: RunResult; step: number; r
     : `goes from ${r} to ${d} in ${plural(S, 'phase')}`;
   return (
     <div
-      className="border-t border-slate-200 px-3 py-2 text-base"
+      className="border-t border-divider px-3 py-2 text-base"
       id="block-route"
       aria-live="polite"
       data-testid="block-route"
@@ -255,14 +255,14 @@ function BlockRoute({ result, step, r, d }: { result: RunResult; step: number; r
       </div>
       {blocks.map((b, i) => (
         <div key={b} className="flex flex-wrap items-center gap-1 text-sm">
-          {blocks.length > 1 && <span className="text-slate-500">half {i}:</span>}
+          {blocks.length > 1 && <span className="text-muted">half {i}:</span>}
           {Array.from({ length: S + 1 }, (_, k) => {
             const at = location(result.holdings, b, k);
             const moved = k > 0 && at !== location(result.holdings, b, k - 1);
             return (
               <span
                 key={k}
-                className={`rounded px-1.5 ${k === step ? 'bg-slate-800 text-white' : 'bg-slate-100'}`}
+                className={`rounded px-1.5 ${k === step ? 'bg-inverse text-surface' : 'bg-panel'}`}
               >
                 {k === 0
                   ? 'start'

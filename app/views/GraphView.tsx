@@ -61,10 +61,7 @@ export function GraphView({
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
       {!known && (
-        <p
-          className="mx-2 mt-1 rounded bg-amber-50 px-2 py-1 text-sm text-amber-900"
-          data-testid="unknown-model"
-        >
+        <p className="mx-2 mt-1 rounded bg-warn-soft px-2 py-1 text-sm text-warn" data-testid="unknown-model">
           This app has no picture of its own for “{topo.kind}” networks: drawn as a general graph, with each
           transfer along the links of its route. The schedule is verified all the same.
         </p>

@@ -37,7 +37,7 @@ function CombinedCounts({ result, step }: { result: RunResult; step: number }) {
   const total = result.schedule.blocks.count;
   const f = (x: number) => x.toLocaleString('en-US');
   return (
-    <div className="p-4 text-base text-slate-700" data-testid="combined-counts">
+    <div className="p-4 text-base text-text" data-testid="combined-counts">
       <p>
         This collective <b>combines</b> data: a processor holds one partial result, the combination of some
         contributions, not copies of blocks. The network picture shades each processor by how many it has
@@ -163,7 +163,7 @@ function HoldingsPicture({ result, step }: { result: RunResult; step: number }) 
         {!canDraw(width, height) && <TooSmall width={width} height={height} />}
         {hover && (
           <div
-            className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-slate-300 bg-white px-2 py-1 text-sm shadow"
+            className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-border bg-surface px-2 py-1 text-sm shadow"
             style={{
               left: hover.x + 12,
               top: hover.y + 12,

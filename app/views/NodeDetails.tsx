@@ -33,7 +33,7 @@ export function NodeDetails({ result, factsId }: { result: RunResult; factsId: s
   };
   return (
     <div
-      className="flex h-8 shrink-0 items-center gap-2 px-2 text-sm text-slate-700"
+      className="flex h-8 shrink-0 items-center gap-2 px-2 text-sm text-text"
       data-testid="node-details"
       data-node={picked ?? ''}
     >
@@ -49,12 +49,12 @@ export function NodeDetails({ result, factsId }: { result: RunResult; factsId: s
           value={text}
           placeholder={`0–${n - 1}`}
           onChange={(e) => pick(e.target.value)}
-          className="w-20 shrink-0 rounded border border-slate-300 px-2 py-0.5 font-normal tabular-nums"
+          className="w-20 shrink-0 rounded border border-border px-2 py-0.5 font-normal tabular-nums"
           aria-describedby={factsId}
           data-testid="node-details-input"
         />
       </label>
-      <span className="min-w-0 truncate text-slate-600">
+      <span className="min-w-0 truncate text-muted">
         {picked === null
           ? 'a node’s number: what it holds and sends'
           : `node ${picked} marked · Esc leaves the field, empty it to clear`}
@@ -80,7 +80,7 @@ export function NodeFactsBox({ result, step, id }: { result: RunResult; step: nu
       aria-live={playing ? 'off' : 'polite'}
       className={
         facts
-          ? 'pointer-events-none absolute left-2 top-2 z-10 max-w-[min(24rem,70%)] rounded border border-slate-300 bg-white/95 px-3 py-2 text-sm text-slate-800 shadow'
+          ? 'pointer-events-none absolute left-2 top-2 z-10 max-w-[min(24rem,70%)] rounded border border-border bg-surface/95 px-3 py-2 text-sm text-text shadow'
           : 'sr-only'
       }
       data-testid="node-details-facts"

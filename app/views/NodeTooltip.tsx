@@ -81,7 +81,7 @@ export function FactsTooltip({
 }) {
   return (
     <div
-      className={`pointer-events-none absolute z-10 w-max ${maxWidth} rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-lg`}
+      className={`pointer-events-none absolute z-10 w-max ${maxWidth} rounded border border-border bg-surface px-3 py-2 text-sm shadow-lg`}
       style={{ left: x + 14, top: y + 14, transform: flip ? 'translateX(calc(-100% - 28px))' : undefined }}
       data-testid="node-tooltip"
     >

@@ -81,7 +81,7 @@ export function SpectrumView({ result, step }: { result: RunResult; step: number
       data-used={used}
       data-text-px={Math.min(type.title, type.small)}
     >
-      <p className="px-2 pt-1 text-sm text-slate-700">
+      <p className="px-2 pt-1 text-sm text-text">
         Step {step}: <b>{used.toLocaleString('en-US')}</b> of {(bands * perBand).toLocaleString('en-US')}{' '}
         {ring ? 'link-wavelength' : 'link-channel'} slots busy ({pct(used, bands * perBand)})
         {ring && (
@@ -90,7 +90,7 @@ export function SpectrumView({ result, step }: { result: RunResult; step: number
             — clockwise {pct(cw, perBand)}, counter-clockwise {pct(used - cw, perBand)}
           </>
         )}
-        .{clashes > 0 && <b className="text-red-700"> {clashes} slots used twice!</b>}
+        .{clashes > 0 && <b className="text-danger"> {clashes} slots used twice!</b>}
         {(bin.links > 1 || bin.channels > 1) && (
           <span data-testid="spectrum-bins">
             {' '}

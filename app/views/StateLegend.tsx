@@ -31,7 +31,7 @@ function Swatch({ fill, mark }: Pick<LegendEntry, 'fill' | 'mark'>) {
         height="13"
         rx="2"
         fill={list.length > 1 ? `url(#${id})` : cssRgb(list[0])}
-        className="stroke-slate-400"
+        className="stroke-line"
       />
       {mark === 'diagonal' && <path d="M3 11L11 3" stroke={markColourOn(list[0])} strokeWidth="1.75" />}
       {mark === 'dot' && <circle cx="7" cy="7" r="2.4" fill={markColourOn(list[0])} />}
@@ -42,7 +42,7 @@ function Swatch({ fill, mark }: Pick<LegendEntry, 'fill' | 'mark'>) {
 /** A matrix's legend: each state as drawn (colour, blend, mark) and its words. */
 export function StateLegend({ entries, testId }: { entries: readonly LegendEntry[]; testId?: string }) {
   return (
-    <ul className="flex flex-wrap justify-center gap-x-4 px-2 text-sm text-slate-700" data-testid={testId}>
+    <ul className="flex flex-wrap justify-center gap-x-4 px-2 text-sm text-text" data-testid={testId}>
       {entries.map((e) => (
         <li key={e.words} className="inline-flex items-center gap-1">
           <Swatch fill={e.fill} mark={e.mark} />

@@ -5,7 +5,7 @@ export function TooSmall({ width, height }: { width: number; height: number }) {
   if (width === 0 && height === 0) return null;
   return (
     <div
-      className="absolute inset-0 flex items-center justify-center overflow-hidden p-1 text-center text-sm text-slate-500"
+      className="absolute inset-0 flex items-center justify-center overflow-hidden p-1 text-center text-sm text-muted"
       data-testid="too-small"
     >
       Too small to draw here: widen the window.

@@ -55,7 +55,7 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
   if (!t && FamilyTree && spec?.panels?.includes('tree')) return <FamilyTree result={result} step={step} />;
   if (!t)
     return (
-      <p className="p-4 text-slate-600" data-testid="tree-view">
+      <p className="p-4 text-muted" data-testid="tree-view">
         {spec?.name ?? 'This algorithm'} is not organised by a tree
         {spec?.noTree
           ? `: ${spec.noTree}.`
@@ -76,7 +76,7 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
   };
   return (
     <div className="flex h-full min-h-0 w-full flex-col" data-testid="tree-view" data-depth={depth ?? ''}>
-      <p className="px-2 pt-1 text-sm text-slate-700">
+      <p className="px-2 pt-1 text-sm text-text">
         {t.caption}
         {depth !== null && (
           <>

@@ -119,7 +119,7 @@ export function ZoomReset({
   return (
     <button
       type="button"
-      className="absolute bottom-2 right-2 z-10 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+      className="absolute bottom-2 right-2 z-10 rounded-md border border-border bg-surface px-2 py-1 text-sm"
       onClick={() => zoom.pz.reset()}
       data-testid={testId}
     >

@@ -232,8 +232,10 @@ describe('workers leased to a search, worker to worker', () => {
   });
 
   it('finds the same schedules on one worker, on three, and in one piece (the command line); rounds never cross the page', async () => {
-    // The fat Octagon's all-to-all: the hybrid (seed 5) lowers the constructive 18 steps to the bound of 16.
-    const params = scatter({ pattern: 'aas', method: 'hybrid', seed: 5 });
+    // The fat Octagon's all-to-all: within 100,000 moves the hybrid (seed 5) lowers the constructive 18
+    // steps to 17, over many rounds. (The bound of 16 takes it over 600,000 moves, seconds a search and
+    // three searches here; the property, the same schedules however the chains are spread, is the same.)
+    const params = scatter({ pattern: 'aas', method: 'hybrid', seed: 5, moves: 100_000 });
     const built = vi.spyOn(findAlgorithm('noc-scatter')!, 'chainWorker');
     const one = await searchOnPool(params, 1).done();
     expect(built).toHaveBeenCalledTimes(1);
@@ -242,11 +244,12 @@ describe('workers leased to a search, worker to worker', () => {
     expect(built).toHaveBeenCalledTimes(4);
     built.mockRestore();
     const cli = run('noc-scatter', params, CLI_LIMITS);
-    expect(one.shown.length).toBeGreaterThan(1);
-    expect(one.shown.at(-1)!.summary.steps).toBe(16);
+    expect(one.first.summary.steps).toBe(18);
+    expect(one.shown.length).toBeGreaterThan(0);
+    expect(one.shown.at(-1)!.summary.steps).toBe(17);
     expect(one.shown.every((r) => r.report.ok)).toBe(true);
-    expect(three.shown.map((r) => r.summary.steps)).toEqual(one.shown.map((r) => r.summary.steps));
-    expect(messages(three.shown.at(-1)!)).toEqual(messages(one.shown.at(-1)!));
+    // Every schedule shown, not only the last, is the same on three workers.
+    expect(three.shown.map(messages)).toEqual(one.shown.map(messages));
     expect(messages(cli)).toEqual(messages(one.shown.at(-1)!));
     expect(one.rounds).toBeGreaterThan(1);
     expect(three.rounds).toBe(one.rounds);
@@ -299,8 +302,9 @@ describe('workers leased to a search, worker to worker', () => {
   });
 
   it('annealing (one chain) too, on one leased worker; another seed searches differently', async () => {
-    // The fat Octagon's all-to-all (the slim one's constructive schedule is optimal: nothing to search).
-    const params = scatter({ pattern: 'aas', method: 'anneal', seed: 1 });
+    // The fat Octagon's all-to-all (the slim one's constructive schedule is optimal: nothing to search);
+    // annealing reaches 17 steps within 50,000 moves, and the default 2,000,000 find nothing better.
+    const params = scatter({ pattern: 'aas', method: 'anneal', seed: 1, moves: 50_000 });
     const a = await searchOnPool(params, 2).done();
     expect(a.shown.at(-1)!.summary.steps).toBe(17);
     expect(messages(a.shown.at(-1)!)).toEqual(messages(run('noc-scatter', params, CLI_LIMITS)));

@@ -1,21 +1,18 @@
 import type { NetworkKind } from '../kernel/model/topology';
 import type { ParamValues } from '../kernel/params/schema';
 import { num } from '../kernel/params/schema';
+import type { FamilyTrySize } from '../family';
+import { FAMILIES } from '../family-list';
 import { InputError } from '../limits';
-import { processorCount } from '../families/noc/noc-params';
 
 /**
  * Sizes a person can click through, per interconnect model: the most processors an exercise may
  * have (dummies a construction adds included, since the student sees them too), and the model in
- * words. Stated to the user when a configuration is refused.
+ * words, as each family gives them (`Family.trySize`). Stated to the user when a configuration is refused.
  */
-export const TRY_SIZES: Readonly<Partial<Record<NetworkKind, { processors: number; words: string }>>> = {
-  'wdm-ring': { processors: 16, words: 'a WDM ring' },
-  star: { processors: 16, words: 'a passive star' },
-  circuit: { processors: 27, words: 'a circuit switch' },
-  mesh: { processors: 64, words: 'a mesh or OTIS-Mesh' },
-  noc: { processors: 64, words: 'a network-on-chip' },
-};
+export const TRY_SIZES: Readonly<Partial<Record<NetworkKind, FamilyTrySize>>> = Object.fromEntries(
+  FAMILIES.flatMap((f) => (f.trySize ? [[f.kind, f.trySize]] : [])),
+);
 
 /** What a shared link may hold (docs/try-it.md, "Sharing"): beyond these the link is refused. */
 export const LINK_LIMITS = {
@@ -40,14 +37,12 @@ export class TryInputError extends InputError {
 
 /**
  * Processors a configuration asks for, read from its parameters before anything is built (the
- * model's own count: a ring's, a star's or a switch's nodes, a mesh's side², an OTIS-Mesh's
- * group-size², a network-on-chip's routers × processors per router).
+ * model's own count, as its family reads it: a mesh's side², a network-on-chip's routers ×
+ * processors per router; by default its nodes).
  */
 export function processorsAsked(kind: NetworkKind, p: ParamValues): number {
-  if (kind === 'mesh')
-    return 'side' in p ? num(p, 'side') ** 2 : 'group-size' in p ? num(p, 'group-size') ** 2 : NaN;
-  if (kind === 'noc') return processorCount(p);
-  return num(p, 'nodes');
+  const asked = TRY_SIZES[kind]?.processorsAsked;
+  return asked ? asked(p) : num(p, 'nodes');
 }
 
 /** Refuses a size beyond TRY_SIZES, naming the limit. */

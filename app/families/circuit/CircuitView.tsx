@@ -72,7 +72,7 @@ export function CircuitView({ result, step, compact = false, legend = !compact }
         }
       >
         <PhaseStrip x={x} step={step} />
-        <label className="flex items-center gap-1 pt-1 text-sm text-slate-700">
+        <label className="flex items-center gap-1 pt-1 text-sm text-text">
           <input
             type="checkbox"
             checked={onlyNode0}
@@ -85,7 +85,7 @@ export function CircuitView({ result, step, compact = false, legend = !compact }
       </div>
       {/* Not in compare mode's small panes, which have no legend either. */}
       {loads && !compact && (
-        <p className="px-2 text-center text-sm text-slate-700" data-testid="circuit-bands">
+        <p className="px-2 text-center text-sm text-text" data-testid="circuit-bands">
           {transfersInStep(result.schedule, step).toLocaleString('en-US')} transfers, added up per circuit ·
           busiest: {loads.max.toLocaleString('en-US')} blocks one way ·{' '}
           {onlyNode0 || focus !== null
@@ -116,7 +116,7 @@ export function CircuitView({ result, step, compact = false, legend = !compact }
       >
         {pointer && (
           <div
-            className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-slate-300 bg-white px-2 py-1 text-sm shadow"
+            className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-border bg-surface px-2 py-1 text-sm shadow"
             style={{ left: pointer.x + 12, top: pointer.y + 12 }}
           >
             {hovered}
@@ -136,7 +136,7 @@ function PhaseStrip({ x, step }: { x: boolean[]; step: number }) {
       {x.map((rebuilt, k) => (
         <span
           key={k}
-          className={`rounded px-2 py-0.5 text-sm font-semibold ${step - 1 === k ? 'bg-slate-800 text-white' : 'bg-slate-100 text-slate-700'}`}
+          className={`rounded px-2 py-0.5 text-sm font-semibold ${step - 1 === k ? 'bg-inverse text-surface' : 'bg-panel text-text'}`}
           data-reconfigured={rebuilt ? 1 : 0}
         >
           {rebuilt && <span title="reconfigured before this phase">⟳ </span>}P{k}

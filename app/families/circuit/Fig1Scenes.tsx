@@ -32,14 +32,14 @@ export function fig1Link(scene: (typeof FIG1_SCENES)[number]): string {
  */
 export function Fig1Scenes() {
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="fig1-scenes">
-      <h2 className="text-lg font-bold text-slate-900">Lecture scene: Fig. 1</h2>
-      <p className="text-sm text-slate-600">The phases of the three all-to-all schedules on small rings.</p>
+    <section className="rounded-lg border border-divider bg-surface p-3" data-testid="fig1-scenes">
+      <h2 className="text-lg font-bold text-text">Lecture scene: Fig. 1</h2>
+      <p className="text-sm text-muted">The phases of the three all-to-all schedules on small rings.</p>
       <div className="mt-1 flex flex-wrap gap-2">
         {FIG1_SCENES.map((s) => (
           <a
             key={s.label}
-            className="rounded-md border border-slate-300 px-2 py-1 text-base text-blue-700 hover:bg-slate-100"
+            className="rounded-md border border-border px-2 py-1 text-base text-info hover:bg-panel"
             href={fig1Link(s)}
           >
             {s.label}

@@ -12,10 +12,10 @@ export function PanelHeading({
 }) {
   return (
     <div className="flex items-center justify-between">
-      <h2 className="text-lg font-bold text-slate-900">{title}</h2>
+      <h2 className="text-lg font-bold text-text">{title}</h2>
       <button
         type="button"
-        className="rounded-md border border-slate-300 px-2 py-1 text-sm"
+        className="rounded-md border border-border px-2 py-1 text-sm"
         onClick={() => setOpen(!open)}
         data-testid={toggleTestId}
       >

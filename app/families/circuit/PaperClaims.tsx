@@ -36,20 +36,20 @@ export function PaperClaims() {
   const num = (x: number | null | undefined) =>
     x === null || x === undefined ? '—' : x.toLocaleString('en-US', { maximumSignificantDigits: 3 });
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="paper-claims">
+    <section className="rounded-lg border border-divider bg-surface p-3" data-testid="paper-claims">
       <PanelHeading
         title="Paper’s claims vs. our model"
         open={open}
         setOpen={setOpen}
         toggleTestId="claims-toggle"
       />
-      {open && error && <p className="text-sm text-red-700">{error}</p>}
-      {open && !rows && !error && <p className="py-2 text-center text-slate-500">Building and verifying…</p>}
+      {open && error && <p className="text-sm text-danger">{error}</p>}
+      {open && !rows && !error && <p className="py-2 text-center text-muted">Building and verifying…</p>}
       {open && rows && (
         <>
           <table className="mt-1 w-full text-sm">
             <thead>
-              <tr className="text-left text-slate-500">
+              <tr className="text-left text-muted">
                 <th className="font-medium">claim</th>
                 <th className="pl-2 text-right font-medium">paper</th>
                 <th className="pl-2 text-right font-medium">formulas</th>
@@ -58,7 +58,7 @@ export function PaperClaims() {
             </thead>
             <tbody>
               {rows.map((r) => (
-                <tr key={r.label} className="border-t border-slate-100 align-top" title={r.note}>
+                <tr key={r.label} className="border-t border-divider align-top" title={r.note}>
                   <td className="py-1 pr-1">{r.label}</td>
                   <td className="pl-2 text-right tabular-nums">
                     {num(r.paper)} {r.unit}
@@ -69,12 +69,12 @@ export function PaperClaims() {
               ))}
             </tbody>
           </table>
-          <p className="mt-1 text-xs text-slate-600">
+          <p className="mt-1 text-xs text-muted">
             The paper simulates packets (ns-3); we use its analytic cost model with measured hops and
             congestion. Why the speed-ups differ:{' '}
             <button
               type="button"
-              className="font-medium text-blue-800 underline"
+              className="font-medium text-info underline"
               onClick={() => openNotes('retri')}
               data-testid="claims-notes"
             >
@@ -82,7 +82,7 @@ export function PaperClaims() {
             </button>
             .
           </p>
-          <p className="mt-1 flex items-center gap-2 text-xs text-slate-600">
+          <p className="mt-1 flex items-center gap-2 text-xs text-muted">
             These rows with their verdicts:
             <DownloadButton
               label="Download CSV"

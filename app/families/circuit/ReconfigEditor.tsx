@@ -31,9 +31,9 @@ export function ReconfigEditor() {
   const set = (next: boolean[]) => useApp.getState().setParam('reconfigure', bitsText(next));
   const exact = family.radix ** s === n;
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="reconfig-editor">
-      <h2 className="text-lg font-bold text-slate-900">Reconfiguration schedule</h2>
-      <p className="text-sm text-slate-600">
+    <section className="rounded-lg border border-divider bg-surface p-3" data-testid="reconfig-editor">
+      <h2 className="text-lg font-bold text-text">Reconfiguration schedule</h2>
+      <p className="text-sm text-muted">
         Rebuild the circuits before a phase (⟳, costs δ) or keep the ones in force (longer routes, more
         congestion).
       </p>
@@ -44,7 +44,7 @@ export function ReconfigEditor() {
             type="button"
             aria-pressed={on}
             data-testid={`reconfig-${k}`}
-            className={`rounded-md border px-2.5 py-1.5 text-base font-semibold ${on ? 'border-slate-800 bg-slate-800 text-white' : 'border-slate-300 bg-white text-slate-700'}`}
+            className={`rounded-md border px-2.5 py-1.5 text-base font-semibold ${on ? 'border-inverse bg-inverse text-surface' : 'border-border bg-surface text-text'}`}
             title={k === 0 ? 'Phase 0 runs on the starting ring; rebuilding it only costs δ' : undefined}
             onClick={() => set(x.map((b, j) => (j === k ? !b : b)))}
           >
@@ -55,29 +55,29 @@ export function ReconfigEditor() {
       <table className="mt-2 w-full text-base">
         <tbody>
           <tr>
-            <td className="text-slate-600">reconfigurations R</td>
+            <td className="text-muted">reconfigurations R</td>
             <td className="text-right font-semibold tabular-nums" data-testid="reconfig-count">
               {x.filter(Boolean).length}
             </td>
           </tr>
           <tr>
-            <td className="text-slate-600">time, model{exact ? '' : ` (${family.radix ** s} nodes)`}</td>
+            <td className="text-muted">time, model{exact ? '' : ` (${family.radix ** s} nodes)`}</td>
             <td className="text-right font-semibold tabular-nums" data-testid="reconfig-model-time">
               {formatSeconds(modelTime)}
             </td>
           </tr>
           <tr>
-            <td className="text-slate-600">time, verified schedule</td>
+            <td className="text-muted">time, verified schedule</td>
             <td className="text-right font-semibold tabular-nums" data-testid="reconfig-built-time">
               {built === null ? '…' : formatSeconds(built)}
             </td>
           </tr>
           <tr>
-            <td className="text-slate-600">best of all {2 ** s} schedules</td>
+            <td className="text-muted">best of all {2 ** s} schedules</td>
             <td className="text-right tabular-nums">
               <button
                 type="button"
-                className="rounded border border-slate-300 px-1.5 hover:bg-slate-100"
+                className="rounded border border-border px-1.5 hover:bg-panel"
                 onClick={() => set(best.x)}
                 data-testid="reconfig-best"
               >

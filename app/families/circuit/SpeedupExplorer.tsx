@@ -81,13 +81,13 @@ export function SpeedupExplorer({
   };
 
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-3" data-testid="speedup-explorer">
+    <section className="rounded-lg border border-divider bg-surface p-3" data-testid="speedup-explorer">
       <PanelHeading title="Speed-up explorer" open={open} setOpen={setOpen} toggleTestId="speedup-toggle" />
       {open && (
         <>
           <ConfirmSelect
             wrapperClassName="mt-2 w-full"
-            className="w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+            className="w-full rounded-md border border-border bg-surface px-2 py-1 text-sm"
             value={id}
             onCommit={setId}
             aria-label="Heatmap"
@@ -99,9 +99,9 @@ export function SpeedupExplorer({
               </option>
             ))}
           </ConfirmSelect>
-          {state.error && <p className="text-sm text-red-700">{state.error}</p>}
+          {state.error && <p className="text-sm text-danger">{state.error}</p>}
           {state.stopped && (
-            <p className="py-4 text-center text-slate-500" data-testid="heatmap-stopped">
+            <p className="py-4 text-center text-muted" data-testid="heatmap-stopped">
               Stopped: a heatmap needs every schedule of its two tables, so nothing is shown.{' '}
               <button
                 type="button"
@@ -114,7 +114,7 @@ export function SpeedupExplorer({
             </p>
           )}
           {!state.result && !state.error && !state.stopped && (
-            <p className="py-4 text-center text-slate-500" data-testid="heatmap-progress">
+            <p className="py-4 text-center text-muted" data-testid="heatmap-progress">
               Building and verifying schedules:{' '}
               <JobProgress
                 done={state.done ?? 0}
@@ -162,9 +162,9 @@ function Heatmap({
       <table className={`border-collapse tabular-nums ${fill ? 'w-full' : ''}`} style={{ fontSize: cell }}>
         <thead>
           <tr>
-            <th className="px-1 text-left font-medium text-slate-500">δ \ m</th>
+            <th className="px-1 text-left font-medium text-muted">δ \ m</th>
             {d.messageBytes.map((m) => (
-              <th key={m} className="px-0.5 font-medium text-slate-500">
+              <th key={m} className="px-0.5 font-medium text-muted">
                 {formatBytes(m).replace('iB', '')}
               </th>
             ))}
@@ -173,14 +173,14 @@ function Heatmap({
         <tbody>
           {d.delays.map((us) => (
             <tr key={us}>
-              <th className="whitespace-nowrap px-1 text-left font-medium text-slate-500">{delay(us)}</th>
+              <th className="whitespace-nowrap px-1 text-left font-medium text-muted">{delay(us)}</th>
               {result.cells
                 .filter((c) => c.delayUs === us)
                 .map((c) => (
                   <td key={c.messageBytes} className="p-0">
                     <button
                       type="button"
-                      className={`block w-full border border-white px-0.5 leading-tight hover:outline hover:outline-2 hover:outline-slate-800 ${fill ? 'py-1.5' : 'py-0.5'}`}
+                      className={`block w-full border border-surface px-0.5 leading-tight hover:outline hover:outline-2 hover:outline-inverse ${fill ? 'py-1.5' : 'py-0.5'}`}
                       // The cells keep their light scale in every theme, so their text is dark in every theme.
                       style={{ background: cellColor(c.speedup), color: '#0f172a' }}
                       title={`m = ${formatBytes(c.messageBytes)}, δ = ${delay(us)}: ReTri ${c.speedup.toFixed(2)}× faster with x = (${c.retriX}); click to open`}
@@ -196,13 +196,13 @@ function Heatmap({
           ))}
         </tbody>
       </table>
-      <p className="mt-1 text-slate-500" style={{ fontSize: note }}>
+      <p className="mt-1 text-muted" style={{ fontSize: note }}>
         Cells: speed-up of ReTri (n = {d.retriNodes}) over{' '}
         {d.baseline === 'bruck' ? 'mirrored Bruck' : 'static all-to-all'} (n = {d.baselineNodes})
         {d.perNode ? ', time per node' : ''}; R = ReTri's reconfigurations. Both use their cheapest schedule.
         {result.verified ? ' Every schedule verified.' : ' Some schedules failed verification!'}
       </p>
-      <p className="mt-1 flex items-center gap-2 text-slate-600" style={{ fontSize: note }}>
+      <p className="mt-1 flex items-center gap-2 text-muted" style={{ fontSize: note }}>
         Every cell with both times and ReTri&apos;s schedule:
         <DownloadButton
           label="Download CSV"

@@ -69,7 +69,7 @@ export function MeshMinimap({
     : null;
   return (
     <div
-      className="absolute bottom-2 left-2 z-10 rounded-md border border-slate-300 bg-white/90 shadow-sm"
+      className="absolute bottom-2 left-2 z-10 rounded-md border border-border bg-surface/90 shadow-sm"
       data-testid="mesh-minimap"
       // Not a processor under the pointer: no tooltip from the picture beneath.
       onMouseMove={(e) => e.stopPropagation()}

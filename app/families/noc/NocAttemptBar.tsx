@@ -18,10 +18,10 @@ export function NocAttemptBar({
 }) {
   const search = useApp((s) => s.search);
   if (!search || search.done) return null;
-  const button = 'rounded border border-slate-300 bg-white px-2 py-0.5 text-sm';
+  const button = 'rounded border border-border bg-surface px-2 py-0.5 text-sm';
   if (!attempt)
     return search.attempt ? (
-      <p className="px-2 pb-1 text-sm text-slate-700" data-testid="noc-attempt-bar">
+      <p className="px-2 pb-1 text-sm text-text" data-testid="noc-attempt-bar">
         Showing the best valid schedule ({plural(steps, 'step')}) while the search looks for a shorter one.{' '}
         <button type="button" className={button} onClick={() => useApp.getState().followSearch(true)}>
           Show the search’s attempt
@@ -30,9 +30,9 @@ export function NocAttemptBar({
     ) : null;
   const steps_ = clashSteps(attempt);
   return (
-    <div className="px-2 pb-1 text-sm text-slate-700" data-testid="noc-attempt-bar">
+    <div className="px-2 pb-1 text-sm text-text" data-testid="noc-attempt-bar">
       <p>
-        <b className="text-red-700">
+        <b className="text-danger">
           The search’s best attempt at {plural(attempt.target, 'step')}:{' '}
           {plural(attempt.conflicts, 'conflict')} left
         </b>{' '}
@@ -54,7 +54,7 @@ export function NocAttemptBar({
             <button
               key={step}
               type="button"
-              className="mr-1 rounded bg-red-100 px-1.5 text-red-800 hover:bg-red-200"
+              className="mr-1 rounded bg-danger-soft px-1.5 text-danger hover:bg-danger/20"
               data-testid="noc-clash-step"
               onClick={() => {
                 useApp.getState().holdAttempt();
@@ -78,7 +78,7 @@ function FaultList({ attempt, step }: { attempt: SearchAttempt; step: number }) 
   const faults = faultsIn(attempt, step);
   if (!faults.length) return null;
   return (
-    <ul className="mt-0.5 text-red-800" data-testid="noc-faults">
+    <ul className="mt-0.5 text-danger" data-testid="noc-faults">
       {faults.slice(0, 8).map((f) => (
         <li key={f.transfer} data-testid="noc-fault">
           {describeFault(f)}

@@ -31,7 +31,7 @@ export function ClashButtons({
         <button
           key={m.clash}
           type="button"
-          className="absolute z-10 h-6 w-6 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-red-600 text-xs font-bold text-white shadow hover:scale-125"
+          className="absolute z-10 h-6 w-6 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-surface bg-danger text-xs font-bold text-surface shadow hover:scale-125"
           style={{ left: m.x, top: m.y, outline: m.clash === picked ? '3px solid #0f172a' : undefined }}
           aria-label={`conflict in step ${step}: show the messages that share this channel`}
           data-testid="noc-clash"
@@ -74,7 +74,7 @@ export function ClashDetails({
   const top = !!mark && mark.y > height / 2;
   return (
     <div
-      className={`absolute z-20 rounded border border-red-300 bg-red-50/95 px-3 py-2 text-sm text-slate-800 shadow ${
+      className={`absolute z-20 rounded border border-danger bg-danger-soft/95 px-3 py-2 text-sm text-text shadow ${
         aside
           ? 'right-1 overflow-y-auto'
           : `max-w-[22rem] ${left ? 'left-2' : 'right-2'} ${top ? 'top-14' : 'bottom-2'}`
@@ -92,7 +92,7 @@ export function ClashDetails({
         </p>
         <button
           type="button"
-          className="shrink-0 rounded border border-slate-300 bg-white px-2 text-sm"
+          className="shrink-0 rounded border border-border bg-surface px-2 text-sm"
           onClick={() => useApp.getState().pickClash(null)}
         >
           Close

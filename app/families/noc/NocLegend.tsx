@@ -19,7 +19,7 @@ export function NocLegend({
     />
   );
   return (
-    <p className="px-2 pb-1 text-sm text-slate-700" data-testid="noc-legend">
+    <p className="px-2 pb-1 text-sm text-text" data-testid="noc-legend">
       <span className="mr-1 inline-block h-3 w-3 align-middle" style={{ background: COLORS.node }} /> router ·{' '}
       {ring(ROLE_COLOURS.sender)}sender (T) · {ring(ROLE_COLOURS.receiver)}receiver (R) ·{' '}
       {ring(ROLE_COLOURS.both)}both · {attempt ? '' : 'filled: has all its messages (pale: some) · '}coloured
@@ -33,7 +33,7 @@ export function NocLegend({
         'click a processor to change its role'
       )}
       {bound && !attempt && (
-        <span className="block text-red-700" data-testid="noc-bound">
+        <span className="block text-danger" data-testid="noc-bound">
           at the start, in red: why no schedule has fewer than {plural(bound.value, 'step')} — {bound.why}
         </span>
       )}

@@ -44,18 +44,18 @@ function applyNetwork(network: Record<string, string>): void {
 function TopologyFile() {
   const [error, read] = useNetworkFile(applyNetwork);
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4 text-base" data-testid="noc-topology">
+    <section className="rounded-lg border border-divider bg-surface p-4 text-base" data-testid="noc-topology">
       <h2 className="text-lg font-semibold">Your own network</h2>
       <FileButton
-        className="mt-1 inline-block rounded-md border border-slate-300 px-3 py-1"
+        className="mt-1 inline-block rounded-md border border-border px-3 py-1"
         testId="noc-topology-file"
         onFile={read}
       >
         Open topology (JSON)…
       </FileButton>
-      <p className="mt-1 text-sm text-slate-600">{TOPOLOGY_EXAMPLE}</p>
+      <p className="mt-1 text-sm text-muted">{TOPOLOGY_EXAMPLE}</p>
       {error && (
-        <p className="mt-1 text-sm text-red-700" data-testid="noc-topology-error">
+        <p className="mt-1 text-sm text-danger" data-testid="noc-topology-error">
           {error}
         </p>
       )}

@@ -15,10 +15,10 @@ export function NocSearchPanel() {
   const steps = useApp((s) => s.result?.summary.steps ?? 0);
   if (method !== 'anneal' && method !== 'hybrid' && method !== 'exact') return null;
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="search-panel">
+    <section className="rounded-lg border border-divider bg-surface p-4" data-testid="search-panel">
       <h2 className="text-lg font-semibold">Search</h2>
       {!search ? (
-        <p className="text-slate-600">Starting from the constructive schedule ({plural(steps, 'step')})…</p>
+        <p className="text-muted">Starting from the constructive schedule ({plural(steps, 'step')})…</p>
       ) : (
         <SearchStatus search={search} steps={steps} />
       )}
@@ -54,7 +54,7 @@ function SearchStatus({ search, steps }: { search: SearchState; steps: number })
       : `no better schedule than the constructive one (${plural(search.firstSteps, 'step')})${search.done ? '' : ' yet'}`;
   return (
     <div
-      className="space-y-2 text-base text-slate-700"
+      className="space-y-2 text-base text-text"
       data-testid="search-status"
       data-done={search.done ? '1' : '0'}
     >
@@ -89,23 +89,23 @@ function SearchStatus({ search, steps }: { search: SearchState; steps: number })
         </p>
       )}
       {p && p.maxMoves > 0 && !search.done && (
-        <p className="text-sm text-slate-600" data-testid="search-speed">
+        <p className="text-sm text-muted" data-testid="search-speed">
           {whereAndHowFast(p)}.
         </p>
       )}
       {search.waiting && !search.done && (
-        <p className="text-sm text-amber-800" data-testid="search-waiting">
+        <p className="text-sm text-warn" data-testid="search-waiting">
           Waiting for a worker: another job (a sweep, a paper check or a comparison) is running on the pool;
           the search goes on when it ends.
         </p>
       )}
       {p?.note && (
-        <p className="text-sm text-slate-600" data-testid="search-note">
+        <p className="text-sm text-muted" data-testid="search-note">
           {p.note}
         </p>
       )}
       {search.note && (
-        <p className="text-sm text-amber-800" data-testid="search-end-note">
+        <p className="text-sm text-warn" data-testid="search-end-note">
           {search.note}
         </p>
       )}
@@ -113,7 +113,7 @@ function SearchStatus({ search, steps }: { search: SearchState; steps: number })
       {!search.done && (
         <button
           type="button"
-          className="rounded-md border border-slate-300 bg-white px-3 py-1"
+          className="rounded-md border border-border bg-surface px-3 py-1"
           onClick={stopSearch}
           data-testid="search-stop"
         >
@@ -152,7 +152,7 @@ function ConflictChart({ search }: { search: SearchState }) {
           <path key={c} d={line(c)} fill="none" stroke={schemeTableau10[c % 10]} strokeWidth={1.5} />
         ))}
       </svg>
-      <figcaption className="text-sm text-slate-600">
+      <figcaption className="text-sm text-muted">
         conflicts of each chain ({chains === 1 ? 'one annealing chain' : `${chains} chains`}), from {maxC}{' '}
         down to 0 at each new target
       </figcaption>

@@ -140,7 +140,7 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
         <ZoomReset zoom={zoom} />
         {hover && (
           <div
-            className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-lg"
+            className="pointer-events-none absolute z-10 w-max max-w-72 rounded border border-border bg-surface px-3 py-2 text-sm shadow-lg"
             style={{ left: hover.x + 14, top: hover.y + 14 }}
             data-testid="node-tooltip"
           >
@@ -151,7 +151,7 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
               holds {counts[hover.p] - initial[hover.p]} of the {wanted[hover.p] - initial[hover.p]} messages
               it must receive
             </div>
-            <div className="text-slate-500">click: sender → receiver → both → neither</div>
+            <div className="text-muted">click: sender → receiver → both → neither</div>
           </div>
         )}
       </PictureBox>

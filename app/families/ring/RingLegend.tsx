@@ -21,7 +21,7 @@ export function RingLegend({
   const all = inStep.length ? inStep : Array.from({ length: used }, (_, i) => i);
   const listed = all.slice(0, LEGEND_SWATCHES);
   return (
-    <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 px-2 py-1 text-sm text-slate-700">
+    <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 px-2 py-1 text-sm text-text">
       <span>
         outer lanes: <b>clockwise</b> fibre · inner lanes: <b>counter-clockwise</b> fibre
       </span>

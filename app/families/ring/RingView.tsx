@@ -115,7 +115,7 @@ export function RingView({ result, step, compact = false, legend = !compact }: N
         {!compact && canDraw(width, height) && (
           <button
             type="button"
-            className="absolute top-1 right-1 rounded-md border border-slate-300 bg-white/90 px-2 py-0.5 text-sm font-medium text-slate-800 hover:bg-slate-100 aria-pressed:bg-slate-800 aria-pressed:text-white"
+            className="absolute top-1 right-1 rounded-md border border-border bg-surface/90 px-2 py-0.5 text-sm font-medium text-text hover:bg-panel aria-pressed:bg-inverse aria-pressed:text-surface"
             aria-pressed={laneNumbers}
             title="Write the wavelength numbers on the lanes the step uses"
             onClick={() => setLaneNumbers(!laneNumbers)}

@@ -13,11 +13,11 @@ export function StagePanel() {
   if (!stages?.length) return null;
   const current = stages.find((s) => step >= s.firstStep && step < s.firstStep + s.steps);
   return (
-    <section className="rounded-md border border-slate-200 bg-white p-3" data-testid="stage-panel">
+    <section className="rounded-md border border-divider bg-surface p-3" data-testid="stage-panel">
       <h2 className="text-lg font-semibold">Stages and wavelengths</h2>
       <table className="mt-1 w-full text-sm tabular-nums">
         <thead>
-          <tr className="text-left text-xs uppercase tracking-wide text-slate-500">
+          <tr className="text-left text-xs uppercase tracking-wide text-muted">
             <th className="py-0.5">stage</th>
             <th className="text-right" title="Steps of the stage (and the fewest possible, ⌈load/w⌉)">
               steps
@@ -35,7 +35,7 @@ export function StagePanel() {
           {stages.map((s) => (
             <tr
               key={s.stage}
-              className={`cursor-pointer border-t border-slate-100 ${s === current ? 'bg-pink-50 font-semibold' : 'hover:bg-slate-50'}`}
+              className={`cursor-pointer border-t border-divider ${s === current ? 'bg-highlight-soft font-semibold' : 'hover:bg-panel'}`}
               onClick={() => useApp.getState().setStep(s.firstStep)}
               data-testid="stage-row"
               data-current={s === current ? 'yes' : 'no'}
@@ -56,18 +56,18 @@ export function StagePanel() {
               </td>
               <td className="text-right">
                 {s.steps}
-                {s.stepBound !== s.steps && <span className="text-slate-600"> (≥ {s.stepBound})</span>}
+                {s.stepBound !== s.steps && <span className="text-muted"> (≥ {s.stepBound})</span>}
               </td>
               <td className="text-right">{s.loadBound}</td>
               <td className="text-right">{s.wavelengthsUsed}</td>
-              <td className={`text-right ${s.ratio > 1 ? 'text-amber-700' : 'text-emerald-700'}`}>
+              <td className={`text-right ${s.ratio > 1 ? 'text-warn' : 'text-ok'}`}>
                 {s.ratio === 1 ? '1 ✓' : s.ratio.toFixed(2)}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <p className="mt-1 text-xs leading-snug text-slate-500">
+      <p className="mt-1 text-xs leading-snug text-muted">
         A stage can finish no sooner than its busiest link allows: that link carries &ldquo;load bound&rdquo;
         lightpaths, and each step offers w wavelengths on it. Ratio 1 means the assignment meets the bound.
       </p>

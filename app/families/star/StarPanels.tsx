@@ -17,20 +17,20 @@ export function StarPanels() {
   return (
     <>
       {panels.includes('tradeoff') && (
-        <section className="rounded-lg border border-slate-200 bg-white p-3">
-          <h2 className="text-lg font-bold text-slate-900">Split steps h′: tuning against data</h2>
+        <section className="rounded-lg border border-divider bg-surface p-3">
+          <h2 className="text-lg font-bold text-text">Split steps h′: tuning against data</h2>
           <TradeoffPanel result={result} />
         </section>
       )}
       {panels.includes('tree') && (
-        <section className="rounded-lg border border-slate-200 bg-white p-3">
-          <h2 className="text-lg font-bold text-slate-900">TCP1 tree</h2>
+        <section className="rounded-lg border border-divider bg-surface p-3">
+          <h2 className="text-lg font-bold text-text">TCP1 tree</h2>
           <TcpTreePanel result={result} step={step} />
         </section>
       )}
-      <section className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+      <section className="rounded-lg border border-divider bg-surface p-3 text-sm">
         <a
-          className="font-semibold text-blue-700 underline"
+          className="font-semibold text-info underline"
           href={lectureSceneHref()}
           data-testid="lecture-scene-link"
         >

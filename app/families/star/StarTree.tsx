@@ -5,7 +5,7 @@ import { TcpTreePanel } from './TcpTreePanel';
 export function StarTree({ result, step }: NetworkViewProps) {
   return (
     <div className="flex h-full min-h-0 flex-col p-2" data-testid="tree-view">
-      <p className="text-sm text-slate-700">
+      <p className="text-sm text-text">
         The TCP1 tree: node 0 in the middle, each ring the processors reached in one step. Bold edges carry
         this step&apos;s transmissions; hover a processor (or Tab to the tree and move with the arrow keys) to
         find it in the star.

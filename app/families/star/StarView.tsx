@@ -97,7 +97,7 @@ export function StarView({ result, step, compact = false, legend = !compact }: N
         )}
         <ZoomReset zoom={zoom} />
       </PictureBox>
-      <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 px-2 py-1 text-sm text-slate-700">
+      <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 px-2 py-1 text-sm text-text">
         <span data-testid="star-tunings">
           tunings this step: <b className="tabular-nums">{tuningsHere}</b> · so far:{' '}
           <b className="tabular-nums">{tuningsSoFar}</b>
@@ -114,7 +114,7 @@ export function StarView({ result, step, compact = false, legend = !compact }: N
             </span>
             {n > real && (
               <span className="inline-flex items-center gap-1">
-                <span className="inline-block h-3 w-3 rounded-full border-2 border-dashed border-slate-400" />
+                <span className="inline-block h-3 w-3 rounded-full border-2 border-dashed border-border" />
                 dummy ({n - real})
               </span>
             )}

@@ -105,7 +105,7 @@ export function TcpTreePanel({
 
   if (!layout)
     return (
-      <p className="text-sm text-slate-600" data-testid={fill ? 'tcp1-tree-tab' : 'tcp1-tree'}>
+      <p className="text-sm text-muted" data-testid={fill ? 'tcp1-tree-tab' : 'tcp1-tree'}>
         The TCP1 tree is drawn for up to {MAX_TREE} processors.
       </p>
     );
@@ -206,7 +206,7 @@ export function TcpTreePanel({
         ))}
       </svg>
       <div
-        className="flex flex-wrap justify-center gap-x-3 text-slate-600"
+        className="flex flex-wrap justify-center gap-x-3 text-muted"
         style={{ fontSize: typePx(type, 12) }}
       >
         {Array.from({ length: layout.height + 1 }, (_, l) => (
@@ -229,7 +229,7 @@ function Tcp1Erratum({ n, k, size }: { n: number; k: number; size: number }) {
   const reach = tcp1NumberedReach(n, k);
   if (reach >= n) return null;
   return (
-    <p className="px-1 pt-1 text-center text-slate-600" style={{ fontSize: size }} data-testid="tcp1-erratum">
+    <p className="px-1 pt-1 text-center text-muted" style={{ fontSize: size }} data-testid="tcp1-erratum">
       The paper’s printed numbering, node i calling (k+1)<span className="align-super">l</span> + ik + j,
       reaches only {reach} of these {n} processors: its power is one too high. This tree gives each step’s
       children the next digit instead and reaches all {n}.

@@ -167,7 +167,7 @@ export function TradeoffPanel({ result }: { result: RunResult }) {
           </rect>
         )}
       </svg>
-      <div className="flex flex-wrap gap-x-3 text-xs text-slate-700">
+      <div className="flex flex-wrap gap-x-3 text-xs text-text">
         {SERIES.map((s) => (
           <span key={s.key} className="inline-flex items-center gap-1">
             <span className="inline-block h-1 w-4" style={{ background: s.colour() }} />
@@ -176,13 +176,13 @@ export function TradeoffPanel({ result }: { result: RunResult }) {
         ))}
         <span>◇ measured</span>
       </div>
-      <ul className="mt-1 space-y-0.5 text-sm text-slate-800">
+      <ul className="mt-1 space-y-0.5 text-sm text-text">
         <li>
-          <span className="font-semibold text-amber-700">h′_opt (paper, Lambert W)</span> ={' '}
+          <span className="font-semibold text-warn">h′_opt (paper, Lambert W)</span> ={' '}
           <span data-testid="hopt-paper">{fmt(t.paperOpt)}</span>
         </li>
         <li>
-          <span className="font-semibold text-green-700">h′_opt (re-derived)</span> ={' '}
+          <span className="font-semibold text-ok">h′_opt (re-derived)</span> ={' '}
           <span data-testid="hopt-derived">{fmt(t.derivedOpt)}</span>
         </li>
         <li>
@@ -190,7 +190,7 @@ export function TradeoffPanel({ result }: { result: RunResult }) {
           <b data-testid="hopt-integer">{t.best}</b> (total {fmt(t.points[t.best].total)})
         </li>
       </ul>
-      <p className="mt-1 text-xs text-slate-500">
+      <p className="mt-1 text-xs text-muted">
         The paper’s closed form agrees with the re-derived one only for k = 2 (docs/models/star.md). Click a
         point (or Tab to a total and press Enter) to set h′.
       </p>

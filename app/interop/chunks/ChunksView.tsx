@@ -39,7 +39,7 @@ export function ChunksView({ result }: { result: RunResult }) {
   const t = interopOf(result)?.teccl;
   if (!t)
     return (
-      <p className="p-3 text-sm text-slate-700" data-testid="chunks-view">
+      <p className="p-3 text-sm text-text" data-testid="chunks-view">
         Only a TE-CCL file lists its chunks here.
       </p>
     );
@@ -70,21 +70,21 @@ function ChunksBody({
   return (
     <div className="flex h-full min-h-0 flex-col gap-1 p-2 text-sm" data-testid="chunks-view">
       <label className="flex flex-wrap items-center gap-2">
-        <span className="text-slate-600">Filter chunks</span>
+        <span className="text-muted">Filter chunks</span>
         <input
-          className="w-32 rounded border border-slate-300 px-1 py-0.5 font-mono"
+          className="w-32 rounded border border-border px-1 py-0.5 font-mono"
           value={query}
           placeholder="g1.c0"
           onChange={(e) => setQuery(e.target.value)}
           aria-describedby="chunks-help"
           data-testid="chunk-filter"
         />
-        <span id="chunks-help" className="text-xs text-slate-600">
+        <span id="chunks-help" className="text-xs text-muted">
           g‹source GPU›.c‹chunk›, .g‹destination GPU› for all-to-all
         </span>
       </label>
       {typeof listed === 'string' ? (
-        <p className="text-red-800" role="alert" data-testid="chunk-filter-error">
+        <p className="text-danger" role="alert" data-testid="chunk-filter-error">
           {listed}
         </p>
       ) : (
@@ -96,7 +96,7 @@ function ChunksBody({
         />
       )}
       {typeof picked === 'string' && (
-        <p className="text-red-800" role="alert" data-testid="chunk-error">
+        <p className="text-danger" role="alert" data-testid="chunk-error">
           {picked}
         </p>
       )}
@@ -120,7 +120,7 @@ function ChunkList({
 }) {
   return (
     <div>
-      <p className="text-xs text-slate-600" data-testid="chunk-count">
+      <p className="text-xs text-muted" data-testid="chunk-count">
         {listed.total === 0
           ? 'No chunk matches.'
           : listed.total > listed.blocks.length
@@ -132,7 +132,7 @@ function ChunkList({
           <li key={b}>
             <button
               type="button"
-              className={`rounded border px-1.5 py-0.5 font-mono ${b === picked ? 'border-pink-600 bg-pink-50' : 'border-slate-300 hover:bg-slate-100'}`}
+              className={`rounded border px-1.5 py-0.5 font-mono ${b === picked ? 'border-highlight bg-highlight-soft' : 'border-border hover:bg-panel'}`}
               aria-pressed={b === picked}
               onClick={() => pick(b)}
               data-testid="chunk-option"
@@ -161,11 +161,7 @@ function PathWords({
   const { cut } = pathLinks(path);
   const open = (h: ChunkHop) => markLinks(result, h.links, h.step);
   return (
-    <div
-      className="min-h-0 flex-1 overflow-y-auto text-slate-800"
-      data-testid="chunk-path"
-      aria-live="polite"
-    >
+    <div className="min-h-0 flex-1 overflow-y-auto text-text" data-testid="chunk-path" aria-live="polite">
       <p>
         <b className="font-mono">{text}</b> leaves rank {rank(path.source)} in {path.hops.length} hop
         {path.hops.length === 1 ? '' : 's'}
@@ -176,7 +172,7 @@ function PathWords({
           <li key={h.transfer}>
             <button
               type="button"
-              className="rounded px-1 text-left hover:bg-slate-100"
+              className="rounded px-1 text-left hover:bg-panel"
               onClick={() => open(h)}
               data-testid="chunk-hop"
             >

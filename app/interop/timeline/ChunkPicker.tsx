@@ -70,9 +70,9 @@ export function ChunkPicker({
         }}
       >
         <label className="flex items-center gap-1">
-          <span className="text-slate-600">Track chunk</span>
+          <span className="text-muted">Track chunk</span>
           <input
-            className="w-24 rounded border border-slate-300 px-1 py-0.5 font-mono"
+            className="w-24 rounded border border-border px-1 py-0.5 font-mono"
             value={draft}
             placeholder="r0.i0"
             onChange={(e) => setDraft(e.target.value)}
@@ -80,12 +80,12 @@ export function ChunkPicker({
             data-testid="chunk-input"
           />
         </label>
-        <button className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-100" type="submit">
+        <button className="rounded border border-border px-2 py-0.5 hover:bg-panel" type="submit">
           Track
         </button>
         {tracked.text && (
           <button
-            className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-100"
+            className="rounded border border-border px-2 py-0.5 hover:bg-panel"
             type="button"
             onClick={() => {
               setDraft('');
@@ -96,18 +96,18 @@ export function ChunkPicker({
             Stop
           </button>
         )}
-        <span id="chunk-help" className="text-xs text-slate-600">
+        <span id="chunk-help" className="text-xs text-muted">
           r‹rank›.i‹k› input, r‹rank›.o‹k› output chunk
           {chunks ? ` (${chunks.inputs} and ${chunks.outputs} a rank)` : ''}
         </span>
       </form>
       {(error ?? tracked.error) && (
-        <p className="text-red-800" role="alert" data-testid="chunk-error">
+        <p className="text-danger" role="alert" data-testid="chunk-error">
           {error ?? tracked.error}
         </p>
       )}
       {track && (
-        <p className="max-h-20 overflow-y-auto text-slate-800" data-testid="chunk-track" aria-live="polite">
+        <p className="max-h-20 overflow-y-auto text-text" data-testid="chunk-track" aria-live="polite">
           <b>{tracked.text}</b>
           {track.ids.length > 1 ? ` (the sum of ${track.ids.length} contributions)` : ''}: from rank
           {track.sources.length === 1 ? '' : 's'} {list(track.sources)} to {list(track.destinations)}. After{' '}
@@ -119,7 +119,7 @@ export function ChunkPicker({
               , <span data-testid="chunk-partial">{list(part)}</span> a part
             </>
           )}
-          . <span className="text-slate-600">{arrivals(track, ranks).join(' · ') || 'It never moves.'}</span>
+          . <span className="text-muted">{arrivals(track, ranks).join(' · ') || 'It never moves.'}</span>
         </p>
       )}
     </div>

@@ -26,7 +26,7 @@ export function ThreadblockView({ result, step }: { result: RunResult; step: num
   const interop = interopOf(result);
   if (!interop?.timeline || !interop.grid)
     return (
-      <p className="p-3 text-sm text-slate-700" data-testid="threadblock-view">
+      <p className="p-3 text-sm text-text" data-testid="threadblock-view">
         Only an MSCCL file has threadblocks.
       </p>
     );
@@ -132,7 +132,7 @@ function TimelineBody({
   const shown = cursor ?? marked;
   return (
     <div className="flex h-full min-h-0 w-full min-w-0 flex-col" data-testid="threadblock-view">
-      <details className="px-2 pt-1 text-sm text-slate-700">
+      <details className="px-2 pt-1 text-sm text-text">
         <summary className="cursor-pointer" data-testid="threadblock-summary">
           {g.rows.toLocaleString('en-US')} threadblock{g.rows === 1 ? '' : 's'} × {g.columns} step
           {g.columns === 1 ? '' : 's'}
@@ -147,7 +147,7 @@ function TimelineBody({
       <ChunkPicker result={result} tracked={tracked} holds={holds} step={step} key={tracked.text} />
       <div
         ref={scroller}
-        className="relative min-h-28 flex-1 overflow-auto rounded focus:outline focus:outline-2 focus:outline-blue-700"
+        className="relative min-h-28 flex-1 overflow-auto rounded focus:outline focus:outline-2 focus:outline-focus"
         tabIndex={0}
         role="application"
         aria-roledescription="timeline"
@@ -174,7 +174,7 @@ function TimelineBody({
         </div>
       </div>
       <p
-        className="max-h-16 shrink-0 overflow-y-auto px-2 text-sm text-slate-700"
+        className="max-h-16 shrink-0 overflow-y-auto px-2 text-sm text-text"
         aria-live="polite"
         data-testid="threadblock-cell"
       >

@@ -27,7 +27,7 @@ export function BusiestLists({
   const topo = result.topology;
   return (
     <div
-      className={`${side ? 'w-72 overflow-y-auto' : ''} shrink-0 px-1 text-sm text-slate-800`}
+      className={`${side ? 'w-72 overflow-y-auto' : ''} shrink-0 px-1 text-sm text-text`}
       data-testid="link-load-lists"
     >
       <RankedList
@@ -79,7 +79,7 @@ function RankedList({
   className?: string;
   items: { key: number; data: Record<string, number>; open: () => void; title: string; words: ReactNode }[];
 }) {
-  const item = 'block w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 focus:outline focus:outline-2';
+  const item = 'block w-full rounded px-1 py-0.5 text-left hover:bg-panel focus:outline focus:outline-2';
   return (
     <section aria-labelledby={id} className={className || undefined}>
       <h3 id={id} className="font-semibold">
@@ -102,12 +102,12 @@ function RankedList({
 export function LoadLegend() {
   const swatch = (bg: string) => (
     <span
-      className="inline-block h-3 w-4 rounded-sm border border-slate-300 align-middle"
+      className="inline-block h-3 w-4 rounded-sm border border-border align-middle"
       style={{ background: bg }}
     />
   );
   return (
-    <p className="flex flex-wrap items-center gap-x-3 px-2 pb-1 text-sm text-slate-700">
+    <p className="flex flex-wrap items-center gap-x-3 px-2 pb-1 text-sm text-text">
       <span>
         transfers ÷ channels: {swatch(scaleCss(0.05))} little {swatch(scaleCss(0.5))} half{' '}
         {swatch(scaleCss(1))} full

@@ -24,7 +24,7 @@ export function LinkLoadView({ result, step }: { result: RunResult; step: number
   const load = useLinkLoadOf(result);
   if (!load)
     return (
-      <p className="p-3 text-sm text-slate-700" data-testid="link-load-view" data-ready="0">
+      <p className="p-3 text-sm text-text" data-testid="link-load-view" data-ready="0">
         Counting how full every link is in every step…
       </p>
     );
@@ -90,11 +90,11 @@ function LinkLoadBody({ result, load, step }: { result: RunResult; load: LinkLoa
       data-over={load.over}
       data-marked-link={marked?.link ?? ''}
     >
-      <p className="px-2 pt-1 text-sm text-slate-700">
+      <p className="px-2 pt-1 text-sm text-text">
         {load.linkCount.toLocaleString('en-US')} links × {load.stepCount.toLocaleString('en-US')} steps ·{' '}
         {load.totalUses.toLocaleString('en-US')} link uses · fullest {pct(load.maxRatio)} of its channels.
         {load.over > 0 && (
-          <b className="text-red-700">
+          <b className="text-danger">
             {' '}
             {load.over.toLocaleString('en-US')} link-steps carry more than their channels allow!
           </b>
@@ -104,7 +104,7 @@ function LinkLoadBody({ result, load, step }: { result: RunResult; load: LinkLoa
         <div className={`flex min-w-0 flex-col ${side ? 'min-h-0 flex-1' : ''}`}>
           <div
             ref={box}
-            className={`relative rounded ${side ? 'min-h-0 flex-1' : 'h-64 shrink-0'} focus:outline focus:outline-2 focus:outline-blue-700`}
+            className={`relative rounded ${side ? 'min-h-0 flex-1' : 'h-64 shrink-0'} focus:outline focus:outline-2 focus:outline-focus`}
             tabIndex={0}
             role="application"
             aria-roledescription="heatmap"
@@ -127,7 +127,7 @@ function LinkLoadBody({ result, load, step }: { result: RunResult; load: LinkLoa
             <canvas ref={overlay} className={`absolute inset-0 ${drawable ? '' : 'invisible'}`} />
             {!drawable && <TooSmall width={size.width} height={size.height} />}
           </div>
-          <p className="px-2 text-sm text-slate-700" aria-live="polite" data-testid="link-load-cell">
+          <p className="px-2 text-sm text-text" aria-live="polite" data-testid="link-load-cell">
             {cursorBin >= 0
               ? `Cell: ${cellText(result, load, cursorBin)}`
               : marked

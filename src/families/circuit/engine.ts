@@ -3,6 +3,7 @@ import { CIRCUIT_ALGORITHMS } from './algorithms';
 import { HEATMAPS, findHeatmap, heatmapCsv } from './heatmaps';
 import { retriClaims } from './retri-claims';
 import { computeHeatmap } from './speedup';
+import { CIRCUIT_TRY_IT } from './try-it';
 
 /** `npm run cli -- heatmap <id>`: one of the ReTri paper's speed-up heatmaps, every cell from verified builds. */
 const HEATMAP_TABLE: FamilyTable = {
@@ -18,6 +19,7 @@ verified schedules. Heatmaps: ${HEATMAPS.map((h) => h.id).join(', ')}`,
 
 /** The circuit switch's engine: its builders, its paper check's computation and its heatmaps. */
 export const CIRCUIT_ENGINE: FamilyEngine = {
+  tryIt: CIRCUIT_TRY_IT,
   algorithms: CIRCUIT_ALGORITHMS,
   checks: [retriClaims],
   tables: [HEATMAP_TABLE],

@@ -23,4 +23,5 @@ export const CIRCUIT_FAMILY = {
     byAlgorithm: Object.fromEntries(CIRCUIT_CARDS.map((c) => [c.id, ['retri']])),
   },
   explorerPages: [{ id: HEATMAPS_PAGE, paper: RETRI_PAPER }],
+  trySize: { processors: 27, words: 'a circuit switch' },
 } as const satisfies Family;

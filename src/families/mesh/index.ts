@@ -1,3 +1,4 @@
+import { num } from '../../kernel/params/schema';
 import { OTIS_PAPER } from './paper';
 import type { Family } from '../../family';
 import { MESH_CARDS } from './cards';
@@ -18,5 +19,12 @@ export const MESH_FAMILY = {
   notes: {
     ids: ['otis'],
     byAlgorithm: Object.fromEntries(MESH_CARDS.map((c) => [c.id, ['otis']])),
+  },
+  trySize: {
+    processors: 64,
+    words: 'a mesh or OTIS-Mesh',
+    // A mesh's side², an OTIS-Mesh's group-size².
+    processorsAsked: (p) =>
+      'side' in p ? num(p, 'side') ** 2 : 'group-size' in p ? num(p, 'group-size') ** 2 : NaN,
   },
 } as const satisfies Family;

@@ -28,4 +28,5 @@ export const RING_FAMILY = {
       optree: ['optree', 'one-stage', ...RING_NOTES],
     },
   },
+  trySize: { processors: 16, words: 'a WDM ring' },
 } as const satisfies Family;

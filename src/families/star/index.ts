@@ -19,4 +19,5 @@ export const STAR_FAMILY = {
     ids: ['star'],
     byAlgorithm: Object.fromEntries(STAR_CARDS.map((c) => [c.id, ['star']])),
   },
+  trySize: { processors: 16, words: 'a passive star' },
 } as const satisfies Family;
