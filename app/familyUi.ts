@@ -33,11 +33,6 @@ export interface InterconnectUi {
   facts?: (result: RunResult, step: number, node: number) => { title: string; lines: string[] };
   /** The view's legend at a step: the entries its exported picture draws (compare panes show it on demand). */
   legend: (result: RunResult, step: number) => readonly LegendEntry[];
-  /**
-   * What else picking a node in the node field marks, beyond the views' shared highlight (the star
-   * marks the processor in its own hover, which its tree also reads); absent: nothing else.
-   */
-  pick?: (node: number | null) => void;
   /** Pages of the family's own in the explorer's list, after the sweeps (the circuit's heatmaps). */
   explorerPages?: readonly ExplorerPage[];
 }

@@ -13,7 +13,8 @@ import { useTypeScale } from '../lib/typeScale';
 import { nodeAngle, ringLayout, type RingLayout } from './ringGeometry';
 import type { Drawing } from './slicedPainter';
 import { usePanZoom, useZoomedCanvas, ZoomReset } from './usePanZoom';
-import { useApp } from '../store/store';
+import { usePane } from '../store/paneContext';
+import { selectHighlight } from '../store/selectionSlice';
 import { plural } from '../lib/format';
 import { drawMarkedLinks } from './drawMarkedLinks';
 import { markedAttr, useMarkedLinks } from './markedLinks';
@@ -44,7 +45,7 @@ export function GraphView({
   const known = isKnownInterconnect(topo.kind);
   const type = useTypeScale();
   // Nodes picked elsewhere (a violation clicked in the list, a legend): ringed in magenta.
-  const highlight = useApp((st) => st.highlight);
+  const highlight = usePane(selectHighlight);
   // Links marked from the link-load view or a verdict: drawn as bands under the nodes.
   const marked = useMarkedLinks(result);
 

@@ -2,15 +2,10 @@ import { useState } from 'react';
 import type { RunResult } from '../../src/result';
 import { interconnectUi } from '../interconnects';
 import { useReadableStep } from '../lib/useReadableStep';
-import { selectPlaying, useApp } from '../store/store';
+import { selectPlaying } from '../store/store';
+import { usePane, usePaneStore } from '../store/paneContext';
+import { selectPicked } from '../store/selectionSlice';
 import { nodeFacts } from './NodeTooltip';
-import { usePickedNode } from './pickedNode';
-
-/** The chosen node, if it is one of this result's. */
-function usePicked(result: RunResult): number | null {
-  const n = result.topology.nodeCount;
-  return usePickedNode((s) => (s.node !== null && s.node < n ? s.node : null));
-}
 
 /**
  * The keyboard's way to what hovering a node shows: one line under the network view with a field for
@@ -20,16 +15,15 @@ function usePicked(result: RunResult): number | null {
  */
 export function NodeDetails({ result, factsId }: { result: RunResult; factsId: string }) {
   const n = result.topology.nodeCount;
-  const picked = usePicked(result);
+  const picked = usePane(selectPicked(n));
+  const pane = usePaneStore();
   const [text, setText] = useState(picked === null ? '' : String(picked));
   const pick = (raw: string) => {
     setText(raw);
     const v = raw.trim() === '' ? NaN : Number(raw);
     const next = Number.isInteger(v) && v >= 0 && v < n ? v : null;
-    usePickedNode.getState().set(next);
-    // The same marks as hovering the node: the views' highlight, the star's hovered processor.
-    useApp.getState().setHighlight(next === null ? null : [next]);
-    interconnectUi(result.topology.kind).pick?.(next);
+    // The same marks as hovering the node, in every view of the pane (selectionSlice.ts).
+    pane.getState().pick(next);
   };
   return (
     <div
@@ -69,8 +63,8 @@ export function NodeDetails({ result, factsId }: { result: RunResult; factsId: s
  * a second and is not read out.
  */
 export function NodeFactsBox({ result, step, id }: { result: RunResult; step: number; id: string }) {
-  const node = usePicked(result);
-  const playing = useApp(selectPlaying);
+  const node = usePane(selectPicked(result.topology.nodeCount));
+  const playing = usePane(selectPlaying);
   const shown = useReadableStep(step, playing);
   const facts =
     node === null ? null : (interconnectUi(result.topology.kind).facts ?? nodeFacts)(result, shown, node);

@@ -9,7 +9,8 @@ import { useTypeScale } from '../lib/typeScale';
 import { typePx } from './canvasText';
 import { useSize } from '../lib/useSize';
 import { useRovingFocus } from '../lib/useRovingFocus';
-import { useApp } from '../store/store';
+import { usePane, usePaneStore } from '../store/paneContext';
+import { selectHighlight } from '../store/selectionSlice';
 import { interconnectUi } from '../interconnects';
 import { thinLabels } from './treeLabels';
 
@@ -25,7 +26,8 @@ const MAX_LEAVES_DRAWN = 256;
 export function TreeView({ result, step }: { result: RunResult; step: number }) {
   const box = useRef<HTMLDivElement>(null);
   const { width, height } = useSize(box);
-  const highlight = useApp((s) => s.highlight);
+  const pane = usePaneStore();
+  const highlight = usePane(selectHighlight);
   usePalette(); // drawn in the theme's colours: redrawn when it changes
   // The tree node that takes the focus from Tab (roving focus: one stop for the whole tree).
   const roving = useRovingFocus<SVGGElement>();
@@ -126,13 +128,13 @@ export function TreeView({ result, step }: { result: RunResult; step: number }) 
                   key={i}
                   ref={roving.ref(i)}
                   transform={`translate(${d.x},${d.y})`}
-                  onMouseEnter={() => useApp.getState().setHighlight(d.data.members)}
-                  onMouseLeave={() => useApp.getState().setHighlight(null)}
+                  onMouseEnter={() => pane.getState().setHighlight(d.data.members)}
+                  onMouseLeave={() => pane.getState().setHighlight(null)}
                   onFocus={() => {
                     setCurrent(i);
-                    useApp.getState().setHighlight(d.data.members);
+                    pane.getState().setHighlight(d.data.members);
                   }}
-                  onBlur={() => useApp.getState().setHighlight(null)}
+                  onBlur={() => pane.getState().setHighlight(null)}
                   onKeyDown={(e) => onKey(e, i)}
                   tabIndex={i === focusable ? 0 : -1}
                   role="treeitem"

@@ -1,14 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { RunResult } from '../../../src/result';
 import { circuitFacts, circuitStep, reconfigurations } from './circuitFacts';
-import { useApp } from '../../store/store';
 import { useCanvasBox } from '../../lib/useSize';
 import { PictureBox } from '../../views/PictureBox';
 import type { NetworkViewProps } from '../../interconnects';
 import { useTypeScale } from '../../lib/typeScale';
 import { nodeAt } from '../../views/ringGeometry';
 import { usePanZoom, useZoomedCanvas, ZoomReset } from '../../views/usePanZoom';
-import { usePickedNode } from '../../views/pickedNode';
+import { usePane, usePaneStore } from '../../store/paneContext';
+import { selectPicked } from '../../store/selectionSlice';
 import { loadsOf, transfersInStep } from '../../../src/families/circuit/circuit-bands';
 import { useFramePicture } from '../../scene/currentFrame';
 import { circuitLegend, circuitPicture } from './circuitPicture';
@@ -27,13 +27,14 @@ export function CircuitView({ result, step, compact = false, legend = !compact }
   const [pointer, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
   // As in the paper's Fig. 1: only the blocks node 0 sends, so the circuits stay visible. A view
   // option, so that a link keeps it (`only0`); a lecture-mode link starts that way.
-  const onlyNode0 = useApp((st) => st.config.options.onlyNode0);
-  const setOnlyNode0 = (on: boolean) => useApp.getState().setOptions({ onlyNode0: on });
+  const onlyNode0 = usePane((st) => st.config.options.onlyNode0);
+  const pane = usePaneStore();
+  const setOnlyNode0 = (on: boolean) => pane.getState().setOptions({ onlyNode0: on });
   const n = result.topology.nodeCount;
   const layout = useMemo(() => circuitLayout(width, height, n), [width, height, n]);
   // The node under the pointer, else the one chosen in the node field (no tooltip then: its words
   // are under the view).
-  const picked = usePickedNode((st) => (st.node !== null && st.node < n ? st.node : null));
+  const picked = usePane(selectPicked(n));
   const hover = useMemo(
     () => pointer ?? (picked === null ? null : { node: picked, x: -1, y: -1 }),
     [pointer, picked],

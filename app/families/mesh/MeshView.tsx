@@ -4,7 +4,6 @@ import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import { useCanvasBox } from '../../lib/useSize';
 import { PictureBox } from '../../views/PictureBox';
 import type { NetworkViewProps } from '../../interconnects';
-import { useApp } from '../../store/store';
 import { usePaintedCanvas } from '../../views/usePainter';
 import { drawMesh } from './drawMesh';
 import { meshExtent, meshLayout, processorAt } from './meshLayout';
@@ -12,7 +11,8 @@ import { MeshMinimap } from './MeshMinimap';
 import { MIN_MAP, minimapSize } from './minimap';
 import { showsImage, showsTiles } from './meshScene';
 import { MeshTooltip } from './MeshTooltip';
-import { usePickedNode } from '../../views/pickedNode';
+import { usePane } from '../../store/paneContext';
+import { selectHighlight, selectPicked } from '../../store/selectionSlice';
 import { useTypeScale } from '../../lib/typeScale';
 import { usePanZoom, ZoomReset } from '../../views/usePanZoom';
 
@@ -49,7 +49,7 @@ export function MeshView({ result, step, compact = false, legend = !compact }: N
     () => meshLayout(width, Math.max(0, height - captionRoom), side, groups),
     [width, height, side, groups, captionRoom],
   );
-  const highlight = useApp((st) => st.highlight);
+  const highlight = usePane(selectHighlight);
   const marked = useMarkedLinks(result);
   const s = result.schedule;
   // Zoom and pan (wheel, drag, pinch; double-click resets), through the views' one pan-zoom object.
@@ -66,7 +66,7 @@ export function MeshView({ result, step, compact = false, legend = !compact }: N
   const counts = stepCounts(result.holdings, step).counts;
   const [hover, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
   // The processor chosen in the node field: drawn as if hovered (its optical link dashed).
-  const picked = usePickedNode((st) => (st.node !== null && st.node < n ? st.node : null));
+  const picked = usePane(selectPicked(n));
   const tiles = showsTiles(layout, groups, view.k);
   // The overview map once zoomed in, where the picture has room for it beside what it shows.
   const map = minimapSize(type.factor, width, pictureHeight);

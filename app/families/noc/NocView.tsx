@@ -11,8 +11,9 @@ import { GraphView } from '../../views/GraphView';
 import { canDraw } from '../../views/TooSmall';
 import { usePanZoom, useZoomedCanvas, ZoomReset } from '../../views/usePanZoom';
 import { nocLayout, processorAt } from './nocLayout';
-import { selectAttempt, useApp } from '../../store/store';
-import { usePickedNode } from '../../views/pickedNode';
+import { selectAttempt } from '../../store/store';
+import { usePane } from '../../store/paneContext';
+import { selectPicked } from '../../store/selectionSlice';
 import { clashMarks, describeClash } from './nocAttempt';
 import { ClashButtons, ClashDetails } from './NocClash';
 import { CLASH_COLUMN, drawNoc, longerShown, networkRight, nocTop } from './drawNoc';
@@ -40,11 +41,11 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
   const type = useTypeScale();
   const top = nocTop(type, compact);
   // The search's attempt (not in compare mode's small panes): drawn in place of the result.
-  const attempt = useApp((s) => (compact ? null : selectAttempt(s)));
-  const picked = useApp((s) => (attempt ? (s.search?.picked ?? null) : null));
+  const attempt = usePane((s) => (compact ? null : selectAttempt(s)));
+  const picked = usePane((s) => (attempt ? (s.search?.picked ?? null) : null));
   // In lecture mode an open clash's box (as big as its type) takes a column on the right, and the
   // network is drawn left of it: the box never covers the routes it names.
-  const lecture = useApp((s) => s.config.options.lecture);
+  const lecture = usePane((s) => s.config.options.lecture);
   const aside = lecture && attempt && picked !== null ? CLASH_COLUMN : 0;
   const layout = useMemo(() => nocLayout(x, width - aside, height, top), [x, width, aside, height, top]);
   const [hover, setHover] = useState<{ p: number; x: number; y: number } | null>(null);
@@ -63,7 +64,7 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
   // The node under the pointer, else the one chosen in the node field (a processor or a router):
   // ringed, its messages drawn over the others, as the other views do.
   const n = result.topology.nodeCount;
-  const chosen = usePickedNode((st) => (st.node !== null && st.node < n ? st.node : null));
+  const chosen = usePane(selectPicked(n));
   const marked = hover?.p ?? chosen;
   const markedLinks = useMarkedLinks(result);
   const counts = stepCounts(result.holdings, step).counts;

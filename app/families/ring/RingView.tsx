@@ -2,7 +2,6 @@ import { useCallback, useMemo, useState } from 'react';
 import { stepRange } from '../../../src/kernel/model/schedule';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import type { RunResult } from '../../../src/result';
-import { useApp } from '../../store/store';
 import { markedAttr, useMarkedLinks } from '../../views/markedLinks';
 import { useCanvasBox } from '../../lib/useSize';
 import { PictureBox } from '../../views/PictureBox';
@@ -10,7 +9,8 @@ import type { NetworkViewProps } from '../../interconnects';
 import { ringLayout } from '../../views/ringGeometry';
 import { useTypeScale } from '../../lib/typeScale';
 import { NodeTooltip } from '../../views/NodeTooltip';
-import { usePickedNode } from '../../views/pickedNode';
+import { usePane, usePaneStore } from '../../store/paneContext';
+import { selectHighlight, selectPicked } from '../../store/selectionSlice';
 import { usePanZoom, useZoomedCanvas, ZoomReset } from '../../views/usePanZoom';
 import { canDraw } from '../../views/TooSmall';
 import { channelsInStep } from '../../views/wavelengthList';
@@ -30,12 +30,13 @@ import { RingLegend } from './RingLegend';
 export function RingView({ result, step, compact = false, legend = !compact }: NetworkViewProps) {
   const frame = useCanvasBox();
   const { width, height } = frame;
-  const highlight = useApp((st) => st.highlight);
+  const pane = usePaneStore();
+  const highlight = usePane(selectHighlight);
   const markedLinks = useMarkedLinks(result);
   const [hover, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
   const n = result.topology.nodeCount;
   // The node chosen in the node field: drawn as if hovered.
-  const picked = usePickedNode((st) => (st.node !== null && st.node < n ? st.node : null));
+  const picked = usePane(selectPicked(n));
   const marked = hover?.node ?? picked;
   const w = result.topology.linkChannels[0] ?? 1;
   const layout = useMemo(() => ringLayout(width, height, n, w), [width, height, n, w]);
@@ -102,13 +103,13 @@ export function RingView({ result, step, compact = false, legend = !compact }: N
           const y = e.clientY - rect.top;
           const node = hitTest(hits, x, y, zoom.view)?.id ?? null;
           setHover(node === null ? null : { node, x, y });
-          const hl = useApp.getState().highlight;
+          const hl = pane.getState().highlight;
           if (node === null ? hl !== null : hl?.length !== 1 || hl[0] !== node)
-            useApp.getState().setHighlight(node === null ? null : [node]);
+            pane.getState().setHighlight(node === null ? null : [node]);
         }}
         onMouseLeave={() => {
           setHover(null);
-          useApp.getState().setHighlight(null);
+          pane.getState().setHighlight(null);
         }}
       >
         {/* A corner button rather than a legend line: the legend's room is the picture's. */}

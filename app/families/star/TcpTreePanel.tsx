@@ -18,7 +18,8 @@ import { useSize } from '../../lib/useSize';
 import { useRovingFocus } from '../../lib/useRovingFocus';
 import { typePx, type TypeScale } from '../../views/canvasText';
 import { thinLabels } from '../../views/treeLabels';
-import { useStarHover } from './starHover';
+import { usePane, usePaneStore } from '../../store/paneContext';
+import { selectHovered } from '../../store/selectionSlice';
 
 /** Largest tree drawn node by node. */
 const MAX_TREE = 256;
@@ -41,9 +42,9 @@ export function TcpTreePanel({
 }) {
   const n = result.topology.nodeCount;
   const k = num(result.params, 'wavelengths-per-node');
-  const hovered = useStarHover((s) => s.node);
+  const hovered = usePane(selectHovered);
   usePalette(); // drawn in the theme's colours: redrawn when it changes
-  const setHovered = useStarHover((s) => s.set);
+  const setHovered = usePaneStore().getState().hover;
   // One stop of Tab for the whole tree; the arrow keys move the focus (roving focus).
   const roving = useRovingFocus<SVGGElement>();
   const { current, setCurrent } = roving;
