@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { RunError, WorkerClient } from './client';
-import { FakeWorker } from './fakeWorker';
+import { RunError } from './client';
+import { fakeClient, FakeWorker, partialsAroundResult } from './fakeWorker';
 
 const fakeResult = (tag: string) => ({ algorithm: tag }) as never;
 
 describe('worker client', () => {
   it('delivers the reply of the newest request and drops stale ones', async () => {
-    FakeWorker.all = [];
-    const c = new WorkerClient(() => new FakeWorker());
+    const { c } = fakeClient();
     const first = c.run('ring-allgather', { nodes: 8 });
     const w1 = FakeWorker.all[0];
     const second = c.run('ring-allgather', { nodes: 9 });
@@ -22,36 +21,24 @@ describe('worker client', () => {
   });
 
   it('passes on pictures that follow the delivered result, and only those', async () => {
-    FakeWorker.all = [];
-    const c = new WorkerClient(() => new FakeWorker());
+    const { c } = fakeClient();
     const seen: [unknown, number][] = [];
     c.onPictures = (result, pictures) => seen.push([result, pictures.size]);
-    const p = c.run('retri', {});
-    const w = FakeWorker.all[0];
-    const id = w.received[0].id;
-    const pictures = (size: number) => ({ size, pool: 1, steps: [] });
-    w.reply({ kind: 'partial', id, part: { type: 'pictures', pictures: pictures(1) } }); // before its result: not delivered yet
-    w.reply({ kind: 'done', id, output: fakeResult('r'), totalMs: 0 });
-    await p;
-    w.reply({ kind: 'partial', id: id - 1, part: { type: 'pictures', pictures: pictures(2) } }); // an older run's
-    w.reply({ kind: 'partial', id, part: { type: 'pictures', pictures: pictures(3) } });
+    await partialsAroundResult(c, 'retri', (size) => ({
+      type: 'pictures',
+      pictures: { size, pool: 1, steps: [] },
+    }));
     expect(seen).toEqual([[{ algorithm: 'r' }, 3]]);
   });
 
   it('passes on completed formula rows of the delivered result; a new run meanwhile keeps the worker', async () => {
-    FakeWorker.all = [];
-    const c = new WorkerClient(() => new FakeWorker());
+    const { c } = fakeClient();
     const seen: [unknown, string[]][] = [];
     c.onFormulas = (result, rows) => seen.push([result, rows.map((r) => r.id)]);
-    const p = c.run('optree', {});
-    const w = FakeWorker.all[0];
-    const id = w.received[0].id;
-    const rows = (rowId: string) => [{ id: rowId }] as never;
-    w.reply({ kind: 'partial', id, part: { type: 'formulas', formulas: rows('early') } }); // before its result: not delivered
-    w.reply({ kind: 'done', id, output: fakeResult('r'), totalMs: 0 });
-    await p;
-    w.reply({ kind: 'partial', id: id - 1, part: { type: 'formulas', formulas: rows('older') } });
-    w.reply({ kind: 'partial', id, part: { type: 'formulas', formulas: rows('done') } });
+    const w = await partialsAroundResult(c, 'optree', (n) => ({
+      type: 'formulas',
+      formulas: [{ id: ['early', 'older', 'done'][n - 1] }] as never,
+    }));
     expect(seen).toEqual([[{ algorithm: 'r' }, ['done']]]);
     // The worker may still be searching when the next run is asked for: it is not restarted (it
     // drops the stale search at its next slice, and stays warm).
@@ -61,8 +48,7 @@ describe('worker client', () => {
   });
 
   it('a new run does not wait for the pictures of the result on screen', async () => {
-    FakeWorker.all = [];
-    const c = new WorkerClient(() => new FakeWorker());
+    const { c } = fakeClient();
     const p = c.run('retri', {});
     const w = FakeWorker.all[0];
     const result = { algorithm: 'r', schedule: { collective: 'alltoall' } } as never;
@@ -74,8 +60,7 @@ describe('worker client', () => {
   });
 
   it('ignores a reply carrying an old generation id', async () => {
-    FakeWorker.all = [];
-    const c = new WorkerClient(() => new FakeWorker());
+    const { c } = fakeClient();
     const p = c.run('a', {});
     const w = FakeWorker.all[0];
     const id = w.received[0].id;
@@ -85,8 +70,7 @@ describe('worker client', () => {
   });
 
   it('turns error replies into RunError with the issues', async () => {
-    FakeWorker.all = [];
-    const c = new WorkerClient(() => new FakeWorker());
+    const { c } = fakeClient();
     const p = c.run('a', {});
     const w = FakeWorker.all[0];
     w.reply({
@@ -100,8 +84,7 @@ describe('worker client', () => {
   });
 
   it('restarts a crashed worker and reports the crash', async () => {
-    FakeWorker.all = [];
-    const c = new WorkerClient(() => new FakeWorker());
+    const { c } = fakeClient();
     const p = c.run('a', {});
     FakeWorker.all[0].crash('out of memory');
     const err = await p.catch((e: unknown) => e);
@@ -118,12 +101,7 @@ describe('worker client', () => {
   });
 
   it('reports a crash while idle and restarts on the next request', async () => {
-    FakeWorker.all = [];
-    const crashes: string[] = [];
-    const c = new WorkerClient(
-      () => new FakeWorker(),
-      (m) => crashes.push(m),
-    );
+    const { c, crashes } = fakeClient();
     c.crashForTest();
     expect(FakeWorker.all[0].crashes).toBe(1);
     FakeWorker.all[0].crash('boom');
@@ -136,8 +114,7 @@ describe('worker client', () => {
   });
 
   it('cancel drops the pending request and stops the busy worker', async () => {
-    FakeWorker.all = [];
-    const c = new WorkerClient(() => new FakeWorker());
+    const { c } = fakeClient();
     const p = c.run('a', {});
     const w = FakeWorker.all[0];
     c.cancel();
@@ -149,8 +126,7 @@ describe('worker client', () => {
   });
 
   it('passes sweep progress to the caller and resolves when the sweep is done', async () => {
-    FakeWorker.all = [];
-    const c = new WorkerClient(() => new FakeWorker());
+    const { c } = fakeClient();
     const seen: number[] = [];
     const p = c.sweep('fig', (values, done, total) => seen.push(values.length, done, total));
     const w = FakeWorker.all[0];
@@ -165,8 +141,7 @@ describe('worker client', () => {
   });
 
   it('stop asks the running job to end with what it has; the request then ends as usual', async () => {
-    FakeWorker.all = [];
-    const c = new WorkerClient(() => new FakeWorker());
+    const { c } = fakeClient();
     const p = c.sweep('fig', () => undefined);
     const w = FakeWorker.all[0];
     const id = w.other[0].id;
@@ -180,8 +155,7 @@ describe('worker client', () => {
   });
 
   it('a new request makes a running sweep stale: no more progress reaches its caller', async () => {
-    FakeWorker.all = [];
-    const c = new WorkerClient(() => new FakeWorker());
+    const { c } = fakeClient();
     let calls = 0;
     const sweep = c.sweep('fig', () => calls++);
     const w1 = FakeWorker.all[0];
@@ -201,8 +175,7 @@ describe('worker client', () => {
   });
 
   it('returns each outcome of a batch, failures included', async () => {
-    FakeWorker.all = [];
-    const c = new WorkerClient(() => new FakeWorker());
+    const { c } = fakeClient();
     const p = c.runMany([
       { algorithm: 'a', params: {} },
       { algorithm: 'b', params: {} },
@@ -234,8 +207,7 @@ describe('star tunings sent with a result', () => {
     const counted = starTunings(sent.schedule, 3);
     // The run carries the tunings it counted for its cost formulas (the star's interconnect extras).
     expect(sent.extras?.tunings).toBe(counted);
-    FakeWorker.all = [];
-    const c = new WorkerClient(() => new FakeWorker());
+    const { c } = fakeClient();
     const reply = c.run('star-gossip', params);
     const w = FakeWorker.all[0];
     w.reply({ kind: 'done', id: w.received[0].id, output: sent, totalMs: 1 });

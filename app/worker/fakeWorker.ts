@@ -1,4 +1,5 @@
-import type { WorkerLike } from './client';
+import { WorkerClient, type WorkerLike } from './client';
+import type { JobPart } from './jobs/parts';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
 /** A stand-in worker whose replies the test controls. */
@@ -51,4 +52,36 @@ export class FakeWorker implements WorkerLike {
   crash(message: string) {
     this.onerror?.({ message } as ErrorEvent);
   }
+}
+
+/** A worker client on fake workers (the list of them emptied first), and the crashes it reported. */
+export function fakeClient(): { c: WorkerClient; crashes: string[] } {
+  FakeWorker.all = [];
+  const crashes: string[] = [];
+  const c = new WorkerClient(
+    () => new FakeWorker(),
+    (m) => crashes.push(m),
+  );
+  return { c, crashes };
+}
+
+/**
+ * Runs `algorithm` on a fake client and sends three partials of its job: `part(1)` before its
+ * result (nothing to attach it to yet), then the result (`{ algorithm: 'r' }`), then `part(2)`
+ * under an older job's id and `part(3)` under its own. Only the third may reach the page.
+ */
+export async function partialsAroundResult(
+  c: WorkerClient,
+  algorithm: string,
+  part: (n: 1 | 2 | 3) => JobPart,
+): Promise<FakeWorker> {
+  const reply = c.run(algorithm, {});
+  const w = FakeWorker.all.at(-1)!;
+  const id = w.received.at(-1)!.id;
+  w.reply({ kind: 'partial', id, part: part(1) });
+  w.reply({ kind: 'done', id, output: { algorithm: 'r' } as never, totalMs: 0 });
+  await reply;
+  w.reply({ kind: 'partial', id: id - 1, part: part(2) });
+  w.reply({ kind: 'partial', id, part: part(3) });
+  return w;
 }

@@ -7,7 +7,7 @@ import { findAlgorithm } from '../../src/registry';
 import { run } from '../../src/run';
 import { transferables, type RunResult } from '../../src/result';
 import { WorkerClient } from './client';
-import { FakeWorker } from './fakeWorker';
+import { fakeClient, partialsAroundResult } from './fakeWorker';
 import { inlineWorker } from './inline';
 import type { Post } from './jobs/envelope';
 import { postWithLinkLoad } from './linkLoadPost';
@@ -92,19 +92,13 @@ describe('link load from the worker', () => {
   });
 
   it('the client passes on the link load of the delivered result only', async () => {
-    FakeWorker.all = [];
-    const c = new WorkerClient(() => new FakeWorker());
+    const { c } = fakeClient();
     const seen: [unknown, number][] = [];
     c.onLinkLoad = (result, load) => seen.push([result, load.totalUses]);
-    const p = c.run('ring-allgather', {});
-    const w = FakeWorker.all[0];
-    const id = w.received[0].id;
-    const load = (totalUses: number) => ({ totalUses }) as LinkLoad;
-    w.reply({ kind: 'partial', id, part: { type: 'link-load', load: load(1) } }); // before its result: not delivered yet
-    w.reply({ kind: 'done', id, output: { algorithm: 'r' } as never, totalMs: 0 });
-    await p;
-    w.reply({ kind: 'partial', id: id - 1, part: { type: 'link-load', load: load(2) } }); // an older run's
-    w.reply({ kind: 'partial', id, part: { type: 'link-load', load: load(3) } });
+    await partialsAroundResult(c, 'ring-allgather', (totalUses) => ({
+      type: 'link-load',
+      load: { totalUses } as LinkLoad,
+    }));
     expect(seen).toEqual([[{ algorithm: 'r' }, 3]]);
   });
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RunError, WORKER_SILENCE_MS, WorkerClient } from './client';
+import { RunError, WORKER_SILENCE_MS } from './client';
 import { LP_AFTER_MS } from './link';
 import { SLICED_SILENCE_MS, STOP_GRACE_MS } from './silence';
-import { FakeWorker } from './fakeWorker';
+import { fakeClient, FakeWorker } from './fakeWorker';
 
 // The worker client's silence limits (silence.ts, applied by link.ts), with fake workers and timers;
 // the rest of the client is tested in client.test.ts.
@@ -14,12 +14,7 @@ describe('a worker that stops answering or cannot start', () => {
 
   it('is treated as crashed after the stated silence: stopped, restarted, the request fails with a message', async () => {
     vi.useFakeTimers();
-    FakeWorker.all = [];
-    const crashes: string[] = [];
-    const c = new WorkerClient(
-      () => new FakeWorker(),
-      (m) => crashes.push(m),
-    );
+    const { c, crashes } = fakeClient();
     expect(c.silenceMs).toBe(WORKER_SILENCE_MS);
     const pending = c.run('ring-allgather', { nodes: 8 });
     const failed = pending.then(
@@ -39,12 +34,7 @@ describe('a worker that stops answering or cannot start', () => {
 
   it('progress keeps a long request alive; a reply ends the watch', async () => {
     vi.useFakeTimers();
-    FakeWorker.all = [];
-    const crashes: string[] = [];
-    const c = new WorkerClient(
-      () => new FakeWorker(),
-      (m) => crashes.push(m),
-    );
+    const { c, crashes } = fakeClient();
     c.limitsForTest({ slicedSilenceMs: 1000 });
     const done = c.sweep('optree-fig4', () => undefined);
     const w = FakeWorker.all[0];
@@ -61,12 +51,7 @@ describe('a worker that stops answering or cannot start', () => {
   });
 
   it('an error before the worker said it loaded is reported as "could not be started", not as a crash', async () => {
-    FakeWorker.all = [];
-    const crashes: string[] = [];
-    const c = new WorkerClient(
-      () => new FakeWorker(),
-      (m) => crashes.push(m),
-    );
+    const { c, crashes } = fakeClient();
     const failed = c.run('ring-allgather', { nodes: 8 }).catch((e: RunError) => e.message);
     FakeWorker.all[0].onerror?.({} as ErrorEvent);
     expect(await failed).toMatch(/could not be started/);
@@ -84,15 +69,8 @@ describe('every job has a silence limit, and Stop always ends it', () => {
 
   /** A client whose run was delivered, with a search following it; what it told the page. */
   async function searching() {
-    FakeWorker.all = [];
-    const told = {
-      crashes: [] as string[],
-      search: [] as { done: boolean; stopped: boolean; note?: string }[],
-    };
-    const c = new WorkerClient(
-      () => new FakeWorker(),
-      (m) => told.crashes.push(m),
-    );
+    const { c, crashes } = fakeClient();
+    const told = { crashes, search: [] as { done: boolean; stopped: boolean; note?: string }[] };
     c.onSearch = (m) => told.search.push({ done: m.done, stopped: m.stopped, note: m.note });
     const run = c.run('noc-scatter', {});
     const w = FakeWorker.all[0];
@@ -177,8 +155,7 @@ describe('every job has a silence limit, and Stop always ends it', () => {
 
   it('a job in slices (a round of chains) that stops answering fails after the stated silence', async () => {
     vi.useFakeTimers();
-    FakeWorker.all = [];
-    const c = new WorkerClient(() => new FakeWorker());
+    const { c } = fakeClient();
     const round = c.hostChains(new MessageChannel().port1).catch((e: Error) => e.message);
     vi.advanceTimersByTime(SLICED_SILENCE_MS);
     expect(await round).toMatch(new RegExp(`did not answer for ${SLICED_SILENCE_MS / 1000} s`));
@@ -187,8 +164,7 @@ describe('every job has a silence limit, and Stop always ends it', () => {
 
   it('Stop of a round of chains whose worker does not end it: replaced after the grace', async () => {
     vi.useFakeTimers();
-    FakeWorker.all = [];
-    const c = new WorkerClient(() => new FakeWorker());
+    const { c } = fakeClient();
     const round = c.hostChains(new MessageChannel().port1).catch((e: Error) => e.message);
     const w = FakeWorker.all[0];
     c.stop();
@@ -202,9 +178,8 @@ describe('every job has a silence limit, and Stop always ends it', () => {
 
   it('a sweep’s piece is a whole build: it may be silent as long as a build, and no longer; its points stay', async () => {
     vi.useFakeTimers();
-    FakeWorker.all = [];
+    const { c } = fakeClient();
     const points: number[] = [];
-    const c = new WorkerClient(() => new FakeWorker());
     const sweep = c.sweep('fig', (_v, done) => points.push(done)).catch((e: Error) => e.message);
     const w = FakeWorker.all[0];
     w.reply({ kind: 'progress', id: w.other[0].id, values: [], done: 3, total: 9 });
@@ -221,8 +196,7 @@ describe('every job has a silence limit, and Stop always ends it', () => {
 
   it('a dropped job in slices: the worker takes no new job before it answers; a silent one is replaced', () => {
     vi.useFakeTimers();
-    FakeWorker.all = [];
-    const c = new WorkerClient(() => new FakeWorker());
+    const { c } = fakeClient();
     void c.hostChains(new MessageChannel().port1);
     const w = FakeWorker.all[0];
     vi.advanceTimersByTime(1000); // pinged while it works
@@ -250,9 +224,8 @@ describe('every job has a silence limit, and Stop always ends it', () => {
 
   it('the visualizer’s worker is asked to load the solver as it starts', () => {
     vi.useFakeTimers();
-    FakeWorker.all = [];
+    const { c } = fakeClient();
     const loaded: [boolean, string | undefined][] = [];
-    const c = new WorkerClient(() => new FakeWorker());
     c.preloadLp = true;
     c.onLp = (ok, message) => loaded.push([ok, message]);
     c.warm();

@@ -5,8 +5,7 @@
  * interval colouring), a 2D mesh or torus or the user's own network of the NoC family (its routes), or
  * — for a solver's output — the links the file's own flows use.
  */
-import { indexArray } from '../kernel/model/columns';
-import { wdmRing, ringLink, type Topology } from '../kernel/model/topology';
+import { linkTopology, newLinks, wdmRing, ringLink, type Topology } from '../kernel/model/topology';
 import {
   customLinksProblem,
   customNetwork,
@@ -190,28 +189,10 @@ export function firstFree(
 export const fullLink = (n: number, a: number, b: number) => a * (n - 1) + (b < a ? b : b - 1);
 
 function fullRouter(n: number, channels: number, choice: NetworkChoice): Router {
-  const L = n * (n - 1);
-  const linkFrom = indexArray(L, n);
-  const linkTo = indexArray(L, n);
-  for (let a = 0; a < n; a++)
-    for (let b = 0; b < n; b++)
-      if (a !== b) {
-        linkFrom[fullLink(n, a, b)] = a;
-        linkTo[fullLink(n, a, b)] = b;
-      }
-  const topology: Topology = {
-    kind: 'generic',
-    nodeCount: n,
-    auxCount: 0,
-    linkCount: L,
-    linkFrom,
-    linkTo,
-    linkChannels: new Uint32Array(L).fill(Math.max(1, channels)),
-    linkKind: new Uint8Array(L),
-    linkKinds: ['direct'],
-    linkShared: new Uint8Array(L),
-  };
+  const links = newLinks(n * (n - 1), n);
+  for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) if (a !== b) links.set(fullLink(n, a, b), a, b, 0);
   const W = Math.max(1, channels);
+  const topology = linkTopology('generic', n, links, ['direct'], { channels: W });
   return {
     name: `fully connected, ${n} GPUs, ${W} channel${W === 1 ? '' : 's'} a link`,
     choice,

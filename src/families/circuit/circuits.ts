@@ -1,5 +1,4 @@
-import { indexArray } from '../../kernel/model/columns';
-import type { Topology } from '../../kernel/model/topology';
+import { linkTopology, newLinks, type Topology } from '../../kernel/model/topology';
 
 /**
  * Optical circuit switch with two transceivers per node (2n switch ports). A configuration with offset
@@ -13,34 +12,14 @@ export const CIRCUIT_LEFT = 1;
 
 /** The circuit-switch topology for a list of configurations, each given by its offset. */
 export function circuitTopology(n: number, offsets: readonly number[]): Topology {
-  const linkCount = 2 * n * offsets.length;
-  const linkFrom = indexArray(linkCount, n);
-  const linkTo = indexArray(linkCount, n);
-  const linkKind = new Uint8Array(linkCount);
+  const links = newLinks(2 * n * offsets.length, n);
   offsets.forEach((o, c) => {
     for (let i = 0; i < n; i++) {
-      const right = circuitLink(n, c, i, 1);
-      const left = circuitLink(n, c, i, -1);
-      linkFrom[right] = i;
-      linkTo[right] = (i + o) % n;
-      linkKind[right] = CIRCUIT_RIGHT;
-      linkFrom[left] = i;
-      linkTo[left] = (((i - o) % n) + n) % n;
-      linkKind[left] = CIRCUIT_LEFT;
+      links.set(circuitLink(n, c, i, 1), i, (i + o) % n, CIRCUIT_RIGHT);
+      links.set(circuitLink(n, c, i, -1), i, (((i - o) % n) + n) % n, CIRCUIT_LEFT);
     }
   });
-  return {
-    kind: 'circuit',
-    nodeCount: n,
-    auxCount: 0,
-    linkCount,
-    linkFrom,
-    linkTo,
-    linkChannels: new Uint32Array(linkCount).fill(1),
-    linkKind,
-    linkKinds: ['circuit-right', 'circuit-left'],
-    linkShared: new Uint8Array(linkCount).fill(1),
-  };
+  return linkTopology('circuit', n, links, ['circuit-right', 'circuit-left'], { shared: true });
 }
 
 /** Id of the circuit leaving `node` in direction `dir` in configuration `config`. */

@@ -1,5 +1,4 @@
-import { indexArray } from '../../kernel/model/columns';
-import type { Topology } from '../../kernel/model/topology';
+import { linkTopology, newLinks, type Topology } from '../../kernel/model/topology';
 import {
   EAST,
   gridChannel,
@@ -74,14 +73,8 @@ export function meshTopology(m: MeshShape): Topology {
   const n = m.groups * p;
   const optical = m.groups > 1 ? m.groups * (p - 1) : 0;
   const linkCount = m.groups * groupLinks(m) + optical;
-  const linkFrom = indexArray(linkCount, n);
-  const linkTo = indexArray(linkCount, n);
-  const linkKind = new Uint8Array(linkCount);
-  const set = (l: number, from: number, to: number, kind: number) => {
-    linkFrom[l] = from;
-    linkTo[l] = to;
-    linkKind[l] = kind;
-  };
+  const links = newLinks(linkCount, n);
+  const set = links.set;
   for (let g = 0; g < m.groups; g++) {
     const base = g * p;
     for (let r = 0; r < q; r++)
@@ -95,18 +88,7 @@ export function meshTopology(m: MeshShape): Topology {
     if (m.groups > 1)
       for (let x = 0; x < p; x++) if (x !== g) set(opticalLink(m, g, x), base + x, x * p + g, OPTICAL);
   }
-  return {
-    kind: 'mesh',
-    nodeCount: n,
-    auxCount: 0,
-    linkCount,
-    linkFrom,
-    linkTo,
-    linkChannels: new Uint32Array(linkCount).fill(1),
-    linkKind,
-    linkKinds: [...MESH_LINK_KINDS],
-    linkShared: new Uint8Array(linkCount),
-  };
+  return linkTopology('mesh', n, links, MESH_LINK_KINDS);
 }
 
 /** The shape of a mesh topology (one group, or side² groups), read back from its sizes. */

@@ -1,5 +1,4 @@
-import { indexArray } from '../../kernel/model/columns';
-import type { Topology } from '../../kernel/model/topology';
+import { linkTopology, newLinks, type Topology } from '../../kernel/model/topology';
 import { gridEdges, type Grid } from '../../kernel/model/grid';
 
 /**
@@ -211,33 +210,18 @@ export function nocTopology(net: NocNetwork): Topology {
   const k = net.ports;
   const linkCount = channelBase(net) + 2 * net.edges.length;
   const vertices = P + net.routers;
-  const linkFrom = indexArray(linkCount, vertices);
-  const linkTo = indexArray(linkCount, vertices);
-  const linkKind = new Uint8Array(linkCount);
+  const links = newLinks(linkCount, vertices);
   for (let p = 0; p < P; p++)
     for (let j = 0; j < k; j++) {
-      const [i, e] = [injectLink(net, p, j), ejectLink(net, p, j)];
-      [linkFrom[i], linkTo[i], linkKind[i]] = [p, P + net.procRouter[p], 0];
-      [linkFrom[e], linkTo[e], linkKind[e]] = [P + net.procRouter[p], p, 1];
+      links.set(injectLink(net, p, j), p, P + net.procRouter[p], 0);
+      links.set(ejectLink(net, p, j), P + net.procRouter[p], p, 1);
     }
   const base = channelBase(net);
   net.edges.forEach(([a, b], e) => {
-    [linkFrom[base + 2 * e], linkTo[base + 2 * e]] = [P + a, P + b];
-    [linkFrom[base + 2 * e + 1], linkTo[base + 2 * e + 1]] = [P + b, P + a];
-    linkKind[base + 2 * e] = linkKind[base + 2 * e + 1] = 2;
+    links.set(base + 2 * e, P + a, P + b, 2);
+    links.set(base + 2 * e + 1, P + b, P + a, 2);
   });
-  return {
-    kind: 'noc',
-    nodeCount: P,
-    auxCount: net.routers,
-    linkCount,
-    linkFrom,
-    linkTo,
-    linkChannels: new Uint32Array(linkCount).fill(1),
-    linkKind,
-    linkKinds: [...NOC_LINK_KINDS],
-    linkShared: new Uint8Array(linkCount),
-  };
+  return linkTopology('noc', P, links, NOC_LINK_KINDS, { auxCount: net.routers });
 }
 
 /** Router adjacency: for router v, its neighbours and the directed channel to each. */

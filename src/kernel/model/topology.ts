@@ -38,31 +38,63 @@ export const RING_CCW = 1;
  * Link i goes clockwise i → i+1; link n+i goes counter-clockwise i → i−1.
  */
 export function wdmRing(n: number, w: number): Topology {
-  const linkCount = 2 * n;
-  const linkFrom = indexArray(linkCount, n);
-  const linkTo = indexArray(linkCount, n);
-  const linkKind = new Uint8Array(linkCount);
+  const links = newLinks(2 * n, n);
   for (let i = 0; i < n; i++) {
-    const cw = ringLink(n, i, 1);
-    const ccw = ringLink(n, i, -1);
-    linkFrom[cw] = i;
-    linkTo[cw] = (i + 1) % n;
-    linkKind[cw] = RING_CW;
-    linkFrom[ccw] = i;
-    linkTo[ccw] = (i - 1 + n) % n;
-    linkKind[ccw] = RING_CCW;
+    links.set(ringLink(n, i, 1), i, (i + 1) % n, RING_CW);
+    links.set(ringLink(n, i, -1), i, (i - 1 + n) % n, RING_CCW);
   }
+  return linkTopology('wdm-ring', n, links, ['fibre-cw', 'fibre-ccw'], { channels: w });
+}
+
+/** A topology's links while they are being filled in: the endpoints and the kind of each. */
+export interface NewLinks {
+  linkFrom: IndexArray;
+  linkTo: IndexArray;
+  linkKind: Uint8Array;
+  /** Link `l` runs `from` → `to` and is of kind `kind`. */
+  set(l: number, from: number, to: number, kind: number): void;
+}
+
+/** `linkCount` links between `vertices` vertices (processors and auxiliary ones), all still 0 → 0. */
+export function newLinks(linkCount: number, vertices: number): NewLinks {
+  const linkFrom = indexArray(linkCount, vertices);
+  const linkTo = indexArray(linkCount, vertices);
+  const linkKind = new Uint8Array(linkCount);
   return {
-    kind: 'wdm-ring',
-    nodeCount: n,
-    auxCount: 0,
-    linkCount,
     linkFrom,
     linkTo,
-    linkChannels: new Uint32Array(linkCount).fill(w),
     linkKind,
-    linkKinds: ['fibre-cw', 'fibre-ccw'],
-    linkShared: new Uint8Array(linkCount),
+    set(l, from, to, kind) {
+      linkFrom[l] = from;
+      linkTo[l] = to;
+      linkKind[l] = kind;
+    },
+  };
+}
+
+/**
+ * The topology made of filled-in links: `nodeCount` processors, then `auxCount` auxiliary vertices;
+ * every link has `channels` channels (1 unless said) and is exclusive unless `shared`.
+ */
+export function linkTopology(
+  kind: NetworkKind,
+  nodeCount: number,
+  links: Pick<NewLinks, 'linkFrom' | 'linkTo' | 'linkKind'>,
+  linkKinds: readonly string[],
+  { auxCount = 0, channels = 1, shared = false } = {},
+): Topology {
+  const linkCount = links.linkFrom.length;
+  return {
+    kind,
+    nodeCount,
+    auxCount,
+    linkCount,
+    linkFrom: links.linkFrom,
+    linkTo: links.linkTo,
+    linkChannels: new Uint32Array(linkCount).fill(channels),
+    linkKind: links.linkKind,
+    linkKinds: [...linkKinds],
+    linkShared: new Uint8Array(linkCount).fill(shared ? 1 : 0),
   };
 }
 

@@ -27,6 +27,25 @@ function compare(s: Schedule, topo: Topology) {
   return fast;
 }
 
+/**
+ * The channels of a ring schedule with two clockwise arcs of transfers stepStart[step − 1] … that
+ * overlap put on one wavelength (the second moved onto the first's), so that they clash.
+ */
+function withOverlapClash(s: Schedule, hops: ArrayLike<number>, step: number, n: number): Uint16Array {
+  const [a0, a1] = [s.stepStart[step - 1], s.stepStart[step]];
+  let pair: [number, number] | null = null;
+  for (let t = a0; t < a1 && !pair; t++)
+    for (let u = a0; u < a1; u++)
+      if (u !== t && hops[t] > 0 && hops[u] > 0 && (s.src[u] - s.src[t] + n) % n < hops[t]) {
+        pair = [t, u];
+        break;
+      }
+  expect(pair).not.toBeNull();
+  const channel = s.channel.slice();
+  channel[pair![1]] = channel[pair![0]];
+  return channel;
+}
+
 describe('verifier: long ring arcs checked by sorting report exactly what link-by-link checking reports', () => {
   // One-stage on 300 nodes with 16 wavelengths: steps of about 128 arcs averaging 75 links, long enough
   // for the sorted check.
@@ -44,17 +63,7 @@ describe('verifier: long ring arcs checked by sorting report exactly what link-b
 
   it('a clash between two overlapping arcs, a channel out of range and a causality fault', () => {
     // Step 5: two clockwise arcs that overlap, the second moved onto the first's wavelength.
-    const [a0, a1] = [s.stepStart[4], s.stepStart[5]];
-    let pair: [number, number] | null = null;
-    for (let t = a0; t < a1 && !pair; t++)
-      for (let u = a0; u < a1; u++)
-        if (u !== t && hops[t] > 0 && hops[u] > 0 && (s.src[u] - s.src[t] + 300) % 300 < hops[t]) {
-          pair = [t, u];
-          break;
-        }
-    expect(pair).not.toBeNull();
-    const channel = s.channel.slice();
-    channel[pair![1]] = channel[pair![0]];
+    const channel = withOverlapClash(s, hops, 5, 300);
     channel[s.stepStart[9]] = 20; // ≥ w = 16
     const ids = blockLists(s).ids.slice();
     const t0 = s.stepStart[0]; // in step 1 every node holds only its own block
@@ -85,17 +94,7 @@ describe('verifier: steps of short ring arcs checked in one tight pass report wh
   });
 
   it('a clash between two short arcs on one wavelength, a channel out of range and a bad block', () => {
-    const [a0, a1] = [s.stepStart[last - 1], s.stepStart[last]];
-    let pair: [number, number] | null = null;
-    for (let t = a0; t < a1 && !pair; t++)
-      for (let u = a0; u < a1; u++)
-        if (u !== t && hops[t] > 0 && hops[u] > 0 && (s.src[u] - s.src[t] + 96) % 96 < hops[t]) {
-          pair = [t, u];
-          break;
-        }
-    expect(pair).not.toBeNull();
-    const channel = s.channel.slice();
-    channel[pair![1]] = channel[pair![0]];
+    const channel = withOverlapClash(s, hops, last, 96);
     channel[s.stepStart[last - 2]] = 9; // ≥ w = 8
     const ids = blockLists(s).ids.slice();
     ids[s.stepStart[last - 3]] = 96 * 96; // no such block
@@ -178,8 +177,10 @@ describe('verifier: the short-arc pass on arbitrary schedules agrees with link-b
 });
 
 describe('verifier: the short-arc pass catches clashes at its edge cases', () => {
+  type Run = [src: number, hops: number, first: number, count: number];
+
   /** One step of the given runs [src, hops, first channel, count] on a ring of n nodes, w wavelengths. */
-  function oneStep(n: number, w: number, runs: [number, number, number, number][]) {
+  function oneStep(n: number, w: number, runs: Run[]) {
     const b = arcBuilder(n);
     b.beginStep('edge');
     for (const [src, hops, first, count] of runs)
@@ -187,89 +188,32 @@ describe('verifier: the short-arc pass catches clashes at its edge cases', () =>
     return compare(b.finish(), wdmRing(n, w));
   }
 
-  it('only in the part of an arc past node 0 (both directions)', () => {
+  // Each case: one step of two runs on a ring of n nodes and w wavelengths, and its clashing
+  // link-channels (undefined: none).
+  const cases: [what: string, n: number, w: number, a: Run, b: Run, clashes: number | undefined][] = [
     // 10 → 11 → 0 → 1 → 2 clockwise and 1 → 2 on λ3: they share only the link 1 → 2.
-    expect(
-      oneStep(12, 8, [
-        [10, 4, 3, 1],
-        [1, 1, 3, 1],
-      ]).counts['channel-clash'],
-    ).toBe(1);
+    ['past node 0, clockwise', 12, 8, [10, 4, 3, 1], [1, 1, 3, 1], 1],
     // The mirror image counter-clockwise: 1 → 0 → 11 → 10 → 9 and 10 → 9.
-    expect(
-      oneStep(12, 8, [
-        [1, -4, 3, 1],
-        [10, -1, 3, 1],
-      ]).counts['channel-clash'],
-    ).toBe(1);
+    ['past node 0, counter-clockwise', 12, 8, [1, -4, 3, 1], [10, -1, 3, 1], 1],
     // Touching but not sharing a link is no clash (the blocks do not make an all-gather, so not `ok`).
-    expect(
-      oneStep(12, 8, [
-        [10, 3, 3, 1],
-        [1, 1, 3, 1],
-      ]).counts['channel-clash'],
-    ).toBeUndefined();
-  });
-
-  it('between long arcs that share exactly one link (sorted check)', () => {
-    // 2 → … → 15 and 14 → … → 27 on λ0 share only the link 14 → 15; starting at 15 they only touch.
-    expect(
-      oneStep(40, 4, [
-        [2, 13, 0, 1],
-        [14, 13, 0, 1],
-      ]).counts['channel-clash'],
-    ).toBe(1);
-    expect(
-      oneStep(40, 4, [
-        [2, 13, 0, 1],
-        [15, 13, 0, 1],
-      ]).counts['channel-clash'],
-    ).toBeUndefined();
-  });
-
-  it('between long arcs only where the last one wraps past node 0 onto the first (sorted check)', () => {
+    ['past node 0, only touching', 12, 8, [10, 3, 3, 1], [1, 1, 3, 1], undefined],
+    // Long arcs (the sorted check): 2 → … → 15 and 14 → … → 27 on λ0 share only the link 14 → 15;
+    // starting at 15 they only touch.
+    ['long arcs sharing one link', 40, 4, [2, 13, 0, 1], [14, 13, 0, 1], 1],
+    ['long arcs only touching', 40, 4, [2, 13, 0, 1], [15, 13, 0, 1], undefined],
     // 30 → … → 39 → 0 → … → 5 and 2 → … → 14 on λ0 share the links 2 → 3, 3 → 4 and 4 → 5; long
     // enough for the sorted check, where the clash is only seen when closing the circle.
-    expect(
-      oneStep(40, 4, [
-        [30, 15, 0, 1],
-        [2, 12, 0, 1],
-      ]).counts['channel-clash'],
-    ).toBe(3);
-    expect(
-      oneStep(40, 4, [
-        [30, 12, 0, 1],
-        [2, 12, 0, 1],
-      ]).counts['channel-clash'],
-    ).toBeUndefined();
-  });
-
-  it('on the last wavelength of a 32-wavelength word, inside runs', () => {
+    ['long arcs, the last wrapping onto the first', 40, 4, [30, 15, 0, 1], [2, 12, 0, 1], 3],
+    ['long arcs, the last wrapping short of the first', 40, 4, [30, 12, 0, 1], [2, 12, 0, 1], undefined],
     // Runs over λ28…λ31 and λ60…λ63 clash with single lightpaths on λ31 and λ63.
-    expect(
-      oneStep(16, 64, [
-        [0, 2, 28, 4],
-        [1, 1, 31, 1],
-      ]).counts['channel-clash'],
-    ).toBe(1);
-    expect(
-      oneStep(16, 64, [
-        [0, 2, 60, 4],
-        [1, 1, 63, 1],
-      ]).counts['channel-clash'],
-    ).toBe(1);
-    expect(
-      oneStep(16, 64, [
-        [0, 2, 28, 4],
-        [1, 1, 32, 1],
-      ]).counts['channel-clash'],
-    ).toBeUndefined();
+    ['last wavelength of the first 32-wavelength word', 16, 64, [0, 2, 28, 4], [1, 1, 31, 1], 1],
+    ['last wavelength of the second word', 16, 64, [0, 2, 60, 4], [1, 1, 63, 1], 1],
+    ['first wavelength past a run ending a word', 16, 64, [0, 2, 28, 4], [1, 1, 32, 1], undefined],
     // A run over λ30…λ33 spans two words; the clash is in the second.
-    expect(
-      oneStep(16, 64, [
-        [0, 2, 30, 4],
-        [1, 1, 32, 1],
-      ]).counts['channel-clash'],
-    ).toBe(1);
+    ['a run spanning two words', 16, 64, [0, 2, 30, 4], [1, 1, 32, 1], 1],
+  ];
+
+  it.each(cases)('%s: %s nodes, %s wavelengths, runs %j and %j: %s clashes', (_what, n, w, a, b, clashes) => {
+    expect(oneStep(n, w, [a, b]).counts['channel-clash']).toBe(clashes);
   });
 });
