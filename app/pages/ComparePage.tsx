@@ -11,6 +11,7 @@ import { DifferenceWords } from './DifferenceWords';
 import { paneNames, type PaneName } from '../../src/experiments/compare-names';
 import { selectPlaying, selectStep, useApp } from '../store/store';
 import { MainView } from '../views/MainView';
+import { ComparePaneScope } from '../store/paneContext';
 import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSize } from '../lib/useSize';
 import { useReadableStep } from '../lib/useReadableStep';
@@ -224,7 +225,10 @@ export function ComparePage() {
                         </div>
                       )}
                       <Boundary name={`picture of schedule ${i + 1}`} resetKey={o.result} className="h-full">
-                        <MainView result={o.result} step={shown} compact legend={false} />
+                        {/* Each pane marks its own nodes: a store of its own (paneContext.tsx). */}
+                        <ComparePaneScope>
+                          <MainView result={o.result} step={shown} compact legend={false} />
+                        </ComparePaneScope>
                       </Boundary>
                     </div>
                   </div>

@@ -1,5 +1,6 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { AppState } from './appState';
+import { createComparePaneStore, followPage } from './comparePane';
 import type { PaneStore } from './paneStore';
 import { useApp } from './store';
 
@@ -20,4 +21,14 @@ export const usePaneStore = (): PaneStore => useContext(PaneContext);
 /** Reads `select` from the store of the pane this component is in, re-rendering when it changes. */
 export function usePane<T>(select: (s: AppState) => T): T {
   return useContext(PaneContext)(select);
+}
+
+/**
+ * Gives the components inside it a compare pane's store of their own (comparePane.ts), following the
+ * page's store for as long as it is mounted.
+ */
+export function ComparePaneScope({ children }: { children: ReactNode }) {
+  const [store] = useState(() => createComparePaneStore(useApp));
+  useEffect(() => followPage(store, useApp), [store]);
+  return <PaneProvider store={store}>{children}</PaneProvider>;
 }
