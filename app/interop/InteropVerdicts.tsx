@@ -1,8 +1,7 @@
 import { placeOf, type Verdict } from '../../src/interop/verdicts';
 import type { RunResult } from '../../src/result';
-import { linksOfTransfer, markLinks } from '../views/markedLinks';
+import { linksOfTransfer, markLinks, transferNodes } from '../views/markedLinks';
 import { interopOf } from './fileView';
-import { transferNodes } from './markMessage';
 
 /** Verdicts listed on the page (the counts cover all; the command line's check lists more). */
 const SHOWN = 30;

@@ -1,21 +1,10 @@
-import { receiversOf } from '../../src/kernel/model/paths';
 import { RULE_TEXT } from '../../src/kernel/verify/rules';
-import type { RunResult } from '../../src/result';
 import { selectResult, useApp } from '../store/store';
 import { plural } from '../lib/format';
-import { linksOfTransfer, markLinks } from '../views/markedLinks';
+import { linksOfTransfer, markLinks, transferNodes } from '../views/markedLinks';
 
 /** Violations listed on the page (the counts cover all of them). */
 const SHOWN = 20;
-
-/** The processors a violation is about: the transfer's sender and receivers. */
-function nodesOf(r: RunResult, transfer: number): number[] {
-  const s = r.schedule;
-  if (transfer < 0 || transfer >= s.transferCount) return [];
-  const rx = new Uint32Array(Math.max(1, r.topology.nodeCount + r.topology.auxCount));
-  const k = receiversOf(s, r.topology, transfer, rx);
-  return [s.src[transfer], ...Array.from(rx.subarray(0, k))];
-}
 
 /**
  * What the verifier found wrong with the schedule on screen (a file's, since the algorithms' are
@@ -31,7 +20,7 @@ export function Violations() {
       result,
       linksOfTransfer(result, transfer),
       step === 0 ? result.schedule.stepCount : step,
-      nodesOf(result, transfer),
+      transferNodes(result, transfer),
     );
   return (
     <section className="rounded-lg border border-danger bg-danger-soft p-3" data-testid="violations">

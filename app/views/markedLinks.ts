@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { pathLinks } from '../../src/kernel/model/paths';
+import { pathLinks, receiversOf } from '../../src/kernel/model/paths';
 import type { Topology } from '../../src/kernel/model/topology';
 import type { RunResult } from '../../src/result';
 import { markKey } from '../store/markSlice';
@@ -12,6 +12,15 @@ import { computedFor, maxStep, useApp } from '../store/store';
  * (`config.mark`, `mark=`, src/config/mark-link.ts): a page opened from it, Back and Forward mark
  * what it names once its schedule is there. When the mark leaves: app/store/markSlice.ts.
  */
+
+/** The processors that mark transfer t on the picture: its sender and its receivers (none if no such t). */
+export function transferNodes(r: RunResult, t: number): number[] {
+  const s = r.schedule;
+  if (t < 0 || t >= s.transferCount) return [];
+  const rx = new Uint32Array(Math.max(1, r.topology.nodeCount + r.topology.auxCount));
+  const k = receiversOf(s, r.topology, t, rx);
+  return [s.src[t], ...Array.from(rx.subarray(0, k))];
+}
 
 /** The ends of these links that a picture draws (processors or auxiliary vertices), each once. */
 export function endsOf(topo: Topology, links: readonly number[]): number[] {

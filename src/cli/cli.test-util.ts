@@ -31,3 +31,7 @@ export const outText = (r: CommandOutput) => [...r.out].join('');
 
 /** What a command wrote on standard error ('' when nothing). */
 export const errText = (r: CommandOutput) => r.err ?? '';
+
+/** Options as the command line takes them: `{ nodes: 8, method: 'edn' }` → `--nodes 8 --method edn`. */
+export const flags = (options: Record<string, string | number>): string[] =>
+  Object.entries(options).flatMap(([key, value]) => [`--${key}`, String(value)]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScheduleJson } from '../kernel/format/schedule-json';
 import { type CheckReport } from './check-command';
 import { type ListedAlgorithm } from './list-command';
-import { errText as err, memoryCli, outText as out } from './cli.test-util';
+import { errText as err, memoryCli, outText as out, flags } from './cli.test-util';
 
 const { files, cli, formulas } = memoryCli();
 
@@ -19,16 +19,7 @@ describe('command line: meshes and OTIS-Mesh', () => {
   it('formulas: P = 16, all-port direct, root and control group at 10 (middle), by hand', () => {
     const { row } = formulas(
       'otis-allreduce',
-      '--group-size',
-      '16',
-      '--method',
-      'direct',
-      '--ports',
-      'all',
-      '--root',
-      '10',
-      '--control-group',
-      '10',
+      ...flags({ 'group-size': 16, method: 'direct', ports: 'all', root: 10, 'control-group': 10 }),
     );
     // Root (row 2, column 2) of a 4 × 4 group; XY routes end on the column unless the sender shares
     // the row: 8 senders in rows 0-1 enter from the north, 4 in row 3 from the south, 2 from the west,
@@ -100,12 +91,7 @@ describe('command line: NoC bounds', () => {
     const r = cli(
       'bounds',
       'noc-scatter',
-      '--topology',
-      'fat-octagon',
-      '--senders',
-      '0-7',
-      '--receivers',
-      '8-15',
+      ...flags({ topology: 'fat-octagon', senders: '0-7', receivers: '8-15' }),
     );
     expect(r.code).toBe(0);
     const rep = JSON.parse(out(r)) as {
@@ -133,12 +119,7 @@ describe('command line: a NoC network of one’s own', () => {
     files.set('ring4.json', '{"routers": 4, "links": [[0, 1], [1, 2], [2, 3], [3, 0]]}');
     const { report: rep } = formulas(
       'noc-scatter',
-      '--topology',
-      'ring4.json',
-      '--pattern',
-      'aas',
-      '--method',
-      'constructive',
+      ...flags({ topology: 'ring4.json', pattern: 'aas', method: 'constructive' }),
     );
     expect(rep.params).toMatchObject({ network: 'custom', routers: 4, links: '0,1,1,2,2,3,3,0' });
     files.set('bad.json', '{"routers": 4, "links": [[0, 9]]}');

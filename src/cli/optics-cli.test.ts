@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpticsRow } from '../families/ring/optical-constraints';
-import { memoryCli, outText as out } from './cli.test-util';
+import { memoryCli, outText as out, flags } from './cli.test-util';
 import { type ListedAlgorithm } from './list-command';
 
 // No files in these tests: reading one fails.
@@ -35,14 +35,7 @@ describe('formulas: optical constraints', () => {
       cli(
         'formulas',
         'ring-allgather',
-        '--nodes',
-        '8',
-        '--pass-loss',
-        '10',
-        '--laser-power',
-        '0',
-        '--format',
-        'text',
+        ...flags({ nodes: 8, 'pass-loss': 10, 'laser-power': 0, format: 'text' }),
       ),
     );
     expect(bad).toContain('Optical constraints (eqs. 4–9): 5 of 5 VIOLATED');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScheduleJson } from '../kernel/format/schedule-json';
 import { type CheckReport } from './check-command';
 import { type ListedAlgorithm } from './list-command';
-import { memoryCli, outText as out } from './cli.test-util';
+import { memoryCli, outText as out, flags } from './cli.test-util';
 
 const { files, cli, formulas } = memoryCli();
 
@@ -29,14 +29,7 @@ describe('command line: the passive-star algorithms', () => {
   it('formulas: paper and constructed costs, by hand for gossip P = 64, k = 3, D = 0.5, m = 2', () => {
     const { row } = formulas(
       'star-gossip',
-      '--nodes',
-      '64',
-      '--wavelengths-per-node',
-      '3',
-      '--tuning-delay',
-      '0.5',
-      '--messages',
-      '2',
+      ...flags({ nodes: 64, 'wavelengths-per-node': 3, 'tuning-delay': 0.5, messages: 2 }),
     );
     // 3 steps; 3 · 64 · 3 = 576 tunings; 1·2 + 4·2 + 16·2 = 42; total 576 · 0.5 + 42 = 330; clock 3 · 0.5 + 42.
     expect(row('steps').constructed).toBe(3);
@@ -93,12 +86,7 @@ describe('command line: the passive-star algorithms', () => {
     const r = cli(
       'formulas',
       'star-broadcast',
-      '--nodes',
-      '16',
-      '--wavelengths-per-node',
-      '3',
-      '--split-steps',
-      '3',
+      ...flags({ nodes: 16, 'wavelengths-per-node': 3, 'split-steps': 3 }),
     );
     expect(r.code).toBe(2);
     expect(r.err).toBe('Split steps h′ (split-steps) must be from 0 to h = 2 for these P and k; got 3');

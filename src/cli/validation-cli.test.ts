@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandOutput } from './command-kit';
-import { memoryCli, outText as out } from './cli.test-util';
+import { memoryCli, outText as out, flags } from './cli.test-util';
 
 // Every command that takes an algorithm's parameters checks them with one function (validParams):
 // what `schedule` refuses, `bounds` and `formulas` refuse with the same line.
@@ -87,14 +87,7 @@ describe('bounds, formulas and schedule refuse the same configurations', () => {
     const torus = cli(
       'bounds',
       'noc-scatter',
-      '--network',
-      'torus',
-      '--rows',
-      '4',
-      '--cols',
-      '4',
-      '--pattern',
-      'aas',
+      ...flags({ network: 'torus', rows: 4, cols: 4, pattern: 'aas' }),
     );
     expect(JSON.parse(out(torus)).params.network).toBe('torus');
   });

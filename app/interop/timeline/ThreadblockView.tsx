@@ -8,12 +8,12 @@ import { useTypeScale } from '../../lib/typeScale';
 import { setupCanvas, useSize } from '../../lib/useSize';
 import { useApp } from '../../store/store';
 import { interopOf } from '../fileView';
-import { transferNodes } from '../markMessage';
 import { ChunkPicker } from './ChunkPicker';
 import { drawThreadblocks } from './drawThreadblocks';
 import { cellAt, cellMessage, cellWords, scrollToCell, timelineLayout } from './threadblockLayout';
 import { holdsAt, useChunkTrack, useHoldersOnPicture } from './useChunkTrack';
 import { localStepsCarrying } from '../../../src/interop/msccl/chunk-track';
+import { transferNodes } from '../../views/markedLinks';
 
 /**
  * An MSCCL file's rank × threadblock timeline: a row per threadblock (grouped by rank), a column per

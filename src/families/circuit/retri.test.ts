@@ -209,30 +209,22 @@ describe('costs against closed forms derived by hand', () => {
   const us = 1e-6;
   const ns = 1e-9;
 
-  it('retri, n = 27, no reconfiguration: 3·α_s + (1 + 3 + 9)·(α_h + β·m/3)', () => {
-    const r = runOf('retri', { nodes: 27, reconfigure: '', ...model });
-    expect(r.summary.seconds).toBeCloseTo(3 * 2 * us + 13 * (1 * us + 9000 * ns), 12);
-  }, 60_000);
-
-  it('retri, n = 27, x = (0,1,1): 3·(α_s + α_h + β·m/3) + 2δ', () => {
-    const r = runOf('retri', { nodes: 27, reconfigure: '0,1,1', ...model });
-    expect(r.summary.seconds).toBeCloseTo(3 * (2 * us + 1 * us + 9000 * ns) + 2 * 5 * us, 12);
-  }, 60_000);
-
-  it('retri, n = 81, x = (0,0,1,0): segments of 2 and 2 phases, (1+3)·2 hop units', () => {
-    const r = runOf('retri', { nodes: 81, reconfigure: '0,0,1,0', ...model });
-    expect(r.summary.seconds).toBeCloseTo(4 * 2 * us + 8 * (1 * us + 9000 * ns) + 5 * us, 12);
-  }, 60_000);
-
-  it('bruck, n = 8, every phase: 3·(α_s + α_h + β·m/4) + 2δ', () => {
-    const r = runOf('bruck', { nodes: 8, reconfigure: '0,1,1', ...model });
-    expect(r.summary.seconds).toBeCloseTo(3 * (2 * us + 1 * us + 6750 * ns) + 2 * 5 * us, 12);
-  }, 60_000);
-
-  it('static all-to-all, n = 9: α_s + 4·α_h + (m/9)·(1+2+3+4)·β', () => {
-    const r = runOf('direct-alltoall', { nodes: 9, ...model });
-    expect(r.summary.seconds).toBeCloseTo(2 * us + 4 * us + 3000 * 10 * ns, 12);
-  }, 60_000);
+  // [algorithm, n, reconfigurations x, the time derived by hand, how it is made up]
+  it.each([
+    ['retri', 27, '', 3 * 2 * us + 13 * (1 * us + 9000 * ns), '3·α_s + (1 + 3 + 9)·(α_h + β·m/3)'],
+    ['retri', 27, '0,1,1', 3 * (2 * us + 1 * us + 9000 * ns) + 2 * 5 * us, '3·(α_s + α_h + β·m/3) + 2δ'],
+    // Segments of 2 and 2 phases: (1 + 3)·2 hop units.
+    ['retri', 81, '0,0,1,0', 4 * 2 * us + 8 * (1 * us + 9000 * ns) + 5 * us, '4·α_s + 8·(α_h + β·m/3) + δ'],
+    ['bruck', 8, '0,1,1', 3 * (2 * us + 1 * us + 6750 * ns) + 2 * 5 * us, '3·(α_s + α_h + β·m/4) + 2δ'],
+    ['direct-alltoall', 9, '', 2 * us + 4 * us + 3000 * 10 * ns, 'α_s + 4·α_h + (m/9)·(1+2+3+4)·β'],
+  ] as const)(
+    '%s, n = %i, x = (%s): %f s = %s',
+    (id, nodes, reconfigure, seconds, _how) => {
+      const r = runOf(id, { nodes, reconfigure, ...model });
+      expect(r.summary.seconds).toBeCloseTo(seconds, 12);
+    },
+    60_000,
+  );
 
   it('the formula rows agree with the constructed time for powers of the radix', () => {
     for (const [id, n, x] of [

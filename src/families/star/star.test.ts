@@ -174,14 +174,18 @@ describe('injected faults are caught', () => {
 
 describe('costs of constructed schedules against the closed forms (derived by hand)', () => {
   const D = 0.5;
+  /** What these tests compare: the constructed communication cost and tunings, and the formula's cost. */
+  const costs = (r: RunResult) => ({
+    communication: r.summary.costs?.communication,
+    formula: row(r, 'communication').formula,
+    tunings: r.summary.costs?.tunings,
+  });
   it('scatter, P = 64, k = 3: messages of 16, 4, 1; 63 tunings', () => {
     const r = runStar('star-scatter', { nodes: 64, 'wavelengths-per-node': 3, 'tuning-delay': D });
-    // Step l sends each child its subtree of 64 / 4^l nodes: 16 + 4 + 1 = 21 = (64 − 1) / 3.
-    expect(r.summary.costs?.communication).toBe(21);
-    // Every node but 0 tunes one receiver once: 63.
-    expect(r.summary.costs?.tunings).toBe(63);
+    // Step l sends each child its subtree of 64 / 4^l nodes: 16 + 4 + 1 = 21 = (64 − 1) / 3. Every node
+    // but 0 tunes one receiver once: 63.
+    expect(costs(r)).toEqual({ communication: 21, formula: 21, tunings: 63 });
     expect(r.summary.costs?.tuning).toBe(63 * D);
-    expect(row(r, 'communication').formula).toBe(21);
     // Clock: three steps, each with tuning, so 3D + 21.
     expect(r.summary.seconds).toBeCloseTo(3 * D + 21, 12);
   });
@@ -189,15 +193,12 @@ describe('costs of constructed schedules against the closed forms (derived by ha
   it('scatter, P = 10, k = 2 (cut tree): 3 + 1 + 1, above the paper’s 4.5', () => {
     const r = runStar('star-scatter', { nodes: 10, 'wavelengths-per-node': 2 });
     // Step 1: node 0 sends {1, 4, 7} and {2, 5, 8}; step 2: {3}, {6}, {4}, … one each; step 3: {9}.
-    expect(r.summary.costs?.communication).toBe(5);
-    expect(row(r, 'communication').formula).toBe(4.5);
-    expect(r.summary.costs?.tunings).toBe(9);
+    expect(costs(r)).toEqual({ communication: 5, formula: 4.5, tunings: 9 });
   });
 
   it('gather has the scatter’s costs', () => {
     const g = runStar('star-gather', { nodes: 64, 'wavelengths-per-node': 3 });
-    expect(g.summary.costs?.communication).toBe(21);
-    expect(g.summary.costs?.tunings).toBe(63);
+    expect(costs(g)).toMatchObject({ communication: 21, tunings: 63 });
   });
 
   it('gossip, P = 64, k = 3, m = 2: 2 + 8 + 32 = 42 and 3 · 64 · 3 tunings', () => {
@@ -207,18 +208,14 @@ describe('costs of constructed schedules against the closed forms (derived by ha
       messages: 2,
       'tuning-delay': D,
     });
-    expect(r.summary.costs?.communication).toBe(42);
-    expect(row(r, 'communication').formula).toBe((63 * 2) / 3);
-    expect(r.summary.costs?.tunings).toBe(576);
+    expect(costs(r)).toEqual({ communication: 42, formula: (63 * 2) / 3, tunings: 576 });
     expect(row(r, 'tunings').formula).toBe(576);
     expect(r.summary.seconds).toBeCloseTo(3 * D + 42, 12);
   });
 
   it('multi-scatter, P = 27, k = 2: three steps of 9 messages, 3 · 27 · 2 tunings', () => {
     const r = runStar('star-multiscatter', { nodes: 27, 'wavelengths-per-node': 2 });
-    expect(r.summary.costs?.communication).toBe(27);
-    expect(row(r, 'communication').formula).toBe(27);
-    expect(r.summary.costs?.tunings).toBe(162);
+    expect(costs(r)).toEqual({ communication: 27, formula: 27, tunings: 162 });
   });
 
   it('broadcast, P = 64, k = 3, m = 64, for h′ = 0 … 3', () => {
