@@ -22,7 +22,7 @@ export const BROWSER_LIMITS: Limits = {
   // 2,000,000 they were not on screen within 10 minutes (docs/benchmarks.md).
   tecclFlows: 100_000,
   // A NoC schedule passes over every waiting message in every step it fills: all-to-all on an 8 × 8
-  // mesh with 2 processors per router (16,256 messages) is built in about 11 s on the command line,
+  // mesh with 2 processors per router (16,256 messages) is built in about 14 s on the command line,
   // with 4 per router (65,280) in 39 s, and on a 16 × 16 mesh with 4 (1,047,552) in over an hour
   // (docs/benchmarks.md). The page keeps to builds of seconds; the command line builds the rest.
   placedMessages: 65_536,
