@@ -12,6 +12,7 @@
 import type { PathOp } from './scenePath';
 
 export type { PathOp } from './scenePath';
+export { PathOps } from './scenePath';
 
 export interface PathPrimitive {
   kind: 'path';
@@ -96,37 +97,6 @@ export const PICTURE_FONT = 'system-ui, sans-serif';
 /** Is a group shown at zoom k? */
 export const shownAt = (g: GroupPrimitive, k: number) =>
   (g.minZoom === undefined || k >= g.minZoom) && (g.maxZoom === undefined || k < g.maxZoom);
-
-/**
- * Path operations under construction, with the method names of a canvas path (so helpers that add
- * shapes to a path — a node's held wedge — serve a layout too).
- */
-export class PathOps {
-  readonly ops: PathOp[] = [];
-  moveTo(x: number, y: number): void {
-    this.ops.push(['M', x, y]);
-  }
-  lineTo(x: number, y: number): void {
-    this.ops.push(['L', x, y]);
-  }
-  closePath(): void {
-    this.ops.push(['Z']);
-  }
-  rect(x: number, y: number, w: number, h: number): void {
-    this.ops.push(['R', x, y, w, h]);
-  }
-  arc(cx: number, cy: number, r: number, a0: number, a1: number, ccw = false): void {
-    this.ops.push(['A', cx, cy, r, a0, a1, ccw]);
-  }
-  /** A whole circle as its own subpath. */
-  circle(x: number, y: number, r: number): void {
-    this.moveTo(x + r, y);
-    this.arc(x, y, r, 0, 2 * Math.PI);
-  }
-  get empty(): boolean {
-    return this.ops.length === 0;
-  }
-}
 
 /** The shape-adding part of a canvas path, which PathOps and Path2D both have. */
 export interface PathSink {

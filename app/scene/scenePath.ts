@@ -123,8 +123,11 @@ export class PathData {
   }
 }
 
-/** A Path2D that keeps its calls, to be replayed under the transform in force when it is drawn. */
-export class ScenePath {
+/**
+ * Path operations under construction, with the method names of a canvas path (so helpers that add
+ * shapes to a path — a node's held wedge — serve a layout too).
+ */
+export class PathOps {
   readonly ops: PathOp[] = [];
   moveTo(x: number, y: number): void {
     this.ops.push(['M', x, y]);
@@ -141,7 +144,18 @@ export class ScenePath {
   arc(cx: number, cy: number, r: number, a0: number, a1: number, ccw = false): void {
     this.ops.push(['A', cx, cy, r, a0, a1, ccw]);
   }
+  /** A whole circle as its own subpath. */
+  circle(x: number, y: number, r: number): void {
+    this.moveTo(x + r, y);
+    this.arc(x, y, r, 0, 2 * Math.PI);
+  }
+  get empty(): boolean {
+    return this.ops.length === 0;
+  }
 }
+
+/** A Path2D that keeps its calls, to be replayed under the transform in force when it is drawn. */
+export class ScenePath extends PathOps {}
 
 /** Runs `f` with `Path2D` standing for ScenePath (synchronously; put back afterwards, whatever happens). */
 export function withScenePaths<T>(f: () => T): T {
