@@ -1,12 +1,14 @@
 /**
- * Reading MSCCL XML text in one streaming pass with saxes (a maintained, checking SAX parser that
- * runs in a worker and in Node; a worker has no DOMParser). Each element goes straight to the
- * reader's `open` and `close` as the parser meets it, so no tree of the document is built. saxes
- * refuses text that is not well-formed XML; the refusal is then put in our words, with line and
- * column (well-formed.ts). Text beyond a stated size is refused before a character is parsed.
+ * Reading MSCCL XML text. A file in the plain form that MSCCL tools write is read by our own fast
+ * pass (plain-xml.ts); any other text in one streaming pass with saxes (a maintained, checking SAX
+ * parser that runs in a worker and in Node; a worker has no DOMParser), whose elements go straight
+ * to the reader's `open` and `close` as the parser meets them. saxes refuses text that is not
+ * well-formed XML; the refusal is then put in our words, with line and column (well-formed.ts).
+ * Text beyond a stated size is refused before a character is parsed.
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { InputError } from '../../limits';
+import { readPlainXml } from './plain-xml';
 import { wellFormedProblem, type XmlProblem } from './well-formed';
 
 /**
@@ -52,6 +54,18 @@ export function parseMscclXml(text: string, name: string, reader: XmlElementRead
     throw new InputError(
       `${name} has ${text.length.toLocaleString('en-US')} characters; MSCCL files are read up to ${MAX_MSCCL_CHARS / 2 ** 20} M characters`,
     );
+  const plain = readPlainXml(text);
+  if (plain) {
+    const { names, attrs } = plain;
+    const root = names[0];
+    if (root !== 'algo') throw notAlgo(name, root);
+    for (let k = 0; k < names.length; k++) {
+      const element = names[k];
+      if (element === null) reader.close();
+      else reader.open(element, attrs[k]!);
+    }
+    return;
+  }
   // Positions are counted only when a refusal needs them (saxesProblem).
   const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
   let root: string | null = null;
@@ -76,8 +90,10 @@ export function parseMscclXml(text: string, name: string, reader: XmlElementRead
       `${name} is not well-formed XML: ${problem.message} (line ${problem.line}, column ${problem.column})`,
     );
   }
-  if (root !== 'algo')
-    throw new InputError(
-      `${name} is not an MSCCL algorithm: its root element must be one <algo>, not ${root ? `<${root}>` : 'nothing'}`,
-    );
+  if (root !== 'algo') throw notAlgo(name, root);
 }
+
+const notAlgo = (name: string, root: string | null) =>
+  new InputError(
+    `${name} is not an MSCCL algorithm: its root element must be one <algo>, not ${root ? `<${root}>` : 'nothing'}`,
+  );

@@ -1,0 +1,222 @@
+/**
+ * A fast first reading of MSCCL XML in its usual plain form, before saxes (parse.ts). The files that
+ * msccl-tools, TACCL, TE-CCL and the Lab write use a small part of XML: elements with quoted
+ * attributes, whitespace between them, comments, perhaps a declaration. This reads exactly that part,
+ * in one pass over character codes, and gives up (null) on anything beyond it — a byte-order mark,
+ * an entity or a line break inside a value, text, CDATA, a document type declaration, a name with a
+ * colon or beyond ASCII, and every kind of mistake. Whoever gives up, saxes reads the text from the
+ * start; saxes stays the judge of what is XML and the source of every refusal.
+ *
+ * So this never accepts what saxes refuses, and hands on what saxes would: plain-xml.test.ts checks
+ * both on thousands of generated and mutated documents.
+ */
+
+/** The elements in document order: a name opens an element (with `attrs` at the same index), null closes one. */
+export interface PlainElements {
+  names: (string | null)[];
+  attrs: (Record<string, string> | null)[];
+}
+
+// Character codes (this reads every character of a file of megabytes).
+const TAB = 9;
+const LF = 10;
+const CR = 13;
+const SPACE = 32;
+const BANG = 33;
+const QUOTE = 34;
+const AMP = 38;
+const APOSTROPHE = 39;
+const DASH = 45;
+const DOT = 46;
+const SLASH = 47;
+const LT = 60;
+const EQUALS = 61;
+const GT = 62;
+const QUESTION = 63;
+const UNDERSCORE = 95;
+/** From here on, surrogates and the characters XML forbids or saxes checks one by one. */
+const BEYOND_PLAIN = 0xd800;
+/** Names and values remembered (a power of two). */
+const SEEN_SLOTS = 4096;
+
+const isSpace = (c: number) => c === SPACE || c === LF || c === CR || c === TAB;
+const isNameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === UNDERSCORE;
+const isNameChar = (c: number) => isNameStart(c) || (c >= 48 && c <= 57) || c === DASH || c === DOT;
+
+/** The one declaration read here: version 1.0, perhaps an encoding and standalone, at the very start. */
+const DECLARATION =
+  /^<\?xml[ \t\r\n]+version=(?:"1\.0"|'1\.0')(?:[ \t\r\n]+encoding=(?:"[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*'))?(?:[ \t\r\n]+standalone=(?:"(?:yes|no)"|'(?:yes|no)'))?[ \t\r\n]*\?>/;
+
+/** The elements of `text` when it is plain XML as described above; null when saxes must read it. */
+export function readPlainXml(text: string): PlainElements | null {
+  let at = 0;
+  if (text.startsWith('<?')) {
+    const decl = DECLARATION.exec(text);
+    if (!decl) return null;
+    at = decl[0].length;
+  }
+  return new PlainReader(text, at).read();
+}
+
+/**
+ * The pass itself, in short methods (each is compiled to fast code soon after it starts, which keeps
+ * the first reading of a file, the one a user waits for, quick). Every method returns false, or −1,
+ * when the text leaves the plain form.
+ */
+class PlainReader {
+  private readonly n: number;
+  private readonly names: (string | null)[] = [];
+  private readonly attrs: (Record<string, string> | null)[] = [];
+  private readonly open: string[] = [];
+  private rootDone = false;
+  /**
+   * Names and values repeat across a file ("step", "type", "rrcs", "0"): each is made once and the
+   * same string handed on, so attribute keys are not looked up afresh and values not copied again.
+   */
+  private readonly seen: (string | undefined)[] = new Array<string | undefined>(SEEN_SLOTS).fill(undefined);
+  /** The hash of the last name or value passed (for `stringAt`). */
+  private hash = 0;
+
+  constructor(
+    private readonly text: string,
+    private i: number,
+  ) {
+    this.n = text.length;
+  }
+
+  read(): PlainElements | null {
+    const { text, n } = this;
+    while (this.i < n) {
+      const c = text.charCodeAt(this.i);
+      if (isSpace(c)) this.i++;
+      else if (c !== LT)
+        return null; // text, or a byte-order mark
+      else {
+        const c1 = text.charCodeAt(this.i + 1);
+        const ok =
+          c1 === BANG ? this.comment() : c1 === SLASH ? this.endTag() : c1 !== QUESTION && this.startTag();
+        if (!ok) return null;
+      }
+    }
+    return this.rootDone ? { names: this.names, attrs: this.attrs } : null;
+  }
+
+  /** A comment: no "--" inside, plain characters. */
+  private comment(): boolean {
+    const { text, i } = this;
+    if (!text.startsWith('<!--', i)) return false;
+    const end = text.indexOf('--', i + 4);
+    if (end < 0 || text.charCodeAt(end + 2) !== GT) return false;
+    for (let k = i + 4; k < end; k++) {
+      const d = text.charCodeAt(k);
+      if ((d < SPACE && !isSpace(d)) || d >= BEYOND_PLAIN) return false;
+    }
+    this.i = end + 3;
+    return true;
+  }
+
+  private endTag(): boolean {
+    const { text, open } = this;
+    const from = this.i + 2;
+    const end = this.nameEnd(from);
+    if (open.length === 0) return false;
+    const name = open[open.length - 1];
+    if (end - from !== name.length || !text.startsWith(name, from)) return false;
+    const k = this.spaceEnd(end);
+    if (text.charCodeAt(k) !== GT) return false;
+    open.pop();
+    this.closed();
+    this.i = k + 1;
+    return true;
+  }
+
+  private startTag(): boolean {
+    const { text } = this;
+    if (this.rootDone) return false;
+    const from = this.i + 1;
+    const end = this.nameEnd(from);
+    if (end === from) return false;
+    const name = this.stringAt(from, end);
+    const list: Record<string, string> = {};
+    let k = end;
+    for (;;) {
+      const spaced = k;
+      k = this.spaceEnd(k);
+      const d = text.charCodeAt(k);
+      if (d === GT || d === SLASH) break;
+      if (k === spaced) return false; // attributes are separated by whitespace
+      k = this.attribute(k, list);
+      if (k < 0) return false;
+    }
+    this.names.push(name);
+    this.attrs.push(list);
+    if (text.charCodeAt(k) === SLASH) {
+      if (text.charCodeAt(k + 1) !== GT) return false;
+      this.closed();
+      this.i = k + 2;
+    } else {
+      this.open.push(name);
+      this.i = k + 1;
+    }
+    return true;
+  }
+
+  /** name="value" (or 'value') at k, added to `list`; where it ends, or −1. */
+  private attribute(k: number, list: Record<string, string>): number {
+    const { text, n } = this;
+    const keyEnd = this.nameEnd(k);
+    if (keyEnd === k || text.charCodeAt(keyEnd) !== EQUALS) return -1;
+    const key = this.stringAt(k, keyEnd);
+    const q = text.charCodeAt(keyEnd + 1);
+    if (q !== QUOTE && q !== APOSTROPHE) return -1;
+    let v = keyEnd + 2;
+    let h = 0;
+    for (; v < n; v++) {
+      const e = text.charCodeAt(v);
+      if (e === q) break;
+      if (e < SPACE || e === LT || e === AMP || e >= BEYOND_PLAIN) return -1;
+      h = (h * 31 + e) | 0;
+    }
+    if (v >= n || key in list || key === '__proto__') return -1;
+    this.hash = h;
+    list[key] = this.stringAt(keyEnd + 2, v);
+    return v + 1;
+  }
+
+  /** An element ended: the root's end closes the document to further elements. */
+  private closed(): void {
+    this.names.push(null);
+    this.attrs.push(null);
+    if (this.open.length === 0) this.rootDone = true;
+  }
+
+  private spaceEnd(k: number): number {
+    const { text, n } = this;
+    while (k < n && isSpace(text.charCodeAt(k))) k++;
+    return k;
+  }
+
+  /** Past a name starting at `from`; its end (`from` when there is none), its hash in `hash`. */
+  private nameEnd(from: number): number {
+    const { text, n } = this;
+    let c = text.charCodeAt(from);
+    if (!isNameStart(c)) return from;
+    let h = c;
+    let k = from + 1;
+    for (; k < n; k++) {
+      c = text.charCodeAt(k);
+      if (!isNameChar(c)) break;
+      h = (h * 31 + c) | 0;
+    }
+    this.hash = h;
+    return k;
+  }
+
+  /** The text from `from` to `to` (hashed in `hash`), the same string as last time when it repeats. */
+  private stringAt(from: number, to: number): string {
+    const slot = (this.hash ^ (to - from)) & (SEEN_SLOTS - 1);
+    const s = this.seen[slot];
+    if (s !== undefined && s.length === to - from && this.text.startsWith(s, from)) return s;
+    return (this.seen[slot] = this.text.slice(from, to));
+  }
+}
