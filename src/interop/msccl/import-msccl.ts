@@ -19,7 +19,6 @@ import { readAlgo, type Algo } from './model';
 import { reportRaces } from './races';
 import { buildOpGraph, type OpGraph } from './ops';
 import { checkAlgo } from './rules';
-import { runtimeReaderProblem } from './runtime-reader';
 import { threadblockTimeline } from './timeline';
 
 /** Most chunks replayed (every rank's buffers together); the replay keeps a set per chunk. */
@@ -29,13 +28,6 @@ export function importMsccl(text: string, options: ImportOptions = {}): InteropI
   const file = options.name ?? 'the file';
   const v = new Verdicts();
   const algo = readAlgo(text, v, file);
-  const reader = runtimeReaderProblem(text);
-  if (reader)
-    v.error(
-      'malformed',
-      {},
-      `line ${reader.line}, column ${reader.column}: microsoft/msccl's XML reader (src/graph/xml.cc) stops here: ${reader.message}`,
-    );
   const R = algo.ngpus;
   let chunks = 0;
   for (const g of algo.gpus) if (g) chunks += g.i + g.o + g.s;

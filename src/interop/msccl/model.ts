@@ -8,6 +8,7 @@ import { InputError } from '../../limits';
 import { placeOf, type Verdicts, type Where } from '../verdicts';
 import { parseMscclXml, type XmlElementReader } from './parse';
 import { collOf, LEGACY, PROTOCOLS, type MscclColl } from './runtime';
+import { runtimeReaderProblem } from './runtime-reader';
 
 export type Buf = 'i' | 'o' | 's';
 
@@ -159,10 +160,20 @@ class Reader {
 const STEP_TYPES = [...LEGACY.stepTypes];
 const BUFFERS = ['i', 'o', 's'];
 
-/** Reads an MSCCL algorithm from its XML text. Throws InputError only for text that cannot be read. */
+/**
+ * Reads an MSCCL algorithm from its XML text. Throws InputError only for text that cannot be read.
+ * Where the runtime's own XML reader would stop is a verdict.
+ */
 export function readAlgo(text: string, v: Verdicts, file: string): Algo {
   const reader = new AlgoReader(v, file);
-  parseMscclXml(text, file, reader);
+  const readable = parseMscclXml(text, file, reader);
+  const problem = readable ? null : runtimeReaderProblem(text);
+  if (problem)
+    v.error(
+      'malformed',
+      {},
+      `line ${problem.line}, column ${problem.column}: microsoft/msccl's XML reader (src/graph/xml.cc) stops here: ${problem.message}`,
+    );
   return reader.result();
 }
 

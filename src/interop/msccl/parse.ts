@@ -47,9 +47,10 @@ function saxesProblem(text: string): XmlProblem {
 /**
  * Parses MSCCL XML once, handing every element inside the root <algo> (the root included) to
  * `reader` in document order. Throws InputError in one line: beyond the size limit, not well-formed,
- * a document type declaration (not read here), or a root that is not one <algo>.
+ * a document type declaration (not read here), or a root that is not one <algo>. Returns whether the
+ * MSCCL runtime's own reader is known to read the text too (false: not known; runtime-reader.ts tells).
  */
-export function parseMscclXml(text: string, name: string, reader: XmlElementReader): void {
+export function parseMscclXml(text: string, name: string, reader: XmlElementReader): boolean {
   if (text.length > MAX_MSCCL_CHARS)
     throw new InputError(
       `${name} has ${text.length.toLocaleString('en-US')} characters; MSCCL files are read up to ${MAX_MSCCL_CHARS / 2 ** 20} M characters`,
@@ -64,7 +65,7 @@ export function parseMscclXml(text: string, name: string, reader: XmlElementRead
       if (element === null) reader.close();
       else reader.open(element, attrs[k]!);
     }
-    return;
+    return plain.runtimeReadable;
   }
   // Positions are counted only when a refusal needs them (saxesProblem).
   const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
@@ -91,6 +92,7 @@ export function parseMscclXml(text: string, name: string, reader: XmlElementRead
     );
   }
   if (root !== 'algo') throw notAlgo(name, root);
+  return false;
 }
 
 const notAlgo = (name: string, root: string | null) =>

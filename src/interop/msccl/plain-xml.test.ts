@@ -2,6 +2,7 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { ringAllreduceXml } from '../fixtures/ring-allreduce-xml';
 import { readPlainXml } from './plain-xml';
+import { runtimeReaderProblem } from './runtime-reader';
 
 /** What saxes hands on for `text` (opens with their attributes, closes as "/"), or null when it refuses it. */
 function saxesElements(text: string): string[] | null {
@@ -121,6 +122,22 @@ describe('the fast reading of plain XML', () => {
     }
     // It must read them, not only agree by giving up.
     expect(read).toBe(1500);
+  });
+
+  it("says the runtime's own reader reads a text only when it does", () => {
+    const rnd = random(3);
+    const said = { readable: 0, not: 0 };
+    for (let k = 0; k < 3000; k++) {
+      const doc = rnd() < 0.5 ? plainDocument(rnd) : mutate(plainDocument(rnd), rnd);
+      const r = readPlainXml(doc);
+      if (!r) continue;
+      if (r.runtimeReadable) {
+        said.readable++;
+        expect(runtimeReaderProblem(doc), JSON.stringify(doc)).toBeNull();
+      } else said.not++;
+    }
+    expect(said.readable).toBeGreaterThan(100);
+    expect(said.not).toBeGreaterThan(100);
   });
 
   it('never accepts what saxes refuses, nor reads differently, on mutated documents', () => {

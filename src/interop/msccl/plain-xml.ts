@@ -15,6 +15,12 @@
 export interface PlainElements {
   names: (string | null)[];
   attrs: (Record<string, string> | null)[];
+  /**
+   * Whether the MSCCL runtime's own, stricter reader (runtime-reader.ts) reads the text too: no
+   * declaration, no tab between elements, only spaces inside tags, values in double quotes. When
+   * false, runtime-reader.ts says where that reader stops.
+   */
+  runtimeReadable: boolean;
 }
 
 // Character codes (this reads every character of a file of megabytes).
@@ -49,13 +55,14 @@ const DECLARATION =
 
 /** The elements of `text` when it is plain XML as described above; null when saxes must read it. */
 export function readPlainXml(text: string): PlainElements | null {
-  let at = 0;
+  const reader = new PlainReader(text);
   if (text.startsWith('<?')) {
     const decl = DECLARATION.exec(text);
     if (!decl) return null;
-    at = decl[0].length;
+    reader.i = decl[0].length;
+    reader.runtimeReadable = false;
   }
-  return new PlainReader(text, at).read();
+  return reader.read();
 }
 
 /**
@@ -76,11 +83,10 @@ class PlainReader {
   private readonly seen: (string | undefined)[] = new Array<string | undefined>(SEEN_SLOTS).fill(undefined);
   /** The hash of the last name or value passed (for `stringAt`). */
   private hash = 0;
+  i = 0;
+  runtimeReadable = true;
 
-  constructor(
-    private readonly text: string,
-    private i: number,
-  ) {
+  constructor(private readonly text: string) {
     this.n = text.length;
   }
 
@@ -88,8 +94,10 @@ class PlainReader {
     const { text, n } = this;
     while (this.i < n) {
       const c = text.charCodeAt(this.i);
-      if (isSpace(c)) this.i++;
-      else if (c !== LT)
+      if (isSpace(c)) {
+        if (c === TAB) this.runtimeReadable = false;
+        this.i++;
+      } else if (c !== LT)
         return null; // text, or a byte-order mark
       else {
         const c1 = text.charCodeAt(this.i + 1);
@@ -98,7 +106,8 @@ class PlainReader {
         if (!ok) return null;
       }
     }
-    return this.rootDone ? { names: this.names, attrs: this.attrs } : null;
+    if (!this.rootDone) return null;
+    return { names: this.names, attrs: this.attrs, runtimeReadable: this.runtimeReadable };
   }
 
   /** A comment: no "--" inside, plain characters. */
@@ -122,6 +131,7 @@ class PlainReader {
     if (open.length === 0) return false;
     const name = open[open.length - 1];
     if (end - from !== name.length || !text.startsWith(name, from)) return false;
+    if (text.charCodeAt(end) !== GT) this.runtimeReadable = false;
     const k = this.spaceEnd(end);
     if (text.charCodeAt(k) !== GT) return false;
     open.pop();
@@ -169,6 +179,7 @@ class PlainReader {
     const key = this.stringAt(k, keyEnd);
     const q = text.charCodeAt(keyEnd + 1);
     if (q !== QUOTE && q !== APOSTROPHE) return -1;
+    if (q === APOSTROPHE) this.runtimeReadable = false;
     let v = keyEnd + 2;
     let h = 0;
     for (; v < n; v++) {
@@ -190,9 +201,15 @@ class PlainReader {
     if (this.open.length === 0) this.rootDone = true;
   }
 
+  /** Past whitespace in a tag (where the runtime's reader takes only spaces). */
   private spaceEnd(k: number): number {
     const { text, n } = this;
-    while (k < n && isSpace(text.charCodeAt(k))) k++;
+    for (; k < n; k++) {
+      const c = text.charCodeAt(k);
+      if (c === SPACE) continue;
+      if (!isSpace(c)) break;
+      this.runtimeReadable = false;
+    }
     return k;
   }
 
