@@ -118,6 +118,18 @@ export class Verdicts {
     this.add('note', rule, {}, text);
   }
 
+  /** Adds what `other` found, as if found here after what is here. */
+  absorb(other: Verdicts): void {
+    for (const [rule, n] of Object.entries(other.counts) as [VerdictRule, number][])
+      this.counts[rule] = (this.counts[rule] ?? 0) + n;
+    this.errors += other.errors;
+    this.warnings += other.warnings;
+    for (const severity of ['error', 'warning', 'note'] as const) {
+      const list = this.kept[severity];
+      for (const v of other.kept[severity]) if (list.length < MAX_VERDICTS) list.push(v);
+    }
+  }
+
   /** Every kept verdict, those that name a message placed on its Lab transfer and step. */
   list(transferOf: (message: number) => { transfer: number; labStep: number } | null): VerdictList {
     const listed = [...this.kept.error, ...this.kept.warning, ...this.kept.note].map((v) => {

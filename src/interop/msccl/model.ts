@@ -5,7 +5,7 @@
  * its peers is left out. Only what cannot be read at all — no rank count — stops the import.
  */
 import { InputError } from '../../limits';
-import { placeOf, type Verdicts, type Where } from '../verdicts';
+import { placeOf, Verdicts, type Where } from '../verdicts';
 import { parseMscclXml, type XmlElementReader } from './parse';
 import { collOf, LEGACY, PROTOCOLS, type MscclColl } from './runtime';
 import { runtimeReaderProblem } from './runtime-reader';
@@ -165,9 +165,15 @@ const BUFFERS = ['i', 'o', 's'];
  * Where the runtime's own XML reader would stop is a verdict.
  */
 export function readAlgo(text: string, v: Verdicts, file: string): Algo {
-  const reader = new AlgoReader(v, file);
-  const readable = parseMscclXml(text, file, reader);
-  const problem = readable ? null : runtimeReaderProblem(text);
+  // What a reading that gives up half-way said is dropped with it.
+  let said = new Verdicts();
+  const { reader, runtimeReadable } = parseMscclXml(
+    text,
+    file,
+    () => new AlgoReader((said = new Verdicts()), file),
+  );
+  v.absorb(said);
+  const problem = runtimeReadable ? null : runtimeReaderProblem(text);
   if (problem)
     v.error(
       'malformed',

@@ -8,7 +8,7 @@
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { InputError } from '../../limits';
-import { readPlainXml } from './plain-xml';
+import { readPlainXml, type XmlElementReader } from './plain-xml';
 import { wellFormedProblem, type XmlProblem } from './well-formed';
 
 /**
@@ -18,11 +18,7 @@ import { wellFormedProblem, type XmlProblem } from './well-formed';
  */
 export const MAX_MSCCL_CHARS = 32 * 2 ** 20;
 
-/** What the parse hands each element to: its name and attributes (as decoded), then its end. */
-export interface XmlElementReader {
-  open(name: string, attributes: Record<string, string>): void;
-  close(): void;
-}
+export type { XmlElementReader };
 
 /** `<algo`, possibly after a byte-order mark, an XML declaration and comments. */
 const MSCCL_START = /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<algo[\s/>]/;
@@ -45,28 +41,26 @@ function saxesProblem(text: string): XmlProblem {
 }
 
 /**
- * Parses MSCCL XML once, handing every element inside the root <algo> (the root included) to
- * `reader` in document order. Throws InputError in one line: beyond the size limit, not well-formed,
- * a document type declaration (not read here), or a root that is not one <algo>. Returns whether the
- * MSCCL runtime's own reader is known to read the text too (false: not known; runtime-reader.ts tells).
+ * Parses MSCCL XML, handing every element inside the root <algo> (the root included) to a reader
+ * from `newReader` in document order: the fast reading's, or when that gives up a fresh one that
+ * saxes fills. Throws InputError in one line: beyond the size limit, not well-formed, a document type
+ * declaration (not read here), or a root that is not one <algo>. Returns the reader that read the
+ * whole text, and whether the MSCCL runtime's own reader is known to read the text too (false: not
+ * known; runtime-reader.ts tells).
  */
-export function parseMscclXml(text: string, name: string, reader: XmlElementReader): boolean {
+export function parseMscclXml<R extends XmlElementReader>(
+  text: string,
+  name: string,
+  newReader: () => R,
+): { reader: R; runtimeReadable: boolean } {
   if (text.length > MAX_MSCCL_CHARS)
     throw new InputError(
       `${name} has ${text.length.toLocaleString('en-US')} characters; MSCCL files are read up to ${MAX_MSCCL_CHARS / 2 ** 20} M characters`,
     );
-  const plain = readPlainXml(text);
-  if (plain) {
-    const { names, attrs } = plain;
-    const root = names[0];
-    if (root !== 'algo') throw notAlgo(name, root);
-    for (let k = 0; k < names.length; k++) {
-      const element = names[k];
-      if (element === null) reader.close();
-      else reader.open(element, attrs[k]!);
-    }
-    return plain.runtimeReadable;
-  }
+  const first = newReader();
+  const plain = readPlainXml(text, 'algo', first);
+  if (plain) return { reader: first, runtimeReadable: plain.runtimeReadable };
+  const reader = newReader();
   // Positions are counted only when a refusal needs them (saxesProblem).
   const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
   let root: string | null = null;
@@ -91,11 +85,9 @@ export function parseMscclXml(text: string, name: string, reader: XmlElementRead
       `${name} is not well-formed XML: ${problem.message} (line ${problem.line}, column ${problem.column})`,
     );
   }
-  if (root !== 'algo') throw notAlgo(name, root);
-  return false;
+  if (root !== 'algo')
+    throw new InputError(
+      `${name} is not an MSCCL algorithm: its root element must be one <algo>, not ${root ? `<${root}>` : 'nothing'}`,
+    );
+  return { reader, runtimeReadable: false };
 }
-
-const notAlgo = (name: string, root: string | null) =>
-  new InputError(
-    `${name} is not an MSCCL algorithm: its root element must be one <algo>, not ${root ? `<${root}>` : 'nothing'}`,
-  );

@@ -11,10 +11,14 @@
  * both on thousands of generated and mutated documents.
  */
 
-/** The elements in document order: a name opens an element (with `attrs` at the same index), null closes one. */
-export interface PlainElements {
-  names: (string | null)[];
-  attrs: (Record<string, string> | null)[];
+/** What a reading hands each element to: its name and attributes (as decoded), then its end. */
+export interface XmlElementReader {
+  open(name: string, attributes: Record<string, string>): void;
+  close(): void;
+}
+
+/** What a plain reading found beyond the elements. */
+export interface PlainFacts {
   /**
    * Whether the MSCCL runtime's own, stricter reader (runtime-reader.ts) reads the text too: no
    * declaration, no tab between elements, only spaces inside tags, values in double quotes. When
@@ -53,9 +57,13 @@ const isNameChar = (c: number) => isNameStart(c) || (c >= 48 && c <= 57) || c ==
 const DECLARATION =
   /^<\?xml[ \t\r\n]+version=(?:"1\.0"|'1\.0')(?:[ \t\r\n]+encoding=(?:"[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*'))?(?:[ \t\r\n]+standalone=(?:"(?:yes|no)"|'(?:yes|no)'))?[ \t\r\n]*\?>/;
 
-/** The elements of `text` when it is plain XML as described above; null when saxes must read it. */
-export function readPlainXml(text: string): PlainElements | null {
-  const reader = new PlainReader(text);
+/**
+ * Hands the elements of `text` to `sink` in document order, as they are met, when `text` is plain XML
+ * as described above with a root named `root`. Returns null when it gives up: the sink has then seen
+ * part of the text, and saxes must read it all again into a fresh one.
+ */
+export function readPlainXml(text: string, root: string, sink: XmlElementReader): PlainFacts | null {
+  const reader = new PlainReader(text, root, sink);
   if (text.startsWith('<?')) {
     const decl = DECLARATION.exec(text);
     if (!decl) return null;
@@ -72,8 +80,6 @@ export function readPlainXml(text: string): PlainElements | null {
  */
 class PlainReader {
   private readonly n: number;
-  private readonly names: (string | null)[] = [];
-  private readonly attrs: (Record<string, string> | null)[] = [];
   private readonly open: string[] = [];
   private rootDone = false;
   /**
@@ -86,11 +92,15 @@ class PlainReader {
   i = 0;
   runtimeReadable = true;
 
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    private readonly root: string,
+    private readonly sink: XmlElementReader,
+  ) {
     this.n = text.length;
   }
 
-  read(): PlainElements | null {
+  read(): PlainFacts | null {
     const { text, n } = this;
     while (this.i < n) {
       const c = text.charCodeAt(this.i);
@@ -107,7 +117,7 @@ class PlainReader {
       }
     }
     if (!this.rootDone) return null;
-    return { names: this.names, attrs: this.attrs, runtimeReadable: this.runtimeReadable };
+    return { runtimeReadable: this.runtimeReadable };
   }
 
   /** A comment: no "--" inside, plain characters. */
@@ -147,6 +157,7 @@ class PlainReader {
     const end = this.nameEnd(from);
     if (end === from) return false;
     const name = this.stringAt(from, end);
+    if (this.open.length === 0 && name !== this.root) return false;
     const list: Record<string, string> = {};
     let k = end;
     for (;;) {
@@ -158,8 +169,7 @@ class PlainReader {
       k = this.attribute(k, list);
       if (k < 0) return false;
     }
-    this.names.push(name);
-    this.attrs.push(list);
+    this.sink.open(name, list);
     if (text.charCodeAt(k) === SLASH) {
       if (text.charCodeAt(k + 1) !== GT) return false;
       this.closed();
@@ -196,8 +206,7 @@ class PlainReader {
 
   /** An element ended: the root's end closes the document to further elements. */
   private closed(): void {
-    this.names.push(null);
-    this.attrs.push(null);
+    this.sink.close();
     if (this.open.length === 0) this.rootDone = true;
   }
 
