@@ -10,6 +10,23 @@
  * So this never accepts what saxes refuses, and hands on what saxes would: plain-xml.test.ts checks
  * both on thousands of generated and mutated documents.
  */
+import {
+  AMP,
+  APOSTROPHE,
+  BANG,
+  DASH,
+  DOT,
+  EQUALS,
+  GT,
+  isXmlSpace,
+  LT,
+  QUESTION,
+  QUOTE,
+  SLASH,
+  SPACE,
+  TAB,
+  UNDERSCORE,
+} from './char-codes';
 
 /** What a reading hands each element to: its name and attributes (as decoded), then its end. */
 export interface XmlElementReader {
@@ -27,29 +44,12 @@ export interface PlainFacts {
   runtimeReadable: boolean;
 }
 
-// Character codes (this reads every character of a file of megabytes).
-const TAB = 9;
-const LF = 10;
-const CR = 13;
-const SPACE = 32;
-const BANG = 33;
-const QUOTE = 34;
-const AMP = 38;
-const APOSTROPHE = 39;
-const DASH = 45;
-const DOT = 46;
-const SLASH = 47;
-const LT = 60;
-const EQUALS = 61;
-const GT = 62;
-const QUESTION = 63;
-const UNDERSCORE = 95;
 /** From here on, surrogates and the characters XML forbids or saxes checks one by one. */
 const BEYOND_PLAIN = 0xd800;
 /** Names and values remembered (a power of two). */
 const SEEN_SLOTS = 4096;
 
-const isSpace = (c: number) => c === SPACE || c === LF || c === CR || c === TAB;
+const isSpace = isXmlSpace;
 const isNameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === UNDERSCORE;
 const isNameChar = (c: number) => isNameStart(c) || (c >= 48 && c <= 57) || c === DASH || c === DOT;
 

@@ -1,3 +1,4 @@
+import { APOSTROPHE, CR, EQUALS, GT, LF, LT, QUOTE, SLASH, SPACE } from './char-codes';
 import { lineAndColumn } from './well-formed';
 /**
  * Where the MSCCL runtime's own XML reader would stop on a text that is well-formed XML. microsoft/msccl
@@ -19,17 +20,6 @@ export interface ReaderProblem {
   line: number;
   column: number;
 }
-
-// Character codes, compared as numbers (this reads every character of a file of megabytes).
-const SPACE = 32;
-const LF = 10;
-const CR = 13;
-const LT = 60;
-const GT = 62;
-const SLASH = 47;
-const EQUALS = 61;
-const QUOTE = 34;
-const APOSTROPHE = 39;
 
 export function runtimeReaderProblem(text: string): ReaderProblem | null {
   let i = 0;

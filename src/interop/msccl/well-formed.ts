@@ -5,6 +5,7 @@
  * refusal, so a good file is read in one pass. Returns null, or what is wrong and where (line and
  * column, from 1).
  */
+import { isXmlSpace } from './char-codes';
 
 export interface XmlProblem {
   message: string;
@@ -12,7 +13,7 @@ export interface XmlProblem {
   column: number;
 }
 
-const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+const isSpace = isXmlSpace;
 /** Letters, '_', ':' and anything beyond ASCII may start a name; digits, '-' and '.' continue one. */
 const isNameStart = (c: number) =>
   (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x3a || c > 0x7f;
