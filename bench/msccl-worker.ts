@@ -5,10 +5,10 @@
  * which runs `importMsccl` — parse, rules, pairing, replay, judge, placement, verifier — and posts
  * back its timings and a summary.
  *
- * The app's own worker does not open MSCCL files yet (the page's "Open schedule…" does not call
- * src/interop/import.ts), so this bench bundles the importer into a worker of its own (esbuild, the
- * way Vite bundles the app's worker) and serves it with Playwright's request routing; nothing else
- * runs in that worker. Each run is a fresh browser context, so a fresh worker and a cold import; four
+ * The app's worker does more around an import (it reads and hashes the file, and moves the
+ * pictures' columns to the page; bench/file-open.ts times that whole path), so to time the import
+ * alone this bench bundles the importer into a worker of its own (esbuild, the way Vite bundles the
+ * app's worker) and serves it with Playwright's request routing; nothing else runs in that worker. Each run is a fresh browser context, so a fresh worker and a cold import; four
  * more imports in the same worker give the warm time. Prints Markdown to stdout.
  *
  *   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx tsx bench/msccl-worker.ts [--runs 5]
