@@ -6,6 +6,7 @@ import { startTheme } from './lib/theme';
 import { ModelNotes } from './notes/ModelNotes';
 import './styles.css';
 import { useApp } from './store/store';
+import { ServicesProvider } from './store/servicesContext';
 import { loadFromUrl, offerLastGood, startSync } from './store/sync';
 import { WorkerClient } from './worker/client';
 import { WorkerPool } from './worker/pool';
@@ -22,7 +23,8 @@ warmPoolAfterFirstResult(pool, useApp, (s) => s.result !== null);
 startTheme();
 const play = loadFromUrl(location.search);
 offerLastGood();
-startSync({ run: new WorkerClient(worker, onCrash), pool });
+// The app's services (its workers' controls), handed to the components through ServicesProvider.
+const services = startSync({ run: new WorkerClient(worker, onCrash), pool });
 if (play) {
   // Start playing once the first result is on screen.
   const stop = useApp.subscribe((s) => {
@@ -37,12 +39,14 @@ if (play) {
 // of them would repeat it.
 createRoot(document.getElementById('root')!, { onCaughtError: () => undefined }).render(
   <StrictMode>
-    <Boundary name="app" className="m-4">
-      <App />
-    </Boundary>
-    {/* Over any page (a link with notes=<id> opens it), so it lives beside the app, not in a pane. */}
-    <Boundary name="model notes" className="m-4">
-      <ModelNotes />
-    </Boundary>
+    <ServicesProvider services={services}>
+      <Boundary name="app" className="m-4">
+        <App />
+      </Boundary>
+      {/* Over any page (a link with notes=<id> opens it), so it lives beside the app, not in a pane. */}
+      <Boundary name="model notes" className="m-4">
+        <ModelNotes />
+      </Boundary>
+    </ServicesProvider>
   </StrictMode>,
 );

@@ -5,6 +5,7 @@ import { defaultsOf, type ParamValue } from '../../src/kernel/params/schema';
 import { switchParams } from '../../src/config/param-switch';
 import { BROWSER_LIMITS, checkRun } from '../../src/limits';
 import { belongsTo, computedFor, maxStep, type AppState } from './appState';
+import { jobsActions } from './jobsSlice';
 import { markActions, markOnLoad, markOnResult } from './markSlice';
 import { searchActions } from './searchSlice';
 import { NO_SELECTION, selectionActions } from './selectionSlice';
@@ -61,6 +62,11 @@ export function createPaneStore(): PaneStore {
     stepUnchecked: false,
     building: null,
     runStartedAt: 0,
+    jobs: {},
+    ...jobsActions(
+      (patch) => set(patch),
+      () => get(),
+    ),
     ...searchActions(
       (patch) => set(patch),
       () => get(),
