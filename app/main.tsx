@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { Boundary } from './lib/Boundary';
 import { startTheme } from './lib/theme';
+import { FAMILY_SLICES } from './interconnects';
 import { ModelNotes } from './notes/ModelNotes';
 import './styles.css';
 import { useApp } from './store/store';
@@ -21,6 +22,8 @@ const pool = new WorkerPool(worker, { onCrash });
 // rather than when a panel first needs it, so losing the network later breaks nothing.
 warmPoolAfterFirstResult(pool, useApp, (s) => s.result !== null);
 startTheme();
+// The families' own state in the page's pane, as their registry entries declare it.
+useApp.getState().addFamilySlices(FAMILY_SLICES);
 const play = loadFromUrl(location.search);
 offerLastGood();
 // The app's services (its workers' controls), handed to the components through ServicesProvider.

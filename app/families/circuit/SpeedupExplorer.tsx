@@ -21,6 +21,8 @@ import { usePane, usePaneStore } from '../../store/paneContext';
 import { useServices } from '../../store/servicesContext';
 import { PanelHeading } from './PanelHeading';
 import { heatmapOnWorker } from './heatmapOnWorker';
+import { CIRCUIT_SLICE } from './circuitSlice';
+import { useFamilyState } from '../../store/useFamilyState';
 
 /** The pane's job that computes the heatmap shown (one at a time: a newer heatmap replaces it). */
 const HEATMAP_JOB = 'circuit-heatmap';
@@ -38,7 +40,9 @@ export function SpeedupExplorer({
   /** Spread the heatmap over the width it has (the Explore page), instead of its numbers' width. */
   fill?: boolean;
 }) {
-  const [id, setId] = useState(HEATMAPS[0].id);
+  // The heatmap chosen is the pane's (the circuit's slice): the panel and the Explore page show the same.
+  const [{ heatmap: id }, setCircuit] = useFamilyState(CIRCUIT_SLICE);
+  const setId = (heatmap: string) => setCircuit({ heatmap });
   const [open, setOpen] = useState(startOpen);
   const { submitJob } = useServices();
   const store = usePaneStore();
