@@ -53,9 +53,28 @@ describe('the app’s services are owned by the app that made them', () => {
     expect(a.calls).toEqual(['submit']);
   });
 
-  it('before the workers start, a job fails with a message saying so', async () => {
+  it('before the workers start, a job or a file fails with a message saying so', async () => {
     await expect(NOT_STARTED.submitJob(() => Promise.resolve(1)).result).rejects.toThrow(
       'The workers have not been started yet.',
     );
+    const file = new File(['{}'], 'net.json');
+    await expect(NOT_STARTED.readNetworkFile(file)).rejects.toThrow('have not started yet');
+  });
+
+  it('a network file is read on the pool of the app that opens it', async () => {
+    const [a, b] = [fakeClients(1), fakeClients(1)];
+    const files = {
+      run: { runFile: () => Promise.resolve(null) },
+      pool: a.clients.pool,
+      resume: () => undefined,
+    };
+    const appA = createAppServices(a.clients, createPaneStore(), files);
+    const appB = createAppServices(b.clients, createPaneStore());
+    await expect(appA.readNetworkFile(new File(['{}'], 'net.json'))).resolves.toBeNull();
+    expect(a.calls).toEqual(['submit']);
+    await expect(appB.readNetworkFile(new File(['{}'], 'net.json'))).rejects.toThrow('have not started yet');
+    expect(b.calls).toEqual([]);
+    appA.dispose();
+    appB.dispose();
   });
 });

@@ -1,3 +1,4 @@
+import { openScheduleFile, readNetworkFile, type FileWorkers } from '../files/openFile';
 import type { WorkerClient } from '../worker/client';
 import type { JobHandle, PoolJob, WorkerPool } from '../worker/pool';
 import { startLabSync } from './labSync';
@@ -36,6 +37,10 @@ export interface AppServices {
   stopCheck(): void;
   /** Computes a paper check again (after a stop or an error). */
   restartCheck(id: string): void;
+  /** Opens a schedule file in the visualizer's worker and shows it (app/files/openFile.ts). */
+  openScheduleFile(file: File): Promise<void>;
+  /** Reads a topology file in a worker of the pool: its network's parameters (null: overtaken). */
+  readNetworkFile(file: File): Promise<Record<string, string> | null>;
 }
 
 export interface AppSession extends AppServices {
@@ -58,6 +63,8 @@ export const NOT_STARTED: AppServices = {
   restartSweep: () => undefined,
   stopCheck: () => undefined,
   restartCheck: () => undefined,
+  openScheduleFile: (file) => openScheduleFile(null, file),
+  readNetworkFile: (file) => readNetworkFile(null, file),
 };
 
 /** The workers' side the services need (fakes in tests). */
@@ -68,9 +75,14 @@ export interface ServiceClients {
 
 /**
  * The services of one app on its workers and its main pane's store; also starts compare mode's,
- * the explorer's and the paper checks' sync with the store (labSync.ts).
+ * the explorer's and the paper checks' sync with the store (labSync.ts). Files are read in `files`
+ * (none: opening one says the workers have not started).
  */
-export function createAppServices({ run, pool }: ServiceClients, store: PaneStore): AppSession {
+export function createAppServices(
+  { run, pool }: ServiceClients,
+  store: PaneStore,
+  files: FileWorkers | null = null,
+): AppSession {
   const lab = startLabSync(pool, store);
   return {
     submitJob: (job) => pool.submit(job),
@@ -89,6 +101,8 @@ export function createAppServices({ run, pool }: ServiceClients, store: PaneStor
     restartSweep: (id) => lab.restart(id),
     stopCheck: () => lab.stop(),
     restartCheck: (id) => lab.restart(id),
+    openScheduleFile: (file) => openScheduleFile(files, file),
+    readNetworkFile: (file) => readNetworkFile(files, file),
     dispose: () => lab.dispose(),
   };
 }

@@ -7,7 +7,7 @@ import { rememberPictures } from './pictures';
 import { rememberLinkLoad } from '../views/linkload/linkLoadStore';
 import { leaseSearchWorkers } from '../worker/searchLease';
 import type { RunReply } from '../worker/client';
-import { connectFileWorkers, reopenKeptFile } from '../files/openFile';
+import { reopenKeptFile } from '../files/openFile';
 import { fileShown, sameFileView } from '../interop/fileView';
 import { markKey } from './markSlice';
 import type { PaneStore } from './paneStore';
@@ -96,7 +96,9 @@ function sameRun(a: AppConfig, b: AppConfig): boolean {
  */
 export function startSync(clients: Clients, store: PaneStore = useApp): AppSession {
   const client = clients.run;
-  const services = createAppServices(clients, store);
+  // Files are read on the app's workers; one that could not be opened may have cut short the run on
+  // screen (or its search), which then runs again.
+  const services = createAppServices(clients, store, { ...clients, resume: () => resume() });
   const lp = { loaded: false };
   exposeTestHooks(clients, store, () => lp.loaded);
   client.onPictures = rememberPictures;
@@ -227,10 +229,8 @@ export function startSync(clients: Clients, store: PaneStore = useApp): AppSessi
     else timer = setTimeout(() => request(config), 120);
   };
 
-  // A file that could not be opened may have cut short the run on screen (or its search).
   const resume = (s = store.getState()) =>
     (!s.result || !showsResultOf(s.config, s.result) || s.search?.done === false) && request(s.config);
-  connectFileWorkers({ run: client, pool: clients.pool, resume });
   onChange(store.getState().config, 'first');
   let restoring = false;
   const unsubscribe = store.subscribe((s, prev) => {
@@ -252,7 +252,6 @@ export function startSync(clients: Clients, store: PaneStore = useApp): AppSessi
   };
   window.addEventListener('pagehide', onHide);
   const stop = () => {
-    connectFileWorkers(null);
     window.removeEventListener('pagehide', onHide);
     services.dispose();
     unsubscribe();
