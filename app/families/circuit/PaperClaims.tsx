@@ -9,12 +9,13 @@ import { usePane, usePaneStore } from '../../store/paneContext';
 import { useServices } from '../../store/servicesContext';
 import { PanelHeading } from './PanelHeading';
 
+/** The pane's job that computes the claims. */
+const CLAIMS_JOB = 'circuit-claims';
+
 /**
  * The ReTri paper's headline claims beside our model (the rows of `reproduce retri-claims`), computed
  * in a worker when opened: the printed number, the paper's closed forms, and measured schedules.
  */
-/** The pane's job that computes the claims. */
-const CLAIMS_JOB = 'circuit-claims';
 
 export function PaperClaims() {
   const [open, setOpen] = useState(false);

@@ -56,14 +56,16 @@ export function SpeedupExplorer({
       .getState()
       .startJob(HEATMAP_JOB, 'heatmap', id, (progress) => submitJob((w) => heatmapOnWorker(w, id, progress)));
   }, [open, id, jobId, store, submitJob]);
-  const answer = job?.input === id ? jobOutput<Awaited<ReturnType<typeof heatmapOnWorker>>>(job) : undefined;
+  // The job's entry, if it is this heatmap's (a newer choice waits for its own).
+  const mine = job?.input === id ? job : undefined;
+  const answer = jobOutput<Awaited<ReturnType<typeof heatmapOnWorker>>>(mine);
   // A heatmap stopped before its tables were complete answers without a result.
   const state = {
     result: answer?.result ?? undefined,
-    error: job?.input === id ? job.error : null,
-    stopped: job?.input === id && (job.status === 'stopped' || (answer !== undefined && !answer?.result)),
-    done: job?.progress?.done,
-    total: job?.progress?.total,
+    error: mine?.error ?? null,
+    stopped: mine?.status === 'stopped' || (answer !== undefined && !answer?.result),
+    done: mine?.progress?.done,
+    total: mine?.progress?.total,
   };
 
   const openCell = (r: HeatmapResult, c: HeatmapCell) => {
