@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RunResult } from '../src/result';
 import type { LegendEntry } from './scene/framePicture';
+import type { FamilySlice } from './store/familySlice';
 
 /** What a network view is given. */
 export interface NetworkViewProps {
@@ -35,6 +36,8 @@ export interface InterconnectUi {
   legend: (result: RunResult, step: number) => readonly LegendEntry[];
   /** Pages of the family's own in the explorer's list, after the sweeps (the circuit's heatmaps). */
   explorerPages?: readonly ExplorerPage[];
+  /** The family's own state in each pane (app/store/familySlice.ts), if it keeps any. */
+  slice?: FamilySlice<object>;
 }
 
 /** A page of the explorer that is not a sweep: its id (in the link), its entry in the list, its body. */

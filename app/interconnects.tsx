@@ -20,6 +20,9 @@ export const EXPLORER_PAGES: readonly ExplorerPage[] = FAMILIES.flatMap(
   (f) => APP_FAMILIES[f.kind].explorerPages ?? [],
 );
 
+/** Every family's own slice of a pane's state (InterconnectUi.slice), in the order of FAMILIES. */
+export const FAMILY_SLICES = FAMILIES.flatMap((f) => APP_FAMILIES[f.kind].slice ?? []);
+
 /** The views of `kind`; the generic graph view (which says it knows no better) for an unknown kind. */
 export function interconnectUi(kind: string): InterconnectUi {
   return isKnownInterconnect(kind) ? INTERCONNECT_UI[kind] : INTERCONNECT_UI.generic;

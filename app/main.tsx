@@ -3,9 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { Boundary } from './lib/Boundary';
 import { startTheme } from './lib/theme';
+import { FAMILY_SLICES } from './interconnects';
 import { ModelNotes } from './notes/ModelNotes';
 import './styles.css';
 import { useApp } from './store/store';
+import { ServicesProvider } from './store/servicesContext';
 import { loadFromUrl, offerLastGood, startSync } from './store/sync';
 import { WorkerClient } from './worker/client';
 import { WorkerPool } from './worker/pool';
@@ -20,9 +22,12 @@ const pool = new WorkerPool(worker, { onCrash });
 // rather than when a panel first needs it, so losing the network later breaks nothing.
 warmPoolAfterFirstResult(pool, useApp, (s) => s.result !== null);
 startTheme();
+// The families' own state in the page's pane, as their registry entries declare it.
+useApp.getState().addFamilySlices(FAMILY_SLICES);
 const play = loadFromUrl(location.search);
 offerLastGood();
-startSync({ run: new WorkerClient(worker, onCrash), pool });
+// The app's services (its workers' controls), handed to the components through ServicesProvider.
+const services = startSync({ run: new WorkerClient(worker, onCrash), pool });
 if (play) {
   // Start playing once the first result is on screen.
   const stop = useApp.subscribe((s) => {
@@ -37,12 +42,14 @@ if (play) {
 // of them would repeat it.
 createRoot(document.getElementById('root')!, { onCaughtError: () => undefined }).render(
   <StrictMode>
-    <Boundary name="app" className="m-4">
-      <App />
-    </Boundary>
-    {/* Over any page (a link with notes=<id> opens it), so it lives beside the app, not in a pane. */}
-    <Boundary name="model notes" className="m-4">
-      <ModelNotes />
-    </Boundary>
+    <ServicesProvider services={services}>
+      <Boundary name="app" className="m-4">
+        <App />
+      </Boundary>
+      {/* Over any page (a link with notes=<id> opens it), so it lives beside the app, not in a pane. */}
+      <Boundary name="model notes" className="m-4">
+        <ModelNotes />
+      </Boundary>
+    </ServicesProvider>
   </StrictMode>,
 );

@@ -24,20 +24,14 @@ export interface Reading {
 
 export const useReading = create<{ reading: Reading | null }>(() => ({ reading: null }));
 
-/** The workers files are read in, set when the page's sync starts (store/sync.ts). */
+/** The workers files are read in: the app's (store/sync.ts binds them in its services). */
 export interface FileWorkers {
   /** The visualizer's worker: a schedule file is the next run on screen. */
-  run: WorkerClient;
+  run: Pick<WorkerClient, 'runFile'>;
   /** The pool: a topology file gives parameters, and must not stop the run on screen. */
-  pool: WorkerPool;
+  pool: Pick<WorkerPool, 'submit'>;
   /** Runs the configuration on screen again if opening a file cut its run or search short. */
   resume(): void;
-}
-
-let workers: FileWorkers | null = null;
-
-export function connectFileWorkers(w: FileWorkers | null): void {
-  workers = w;
 }
 
 /** Shows the progress line for a file being read: `progress` moves it on, `end` takes it away. */
@@ -68,7 +62,7 @@ function notOpened(name: string, message: string): void {
  * page. Once it is read and verified, it is shown, the link names it by its content's hash, and this
  * browser keeps it under that hash so the link reopens it here.
  */
-export async function openScheduleFile(file: File): Promise<void> {
+export async function openScheduleFile(workers: FileWorkers | null, file: File): Promise<void> {
   const refused = fileSizeRefusal(file.name, file.size, 'schedule', BROWSER_LIMITS);
   if (refused) return notOpened(file.name, refused);
   if (!workers) return notOpened(file.name, NOT_STARTED);
@@ -106,7 +100,10 @@ export async function openScheduleFile(file: File): Promise<void> {
  * Reads a topology file in a worker of the pool: the parameters of the network it describes, checked
  * whole; null when the read was overtaken. Throws an Error whose message says what is wrong.
  */
-export async function readNetworkFile(file: File): Promise<Record<string, string> | null> {
+export async function readNetworkFile(
+  workers: FileWorkers | null,
+  file: File,
+): Promise<Record<string, string> | null> {
   const refused = fileSizeRefusal(file.name, file.size, 'network', BROWSER_LIMITS);
   if (refused) throw new Error(refused);
   if (!workers) throw new Error(NOT_STARTED);

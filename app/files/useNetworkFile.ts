@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { readNetworkFile } from './openFile';
+import { useServices } from '../store/servicesContext';
 
 /**
  * Reads a network file (the NoC family's JSON topology) in the worker and hands its parameters to
@@ -9,6 +9,7 @@ import { readNetworkFile } from './openFile';
 export function useNetworkFile(
   apply: (params: Record<string, string>) => void,
 ): [error: string | null, read: (file: File) => Promise<void>, clear: () => void] {
+  const { readNetworkFile } = useServices();
   const [error, setError] = useState<string | null>(null);
   const read = async (file: File) => {
     try {

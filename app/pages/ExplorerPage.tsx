@@ -2,7 +2,7 @@ import { SWEEPS } from '../../src/experiments/catalogue';
 import { LineChart } from '../charts/LineChart';
 import { EXPLORER_PAGES } from '../interconnects';
 import { useApp } from '../store/store';
-import { restartSweep, stopSweep } from '../store/sync';
+import { useServices } from '../store/servicesContext';
 import { JobProgress } from '../lib/JobProgress';
 import { sweepCsv } from '../../src/experiments/tables';
 import { fileName } from '../lib/download';
@@ -17,6 +17,7 @@ const LINK = 'font-semibold text-info underline hover:text-info';
  * paper's closed form and from a constructed, verified schedule. Clicking a point opens it.
  */
 export function ExplorerPage() {
+  const { restartSweep, stopSweep } = useServices();
   const chosen = useApp((s) => s.config.sweep);
   const selected = chosen || SWEEPS[0]?.id;
   const progress = useApp((s) => (selected ? s.sweeps[selected] : undefined));

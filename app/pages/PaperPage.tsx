@@ -4,7 +4,7 @@ import { differ, reproCsv, reproVerdict } from '../../src/experiments/tables';
 import { fileName } from '../lib/download';
 import { PaperAndCsv } from './PaperAndCsv';
 import { useApp } from '../store/store';
-import { restartCheck, stopCheck } from '../store/sync';
+import { useServices } from '../store/servicesContext';
 import { JobProgress } from '../lib/JobProgress';
 
 const LINK = 'underline decoration-dotted hover:text-text';
@@ -14,6 +14,7 @@ const fmt = (v: number | null | undefined) =>
 
 /** The paper checks: each number a paper prints beside what its formulas and our schedules give. */
 export function PaperPage() {
+  const { restartCheck, stopCheck } = useServices();
   const selected = useApp((s) => s.config.check) || REPRODUCTION_CARDS[0]?.id;
   const state = useApp((s) => (selected ? s.checks[selected] : undefined));
   const rep = REPRODUCTION_CARDS.find((r) => r.id === selected);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { findCard } from '../../src/cards';
 import { formatCount } from '../lib/format';
 import { useApp } from '../store/store';
-import { stopBuild } from '../store/sync';
+import { useServices } from '../store/servicesContext';
 
 /** A build that runs this long (ms) shows how far it is and a Stop; quicker ones never flash it. */
 const SHOW_AFTER_MS = 1000;
@@ -13,6 +13,7 @@ const SHOW_AFTER_MS = 1000;
  * nothing is kept, the last result stays and a message says so).
  */
 export function BuildStatus() {
+  const { stopBuild } = useServices();
   const running = useApp((s) => s.status === 'running');
   const building = useApp((s) => s.building);
   const name = useApp((s) =>

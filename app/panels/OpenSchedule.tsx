@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { openScheduleFile } from '../files/openFile';
+import { useServices } from '../store/servicesContext';
 
 /**
  * "Open schedule…": a schedule file (docs/schedule-format.md) from disk, with the file picker or
@@ -8,6 +8,7 @@ import { openScheduleFile } from '../files/openFile';
 export function OpenSchedule({ className }: { className: string }) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  const { openScheduleFile } = useServices();
   useEffect(() => {
     const over = (e: DragEvent) => {
       if (!e.dataTransfer?.types.includes('Files')) return;
@@ -32,7 +33,7 @@ export function OpenSchedule({ className }: { className: string }) {
       window.removeEventListener('dragleave', leave);
       window.removeEventListener('drop', drop);
     };
-  }, []);
+  }, [openScheduleFile]);
   return (
     <>
       <button

@@ -5,6 +5,8 @@ import type { ReproRow, SweepValue } from '../../src/kernel/experiment';
 import type { ParamValue } from '../../src/kernel/params/schema';
 import type { RunResult } from '../../src/result';
 import type { RunOutcome } from '../worker/protocol';
+import type { FamiliesActions, FamiliesState } from './familySlice';
+import type { JobsActions, JobsState } from './jobsSlice';
 import type { SearchActions } from './searchSlice';
 import type { MarkActions, MarkState } from './markSlice';
 import type { SelectionActions, SelectionState } from './selectionSlice';
@@ -25,7 +27,17 @@ export interface Notice {
  * the configuration, since links carry them) and results. The result shown is always the last good
  * one; a failed or refused run leaves it in place and says why.
  */
-export interface AppState extends SearchActions, MarkState, MarkActions, SelectionState, SelectionActions {
+export interface AppState
+  extends
+    SearchActions,
+    MarkState,
+    MarkActions,
+    SelectionState,
+    SelectionActions,
+    JobsState,
+    JobsActions,
+    FamiliesState,
+    FamiliesActions {
   config: AppConfig;
   playing: boolean;
   status: Status;

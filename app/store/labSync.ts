@@ -2,9 +2,10 @@ import { findCard } from '../../src/cards';
 import { paneParams, type AppConfig } from '../../src/config/url-codec';
 import { findExplorerPageCard, REPRODUCTION_CARDS, SWEEPS } from '../../src/experiments/catalogue';
 import { BROWSER_LIMITS, checkRun } from '../../src/limits';
-import type { JobHandle, PoolJob, WorkerPool } from '../worker/pool';
+import type { JobHandle, WorkerPool } from '../worker/pool';
 import type { RunOutcome } from '../worker/protocol';
-import { useApp, type AppState, type SweepProgress } from './store';
+import type { AppState, SweepProgress } from './appState';
+import type { PaneStore } from './paneStore';
 
 /**
  * Compare mode, the explorer and the paper checks on the page's pool of workers (the visualizer's
@@ -18,42 +19,21 @@ function compareKey(c: AppConfig): string {
     : '';
 }
 
-/** The explorer's controls of its running sweep (set when the lab starts; no-ops before). */
-let labControls: { stop(): void; restart(id: string): void } = {
-  stop: () => undefined,
-  restart: () => undefined,
-};
-
-/** The page's pool of background workers (set when the lab starts). */
-let pagePool: WorkerPool | null = null;
-
-/**
- * Runs a job on the page's pool of workers (the panels' heatmaps and paper claims). Before the page
- * has started its workers, the job fails with a message saying so.
- */
-export function submitJob<T>(job: PoolJob<T>): JobHandle<T> {
-  if (pagePool) return pagePool.submit(job);
-  const result = Promise.reject(new Error('The workers have not been started yet.'));
-  return { result, stop: () => undefined, abort: () => undefined };
+/** The explorer's and the paper page's controls of the sweep or check in flight. */
+export interface LabControls {
+  /** Stops the sweep in flight (it keeps every point so far), or the paper check (nothing is kept). */
+  stop(): void;
+  /** Computes a sweep or a paper check again from the start (after a stop or an error). */
+  restart(id: string): void;
+  /** Ends the sync: the store's changes start no more jobs. */
+  dispose(): void;
 }
-
-/** Stops the sweep in flight: it ends after the point in hand, keeping every point so far. */
-export const stopSweep = () => labControls.stop();
-
-/** Computes a sweep again from its first point (after a stop or an error). */
-export const restartSweep = (id: string) => labControls.restart(id);
-
-/** Stops the paper check in flight (it is one piece of work: nothing is kept). */
-export const stopCheck = () => labControls.stop();
-
-/** Computes a paper check again (after a stop or an error). */
-export const restartCheck = (id: string) => labControls.restart(id);
 
 /**
  * Compare mode, the explorer and the paper checks: each asks its own worker when its inputs change
  * and keeps what it got, so switching between modes does not recompute.
  */
-export function startLabSync(clients: { pool: WorkerPool }): () => void {
+export function startLabSync(pool: Pick<WorkerPool, 'submit'>, store: PaneStore): LabControls {
   let lastCompare = '';
   let labJob = '';
   let compareJob: JobHandle<unknown> | null = null;
@@ -61,7 +41,6 @@ export function startLabSync(clients: { pool: WorkerPool }): () => void {
   let labHandle: JobHandle<unknown> | null = null;
   /** The paper check the Stop button ended (it then shows "stopped" instead of waiting). */
   let stoppedCheck = '';
-  pagePool = clients.pool;
   const compare = (c: AppConfig) => {
     const key = compareKey(c);
     if (key === lastCompare) return;
@@ -75,20 +54,20 @@ export function startLabSync(clients: { pool: WorkerPool }): () => void {
       return issues.length ? { ok: false, message: issues.map((i) => i.message).join(' ') } : null;
     });
     const todo = configs.filter((_, i) => !refused[i]);
-    useApp.setState({ compareStatus: 'running' });
+    store.setState({ compareStatus: 'running' });
     compareJob?.abort();
-    const job = clients.pool.submit((w) => w.runMany(todo));
+    const job = pool.submit((w) => w.runMany(todo));
     compareJob = job;
     job.result.then(
       (reply) => {
         if (!reply) return;
         let k = 0;
         const compared = refused.map((r) => r ?? reply.outcomes[k++]);
-        useApp.setState({ compared, compareStatus: 'ready' });
-        useApp.getState().clampStep();
+        store.setState({ compared, compareStatus: 'ready' });
+        store.getState().clampStep();
       },
       (err: unknown) =>
-        useApp.setState({
+        store.setState({
           compared: configs.map(() => ({
             ok: false,
             message: err instanceof Error ? err.message : String(err),
@@ -99,27 +78,27 @@ export function startLabSync(clients: { pool: WorkerPool }): () => void {
   };
 
   const lab = (c: AppConfig) => {
-    const st = useApp.getState();
+    const st = store.getState();
     if (c.options.mode === 'explore') {
       const id = c.sweep || SWEEPS[0]?.id;
       // A family's own page (the circuit's heatmaps) computes its own jobs.
       if (!id || findExplorerPageCard(id) || labJob === `sweep:${id}` || st.sweeps[id]?.finished) return;
       labJob = `sweep:${id}`;
       const put = (patch: Partial<SweepProgress>) => {
-        const cur = useApp.getState().sweeps[id] ?? {
+        const cur = store.getState().sweeps[id] ?? {
           values: [],
           done: 0,
           total: 0,
           finished: false,
           error: null,
         };
-        useApp.setState({ sweeps: { ...useApp.getState().sweeps, [id]: { ...cur, ...patch } } });
+        store.setState({ sweeps: { ...store.getState().sweeps, [id]: { ...cur, ...patch } } });
       };
       put({ values: [], done: 0, total: 0, finished: false, error: null });
       labHandle?.abort();
-      const job = clients.pool.submit((w) =>
+      const job = pool.submit((w) =>
         w.sweep(id, (values, done, total) =>
-          put({ values: [...(useApp.getState().sweeps[id]?.values ?? []), ...values], done, total }),
+          put({ values: [...(store.getState().sweeps[id]?.values ?? []), ...values], done, total }),
         ),
       );
       labHandle = job;
@@ -139,10 +118,10 @@ export function startLabSync(clients: { pool: WorkerPool }): () => void {
       if (!id || labJob === `check:${id}` || known?.rows || known?.stopped) return;
       labJob = `check:${id}`;
       const put = (check: AppState['checks'][string]) =>
-        useApp.setState({ checks: { ...useApp.getState().checks, [id]: check } });
+        store.setState({ checks: { ...store.getState().checks, [id]: check } });
       put({ rows: null, error: null });
       labHandle?.abort();
-      const job = clients.pool.submit((w) => w.reproduce(id));
+      const job = pool.submit((w) => w.reproduce(id));
       labHandle = job;
       job.result.then(
         (r) => {
@@ -163,22 +142,27 @@ export function startLabSync(clients: { pool: WorkerPool }): () => void {
     compare(c);
     lab(c);
   };
-  labControls = {
+  onConfig(store.getState().config);
+  const unsubscribe = store.subscribe((s, prev) => {
+    if (s.config !== prev.config) onConfig(s.config);
+  });
+  return {
     stop: () => {
-      const mode = useApp.getState().config.options.mode;
+      const mode = store.getState().config.options.mode;
       stoppedCheck = mode === 'paper' ? labJob.replace(/^check:/, '') : '';
       labHandle?.stop();
     },
     restart: (id) => {
-      const { [id]: _dropped, ...rest } = useApp.getState().sweeps;
-      const { [id]: _check, ...checks } = useApp.getState().checks;
+      const { [id]: _dropped, ...rest } = store.getState().sweeps;
+      const { [id]: _check, ...checks } = store.getState().checks;
       stoppedCheck = '';
-      useApp.setState({ sweeps: rest, checks });
-      lab(useApp.getState().config);
+      store.setState({ sweeps: rest, checks });
+      lab(store.getState().config);
+    },
+    dispose: () => {
+      unsubscribe();
+      compareJob?.abort();
+      labHandle?.abort();
     },
   };
-  onConfig(useApp.getState().config);
-  return useApp.subscribe((s, prev) => {
-    if (s.config !== prev.config) onConfig(s.config);
-  });
 }

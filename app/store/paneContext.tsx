@@ -29,6 +29,13 @@ export function usePane<T>(select: (s: AppState) => T): T {
  */
 export function ComparePaneScope({ children }: { children: ReactNode }) {
   const [store] = useState(() => createComparePaneStore(useApp));
-  useEffect(() => followPage(store, useApp), [store]);
+  useEffect(() => {
+    const stop = followPage(store, useApp);
+    // The pane goes: so do the jobs it started.
+    return () => {
+      stop();
+      store.getState().disposeJobs();
+    };
+  }, [store]);
   return <PaneProvider store={store}>{children}</PaneProvider>;
 }

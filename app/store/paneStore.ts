@@ -5,6 +5,8 @@ import { defaultsOf, type ParamValue } from '../../src/kernel/params/schema';
 import { switchParams } from '../../src/config/param-switch';
 import { BROWSER_LIMITS, checkRun } from '../../src/limits';
 import { belongsTo, computedFor, maxStep, type AppState } from './appState';
+import { familiesActions, type FamilySlice } from './familySlice';
+import { jobsActions } from './jobsSlice';
 import { markActions, markOnLoad, markOnResult } from './markSlice';
 import { searchActions } from './searchSlice';
 import { NO_SELECTION, selectionActions } from './selectionSlice';
@@ -36,10 +38,10 @@ function configured(
 
 /**
  * A new pane's store: its configuration (with the view options links carry), playback, result and
- * search, selection (what its pictures mark) and the jobs it runs. The explorer's main pane is one
+ * search, selection (what its pictures mark), the jobs it runs and the families' own `slices`. The explorer's main pane is one
  * (store.ts's `useApp`); each compare pane has its own (paneContext.tsx).
  */
-export function createPaneStore(): PaneStore {
+export function createPaneStore(slices: readonly FamilySlice<object>[] = []): PaneStore {
   /** Values the user set, per algorithm, this session: switching back to an algorithm restores them. */
   const setByUser = new Map<string, Record<string, ParamValue>>();
   let noticeId = 0;
@@ -61,6 +63,16 @@ export function createPaneStore(): PaneStore {
     stepUnchecked: false,
     building: null,
     runStartedAt: 0,
+    jobs: {},
+    families: Object.fromEntries(slices.map((s) => [s.key, s.initial])),
+    ...familiesActions(
+      (patch) => set(patch),
+      () => get(),
+    ),
+    ...jobsActions(
+      (patch) => set(patch),
+      () => get(),
+    ),
     ...searchActions(
       (patch) => set(patch),
       () => get(),

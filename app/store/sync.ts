@@ -6,20 +6,19 @@ import { offerOnOpen, rememberFailure, rememberGood } from './remembered';
 import { rememberPictures } from './pictures';
 import { rememberLinkLoad } from '../views/linkload/linkLoadStore';
 import { leaseSearchWorkers } from '../worker/searchLease';
-import type { RunReply, SilenceLimits, WorkerClient } from '../worker/client';
-import type { WorkerPool } from '../worker/pool';
-import { connectFileWorkers, reopenKeptFile } from '../files/openFile';
+import type { RunReply } from '../worker/client';
+import { reopenKeptFile } from '../files/openFile';
 import { fileShown, sameFileView } from '../interop/fileView';
-import { startLabSync } from './labSync';
 import { markKey } from './markSlice';
+import type { PaneStore } from './paneStore';
+import { createAppServices, type AppSession, type Clients } from './services';
 import { computedFor, useApp } from './store';
-
-export { restartCheck, restartSweep, stopCheck, stopSweep, submitJob } from './labSync';
+import { exposeLastRun, exposeTestHooks } from './testHooks';
 
 /** Reads the permalink into the store, listing whatever had to be ignored. Returns `play=1`. */
-export function loadFromUrl(search: string): boolean {
+export function loadFromUrl(search: string, store: PaneStore = useApp): boolean {
   const { config, ignored, play } = decodeConfig(search);
-  const app = useApp.getState();
+  const app = store.getState();
   app.loadConfig(config);
   if (ignored.length)
     app.addNotice({ title: 'Parts of this link were ignored', tone: 'warning', items: ignored });
@@ -95,83 +94,34 @@ function sameRun(a: AppConfig, b: AppConfig): boolean {
  * the URL follows every change with replaceState (throttled), and the first parameter change after a
  * pause pushes a history entry, so Back returns to the previous configuration.
  */
-export interface Clients {
-  /** The visualizer's schedule, on a worker of its own: nothing in the background holds it up. */
-  run: WorkerClient;
-  /** Everything else: compare mode's schedules, sweeps, paper checks, heatmaps (app/worker/pool.ts). */
-  pool: WorkerPool;
-}
-
-export function startSync(clients: Clients): () => void {
+export function startSync(clients: Clients, store: PaneStore = useApp): AppSession {
   const client = clients.run;
-  const stopLab = startLabSync(clients);
-  const w = window as unknown as { __ocl: Record<string, unknown> };
-  w.__ocl = {
-    ...w.__ocl,
-    crashWorker: () => client.crashForTest(),
-    /** Crashes the pool's workers (end-to-end tests of a worker that then cannot be started again). */
-    crashPool: () => clients.pool.crashForTest(),
-    /** Whether the pool's first worker has started and loaded (it starts after the first result). */
-    poolLoaded: () => clients.pool.loadedForTest,
-    /** Slows the pool's jobs (each starts late and pauses between slices), so a test can press Stop. */
-    pacePool: (ms: number) => clients.pool.paceForTest(ms),
-    /** Slows the visualizer's worker the same way (a file's pieces: the progress line can be seen). */
-    paceWorker: (ms: number) => client.paceForTest(ms),
-    /** Makes the worker stop answering and shortens the silence allowed before it is stopped. */
-    hangWorker: (silenceMs: number) => {
-      client.limitsForTest({ silenceMs, slicedSilenceMs: silenceMs });
-      client.hangForTest();
-    },
-    /** Makes the pool's started workers stop answering (a search's round that never comes back). */
-    hangPool: () => clients.pool.hangForTest(),
-    /** Shortens the silence limits of every worker (app/worker/silence.ts). */
-    workerLimits: (limits: Partial<SilenceLimits>) => {
-      client.limitsForTest(limits);
-      clients.pool.limitsForTest(limits);
-    },
-    /** Whether the visualizer's worker has loaded the exact method's solver. */
-    lpLoaded: () => lpLoaded,
-    // The link fuzzing test reads each link's notices on their own.
-    clearNotices: () => useApp.setState({ notices: [] }),
-    /** Shows the current result as if its network were of model `kind` (views of unknown models). */
-    showAsModel: (kind: string) => {
-      const r = useApp.getState().result;
-      if (r) useApp.setState({ result: { ...r, topology: { ...r.topology, kind: kind as 'generic' } } });
-    },
-  };
+  // Files are read on the app's workers; one that could not be opened may have cut short the run on
+  // screen (or its search), which then runs again.
+  const services = createAppServices(clients, store, { ...clients, resume: () => resume() });
+  const lp = { loaded: false };
+  exposeTestHooks(clients, store, () => lp.loaded);
   client.onPictures = rememberPictures;
   client.onLinkLoad = rememberLinkLoad;
-  client.onFormulas = (result, rows) => useApp.getState().formulasArrived(result, rows);
-  client.onImproved = (result) => useApp.getState().resultImproved(result);
-  client.onAttempt = (attempt) => useApp.getState().attemptArrived(attempt);
+  client.onFormulas = (result, rows) => store.getState().formulasArrived(result, rows);
+  client.onImproved = (result) => store.getState().resultImproved(result);
+  client.onAttempt = (attempt) => store.getState().attemptArrived(attempt);
   // The search's chains run on workers of the pool leased to it; its master stays in the visualizer's worker.
-  client.onLease = leaseSearchWorkers(clients.pool, (waiting) => useApp.getState().searchWaiting(waiting));
-  client.onSearch = (msg) => useApp.getState().searchReport(msg);
-  chainWorkers = () => clients.pool.size;
-  searchControl = () => client.stopSearch();
+  client.onLease = leaseSearchWorkers(clients.pool, (waiting) => store.getState().searchWaiting(waiting));
+  client.onSearch = (msg) => store.getState().searchReport(msg);
   // The exact method's solver is loaded while the page is online, not when first chosen (it may be
   // offline by then); a load that fails is said at once.
-  let lpLoaded = false;
   client.preloadLp = true;
   client.onLp = (ok, message) => {
-    lpLoaded = ok;
+    lp.loaded = ok;
     if (!ok)
-      useApp.getState().addNotice({
+      store.getState().addNotice({
         title: 'The exact method’s solver could not be loaded',
         tone: 'warning',
         items: [
           `HiGHS did not load (${message ?? 'no reason given'}): the NoC exact method will show the constructive schedule instead. Reload the page while online to use it.`,
         ],
       });
-  };
-  buildControl = () => {
-    if (useApp.getState().status !== 'running') return;
-    client.cancel();
-    useApp
-      .getState()
-      .runFailed(
-        'Stopped: the build was ended before its schedule was complete, so nothing new was built. The last result stays; change a parameter to build again.',
-      );
   };
   let lastRun: AppConfig | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -182,27 +132,27 @@ export function startSync(clients: Clients): () => void {
   // picture and drops any other; an error of an older configuration is not this one's.
   const succeeded = (t0: number) => (reply: RunReply | null) => {
     if (!reply) return; // stale
-    useApp.getState().runSucceeded(reply.result, reply.totalMs);
-    expose(reply.result, reply.totalMs, performance.now() - t0);
+    store.getState().runSucceeded(reply.result, reply.totalMs);
+    exposeLastRun(reply.result, reply.totalMs, performance.now() - t0);
   };
   const failed = (config: AppConfig) => (err: unknown) => {
-    if (sameRun(config, useApp.getState().config))
-      useApp.getState().runFailed(err instanceof Error ? err.message : String(err));
+    if (sameRun(config, store.getState().config))
+      store.getState().runFailed(err instanceof Error ? err.message : String(err));
   };
   const progress = (done: number, total: number, unit: string) =>
-    useApp.getState().buildProgress(done, total, unit);
+    store.getState().buildProgress(done, total, unit);
 
   /** A schedule file: what this browser kept under the link's hash, read in the worker. */
   const requestFile = (hash: string) => {
-    useApp.getState().runStarted();
+    store.getState().runStarted();
     const t0 = performance.now();
-    reopenKeptFile(hash, client).then(succeeded(t0), failed(useApp.getState().config));
+    reopenKeptFile(hash, client).then(succeeded(t0), failed(store.getState().config));
   };
 
   const request = (config: AppConfig) => {
     if (config.file) {
       // A file just opened is on screen already (app/files/openFile.ts): nothing to read again.
-      if (!fileShown(config, useApp.getState().result)) requestFile(config.file);
+      if (!fileShown(config, store.getState().result)) requestFile(config.file);
       return;
     }
     const spec = findCard(config.algorithm);
@@ -212,10 +162,10 @@ export function startSync(clients: Clients): () => void {
       // Refused before any work starts; the last good result stays on screen, and a run still in
       // flight for an earlier configuration must not replace it.
       client.cancel();
-      useApp.getState().runFailed(issues.map((i) => i.message).join(' '));
+      store.getState().runFailed(issues.map((i) => i.message).join(' '));
       return;
     }
-    useApp.getState().runStarted();
+    store.getState().runStarted();
     const t0 = performance.now();
     client.run(config.algorithm, config.params, progress).then(succeeded(t0), failed(config));
   };
@@ -228,7 +178,7 @@ export function startSync(clients: Clients): () => void {
   const writeUrl = () => {
     urlTimer = undefined;
     lastWrite = performance.now();
-    const query = `?${encodeConfig(useApp.getState().config)}`;
+    const query = `?${encodeConfig(store.getState().config)}`;
     if (location.search !== query) history.replaceState(null, '', query);
   };
   const writeStep = () => {
@@ -266,7 +216,7 @@ export function startSync(clients: Clients): () => void {
     } else if (!edit || !onlyStep) {
       clearTimeout(urlTimer);
       writeUrl();
-    } else if (!useApp.getState().playing) writeStep();
+    } else if (!store.getState().playing) writeStep();
     // Playing: the address bar catches up when playing stops (each write costs the frame ~10 ms).
     if (!paramsChanged) return;
     lastRun = config;
@@ -279,13 +229,11 @@ export function startSync(clients: Clients): () => void {
     else timer = setTimeout(() => request(config), 120);
   };
 
-  // A file that could not be opened may have cut short the run on screen (or its search).
-  const resume = (s = useApp.getState()) =>
+  const resume = (s = store.getState()) =>
     (!s.result || !showsResultOf(s.config, s.result) || s.search?.done === false) && request(s.config);
-  connectFileWorkers({ run: client, pool: clients.pool, resume });
-  onChange(useApp.getState().config, 'first');
+  onChange(store.getState().config, 'first');
   let restoring = false;
-  const unsubscribe = useApp.subscribe((s, prev) => {
+  const unsubscribe = store.subscribe((s, prev) => {
     if (s.config !== prev.config) onChange(s.config, restoring ? 'history' : 'edit');
     // Playing stopped: the address bar catches up in a task of its own (it costs ~10 ms).
     else if (prev.playing && !s.playing) urlTimer ??= setTimeout(writeUrl, 0);
@@ -293,7 +241,7 @@ export function startSync(clients: Clients): () => void {
   const onPop = () => {
     // Back/Forward: show that entry's configuration without starting a new entry.
     restoring = true;
-    loadFromUrl(location.search);
+    loadFromUrl(location.search, store);
     restoring = false;
   };
   window.addEventListener('popstate', onPop);
@@ -303,54 +251,17 @@ export function startSync(clients: Clients): () => void {
     writeUrl();
   };
   window.addEventListener('pagehide', onHide);
-  return () => {
-    connectFileWorkers(null);
+  const stop = () => {
     window.removeEventListener('pagehide', onHide);
-    stopLab();
+    services.dispose();
     unsubscribe();
     window.removeEventListener('popstate', onPop);
     clearTimeout(timer);
     clearTimeout(settleTimer);
     clearTimeout(urlTimer);
   };
+  return { ...services, dispose: stop };
 }
 
 /** Steps in quick succession (a held arrow key) are written to the address bar at most this often (ms). */
 const STEP_WRITE_MS = 100;
-
-let searchControl: () => void = () => undefined;
-
-let chainWorkers = () => 0;
-
-let buildControl: () => void = () => undefined;
-
-/** Workers of the pool that run a search's chains (one per core but one). */
-export const searchWorkers = () => chainWorkers();
-
-/** Stops the search that follows the shown result: it ends now, the best schedule it found stays shown. */
-export const stopSearch = () => searchControl();
-
-/**
- * Stops the build in flight (a build runs in one piece: its worker is ended and replaced). Nothing
- * was built; the last result stays, and a message says so.
- */
-export const stopBuild = () => buildControl();
-
-/** Numbers for benchmarks and tests, readable from the page. */
-function expose(
-  result: { timing: { buildMs: number; verifyMs: number }; summary: { transfers: number } },
-  workerMs: number,
-  roundTripMs: number,
-) {
-  const w = window as unknown as { __ocl: Record<string, unknown> };
-  w.__ocl = {
-    ...w.__ocl,
-    lastRun: {
-      buildMs: result.timing.buildMs,
-      verifyMs: result.timing.verifyMs,
-      totalMs: workerMs,
-      roundTripMs,
-      transfers: result.summary.transfers,
-    },
-  };
-}

@@ -4,35 +4,36 @@ import { reproCsv } from '../../../src/experiments/tables';
 import { CSV_TYPE } from '../../lib/download';
 import { DownloadButton } from '../../lib/DownloadButton';
 import { openNotes } from '../../notes/ModelNotes';
-import { submitJob } from '../../store/sync';
+import { jobOutput } from '../../store/jobsSlice';
+import { usePane, usePaneStore } from '../../store/paneContext';
+import { useServices } from '../../store/servicesContext';
 import { PanelHeading } from './PanelHeading';
+
+/** The pane's job that computes the claims. */
+const CLAIMS_JOB = 'circuit-claims';
 
 /**
  * The ReTri paper's headline claims beside our model (the rows of `reproduce retri-claims`), computed
  * in a worker when opened: the printed number, the paper's closed forms, and measured schedules.
  */
+
 export function PaperClaims() {
   const [open, setOpen] = useState(false);
-  const [rows, setRows] = useState<ReproRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { submitJob } = useServices();
+  const store = usePaneStore();
+  // The paper check `retri-claims`, as a job of the pane on the page's pool of workers: it goes on
+  // when the panel closes, and its rows stay for when it opens again.
+  const job = usePane((s) => s.jobs[CLAIMS_JOB]);
   useEffect(() => {
-    if (!open || rows || error) return;
-    // The paper check `retri-claims`, as a job on the page's pool of workers.
-    const handle = submitJob((w) => w.reproduce('retri-claims'));
-    let current = true;
-    handle.result.then(
-      (r) => {
-        if (current && r) setRows(r.rows);
-      },
-      (e: Error) => {
-        if (current) setError(e.message);
-      },
-    );
-    return () => {
-      current = false;
-      handle.abort();
-    };
-  }, [open, rows, error]);
+    if (open && !job)
+      store
+        .getState()
+        .startJob(CLAIMS_JOB, 'reproduce', 'retri-claims', () =>
+          submitJob((w) => w.reproduce('retri-claims')),
+        );
+  }, [open, job, store, submitJob]);
+  const rows = jobOutput<{ rows: ReproRow[] }>(job)?.rows ?? null;
+  const error = job?.error ?? null;
   const num = (x: number | null | undefined) =>
     x === null || x === undefined ? '—' : x.toLocaleString('en-US', { maximumSignificantDigits: 3 });
   return (

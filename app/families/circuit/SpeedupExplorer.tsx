@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { findCard } from '../../../src/cards';
 import { defaultsOf } from '../../../src/kernel/params/schema';
 import {
@@ -14,25 +14,18 @@ import { JobProgress } from '../../lib/JobProgress';
 import { CSV_TYPE, fileName } from '../../lib/download';
 import { DownloadButton } from '../../lib/DownloadButton';
 import { ConfirmSelect } from '../../lib/ConfirmSelect';
-import { submitJob } from '../../store/sync';
 import { useTypeScale } from '../../lib/typeScale';
 import { typePx } from '../../views/canvasText';
-import type { JobHandle } from '../../worker/pool';
+import { jobOutput } from '../../store/jobsSlice';
+import { usePane, usePaneStore } from '../../store/paneContext';
+import { useServices } from '../../store/servicesContext';
 import { PanelHeading } from './PanelHeading';
 import { heatmapOnWorker } from './heatmapOnWorker';
+import { CIRCUIT_SLICE } from './circuitSlice';
+import { useFamilyState } from '../../store/useFamilyState';
 
-interface HeatmapState {
-  /** The heatmap asked for ('' before any). */
-  id: string;
-  result?: HeatmapResult;
-  error?: string;
-  ms?: number;
-  /** Builds done of total, while it computes. */
-  done?: number;
-  total?: number;
-  /** Ended by the Stop button before its tables were complete. */
-  stopped?: boolean;
-}
+/** The pane's job that computes the heatmap shown (one at a time: a newer heatmap replaces it). */
+const HEATMAP_JOB = 'circuit-heatmap';
 
 /**
  * Speed-up explorer: ReTri over static all-to-all or over mirrored Bruck across message size and
@@ -47,30 +40,33 @@ export function SpeedupExplorer({
   /** Spread the heatmap over the width it has (the Explore page), instead of its numbers' width. */
   fill?: boolean;
 }) {
-  const [id, setId] = useState(HEATMAPS[0].id);
+  // The heatmap chosen is the pane's (the circuit's slice): the panel and the Explore page show the same.
+  const [{ heatmap: id }, setCircuit] = useFamilyState(CIRCUIT_SLICE);
+  const setId = (heatmap: string) => setCircuit({ heatmap });
   const [open, setOpen] = useState(startOpen);
-  const [state, setState] = useState<HeatmapState>({ id: '' });
-  const job = useRef<JobHandle<unknown> | null>(null);
+  const { submitJob } = useServices();
+  const store = usePaneStore();
+  const job = usePane((s) => s.jobs[HEATMAP_JOB]);
+  const jobId = job?.input ?? '';
 
   useEffect(() => {
-    if (!open || state.id === id) return;
-    setState({ id, done: 0, total: 0 });
-    // A job on the page's pool of workers; a newer heatmap (or closing the page) aborts it.
-    const handle = submitJob((w) =>
-      heatmapOnWorker(w, id, (done, total) => setState((s) => (s.id === id ? { ...s, done, total } : s))),
-    );
-    job.current = handle;
-    handle.result.then(
-      (r) => {
-        if (job.current !== handle || !r) return;
-        setState(r.result ? { id, result: r.result, ms: r.totalMs } : { id, stopped: true });
-      },
-      (e: Error) => {
-        if (job.current === handle) setState({ id, error: e.message });
-      },
-    );
-  }, [open, id, state.id]);
-  useEffect(() => () => job.current?.abort(), []);
+    if (!open || jobId === id) return;
+    // A job of the pane on the page's pool of workers; a newer heatmap (or the pane going) aborts it.
+    store
+      .getState()
+      .startJob(HEATMAP_JOB, 'heatmap', id, (progress) => submitJob((w) => heatmapOnWorker(w, id, progress)));
+  }, [open, id, jobId, store, submitJob]);
+  // The job's entry, if it is this heatmap's (a newer choice waits for its own).
+  const mine = job?.input === id ? job : undefined;
+  const answer = jobOutput<Awaited<ReturnType<typeof heatmapOnWorker>>>(mine);
+  // A heatmap stopped before its tables were complete answers without a result.
+  const state = {
+    result: answer?.result ?? undefined,
+    error: mine?.error ?? null,
+    stopped: mine?.status === 'stopped' || (answer !== undefined && !answer?.result),
+    done: mine?.progress?.done,
+    total: mine?.progress?.total,
+  };
 
   const openCell = (r: HeatmapResult, c: HeatmapCell) => {
     const cfg = cellConfig(r.def, c);
@@ -106,7 +102,7 @@ export function SpeedupExplorer({
               <button
                 type="button"
                 className="underline decoration-dotted"
-                onClick={() => setState({ id: '' })}
+                onClick={() => store.getState().dropJob(HEATMAP_JOB)}
                 data-testid="heatmap-restart"
               >
                 compute it
@@ -120,7 +116,7 @@ export function SpeedupExplorer({
                 done={state.done ?? 0}
                 total={state.total ?? 0}
                 unit="verified builds"
-                onStop={() => job.current?.stop()}
+                onStop={() => store.getState().stopJob(HEATMAP_JOB)}
                 stopTestId="heatmap-stop"
               />
             </p>

@@ -1,7 +1,7 @@
 import { schemeTableau10 } from 'd3';
 import { formatCount } from '../../lib/format';
 import { useApp, type SearchState } from '../../store/store';
-import { searchWorkers, stopSearch } from '../../store/sync';
+import { useServices } from '../../store/servicesContext';
 import { plural } from '../../lib/format';
 
 /**
@@ -31,9 +31,8 @@ const rate = (r: number) =>
   r >= 1e6 ? `${(r / 1e6).toFixed(1)} million` : `${Math.round(r / 1e3).toLocaleString('en-US')} thousand`;
 
 /** Where the chains run and how fast: "4 chains on 1 worker of the pool, 850 thousand moves a second". */
-function whereAndHowFast(p: NonNullable<SearchState['progress']>): string {
+function whereAndHowFast(p: NonNullable<SearchState['progress']>, workers: number): string {
   const chains = p.conflicts.length;
-  const workers = searchWorkers();
   const where =
     chains === 0
       ? ''
@@ -45,6 +44,7 @@ function whereAndHowFast(p: NonNullable<SearchState['progress']>): string {
 }
 
 function SearchStatus({ search, steps }: { search: SearchState; steps: number }) {
+  const { searchWorkers, stopSearch } = useServices();
   const p = search.progress;
   const seconds = search.totalMs ? ` in ${(search.totalMs / 1000).toFixed(1)} s` : '';
   const optimal = p !== null && (steps <= p.lowerBound || p.proved === steps);
@@ -90,7 +90,7 @@ function SearchStatus({ search, steps }: { search: SearchState; steps: number })
       )}
       {p && p.maxMoves > 0 && !search.done && (
         <p className="text-sm text-muted" data-testid="search-speed">
-          {whereAndHowFast(p)}.
+          {whereAndHowFast(p, searchWorkers())}.
         </p>
       )}
       {search.waiting && !search.done && (
