@@ -1,4 +1,4 @@
-import type { ParamIssue, ParamValues } from './params/schema';
+import { valueIssues, type ParamDef, type ParamIssue, type ParamValues } from './params/schema';
 import type { AlgorithmCard, AlgorithmSpec } from './spec';
 
 /**
@@ -16,6 +16,23 @@ export class ConfigError extends Error {
 export function checked<C>(issues: readonly ParamIssue[], make: () => C): C {
   if (issues.length) throw new ConfigError(issues);
   return make();
+}
+
+/**
+ * A card's `parse` from its parts: every parameter of `defs` checked against its definition (present,
+ * within its bounds), then `read` into the configuration, whose rules across parameters `rules` lists.
+ * Throws a ConfigError naming what is wrong and the bounds it breaks.
+ */
+export function parseChecked<C>(
+  defs: readonly ParamDef[],
+  p: ParamValues,
+  read: (p: ParamValues) => C,
+  rules: (c: C) => readonly ParamIssue[],
+): C {
+  const bad = valueIssues(defs, p);
+  if (bad.length) throw new ConfigError(bad);
+  const c = read(p);
+  return checked(rules(c), () => c);
 }
 
 /** What a card's `parse` refuses in these parameters, as issues ([] when it accepts them). */

@@ -1,6 +1,7 @@
 import { hierarchy, tree } from 'd3';
 import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { broadcastRadices } from '../../../src/families/star/broadcast.card';
+import { readStar } from '../../../src/families/star/star-params';
 import {
   radixParent,
   radixTree,
@@ -9,7 +10,6 @@ import {
   type TreeNode,
 } from '../../../src/families/star/tcp';
 import { stepRange } from '../../../src/kernel/model/schedule';
-import { num } from '../../../src/kernel/params/schema';
 import type { RunResult } from '../../../src/result';
 import { COLORS, wavelengthColor } from '../../lib/colors';
 import { usePalette } from '../../lib/theme';
@@ -41,7 +41,8 @@ export function TcpTreePanel({
   fill?: boolean;
 }) {
   const n = result.topology.nodeCount;
-  const k = num(result.params, 'wavelengths-per-node');
+  const config = useMemo(() => readStar(result.params), [result.params]);
+  const k = config.k;
   const hovered = usePane(selectHovered);
   usePalette(); // drawn in the theme's colours: redrawn when it changes
   const setHovered = usePaneStore().getState().hover;
@@ -55,8 +56,8 @@ export function TcpTreePanel({
   // The split broadcast's tree may use clique sizes below k+1 (docs/models/star.md); the others are
   // plain TCP1 in base k+1.
   const radices = useMemo(
-    () => (result.algorithm === 'star-broadcast' ? broadcastRadices(result.params) : uniformRadices(n, k)),
-    [result, n, k],
+    () => (result.algorithm === 'star-broadcast' ? broadcastRadices(config) : uniformRadices(n, k)),
+    [result, config, n, k],
   );
   const layout = useMemo(() => {
     if (n > MAX_TREE) return null;
