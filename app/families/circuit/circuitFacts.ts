@@ -1,4 +1,4 @@
-import { reconfigBits } from '../../../src/families/circuit/circuit-params';
+import { readCircuit, reconfigBits } from '../../../src/families/circuit/circuit-params';
 import { gcd, type CircuitPlan } from '../../../src/families/circuit/circuits';
 import { blockLists, stepRange } from '../../../src/kernel/model/schedule';
 import { location } from '../../../src/kernel/replay/holding-queries';
@@ -26,7 +26,7 @@ export function reconfigurations(r: RunResult): boolean[] {
   const steps = r.schedule.stepCount;
   const plan = planOf(r);
   if (plan) return plan.reconfigured.slice(0, steps);
-  if ('reconfigure' in r.params) return reconfigBits(r.params, steps).x;
+  if ('reconfigure' in r.params) return reconfigBits(readCircuit(r.params), steps).x;
   return Array.from({ length: steps }, (_, k) => k > 0 && offsetOf(r, k + 1) !== offsetOf(r, k));
 }
 
