@@ -1,6 +1,6 @@
 import type { AlgorithmSpec } from '../../kernel/spec';
 import { STAR_COSTS } from './common';
-import { shapeOf, type StarConfig } from './star-params';
+import type { StarConfig } from './star-params';
 import { starGatherCard } from './gather.card';
 import { buildTreeScatter, scatterRows } from './scatter';
 
