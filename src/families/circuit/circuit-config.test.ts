@@ -44,18 +44,18 @@ describe('a circuit card parses its parameters into a CircuitConfig, refusing ba
   });
 
   it.each([
-    [retriCard, 'nodes', 2188, 'from 2 to 2,187'],
-    [bruckCard, 'nodes', 2049, 'from 2 to 2,048'],
-    [directAlltoallCard, 'nodes', 257, 'from 2 to 256'],
-    [retriCard, 'layout', 'folded', 'one of modular, padded'],
-    [retriCard, 'reconfigure', '0,2', 'each from 0 to 1'],
-    [bruckCard, 'reconfigure', Array(17).fill(1).join(','), 'empty or 1 to 16 whole numbers'],
-    [retriCard, 'message-bytes', 0, 'from 1 to'],
-    [bruckCard, 'bandwidth', 0, 'from 0.001 to 100,000'],
-    [directAlltoallCard, 'hop-delay', -1, 'from 0 to 1,000,000'],
-    [retriCard, 'phase-delay', 2e6, 'from 0 to 1,000,000'],
-    [bruckCard, 'reconfiguration-delay', -0.5, 'from 0 to'],
-  ] as const)('%s refuses %s = %s, naming its bounds (%s)', (card, key, value, bounds) => {
+    ['retri', 'nodes', 2188, 'from 2 to 2,187', retriCard],
+    ['bruck', 'nodes', 2049, 'from 2 to 2,048', bruckCard],
+    ['static', 'nodes', 257, 'from 2 to 256', directAlltoallCard],
+    ['retri', 'layout', 'folded', 'one of modular, padded', retriCard],
+    ['retri', 'reconfigure', '0,2', 'each from 0 to 1', retriCard],
+    ['bruck', 'reconfigure', Array(17).fill(1).join(','), 'empty or 1 to 16 whole numbers', bruckCard],
+    ['retri', 'message-bytes', 0, 'from 1 to', retriCard],
+    ['bruck', 'bandwidth', 0, 'from 0.001 to 100,000', bruckCard],
+    ['static', 'hop-delay', -1, 'from 0 to 1,000,000', directAlltoallCard],
+    ['retri', 'phase-delay', 2e6, 'from 0 to 1,000,000', retriCard],
+    ['bruck', 'reconfiguration-delay', -0.5, 'from 0 to', bruckCard],
+  ] as const)('%s refuses %s = %s, naming its bounds (%s)', (_name, key, value, bounds, card) => {
     const [issue, ...more] = refusal(card, { [key]: value });
     expect(more).toEqual([]);
     expect(issue.key).toBe(key);
