@@ -59,6 +59,16 @@ interface Erasure<C> {
 }
 
 const ERASURES = new WeakMap<object, Erasure<unknown>>();
+/** A registry card's `parse` (which gives back the parameters) → its card's own reading into `C`. */
+const TYPED_PARSE = new WeakMap<object, (p: ParamValues) => unknown>();
+
+/**
+ * What a card's parse reads these parameters into: the card's own configuration `C` even for a card
+ * as the registries hold it (its type hidden), for code that compares configurations (tests, tools).
+ */
+export function configOf(card: Pick<AlgorithmCard, 'parse'>, p: ParamValues): unknown {
+  return (TYPED_PARSE.get(card.parse) ?? card.parse)(p);
+}
 
 function erasureOf<C>(parse: (p: ParamValues) => C): Erasure<C> {
   const known = ERASURES.get(parse) as Erasure<C> | undefined;
@@ -81,6 +91,7 @@ function erasureOf<C>(parse: (p: ParamValues) => C): Erasure<C> {
     },
   };
   ERASURES.set(parse, e as Erasure<unknown>);
+  TYPED_PARSE.set(e.parse, cfg);
   return e;
 }
 
