@@ -1,7 +1,7 @@
 import { hierarchy, tree } from 'd3';
 import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { broadcastRadices } from '../../../src/families/star/broadcast.card';
-import { readStar } from '../../../src/families/star/star-params';
+import { kOf, readStar } from '../../../src/families/star/star-params';
 import {
   radixParent,
   radixTree,
@@ -41,8 +41,7 @@ export function TcpTreePanel({
   fill?: boolean;
 }) {
   const n = result.topology.nodeCount;
-  const config = useMemo(() => readStar(result.params), [result.params]);
-  const k = config.k;
+  const k = kOf(result.params);
   const hovered = usePane(selectHovered);
   usePalette(); // drawn in the theme's colours: redrawn when it changes
   const setHovered = usePaneStore().getState().hover;
@@ -56,8 +55,11 @@ export function TcpTreePanel({
   // The split broadcast's tree may use clique sizes below k+1 (docs/models/star.md); the others are
   // plain TCP1 in base k+1.
   const radices = useMemo(
-    () => (result.algorithm === 'star-broadcast' ? broadcastRadices(config) : uniformRadices(n, k)),
-    [result, config, n, k],
+    () =>
+      result.algorithm === 'star-broadcast'
+        ? broadcastRadices(readStar(result.params))
+        : uniformRadices(n, k),
+    [result, n, k],
   );
   const layout = useMemo(() => {
     if (n > MAX_TREE) return null;

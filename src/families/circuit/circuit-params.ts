@@ -48,7 +48,10 @@ export function parseCircuit(defs: readonly ParamDef[], p: ParamValues): Circuit
 }
 
 /** The bits of x for a run with `phases` phases, and a note when some were ignored. */
-export function reconfigBits(c: CircuitConfig, phases: number): { x: boolean[]; note?: string } {
+export function reconfigBits(
+  c: Pick<CircuitConfig, 'reconfigure'>,
+  phases: number,
+): { x: boolean[]; note?: string } {
   const raw = c.reconfigure;
   const x = Array.from({ length: phases }, (_, k) => raw[k] === 1);
   const extra = raw.slice(phases);

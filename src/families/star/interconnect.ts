@@ -1,7 +1,7 @@
 import { recogniseStar } from './recognise';
 import type { Interconnect } from '../../kernel/model/interconnect';
 import { starTunings } from './star-cost';
-import { readStar } from './star-params';
+import { kOf } from './star-params';
 
 /** The passive optical star: every algorithm on it brings its own cost model (star-cost.ts). */
 export const PASSIVE_STAR: Interconnect = {
@@ -13,7 +13,7 @@ export const PASSIVE_STAR: Interconnect = {
   optics: null,
   recognise: recogniseStar,
   // Counted for the cost formulas anyway (star-cost.ts keeps them), so carrying them costs nothing.
-  extras: (s, p) => (s.receivers.kind === 'list' ? { tunings: starTunings(s, readStar(p).k) } : {}),
+  extras: (s, p) => (s.receivers.kind === 'list' ? { tunings: starTunings(s, kOf(p)) } : {}),
   // Its links (topology.ts): uplinks into the coupler, the coupler, downlinks out of it.
   spectrum: {
     fibres: 1,

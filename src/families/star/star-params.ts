@@ -71,11 +71,17 @@ export interface StarConfig {
   splitSteps: number;
 }
 
+/**
+ * k alone: all the parameters a star schedule opened from a file carry, so what may show such a run
+ * (the interconnect's extras, the star's pictures) reads only this.
+ */
+export const kOf = (p: ParamValues) => num(p, 'wavelengths-per-node');
+
 /** The star's parameters read, unchecked: a card's `parse` checks them (parseChecked), views read a run's. */
 export function readStar(p: ParamValues): StarConfig {
   return {
     nodes: num(p, 'nodes'),
-    k: num(p, 'wavelengths-per-node'),
+    k: kOf(p),
     tuningDelay: num(p, 'tuning-delay'),
     messages: 'messages' in p ? num(p, 'messages') : 1,
     splitSteps: p['variant'] === 'split' ? num(p, 'split-steps') : 0,
