@@ -1,5 +1,5 @@
 import { configIssues } from './kernel/config';
-import { checkParam, readParams, type ParamIssue, type ParamValues } from './kernel/params/schema';
+import { readParams, valueIssues, type ParamIssue, type ParamValues } from './kernel/params/schema';
 import type { AlgorithmCard, Estimate, Limits } from './kernel/spec';
 
 export type { Limits } from './kernel/spec';
@@ -110,14 +110,7 @@ export class InputError extends Error {
 
 /** Checks parameters (each one and across them) and the size limit, before any work starts. */
 export function checkRun(spec: AlgorithmCard, params: ParamValues, limits: Limits): ParamIssue[] {
-  const bad: ParamIssue[] = [];
-  for (const def of spec.params) {
-    const r =
-      def.key in params
-        ? checkParam(def, params[def.key])
-        : { ok: false as const, error: `${def.key} is missing` };
-    if (!r.ok) bad.push({ key: def.key, message: r.error });
-  }
+  const bad = valueIssues(spec.params, params);
   if (bad.length) return bad;
   const issues = configIssues(spec, params);
   if (issues.length) return issues;

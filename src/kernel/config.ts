@@ -1,4 +1,4 @@
-import type { ParamIssue, ParamValues } from './params/schema';
+import { valueIssues, type ParamDef, type ParamIssue, type ParamValues } from './params/schema';
 import type { AlgorithmCard, AlgorithmSpec } from './spec';
 
 /**
@@ -16,6 +16,23 @@ export class ConfigError extends Error {
 export function checked<C>(issues: readonly ParamIssue[], make: () => C): C {
   if (issues.length) throw new ConfigError(issues);
   return make();
+}
+
+/**
+ * A card's `parse` from its parts: every parameter of `defs` checked against its definition (present,
+ * within its bounds), then `read` into the configuration, whose rules across parameters `rules` lists.
+ * Throws a ConfigError naming what is wrong and the bounds it breaks.
+ */
+export function parseChecked<C>(
+  defs: readonly ParamDef[],
+  p: ParamValues,
+  read: (p: ParamValues) => C,
+  rules: (c: C) => readonly ParamIssue[],
+): C {
+  const bad = valueIssues(defs, p);
+  if (bad.length) throw new ConfigError(bad);
+  const c = read(p);
+  return checked(rules(c), () => c);
 }
 
 /** What a card's `parse` refuses in these parameters, as issues ([] when it accepts them). */
@@ -42,6 +59,16 @@ interface Erasure<C> {
 }
 
 const ERASURES = new WeakMap<object, Erasure<unknown>>();
+/** A registry card's `parse` (which gives back the parameters) → its card's own reading into `C`. */
+const TYPED_PARSE = new WeakMap<object, (p: ParamValues) => unknown>();
+
+/**
+ * What a card's parse reads these parameters into: the card's own configuration `C` even for a card
+ * as the registries hold it (its type hidden), for code that compares configurations (tests, tools).
+ */
+export function configOf(card: Pick<AlgorithmCard, 'parse'>, p: ParamValues): unknown {
+  return (TYPED_PARSE.get(card.parse) ?? card.parse)(p);
+}
 
 function erasureOf<C>(parse: (p: ParamValues) => C): Erasure<C> {
   const known = ERASURES.get(parse) as Erasure<C> | undefined;
@@ -64,6 +91,7 @@ function erasureOf<C>(parse: (p: ParamValues) => C): Erasure<C> {
     },
   };
   ERASURES.set(parse, e as Erasure<unknown>);
+  TYPED_PARSE.set(e.parse, cfg);
   return e;
 }
 

@@ -1,8 +1,7 @@
 import { findCard } from '../../../src/cards';
-import { reconfigBits } from '../../../src/families/circuit/circuit-params';
-import { circuitModelOf } from '../../../src/families/circuit/circuit-time';
+import { readCircuit, reconfigBits } from '../../../src/families/circuit/circuit-params';
 import { bestSchedule, bitsText, scheduleCost } from '../../../src/families/circuit/reconfig-formulas';
-import { checkParam } from '../../../src/kernel/params/schema';
+import { configIssues } from '../../../src/kernel/config';
 import { formatSeconds } from '../../lib/format';
 import { selectResult, useApp, useRunConfig } from '../../store/store';
 
@@ -17,11 +16,12 @@ export function ReconfigEditor() {
   const spec = findCard(config.algorithm);
   const family = spec?.reconfigFamily;
   if (!spec || !family || !spec.params.some((p) => p.key === 'reconfigure')) return null;
-  if (!spec.params.every((d) => checkParam(d, config.params[d.key]).ok)) return null;
-  const n = Number(config.params.nodes);
+  if (configIssues(spec, config.params).length) return null;
+  const c = readCircuit(config.params);
+  const n = c.nodes;
   const s = spec.estimate(config.params).steps; // one step per phase
-  const { x } = reconfigBits(config.params, s);
-  const model = circuitModelOf(config.params);
+  const { x } = reconfigBits(c, s);
+  const model = c.model;
   const modelTime = scheduleCost(model, family, x, s);
   const best = bestSchedule(s, (xs) => scheduleCost(model, family, xs, s));
   const built =

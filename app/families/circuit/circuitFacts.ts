@@ -1,4 +1,5 @@
 import { reconfigBits } from '../../../src/families/circuit/circuit-params';
+import { intList } from '../../../src/kernel/params/schema';
 import { gcd, type CircuitPlan } from '../../../src/families/circuit/circuits';
 import { blockLists, stepRange } from '../../../src/kernel/model/schedule';
 import { location } from '../../../src/kernel/replay/holding-queries';
@@ -26,7 +27,9 @@ export function reconfigurations(r: RunResult): boolean[] {
   const steps = r.schedule.stepCount;
   const plan = planOf(r);
   if (plan) return plan.reconfigured.slice(0, steps);
-  if ('reconfigure' in r.params) return reconfigBits(r.params, steps).x;
+  // A file's run may carry the schedule x without the cost model: only x is read.
+  if ('reconfigure' in r.params)
+    return reconfigBits({ reconfigure: intList(r.params, 'reconfigure') }, steps).x;
   return Array.from({ length: steps }, (_, k) => k > 0 && offsetOf(r, k + 1) !== offsetOf(r, k));
 }
 

@@ -1,5 +1,5 @@
 import { stepRange } from '../../../src/kernel/model/schedule';
-import { num } from '../../../src/kernel/params/schema';
+import { kOf } from '../../../src/families/star/star-params';
 import { heldCounts } from '../../../src/kernel/replay/holding-queries';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import type { RunResult } from '../../../src/result';
@@ -39,7 +39,7 @@ export function StarView({ result, step, compact = false, legend = !compact }: N
   const marked = useMarkedLinks(result);
   const n = result.topology.nodeCount;
   const real = result.realNodes;
-  const k = num(result.params, 'wavelengths-per-node');
+  const k = kOf(result.params);
   const type = useTypeScale();
   const labelPx = typePx(type, 16);
   const layout = useMemo(() => starLayout(width, height, n, labelPx), [width, height, n, labelPx]);

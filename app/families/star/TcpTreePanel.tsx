@@ -1,6 +1,7 @@
 import { hierarchy, tree } from 'd3';
 import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { broadcastRadices } from '../../../src/families/star/broadcast.card';
+import { kOf, readStar } from '../../../src/families/star/star-params';
 import {
   radixParent,
   radixTree,
@@ -9,7 +10,6 @@ import {
   type TreeNode,
 } from '../../../src/families/star/tcp';
 import { stepRange } from '../../../src/kernel/model/schedule';
-import { num } from '../../../src/kernel/params/schema';
 import type { RunResult } from '../../../src/result';
 import { COLORS, wavelengthColor } from '../../lib/colors';
 import { usePalette } from '../../lib/theme';
@@ -41,7 +41,7 @@ export function TcpTreePanel({
   fill?: boolean;
 }) {
   const n = result.topology.nodeCount;
-  const k = num(result.params, 'wavelengths-per-node');
+  const k = kOf(result.params);
   const hovered = usePane(selectHovered);
   usePalette(); // drawn in the theme's colours: redrawn when it changes
   const setHovered = usePaneStore().getState().hover;
@@ -55,7 +55,10 @@ export function TcpTreePanel({
   // The split broadcast's tree may use clique sizes below k+1 (docs/models/star.md); the others are
   // plain TCP1 in base k+1.
   const radices = useMemo(
-    () => (result.algorithm === 'star-broadcast' ? broadcastRadices(result.params) : uniformRadices(n, k)),
+    () =>
+      result.algorithm === 'star-broadcast'
+        ? broadcastRadices(readStar(result.params))
+        : uniformRadices(n, k),
     [result, n, k],
   );
   const layout = useMemo(() => {

@@ -1,8 +1,6 @@
 import { useMemo, useRef, type KeyboardEvent, type SVGProps } from 'react';
-import { shapeOf, dOf } from '../../../src/families/star/star-params';
-import { splitStepsOf } from '../../../src/families/star/broadcast.card';
+import { readStar, shapeOf } from '../../../src/families/star/star-params';
 import { splitTradeoff } from '../../../src/families/star/star-formulas';
-import { num } from '../../../src/kernel/params/schema';
 import type { RunResult } from '../../../src/result';
 import { useApp } from '../../store/store';
 import { COLORS } from '../../lib/colors';
@@ -27,10 +25,10 @@ const SERIES = [
  * best whole h′ found by enumeration, and the current run's measured total. Clicking a point sets h′.
  */
 export function TradeoffPanel({ result }: { result: RunResult }) {
-  const params = result.params;
+  const config = useMemo(() => readStar(result.params), [result.params]);
   usePalette(); // drawn in the theme's colours: redrawn when it changes
-  const t = useMemo(() => splitTradeoff(shapeOf(params), num(params, 'messages'), dOf(params)), [params]);
-  const current = splitStepsOf(params);
+  const t = useMemo(() => splitTradeoff(shapeOf(config), config.messages, config.tuningDelay), [config]);
+  const current = config.splitSteps;
   const setH = (hs: number) => {
     const app = useApp.getState();
     if (String(app.config.params.variant) !== 'split') app.setParam('variant', 'split');

@@ -1,5 +1,5 @@
 import type { StarTunings } from '../../../src/families/star/star-cost';
-import { num } from '../../../src/kernel/params/schema';
+import { kOf } from '../../../src/families/star/star-params';
 import { heldCounts } from '../../../src/kernel/replay/holding-queries';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import type { RunResult } from '../../../src/result';
@@ -15,7 +15,7 @@ import { LEGEND_SHOWN, stepColours } from './stepColours';
 /** The star's legend: tunings so far, the marks, the dummies, the step's wavelengths. */
 export function starLegend(r: RunResult, step: number): LegendEntry[] {
   const n = r.topology.nodeCount;
-  const tunings = tuningsOf(r, num(r.params, 'wavelengths-per-node'));
+  const tunings = tuningsOf(r, kOf(r.params));
   const { here, soFar } = tuningCounts(tunings, step);
   const colours = stepColours(r, step);
   const entries: LegendEntry[] = [
@@ -60,7 +60,7 @@ export function starPicture(
         counts: stepCounts(r.holdings, step).counts,
         finalCounts: o.finalCounts ?? heldCounts(r.holdings, r.schedule.stepCount),
         colours: stepColours(r, step),
-        tunings: o.tunings ?? tuningsOf(r, num(r.params, 'wavelengths-per-node')),
+        tunings: o.tunings ?? tuningsOf(r, kOf(r.params)),
         real: r.realNodes,
         hovered: o.hovered ?? null,
         geometry: starGeometry(layout, n),

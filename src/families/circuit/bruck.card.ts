@@ -1,6 +1,12 @@
-import { num, type ParamValues } from '../../kernel/params/schema';
 import { type AlgorithmCard } from '../../kernel/spec';
-import { RECONFIGURE_PARAM, circuitParams, circuitSentence, reconfigBits } from './circuit-params';
+import {
+  RECONFIGURE_PARAM,
+  circuitParams,
+  circuitSentence,
+  parseCircuit,
+  reconfigBits,
+  type CircuitConfig,
+} from './circuit-params';
 import { BRUCK_FAMILY, ceilLog } from './reconfig-formulas';
 import { plural } from '../../kernel/util/units';
 import { RETRI_PAPER } from './paper';
@@ -14,8 +20,8 @@ import { RETRI_PAPER } from './paper';
  */
 export const BRUCK_MAX_NODES = 2048;
 
-export function bruckPhases(p: ParamValues): number {
-  return ceilLog(num(p, 'nodes'), 2);
+export function bruckPhases(c: CircuitConfig): number {
+  return ceilLog(c.nodes, 2);
 }
 
 /** The low `s` bits of x, least significant first. */
@@ -23,7 +29,7 @@ function bitsOf(x: number, s: number): string {
   return Array.from({ length: s }, (_, k) => (x >> k) & 1).join('');
 }
 
-export const bruckCard: AlgorithmCard = {
+export const bruckCard: AlgorithmCard<CircuitConfig> = {
   id: 'bruck',
   name: 'Bruck (mirrored)',
   family: 'Reconfigurable all-to-all',
@@ -31,7 +37,7 @@ export const bruckCard: AlgorithmCard = {
   topology: 'circuit',
   paper: RETRI_PAPER,
   reconfigFamily: BRUCK_FAMILY,
-  blockRoute: (_p, r, d, ring, phases) =>
+  blockRoute: (_c, r, d, ring, phases) =>
     `binary digits (phase 0 first): clockwise half ${bitsOf((((d - r) % ring) + ring) % ring, phases)}, ` +
     `mirrored half ${bitsOf((((r - d) % ring) + ring) % ring, phases)}`,
   summary:
@@ -51,10 +57,10 @@ export const bruckCard: AlgorithmCard = {
     },
     { ...RECONFIGURE_PARAM, default: '0,1,1,1' },
   ),
-  parse: (p) => p,
-  estimate(p) {
-    const n = num(p, 'nodes');
-    const s = bruckPhases(p);
+  parse: (p) => parseCircuit(bruckCard.params, p),
+  estimate(c) {
+    const n = c.nodes;
+    const s = bruckPhases(c);
     const blocks = 2 * n * n;
     return {
       steps: s,
@@ -63,9 +69,9 @@ export const bruckCard: AlgorithmCard = {
       holdingCells: blocks + (blocks * s) / 2,
     };
   },
-  narrate(p, f) {
+  narrate(c, f) {
     const k = f.step - 1;
-    const { x } = reconfigBits(p, bruckPhases(p));
+    const { x } = reconfigBits(c, bruckPhases(c));
     return (
       `Phase ${k}: every node sends the half-blocks whose bit ${k} is set ${2 ** k} positions on, the clockwise ` +
       `halves right and the mirrored halves left: ${plural(f.transfers, 'transfer')}, ${plural(f.blocksMoved, 'half-block')}. ` +

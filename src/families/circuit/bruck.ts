@@ -1,4 +1,3 @@
-import { num } from '../../kernel/params/schema';
 import type { AlgorithmSpec } from '../../kernel/spec';
 import { bruckCard, bruckPhases } from './bruck.card';
 import {
@@ -7,8 +6,7 @@ import {
   circuitStepSeconds,
   digitRoutingResult,
 } from './circuit-alltoall';
-import { exactBlockBytes, reconfigBits } from './circuit-params';
-import { circuitModelOf } from './circuit-time';
+import { exactBlockBytes, reconfigBits, type CircuitConfig } from './circuit-params';
 import {
   BRUCK_FAMILY,
   bestReconfigurationCount,
@@ -30,13 +28,13 @@ export function bruckDigits(n: number, phases: number): Int8Array {
     }
   return digits;
 }
-export const bruck: AlgorithmSpec = {
+export const bruck: AlgorithmSpec<CircuitConfig> = {
   ...bruckCard,
-  build(p) {
-    const n = num(p, 'nodes');
-    const s = bruckPhases(p);
-    const { x, note } = reconfigBits(p, s);
-    const blocks = alltoallBlocks(n, Math.ceil(exactBlockBytes(p, 2)), 2);
+  build(c) {
+    const n = c.nodes;
+    const s = bruckPhases(c);
+    const { x, note } = reconfigBits(c, s);
+    const blocks = alltoallBlocks(n, Math.ceil(exactBlockBytes(c, 2)), 2);
     const digitRow = new Uint32Array(blocks.count);
     for (let r = 0; r < n; r++)
       for (let d = 0; d < n; d++) {
@@ -55,14 +53,14 @@ export const bruck: AlgorithmSpec = {
     });
     return digitRoutingResult(built, [2 ** s !== n ? `routed modulo ${n} (not a power of two)` : null, note]);
   },
-  stepSeconds(s, usage, p) {
-    return circuitStepSeconds(usage, p, exactBlockBytes(p, 2), reconfigBits(p, s.stepCount).x);
+  stepSeconds(s, usage, c) {
+    return circuitStepSeconds(usage, c.model, exactBlockBytes(c, 2), reconfigBits(c, s.stepCount).x);
   },
-  formulas(p, m) {
-    const n = num(p, 'nodes');
-    const s = bruckPhases(p);
-    const model = circuitModelOf(p);
-    const { x } = reconfigBits(p, s);
+  formulas(c, m) {
+    const n = c.nodes;
+    const s = bruckPhases(c);
+    const model = c.model;
+    const { x } = reconfigBits(c, s);
     const every = x.map((_, k) => k > 0);
     const best = bestSchedule(s, (xs) => scheduleCost(model, BRUCK_FAMILY, xs, s));
     const note =

@@ -1,10 +1,9 @@
 import { indexArray } from '../../kernel/model/columns';
 import type { ListedBlocks, Schedule } from '../../kernel/model/schedule';
 import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
-import type { ParamValues } from '../../kernel/params/schema';
 import type { Built } from '../../kernel/spec';
 import type { Usage } from '../../kernel/verify/rules';
-import { circuitModelOf, phaseMeasures, phaseSeconds } from './circuit-time';
+import { phaseMeasures, phaseSeconds, type CircuitModel } from './circuit-time';
 import { circuitLink, circuitTopology, configLinks, planCircuits, type CircuitPlan } from './circuits';
 
 /**
@@ -145,10 +144,9 @@ export function digitRoutingResult(
 /** Seconds per phase of a one-step-per-phase circuit schedule under the paper's cost model. */
 export function circuitStepSeconds(
   usage: Usage,
-  p: ParamValues,
+  model: CircuitModel,
   blockBytes: number,
   reconfigured: readonly boolean[],
 ): Float64Array {
-  const model = circuitModelOf(p);
   return Float64Array.from(phaseMeasures(usage, blockBytes, reconfigured), (ph) => phaseSeconds(model, ph));
 }

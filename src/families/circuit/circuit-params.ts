@@ -1,5 +1,6 @@
+import { parseChecked } from '../../kernel/config';
 import { intList, num, type IntListParam, type ParamDef, type ParamValues } from '../../kernel/params/schema';
-import { CIRCUIT_TIME_PARAMS } from './circuit-time';
+import { CIRCUIT_TIME_PARAMS, circuitModelOf, type CircuitModel } from './circuit-time';
 import { planCircuits } from './circuits';
 import { plural } from '../../kernel/util/units';
 
@@ -19,9 +20,39 @@ export const RECONFIGURE_PARAM: IntListParam = {
     'bits past the last phase are ignored (and said so).',
 };
 
+/** What every circuit-switch all-to-all is configured with, read once from its parameters. */
+export interface CircuitConfig {
+  /** n: the accelerators. */
+  nodes: number;
+  /** The reconfiguration schedule x as given, bit k first ([] where the algorithm has none). */
+  reconfigure: readonly number[];
+  /** ReTri with n not a power of three: run on the next power of three (padded) or modulo n. */
+  layout: 'modular' | 'padded';
+  /** The cost model in seconds. */
+  model: CircuitModel;
+}
+
+/** The parameters read, unchecked: a card's `parse` checks them first, views read a run's. */
+export function readCircuit(p: ParamValues): CircuitConfig {
+  return {
+    nodes: num(p, 'nodes'),
+    reconfigure: 'reconfigure' in p ? intList(p, 'reconfigure') : [],
+    layout: p['layout'] === 'padded' ? 'padded' : 'modular',
+    model: circuitModelOf(p),
+  };
+}
+
+/** A circuit card's `parse`: each parameter within its bounds (the family has no rules across them). */
+export function parseCircuit(defs: readonly ParamDef[], p: ParamValues): CircuitConfig {
+  return parseChecked(defs, p, readCircuit, () => []);
+}
+
 /** The bits of x for a run with `phases` phases, and a note when some were ignored. */
-export function reconfigBits(p: ParamValues, phases: number): { x: boolean[]; note?: string } {
-  const raw = intList(p, 'reconfigure');
+export function reconfigBits(
+  c: Pick<CircuitConfig, 'reconfigure'>,
+  phases: number,
+): { x: boolean[]; note?: string } {
+  const raw = c.reconfigure;
   const x = Array.from({ length: phases }, (_, k) => raw[k] === 1);
   const extra = raw.slice(phases);
   const note =
@@ -41,8 +72,8 @@ export function circuitParams(nodes: ParamDef, ...extra: ParamDef[]): readonly P
  * Bytes of one block: each node's message m split evenly over its blocks, one per node (`copies` per
  * node when each pair's data travels in several parts, as Bruck's halves do).
  */
-export function exactBlockBytes(p: ParamValues, copies = 1): number {
-  return num(p, 'message-bytes') / (copies * num(p, 'nodes'));
+export function exactBlockBytes(c: CircuitConfig, copies = 1): number {
+  return c.model.messageBytes / (copies * c.nodes);
 }
 
 /** "The circuits of offset ±3 stay: 3 hops each." — phase k's circuits in words, from the plan. */

@@ -1,6 +1,5 @@
-import { num } from '../../kernel/params/schema';
 import { type AlgorithmCard } from '../../kernel/spec';
-import { circuitParams } from './circuit-params';
+import { circuitParams, parseCircuit, type CircuitConfig } from './circuit-params';
 import { centred } from './reconfig-formulas';
 import { formatCount, plural } from '../../kernel/util/units';
 import { RETRI_PAPER } from './paper';
@@ -13,14 +12,14 @@ import { RETRI_PAPER } from './paper';
  */
 export const DIRECT_MAX_NODES = 256;
 
-export const directAlltoallCard: AlgorithmCard = {
+export const directAlltoallCard: AlgorithmCard<CircuitConfig> = {
   id: 'direct-alltoall',
   name: 'Static all-to-all',
   family: 'Reconfigurable all-to-all',
   collective: 'alltoall',
   topology: 'circuit',
   paper: RETRI_PAPER,
-  blockRoute: (_p, r, d, ring) => `goes straight, ${Math.abs(centred(d - r, ring))} circuits`,
+  blockRoute: (_c, r, d, ring) => `goes straight, ${Math.abs(centred(d - r, ring))} circuits`,
   summary:
     'No reconfiguration: the circuits form one ring and every node sends each block straight to its ' +
     'destination the shorter way round, all at once. One phase, but blocks share circuits: the busiest ' +
@@ -35,13 +34,13 @@ export const directAlltoallCard: AlgorithmCard = {
     group: 'network',
     help: 'Accelerators on the static ring of circuits.',
   }),
-  parse: (p) => p,
-  estimate(p) {
-    const n = num(p, 'nodes');
+  parse: (p) => parseCircuit(directAlltoallCard.params, p),
+  estimate(c) {
+    const n = c.nodes;
     return { steps: 1, transfers: n * (n - 1), blockRefs: n * (n - 1), holdingCells: 2 * n * n };
   },
-  narrate(p, f) {
-    const n = num(p, 'nodes');
+  narrate(c, f) {
+    const n = c.nodes;
     return (
       `All at once: each of the ${formatCount(n)} nodes sends its ${plural(n - 1, 'block')} straight to their destinations over the ` +
       `static ring, up to ${plural(Math.floor(n / 2), 'circuit')} away: ${plural(f.transfers, 'transfer')} share the ${formatCount(2 * n)} circuits.`

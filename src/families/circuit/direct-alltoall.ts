@@ -1,9 +1,7 @@
 import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
-import { num } from '../../kernel/params/schema';
 import type { AlgorithmSpec } from '../../kernel/spec';
 import { alltoallBlocks, circuitStepSeconds, concatSteps } from './circuit-alltoall';
-import { exactBlockBytes } from './circuit-params';
-import { circuitModelOf } from './circuit-time';
+import { exactBlockBytes, type CircuitConfig } from './circuit-params';
 import { circuitLink, circuitTopology, configLinks } from './circuits';
 import { directAlltoallCard } from './direct-alltoall.card';
 import { centred } from './reconfig-formulas';
@@ -24,11 +22,11 @@ export function directLinkLoad(n: number): number {
   const base = (m * (m + 1)) / 2;
   return n % 2 === 0 ? base + Math.ceil(n / 4) : base;
 }
-export const directAlltoall: AlgorithmSpec = {
+export const directAlltoall: AlgorithmSpec<CircuitConfig> = {
   ...directAlltoallCard,
-  build(p) {
-    const n = num(p, 'nodes');
-    const blocks = alltoallBlocks(n, Math.ceil(exactBlockBytes(p)));
+  build(c) {
+    const n = c.nodes;
+    const blocks = alltoallBlocks(n, Math.ceil(exactBlockBytes(c)));
     const b = new ScheduleBuilder({
       algorithm: 'direct-alltoall',
       collective: 'alltoall',
@@ -57,12 +55,12 @@ export const directAlltoall: AlgorithmSpec = {
     schedule.activeLinks = concatSteps([configLinks(n, 0)]);
     return { topology: circuitTopology(n, [1]), schedule };
   },
-  stepSeconds(_s, usage, p) {
-    return circuitStepSeconds(usage, p, exactBlockBytes(p), [false]);
+  stepSeconds(_s, usage, c) {
+    return circuitStepSeconds(usage, c.model, exactBlockBytes(c), [false]);
   },
-  formulas(p, m) {
-    const n = num(p, 'nodes');
-    const model = circuitModelOf(p);
+  formulas(c, m) {
+    const n = c.nodes;
+    const model = c.model;
     const load = directLinkLoad(n);
     return [
       {

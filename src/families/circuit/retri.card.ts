@@ -1,6 +1,12 @@
-import { num, type ParamValues } from '../../kernel/params/schema';
 import { type AlgorithmCard } from '../../kernel/spec';
-import { RECONFIGURE_PARAM, circuitParams, circuitSentence, reconfigBits } from './circuit-params';
+import {
+  RECONFIGURE_PARAM,
+  circuitParams,
+  circuitSentence,
+  parseCircuit,
+  reconfigBits,
+  type CircuitConfig,
+} from './circuit-params';
 import { RETRI_FAMILY, balancedTernary, ceilLog, centred } from './reconfig-formulas';
 import { plural } from '../../kernel/util/units';
 import { RETRI_PAPER } from './paper';
@@ -21,14 +27,14 @@ export interface RetriShape {
   phases: number;
 }
 
-export function retriShape(p: ParamValues): RetriShape {
-  const n = num(p, 'nodes');
+export function retriShape(c: CircuitConfig): RetriShape {
+  const n = c.nodes;
   const phases = ceilLog(n, 3);
-  const ring = p.layout === 'padded' ? 3 ** phases : n;
+  const ring = c.layout === 'padded' ? 3 ** phases : n;
   return { n, ring, phases };
 }
 
-export const retriCard: AlgorithmCard = {
+export const retriCard: AlgorithmCard<CircuitConfig> = {
   id: 'retri',
   name: 'ReTri',
   family: 'Reconfigurable all-to-all',
@@ -36,7 +42,7 @@ export const retriCard: AlgorithmCard = {
   topology: 'circuit',
   paper: RETRI_PAPER,
   reconfigFamily: RETRI_FAMILY,
-  blockRoute: (_p, r, d, ring, phases) =>
+  blockRoute: (_c, r, d, ring, phases) =>
     `balanced-ternary digits of Δ = ${centred(d - r, ring)}: (${balancedTernary(centred(d - r, ring), phases)
       .map((t) => (t > 0 ? '+1' : t < 0 ? '−1' : '0'))
       .join(', ')}) for phases 0…${phases - 1}`,
@@ -70,9 +76,9 @@ export const retriCard: AlgorithmCard = {
     },
     RECONFIGURE_PARAM,
   ),
-  parse: (p) => p,
-  estimate(p) {
-    const { n, ring, phases } = retriShape(p);
+  parse: (p) => parseCircuit(retriCard.params, p),
+  estimate(c) {
+    const { n, ring, phases } = retriShape(c);
     const blocks = n * n;
     return {
       steps: phases,
@@ -81,10 +87,10 @@ export const retriCard: AlgorithmCard = {
       holdingCells: blocks + Math.ceil((2 / 3) * blocks * phases),
     };
   },
-  narrate(p, f) {
-    const { n, ring, phases } = retriShape(p);
+  narrate(c, f) {
+    const { n, ring, phases } = retriShape(c);
     const k = f.step - 1;
-    const { x } = reconfigBits(p, phases);
+    const { x } = reconfigBits(c, phases);
     const circuits = circuitSentence(3, x, k);
     const perNode = ring === n && 3 ** phases === n ? ` (${n / 3} each way per node)` : '';
     return (

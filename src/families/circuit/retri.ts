@@ -1,4 +1,3 @@
-import type { ParamValues } from '../../kernel/params/schema';
 import type { AlgorithmSpec, FormulaRow } from '../../kernel/spec';
 import {
   alltoallBlocks,
@@ -6,8 +5,7 @@ import {
   circuitStepSeconds,
   digitRoutingResult,
 } from './circuit-alltoall';
-import { exactBlockBytes, reconfigBits } from './circuit-params';
-import { circuitModelOf } from './circuit-time';
+import { exactBlockBytes, reconfigBits, type CircuitConfig } from './circuit-params';
 import {
   RETRI_FAMILY,
   balancedCost,
@@ -31,13 +29,13 @@ export function retriDigits(ring: number, phases: number): Int8Array {
 
 /** Closed forms for ReTri next to the constructed schedule's time. */
 export function retriFormulas(
-  p: ParamValues,
+  c: CircuitConfig,
   constructedSeconds: number,
   constructedSteps: number,
 ): FormulaRow[] {
-  const { n, phases: s } = retriShape(p);
-  const model = circuitModelOf(p);
-  const { x } = reconfigBits(p, s);
+  const { n, phases: s } = retriShape(c);
+  const model = c.model;
+  const { x } = reconfigBits(c, s);
   const R = x.filter(Boolean).length;
   const power = 3 ** s === n;
   const padNote = power
@@ -109,12 +107,12 @@ export function retriFormulas(
     },
   ];
 }
-export const retri: AlgorithmSpec = {
+export const retri: AlgorithmSpec<CircuitConfig> = {
   ...retriCard,
-  build(p) {
-    const { n, ring, phases } = retriShape(p);
-    const { x, note } = reconfigBits(p, phases);
-    const blocks = alltoallBlocks(n, Math.ceil(exactBlockBytes(p)));
+  build(c) {
+    const { n, ring, phases } = retriShape(c);
+    const { x, note } = reconfigBits(c, phases);
+    const blocks = alltoallBlocks(n, Math.ceil(exactBlockBytes(c)));
     const digitRow = new Uint32Array(blocks.count);
     for (let r = 0; r < n; r++)
       for (let d = 0; d < n; d++) digitRow[r * n + d] = (((d - r) % ring) + ring) % ring;
@@ -133,10 +131,10 @@ export const retri: AlgorithmSpec = {
       note,
     ]);
   },
-  stepSeconds(s, usage, p) {
-    return circuitStepSeconds(usage, p, exactBlockBytes(p), reconfigBits(p, s.stepCount).x);
+  stepSeconds(s, usage, c) {
+    return circuitStepSeconds(usage, c.model, exactBlockBytes(c), reconfigBits(c, s.stepCount).x);
   },
-  formulas(p, m) {
-    return retriFormulas(p, m.seconds, m.steps);
+  formulas(c, m) {
+    return retriFormulas(c, m.seconds, m.steps);
   },
 };

@@ -1,16 +1,15 @@
-import { num, type ParamValues } from '../../kernel/params/schema';
 import type { BoundInput, TryBound } from '../../tryit/bounds';
 import type { FamilyTryIt } from '../../tryit/family-try';
 import { circuitStepSeconds } from './circuit-alltoall';
-import { circuitModelOf } from './circuit-time';
+import { readCircuit, type CircuitConfig } from './circuit-params';
 import { CIRCUIT_CHOICES } from './try-choices';
 
 /**
  * Bytes of one block of a circuit-switch exercise: every node's message m split over its blocks
  * (B / nodes of them: one per destination, or Bruck's two), as the family's time model reads them.
  */
-export function circuitBlockBytes(p: ParamValues, blockCount: number): number {
-  return (num(p, 'message-bytes') * num(p, 'nodes')) / blockCount;
+export function circuitBlockBytes(c: CircuitConfig, blockCount: number): number {
+  return (c.model.messageBytes * c.nodes) / blockCount;
 }
 
 /**
@@ -29,8 +28,9 @@ function circuitTimeBound(x: BoundInput): TryBound {
   }
   let v = 0;
   for (let u = 1; u < n; u++) if (own[u] > own[v]) v = u;
-  const model = circuitModelOf(x.params);
-  const bytes = circuitBlockBytes(x.params, x.blocks.count);
+  const c = readCircuit(x.params);
+  const model = c.model;
+  const bytes = circuitBlockBytes(c, x.blocks.count);
   const carried = Math.ceil(own[v] / 2);
   const seconds = model.phase + model.hop + carried * bytes * model.beta;
   return {
@@ -51,11 +51,13 @@ function circuitTimeBound(x: BoundInput): TryBound {
  */
 export const CIRCUIT_TRY_IT: FamilyTryIt = {
   time(x, s, usage) {
-    const p = x.params;
+    const c = readCircuit(x.params);
     const offsets = x.offsets ?? [];
     // The switch starts with offset 1 (a ring); any other offset, or a change, rebuilds the circuits.
     const reconfigured = offsets.map((o, i) => o !== (i === 0 ? 1 : offsets[i - 1]));
-    return { perStep: circuitStepSeconds(usage, p, circuitBlockBytes(p, s.blocks.count), reconfigured) };
+    return {
+      perStep: circuitStepSeconds(usage, c.model, circuitBlockBytes(c, s.blocks.count), reconfigured),
+    };
   },
   bounds: (x, generic) => [...generic(), circuitTimeBound(x)],
   choices: CIRCUIT_CHOICES,

@@ -7,6 +7,7 @@ import { buildAllReduce, type AllReducePlan } from './allreduce-builder';
 import { meshTopology, xyRoute, type MeshShape } from './geometry';
 import { opticalSteps } from './mesh-time';
 import { allReduceRows, placement } from './mesh-formulas';
+import { readMesh } from './mesh-params';
 import { OTIS_PARAMS } from './otis-allreduce.card';
 import { defaultsOf } from '../../kernel/params/schema';
 
@@ -254,10 +255,10 @@ describe('which of the paper’s cases a configuration is', () => {
   });
 
   it('shows the best case for a middle root, the worst for an edge one, both in between', () => {
-    const p = { ...defaultsOf(OTIS_PARAMS), 'group-size': 64, method: 'edn' };
+    const c = readMesh({ ...defaultsOf(OTIS_PARAMS), 'group-size': 64, method: 'edn' });
+    expect(c.shape).toEqual({ side: 8, groups: 64 });
     const m = { steps: 18, phases: 6, transfers: 0, channelsUsed: 1, seconds: 0 };
-    const ids = (root: number, gateway: number) =>
-      allReduceRows(p, m, { side: 8, groups: 64 }, { root, gateway }, 2).map((r) => r.id);
+    const ids = (root: number, gateway: number) => allReduceRows(c, m, { root, gateway }, 2).map((r) => r.id);
     expect(ids(36, 36)).toContain('steps-best');
     expect(ids(36, 36)).not.toContain('steps-worst');
     expect(ids(36, 0)).toContain('steps-worst');

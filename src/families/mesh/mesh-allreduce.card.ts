@@ -1,5 +1,5 @@
-import { checked } from '../../kernel/config';
-import { num, type ParamDef, type ParamIssue, type ParamValues } from '../../kernel/params/schema';
+import { parseChecked } from '../../kernel/config';
+import type { ParamDef, ParamIssue } from '../../kernel/params/schema';
 import { type AlgorithmCard } from '../../kernel/spec';
 import {
   PARTIAL_WORDS,
@@ -7,7 +7,9 @@ import {
   PORTS_PARAM,
   TIME_PARAMS,
   checkIndex,
+  readMesh,
   validateGroup,
+  type MeshConfig,
 } from './mesh-params';
 import { narrateAllReduce } from './narration';
 import { plural } from '../../kernel/util/units';
@@ -40,7 +42,7 @@ export const MESH_PARAMS: readonly ParamDef[] = [
 ];
 
 /** All-reduce on one 2D mesh: one group of the OTIS-Mesh, the first example to show a class. */
-export const meshAllReduceCard: AlgorithmCard = {
+export const meshAllReduceCard: AlgorithmCard<MeshConfig> = {
   id: 'mesh-allreduce',
   name: '2D mesh all-reduce (direct, EDN, binomial)',
   shortName: '2D mesh all-reduce',
@@ -55,16 +57,14 @@ export const meshAllReduceCard: AlgorithmCard = {
     'levels of extended dominating nodes (Fig. 1: nodes 1, 7, 8 and 14 of each 4 × 4 block), one step per ' +
     'level. Binomial: partials halve along each row, then along the root’s column.',
   params: MESH_PARAMS,
-  parse(p) {
-    return checked(issuesOf(p), () => p);
-  },
-  estimate(p) {
-    const n = num(p, 'side') ** 2;
+  parse: (p) => parseChecked(MESH_PARAMS, p, readMesh, issuesOf),
+  estimate(c) {
+    const n = c.shape.side ** 2;
     return { steps: 2 * n, transfers: 2 * n, blockRefs: 4 * n, holdingCells: PARTIAL_WORDS * n };
   },
   goal: 'every processor holds the combination of all contributions, each counted once',
-  narrateStart(p, steps) {
-    const n = num(p, 'side') ** 2;
+  narrateStart(c, steps) {
+    const n = c.shape.side ** 2;
     return `${n.toLocaleString('en-US')} processors each hold one contribution. In ${plural(steps, 'step')} every one of them will hold the combination of all.`;
   },
   narrate: (_p, f) => narrateAllReduce(f),
@@ -72,7 +72,7 @@ export const meshAllReduceCard: AlgorithmCard = {
 };
 
 /** The rules across parameters `parse` checks. */
-function issuesOf(p: ParamValues): ParamIssue[] {
-  const side = num(p, 'side');
-  return [...validateGroup(p, side, 'side', 'side'), ...checkIndex(p, 'root', side * side, 'root')];
+function issuesOf(c: MeshConfig): ParamIssue[] {
+  const side = c.shape.side;
+  return [...validateGroup(c, 'side', 'side'), ...checkIndex(c.root, 'root', side * side, 'root')];
 }

@@ -1,6 +1,5 @@
-import { num, type ParamValues } from '../../kernel/params/schema';
 import type { FormulaRow, Measured } from '../../kernel/spec';
-import { methodOf, portsOf } from './mesh-params';
+import type { MeshConfig } from './mesh-params';
 import { directGatherSteps, directScatterSteps, partsNote, partsOf, placement } from './mesh-parts';
 
 export { directGatherSteps, directScatterSteps, placement };
@@ -15,17 +14,15 @@ const where = (eq: string) => `OTIS paper, eq. (${eq})`;
  * steps are counted apart, as the paper does (it adds two to every all-reduce and leaves them out).
  */
 export function allReduceRows(
-  p: ParamValues,
+  c: MeshConfig,
   m: Measured,
-  shape: { side: number; groups: number },
   at: { root: number; gateway: number },
   optical: number,
 ): FormulaRow[] {
+  const { shape, method, ports } = c;
   const q = shape.side;
   const P = q * q;
   const otis = shape.groups > 1;
-  const method = methodOf(p);
-  const ports = portsOf(p);
   const electronic = m.steps - optical;
   // Group parts: a plain mesh reduces and distributes once (2 parts), an OTIS-Mesh twice (4).
   const parts = otis ? 4 : 2;
@@ -202,9 +199,9 @@ export function allReduceRows(
       constructed: optical,
       unit: 'steps',
     });
-  const ts = num(p, 'startup-us') * 1e-6;
-  const per = ts + num(p, 'hop-us') * 1e-6 + num(p, 'message-bytes') * num(p, 'byte-ns') * 1e-9;
-  const op = ts + num(p, 'optical-us') * 1e-6 + num(p, 'message-bytes') * num(p, 'byte-ns') * 1e-9;
+  const t = c.time;
+  const per = t.startup + t.hop + t.messageBytes * t.perByte;
+  const op = t.startup + t.optical + t.messageBytes * t.perByte;
   rows.push({
     id: 'latency',
     label: 'latency (wormhole model)',

@@ -1,7 +1,6 @@
-import { num, type ParamValues } from '../../kernel/params/schema';
 import type { ModelRules, RouteFault } from '../../kernel/verify/model-rules';
 import { groupLinks, groupSize, meshTopology, OPTICAL, xyRoute, type MeshShape } from './geometry';
-import { portsOf } from './mesh-params';
+import type { MeshConfig } from './mesh-params';
 
 /**
  * The rules of the mesh family's model (OTIS paper, Secs. II–III), which a schedule file naming
@@ -11,13 +10,11 @@ import { portsOf } from './mesh-params';
  * carries its sender's whole partial, the reduction rules); single-port processors send and receive
  * one message a step, all-port ones are limited by their channels only.
  */
-export function meshModel(algorithm: string, p: ParamValues): ModelRules {
+export function meshModel(algorithm: string, c: MeshConfig): ModelRules {
   const otis = algorithm === 'otis-allreduce';
-  const shape: MeshShape = otis
-    ? { side: Math.round(Math.sqrt(num(p, 'group-size'))), groups: num(p, 'group-size') }
-    : { side: num(p, 'side'), groups: 1 };
+  const shape: MeshShape = c.shape;
   const q = shape.side;
-  const single = portsOf(p) === 'single';
+  const single = c.ports === 'single';
   const network = meshTopology(shape);
   const name = otis
     ? `${algorithm} on a ${shape.groups} × ${shape.groups} OTIS-Mesh (${shape.groups} groups of ${q} × ${q})`

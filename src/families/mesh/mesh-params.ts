@@ -1,4 +1,5 @@
 import { num, type ParamDef, type ParamIssue, type ParamValues } from '../../kernel/params/schema';
+import type { MeshShape } from './geometry';
 import type { Method, Ports } from './rounds';
 
 export const METHOD_PARAM: ParamDef = {
@@ -92,8 +93,35 @@ export const TIME_PARAMS: readonly ParamDef[] = [
   },
 ];
 
-export const methodOf = (p: ParamValues) => String(p['method']) as Method;
-export const portsOf = (p: ParamValues) => String(p['ports']) as Ports;
+/** What the mesh and OTIS-Mesh all-reduces are configured with, read once from their parameters. */
+export interface MeshConfig {
+  /** One side × side mesh (groups = 1), or an OTIS-Mesh of `groups` groups of side × side (groups = P). */
+  shape: MeshShape;
+  method: Method;
+  ports: Ports;
+  /** The root: its row-major index in the mesh, or in the control group of an OTIS-Mesh. */
+  root: number;
+  /** The OTIS-Mesh's control group, whose number is also every group's gateway; 0 on a plain mesh. */
+  control: number;
+  time: WormholeTime;
+}
+
+/**
+ * The parameters read, unchecked (a card's `parse` checks them first): `group-size` makes an OTIS-Mesh
+ * of that many groups, `side` a plain mesh.
+ */
+export function readMesh(p: ParamValues): MeshConfig {
+  const otis = 'group-size' in p;
+  const P = otis ? num(p, 'group-size') : 1;
+  return {
+    shape: otis ? { side: Math.round(Math.sqrt(P)), groups: P } : { side: num(p, 'side'), groups: 1 },
+    method: String(p['method']) as Method,
+    ports: String(p['ports']) as Ports,
+    root: num(p, 'root'),
+    control: otis ? num(p, 'control-group') : 0,
+    time: wormholeTimeOf(p),
+  };
+}
 
 const isPowerOf = (x: number, base: number) => {
   let v = 1;
@@ -106,8 +134,9 @@ const isPowerOf = (x: number, base: number) => {
  * 16, the paper's assumption), the binomial tree a power of two, the direct method any side ≥ 2;
  * EDN needs all ports (a level-j EDN takes three partials in one step).
  */
-export function validateGroup(p: ParamValues, side: number, key: string, what: string): ParamIssue[] {
-  const method = methodOf(p);
+export function validateGroup(c: MeshConfig, key: string, what: string): ParamIssue[] {
+  const { method, shape } = c;
+  const side = shape.side;
   const edn = method === 'edn' || method === 'edn-combine';
   if (edn && (side < 4 || !isPowerOf(side, 2)))
     return [{ key, message: `${what} must be a power of 4 from 16 up for EDN levels (P = 4^k, k ≥ 2)` }];
@@ -115,16 +144,16 @@ export function validateGroup(p: ParamValues, side: number, key: string, what: s
     return [
       { key, message: `${what} must be a power of 4 for the binomial tree (a side that is a power of two)` },
     ];
-  if (edn && portsOf(p) === 'single')
+  if (edn && c.ports === 'single')
     return [
       { key: 'ports', message: 'EDN levels need all ports: a level-j node takes three partials in one step' },
     ];
   return [];
 }
 
-/** A node index inside a group of `p` processors. */
-export function checkIndex(p: ParamValues, key: string, groupSize: number, what: string): ParamIssue[] {
-  return num(p, key) < groupSize
+/** A node index (`value`, of parameter `key`) inside a group of `groupSize` processors. */
+export function checkIndex(value: number, key: string, groupSize: number, what: string): ParamIssue[] {
+  return value < groupSize
     ? []
     : [{ key, message: `${what} must be a processor of the group: 0 to ${groupSize - 1}` }];
 }

@@ -1,5 +1,5 @@
-import { checked } from '../../kernel/config';
-import { num, type ParamDef, type ParamIssue, type ParamValues } from '../../kernel/params/schema';
+import { parseChecked } from '../../kernel/config';
+import type { ParamDef, ParamIssue } from '../../kernel/params/schema';
 import { type AlgorithmCard } from '../../kernel/spec';
 import {
   PARTIAL_WORDS,
@@ -7,7 +7,9 @@ import {
   PORTS_PARAM,
   TIME_PARAMS,
   checkIndex,
+  readMesh,
   validateGroup,
+  type MeshConfig,
 } from './mesh-params';
 import { narrateAllReduce } from './narration';
 import { plural } from '../../kernel/util/units';
@@ -49,13 +51,11 @@ export const OTIS_PARAMS: readonly ParamDef[] = [
   ...TIME_PARAMS,
 ];
 
-const sideOf = (p: Record<string, unknown>) => Math.round(Math.sqrt(Number(p['group-size'])));
-
 /**
  * All-reduce on an OTIS-Mesh (OTIS paper, Sec. III): reduction in every group to its gateway,
  * optical step to the control group, reduction there to the root, and the result back the same way.
  */
-export const otisAllReduceCard: AlgorithmCard = {
+export const otisAllReduceCard: AlgorithmCard<MeshConfig> = {
   id: 'otis-allreduce',
   name: 'OTIS-Mesh all-reduce (single-port, all-port, EDN)',
   shortName: 'OTIS-Mesh all-reduce',
@@ -71,34 +71,31 @@ export const otisAllReduceCard: AlgorithmCard = {
     'back the same way. Direct: every processor sends straight to the target. EDN: partials climb the ' +
     'levels of extended dominating nodes, one step per level.',
   params: OTIS_PARAMS,
-  parse(p) {
-    return checked(issuesOf(p), () => p);
-  },
-  estimate(p) {
-    const P = num(p, 'group-size');
+  parse: (p) => parseChecked(OTIS_PARAMS, p, readMesh, issuesOf),
+  estimate(c) {
+    const P = c.shape.groups;
     const n = P * P;
     const steps = 4 * P + 2;
     const transfers = 4 * n;
     return { steps, transfers, blockRefs: 8 * n, holdingCells: PARTIAL_WORDS * n };
   },
   goal: 'every processor holds the combination of all P² contributions, each counted once',
-  narrateStart(p, steps) {
-    const P = num(p, 'group-size');
+  narrateStart(c, steps) {
+    const P = c.shape.groups;
     return `${(P * P).toLocaleString('en-US')} processors in ${P} groups each hold one contribution. In ${plural(steps, 'step')} (two of them optical) every one of them will hold the combination of all.`;
   },
-  narrate: (p, f) => narrateAllReduce(f, num(p, 'group-size')),
+  narrate: (c, f) => narrateAllReduce(f, c.shape.groups),
   noTree: 'its reduction tree is drawn on the mesh itself (EDN levels)',
 };
 
 /** The rules across parameters `parse` checks. */
-function issuesOf(p: ParamValues): ParamIssue[] {
-  const P = num(p, 'group-size');
-  const side = sideOf(p);
+function issuesOf(c: MeshConfig): ParamIssue[] {
+  const { side, groups: P } = c.shape;
   if (side * side !== P)
     return [{ key: 'group-size', message: `group-size must be a square (4, 16, 64, 256, 1024), not ${P}` }];
   return [
-    ...validateGroup(p, side, 'group-size', 'group-size'),
-    ...checkIndex(p, 'root', P, 'root'),
-    ...checkIndex(p, 'control-group', P, 'control-group'),
+    ...validateGroup(c, 'group-size', 'group-size'),
+    ...checkIndex(c.root, 'root', P, 'root'),
+    ...checkIndex(c.control, 'control-group', P, 'control-group'),
   ];
 }

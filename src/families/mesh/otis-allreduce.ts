@@ -1,65 +1,36 @@
-import { num } from '../../kernel/params/schema';
 import type { AlgorithmSpec } from '../../kernel/spec';
 import { buildAllReduce } from './allreduce-builder';
 import { meshTopology } from './geometry';
 import { meshModel } from './mesh-model';
 import { meshExtras } from './mesh-extras';
 import { allReduceRows } from './mesh-formulas';
-import { methodOf, portsOf, wormholeTimeOf } from './mesh-params';
+import type { MeshConfig } from './mesh-params';
 import { meshStepSeconds } from './mesh-time';
 import { meshAllReduceCard } from './mesh-allreduce.card';
 import { otisAllReduceCard } from './otis-allreduce.card';
 
-export const otisAllReduce: AlgorithmSpec = {
+/** The all-reduce on the network `c.shape` names: the schedule, its topology and the picture's extras. */
+function buildOn(algorithm: string, c: MeshConfig) {
+  const { shape, root, control, method, ports } = c;
+  return {
+    topology: meshTopology(shape),
+    schedule: buildAllReduce({ algorithm, shape, root, control, method, ports }),
+    extras: meshExtras(shape, root, control, method),
+  };
+}
+
+export const otisAllReduce: AlgorithmSpec<MeshConfig> = {
   ...otisAllReduceCard,
-  build(p) {
-    const P = num(p, 'group-size');
-    const shape = { side: Math.round(Math.sqrt(P)), groups: P };
-    const schedule = buildAllReduce({
-      algorithm: 'otis-allreduce',
-      shape,
-      root: num(p, 'root'),
-      control: num(p, 'control-group'),
-      method: methodOf(p),
-      ports: portsOf(p),
-    });
-    return {
-      topology: meshTopology(shape),
-      schedule,
-      extras: meshExtras(shape, num(p, 'root'), num(p, 'control-group'), methodOf(p)),
-    };
-  },
-  stepSeconds: (s, _usage, p) => meshStepSeconds(s, wormholeTimeOf(p)),
-  model: (p) => meshModel('otis-allreduce', p),
-  formulas(p, m) {
-    const P = num(p, 'group-size');
-    const shape = { side: Math.round(Math.sqrt(P)), groups: P };
-    return allReduceRows(p, m, shape, { root: num(p, 'root'), gateway: num(p, 'control-group') }, 2);
-  },
+  build: (c) => buildOn('otis-allreduce', c),
+  stepSeconds: (s, _usage, c) => meshStepSeconds(s, c.time),
+  model: (c) => meshModel('otis-allreduce', c),
+  formulas: (c, m) => allReduceRows(c, m, { root: c.root, gateway: c.control }, 2),
 };
 
-export const meshAllReduce: AlgorithmSpec = {
+export const meshAllReduce: AlgorithmSpec<MeshConfig> = {
   ...meshAllReduceCard,
-  build(p) {
-    const shape = { side: num(p, 'side'), groups: 1 };
-    const schedule = buildAllReduce({
-      algorithm: 'mesh-allreduce',
-      shape,
-      root: num(p, 'root'),
-      control: 0,
-      method: methodOf(p),
-      ports: portsOf(p),
-    });
-    return {
-      topology: meshTopology(shape),
-      schedule,
-      extras: meshExtras(shape, num(p, 'root'), 0, methodOf(p)),
-    };
-  },
-  stepSeconds: (s, _usage, p) => meshStepSeconds(s, wormholeTimeOf(p)),
-  model: (p) => meshModel('mesh-allreduce', p),
-  formulas(p, m) {
-    const shape = { side: num(p, 'side'), groups: 1 };
-    return allReduceRows(p, m, shape, { root: num(p, 'root'), gateway: num(p, 'root') }, 0);
-  },
+  build: (c) => buildOn('mesh-allreduce', c),
+  stepSeconds: (s, _usage, c) => meshStepSeconds(s, c.time),
+  model: (c) => meshModel('mesh-allreduce', c),
+  formulas: (c, m) => allReduceRows(c, m, { root: c.root, gateway: c.root }, 0),
 };

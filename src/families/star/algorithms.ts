@@ -1,3 +1,4 @@
+import { specOnParams } from '../../kernel/config';
 import type { AlgorithmSpec } from '../../kernel/spec';
 import { starBroadcast } from './broadcast';
 import { starGather } from './gather';
@@ -7,9 +8,9 @@ import { starScatter } from './scatter';
 
 /** The passive-star algorithms, in the paper's order (one registry line imports them). */
 export const STAR_ALGORITHMS: readonly AlgorithmSpec[] = [
-  starScatter,
-  starGather,
-  starBroadcast,
-  starGossip,
-  starMultiscatter,
+  specOnParams(starScatter),
+  specOnParams(starGather),
+  specOnParams(starBroadcast),
+  specOnParams(starGossip),
+  specOnParams(starMultiscatter),
 ];

@@ -1,7 +1,15 @@
-import { checked } from '../../kernel/config';
-import { num, type ParamDef, type ParamIssue, type ParamValues } from '../../kernel/params/schema';
+import { parseChecked } from '../../kernel/config';
+import type { ParamDef, ParamIssue } from '../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
-import { MESSAGES_PARAM, STAR_PARAMS, STAR_UNITS, dummySentence, kOf, validateStar } from './star-params';
+import {
+  MESSAGES_PARAM,
+  STAR_PARAMS,
+  STAR_UNITS,
+  dummySentence,
+  readStar,
+  validateStar,
+  type StarConfig,
+} from './star-params';
 import { largestFirst, tcp2Radices, tcpDepth, uniformRadices, type Radices } from './tcp';
 import { plural } from '../../kernel/util/units';
 import { STAR_PAPER } from './paper';
@@ -33,29 +41,20 @@ export const BROADCAST_PARAMS: readonly ParamDef[] = [
   },
 ];
 
-/** The broadcast variant: 'naive' or 'split'. */
-export const variantOf = (p: ParamValues) => String(p['variant']);
-
-/** h′ in force: 0 for the naive variant. */
-export function splitStepsOf(p: ParamValues): number {
-  return variantOf(p) === 'naive' ? 0 : num(p, 'split-steps');
-}
-
 /**
  * The digits the schedule's TCP1 tree and exchange cliques follow. Naive: base k+1, the tree cut at
  * P. Split: the exchange undoes the splits digit by digit, so every id must exist: the smallest
  * machine of h clique sizes ≤ k+1 (all k+1 when P is a power of k+1), largest first so that the first
  * split steps split most.
  */
-export function broadcastRadices(p: ParamValues): Radices {
-  const n = num(p, 'nodes');
-  return splitStepsOf(p) > 0 ? largestFirst(tcp2Radices(n, kOf(p))) : uniformRadices(n, kOf(p));
+export function broadcastRadices(c: StarConfig): Radices {
+  return c.splitSteps > 0 ? largestFirst(tcp2Radices(c.nodes, c.k)) : uniformRadices(c.nodes, c.k);
 }
 
 /** Processors of the machine the schedule runs on (dummies included). */
-export function broadcastMachine(p: ParamValues): number {
-  const r = broadcastRadices(p);
-  return splitStepsOf(p) > 0 ? r.stride[r.radix.length] : num(p, 'nodes');
+export function broadcastMachine(c: StarConfig): number {
+  const r = broadcastRadices(c);
+  return c.splitSteps > 0 ? r.stride[r.radix.length] : c.nodes;
 }
 
 /**
@@ -69,7 +68,7 @@ export function broadcastMachine(p: ParamValues): number {
  *   b ≡ v (mod (k+1)^(q+1)) and multicasts it to its clique, after which it holds b ≡ v (mod (k+1)^q).
  * h′ = 0 is the naive algorithm. With h′ > 0 and P not a power of k+1 the machine is padded.
  */
-export const starBroadcastCard: AlgorithmCard = {
+export const starBroadcastCard: AlgorithmCard<StarConfig> = {
   id: 'star-broadcast',
   name: 'Star multiple broadcast (naive / split)',
   shortName: 'Star multiple broadcast',
@@ -83,16 +82,14 @@ export const starBroadcastCard: AlgorithmCard = {
     'then the tree forwards these pieces (broadcast), and finally cliques of k+1 nodes holding ' +
     'complementary pieces exchange them (TCP2), h′ times. Less data, more tuning: h′ sets the trade-off.',
   params: BROADCAST_PARAMS,
-  parse(p) {
-    return checked(issuesOf(p), () => p);
-  },
-  estimate(p) {
-    const n = broadcastMachine(p);
-    const m = num(p, 'messages');
-    const h = tcpDepth(n, kOf(p));
+  parse: (p) => parseChecked(BROADCAST_PARAMS, p, readStar, issuesOf),
+  estimate(c) {
+    const n = broadcastMachine(c);
+    const m = c.messages;
+    const h = tcpDepth(n, c.k);
     return {
-      steps: h + splitStepsOf(p),
-      transfers: 2 * n * kOf(p) * (h + 1),
+      steps: h + c.splitSteps,
+      transfers: 2 * n * c.k * (h + 1),
       blockRefs: n * m * 2,
       holdingCells: n * m,
     };
@@ -100,17 +97,17 @@ export const starBroadcastCard: AlgorithmCard = {
   panels: ['tree', 'tradeoff'],
   units: STAR_UNITS,
   goal: 'every node holds all m messages',
-  narrateStart(p, steps) {
-    const hs = splitStepsOf(p);
+  narrateStart(c, steps) {
+    const hs = c.splitSteps;
     const plan =
       hs === 0
         ? 'the naive variant forwards all of them along the TCP1 tree'
         : `${plural(hs, 'broadcast-split step')}, ${plural(steps - 2 * hs, 'broadcast step')} and ${plural(hs, 'exchange step')}`;
-    return `Node 0 holds ${plural(num(p, 'messages'), 'message')} for everyone: ${plan}, ${plural(steps, 'step')} in all.${dummySentence(num(p, 'nodes'), broadcastMachine(p))}`;
+    return `Node 0 holds ${plural(c.messages, 'message')} for everyone: ${plan}, ${plural(steps, 'step')} in all.${dummySentence(c.nodes, broadcastMachine(c))}`;
   },
-  narrate(p, f) {
+  narrate(c, f) {
     const e = f.examples[0];
-    const k = kOf(p);
+    const k = c.k;
     const ex = e
       ? ` For example, node ${e.from} sends ${plural(e.blockCount, 'message')} on λ${e.channel} to ${e.to.length === 1 ? `node ${e.to[0]}` : `nodes ${e.to.join(', ')}`}.`
       : '';
@@ -125,13 +122,14 @@ export const starBroadcastCard: AlgorithmCard = {
 };
 
 /** The rules across parameters `parse` checks. */
-function issuesOf(p: ParamValues): ParamIssue[] {
-  const issues: ParamIssue[] = [];
-  const h = tcpDepth(num(p, 'nodes'), kOf(p));
-  if (variantOf(p) === 'split' && num(p, 'split-steps') > h)
-    issues.push({
-      key: 'split-steps',
-      message: `Split steps h′ (split-steps) must be from 0 to h = ${h} for these P and k; got ${num(p, 'split-steps')}`,
-    });
-  return issues.length ? issues : validateStar(p, broadcastMachine(p));
+function issuesOf(c: StarConfig): ParamIssue[] {
+  const h = tcpDepth(c.nodes, c.k);
+  if (c.splitSteps > h)
+    return [
+      {
+        key: 'split-steps',
+        message: `Split steps h′ (split-steps) must be from 0 to h = ${h} for these P and k; got ${c.splitSteps}`,
+      },
+    ];
+  return validateStar(c, broadcastMachine(c));
 }

@@ -1,20 +1,19 @@
-import { num } from '../../kernel/params/schema';
 import type { AlgorithmSpec } from '../../kernel/spec';
-import { broadcastMachine, broadcastRadices, splitStepsOf, starBroadcastCard } from './broadcast.card';
+import { broadcastMachine, broadcastRadices, starBroadcastCard } from './broadcast.card';
 import { STAR_COSTS, StarBuilder, blockTable, notPowerNote, paddedNote, range, starRows } from './common';
-import { TCP2_MACHINE, dOf, kOf, shapeOf } from './star-params';
+import { TCP2_MACHINE, shapeOf, type StarConfig } from './star-params';
 import { broadcastCommunication, broadcastTunings, lowerBounds } from './star-formulas';
 import { power, radixChildren, radixClique } from './tcp';
 
-export const starBroadcast: AlgorithmSpec = {
+export const starBroadcast: AlgorithmSpec<StarConfig> = {
   ...starBroadcastCard,
-  build(p) {
-    const real = num(p, 'nodes');
-    const n = broadcastMachine(p);
-    const k = kOf(p);
-    const m = num(p, 'messages');
-    const hs = splitStepsOf(p);
-    const r = broadcastRadices(p);
+  build(c) {
+    const real = c.nodes;
+    const n = broadcastMachine(c);
+    const k = c.k;
+    const m = c.messages;
+    const hs = c.splitSteps;
+    const r = broadcastRadices(c);
     const h = r.radix.length;
     const blocks = blockTable(
       range(m).map(() => 0),
@@ -62,10 +61,10 @@ export const starBroadcast: AlgorithmSpec = {
     };
   },
   ...STAR_COSTS,
-  formulas(p, m) {
-    const shape = shapeOf(p);
-    const hs = splitStepsOf(p);
-    const msgs = num(p, 'messages');
+  formulas(c, m) {
+    const shape = shapeOf(c);
+    const hs = c.splitSteps;
+    const msgs = c.messages;
     const pieces = power(shape.k + 1, hs);
     const notes: string[] = [];
     if (msgs % pieces !== 0)
@@ -74,7 +73,7 @@ export const starBroadcast: AlgorithmSpec = {
       );
     return starRows(m, {
       steps: shape.h + hs,
-      d: dOf(p),
+      d: c.tuningDelay,
       tunings: {
         tex: "(P-1) + h'Pk",
         source: 'passive-star paper, Sec. 3.2.2',
@@ -95,8 +94,8 @@ export const starBroadcast: AlgorithmSpec = {
         source: 'passive-star paper, Table 1',
         value: lowerBounds.broadcast(shape, msgs),
       },
-      note: notPowerNote(p, hs > 0 ? broadcastMachine(p) : undefined),
-      padding: hs > 0 ? { p: shape.p, padded: broadcastMachine(p), ...TCP2_MACHINE } : undefined,
+      note: notPowerNote(c, hs > 0 ? broadcastMachine(c) : undefined),
+      padding: hs > 0 ? { p: shape.p, padded: broadcastMachine(c), ...TCP2_MACHINE } : undefined,
     }).map((row) =>
       row.id === 'steps'
         ? { ...row, tex: "h + h'", source: 'passive-star paper, Sec. 3.2.2 (three phases)' }

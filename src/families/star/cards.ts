@@ -1,3 +1,4 @@
+import { cardOnParams } from '../../kernel/config';
 import type { AlgorithmCard } from '../../kernel/spec';
 import { starBroadcastCard } from './broadcast.card';
 import { starGatherCard } from './gather.card';
@@ -7,9 +8,9 @@ import { starScatterCard } from './scatter.card';
 
 /** The passive-star algorithms' cards, in the order of `algorithms.ts`. */
 export const STAR_CARDS: readonly AlgorithmCard[] = [
-  starScatterCard,
-  starGatherCard,
-  starBroadcastCard,
-  starGossipCard,
-  starMultiscatterCard,
+  cardOnParams(starScatterCard),
+  cardOnParams(starGatherCard),
+  cardOnParams(starBroadcastCard),
+  cardOnParams(starGossipCard),
+  cardOnParams(starMultiscatterCard),
 ];

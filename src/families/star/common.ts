@@ -9,11 +9,10 @@ import {
 } from '../../kernel/model/schedule';
 import { ScheduleBuilder } from '../../kernel/model/schedule-builder';
 import type { Topology } from '../../kernel/model/topology';
-import type { ParamValues } from '../../kernel/params/schema';
 import type { AlgorithmSpec, FormulaRow, Measured } from '../../kernel/spec';
 import type { Usage } from '../../kernel/verify/rules';
 import { starCosts, starStepTimes } from './star-cost';
-import { dOf, kOf, shapeOf } from './star-params';
+import { shapeOf, type StarConfig } from './star-params';
 import { paddedSize } from './tcp';
 import { homeWavelength, passiveStar, starRoute } from './topology';
 
@@ -123,12 +122,12 @@ export function range(n: number): number[] {
 }
 
 /** The star's time model and measured costs, shared by the five algorithms. */
-export const STAR_COSTS: Pick<AlgorithmSpec, 'stepSeconds' | 'modelCosts'> = {
-  stepSeconds(s: Schedule, usage: Usage, p: ParamValues) {
-    return starStepTimes(s, usage, kOf(p), dOf(p));
+export const STAR_COSTS: Pick<AlgorithmSpec<StarConfig>, 'stepSeconds' | 'modelCosts'> = {
+  stepSeconds(s: Schedule, usage: Usage, c: StarConfig) {
+    return starStepTimes(s, usage, c.k, c.tuningDelay);
   },
-  modelCosts(s: Schedule, usage: Usage, p: ParamValues) {
-    return { ...starCosts(s, usage, kOf(p), dOf(p)), processors: s.nodeCount };
+  modelCosts(s: Schedule, usage: Usage, c: StarConfig) {
+    return { ...starCosts(s, usage, c.k, c.tuningDelay), processors: s.nodeCount };
   },
 };
 
@@ -139,8 +138,8 @@ export const costOf = (m: Measured, key: string) => m.costs?.[key] ?? NaN;
  * Note for P that is not a power of k+1. `machine`: the processors the schedule runs on (TCP2
  * patterns, dummies included); absent for TCP1 trees, which are cut at P.
  */
-export function notPowerNote(p: ParamValues, machine?: number): string | undefined {
-  const { p: n, k } = shapeOf(p);
+export function notPowerNote(c: StarConfig, machine?: number): string | undefined {
+  const { p: n, k } = shapeOf(c);
   if (paddedSize(n, k) === n) return undefined;
   const lead = `P = ${n} is not a power of k+1: the paper's formulas are evaluated at P = ${n}, h = ⌈log_(k+1) P⌉; `;
   if (machine === undefined) return `${lead}the TCP1 tree is simply cut at P (no dummies).`;

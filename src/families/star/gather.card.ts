@@ -1,7 +1,6 @@
-import { checked } from '../../kernel/config';
-import { num } from '../../kernel/params/schema';
+import { parseChecked } from '../../kernel/config';
 import { type AlgorithmCard } from '../../kernel/spec';
-import { STAR_PARAMS, STAR_UNITS, validateStar } from './star-params';
+import { STAR_PARAMS, STAR_UNITS, readStar, validateStar, type StarConfig } from './star-params';
 import { treeNarration, treeScatterEstimate } from './scatter.card';
 import { formatCount, plural } from '../../kernel/util/units';
 import { STAR_PAPER } from './paper';
@@ -11,7 +10,7 @@ import { STAR_PAPER } from './paper';
  * order, every child sending its whole subtree's messages to its parent, which listens to up to k
  * children at once.
  */
-export const starGatherCard: AlgorithmCard = {
+export const starGatherCard: AlgorithmCard<StarConfig> = {
   id: 'star-gather',
   name: 'Star gather (TCP1 reversed)',
   family: 'Passive star',
@@ -23,15 +22,15 @@ export const starGatherCard: AlgorithmCard = {
     'send first, each to its parent, and every node passes on its whole subtree once that is complete. ' +
     'A parent listens to up to k children at once, one receiver per child’s wavelength.',
   params: STAR_PARAMS,
-  parse: (p) => checked(validateStar(p, num(p, 'nodes')), () => p),
+  parse: (p) => parseChecked(STAR_PARAMS, p, readStar, (c) => validateStar(c, c.nodes)),
   estimate: treeScatterEstimate,
   panels: ['tree'],
   units: STAR_UNITS,
   goal: 'node 0 holds every node’s message',
-  narrateStart(p, steps) {
-    return `Each of the ${formatCount(num(p, 'nodes'))} nodes holds one message for node 0. The TCP1 tree, run backwards, collects them in ${plural(steps, 'step')}.`;
+  narrateStart(c, steps) {
+    return `Each of the ${formatCount(c.nodes)} nodes holds one message for node 0. The TCP1 tree, run backwards, collects them in ${plural(steps, 'step')}.`;
   },
-  narrate(p, f) {
-    return treeNarration(p, f, 'gather');
+  narrate(c, f) {
+    return treeNarration(c, f, 'gather');
   },
 };

@@ -1,14 +1,15 @@
-import { checked } from '../../kernel/config';
-import { num, type IntParam } from '../../kernel/params/schema';
+import { parseChecked } from '../../kernel/config';
+import type { IntParam } from '../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import {
   MESSAGES_PARAM,
   STAR_PARAMS,
   STAR_UNITS,
   dummySentence,
-  kOf,
+  readStar,
   tcp2Machine,
   validateStar,
+  type StarConfig,
 } from './star-params';
 import { cliqueWords, tcpDepth } from './tcp';
 import { formatCount, plural } from '../../kernel/util/units';
@@ -21,13 +22,15 @@ const GOSSIP_MESSAGES: IntParam = {
   help: 'Size of every node’s data, in unit messages (each node’s data is one block of this size).',
 };
 
+const GOSSIP_PARAMS = [...STAR_PARAMS, GOSSIP_MESSAGES];
+
 /**
  * Gossip / all-to-all broadcast by TCP2 exchange-group steps (passive-star paper, Sec. 3.3): in step
  * t every node multicasts all it holds to the k other members of its clique along digit t−1, so the
  * data held grows by a factor k+1 per step. Machines whose P is not a power of k+1 are padded with
  * dummy processors, which start empty and relay.
  */
-export const starGossipCard: AlgorithmCard = {
+export const starGossipCard: AlgorithmCard<StarConfig> = {
   id: 'star-gossip',
   name: 'Star gossip (TCP2)',
   family: 'Passive star',
@@ -40,25 +43,25 @@ export const starGossipCard: AlgorithmCard = {
     'differ in one base-(k+1) digit), and each node sends all it holds to the other k with one ' +
     'transmission, which all k hear. After h steps everyone holds everything; every step retunes all ' +
     'receivers.',
-  params: [...STAR_PARAMS, GOSSIP_MESSAGES],
-  parse: (p) => checked(validateStar(p, tcp2Machine(p)), () => p),
-  estimate(p) {
-    const n = tcp2Machine(p);
-    const h = tcpDepth(n, kOf(p));
-    return { steps: h, transfers: n * h, blockRefs: n * n, holdingCells: n * num(p, 'nodes') };
+  params: GOSSIP_PARAMS,
+  parse: (p) => parseChecked(GOSSIP_PARAMS, p, readStar, (c) => validateStar(c, tcp2Machine(c))),
+  estimate(c) {
+    const n = tcp2Machine(c);
+    const h = tcpDepth(n, c.k);
+    return { steps: h, transfers: n * h, blockRefs: n * n, holdingCells: n * c.nodes };
   },
   units: STAR_UNITS,
   goal: 'every node holds everyone’s data',
-  narrateStart(p, steps) {
-    return `Each of the ${formatCount(num(p, 'nodes'))} nodes holds its own data (${plural(num(p, 'messages'), 'message unit')}) for everyone. ${plural(steps, 'TCP2 exchange step')} spread${steps === 1 ? 's' : ''} it.${dummySentence(num(p, 'nodes'), tcp2Machine(p))}`;
+  narrateStart(c, steps) {
+    return `Each of the ${formatCount(c.nodes)} nodes holds its own data (${plural(c.messages, 'message unit')}) for everyone. ${plural(steps, 'TCP2 exchange step')} spread${steps === 1 ? 's' : ''} it.${dummySentence(c.nodes, tcp2Machine(c))}`;
   },
-  narrate(p, f) {
-    const k = kOf(p);
+  narrate(cfg, f) {
+    const k = cfg.k;
     const e = f.examples[0];
     const ex = e
       ? ` For example, node ${e.from} sends ${plural(e.blockCount, 'block')} on λ${e.channel} to nodes ${e.to.join(', ')}.`
       : '';
-    const c = cliqueWords(num(p, 'nodes'), k, f.step - 1);
+    const c = cliqueWords(cfg.nodes, k, f.step - 1);
     return (
       `${c.words}: each node sends everything it holds to the other ${c.size - 1} with one transmission, ` +
       `and retunes ${c.size - 1} receivers to their wavelengths.${ex} ${heldSentence(f)}`

@@ -1,20 +1,19 @@
-import { num } from '../../kernel/params/schema';
 import type { AlgorithmSpec } from '../../kernel/spec';
 import { STAR_COSTS, StarBuilder, blockTable, notPowerNote, paddedNote, range, starRows } from './common';
-import { TCP2_MACHINE, dOf, kOf, shapeOf, tcp2Machine } from './star-params';
+import { TCP2_MACHINE, shapeOf, tcp2Machine, type StarConfig } from './star-params';
 import { starGossipCard } from './gossip.card';
 import { gossipCommunication, lowerBounds, tcp2Tunings } from './star-formulas';
 import { mixedCliqueTuningsNote, radixClique, tcp2Radices } from './tcp';
 
-export const starGossip: AlgorithmSpec = {
+export const starGossip: AlgorithmSpec<StarConfig> = {
   ...starGossipCard,
-  build(p) {
-    const real = num(p, 'nodes');
-    const k = kOf(p);
+  build(c) {
+    const real = c.nodes;
+    const k = c.k;
     const radices = tcp2Radices(real, k);
     const n = radices.stride[radices.radix.length];
     const h = radices.radix.length;
-    const blocks = blockTable(range(real), n, n === real ? 'all' : () => range(real), num(p, 'messages'));
+    const blocks = blockTable(range(real), n, n === real ? 'all' : () => range(real), c.messages);
     const sb = new StarBuilder('star-gossip', 'gossip', n, k, blocks, {
       transfers: n * h,
       blockRefs: n * n,
@@ -38,17 +37,17 @@ export const starGossip: AlgorithmSpec = {
     return { ...sb.finish(), variant: paddedNote(n, real) };
   },
   ...STAR_COSTS,
-  formulas(p, m) {
-    const shape = shapeOf(p);
-    const msgs = num(p, 'messages');
+  formulas(c, m) {
+    const shape = shapeOf(c);
+    const msgs = c.messages;
     return starRows(m, {
       steps: shape.h,
-      d: dOf(p),
+      d: c.tuningDelay,
       tunings: {
         tex: 'hPk',
         source: 'passive-star paper, Sec. 3.3',
         value: tcp2Tunings(shape),
-        note: mixedCliqueTuningsNote(tcp2Machine(p), kOf(p), tcp2Radices(tcp2Machine(p), kOf(p))),
+        note: mixedCliqueTuningsNote(tcp2Machine(c), c.k, tcp2Radices(tcp2Machine(c), c.k)),
       },
       communication: {
         tex: 'T_{com} = \\sum_{i=0}^{h-1} (k+1)^i m = \\frac{(P-1)m}{k}',
@@ -60,8 +59,8 @@ export const starGossip: AlgorithmSpec = {
         source: 'passive-star paper, Table 1',
         value: lowerBounds.gossip(shape, msgs),
       },
-      note: notPowerNote(p, tcp2Machine(p)),
-      padding: { p: shape.p, padded: tcp2Machine(p), ...TCP2_MACHINE },
+      note: notPowerNote(c, tcp2Machine(c)),
+      padding: { p: shape.p, padded: tcp2Machine(c), ...TCP2_MACHINE },
     });
   },
 };

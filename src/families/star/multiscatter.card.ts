@@ -1,7 +1,14 @@
-import { checked } from '../../kernel/config';
-import { num } from '../../kernel/params/schema';
+import { parseChecked } from '../../kernel/config';
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
-import { STAR_PARAMS, STAR_UNITS, dummySentence, kOf, tcp2Machine, validateStar } from './star-params';
+import {
+  STAR_PARAMS,
+  STAR_UNITS,
+  dummySentence,
+  readStar,
+  tcp2Machine,
+  validateStar,
+  type StarConfig,
+} from './star-params';
 import { cliqueWords, tcpDepth } from './tcp';
 import { formatCount, plural } from '../../kernel/util/units';
 import { STAR_PAPER } from './paper';
@@ -14,7 +21,7 @@ import { STAR_PAPER } from './paper';
  * What v sends u is a rectangle of the source × destination matrix (block-pairs.ts): the sources of
  * v's block of (k+1)^q, and every (k+1)^(q+1)-th destination from u's side of v's residue.
  */
-export const starMultiscatterCard: AlgorithmCard = {
+export const starMultiscatterCard: AlgorithmCard<StarConfig> = {
   id: 'star-multiscatter',
   name: 'Star multi-scatter (TCP2)',
   family: 'Passive star',
@@ -22,21 +29,21 @@ export const starMultiscatterCard: AlgorithmCard = {
   topology: 'star',
   paper: STAR_PAPER,
   noTree: 'its steps exchange within cliques of k+1 processors (TCP2)',
-  blockRoute: (p, r, d) =>
+  blockRoute: (c, r, d) =>
     r === d
       ? 'a node has no message for itself'
-      : `in step q it moves to the node of its clique whose base-${num(p, 'wavelengths-per-node') + 1} digit q is d’s (dummies relay it when P is padded)`,
+      : `in step q it moves to the node of its clique whose base-${c.k + 1} digit q is d’s (dummies relay it when P is padded)`,
   summary:
     'Every node has a different message for every other node. In each step the nodes form cliques of ' +
     'k+1 along one base-(k+1) digit, and each node sends each partner, on a separate wavelength, the ' +
     'messages whose destination has that partner’s digit: a (k+1)-th of what it holds. After h steps ' +
     'every message has arrived.',
   params: STAR_PARAMS,
-  parse: (p) => checked(validateStar(p, tcp2Machine(p)), () => p),
-  estimate(p) {
-    const real = num(p, 'nodes');
-    const n = tcp2Machine(p);
-    const k = kOf(p);
+  parse: (p) => parseChecked(STAR_PARAMS, p, readStar, (c) => validateStar(c, tcp2Machine(c))),
+  estimate(c) {
+    const real = c.nodes;
+    const n = tcp2Machine(c);
+    const k = c.k;
     const h = tcpDepth(n, k);
     const blockRefs = (h * n * n * k) / (k + 1);
     // Route holdings: one word per block (where it ended), plus counts after every step.
@@ -45,17 +52,17 @@ export const starMultiscatterCard: AlgorithmCard = {
   },
   units: STAR_UNITS,
   goal: 'every message has reached its destination',
-  narrateStart(p, steps) {
-    const n = num(p, 'nodes');
-    return `Each of the ${formatCount(n)} nodes holds a different message for each of the other ${formatCount(n - 1)} (${formatCount(n * (n - 1))} in all). ${plural(steps, 'TCP2 exchange step')} deliver${steps === 1 ? 's' : ''} them.${dummySentence(n, tcp2Machine(p))}`;
+  narrateStart(c, steps) {
+    const n = c.nodes;
+    return `Each of the ${formatCount(n)} nodes holds a different message for each of the other ${formatCount(n - 1)} (${formatCount(n * (n - 1))} in all). ${plural(steps, 'TCP2 exchange step')} deliver${steps === 1 ? 's' : ''} them.${dummySentence(n, tcp2Machine(c))}`;
   },
-  narrate(p, f) {
-    const k = kOf(p);
+  narrate(cfg, f) {
+    const k = cfg.k;
     const e = f.examples[0];
     const ex = e
       ? ` For example, node ${e.from} sends ${plural(e.blockCount, 'message')} to node ${e.to[0]} on λ${e.channel}.`
       : '';
-    const c = cliqueWords(num(p, 'nodes'), k, f.step - 1);
+    const c = cliqueWords(cfg.nodes, k, f.step - 1);
     return (
       `${c.words}: each node sends each of its ${c.size - 1} partners, on a separate wavelength, the ` +
       `messages bound for that partner’s side.${ex} ${heldSentence(f)}`

@@ -1,18 +1,17 @@
 import { pairBlocks, type PairRect } from '../../kernel/model/block-pairs';
-import { num } from '../../kernel/params/schema';
 import type { AlgorithmSpec } from '../../kernel/spec';
 import { STAR_COSTS, StarBuilder, notPowerNote, paddedNote, starRows } from './common';
-import { TCP2_MACHINE, dOf, kOf, shapeOf, tcp2Machine } from './star-params';
+import { TCP2_MACHINE, shapeOf, tcp2Machine, type StarConfig } from './star-params';
 import { starMultiscatterCard } from './multiscatter.card';
 import { lowerBounds, multiscatterCommunication, tcp2Tunings } from './star-formulas';
 import { mixedCliqueTuningsNote, radixDigit, tcp2Radices } from './tcp';
 
-export const starMultiscatter: AlgorithmSpec = {
+export const starMultiscatter: AlgorithmSpec<StarConfig> = {
   ...starMultiscatterCard,
-  build(p) {
-    const real = num(p, 'nodes');
-    const n = tcp2Machine(p);
-    const k = kOf(p);
+  build(c) {
+    const real = c.nodes;
+    const n = tcp2Machine(c);
+    const k = c.k;
     const radices = tcp2Radices(real, k);
     const h = radices.radix.length;
     const sb = new StarBuilder(
@@ -48,16 +47,16 @@ export const starMultiscatter: AlgorithmSpec = {
     return { ...sb.finish(), variant: paddedNote(n, real) };
   },
   ...STAR_COSTS,
-  formulas(p, m) {
-    const shape = shapeOf(p);
+  formulas(c, m) {
+    const shape = shapeOf(c);
     return starRows(m, {
       steps: shape.h,
-      d: dOf(p),
+      d: c.tuningDelay,
       tunings: {
         tex: 'hPk',
         source: 'passive-star paper, Sec. 3.4',
         value: tcp2Tunings(shape),
-        note: mixedCliqueTuningsNote(tcp2Machine(p), kOf(p), tcp2Radices(tcp2Machine(p), kOf(p))),
+        note: mixedCliqueTuningsNote(tcp2Machine(c), c.k, tcp2Radices(tcp2Machine(c), c.k)),
       },
       communication: {
         tex: 'T_{com} = h\\,\\frac{P}{k+1}',
@@ -69,8 +68,8 @@ export const starMultiscatter: AlgorithmSpec = {
         source: 'passive-star paper, Table 1',
         value: lowerBounds.multiscatter(shape),
       },
-      note: notPowerNote(p, tcp2Machine(p)),
-      padding: { p: shape.p, padded: tcp2Machine(p), ...TCP2_MACHINE },
+      note: notPowerNote(c, tcp2Machine(c)),
+      padding: { p: shape.p, padded: tcp2Machine(c), ...TCP2_MACHINE },
     });
   },
 };

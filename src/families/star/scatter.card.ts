@@ -1,22 +1,20 @@
-import { checked } from '../../kernel/config';
-import { num, type ParamValues } from '../../kernel/params/schema';
+import { parseChecked } from '../../kernel/config';
 import { heldSentence, type AlgorithmCard, type StepFacts } from '../../kernel/spec';
-import { STAR_PARAMS, STAR_UNITS, kOf, validateStar } from './star-params';
+import { STAR_PARAMS, STAR_UNITS, readStar, validateStar, type StarConfig } from './star-params';
 import { tcpDepth } from './tcp';
 import { plural } from '../../kernel/util/units';
 import { STAR_PAPER } from './paper';
 
-/** Scatter (gather = false) or its reverse, gather, on the TCP1 tree of n nodes. */
 /** Size of a TCP1 scatter or gather: h steps, one transfer per node but the root. */
-export function treeScatterEstimate(p: ParamValues) {
-  const n = num(p, 'nodes');
-  const h = tcpDepth(n, kOf(p));
+export function treeScatterEstimate(c: StarConfig) {
+  const n = c.nodes;
+  const h = tcpDepth(n, c.k);
   return { steps: h, transfers: n - 1, blockRefs: n * Math.max(1, h), holdingCells: n * n };
 }
 
 /** Narration of a TCP1-tree step (scatter, gather, broadcast phases 1–2). */
-export function treeNarration(p: ParamValues, f: StepFacts, what: 'scatter' | 'gather'): string {
-  const k = kOf(p);
+export function treeNarration(c: StarConfig, f: StepFacts, what: 'scatter' | 'gather'): string {
+  const k = c.k;
   const e = f.examples[0];
   const ex = e
     ? ` For example, node ${e.from} sends ${plural(e.blockCount, 'message')} to node ${e.to.join(', ')} on wavelength λ${e.channel}.`
@@ -33,7 +31,7 @@ export function treeNarration(p: ParamValues, f: StepFacts, what: 'scatter' | 'g
  * step l every reached node sends each of its k new children, on its own transmitter, the messages
  * of that child's whole subtree. Works for any P: the tree is cut at P.
  */
-export const starScatterCard: AlgorithmCard = {
+export const starScatterCard: AlgorithmCard<StarConfig> = {
   id: 'star-scatter',
   name: 'Star scatter (TCP1)',
   family: 'Passive star',
@@ -45,16 +43,16 @@ export const starScatterCard: AlgorithmCard = {
     'keeps the share of its own subtree and sends each of its k new children, each on a different ' +
     'wavelength, the messages of that child’s subtree. The messages shrink by a factor k+1 per step.',
   params: STAR_PARAMS,
-  parse: (p) => checked(validateStar(p, num(p, 'nodes')), () => p),
+  parse: (p) => parseChecked(STAR_PARAMS, p, readStar, (c) => validateStar(c, c.nodes)),
   estimate: treeScatterEstimate,
   panels: ['tree'],
   units: STAR_UNITS,
   goal: 'every node holds its own message',
-  narrateStart(p, steps) {
-    const n = num(p, 'nodes');
-    return `Node 0 holds ${plural(n, 'message')}, one for each node. The TCP1 tree delivers them in ${plural(steps, 'step')}, the messages shrinking by a factor ${kOf(p) + 1} per step.`;
+  narrateStart(c, steps) {
+    const n = c.nodes;
+    return `Node 0 holds ${plural(n, 'message')}, one for each node. The TCP1 tree delivers them in ${plural(steps, 'step')}, the messages shrinking by a factor ${c.k + 1} per step.`;
   },
-  narrate(p, f) {
-    return treeNarration(p, f, 'scatter');
+  narrate(c, f) {
+    return treeNarration(c, f, 'scatter');
   },
 };

@@ -1,9 +1,8 @@
-import { num, type ParamValues } from '../../kernel/params/schema';
 import type { AlgorithmSpec, FormulaRow, Measured } from '../../kernel/spec';
 import { STAR_COSTS, StarBuilder, blockTable, notPowerNote, range, starRows } from './common';
-import { dOf, kOf, shapeOf } from './star-params';
+import { shapeOf, type StarConfig } from './star-params';
 import { starScatterCard } from './scatter.card';
-import { lowerBounds, scatterCommunication, tcp1Tunings, type StarShape } from './star-formulas';
+import { lowerBounds, scatterCommunication, tcp1Tunings } from './star-formulas';
 import { power, tcp1Children, tcp1Subtree, tcpDepth } from './tcp';
 
 export function buildTreeScatter(algorithm: string, n: number, k: number, gather: boolean) {
@@ -38,11 +37,12 @@ export function buildTreeScatter(algorithm: string, n: number, k: number, gather
 }
 
 /** Rows of scatter and gather: the same tree, the same costs (Sec. 3.1). */
-export function scatterRows(p: ParamValues, m: Measured, shape: StarShape, where: string): FormulaRow[] {
+export function scatterRows(c: StarConfig, m: Measured, where: string): FormulaRow[] {
+  const shape = shapeOf(c);
   const exact = power(shape.k + 1, shape.h) === shape.p;
   return starRows(m, {
     steps: shape.h,
-    d: dOf(p),
+    d: c.tuningDelay,
     tunings: { tex: 'P - 1', source: `passive-star paper, ${where}`, value: tcp1Tunings(shape) },
     communication: {
       tex: 'T_{com} = \\sum_{i=1}^{h} \\frac{P}{(k+1)^i} = \\frac{P-1}{k}',
@@ -57,18 +57,16 @@ export function scatterRows(p: ParamValues, m: Measured, shape: StarShape, where
       source: 'passive-star paper, Table 1',
       value: lowerBounds.scatter(shape),
     },
-    note: notPowerNote(p),
+    note: notPowerNote(c),
   });
 }
-export const starScatter: AlgorithmSpec = {
+export const starScatter: AlgorithmSpec<StarConfig> = {
   ...starScatterCard,
-  build(p) {
-    const n = num(p, 'nodes');
-    return buildTreeScatter('star-scatter', n, kOf(p), false);
+  build(c) {
+    return buildTreeScatter('star-scatter', c.nodes, c.k, false);
   },
   ...STAR_COSTS,
-  formulas(p, m) {
-    const shape = shapeOf(p);
-    return scatterRows(p, m, shape, 'Sec. 3.1');
+  formulas(c, m) {
+    return scatterRows(c, m, 'Sec. 3.1');
   },
 };

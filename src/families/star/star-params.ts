@@ -57,28 +57,54 @@ export const MESSAGES_PARAM: IntParam = {
 /** Largest channel id the schedule columns hold. */
 const MAX_WAVELENGTHS = 0xffff;
 
+/** What every passive-star algorithm is configured with, read once from its parameters. */
+export interface StarConfig {
+  /** P: the processors around the coupler. */
+  nodes: number;
+  /** k: transmitters and receivers per processor. */
+  k: number;
+  /** D: the time to retune, in message times. */
+  tuningDelay: number;
+  /** m: unit messages (1 where the algorithm has no such parameter). */
+  messages: number;
+  /** h′ in force: the split broadcast's split steps; 0 for the naive variant and the other algorithms. */
+  splitSteps: number;
+}
+
+/**
+ * k alone: all the parameters a star schedule opened from a file carry, so what may show such a run
+ * (the interconnect's extras, the star's pictures) reads only this.
+ */
 export const kOf = (p: ParamValues) => num(p, 'wavelengths-per-node');
-export const dOf = (p: ParamValues) => num(p, 'tuning-delay');
+
+/** The star's parameters read, unchecked: a card's `parse` checks them (parseChecked), views read a run's. */
+export function readStar(p: ParamValues): StarConfig {
+  return {
+    nodes: num(p, 'nodes'),
+    k: kOf(p),
+    tuningDelay: num(p, 'tuning-delay'),
+    messages: 'messages' in p ? num(p, 'messages') : 1,
+    splitSteps: p['variant'] === 'split' ? num(p, 'split-steps') : 0,
+  };
+}
 
 /**
  * Processors of the machine a TCP2 algorithm (gossip, multi-scatter) runs on: P padded to the
  * smallest product of clique sizes ≤ k + 1 (dummies included).
  */
-export function tcp2Machine(p: ParamValues): number {
-  const r = tcp2Radices(num(p, 'nodes'), kOf(p));
+export function tcp2Machine(c: StarConfig): number {
+  const r = tcp2Radices(c.nodes, c.k);
   return r.stride[r.radix.length];
 }
 
-/** P, k and h of the parameters as the paper's formulas read them (h = ⌈log_(k+1) P⌉). */
-export function shapeOf(p: ParamValues): StarShape {
-  const k = kOf(p);
-  const n = num(p, 'nodes');
-  return { p: n, k, h: tcpDepth(n, k) };
+/** P, k and h as the paper's formulas read them (h = ⌈log_(k+1) P⌉). */
+export function shapeOf(c: StarConfig): StarShape {
+  return { p: c.nodes, k: c.k, h: tcpDepth(c.nodes, c.k) };
 }
 
 /** Every home wavelength must fit a channel id: k · (processors, dummies included) ≤ 65 535. */
-export function validateStar(p: ParamValues, machine: number): ParamIssue[] {
-  const k = kOf(p);
+export function validateStar(c: StarConfig, machine: number): ParamIssue[] {
+  const k = c.k;
   if (k * machine > MAX_WAVELENGTHS)
     return [
       {
@@ -86,7 +112,7 @@ export function validateStar(p: ParamValues, machine: number): ParamIssue[] {
         message:
           `k · P must be at most ${MAX_WAVELENGTHS.toLocaleString('en-US')} (one home wavelength per transmitter)` +
           `; with k = ${k} this machine has ${machine.toLocaleString('en-US')} processors` +
-          (machine > num(p, 'nodes') ? ' after padding' : ''),
+          (machine > c.nodes ? ' after padding' : ''),
       },
     ];
   return [];

@@ -1,16 +1,16 @@
 import type { Collective } from '../../kernel/model/schedule';
-import { num } from '../../kernel/params/schema';
 import type { BoundInput, TryBound } from '../../tryit/bounds';
 import { linksAt } from '../../tryit/bounds-generic';
 import type { FamilyTryIt } from '../../tryit/family-try';
 import { STAR_COSTS } from './common';
 import { lowerBounds as starLowerBounds } from './star-formulas';
-import { shapeOf } from './star-params';
+import { readStar, shapeOf } from './star-params';
 
 /** The star paper's Table 1: communication time no schedule beats (message units). */
 function starTimeBound(x: BoundInput): TryBound | null {
-  const shape = shapeOf(x.params);
-  const m = 'messages' in x.params ? num(x.params, 'messages') : 1;
+  const c = readStar(x.params);
+  const shape = shapeOf(c);
+  const m = c.messages;
   const pick: Partial<Record<Collective, [number, string]>> = {
     scatter: [
       starLowerBounds.scatter(shape),
@@ -59,9 +59,9 @@ function starTimeBound(x: BoundInput): TryBound | null {
 /** "Try it" on a passive star: time in message units with its tunings, and Table 1's bound. */
 export const STAR_TRY_IT: FamilyTryIt = {
   time: (x, s, usage) => ({
-    perStep: STAR_COSTS.stepSeconds!(s, usage, x.params),
+    perStep: STAR_COSTS.stepSeconds!(s, usage, readStar(x.params)),
     unit: 'message units',
-    costs: STAR_COSTS.modelCosts!(s, usage, x.params),
+    costs: STAR_COSTS.modelCosts!(s, usage, readStar(x.params)),
   }),
   bounds(x, generic) {
     const out = generic();

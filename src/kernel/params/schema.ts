@@ -214,6 +214,19 @@ export function checkParam(def: ParamDef, value: ParamValue): ParseResult {
   return parseParam(def, String(value));
 }
 
+/** Each of `defs` checked in `values`: missing, or outside what its definition allows, as issues. */
+export function valueIssues(defs: readonly ParamDef[], values: ParamValues): ParamIssue[] {
+  const bad: ParamIssue[] = [];
+  for (const def of defs) {
+    const r =
+      def.key in values
+        ? checkParam(def, values[def.key])
+        : { ok: false as const, error: `${def.key} is missing` };
+    if (!r.ok) bad.push({ key: def.key, message: r.error });
+  }
+  return bad;
+}
+
 /** Whether `def` means something under `values` (its `appliesWhen`, if any, holds). */
 export function applies(def: ParamDef, values: ParamValues): boolean {
   const c = def.appliesWhen;
