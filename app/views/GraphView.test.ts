@@ -5,7 +5,8 @@ import { composeFrame } from '../scene/framePicture';
 import type { PathItem } from '../scene/scene';
 import { recordScene } from '../scene/sceneRecorder';
 import { DESK_TYPE } from './canvasText';
-import { EACH_VERTEX_UP_TO, graphPicture } from './GraphView';
+import { graphPicture } from './GraphView';
+import { EACH_VERTEX_UP_TO } from './graphScene';
 
 /** A schedule file of `nodes` processors with one transfer, 0 → 1, read as the page reads it. */
 const wide = (nodes: number) =>

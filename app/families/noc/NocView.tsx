@@ -10,13 +10,15 @@ import { nocPicture } from './nocPicture';
 import { GraphView } from '../../views/GraphView';
 import { canDraw } from '../../views/TooSmall';
 import { usePanZoom, useZoomedCanvas, ZoomReset } from '../../views/usePanZoom';
-import { nocLayout, processorAt } from './nocLayout';
+import { nocLayout } from './nocLayout';
+import { paintCanvas } from '../../scene/paintCanvas';
+import { hitTest } from '../../scene/hitTest';
 import { selectAttempt } from '../../store/store';
 import { usePane } from '../../store/paneContext';
 import { selectPicked } from '../../store/selectionSlice';
 import { clashMarks, describeClash } from './nocAttempt';
 import { ClashButtons, ClashDetails } from './NocClash';
-import { CLASH_COLUMN, drawNoc, longerShown, networkRight, nocTop } from './drawNoc';
+import { CLASH_COLUMN, longerShown, networkRight, nocHitGroup, nocSceneParts, nocTop } from './nocScene';
 import { NocAttemptBar } from './NocAttemptBar';
 import { NocLegend } from './NocLegend';
 import { cycleRole, roleOf, roleText } from './nocRoles';
@@ -77,9 +79,11 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
   const wanted = useMemo(() => stepCounts(result.holdings, result.schedule.stepCount).counts, [result]);
   const initial = useMemo(() => stepCounts(result.holdings, 0).counts, [result]);
 
+  // The picture as primitives, laid out and painted by the shared painter in the same slices; the
+  // processors' hit targets depend on the layout only.
   const paint = useCallback(
-    (ctx: CanvasRenderingContext2D) =>
-      drawNoc(ctx, result, step, width, layout, {
+    function* (ctx: CanvasRenderingContext2D) {
+      const scene = yield* nocSceneParts(result, step, width, layout, {
         attempt,
         picked,
         marks,
@@ -88,10 +92,14 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
         type,
         marked,
         markedLinks,
-      }),
+      });
+      yield* paintCanvas(ctx, scene);
+    },
     [layout, result, step, width, compact, attempt, marks, picked, detail, type, marked, markedLinks],
   );
+  const hits = useMemo(() => [nocHitGroup(layout)], [layout]);
   const zoom = usePanZoom(frame, x.name, { resetOn: layout });
+  const processorAt = (px: number, py: number) => hitTest(hits, px, py, zoom.view)?.id ?? -1;
   useZoomedCanvas(frame, paint, zoom.view);
   // The clash buttons where their channels show at this zoom (those out of sight left out).
   const shownMarks = marks
@@ -118,13 +126,13 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
           const [px, py] = [e.clientX - rect.left, e.clientY - rect.top];
-          const p = processorAt(layout, ...zoom.pz.toWorld(px, py));
+          const p = processorAt(px, py);
           setHover(p < 0 ? null : { p, x: px, y: py });
         }}
         onMouseLeave={() => setHover(null)}
         onClick={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
-          const p = processorAt(layout, ...zoom.pz.toWorld(e.clientX - rect.left, e.clientY - rect.top));
+          const p = processorAt(e.clientX - rect.left, e.clientY - rect.top);
           if (p >= 0) cycleRole(p, x.senders, x.receivers);
         }}
       >

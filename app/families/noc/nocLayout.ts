@@ -53,10 +53,3 @@ export function nocLayout(x: NocExtras, width: number, height: number, top = 0):
   }
   return { xy, processors: P, routerRadius, processorRadius };
 }
-
-/** The processor under (x, y), or −1. */
-export function processorAt(l: NocLayout, x: number, y: number): number {
-  for (let p = 0; p < l.processors; p++)
-    if (Math.hypot(l.xy[2 * p] - x, l.xy[2 * p + 1] - y) <= l.processorRadius + 3) return p;
-  return -1;
-}

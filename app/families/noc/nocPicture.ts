@@ -2,10 +2,10 @@ import { nocExtrasOf } from '../../../src/families/noc/noc-picture';
 import type { SearchAttempt } from '../../../src/kernel/spec';
 import type { RunResult } from '../../../src/result';
 import { COLORS } from '../../lib/colors';
-import type { FramePicture, LegendEntry } from '../../scene/framePicture';
+import type { LaidOutPicture, LegendEntry } from '../../scene/framePicture';
 import { clashMarks, describeClash } from './nocAttempt';
 import { nocLayout } from './nocLayout';
-import { drawNoc, nocTop } from './drawNoc';
+import { nocSceneParts, nocTop } from './nocScene';
 import { ROLE_COLOURS } from './nocRoles';
 import { plural } from '../../lib/format';
 
@@ -50,7 +50,7 @@ export function nocLegend(r: RunResult, step: number, attempt: boolean): LegendE
 }
 
 /**
- * The network-on-chip at `step` as a picture of any size (the painter of the view on screen); a
+ * The network-on-chip at `step` as a picture of any size (the layout of the view on screen); a
  * search's attempt, when one is drawn on screen, is drawn in the picture too.
  */
 export function nocPicture(
@@ -62,13 +62,13 @@ export function nocPicture(
     marked?: number | null;
     markedLinks?: readonly number[];
   } = {},
-): FramePicture {
+): LaidOutPicture {
   const x = nocExtrasOf(r.extras)!;
   const attempt = o.attempt ?? null;
   return {
     name: 'noc',
     title: `${x.name} with ${x.procRouter.length} processors, ${r.algorithm}, step ${step} of ${r.schedule.stepCount}`,
-    paint: (ctx, width, height, type) => {
+    layout: (width, height, type) => {
       const layout = nocLayout(x, width, height, nocTop(type));
       const picked = attempt ? (o.picked ?? null) : null;
       const detail =
@@ -76,7 +76,7 @@ export function nocPicture(
           ? describeClash(attempt, r.topology, layout.processors, picked)
           : null;
       const marks = attempt ? clashMarks(attempt, r.topology, layout, step) : [];
-      return drawNoc(ctx, r, step, width, layout, {
+      return nocSceneParts(r, step, width, layout, {
         attempt,
         picked,
         marks,
