@@ -294,7 +294,8 @@ describe('network pictures drawn in slices', () => {
   }, 60_000);
 
   it('the star: sliced into many tasks, exactly the calls of the picture drawn at once', async () => {
-    const { drawStar } = await import('../families/star/drawStar');
+    const { starSceneParts } = await import('../families/star/starScene');
+    const { paintCanvas } = await import('../scene/paintCanvas');
     const { starGeometry, starLayout } = await import('../families/star/starLayout');
     const { stepColours } = await import('../families/star/stepColours');
     const { starTunings } = await import('../../src/families/star/star-cost');
@@ -307,8 +308,22 @@ describe('network pictures drawn in slices', () => {
       const layout = starLayout(800, 600, n);
       const geometry = starGeometry(layout, n);
       const colours = stepColours(r, step);
-      const o = { counts, finalCounts, colours, tunings, real: 1030, hovered: null, geometry };
-      const draw = (ctx: CanvasRenderingContext2D) => drawStar(ctx, r, step, layout, o);
+      const frame = {
+        result: r,
+        step,
+        layout,
+        geometry,
+        counts,
+        finalCounts,
+        colours,
+        tunings,
+        real: 1030,
+        hovered: null,
+      };
+      // Laid out and painted in the same slices, as the view does.
+      const draw = function* (ctx: CanvasRenderingContext2D) {
+        yield* paintCanvas(ctx, yield* starSceneParts(frame));
+      };
       const sliced = calls(draw, 0);
       const whole = calls(draw, Infinity);
       expect(sliced.slices).toBeGreaterThan(2);

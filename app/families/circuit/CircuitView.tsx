@@ -5,7 +5,6 @@ import { useCanvasBox } from '../../lib/useSize';
 import { PictureBox } from '../../views/PictureBox';
 import type { NetworkViewProps } from '../../interconnects';
 import { useTypeScale } from '../../lib/typeScale';
-import { nodeAt } from '../../views/ringGeometry';
 import { usePanZoom, useZoomedCanvas, ZoomReset } from '../../views/usePanZoom';
 import { usePane, usePaneStore } from '../../store/paneContext';
 import { selectPicked } from '../../store/selectionSlice';
@@ -13,7 +12,9 @@ import { loadsOf, transfersInStep } from '../../../src/families/circuit/circuit-
 import { useFramePicture } from '../../scene/currentFrame';
 import { circuitLegend, circuitPicture } from './circuitPicture';
 import { LegendRow } from '../../scene/LegendRow';
-import { circuitLayout, circuitXY, drawCircuit } from './drawCircuit';
+import { circuitHitGroup, circuitLayout, circuitSceneParts, circuitXY } from './circuitScene';
+import { paintCanvas } from '../../scene/paintCanvas';
+import { hitTest } from '../../scene/hitTest';
 import { markedAttr, useMarkedLinks } from '../../views/markedLinks';
 
 /**
@@ -47,14 +48,17 @@ export function CircuitView({ result, step, compact = false, legend = !compact }
   const x = useMemo(() => reconfigurations(result), [result]);
   const marked = useMarkedLinks(result);
 
-  // Drawn in slices like the ring and the star (see SlicedPainter): a 2,187-node phase's circuits
-  // and transfers take longer than a frame may.
+  // Laid out as primitives and painted by the shared painter in slices like the ring and the star
+  // (see SlicedPainter): a 2,187-node phase's circuits and transfers take longer than a frame may.
   const type = useTypeScale();
   const paint = useCallback(
-    (ctx: CanvasRenderingContext2D) =>
-      drawCircuit(ctx, result, step, layout, xy, { hover: focus, onlyNode0, type, loads, marked }),
+    function* (ctx: CanvasRenderingContext2D) {
+      const frame = { result, step, layout, xy, hover: focus, onlyNode0, type, loads, marked };
+      yield* paintCanvas(ctx, yield* circuitSceneParts(frame));
+    },
     [result, step, layout, xy, focus, loads, onlyNode0, type, marked],
   );
+  const hits = useMemo(() => [circuitHitGroup(layout, n)], [layout, n]);
   const zoom = usePanZoom(frame, `Circuit switch with ${n} nodes`, { resetOn: n });
   useZoomedCanvas(frame, paint, zoom.view);
   useFramePicture(compact ? null : circuitPicture(result, step, { hover: focus, onlyNode0, loads, marked }));
@@ -110,8 +114,9 @@ export function CircuitView({ result, step, compact = false, legend = !compact }
         {...zoom.boxProps}
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
-          const node = nodeAt(layout, n, ...zoom.pz.toWorld(e.clientX - rect.left, e.clientY - rect.top));
-          setHover(node === null ? null : { node, x: e.clientX - rect.left, y: e.clientY - rect.top });
+          const [px, py] = [e.clientX - rect.left, e.clientY - rect.top];
+          const node = hitTest(hits, px, py, zoom.view)?.id ?? null;
+          setHover(node === null ? null : { node, x: px, y: py });
         }}
         onMouseLeave={() => setHover(null)}
       >

@@ -9,6 +9,9 @@
  * drawn as one band whose width says how many they are.
  */
 
+/** Colours of the two directions blocks leave in. */
+export const DIRECTION_COLORS = { right: '#ea580c', left: '#2563eb' };
+
 /** Widths a band can take (in steps of the widest / BAND_LEVELS): one stroke per level and direction. */
 export const BAND_LEVELS = 6;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { circuitLink, circuitTopology } from '../../../src/families/circuit/circuits';
 import type { MarkShape } from '../../views/drawMarkedLinks';
 import { circuitMarkShapes } from './circuitMarks';
-import { circuitLayout, circuitXY } from './drawCircuit';
+import { circuitLayout, circuitXY } from './circuitScene';
 
 const n = 9;
 const topo = circuitTopology(n, [1, 3]);

@@ -1,5 +1,5 @@
 import type { RunResult } from '../../../src/result';
-import type { FramePicture, LegendEntry } from '../../scene/framePicture';
+import type { LaidOutPicture, LegendEntry } from '../../scene/framePicture';
 import { circuitStep } from './circuitFacts';
 import {
   drawsBands,
@@ -7,7 +7,8 @@ import {
   transfersInStep,
   type CircuitLoads,
 } from '../../../src/families/circuit/circuit-bands';
-import { circuitLayout, circuitXY, DIRECTION_COLORS, drawCircuit, subringColor } from './drawCircuit';
+import { DIRECTION_COLORS } from './circuitLanes';
+import { circuitLayout, circuitSceneParts, circuitXY, subringColor } from './circuitScene';
 
 /** The circuit view's legend: the circuits by subring, the two directions, the ghosts. */
 export function circuitLegend(r: RunResult, step: number): LegendEntry[] {
@@ -38,7 +39,7 @@ export function circuitLegend(r: RunResult, step: number): LegendEntry[] {
   ];
 }
 
-/** The circuit switch at `step` as a picture of any size (the painter of the view on screen). */
+/** The circuit switch at `step` as a picture of any size (the layout of the view on screen). */
 export function circuitPicture(
   r: RunResult,
   step: number,
@@ -48,16 +49,20 @@ export function circuitPicture(
     loads?: CircuitLoads | null;
     marked?: readonly number[];
   } = {},
-): FramePicture {
+): LaidOutPicture {
   const n = r.topology.nodeCount;
   return {
     name: 'circuit',
     title: `Circuit switch with ${n} nodes, ${r.algorithm}, phase ${step} of ${r.schedule.stepCount}`,
-    paint: (ctx, width, height, type) => {
+    layout: (width, height, type) => {
       const layout = circuitLayout(width, height, n);
       // A dense phase's loads, counted in the worker.
       const loads = o.loads !== undefined ? o.loads : loadsOf(r.extras, step);
-      return drawCircuit(ctx, r, step, layout, circuitXY(layout, n), {
+      return circuitSceneParts({
+        result: r,
+        step,
+        layout,
+        xy: circuitXY(layout, n),
         hover: o.hover ?? null,
         onlyNode0: o.onlyNode0 ?? false,
         type,

@@ -19,6 +19,7 @@ import {
   type Layout,
   type Primitive,
 } from '../../scene/primitives';
+import { circleNodeHits, hitGroup } from '../../scene/circleHits';
 import { estimateTextWidth } from '../../scene/sceneText';
 import {
   centreCaption,
@@ -219,30 +220,11 @@ function words(f: RingFrame, n: number): Primitive[] {
 }
 
 /** Each node's target: its slice of the band round the node circle (as wide as a node, at least 8 px each side). */
-export function ringHits(l: RingLayout, n: number): HitTarget[] {
-  const reach = Math.max(l.nodeRadius, 8);
-  const half = Math.PI / n;
-  return Array.from({ length: n }, (_, i) => ({
-    kind: 'node',
-    id: i,
-    shape: {
-      kind: 'sector',
-      cx: l.cx,
-      cy: l.cy,
-      r0: l.r - reach,
-      r1: l.r + reach,
-      a0: nodeAngle(i, n) - half,
-      a1: nodeAngle(i, n) + half,
-    },
-  }));
-}
+export const ringHits = (l: RingLayout, n: number): HitTarget[] =>
+  circleNodeHits(l.cx, l.cy, l.r, Math.max(l.nodeRadius, 8), n);
 
 /** The nodes' hit targets as a group that draws nothing. */
-export const ringHitGroup = (l: RingLayout, n: number): GroupPrimitive => ({
-  kind: 'group',
-  items: [],
-  hits: ringHits(l, n),
-});
+export const ringHitGroup = (l: RingLayout, n: number): GroupPrimitive => hitGroup(ringHits(l, n));
 
 /** The ring at the frame's step as primitives, in the layout's coordinates, laid out in parts. */
 export function* ringSceneParts(f: RingFrame): Layout {

@@ -9,10 +9,12 @@ import { PictureBox } from '../../views/PictureBox';
 import type { NetworkViewProps } from '../../interconnects';
 import { NodeTooltip } from '../../views/NodeTooltip';
 import { usePanZoom, useZoomedCanvas, ZoomReset, type ZoomedPicture } from '../../views/usePanZoom';
-import { drawStar } from './drawStar';
 import { usePane, usePaneStore } from '../../store/paneContext';
 import { selectHovered } from '../../store/selectionSlice';
-import { nodeAt, nodeXY, starGeometry, starLayout, type StarLayout } from './starLayout';
+import { nodeXY, starGeometry, starLayout, type StarLayout } from './starLayout';
+import { starHitGroup, starSceneParts } from './starScene';
+import { paintCanvas } from '../../scene/paintCanvas';
+import { hitTest } from '../../scene/hitTest';
 import { tuningCounts, tuningsOf } from './starTunings';
 import { LEGEND_SHOWN, stepColours } from './stepColours';
 import { useCallback, useMemo } from 'react';
@@ -54,22 +56,30 @@ export function StarView({ result, step, compact = false, legend = !compact }: N
   const retunedHere = step >= 1 ? tunings.retunedStart[step] - tunings.retunedStart[step - 1] : 0;
   const { here: tuningsHere, soFar: tuningsSoFar } = tuningCounts(tunings, step);
 
-  // Big stars are drawn over a few tasks (see SlicedPainter); small ones at once.
+  // The picture as primitives, laid out and painted by the shared painter in the same slices (a big
+  // star over a few tasks, see SlicedPainter; a small one at once); the processors' hit targets
+  // depend on the layout only.
   const paint = useCallback(
-    (ctx: CanvasRenderingContext2D) =>
-      drawStar(ctx, result, step, layout, {
+    function* (ctx: CanvasRenderingContext2D) {
+      const scene = yield* starSceneParts({
+        result,
+        step,
+        layout,
+        geometry,
         counts,
         finalCounts,
         colours,
         tunings,
         real,
         hovered,
-        geometry,
         type,
         marked,
-      }),
+      });
+      yield* paintCanvas(ctx, scene);
+    },
     [type, result, step, layout, geometry, counts, finalCounts, colours, tunings, real, hovered, marked],
   );
+  const hits = useMemo(() => [starHitGroup(layout, n)], [layout, n]);
   const zoom = usePanZoom(frame, `Passive star of ${n} processors`, { resetOn: n });
   useZoomedCanvas(frame, paint, zoom.view);
   useFramePicture(compact ? null : starPicture(result, step, { hovered, finalCounts, tunings, marked }));
@@ -88,7 +98,7 @@ export function StarView({ result, step, compact = false, legend = !compact }: N
         {...zoom.boxProps}
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
-          const node = nodeAt(layout, n, ...zoom.pz.toWorld(e.clientX - rect.left, e.clientY - rect.top));
+          const node = hitTest(hits, e.clientX - rect.left, e.clientY - rect.top, zoom.view)?.id ?? null;
           if (node !== hovered) setHovered(node);
         }}
         onMouseLeave={() => setHovered(null)}

@@ -24,17 +24,6 @@ export function nodeXY(l: StarLayout, i: number, n: number): [number, number] {
   return [l.cx + l.r * Math.cos(ang), l.cy + l.r * Math.sin(ang)];
 }
 
-/** The processor under (x, y), if any. */
-export function nodeAt(l: StarLayout, n: number, x: number, y: number): number | null {
-  const dx = x - l.cx;
-  const dy = y - l.cy;
-  const d = Math.hypot(dx, dy);
-  if (Math.abs(d - l.r) > Math.max(8, l.nodeRadius + 4)) return null;
-  let ang = Math.atan2(dy, dx) + Math.PI / 2;
-  if (ang < 0) ang += 2 * Math.PI;
-  return Math.round((ang / (2 * Math.PI)) * n) % n;
-}
-
 /** Where each node sits, and where its lines toward the centre end (computed once per layout). */
 export interface StarGeometry {
   xy: Float64Array;

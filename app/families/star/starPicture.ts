@@ -6,8 +6,8 @@ import type { RunResult } from '../../../src/result';
 import { COLORS } from '../../lib/colors';
 import { typePx } from '../../views/canvasText';
 import { channelsInStep, describeChannels } from '../../views/wavelengthList';
-import type { FramePicture, LegendEntry } from '../../scene/framePicture';
-import { drawStar } from './drawStar';
+import type { LaidOutPicture, LegendEntry } from '../../scene/framePicture';
+import { starSceneParts } from './starScene';
 import { starGeometry, starLayout } from './starLayout';
 import { tuningCounts, tuningsOf } from './starTunings';
 import { LEGEND_SHOWN, stepColours } from './stepColours';
@@ -37,7 +37,7 @@ export function starLegend(r: RunResult, step: number): LegendEntry[] {
   return entries;
 }
 
-/** The star at `step` as a picture of any size (the painter of the view on screen). */
+/** The star at `step` as a picture of any size (the layout of the view on screen). */
 export function starPicture(
   r: RunResult,
   step: number,
@@ -48,15 +48,18 @@ export function starPicture(
     tunings?: StarTunings;
     marked?: readonly number[];
   } = {},
-): FramePicture {
+): LaidOutPicture {
   const n = r.topology.nodeCount;
   return {
     name: 'star',
     title: `Passive star of ${n} processors, ${r.algorithm}, step ${step} of ${r.schedule.stepCount}`,
-    paint: (ctx, width, height, type) => {
+    layout: (width, height, type) => {
       // Room for the numbers at the picture's type size, as on screen.
       const layout = starLayout(width, height, n, typePx(type, 16));
-      return drawStar(ctx, r, step, layout, {
+      return starSceneParts({
+        result: r,
+        step,
+        layout,
         counts: stepCounts(r.holdings, step).counts,
         finalCounts: o.finalCounts ?? heldCounts(r.holdings, r.schedule.stepCount),
         colours: stepColours(r, step),
