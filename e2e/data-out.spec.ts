@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { axe } from './axe';
 import { formatAxisValue } from '../app/charts/axisFormat';
 import { checkCommand, type CheckReport } from '../src/cli/check-command';
@@ -258,25 +258,29 @@ test('model notes open beside the algorithm, render as a page, follow links and 
   await expect(dialog).toBeHidden();
 });
 
-test('model notes open offline once the page has loaded (their chunk is fetched soon after the page)', async ({
-  page,
-  context,
-}) => {
-  await openConfig(page, '/?v=2&alg=wrht&nodes=16&wavelengths=2');
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() =>
-          performance.getEntriesByType('resource').some((e) => e.name.includes('NotesContent')),
-        ),
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  await context.setOffline(true);
-  await page.getByTestId('paper-notes').click();
-  await expect(page.getByTestId('model-notes-title')).toContainText('WRHT');
-  await expect(page.getByTestId('model-notes-body').locator('table').first()).toBeVisible();
-  await context.setOffline(false);
+// Offline after load: it must start with nothing in the HTTP cache, which the shared tab keeps.
+test.describe('on a tab of its own', () => {
+  test.use({ freshTab: true });
+  test('model notes open offline once the page has loaded (their chunk is fetched soon after the page)', async ({
+    page,
+    context,
+  }) => {
+    await openConfig(page, '/?v=2&alg=wrht&nodes=16&wavelengths=2');
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            performance.getEntriesByType('resource').some((e) => e.name.includes('NotesContent')),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await context.setOffline(true);
+    await page.getByTestId('paper-notes').click();
+    await expect(page.getByTestId('model-notes-title')).toContainText('WRHT');
+    await expect(page.getByTestId('model-notes-body').locator('table').first()).toBeVisible();
+    await context.setOffline(false);
+  });
 });
 
 test('axe: the open citation blocks and the model notes dialog have no serious or critical violation', async ({

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { openConfig, waitForResult } from './fixtures';
 
 // Jobs that go silent, Stop, long builds and the exact method's solver (app/worker/silence.ts,
@@ -134,23 +135,27 @@ test('a long build shows how far it is and can be stopped: nothing was built, th
   await waitForResult(page);
 });
 
-test('offline after load, the exact method still proves its optimum (its solver was loaded with the page)', async ({
-  page,
-  context,
-}) => {
-  await openConfig(
+// Offline after load: it must start with nothing in the HTTP cache, which the shared tab keeps.
+test.describe('on a tab of its own', () => {
+  test.use({ freshTab: true });
+  test('offline after load, the exact method still proves its optimum (its solver was loaded with the page)', async ({
     page,
-    '/?v=2&alg=noc-scatter&seed=1&senders=0-7&receivers=0-7&method=constructive',
-    60_000,
-  );
-  await expect.poll(() => hooks(page, (h) => h.lpLoaded()), { timeout: 30_000 }).toBe(true);
-  await context.setOffline(true);
-  await page.getByLabel('Method').selectOption('exact');
-  const status = page.getByTestId('search-status');
-  await expect(status).toHaveAttribute('data-done', '1', { timeout: 60_000 });
-  await expect(status).toContainText('Optimal');
-  await expect(page.getByTestId('search-note')).toContainText('no schedule of 9 steps');
-  await context.setOffline(false);
+    context,
+  }) => {
+    await openConfig(
+      page,
+      '/?v=2&alg=noc-scatter&seed=1&senders=0-7&receivers=0-7&method=constructive',
+      60_000,
+    );
+    await expect.poll(() => hooks(page, (h) => h.lpLoaded()), { timeout: 30_000 }).toBe(true);
+    await context.setOffline(true);
+    await page.getByLabel('Method').selectOption('exact');
+    const status = page.getByTestId('search-status');
+    await expect(status).toHaveAttribute('data-done', '1', { timeout: 60_000 });
+    await expect(status).toContainText('Optimal');
+    await expect(page.getByTestId('search-note')).toContainText('no schedule of 9 steps');
+    await context.setOffline(false);
+  });
 });
 
 test('a solver that cannot be loaded is said at load, and the exact method then shows no bound it did not compute', async ({

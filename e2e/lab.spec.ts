@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { collectPageErrors, openConfig, shot, waitForResult } from './fixtures';
 
 // Compare mode, the detail views, the explorer and the paper checks.

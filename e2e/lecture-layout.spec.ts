@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './shared-page';
+import { drawnTextSizes, recordCanvasText } from './canvas-text';
 
 // Lecture mode on a projector: every family's view at 1280 × 720 and 1024 × 768, saved into
 // e2e/screenshots/lecture-<family>-<width>x<height>.png to be looked at, and checked for what a
@@ -331,26 +332,15 @@ test.describe('with a recorder of canvas text', () => {
     page,
   }) => {
     // Every string the drawing writes on its canvas, with its size in px.
-    await page.addInitScript(() => {
-      const sizes: number[] = [];
-      (window as unknown as { __textSizes: number[] }).__textSizes = sizes;
-      const fill = CanvasRenderingContext2D.prototype.fillText;
-      CanvasRenderingContext2D.prototype.fillText = function (this: CanvasRenderingContext2D, ...args) {
-        const m = /(\d+(?:\.\d+)?)px/.exec(this.font);
-        if (m && String(args[0]).trim()) sizes.push(Number(m[1]));
-        return fill.apply(this, args);
-      } as typeof fill;
-    });
-    const drawnSizes = () =>
-      page.evaluate(() => (window as unknown as { __textSizes: number[] }).__textSizes);
+    await recordCanvasText(page);
     await page.setViewportSize({ width: 1280, height: 720 });
     const query = 'v=2&alg=optree&nodes=16&wavelengths=2&view=matrix&detail=spectrum&step=1';
     await page.goto(`/?${query}&lecture=1`);
     const view = page.getByTestId('spectrum-view');
     await expect(view).toHaveAttribute('data-used', /\d+/);
     expect(Number(await view.getAttribute('data-text-px'))).toBeGreaterThanOrEqual(18);
-    await expect.poll(async () => (await drawnSizes()).length).toBeGreaterThan(3);
-    expect(Math.min(...(await drawnSizes()))).toBeGreaterThanOrEqual(18);
+    await expect.poll(async () => (await drawnTextSizes(page)).length).toBeGreaterThan(3);
+    expect(Math.min(...(await drawnTextSizes(page)))).toBeGreaterThanOrEqual(18);
     expect(await smallTextOnScreen(page)).toEqual([]);
     await page.screenshot({ path: 'e2e/screenshots/lecture-spectrum-1280x720.png' });
     await page.goto(`/?${query}`);

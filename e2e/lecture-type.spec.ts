@@ -1,25 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './shared-page';
 import { waitUntilSteady } from './fixtures';
+import { drawnTextSizes, recordCanvasText } from './canvas-text';
 
 // Lecture mode scales the pictures' text too: every string drawn on a canvas is recorded with its
 // size, and in lecture mode none is under 18 px (at the desk the same views draw 11–16 px text).
-
-async function recordCanvasText(page: Page) {
-  await page.addInitScript(() => {
-    const sizes: number[] = [];
-    (window as unknown as { __textSizes: number[] }).__textSizes = sizes;
-    const fill = CanvasRenderingContext2D.prototype.fillText;
-    CanvasRenderingContext2D.prototype.fillText = function (this: CanvasRenderingContext2D, ...args) {
-      const m = /(\d+(?:\.\d+)?)px/.exec(this.font);
-      if (m && String(args[0]).trim()) sizes.push(Number(m[1]));
-      return fill.apply(this, args);
-    } as typeof fill;
-  });
-}
-
-const sizes = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __textSizes: number[] }).__textSizes);
 
 const VIEWS = [
   {
@@ -55,8 +40,8 @@ test.describe('with a recorder of canvas text', () => {
       await recordCanvasText(page);
       await page.goto(`/?v=2&${v.query}&lecture=1`);
       await expect(page.getByTestId(v.testid)).toHaveAttribute('data-step', /\d+/);
-      await waitUntilSteady(async () => (await sizes(page)).length);
-      const drawn = await sizes(page);
+      await waitUntilSteady(async () => (await drawnTextSizes(page)).length);
+      const drawn = await drawnTextSizes(page);
       expect(drawn.length).toBeGreaterThan(0);
       expect(Math.min(...drawn)).toBeGreaterThanOrEqual(18);
       await page.screenshot({ path: `e2e/screenshots/lecture-${v.testid}-${v.query.length}.png` });
@@ -67,8 +52,8 @@ test.describe('with a recorder of canvas text', () => {
     await recordCanvasText(page);
     await page.goto('/?v=2&alg=ring-allgather&nodes=64&wavelengths=4&step=2&view=network');
     await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '2');
-    await waitUntilSteady(async () => (await sizes(page)).length);
-    expect(Math.min(...(await sizes(page)))).toBeLessThan(18);
+    await waitUntilSteady(async () => (await drawnTextSizes(page)).length);
+    expect(Math.min(...(await drawnTextSizes(page)))).toBeLessThan(18);
   });
 });
 

@@ -1,12 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './shared-page';
+import { drawnTextSizes, recordCanvasText } from './canvas-text';
 import { shot, waitUntilSteady } from './fixtures';
-
-/** Clicks the heatmap's cell of the link at display position `pos` in step `step`. */
-async function clickCell(page: Page, pos: number, links: number, step: number, steps: number) {
-  const map = page.getByTestId('link-load-map');
-  const [x, y, w, h] = (await map.getAttribute('data-plot'))!.split(',').map(Number);
-  await map.click({ position: { x: x + ((step - 0.5) / steps) * w, y: y + ((pos + 0.5) / links) * h } });
-}
+import { clickLinkLoadCell, linkLoadPlot } from './link-load-map';
 
 test('the link-load tab lists the busiest links, and a click opens that step with that link marked', async ({
   page,
@@ -25,12 +20,14 @@ test('the link-load tab lists the busiest links, and a click opens that step wit
   await shot(page, 'link-load-tab');
   await page.getByRole('button', { name: 'Detail', exact: true }).click();
   await expect(page.getByTestId('link-load-map')).toBeVisible();
-  await page.waitForTimeout(500);
+  await linkLoadPlot(page);
   await shot(page, 'link-load-detail');
   await page.getByRole('button', { name: 'Both', exact: true }).click();
 
   // Link 3 (3→4) is the fourth row of the clockwise group; step 5 the fifth column.
-  await clickCell(page, 3, 16, 5, 7);
+  await expect(page.getByTestId('link-load-map')).toHaveAttribute('data-rows', '16');
+  await expect(page.getByTestId('link-load-map')).toHaveAttribute('data-cols', '7');
+  await clickLinkLoadCell(page, 3, 4);
   await expect(page.getByTestId('ring-view')).toHaveAttribute('data-step', '5');
   await expect(page.getByTestId('ring-view')).toHaveAttribute('data-highlighted', '3,4');
   await expect(view).toHaveAttribute('data-marked-link', '3');
@@ -72,39 +69,33 @@ test('a busiest step opens with its fullest link marked (a mesh: row and column 
   await shot(page, 'link-load-mesh');
 });
 
-test('lecture mode: the link-load tab draws and writes no text under 18 px', async ({ page }) => {
-  await page.addInitScript(() => {
-    const sizes: number[] = [];
-    (window as unknown as { __textSizes: number[] }).__textSizes = sizes;
-    const fill = CanvasRenderingContext2D.prototype.fillText;
-    CanvasRenderingContext2D.prototype.fillText = function (this: CanvasRenderingContext2D, ...args) {
-      const m = /(\d+(?:\.\d+)?)px/.exec(this.font);
-      // The map's own words (it is drawn on a back buffer, off the page): the fibres' names and the step numbers.
-      if (m && /fibre|^step |^\d+$/.test(String(args[0]))) sizes.push(Number(m[1]));
-      return fill.apply(this, args);
-    } as typeof fill;
+// Its recorder of canvas text is an init script, which would stay on the shared tab: a tab of its own.
+test.describe('with a recorder of canvas text', () => {
+  test.use({ freshTab: true });
+  test('lecture mode: the link-load tab draws and writes no text under 18 px', async ({ page }) => {
+    // The map's own words (it is drawn on a back buffer, off the page): the fibres' names and the step numbers.
+    await recordCanvasText(page, /fibre|^step |^\d+$/);
+    await page.goto('/?v=1&alg=ring-allgather&nodes=64&wavelengths=4&step=3&detail=linkload&lecture=1');
+    await expect(page.getByTestId('link-load-view')).toHaveAttribute('data-ready', '1');
+    await waitUntilSteady(async () => (await drawnTextSizes(page)).length);
+    const drawn = await drawnTextSizes(page);
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(Math.min(...drawn)).toBeGreaterThanOrEqual(18);
+    const html = await page.evaluate(() => {
+      const out: number[] = [];
+      for (const el of Array.from(document.querySelectorAll('[data-testid="link-load-view"] *'))) {
+        const own = Array.from(el.childNodes).some(
+          (c) => c.nodeType === Node.TEXT_NODE && c.textContent!.trim(),
+        );
+        if (own && el.checkVisibility()) out.push(parseFloat(getComputedStyle(el).fontSize));
+      }
+      return out;
+    });
+    expect(html.length).toBeGreaterThan(0);
+    expect(Math.min(...html)).toBeGreaterThanOrEqual(18);
+    await shot(page, 'link-load-lecture');
+    await page.getByRole('button', { name: 'Detail', exact: true }).click();
+    await linkLoadPlot(page);
+    await shot(page, 'link-load-lecture-detail');
   });
-  await page.goto('/?v=1&alg=ring-allgather&nodes=64&wavelengths=4&step=3&detail=linkload&lecture=1');
-  await expect(page.getByTestId('link-load-view')).toHaveAttribute('data-ready', '1');
-  const textSizes = () => page.evaluate(() => (window as unknown as { __textSizes: number[] }).__textSizes);
-  await waitUntilSteady(async () => (await textSizes()).length);
-  const drawn = await textSizes();
-  expect(drawn.length).toBeGreaterThan(0);
-  expect(Math.min(...drawn)).toBeGreaterThanOrEqual(18);
-  const html = await page.evaluate(() => {
-    const out: number[] = [];
-    for (const el of Array.from(document.querySelectorAll('[data-testid="link-load-view"] *'))) {
-      const own = Array.from(el.childNodes).some(
-        (c) => c.nodeType === Node.TEXT_NODE && c.textContent!.trim(),
-      );
-      if (own && el.checkVisibility()) out.push(parseFloat(getComputedStyle(el).fontSize));
-    }
-    return out;
-  });
-  expect(html.length).toBeGreaterThan(0);
-  expect(Math.min(...html)).toBeGreaterThanOrEqual(18);
-  await shot(page, 'link-load-lecture');
-  await page.getByRole('button', { name: 'Detail', exact: true }).click();
-  await page.waitForTimeout(800);
-  await shot(page, 'link-load-lecture-detail');
 });

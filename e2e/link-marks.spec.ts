@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './shared-page';
 import { shot, waitUntilSteady } from './fixtures';
+import { clickLinkLoadCell } from './link-load-map';
 
 /**
  * A click on a cell of the link-load heatmap marks that link on every family's own picture: the
@@ -25,21 +26,6 @@ function magentaPixels(page: Page, view: string): Promise<number> {
     });
 }
 
-/** Clicks the heatmap's cell in row `row`, column `col` (a column per step on these small schedules). */
-async function clickCell(page: Page, row: number, col: number) {
-  const map = page.getByTestId('link-load-map');
-  // The plot's box is known once the map has been measured (before that it is empty and a click
-  // at its would-be cell hits nothing): wait for a width.
-  const plot = async () => (await map.getAttribute('data-plot'))!.split(',').map(Number);
-  await expect.poll(async () => (await plot())[2]).toBeGreaterThan(0);
-  const [x, y, w, h] = await plot();
-  const [rows, cols] = [
-    Number(await map.getAttribute('data-rows')),
-    Number(await map.getAttribute('data-cols')),
-  ];
-  await map.click({ position: { x: x + ((col + 0.5) / cols) * w, y: y + ((row + 0.5) / rows) * h } });
-}
-
 const CASES = [
   { name: 'mesh', view: 'mesh-view', query: 'alg=mesh-allreduce&side=4' },
   { name: 'star', view: 'star-view', query: 'alg=star-scatter&nodes=8' },
@@ -57,7 +43,7 @@ for (const c of CASES)
     await waitUntilSteady(async () => (await magentaPixels(page, c.view)) + 1);
     const before = await magentaPixels(page, c.view);
 
-    await clickCell(page, 0, 0);
+    await clickLinkLoadCell(page, 0, 0);
     await expect(view).toHaveAttribute('data-step', '1');
     const link = (await load.getAttribute('data-marked-link'))!;
     expect(link).toMatch(/^\d+$/);
@@ -72,7 +58,7 @@ test('the mark survives stepping and a reload, and moves to the next cell clicke
   const load = page.getByTestId('link-load-view');
   await expect(load).toHaveAttribute('data-ready', '1');
   const view = page.getByTestId('mesh-view');
-  await clickCell(page, 0, 0);
+  await clickLinkLoadCell(page, 0, 0);
   // The mark is set after the click: read once it is there (an empty read made both marks equal).
   await expect(load).toHaveAttribute('data-marked-link', /^\d+$/);
   const first = (await load.getAttribute('data-marked-link'))!;
@@ -85,7 +71,7 @@ test('the mark survives stepping and a reload, and moves to the next cell clicke
   await expect(view).toHaveAttribute('data-marked-links', first);
   await expect(view).toHaveAttribute('data-step', '2');
 
-  await clickCell(page, 1, 0);
+  await clickLinkLoadCell(page, 1, 0);
   await expect(load).not.toHaveAttribute('data-marked-link', first);
   await expect(load).toHaveAttribute('data-marked-link', /^\d+$/);
   const second = (await load.getAttribute('data-marked-link'))!;
@@ -119,11 +105,11 @@ test('Back and Forward between two marks draw each link’s own mark', async ({ 
   await expect(load).toHaveAttribute('data-ready', '1');
   const view = page.getByTestId('mesh-view');
   // The click marks a link once the store has it: wait for the attribute, then read it.
-  await clickCell(page, 0, 0);
+  await clickLinkLoadCell(page, 0, 0);
   await expect(load).toHaveAttribute('data-marked-link', /^\d+$/);
   const first = (await load.getAttribute('data-marked-link'))!;
   await expect(page).toHaveURL(new RegExp(`[?&]mark=${first}(&|$)`));
-  await clickCell(page, 1, 0);
+  await clickLinkLoadCell(page, 1, 0);
   await expect(load).not.toHaveAttribute('data-marked-link', first);
   const second = (await load.getAttribute('data-marked-link'))!;
   expect(second).toMatch(/^\d+$/);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './shared-page';
 import { shot } from './fixtures';
 
 test('the Try it description starts inside the window with padding, at 1280 × 720 and in lecture mode', async ({
