@@ -90,13 +90,14 @@ export class Occupancy {
   }
 
   allFree(step: number, links: readonly number[], channel: number): boolean {
-    for (const l of links) if (!this.free(step, l, channel)) return false;
+    for (let k = 0; k < links.length; k++) if (!this.free(step, links[k], channel)) return false;
     return true;
   }
 
   take(step: number, links: readonly number[], channel: number): void {
     const b = this.bits(step);
-    for (const l of links) {
+    for (let k = 0; k < links.length; k++) {
+      const l = links[k];
       if (channel >= this.topology.linkChannels[l]) continue;
       const c = this.cellStart[l] + channel;
       b[c >>> 5] |= 1 << (c & 31);

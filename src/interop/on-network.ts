@@ -113,7 +113,9 @@ export function onNetwork(
 function firstFit(m: MessageSet, step: Int32Array, router: Router): Placed[] {
   const occ = new Occupancy(router.topology);
   const placed: Placed[] = new Array<Placed>(m.count);
-  for (const i of byStep(step)) {
+  const order = byStep(step);
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k];
     const p = router.fit(occ, step[i], hopOf(m, i)) ?? router.fallback(hopOf(m, i));
     occ.take(step[i], p.links, p.channel);
     placed[i] = p;

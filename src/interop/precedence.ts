@@ -30,7 +30,7 @@ export class PrecedenceBuilder {
 
   /** A new node sending `message` (−1: none) after `waits` (ids of earlier or later nodes). */
   add(message: number, waits: readonly number[] = []): number {
-    for (const w of waits) if (w >= 0) this.pred.push(w);
+    for (let k = 0; k < waits.length; k++) if (waits[k] >= 0) this.pred.push(waits[k]);
     this.predStart.push(this.pred.length);
     return this.message.push(message) - 1;
   }

@@ -148,7 +148,9 @@ export function replayData(
     return union(x, y);
   };
 
-  for (const node of timing.order) {
+  const { order } = timing;
+  for (let at = 0; at < order.length; at++) {
+    const node = order[at];
     const g = ops.stepOfNode[node];
     const p = ops.steps[g];
     const st = p.step;

@@ -55,16 +55,7 @@ export function importMsccl(text: string, options: ImportOptions = {}): InteropI
   for (const f of flows) reportRaces(ops, timing.order, f.buffers, v, label(f.mode));
   const judged = flows.map((f) => ({ mode: f.mode, ...judge(algo, ops, f, v, label(f.mode)) }));
 
-  // Messages that ran, each in the step its send finished (the receive then has it).
-  const M = ops.messages.length;
-  const step = new Int32Array(M);
-  let steps = 0;
-  ops.messages.forEach((m, i) => {
-    const sent = timing.finish[ops.steps[m.sender].last];
-    if (sent === NEVER || timing.finish[ops.steps[m.receiver].first] === NEVER) return;
-    step[i] = sent;
-    steps = Math.max(steps, sent);
-  });
+  const { step, steps } = messageSteps(ops, timing);
   const messages = messageSet(ops, flows[0]);
   const collective = algo.collective ?? 'custom';
   const blocks = blockTable(algo, flows[0], judged[0].root ?? 0);
@@ -79,8 +70,7 @@ export function importMsccl(text: string, options: ImportOptions = {}): InteropI
     chunkedReduction:
       collective === 'allreduce' || collective === 'reduce_scatter' || collective === 'reduce',
   };
-  let channels = Math.max(1, algo.nchannels);
-  for (const p of ops.steps) channels = Math.max(channels, p.chan + 1);
+  const channels = channelCount(algo, ops);
   const choice = options.network ?? { kind: 'full' };
   const router = routerFor(choice, R, channels);
   const net = onNetwork(
@@ -115,6 +105,28 @@ export function importMsccl(text: string, options: ImportOptions = {}): InteropI
   for (let r = 0; r < R; r++) outputs = Math.max(outputs, outputsPerRank(algo, r));
   const perRank = { inputs: blocks.count / R, outputs, per: flows[0].buffers.per || 1 };
   return importResult({ ...fields, timeline, judged, chunks: perRank }, choice, net, v);
+}
+
+/** Messages that ran, each in the step its send finished (the receive then has it); 0: never ran. */
+function messageSteps(ops: OpGraph, timing: Timing): { step: Int32Array; steps: number } {
+  const { messages } = ops;
+  const step = new Int32Array(messages.length);
+  let steps = 0;
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i];
+    const sent = timing.finish[ops.steps[m.sender].last];
+    if (sent === NEVER || timing.finish[ops.steps[m.receiver].first] === NEVER) continue;
+    step[i] = sent;
+    if (sent > steps) steps = sent;
+  }
+  return { step, steps };
+}
+
+/** Channels the network needs: those declared, or more if a threadblock uses more. */
+function channelCount(algo: Algo, ops: OpGraph): number {
+  let channels = Math.max(1, algo.nchannels);
+  for (let i = 0; i < ops.steps.length; i++) channels = Math.max(channels, ops.steps[i].chan + 1);
+  return channels;
 }
 
 /** Deadlocks (cycles of waits) and the steps that never run because of them or of a stuck wait. */
@@ -166,17 +178,28 @@ function messageSet(ops: OpGraph, flow: DataFlow): MessageSet {
   const blockStart = new Uint32Array(M + 1);
   for (let i = 0; i < M; i++) {
     let n = 0;
-    for (const x of flow.payload[i] ?? []) if (x) for (let k = 0; k < x.length; k += 2) n += x[k + 1] - x[k];
+    const chunks = flow.payload[i];
+    if (chunks)
+      for (let c = 0; c < chunks.length; c++) {
+        const x = chunks[c];
+        if (x) for (let k = 0; k < x.length; k += 2) n += x[k + 1] - x[k];
+      }
     blockStart[i + 1] = blockStart[i] + n;
   }
   const blocks = new Uint32Array(blockStart[M]);
   let end = 0;
   for (let i = 0; i < M; i++) {
     const from = end;
-    const chunks = flow.payload[i] ?? [];
-    for (const x of chunks)
+    const chunks = flow.payload[i];
+    if (!chunks) {
+      blockStart[i + 1] = end;
+      continue;
+    }
+    for (let c = 0; c < chunks.length; c++) {
+      const x = chunks[c];
       if (x)
         for (let k = 0; k < x.length; k += 2) for (let id = x[k]; id < x[k + 1]; id++) blocks[end++] = id;
+    }
     if (chunks.length > 1 && end - from > 1) {
       // Several chunks: sorted, each id once.
       const part = blocks.subarray(from, end).sort();

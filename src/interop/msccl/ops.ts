@@ -49,13 +49,32 @@ export interface OpGraph {
   stepOfNode: Uint32Array;
 }
 
+/** A threadblock's place among the steps: where its step 0 is, how many it has, its peers. */
+interface TbPlace {
+  at: number;
+  count: number;
+  send: number;
+  recv: number;
+}
+
+/**
+ * Each stage is a function of its own: a loop in a small function is compiled to fast code sooner,
+ * which is most of what a file's first import costs (docs/benchmarks.md).
+ */
 export function buildOpGraph(a: Algo, v: Verdicts): OpGraph {
-  const R = a.ngpus;
+  const { steps, tbAt, T, maxChan } = placeSteps(a);
+  const does = stepRoles(steps);
+  const { messages, inbound, outbound } = pairMessages(a.ngpus, maxChan + 1, steps, does, tbAt, T, v);
+  return precedenceOf(steps, does, messages, inbound, outbound, tbAt, T, v);
+}
+
+/** Every step with where it is, by rank, then threadblock, in file order. */
+function placeSteps(a: Algo) {
   const steps: PlacedStep[] = [];
   // Where each threadblock's steps start: rank·T + tb id → global index of its step 0 (T: ids per rank).
   let T = 1;
   for (const g of a.gpus) if (g) for (const tb of g.tbs) T = Math.max(T, tb.id + 1);
-  const tbAt = new Map<number, { at: number; count: number; send: number; recv: number }>();
+  const tbAt = new Map<number, TbPlace>();
   let maxChan = 0;
   for (const g of a.gpus) {
     if (!g) continue;
@@ -64,7 +83,8 @@ export function buildOpGraph(a: Algo, v: Verdicts): OpGraph {
       if (tbAt.has(key)) continue; // a repeated id was reported; the first is used
       tbAt.set(key, { at: steps.length, count: tb.steps.length, send: tb.send, recv: tb.recv });
       maxChan = Math.max(maxChan, tb.chan);
-      for (const st of tb.steps)
+      for (let k = 0; k < tb.steps.length; k++) {
+        const st = tb.steps[k];
         steps.push({
           rank: g.id,
           tb: tb.id,
@@ -75,20 +95,35 @@ export function buildOpGraph(a: Algo, v: Verdicts): OpGraph {
           first: -1,
           last: -1,
         });
+      }
     }
   }
+  return { steps, tbAt, T, maxChan };
+}
 
-  // Pair sends and receives per connection (src, dst, channel), in program order.
-  const C = maxChan + 1;
-  const connection = (src: number, dst: number, chan: number) => (src * R + dst) * C + chan;
-  const sendsOn = new Map<number, number[]>();
-  const recvsOn = new Map<number, number[]>();
-  // What each step does, found once: SENDING and RECEIVING bits (a fused step has both).
+/** What each step does, found once: SENDING and RECEIVING bits (a fused step has both). */
+function stepRoles(steps: PlacedStep[]): Uint8Array {
   const does = new Uint8Array(steps.length);
   for (let i = 0; i < steps.length; i++) {
     const type = steps[i].step.type;
     does[i] = (SENDS.has(type) ? SENDING : 0) | (RECEIVES.has(type) ? RECEIVING : 0);
   }
+  return does;
+}
+
+/** Sends and receives paired per connection (src, dst, channel), in program order. */
+function pairMessages(
+  R: number,
+  C: number,
+  steps: PlacedStep[],
+  does: Uint8Array,
+  tbAt: Map<number, TbPlace>,
+  T: number,
+  v: Verdicts,
+) {
+  const connection = (src: number, dst: number, chan: number) => (src * R + dst) * C + chan;
+  const sendsOn = new Map<number, number[]>();
+  const recvsOn = new Map<number, number[]>();
   for (let i = 0; i < steps.length; i++) {
     const p = steps[i];
     if (p.step.bad) continue;
@@ -145,8 +180,20 @@ export function buildOpGraph(a: Algo, v: Verdicts): OpGraph {
       );
     }
   }
+  return { messages, inbound, outbound };
+}
 
-  // Node ids first (a fused step has two), then each node with all it waits for.
+/** Node ids first (a fused step has two), then each node with all it waits for. */
+function precedenceOf(
+  steps: PlacedStep[],
+  does: Uint8Array,
+  messages: Message[],
+  inbound: Int32Array,
+  outbound: Int32Array,
+  tbAt: Map<number, TbPlace>,
+  T: number,
+  v: Verdicts,
+): OpGraph {
   let nodes = 0;
   for (let i = 0; i < steps.length; i++) {
     const p = steps[i];
@@ -190,31 +237,24 @@ const STUCK = -2;
  * `depid` that signals (hasdep); STUCK when none does; −1 when the dependency names nothing (the
  * rules report that).
  */
-function signalFor(
-  steps: PlacedStep[],
-  dep: { at: number; count: number } | undefined,
-  p: PlacedStep,
-  v: Verdicts,
-): number {
+function signalFor(steps: PlacedStep[], dep: TbPlace | undefined, p: PlacedStep, v: Verdicts): number {
   const st = p.step;
   if (!dep || st.deps < 0 || st.deps >= dep.count) return -1;
-  const where = { rank: p.rank, tb: p.tb, step: st.pos };
-  const at = `rank ${p.rank}, threadblock ${p.tb}, step ${st.pos}`;
   for (let k = st.deps; k < dep.count; k++) {
     const q = steps[dep.at + k].step;
     if (!q.hasdep || q.type === 'nop' || q.bad) continue;
     if (k !== st.deps)
       v.warn(
         'signal',
-        where,
-        `${at} waits for step ${st.deps} of threadblock ${st.depid}, which does not signal (hasdep="0"); the runtime waits until step ${k}, the next that does`,
+        { rank: p.rank, tb: p.tb, step: st.pos },
+        `rank ${p.rank}, threadblock ${p.tb}, step ${st.pos} waits for step ${st.deps} of threadblock ${st.depid}, which does not signal (hasdep="0"); the runtime waits until step ${k}, the next that does`,
       );
     return dep.at + k;
   }
   v.error(
     'signal',
-    where,
-    `${at} waits for step ${st.deps} of threadblock ${st.depid}, which does not signal (hasdep="0") and no later step there does: it waits forever`,
+    { rank: p.rank, tb: p.tb, step: st.pos },
+    `rank ${p.rank}, threadblock ${p.tb}, step ${st.pos} waits for step ${st.deps} of threadblock ${st.depid}, which does not signal (hasdep="0") and no later step there does: it waits forever`,
   );
   return STUCK;
 }

@@ -21,7 +21,8 @@ export function reportRaces(ops: OpGraph, order: Uint32Array, buffers: Buffers, 
   const { steps } = ops;
   // A rank's steps in the order the replay ran them (a topological order of all waits).
   const ran: number[][] = [];
-  for (const node of order) {
+  for (let k = 0; k < order.length; k++) {
+    const node = order[k];
     const g = ops.stepOfNode[node];
     const p = steps[g];
     if (p.last === node) (ran[p.rank] ??= []).push(g);

@@ -223,7 +223,8 @@ function checkSteps(a: Algo, g: Gpu, tb: Threadblock, byId: Map<number, Threadbl
   const rank = g.id;
   let reordered = false;
   let pendingDeps = 0;
-  for (const st of tb.steps) {
+  for (let k = 0; k < tb.steps.length; k++) {
+    const st = tb.steps[k];
     const where = { rank, tb: tb.id, step: st.pos };
     // Put into words only when a verdict needs it (most steps need none).
     let said = '';
