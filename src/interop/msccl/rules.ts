@@ -36,6 +36,9 @@ export function buffersUsed(type: string): Use {
 
 const BUFFER_NAME: Record<Buf, string> = { i: 'input', o: 'output', s: 'scratch' };
 
+/** The lower of the two runtimes' bounds on a step's count (a step under it needs no look at either). */
+const LOWEST_COUNT_BELOW = Math.min(LEGACY.countBelow, EXECUTOR.countBelow);
+
 /** Checks one limit against both runtimes: an error beyond both, a warning beyond one. */
 function limit(
   v: Verdicts,
@@ -223,17 +226,19 @@ function checkSteps(a: Algo, g: Gpu, tb: Threadblock, byId: Map<number, Threadbl
   const rank = g.id;
   let reordered = false;
   let pendingDeps = 0;
+  // Where the step is, made and put into words only when a verdict needs it (most steps need none).
+  let st = tb.steps[0];
+  let said = '';
+  const where = (): Where => ({ rank, tb: tb.id, step: st.pos });
+  const place = () => (said ||= `${placeOf(where())}:`);
   for (let k = 0; k < tb.steps.length; k++) {
-    const st = tb.steps[k];
-    const where = { rank, tb: tb.id, step: st.pos };
-    // Put into words only when a verdict needs it (most steps need none).
-    let said = '';
-    const place = () => (said ||= `${placeOf(where)}:`);
+    st = tb.steps[k];
+    said = '';
     if (st.s !== st.pos && !reordered) {
       reordered = true;
       v.warn(
         'order',
-        where,
+        where(),
         `${place()} s="${st.s}" but it is step ${st.pos} of its threadblock; the runtime counts steps by position`,
       );
     }
@@ -241,22 +246,23 @@ function checkSteps(a: Algo, g: Gpu, tb: Threadblock, byId: Map<number, Threadbl
     if (st.type === 'ra')
       v.error(
         'runtime',
-        where,
+        where(),
         `${place()} type "ra" (residual add) runs in neither runtime: ${LEGACY.name} reads it but its interpreter stops the threadblock there, ${EXECUTOR.name} refuses it`,
       );
     if (SENDS.has(st.type) && tb.send < 0)
-      v.error('peer', where, `${place()} "${st.type}" sends, but the threadblock has send="-1"`);
+      v.error('peer', where(), `${place()} "${st.type}" sends, but the threadblock has send="-1"`);
     if (RECEIVES.has(st.type) && tb.recv < 0)
-      v.error('peer', where, `${place()} "${st.type}" receives, but the threadblock has recv="-1"`);
+      v.error('peer', where(), `${place()} "${st.type}" receives, but the threadblock has recv="-1"`);
     if (st.type !== 'nop') {
-      if (st.cnt === 0) v.error('malformed', where, `${place()} "${st.type}" moves cnt="0" chunks`);
-      limit(
-        v,
-        where,
-        st.cnt + 1,
-        (r) => r.countBelow,
-        (max) => `cnt ${st.cnt} must be below ${max}`,
-      );
+      if (st.cnt === 0) v.error('malformed', where(), `${place()} "${st.type}" moves cnt="0" chunks`);
+      if (st.cnt + 1 > LOWEST_COUNT_BELOW)
+        limit(
+          v,
+          where(),
+          st.cnt + 1,
+          (r) => r.countBelow,
+          (max) => `cnt ${st.cnt} must be below ${max}`,
+        );
       const use = buffersUsed(st.type);
       if (use.src) checkBounds(g, st.srcbuf, st.srcoff, st.cnt, where, 'reads', v);
       if (use.dst) checkBounds(g, st.dstbuf, st.dstoff, st.cnt, where, 'writes', v);
@@ -266,25 +272,29 @@ function checkSteps(a: Algo, g: Gpu, tb: Threadblock, byId: Map<number, Threadbl
       if (!dep)
         v.error(
           'dependency',
-          where,
+          where(),
           `${place()} depends on threadblock ${st.depid}, which rank ${rank} does not have`,
         );
       else if (st.deps < 0 || st.deps >= dep.steps.length)
         v.error(
           'dependency',
-          where,
+          where(),
           `${place()} depends on step ${st.deps} of threadblock ${st.depid}, which has steps 0 to ${dep.steps.length - 1}`,
         );
     }
     if (st.type === 'nop') {
       if (st.depid >= 0) pendingDeps++;
       if (st.hasdep)
-        v.warn('signal', where, `${place()} a nop with hasdep="1" signals nothing (the runtime drops nops)`);
+        v.warn(
+          'signal',
+          where(),
+          `${place()} a nop with hasdep="1" signals nothing (the runtime drops nops)`,
+        );
     } else {
       if (pendingDeps > 0 && st.depid < 0)
         v.error(
           'dependency',
-          where,
+          where(),
           `${place()} follows nops with dependencies but has none itself; the runtime refuses this (the nops' waits belong to the next step with its own)`,
         );
       pendingDeps = 0;
@@ -297,12 +307,13 @@ function checkBounds(
   buf: Buf,
   off: number,
   cnt: number,
-  where: Where,
+  at: () => Where,
   verb: string,
   v: Verdicts,
 ): void {
   const size = g[buf];
   if (off >= 0 && off + cnt <= size) return;
+  const where = at();
   v.error(
     'bounds',
     where,
