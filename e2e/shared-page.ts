@@ -63,7 +63,7 @@ export async function leaveAndForget(page: Page, origin: string): Promise<void> 
   }
 }
 
-/** Puts back what a test may have changed on the shared tab and its context. */
+/** Puts back what a test may have changed on the shared tab and its context (the pointer too). */
 async function reset(page: Page, origin: string, viewport: ViewportSize | null): Promise<void> {
   const context = page.context();
   for (const other of context.pages()) if (other !== page) await other.close();
@@ -76,6 +76,9 @@ async function reset(page: Page, origin: string, viewport: ViewportSize | null):
   await page.emulateMedia(DEFAULT_MEDIA);
   if (viewport) await page.setViewportSize(viewport);
   await leaveAndForget(page, origin);
+  // The pointer stays where the last test left it: on the next page it would hover (and so mark)
+  // whatever is drawn there. A fresh tab's pointer is at the corner.
+  await page.mouse.move(0, 0);
 }
 
 interface WorkerFixtures {
