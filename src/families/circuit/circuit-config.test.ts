@@ -1,27 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../kernel/config';
-import { defaultsOf, type ParamValues } from '../../kernel/params/schema';
+import { parseRefusal, withDefaults } from '../../kernel/config.test-util';
+import type { ParamValues } from '../../kernel/params/schema';
 import type { AlgorithmCard } from '../../kernel/spec';
 import { bruckCard } from './bruck.card';
 import type { CircuitConfig } from './circuit-params';
 import { directAlltoallCard } from './direct-alltoall.card';
 import { retriCard } from './retri.card';
 
-const withDefaults = (card: AlgorithmCard<CircuitConfig>, extra: ParamValues) => ({
-  ...defaultsOf(card.params),
-  ...extra,
-});
-
-/** The issues `parse` throws for these parameters. */
-function refusal(card: AlgorithmCard<CircuitConfig>, extra: ParamValues) {
-  try {
-    card.parse(withDefaults(card, extra));
-  } catch (e) {
-    expect(e).toBeInstanceOf(ConfigError);
-    return (e as ConfigError).issues;
-  }
-  throw new Error('parse accepted the parameters');
-}
+/** The issues `parse` throws for the defaults with `extra` over them. */
+const refusal = (card: AlgorithmCard<CircuitConfig>, extra: ParamValues) =>
+  parseRefusal(card, withDefaults(card, extra));
 
 describe('a circuit card parses its parameters into a CircuitConfig, refusing bad ones by name and limit', () => {
   it('reads the defaults: nodes, the schedule x, the layout and the cost model in seconds', () => {

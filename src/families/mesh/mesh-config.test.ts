@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../kernel/config';
-import { defaultsOf, type ParamValues } from '../../kernel/params/schema';
+import { parseRefusal, withDefaults } from '../../kernel/config.test-util';
+import type { ParamValues } from '../../kernel/params/schema';
 import type { AlgorithmCard } from '../../kernel/spec';
 import { meshAllReduceCard } from './mesh-allreduce.card';
 import type { MeshConfig } from './mesh-params';
 import { otisAllReduceCard } from './otis-allreduce.card';
 
-const withDefaults = (card: AlgorithmCard<MeshConfig>, extra: ParamValues) => ({
-  ...defaultsOf(card.params),
-  ...extra,
-});
-
-/** The issues `parse` throws for these parameters. */
-function refusal(card: AlgorithmCard<MeshConfig>, extra: ParamValues) {
-  try {
-    card.parse(withDefaults(card, extra));
-  } catch (e) {
-    expect(e).toBeInstanceOf(ConfigError);
-    return (e as ConfigError).issues;
-  }
-  throw new Error('parse accepted the parameters');
-}
+/** The issues `parse` throws for the defaults with `extra` over them. */
+const refusal = (card: AlgorithmCard<MeshConfig>, extra: ParamValues) =>
+  parseRefusal(card, withDefaults(card, extra));
 
 const MESH = meshAllReduceCard;
 const OTIS = otisAllReduceCard;

@@ -1,23 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configIssues } from '../../kernel/config';
-import { defaultsOf, type ParamValues } from '../../kernel/params/schema';
+import { parseRefusal, withDefaults } from '../../kernel/config.test-util';
+import { configIssues } from '../../kernel/config';
+import type { ParamValues } from '../../kernel/params/schema';
 import { starBroadcastCard } from './broadcast.card';
 import { starGossipCard } from './gossip.card';
 import { starScatterCard } from './scatter.card';
 import { readStar, validateStar } from './star-params';
 
-const broadcast = (extra: ParamValues) => ({ ...defaultsOf(starBroadcastCard.params), ...extra });
+const broadcast = (extra: ParamValues) => withDefaults(starBroadcastCard, extra);
 
-/** The one issue `parse` throws for these parameters. */
-function refusal(p: ParamValues) {
-  try {
-    starBroadcastCard.parse(p);
-  } catch (e) {
-    expect(e).toBeInstanceOf(ConfigError);
-    return (e as ConfigError).issues;
-  }
-  throw new Error('parse accepted the parameters');
-}
+/** The issues `parse` throws for these parameters. */
+const refusal = (p: ParamValues) => parseRefusal(starBroadcastCard, p);
 
 describe('a star card parses its parameters into a StarConfig, refusing bad ones by name and limit', () => {
   it('reads the defaults into the configuration the engines take', () => {
@@ -30,7 +23,7 @@ describe('a star card parses its parameters into a StarConfig, refusing bad ones
     });
     expect(starBroadcastCard.parse(broadcast({ variant: 'naive' })).splitSteps).toBe(0);
     // Scatter has no messages parameter: one unit message.
-    expect(starScatterCard.parse(defaultsOf(starScatterCard.params)).messages).toBe(1);
+    expect(starScatterCard.parse(withDefaults(starScatterCard, {})).messages).toBe(1);
   });
 
   it.each([
@@ -66,7 +59,7 @@ describe('a star card parses its parameters into a StarConfig, refusing bad ones
   });
 
   it('gossip takes up to a million message units; the k · P channel rule names nodes and its limit', () => {
-    expect(starGossipCard.parse({ ...defaultsOf(starGossipCard.params), messages: 1_000_000 }).messages).toBe(
+    expect(starGossipCard.parse(withDefaults(starGossipCard, { messages: 1_000_000 })).messages).toBe(
       1_000_000,
     );
     // No P and k inside their bounds break it (k · P ≤ 61,440), so the rule is checked on its own.
