@@ -172,29 +172,27 @@ function reportStalls(ops: OpGraph, timing: Timing, v: Verdicts): void {
   }
 }
 
+/** A message's payload when it carries none (no new array per message). */
+const NOTHING: readonly (Uint32Array | null)[] = [];
+
 /** The messages with what each carries: every id its chunks combine, in order, each once. */
 function messageSet(ops: OpGraph, flow: DataFlow): MessageSet {
   const M = ops.messages.length;
   const blockStart = new Uint32Array(M + 1);
   for (let i = 0; i < M; i++) {
     let n = 0;
-    const chunks = flow.payload[i];
-    if (chunks)
-      for (let c = 0; c < chunks.length; c++) {
-        const x = chunks[c];
-        if (x) for (let k = 0; k < x.length; k += 2) n += x[k + 1] - x[k];
-      }
+    const chunks = flow.payload[i] ?? NOTHING;
+    for (let c = 0; c < chunks.length; c++) {
+      const x = chunks[c];
+      if (x) for (let k = 0; k < x.length; k += 2) n += x[k + 1] - x[k];
+    }
     blockStart[i + 1] = blockStart[i] + n;
   }
   const blocks = new Uint32Array(blockStart[M]);
   let end = 0;
   for (let i = 0; i < M; i++) {
     const from = end;
-    const chunks = flow.payload[i];
-    if (!chunks) {
-      blockStart[i + 1] = end;
-      continue;
-    }
+    const chunks = flow.payload[i] ?? NOTHING;
     for (let c = 0; c < chunks.length; c++) {
       const x = chunks[c];
       if (x)

@@ -12,7 +12,7 @@
  * first step at or after `deps` that signals, and never when none does.
  */
 import { PrecedenceBuilder, type Precedence } from '../precedence';
-import type { Verdicts } from '../verdicts';
+import { placeOf, type Verdicts, type Where } from '../verdicts';
 import type { Algo, Step } from './model';
 import { RECEIVES, SENDS } from './runtime';
 
@@ -229,6 +229,9 @@ function precedenceOf(
 const SENDING = 1;
 const RECEIVING = 2;
 
+/** Where a step is, for a verdict. */
+const stepAt = (p: PlacedStep): Where => ({ rank: p.rank, tb: p.tb, step: p.step.pos });
+
 /** A wait that can never end. */
 const STUCK = -2;
 
@@ -246,15 +249,15 @@ function signalFor(steps: PlacedStep[], dep: TbPlace | undefined, p: PlacedStep,
     if (k !== st.deps)
       v.warn(
         'signal',
-        { rank: p.rank, tb: p.tb, step: st.pos },
-        `rank ${p.rank}, threadblock ${p.tb}, step ${st.pos} waits for step ${st.deps} of threadblock ${st.depid}, which does not signal (hasdep="0"); the runtime waits until step ${k}, the next that does`,
+        stepAt(p),
+        `${placeOf(stepAt(p))} waits for step ${st.deps} of threadblock ${st.depid}, which does not signal (hasdep="0"); the runtime waits until step ${k}, the next that does`,
       );
     return dep.at + k;
   }
   v.error(
     'signal',
-    { rank: p.rank, tb: p.tb, step: st.pos },
-    `rank ${p.rank}, threadblock ${p.tb}, step ${st.pos} waits for step ${st.deps} of threadblock ${st.depid}, which does not signal (hasdep="0") and no later step there does: it waits forever`,
+    stepAt(p),
+    `${placeOf(stepAt(p))} waits for step ${st.deps} of threadblock ${st.depid}, which does not signal (hasdep="0") and no later step there does: it waits forever`,
   );
   return STUCK;
 }

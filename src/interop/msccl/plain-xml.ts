@@ -45,7 +45,6 @@ const BEYOND_PLAIN = 0xd800;
 /** Names and values remembered (a power of two). */
 const SEEN_SLOTS = 4096;
 
-const isSpace = isXmlSpace;
 /**
  * A name (ASCII letters, digits, '_', '.', '-'; not starting with a digit, '.' or '-'), and a value
  * with its closing quote — read by the regular-expression engine, which runs at full speed from the
@@ -107,7 +106,7 @@ class PlainReader {
     const { text, n } = this;
     while (this.i < n) {
       const c = text.charCodeAt(this.i);
-      if (isSpace(c)) {
+      if (isXmlSpace(c)) {
         if (c === TAB) this.runtimeReadable = false;
         this.i++;
       } else if (c !== LT)
@@ -131,7 +130,7 @@ class PlainReader {
     if (end < 0 || text.charCodeAt(end + 2) !== GT) return false;
     for (let k = i + 4; k < end; k++) {
       const d = text.charCodeAt(k);
-      if ((d < SPACE && !isSpace(d)) || d >= BEYOND_PLAIN) return false;
+      if ((d < SPACE && !isXmlSpace(d)) || d >= BEYOND_PLAIN) return false;
     }
     this.i = end + 3;
     return true;
@@ -214,7 +213,7 @@ class PlainReader {
     for (; k < n; k++) {
       const c = text.charCodeAt(k);
       if (c === SPACE) continue;
-      if (!isSpace(c)) break;
+      if (!isXmlSpace(c)) break;
       this.runtimeReadable = false;
     }
     return k;
@@ -239,7 +238,7 @@ class PlainReader {
             text.charCodeAt((from + to) >> 1)) &
           (SEEN_SLOTS - 1);
     const s = this.seen[slot];
-    if (s !== undefined && s.length === to - from && this.text.startsWith(s, from)) return s;
-    return (this.seen[slot] = this.text.slice(from, to));
+    if (s !== undefined && s.length === to - from && text.startsWith(s, from)) return s;
+    return (this.seen[slot] = text.slice(from, to));
   }
 }

@@ -36,9 +36,6 @@ export function buffersUsed(type: string): Use {
 
 const BUFFER_NAME: Record<Buf, string> = { i: 'input', o: 'output', s: 'scratch' };
 
-/** The lower of the two runtimes' bounds on a step's count (a step under it needs no look at either). */
-const LOWEST_COUNT_BELOW = Math.min(LEGACY.countBelow, EXECUTOR.countBelow);
-
 /** Checks one limit against both runtimes: an error beyond both, a warning beyond one. */
 function limit(
   v: Verdicts,
@@ -255,14 +252,13 @@ function checkSteps(a: Algo, g: Gpu, tb: Threadblock, byId: Map<number, Threadbl
       v.error('peer', where(), `${place()} "${st.type}" receives, but the threadblock has recv="-1"`);
     if (st.type !== 'nop') {
       if (st.cnt === 0) v.error('malformed', where(), `${place()} "${st.type}" moves cnt="0" chunks`);
-      if (st.cnt + 1 > LOWEST_COUNT_BELOW)
-        limit(
-          v,
-          where(),
-          st.cnt + 1,
-          (r) => r.countBelow,
-          (max) => `cnt ${st.cnt} must be below ${max}`,
-        );
+      limit(
+        v,
+        where(),
+        st.cnt + 1,
+        (r) => r.countBelow,
+        (max) => `cnt ${st.cnt} must be below ${max}`,
+      );
       const use = buffersUsed(st.type);
       if (use.src) checkBounds(g, st.srcbuf, st.srcoff, st.cnt, where, 'reads', v);
       if (use.dst) checkBounds(g, st.dstbuf, st.dstoff, st.cnt, where, 'writes', v);
