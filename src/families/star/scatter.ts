@@ -61,6 +61,7 @@ export function scatterRows(c: StarConfig, m: Measured, where: string): FormulaR
     note: notPowerNote(c),
   });
 }
+
 /** Scatter down the TCP tree, or gather up it (its reverse): one spec serves both cards. */
 function treeScatterSpec(
   card: AlgorithmCard<StarConfig>,
