@@ -1,31 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { runFile } from '../../src/file-formats';
-import { CLI_LIMITS } from '../../src/limits';
 import { composeFrame } from '../scene/framePicture';
 import type { PathItem } from '../scene/scene';
 import { recordScene } from '../scene/sceneRecorder';
 import { DESK_TYPE } from './canvasText';
 import { graphPicture } from './GraphView';
 import { EACH_VERTEX_UP_TO } from './graphScene';
-
-/** A schedule file of `nodes` processors with one transfer, 0 → 1, read as the page reads it. */
-const wide = (nodes: number) =>
-  runFile(
-    JSON.stringify({
-      format: 'optical-collectives/schedule-v1',
-      collective: 'scatter',
-      nodes,
-      links: [{ id: 0, from: 0, to: 1, channels: 1 }],
-      blocks: [{ id: 0, origin: 0, to: [1] }],
-      steps: [{ phase: 'p', transfers: [{ from: 0, to: [1], path: [0], channel: 0, blocks: [0] }] }],
-    }),
-    { name: 'wide.json', hash: '' },
-    CLI_LIMITS,
-  );
+import { oneTransferFile } from './oneTransferFile.test-util';
 
 /** Characters of path data the picture of step 1 holds: what drawing it costs grows with them. */
 const pathChars = (nodes: number) =>
-  recordScene(800, 600, (ctx) => composeFrame(ctx, graphPicture(wide(nodes), 1), 800, 600, DESK_TYPE))
+  recordScene(800, 600, (ctx) =>
+    composeFrame(ctx, graphPicture(oneTransferFile(nodes), 1), 800, 600, DESK_TYPE),
+  )
     .items.filter((i): i is PathItem => i.kind === 'path')
     .reduce((n, p) => n + p.d.length, 0);
 

@@ -1,5 +1,4 @@
 import { COLORS } from '../lib/colors';
-import { paintText } from '../scene/paintCanvas';
 import { text, type TextPrimitive } from '../scene/primitives';
 
 /**
@@ -19,22 +18,9 @@ export const LECTURE_TYPE: TypeScale = { factor: 1.35, min: 18 };
 export const typePx = (t: TypeScale, base: number) => Math.max(t.min, Math.round(base * t.factor));
 
 /**
- * Text the network views share: a caption in the middle of the drawing (the step counter and what
- * the step is, readable from the back of a hall) and node numbers around it.
+ * Text the network views share, as text primitives: a caption in the middle of the drawing (the step
+ * counter and what the step is, readable from the back of a hall) and node numbers around it.
  */
-export function drawCentreCaption(
-  ctx: CanvasRenderingContext2D,
-  cx: number,
-  cy: number,
-  size: number,
-  title: string,
-  lines: readonly string[],
-  type: TypeScale = DESK_TYPE,
-): void {
-  for (const t of centreCaption(cx, cy, size, title, lines, type)) paintText(ctx, t);
-}
-
-/** The centre caption (drawCentreCaption) as text primitives. */
 export function centreCaption(
   cx: number,
   cy: number,
@@ -62,17 +48,6 @@ export const stepTitle = (step: number, steps: number) => (step === 0 ? 'Start' 
  * nodes, and where numbers would run into each other (lecture type on a small ring), every k-th.
  * `muted(i)` greys out a number (dummies, ghosts).
  */
-export function drawNodeLabels(
-  ctx: CanvasRenderingContext2D,
-  n: number,
-  at: (i: number) => readonly [number, number],
-  muted: (i: number) => boolean = () => false,
-  type: TypeScale = DESK_TYPE,
-): void {
-  for (const t of nodeLabels(n, at, muted, type)) paintText(ctx, t);
-}
-
-/** The node numbers (drawNodeLabels) as text primitives. */
 export function nodeLabels(
   n: number,
   at: (i: number) => readonly [number, number],

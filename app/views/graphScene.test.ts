@@ -1,32 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { runFile } from '../../src/file-formats';
-import { CLI_LIMITS } from '../../src/limits';
 import { COLORS, wavelengthColor } from '../lib/colors';
 import type { PathPrimitive, Primitive, TextPrimitive } from '../scene/primitives';
 import { DESK_TYPE } from './canvasText';
 import { EACH_VERTEX_UP_TO, graphScene } from './graphScene';
 import { ringLayout } from './ringGeometry';
+import { oneTransferFile } from './oneTransferFile.test-util';
 
-/** A schedule file of `nodes` processors with one transfer, 0 → 1 on channel 0. */
-const file = (nodes: number) =>
-  runFile(
-    JSON.stringify({
-      format: 'optical-collectives/schedule-v1',
-      collective: 'scatter',
-      nodes,
-      links: [{ id: 0, from: 0, to: 1, channels: 1 }],
-      blocks: [{ id: 0, origin: 0, to: [1] }],
-      steps: [{ phase: 'spread', transfers: [{ from: 0, to: [1], path: [0], channel: 0, blocks: [0] }] }],
-    }),
-    { name: 'tiny.json', hash: '' },
-    CLI_LIMITS,
-  );
 const paths = (items: Primitive[]) => items.filter((i): i is PathPrimitive => i.kind === 'path');
 const texts = (items: Primitive[]) => items.filter((i): i is TextPrimitive => i.kind === 'text');
 const frame = { highlight: null, compact: false, type: DESK_TYPE };
 
 describe('graphScene', () => {
-  const r = file(8);
+  const r = oneTransferFile(8);
   const l = ringLayout(600, 600, 8, 1);
 
   it('lays out a step as plain data: the transfer in its channel’s colour, one dot per processor, numbers, caption', () => {
@@ -52,7 +37,7 @@ describe('graphScene', () => {
   });
 
   it('draws more processors than a screen holds as one band, with the step’s ends marked on it', () => {
-    const items = graphScene(file(EACH_VERTEX_UP_TO + 1), 1, ringLayout(600, 600, 1025, 1), frame);
+    const items = graphScene(oneTransferFile(EACH_VERTEX_UP_TO + 1), 1, ringLayout(600, 600, 1025, 1), frame);
     const band = paths(items).find((p) => p.stroke === COLORS.node && p.lineWidth === 3)!;
     expect(band.ops).toHaveLength(1);
     const touched = paths(items).filter((p) => p.fill === COLORS.node);

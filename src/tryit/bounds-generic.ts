@@ -74,6 +74,30 @@ export function linksAt(t: Topology, v: number, into: boolean): number[] {
   return out;
 }
 
+/**
+ * A bound from the ports: the node with the most `counts` (blocks to take in, or to send) moves at
+ * most `perStep` of them a step, over its links in (`into`) or out.
+ */
+function portBound(
+  t: Topology,
+  counts: Uint32Array,
+  perStep: number,
+  into: boolean,
+  words: { id: string; label: string; why: (v: number) => string },
+): TryBound {
+  const v = counts.reduce((best, x, u) => (x > counts[best] ? u : best), 0);
+  return {
+    id: words.id,
+    label: words.label,
+    value: Math.ceil(counts[v] / perStep),
+    unit: 'steps',
+    why: words.why(v),
+    source: 'ours (ports and one block per transfer)',
+    scope: 'any',
+    argument: { vertices: [v], links: linksAt(t, v, into), count: counts[v], perStep },
+  };
+}
+
 /** The processor with the most links coming in (the first such). */
 function widestIn(t: Topology): number {
   const into = new Uint32Array(t.nodeCount);
@@ -113,29 +137,20 @@ export function genericBounds(
         }
       if (wanted && o < n) own[o]++;
     }
-    const worst = (c: Uint32Array) => c.reduce((best, x, v) => (x > c[best] ? v : best), 0);
-    const r = worst(lack);
-    out.push({
-      id: 'receive',
-      label: 'receive: blocks a node lacks, one per transfer',
-      value: Math.ceil(lack[r] / ports.rx),
-      unit: 'steps',
-      why: `node ${r} must receive ${plural(lack[r], 'block')} and takes in at most ${ports.rx} a step (${plural(ports.rx, 'transfer')} of one block)`,
-      source: 'ours (ports and one block per transfer)',
-      scope: 'any',
-      argument: { vertices: [r], links: linksAt(t, r, true), count: lack[r], perStep: ports.rx },
-    });
-    const s = worst(own);
-    out.push({
-      id: 'send',
-      label: 'send: blocks a node must send, one per transfer',
-      value: Math.ceil(own[s] / ports.tx),
-      unit: 'steps',
-      why: `node ${s} must send ${plural(own[s], 'block')} of its own and sends at most ${ports.tx} a step`,
-      source: 'ours (ports and one block per transfer)',
-      scope: 'any',
-      argument: { vertices: [s], links: linksAt(t, s, false), count: own[s], perStep: ports.tx },
-    });
+    out.push(
+      portBound(t, lack, ports.rx, true, {
+        id: 'receive',
+        label: 'receive: blocks a node lacks, one per transfer',
+        why: (v) =>
+          `node ${v} must receive ${plural(lack[v], 'block')} and takes in at most ${ports.rx} a step (${plural(ports.rx, 'transfer')} of one block)`,
+      }),
+      portBound(t, own, ports.tx, false, {
+        id: 'send',
+        label: 'send: blocks a node must send, one per transfer',
+        why: (v) =>
+          `node ${v} must send ${plural(own[v], 'block')} of its own and sends at most ${ports.tx} a step`,
+      }),
+    );
   }
   if (reduction && ports) {
     const factor = 1 + ports.rx;

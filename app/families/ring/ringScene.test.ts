@@ -9,7 +9,8 @@ import { frameScene } from '../../scene/pictureExport';
 import type { PathPrimitive } from '../../scene/primitives';
 import { textsOf } from '../../scene/scene';
 import { DESK_TYPE } from '../../views/canvasText';
-import { nodeAt, ringLayout } from '../../views/ringGeometry';
+import { ringLayout } from '../../views/ringGeometry';
+import { expectHitsAsRingGeometry } from '../../views/ringHits.test-util';
 import { ringPicture } from './ringPicture';
 import { stepRange } from '../../../src/kernel/model/schedule';
 import { ringScene, ringSceneParts } from './ringScene';
@@ -34,13 +35,7 @@ const frame = (hovered: number | null) =>
 describe('ringScene', () => {
   it('finds the node under the pointer where the ring geometry does, zoomed in or not', () => {
     const scene = frame(null);
-    let found = 0;
-    for (let x = 0; x < 800; x += 7)
-      for (let y = 0; y < 600; y += 7) {
-        expect(hitTest(scene, x, y)?.id ?? null).toBe(nodeAt(layout, 16, x, y));
-        if (nodeAt(layout, 16, x, y) !== null) found++;
-      }
-    expect(found).toBeGreaterThan(100);
+    expect(expectHitsAsRingGeometry(scene, layout, 16)).toBeGreaterThan(100);
     // At 3×, shifted: the view point over node 4's centre.
     const view = { k: 3, x: -900, y: -500 };
     const [wx, wy] = [layout.cx + layout.r * Math.cos(0), layout.cy + layout.r * Math.sin(0)];

@@ -1,10 +1,9 @@
 import { specOnParams } from '../../kernel/config';
 import type { AlgorithmSpec } from '../../kernel/spec';
 import { starBroadcast } from './broadcast';
-import { starGather } from './gather';
 import { starGossip } from './gossip';
 import { starMultiscatter } from './multiscatter';
-import { starScatter } from './scatter';
+import { starGather, starScatter } from './scatter';
 
 /** The passive-star algorithms, in the paper's order (one registry line imports them). */
 export const STAR_ALGORITHMS: readonly AlgorithmSpec[] = [

@@ -1,6 +1,7 @@
-import type { AlgorithmSpec, FormulaRow, Measured } from '../../kernel/spec';
+import type { AlgorithmCard, AlgorithmSpec, FormulaRow, Measured } from '../../kernel/spec';
 import { STAR_COSTS, StarBuilder, blockTable, notPowerNote, range, starRows } from './common';
 import { shapeOf, type StarConfig } from './star-params';
+import { starGatherCard } from './gather.card';
 import { starScatterCard } from './scatter.card';
 import { lowerBounds, scatterCommunication, tcp1Tunings } from './star-formulas';
 import { power, tcp1Children, tcp1Subtree, tcpDepth } from './tcp';
@@ -60,13 +61,20 @@ export function scatterRows(c: StarConfig, m: Measured, where: string): FormulaR
     note: notPowerNote(c),
   });
 }
-export const starScatter: AlgorithmSpec<StarConfig> = {
-  ...starScatterCard,
-  build(c) {
-    return buildTreeScatter('star-scatter', c.nodes, c.k, false);
-  },
-  ...STAR_COSTS,
-  formulas(c, m) {
-    return scatterRows(c, m, 'Sec. 3.1');
-  },
-};
+
+/** Scatter down the TCP tree, or gather up it (its reverse): one spec serves both cards. */
+function treeScatterSpec(
+  card: AlgorithmCard<StarConfig>,
+  gather: boolean,
+  where: string,
+): AlgorithmSpec<StarConfig> {
+  return {
+    ...card,
+    build: (c) => buildTreeScatter(card.id, c.nodes, c.k, gather),
+    ...STAR_COSTS,
+    formulas: (c, m) => scatterRows(c, m, where),
+  };
+}
+
+export const starScatter = treeScatterSpec(starScatterCard, false, 'Sec. 3.1');
+export const starGather = treeScatterSpec(starGatherCard, true, 'Sec. 3.1 (gather is its reverse)');
