@@ -1,9 +1,9 @@
 import { sizeText } from '../../src/limits';
-import { useReading } from './openFile';
+import { usePane } from '../store/paneContext';
 
-/** The line that says how far the file being opened is: bytes read of all, then that it is being checked. */
+/** The line that says how far the file being opened in this pane is: bytes read of all, then that it is being checked. */
 export function FileProgress() {
-  const reading = useReading((s) => s.reading);
+  const reading = usePane((s) => s.reading);
   if (!reading) return null;
   const { name, done, total } = reading;
   const percent = total > 0 ? Math.floor((100 * done) / total) : 100;

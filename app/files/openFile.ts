@@ -1,6 +1,5 @@
-import { create } from 'zustand';
 import { BROWSER_LIMITS, fileSizeRefusal } from '../../src/limits';
-import { useApp } from '../store/store';
+import type { PaneStore } from '../store/paneStore';
 import type { WorkerClient } from '../worker/client';
 import type { WorkerPool } from '../worker/pool';
 import type { RunReply } from '../worker/client';
@@ -13,16 +12,9 @@ import { keepFile, keptFile, rememberInSession } from './fileStore';
  * opened as (app/worker/fileJob.ts, src/file-formats.ts), while a progress line says how far it is.
  * Only what was read whole changes the page: a schedule is shown and named in the link together, a
  * network's parameters are set together; a file that cannot be read changes nothing and says why.
+ * What it shows, its progress line and its notices go to the store of the app that opens it (its
+ * services pass it in), never to a store held here.
  */
-
-/** The file being read, for the progress line; `done === total`: read, being checked. */
-export interface Reading {
-  name: string;
-  done: number;
-  total: number;
-}
-
-export const useReading = create<{ reading: Reading | null }>(() => ({ reading: null }));
 
 /** The workers files are read in: the app's (store/sync.ts binds them in its services). */
 export interface FileWorkers {
@@ -34,23 +26,24 @@ export interface FileWorkers {
   resume(): void;
 }
 
-/** Shows the progress line for a file being read: `progress` moves it on, `end` takes it away. */
-export function trackReading(name: string, total: number) {
-  const reading: Reading = { name, done: 0, total };
-  useReading.setState({ reading });
+/**
+ * Shows `store`'s progress line for a file being read: `progress` moves it on, `end` takes it away.
+ */
+export function trackReading(store: PaneStore, name: string, total: number) {
+  const reading = { name, done: 0, total };
+  store.setState({ reading });
   return {
-    progress: (done: number, all: number) =>
-      useReading.setState({ reading: { ...reading, done, total: all } }),
+    progress: (done: number, all: number) => store.setState({ reading: { ...reading, done, total: all } }),
     end: () => {
-      if (useReading.getState().reading?.name === name) useReading.setState({ reading: null });
+      if (store.getState().reading?.name === name) store.setState({ reading: null });
     },
   };
 }
 
 const NOT_STARTED = 'the page’s workers have not started yet';
 
-function notOpened(name: string, message: string): void {
-  useApp.getState().addNotice({
+function notOpened(store: PaneStore, name: string, message: string): void {
+  store.getState().addNotice({
     title: `${name} was not opened`,
     tone: 'error',
     items: [message, 'Nothing changed: the picture and the link still show what they showed before.'],
@@ -62,21 +55,25 @@ function notOpened(name: string, message: string): void {
  * page. Once it is read and verified, it is shown, the link names it by its content's hash, and this
  * browser keeps it under that hash so the link reopens it here.
  */
-export async function openScheduleFile(workers: FileWorkers | null, file: File): Promise<void> {
+export async function openScheduleFile(
+  workers: FileWorkers | null,
+  store: PaneStore,
+  file: File,
+): Promise<void> {
   const refused = fileSizeRefusal(file.name, file.size, 'schedule', BROWSER_LIMITS);
-  if (refused) return notOpened(file.name, refused);
-  if (!workers) return notOpened(file.name, NOT_STARTED);
+  if (refused) return notOpened(store, file.name, refused);
+  if (!workers) return notOpened(store, file.name, NOT_STARTED);
   const { run, resume } = workers;
-  const reading = trackReading(file.name, file.size);
+  const reading = trackReading(store, file.name, file.size);
   try {
-    const view = openingView(useApp.getState().config);
+    const view = openingView(store.getState());
     const options = fileOptions(view);
     const reply = await run.runFile({ name: file.name, data: file, options }, reading.progress);
     if (!reply) return; // a newer request took over
-    noteReadWith(reply.result, view);
+    noteReadWith(store, reply.result, view);
     const hash = reply.result.source!.hash;
     rememberInSession(hash, { name: file.name, data: file });
-    const app = useApp.getState();
+    const app = store.getState();
     // The link names the file only now that it is the one on screen (with its network, if any).
     app.setFile(hash, viewKept(reply.result, view));
     app.runSucceeded(reply.result, reply.totalMs);
@@ -89,7 +86,7 @@ export async function openScheduleFile(workers: FileWorkers | null, file: File):
         ],
       });
   } catch (err) {
-    notOpened(file.name, err instanceof Error ? err.message : String(err));
+    notOpened(store, file.name, err instanceof Error ? err.message : String(err));
     resume();
   } finally {
     reading.end();
@@ -112,12 +109,16 @@ export async function readNetworkFile(
 
 /**
  * Reads the file this browser kept under `hash` (a link's `file=<hash>`) in the visualizer's worker,
- * with the progress line: null when the configuration moved on meanwhile; an Error saying so when the
+ * with `store`'s progress line: null when the configuration moved on meanwhile; an Error saying so when the
  * file was not kept here or its record is damaged.
  */
-export async function reopenKeptFile(hash: string, run: WorkerClient): Promise<RunReply | null> {
+export async function reopenKeptFile(
+  hash: string,
+  run: WorkerClient,
+  store: PaneStore,
+): Promise<RunReply | null> {
   const kept = await keptFile(hash);
-  if (useApp.getState().config.file !== hash) return null; // another file or configuration since
+  if (store.getState().config.file !== hash) return null; // another file or configuration since
   if (kept === null || kept === 'damaged') {
     run.cancel();
     throw new Error(
@@ -126,11 +127,12 @@ export async function reopenKeptFile(hash: string, run: WorkerClient): Promise<R
         : `The copy of the schedule file ${hash} kept in this browser is damaged: open the file again (Open schedule…) to see it.`,
     );
   }
-  const reading = trackReading(kept.name, typeof kept.data === 'string' ? kept.data.length : kept.data.size);
+  const size = typeof kept.data === 'string' ? kept.data.length : kept.data.size;
+  const reading = trackReading(store, kept.name, size);
   try {
-    const view = useApp.getState().config.interop;
+    const view = store.getState().config.interop;
     const reply = await run.runFile({ ...kept, hash, options: fileOptions(view) }, reading.progress);
-    if (reply) noteReadWith(reply.result, view);
+    if (reply) noteReadWith(store, reply.result, view);
     return reply;
   } finally {
     reading.end();

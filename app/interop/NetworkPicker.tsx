@@ -3,6 +3,7 @@ import type { InteropView } from '../../src/config/interop-link';
 import { customNetworkLink } from '../../src/interop/network-link';
 import { useNetworkFile } from '../files/useNetworkFile';
 import { FileButton } from '../lib/FileButton';
+import { usePaneStore } from '../store/paneContext';
 import { setInteropView } from './fileView';
 
 /**
@@ -50,8 +51,9 @@ function useFollow(fromLink: string): [string, (text: string) => void] {
 }
 
 export function NetworkPicker({ view, ranks }: { view: InteropView; ranks: number }) {
+  const store = usePaneStore();
   const kind = kindOf(view.net);
-  const set = (net: string) => setInteropView({ ...view, net });
+  const set = (net: string) => setInteropView(store, { ...view, net });
   const [error, readNetwork, clearError] = useNetworkFile((params) => set(customNetworkLink(params)));
   const grid = /^(?:mesh|torus):(\d+)x(\d+)$/.exec(view.net);
   const [wavelengths, setWavelengths] = useFollow(/^ring:(\d+)$/.exec(view.net)?.[1] ?? '');
@@ -138,7 +140,7 @@ export function NetworkPicker({ view, ranks }: { view: InteropView; ranks: numbe
           type="checkbox"
           checked={view.stretch}
           data-testid="interop-stretch"
-          onChange={(e) => setInteropView({ ...view, stretch: e.target.checked })}
+          onChange={(e) => setInteropView(store, { ...view, stretch: e.target.checked })}
         />
         <span>stretch: re-time into steps without conflicts</span>
       </label>

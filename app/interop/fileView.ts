@@ -3,7 +3,8 @@ import type { FileOptions } from '../../src/file-formats';
 import type { InteropExtras } from '../../src/interop/run-result';
 import { networkOfLink } from '../../src/interop/network-link';
 import type { RunResult } from '../../src/result';
-import { useApp } from '../store/store';
+import type { AppState } from '../store/appState';
+import type { PaneStore } from '../store/paneStore';
 import { DEFAULT_INTEROP, type InteropView } from '../../src/config/interop-link';
 
 /**
@@ -32,22 +33,25 @@ export function fileOptions(view: InteropView): FileOptions {
   return { network, stretch: view.stretch };
 }
 
-/** The view the last file made elsewhere was shown with, for the next one opened. */
-let lastView: InteropView | null = null;
-
-/** Notes the view a file's result was read with, once it arrives. */
-export function noteReadWith(result: RunResult, view: InteropView): void {
+/**
+ * Notes the view a file's result was read with, once it arrives; a file made elsewhere also leaves
+ * it in `store` (its `lastInteropView`) for the next one opened there.
+ */
+export function noteReadWith(store: PaneStore, result: RunResult, view: InteropView): void {
   readWith.set(result, key(view));
-  if (interopOf(result)) lastView = view;
+  if (interopOf(result)) store.setState({ lastInteropView: view });
 }
 
 /**
  * The view a file being opened is read with: the link's, or when a Lab file dropped it from the link
  * (`net=` and `stretch=` do not apply to one), the view the last file made elsewhere had.
  */
-export function openingView(config: AppConfig): InteropView {
+export function openingView({
+  config,
+  lastInteropView,
+}: Pick<AppState, 'config' | 'lastInteropView'>): InteropView {
   const own = config.interop;
-  return !own.net && !own.stretch && lastView ? lastView : own;
+  return !own.net && !own.stretch && lastInteropView ? lastInteropView : own;
 }
 
 /** The view to keep in the link with a file's result: its own, or none for a Lab file. */
@@ -70,9 +74,12 @@ export function sameFileView(a: AppConfig, b: AppConfig): boolean {
 }
 
 /** Shows the file on screen on another network, or stretched or not: the link changes, the file is read again. */
-export function setInteropView(view: InteropView): void {
+export function setInteropView(store: PaneStore, view: InteropView): void {
   // The user's choice is what the next file made elsewhere opens with, even if a Lab file is opened
   // before this file's new reading arrives (else the view it had before would come back).
-  lastView = view;
-  useApp.setState((s) => ({ config: { ...s.config, interop: view, step: 0 }, playing: false }));
+  store.setState((s) => ({
+    config: { ...s.config, interop: view, step: 0 },
+    playing: false,
+    lastInteropView: view,
+  }));
 }

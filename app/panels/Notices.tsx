@@ -1,12 +1,13 @@
 import { FileProgress } from '../files/FileProgress';
-import { useApp } from '../store/store';
+import { usePane, usePaneStore } from '../store/paneContext';
 import { BuildStatus } from './BuildStatus';
 
 /** Notices (e.g. what a permalink had that was ignored) and the last failed run's message. */
 export function Notices() {
-  const notices = useApp((s) => s.notices);
-  const runError = useApp((s) => s.runError);
-  const hasResult = useApp((s) => s.result !== null);
+  const store = usePaneStore();
+  const notices = usePane((s) => s.notices);
+  const runError = usePane((s) => s.runError);
+  const hasResult = usePane((s) => s.result !== null);
   return (
     <div className="flex flex-col gap-2 px-4 pt-2 empty:hidden">
       <FileProgress />
@@ -41,7 +42,7 @@ export function Notices() {
               <button
                 className="rounded-md border border-warn bg-surface px-3 py-1 text-sm font-medium hover:bg-warn-soft"
                 onClick={() => {
-                  useApp.getState().dismissNotice(n.id);
+                  store.getState().dismissNotice(n.id);
                   n.action?.run();
                 }}
               >
@@ -49,7 +50,7 @@ export function Notices() {
               </button>
               <button
                 className="rounded-md px-3 py-1 text-sm hover:bg-warn/15"
-                onClick={() => useApp.getState().dismissNotice(n.id)}
+                onClick={() => store.getState().dismissNotice(n.id)}
               >
                 Dismiss
               </button>
@@ -57,7 +58,7 @@ export function Notices() {
           ) : (
             <button
               className="rounded px-2 text-lg hover:bg-warn/15"
-              onClick={() => useApp.getState().dismissNotice(n.id)}
+              onClick={() => store.getState().dismissNotice(n.id)}
               aria-label="Dismiss"
             >
               ×

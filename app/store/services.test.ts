@@ -59,6 +59,7 @@ describe('the app’s services are owned by the app that made them', () => {
     );
     const file = new File(['{}'], 'net.json');
     await expect(NOT_STARTED.readNetworkFile(file)).rejects.toThrow('have not started yet');
+    await expect(NOT_STARTED.openScheduleFile(file)).rejects.toThrow('net.json was not opened.');
   });
 
   it('a network file is read on the pool of the app that opens it', async () => {

@@ -37,7 +37,10 @@ export interface AppServices {
   stopCheck(): void;
   /** Computes a paper check again (after a stop or an error). */
   restartCheck(id: string): void;
-  /** Opens a schedule file in the visualizer's worker and shows it (app/files/openFile.ts). */
+  /**
+   * Opens a schedule file in the visualizer's worker and shows it in the app's pane, with its progress
+   * line and notices there (app/files/openFile.ts).
+   */
   openScheduleFile(file: File): Promise<void>;
   /** Reads a topology file in a worker of the pool: its network's parameters (null: overtaken). */
   readNetworkFile(file: File): Promise<Record<string, string> | null>;
@@ -63,7 +66,9 @@ export const NOT_STARTED: AppServices = {
   restartSweep: () => undefined,
   stopCheck: () => undefined,
   restartCheck: () => undefined,
-  openScheduleFile: (file) => openScheduleFile(null, file),
+  // No pane to show it in or say why not: the caller hears it (the page starts its workers first).
+  openScheduleFile: (file) =>
+    Promise.reject(new Error(`${file.name} was not opened. ${NOT_STARTED_MESSAGE}`)),
   readNetworkFile: (file) => readNetworkFile(null, file),
 };
 
@@ -101,7 +106,7 @@ export function createAppServices(
     restartSweep: (id) => lab.restart(id),
     stopCheck: () => lab.stop(),
     restartCheck: (id) => lab.restart(id),
-    openScheduleFile: (file) => openScheduleFile(files, file),
+    openScheduleFile: (file) => openScheduleFile(files, store, file),
     readNetworkFile: (file) => readNetworkFile(files, file),
     dispose: () => lab.dispose(),
   };

@@ -146,7 +146,7 @@ export function startSync(clients: Clients, store: PaneStore = useApp): AppSessi
   const requestFile = (hash: string) => {
     store.getState().runStarted();
     const t0 = performance.now();
-    reopenKeptFile(hash, client).then(succeeded(t0), failed(store.getState().config));
+    reopenKeptFile(hash, client, store).then(succeeded(t0), failed(store.getState().config));
   };
 
   const request = (config: AppConfig) => {
