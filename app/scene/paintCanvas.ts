@@ -27,6 +27,7 @@ export type PaintContext = Pick<
   | 'restore'
   | 'translate'
   | 'scale'
+  | 'rotate'
   | 'beginPath'
   | 'moveTo'
   | 'lineTo'
@@ -110,14 +111,22 @@ export function paintText(ctx: PaintContext, t: TextPrimitive): void {
   ctx.font = `${t.weight} ${t.size}px ${t.family ?? PICTURE_FONT}`;
   ctx.textAlign = ALIGN[t.anchor];
   ctx.textBaseline = t.baseline;
+  let [x, y] = [t.x, t.y];
+  if (t.rotate) {
+    ctx.save();
+    ctx.translate(x, y);
+    ctx.rotate(t.rotate);
+    [x, y] = [0, 0];
+  }
   if (t.halo) {
     ctx.lineJoin = 'round';
     ctx.lineWidth = t.halo.width;
     ctx.strokeStyle = t.halo.colour;
-    ctx.strokeText(t.text, t.x, t.y);
+    ctx.strokeText(t.text, x, y);
   }
   ctx.fillStyle = t.fill;
-  ctx.fillText(t.text, t.x, t.y);
+  ctx.fillText(t.text, x, y);
+  if (t.rotate) ctx.restore();
 }
 
 function* paintItems(ctx: PaintContext, items: readonly Primitive[], k: number): Drawing {

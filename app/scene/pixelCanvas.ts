@@ -1,14 +1,21 @@
 /**
- * Pixels (an image primitive's) on a canvas of their own: what the canvas painter scales onto the
- * picture and what the SVG writer embeds as a PNG. One canvas per pixel array, kept while the array
- * lives, so a picture painted again (each slice, each hover) does not copy its pixels again.
+ * An image primitive's pixels on a canvas: what the canvas painter scales onto the picture and what
+ * the SVG writer embeds as a PNG. Pixels get a canvas of their own, kept while their array lives, so
+ * a picture painted again (each slice, each hover) does not copy them again; an image already drawn
+ * is used as it is.
  */
-import type { Pixels } from './primitives';
+import type { DrawnImage, Pixels } from './primitives';
 
 const made = new WeakMap<Pixels, HTMLCanvasElement>();
 
-/** The pixels on a canvas of cols × rows (made once per pixel array). */
-export function pixelCanvas(p: Pixels): HTMLCanvasElement {
+const isPixels = (p: Pixels | DrawnImage): p is Pixels => 'data' in p && 'cols' in p;
+
+/** Something the canvas can draw: the pixels on a canvas of cols × rows (made once per array). */
+export function pixelCanvas(p: Pixels | DrawnImage): CanvasImageSource {
+  return isPixels(p) ? canvasOf(p) : p;
+}
+
+function canvasOf(p: Pixels): HTMLCanvasElement {
   let canvas = made.get(p);
   if (!canvas) {
     if (typeof document === 'undefined') throw new Error('pixels can be drawn only where there is a canvas');
@@ -22,5 +29,15 @@ export function pixelCanvas(p: Pixels): HTMLCanvasElement {
   return canvas;
 }
 
-/** The pixels as a PNG data: URL (an SVG's embedded image). */
-export const pngHref = (p: Pixels): string => pixelCanvas(p).toDataURL('image/png');
+/** The image as a PNG data: URL (an SVG's embedded image). */
+export function pngHref(p: Pixels | DrawnImage): string {
+  if (isPixels(p)) return canvasOf(p).toDataURL('image/png');
+  const own = p as { toDataURL?: (type: string) => string };
+  if (typeof own.toDataURL === 'function') return own.toDataURL('image/png');
+  if (typeof document === 'undefined')
+    throw new Error('an image can be embedded only where there is a canvas');
+  const c = document.createElement('canvas');
+  [c.width, c.height] = [p.width, p.height];
+  c.getContext('2d')?.drawImage(p, 0, 0);
+  return c.toDataURL('image/png');
+}

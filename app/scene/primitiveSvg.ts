@@ -8,7 +8,7 @@
 import { pngHref } from './pixelCanvas';
 import { finish, PICTURE_FONT, shownAt, type PathOp, type Primitive } from './primitives';
 import type { ClipRef, Scene } from './scene';
-import { apply, IDENTITY, multiply, PathData, scaleOf, type Matrix } from './scenePath';
+import { apply, IDENTITY, multiply, PathData, scaleOf, type Matrix } from './pathData';
 import { sceneToSvg } from './sceneSvg';
 import { splitAlpha } from './sceneText';
 
@@ -65,7 +65,7 @@ function* addItems(
         baseline: item.baseline,
         fill,
         opacity,
-        rotate: 0,
+        rotate: ((item.rotate ?? 0) * 180) / Math.PI,
         clip,
         ...(item.halo ? { halo: { colour: item.halo.colour, width: item.halo.width * scale } } : {}),
       });

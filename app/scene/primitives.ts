@@ -12,10 +12,10 @@
  *   optionally moved and scaled (a pan and zoom of their own), and the hit targets of what they show
  *   (which node or link is under the pointer).
  */
-import type { PathOp } from './scenePath';
+import type { PathOp } from './pathData';
 
-export type { PathOp } from './scenePath';
-export { PathOps } from './scenePath';
+export type { PathOp } from './pathData';
+export { PathOps } from './pathData';
 
 export interface PathPrimitive {
   kind: 'path';
@@ -48,6 +48,8 @@ export interface TextPrimitive {
   halo?: { colour: string; width: number };
   /** Font family; system-ui, sans-serif when absent. */
   family?: string;
+  /** Turned about (x, y) by this angle, radians as a canvas turns (−π/2: reading upwards). */
+  rotate?: number;
 }
 
 /** Pixels to draw: `cols` × `rows`, four bytes (red, green, blue, alpha) each, row by row. */
@@ -57,6 +59,9 @@ export interface Pixels {
   data: Uint8ClampedArray;
 }
 
+/** An image already drawn (a canvas, a bitmap: a matrix's picture), scaled as it is. */
+export type DrawnImage = CanvasImageSource & { width: number; height: number };
+
 export interface ImagePrimitive {
   kind: 'image';
   /** Where the pixels go: a rectangle in the picture's coordinates. */
@@ -64,7 +69,7 @@ export interface ImagePrimitive {
   y: number;
   width: number;
   height: number;
-  pixels: Pixels;
+  pixels: Pixels | DrawnImage;
   /** Smoothed when scaled (else each pixel a hard-edged square). */
   smooth: boolean;
 }

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runFile } from '../../src/file-formats';
 import { CLI_LIMITS } from '../../src/limits';
-import { composeFrame } from '../scene/framePicture';
+import { frameScene } from '../scene/pictureExport';
 import type { PathItem } from '../scene/scene';
-import { recordScene } from '../scene/sceneRecorder';
 import { DESK_TYPE } from './canvasText';
 import { graphPicture } from './GraphView';
 import { EACH_VERTEX_UP_TO } from './graphScene';
@@ -25,7 +24,7 @@ const wide = (nodes: number) =>
 
 /** Characters of path data the picture of step 1 holds: what drawing it costs grows with them. */
 const pathChars = (nodes: number) =>
-  recordScene(800, 600, (ctx) => composeFrame(ctx, graphPicture(wide(nodes), 1), 800, 600, DESK_TYPE))
+  frameScene(graphPicture(wide(nodes), 1), 800, 600, DESK_TYPE)
     .items.filter((i): i is PathItem => i.kind === 'path')
     .reduce((n, p) => n + p.d.length, 0);
 
