@@ -6,8 +6,8 @@
  * - `path`: path operations (moves, lines, arcs, rectangles) in the picture's coordinates, filled
  *   and/or stroked in one style. Many shapes of one style go in one path (one canvas call).
  * - `text`: a label at a point, with its size, weight, anchor and baseline, and an optional halo.
- * - `image`: pixels (RGBA, row by row) scaled onto a rectangle, smoothed or with hard edges (the
- *   mesh's pixel per processor when zoomed far out, a matrix picture).
+ * - `image`: pixels (RGBA, row by row: the mesh's pixel per processor when zoomed far out) or a
+ *   canvas already drawn (a matrix picture), scaled onto a rectangle, smoothed or hard-edged.
  * - `group`: primitives shown only within a range of zoom (level of detail), optionally clipped,
  *   optionally moved and scaled (a pan and zoom of their own), and the hit targets of what they show
  *   (which node or link is under the pointer).
