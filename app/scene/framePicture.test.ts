@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DESK_TYPE, LECTURE_TYPE } from '../views/canvasText';
-import { composeFrame, legendLayout, type FramePicture, type LegendEntry } from './framePicture';
+import { legendLayout, type FramePicture, type LegendEntry } from './framePicture';
 import { textsOf, type PathItem } from './scene';
-import { recordScene } from './sceneRecorder';
+import { frameScene } from './pictureExport';
+import { text } from './primitives';
 
 const entries: LegendEntry[] = [
   { label: 'received this step', mark: 'ring', colours: ['#f59e0b'] },
@@ -23,22 +24,22 @@ describe('legendLayout', () => {
   });
 });
 
-describe('composeFrame', () => {
+describe('the exported frame', () => {
   const picture: FramePicture = {
     name: 'test',
     title: 'a test',
-    *paint(ctx, width, height, type) {
-      ctx.fillStyle = '#123456';
-      ctx.fillRect(0, 0, width, height);
+    *layout(width, height, type) {
       yield;
-      ctx.font = `${type.min || 12}px sans-serif`;
-      ctx.fillText('inside', 1, 1);
+      return [
+        { kind: 'path', ops: [['R', 0, 0, width, height]], fill: '#123456' },
+        text('inside', 1, 1, type.min || 12, 400, '#000000'),
+      ];
     },
     legend: () => entries,
   };
 
   it('a page in the theme’s background (white in light), the picture above (clipped to its box) and the legend in the picture’s type below', () => {
-    const scene = recordScene(600, 400, (ctx) => composeFrame(ctx, picture, 600, 400, LECTURE_TYPE));
+    const scene = frameScene(picture, 600, 400, LECTURE_TYPE);
     const paths = scene.items.filter((i): i is PathItem => i.kind === 'path');
     expect(paths[0]).toMatchObject({ d: 'M0 0L600 0L600 400L0 400Z', fill: '#ffffff', clip: null });
     const drawn = paths.find((p) => p.fill === '#123456')!;

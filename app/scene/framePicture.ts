@@ -1,6 +1,6 @@
 /**
- * A view's current frame as a picture that can be drawn at any size and type: the layout (or, for
- * the families not yet on primitives, the painter) the view already uses on screen, plus its legend.
+ * A view's current frame as a picture that can be drawn at any size and type: the layout the view
+ * already uses on screen, plus its legend.
  * The export (pictureExport.ts) draws it on a canvas for a PNG and writes it as SVG — one geometry
  * for the screen and both files.
  */
@@ -20,36 +20,20 @@ export interface LegendEntry {
   colours: readonly string[];
 }
 
-interface FrameBase {
+/** A frame as the export takes it: laid out as primitives, which the shared painter draws and writes. */
+export interface FramePicture {
   /** A short name for file names (ring, star, circuit, mesh, noc, graph). */
   name: string;
   /** What the picture shows, in words (the SVG's title). */
   title: string;
   /** Its legend (worked out when asked: a view registers its frame on every render). */
   legend(): readonly LegendEntry[];
+  /** The frame laid out in width × height px in the given type (in parts). */
+  layout(width: number, height: number, type: TypeScale): Layout;
 }
 
-/**
- * A frame as the export takes it: either laid out as primitives (the shared painter draws them on a
- * canvas and writes them as SVG), or drawn by a canvas painter (recorded for the SVG; the families
- * not yet on primitives).
- */
-export type FramePicture = FrameBase &
-  (
-    | {
-        /** The frame laid out in width × height px in the given type (in parts). */
-        layout(width: number, height: number, type: TypeScale): Layout;
-        paint?: undefined;
-      }
-    | {
-        /** Draws the frame into width × height px in the given type (the view's own painter). */
-        paint(ctx: CanvasRenderingContext2D, width: number, height: number, type: TypeScale): Drawing;
-        layout?: undefined;
-      }
-  );
-
-/** A frame laid out as primitives. */
-export type LaidOutPicture = Extract<FramePicture, { layout(...args: never[]): unknown }>;
+/** The older name of a frame laid out as primitives (every frame is now). */
+export type LaidOutPicture = FramePicture;
 
 /** Where each legend entry goes, and the strip's height. */
 export interface LegendLayout {
@@ -81,12 +65,6 @@ export function legendLayout(entries: readonly LegendEntry[], width: number, typ
     x += w + size * 1.2;
   }
   return { size, height: Math.ceil(y + rowHeight / 2 + pad), placed };
-}
-
-/** Draws the legend strip laid out by legendLayout, its top at `top`, under a rule `width` px long. */
-export function drawLegend(ctx: CanvasRenderingContext2D, l: LegendLayout, top: number, width: number): void {
-  const drawing = paintCanvas(ctx, legendPrimitives(l, top, width));
-  while (!drawing.next().done);
 }
 
 /** The legend strip (legendLayout) as primitives, its top at `top`, under a rule `width` px long. */
@@ -153,7 +131,7 @@ function frameBox(picture: FramePicture, width: number, height: number, type: Ty
  * background, the frame above (clipped to its box) and its legend in a strip below.
  */
 export function* framePrimitives(
-  picture: LaidOutPicture,
+  picture: FramePicture,
   width: number,
   height: number,
   type: TypeScale,
@@ -171,11 +149,9 @@ export function* framePrimitives(
 }
 
 /**
- * The exported picture: a page of width × height in the theme's background (the picture's colours
- * are the theme's: Light gives a white page for print) with the frame above and its legend in a
- * strip below (the frame gets what the legend leaves, at least half). A frame laid out as
- * primitives goes through the shared painter; a painted one's calls go to a canvas (PNG) and to a
- * scene recorder (SVG).
+ * The exported picture drawn on a canvas (a PNG): a page of width × height in the theme's background
+ * (the picture's colours are the theme's: Light gives a white page for print) with the frame above
+ * and its legend in a strip below (the frame gets what the legend leaves, at least half).
  */
 export function* composeFrame(
   ctx: CanvasRenderingContext2D,
@@ -184,20 +160,5 @@ export function* composeFrame(
   height: number,
   type: TypeScale,
 ): Drawing {
-  if (picture.layout) {
-    yield* paintCanvas(ctx, yield* framePrimitives(picture, width, height, type));
-    return;
-  }
-  const { legend, drawHeight, top } = frameBox(picture, width, height, type);
-  ctx.fillStyle = COLORS.background;
-  ctx.fillRect(0, 0, width, height);
-  ctx.save();
-  ctx.beginPath();
-  ctx.rect(0, 0, width, top);
-  ctx.clip();
-  yield* picture.paint(ctx, width, drawHeight, type);
-  ctx.restore();
-  ctx.save();
-  drawLegend(ctx, legend, top, width);
-  ctx.restore();
+  yield* paintCanvas(ctx, yield* framePrimitives(picture, width, height, type));
 }

@@ -13,6 +13,8 @@ export function insideShape(s: HitShape, x: number, y: number): boolean {
   switch (s.kind) {
     case 'circle':
       return Math.hypot(x - s.x, y - s.y) <= s.r;
+    case 'cells':
+      return x >= s.x && x < s.x + s.cols * s.cell && y >= s.y && y < s.y + s.rows * s.cell;
     case 'rect':
       return x >= s.x && x <= s.x + s.w && y >= s.y && y <= s.y + s.h;
     case 'segment': {
@@ -32,14 +34,29 @@ export function insideShape(s: HitShape, x: number, y: number): boolean {
   }
 }
 
+/** The target itself if (x, y) is inside its shape; of a block of cells, the cell's own target. */
+function hitOf(t: HitTarget, x: number, y: number): HitTarget | null {
+  const s = t.shape;
+  if (s.kind !== 'cells') return insideShape(s, x, y) ? t : null;
+  const [c, r] = [Math.floor((x - s.x) / s.cell), Math.floor((y - s.y) / s.cell)];
+  if (c < 0 || r < 0 || c >= s.cols || r >= s.rows) return null;
+  return { kind: t.kind, id: t.id + r * s.cols + c, shape: s };
+}
+
 function topmost(items: readonly Primitive[], x: number, y: number, k: number): HitTarget | null {
   for (let i = items.length - 1; i >= 0; i--) {
     const g = items[i];
     if (g.kind !== 'group' || !shownAt(g, k)) continue;
-    const inner = topmost(g.items, x, y, k);
+    // Into the group's own coordinates, where its items and targets are.
+    const t = g.transform ?? { k: 1, x: 0, y: 0 };
+    const [gx, gy, gk] = [(x - t.x) / t.k, (y - t.y) / t.k, k * t.k];
+    const inner = topmost(g.items, gx, gy, gk);
     if (inner) return inner;
     const hits = g.hits ?? [];
-    for (let j = hits.length - 1; j >= 0; j--) if (insideShape(hits[j].shape, x, y)) return hits[j];
+    for (let j = hits.length - 1; j >= 0; j--) {
+      const hit = hitOf(hits[j], gx, gy);
+      if (hit) return hit;
+    }
   }
   return null;
 }

@@ -9,10 +9,9 @@ import { CLI_LIMITS } from '../../src/limits';
 import { run } from '../../src/run';
 import type { RunResult } from '../../src/result';
 import { DESK_TYPE, LECTURE_TYPE } from '../views/canvasText';
-import { composeFrame, type FramePicture } from './framePicture';
+import type { FramePicture } from './framePicture';
 import { frameScene } from './pictureExport';
 import { textsOf, type Scene } from './scene';
-import { recordScene } from './sceneRecorder';
 
 function result(id: string, extra: Record<string, number | string> = {}): RunResult {
   const spec = findAlgorithm(id);
@@ -20,11 +19,9 @@ function result(id: string, extra: Record<string, number | string> = {}): RunRes
   return run(id, { ...defaultsOf(spec.params), ...extra }, CLI_LIMITS);
 }
 
-/** The exported scene of a picture: written from its primitives, or recorded from its painter. */
+/** The exported scene of a picture, written from its primitives. */
 const record = (p: FramePicture, type = LECTURE_TYPE, width = 1280, height = 720): Scene =>
-  p.layout
-    ? frameScene(p, width, height, type)
-    : recordScene(width, height, (ctx) => composeFrame(ctx, p, width, height, type));
+  frameScene(p, width, height, type);
 
 /** Asserts the lecture-type rules on a picture; returns its texts for further checks. */
 function expectLecturePicture(p: FramePicture) {

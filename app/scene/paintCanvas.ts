@@ -6,9 +6,11 @@
  */
 import type { View } from '../views/panZoom';
 import type { Drawing } from '../views/slicedPainter';
+import { pixelCanvas } from './pixelCanvas';
 import {
   PICTURE_FONT,
   shownAt,
+  type ImagePrimitive,
   type PathOp,
   type PathPrimitive,
   type Primitive,
@@ -25,6 +27,7 @@ export type PaintContext = Pick<
   | 'restore'
   | 'translate'
   | 'scale'
+  | 'rotate'
   | 'beginPath'
   | 'moveTo'
   | 'lineTo'
@@ -46,6 +49,9 @@ export type PaintContext = Pick<
   | 'font'
   | 'textAlign'
   | 'textBaseline'
+  | 'drawImage'
+  | 'imageSmoothingEnabled'
+  | 'imageSmoothingQuality'
 >;
 
 /** Makes `ops` the context's current path. */
@@ -90,6 +96,14 @@ function paintPath(ctx: PaintContext, p: PathPrimitive): void {
   ctx.restore();
 }
 
+function paintImage(ctx: PaintContext, im: ImagePrimitive): void {
+  ctx.save();
+  ctx.imageSmoothingEnabled = im.smooth;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(pixelCanvas(im.pixels), im.x, im.y, im.width, im.height);
+  ctx.restore();
+}
+
 const ALIGN = { start: 'left', middle: 'center', end: 'right' } as const;
 
 /** Draws one text (also used by the canvas painters not yet on primitives). */
@@ -97,14 +111,22 @@ export function paintText(ctx: PaintContext, t: TextPrimitive): void {
   ctx.font = `${t.weight} ${t.size}px ${t.family ?? PICTURE_FONT}`;
   ctx.textAlign = ALIGN[t.anchor];
   ctx.textBaseline = t.baseline;
+  let [x, y] = [t.x, t.y];
+  if (t.rotate) {
+    ctx.save();
+    ctx.translate(x, y);
+    ctx.rotate(t.rotate);
+    [x, y] = [0, 0];
+  }
   if (t.halo) {
     ctx.lineJoin = 'round';
     ctx.lineWidth = t.halo.width;
     ctx.strokeStyle = t.halo.colour;
-    ctx.strokeText(t.text, t.x, t.y);
+    ctx.strokeText(t.text, x, y);
   }
   ctx.fillStyle = t.fill;
-  ctx.fillText(t.text, t.x, t.y);
+  ctx.fillText(t.text, x, y);
+  if (t.rotate) ctx.restore();
 }
 
 function* paintItems(ctx: PaintContext, items: readonly Primitive[], k: number): Drawing {
@@ -116,13 +138,21 @@ function* paintItems(ctx: PaintContext, items: readonly Primitive[], k: number):
     } else if (item.kind === 'text') {
       paintText(ctx, item);
       if (++texts % TEXTS_PER_PART === 0) yield;
+    } else if (item.kind === 'image') {
+      paintImage(ctx, item);
+      yield;
     } else if (shownAt(item, k)) {
       ctx.save();
       if (item.clip) {
         tracePath(ctx, item.clip);
         ctx.clip();
       }
-      yield* paintItems(ctx, item.items, k);
+      const t = item.transform;
+      if (t) {
+        ctx.translate(t.x, t.y);
+        ctx.scale(t.k, t.k);
+      }
+      yield* paintItems(ctx, item.items, k * (t?.k ?? 1));
       ctx.restore();
     }
   }

@@ -1,17 +1,15 @@
 /**
- * The current frame as a file: an SVG written from the view's primitives (primitiveSvg.ts; for the
- * families not yet on primitives, recorded from the view's painter, sceneRecorder.ts), or a PNG
- * drawn by the same painter on a canvas of width × scale by height × scale. Both are drawn in slices
- * (the painters yield between parts), so a big picture never holds the page up.
+ * The current frame as a file: an SVG written from the view's primitives (primitiveSvg.ts), or a PNG
+ * drawn from them by the shared painter on a canvas of width × scale by height × scale. Both are
+ * made in slices (layouts and the painter yield between parts), so a big picture never holds the
+ * page up.
  */
 import type { TypeScale } from '../views/canvasText';
 import type { Drawing } from '../views/slicedPainter';
-import { composeFrame, framePrimitives, type FramePicture, type LaidOutPicture } from './framePicture';
+import { composeFrame, framePrimitives, type FramePicture } from './framePicture';
 import { sceneParts, toScene } from './primitiveSvg';
 import { finish } from './primitives';
 import type { Scene } from './scene';
-import { SceneRecorder } from './sceneRecorder';
-import { withScenePaths } from './scenePath';
 import { sceneToSvg } from './sceneSvg';
 
 /** Sizes an exported picture may have, px (either side, before the scale). */
@@ -41,7 +39,7 @@ export async function drainDrawing(
 }
 
 /** A frame laid out as primitives, with its page and legend, as a scene of width × height px. */
-export const frameScene = (picture: LaidOutPicture, width: number, height: number, type: TypeScale): Scene =>
+export const frameScene = (picture: FramePicture, width: number, height: number, type: TypeScale): Scene =>
   toScene(finish(framePrimitives(picture, width, height, type)), width, height);
 
 /** Runs a generator made in parts to its end, giving the browser a turn whenever `budgetMs` has passed. */
@@ -64,13 +62,8 @@ export async function pictureSvg(
   height: number,
   type: TypeScale,
 ): Promise<string> {
-  if (picture.layout) {
-    const items = await settle(framePrimitives(picture, width, height, type));
-    return sceneToSvg(await settle(sceneParts(items, width, height)), picture.title);
-  }
-  const rec = new SceneRecorder(width, height);
-  await drainDrawing(composeFrame(rec.asCanvas(), picture, width, height, type), withScenePaths);
-  return sceneToSvg(rec.scene, picture.title);
+  const items = await settle(framePrimitives(picture, width, height, type));
+  return sceneToSvg(await settle(sceneParts(items, width, height)), picture.title);
 }
 
 /** The picture as a PNG of (width × scale) × (height × scale) pixels. */

@@ -134,4 +134,15 @@ describe('paintCanvas', () => {
     while (!drawing.next().done);
     expect(calls.join(' ')).not.toContain('close up');
   });
+
+  it('turns a text about its point: moved there, turned, written at the origin, and put back', () => {
+    const { ctx, calls } = fakeContext();
+    const turned = text('← source r', 20, 90, 14, 600, '#000000', { rotate: -Math.PI / 2 });
+    const drawing = paintCanvas(ctx, [turned]);
+    while (!drawing.next().done);
+    const at = calls.indexOf('translate(20,90)');
+    expect(calls.slice(at, at + 2)).toEqual(['translate(20,90)', `rotate(${-Math.PI / 2})`]);
+    expect(calls.indexOf('fillText("← source r",0,0)')).toBeGreaterThan(at);
+    expect(calls.lastIndexOf('restore()')).toBeGreaterThan(calls.indexOf('fillText("← source r",0,0)'));
+  });
 });

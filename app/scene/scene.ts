@@ -1,8 +1,8 @@
 /**
- * A scene: a picture as a list of render-ready primitives — paths in absolute coordinates, text with
- * its position, size, weight and anchor, embedded images — recorded from the same painter functions
- * that draw the views on a canvas (sceneRecorder.ts), and written out as SVG (sceneSvg.ts). Pure
- * values: tested without a browser.
+ * A scene: a picture as a flat list of SVG-ready items — paths in absolute coordinates, text with
+ * its position, size, weight and anchor, embedded images — made from a layout's primitives
+ * (primitiveSvg.ts, groups' transforms applied) and written out as SVG (sceneSvg.ts). Pure values:
+ * tested without a browser.
  */
 
 /** How a path, a text or an image is clipped: the index of a clip region in `Scene.clips`, or none. */

@@ -1,41 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { recordScene } from './sceneRecorder';
+import { toScene } from './primitiveSvg';
+import { text, type DrawnImage, type Primitive } from './primitives';
 import { escapeXml, sceneToSvg } from './sceneSvg';
 
 describe('sceneToSvg', () => {
-  const scene = recordScene(200, 100, (ctx) => {
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, 200, 100);
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(0, 0, 100, 100);
-    ctx.clip();
-    ctx.strokeStyle = 'rgba(255,0,0,0.5)';
-    ctx.lineWidth = 2;
-    ctx.setLineDash([3, 3]);
-    ctx.beginPath();
-    ctx.arc(50, 50, 20, 0, 2 * Math.PI);
-    ctx.stroke();
-    ctx.restore();
-    ctx.font = '700 24px system-ui, sans-serif';
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillStyle = '#0f172a';
-    ctx.fillText('Step 1 / 3 <"a" & \'b\'>', 100, 50);
-    ctx.translate(20, 90);
-    ctx.rotate(-Math.PI / 2);
-    ctx.font = '14px system-ui';
-    ctx.fillText('destination', 0, 0);
-    ctx.resetTransform();
-    ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(
-      { width: 1, height: 1, toDataURL: () => 'data:image/png;base64,QUJD' } as unknown as HTMLCanvasElement,
-      150,
-      10,
-      40,
-      40,
-    );
-  });
+  const picture: Primitive[] = [
+    { kind: 'path', ops: [['R', 0, 0, 200, 100]], fill: '#ffffff' },
+    {
+      kind: 'group',
+      clip: [['R', 0, 0, 100, 100]],
+      items: [
+        {
+          kind: 'path',
+          ops: [['A', 50, 50, 20, 0, 2 * Math.PI, false]],
+          stroke: 'rgba(255,0,0,0.5)',
+          lineWidth: 2,
+          dash: [3, 3],
+        },
+      ],
+    },
+    text('Step 1 / 3 <"a" & \'b\'>', 100, 50, 24, 700, '#0f172a'),
+    text('destination', 20, 90, 14, 400, '#000000', {
+      anchor: 'start',
+      baseline: 'alphabetic',
+      family: 'system-ui',
+      rotate: -Math.PI / 2,
+    }),
+    {
+      kind: 'image',
+      x: 150,
+      y: 10,
+      width: 40,
+      height: 40,
+      pixels: { width: 1, height: 1, toDataURL: () => 'data:image/png;base64,QUJD' } as unknown as DrawnImage,
+      smooth: false,
+    },
+  ];
+  const scene = toScene(picture, 200, 100);
   const svg = sceneToSvg(scene, 'Ring & friends');
 
   it('is a standalone SVG document of the scene size', () => {
@@ -65,7 +66,7 @@ describe('sceneToSvg', () => {
     );
   });
 
-  it('embeds images with hard edges when the painter asked for them', () => {
+  it('embeds images with hard edges when the layout asked for them', () => {
     expect(svg).toContain(
       '<image x="150" y="10" width="40" height="40" preserveAspectRatio="none" href="data:image/png;base64,QUJD" style="image-rendering:pixelated" image-rendering="optimizeSpeed"/>',
     );

@@ -3,7 +3,7 @@
  * (searchable, editable in a drawing program, sharp at any size); images are embedded as data URLs.
  */
 import type { ClipRef, ImageItem, PathItem, Scene, TextItem } from './scene';
-import { coord } from './scenePath';
+import { coord } from './pathData';
 import { splitAlpha } from './sceneText';
 
 /** Text made safe for an XML attribute or element (also drops characters XML 1.0 forbids). */

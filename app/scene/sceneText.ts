@@ -1,9 +1,7 @@
 /**
- * Text and colour as a recording reads them from a painter's canvas settings: a deterministic text
- * width (the same in a browser and in Node), a CSS font shorthand taken apart, a colour split from
- * its alpha, and canvas text alignment as an SVG anchor.
+ * Text and colour as the SVG writer and the legend read them: a deterministic text width (the same
+ * in a browser and in Node) and a colour split from its alpha.
  */
-import type { TextItem } from './scene';
 
 /**
  * Width of `text` in a sans-serif face at `size` px, estimated from the kinds of characters
@@ -35,26 +33,3 @@ export function splitAlpha(colour: string): [string, number] {
   if (c.toLowerCase() === 'transparent') return ['#000000', 0];
   return [c, 1];
 }
-
-/** Size (px), weight and family of a CSS font shorthand as painters write it ("600 14px system-ui, sans-serif"). */
-export function parseFont(font: string): { size: number; weight: number; family: string } {
-  const m = /(?:^|\s)(\d+(?:\.\d+)?)px(?:\/\S+)?\s+(.+)$/.exec(font);
-  const weightWord = /(?:^|\s)(bold|bolder|lighter|normal|[1-9]00)(?=\s)/.exec(font)?.[1] ?? 'normal';
-  const weight =
-    weightWord === 'bold' || weightWord === 'bolder'
-      ? 700
-      : weightWord === 'lighter'
-        ? 300
-        : weightWord === 'normal'
-          ? 400
-          : Number(weightWord);
-  return { size: m ? Number(m[1]) : 10, weight, family: m ? m[2].trim() : 'sans-serif' };
-}
-
-export const ANCHOR: Record<string, TextItem['anchor']> = {
-  left: 'start',
-  start: 'start',
-  center: 'middle',
-  right: 'end',
-  end: 'end',
-};

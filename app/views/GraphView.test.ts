@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composeFrame } from '../scene/framePicture';
+import { frameScene } from '../scene/pictureExport';
 import type { PathItem } from '../scene/scene';
-import { recordScene } from '../scene/sceneRecorder';
 import { DESK_TYPE } from './canvasText';
 import { graphPicture } from './GraphView';
 import { EACH_VERTEX_UP_TO } from './graphScene';
@@ -9,9 +8,7 @@ import { oneTransferFile } from './oneTransferFile.test-util';
 
 /** Characters of path data the picture of step 1 holds: what drawing it costs grows with them. */
 const pathChars = (nodes: number) =>
-  recordScene(800, 600, (ctx) =>
-    composeFrame(ctx, graphPicture(oneTransferFile(nodes), 1), 800, 600, DESK_TYPE),
-  )
+  frameScene(graphPicture(oneTransferFile(nodes), 1), 800, 600, DESK_TYPE)
     .items.filter((i): i is PathItem => i.kind === 'path')
     .reduce((n, p) => n + p.d.length, 0);
 

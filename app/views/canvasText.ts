@@ -1,5 +1,6 @@
 import { COLORS } from '../lib/colors';
-import { text, type TextPrimitive } from '../scene/primitives';
+import { paintCanvas } from '../scene/paintCanvas';
+import { PathOps, text, type Primitive, type TextPrimitive } from '../scene/primitives';
 
 /**
  * The type scale of the pictures drawn on canvas: sizes are given for the desk, and lecture mode
@@ -118,32 +119,48 @@ export function drawMatrixFrame(
   down: string,
   type: TypeScale = DESK_TYPE,
 ): void {
+  const drawing = paintCanvas(ctx, matrixFramePrimitives(m, side, rows, cols, across, down, type));
+  while (!drawing.next().done);
+}
+
+/** The matrix frame (drawMatrixFrame) as primitives: one geometry for the screen and the exports. */
+export function matrixFramePrimitives(
+  m: { left: number; top: number },
+  side: number,
+  rows: number,
+  cols: number,
+  across: string,
+  down: string,
+  type: TypeScale = DESK_TYPE,
+): Primitive[] {
   const [title, number] = [typePx(type, 14), typePx(type, 12)];
   const k = number / 12;
-  ctx.strokeStyle = COLORS.line;
-  ctx.strokeRect(m.left - 0.5, m.top - 0.5, side + 1, side + 1);
-  ctx.fillStyle = COLORS.text;
-  ctx.font = `600 ${title}px system-ui, sans-serif`;
-  ctx.textAlign = 'left';
-  ctx.textBaseline = 'alphabetic';
-  ctx.fillText(across, m.left, m.top - 22 * k);
-  ctx.save();
-  ctx.translate((TITLE_BAND - 4) * (title / 14), m.top + side);
-  ctx.rotate(-Math.PI / 2);
-  ctx.fillText(down, 0, 0);
-  ctx.restore();
-  ctx.font = `${number}px system-ui, sans-serif`;
-  ctx.fillStyle = COLORS.muted;
-  ctx.textAlign = 'right';
-  ctx.textBaseline = 'middle';
+  const frame = new PathOps();
+  frame.rect(m.left - 0.5, m.top - 0.5, side + 1, side + 1);
+  const titles = { anchor: 'start', baseline: 'alphabetic' } as const;
+  const out: Primitive[] = [
+    { kind: 'path', ops: frame.ops, stroke: COLORS.line, lineWidth: 1 },
+    text(across, m.left, m.top - 22 * k, title, 600, COLORS.text, titles),
+    text(down, (TITLE_BAND - 4) * (title / 14), m.top + side, title, 600, COLORS.text, {
+      ...titles,
+      rotate: -Math.PI / 2,
+    }),
+  ];
   // Rows far enough apart for the numbers' height, columns for their width, at round steps.
   const rowEvery = roundStep(Math.max(numberEvery(rows), (number * 1.3 * rows) / side), rows);
   for (let r = 0; r < rows; r += rowEvery)
-    ctx.fillText(String(r), m.left - 4, m.top + ((r + 0.5) * side) / rows);
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'alphabetic';
+    out.push(
+      text(String(r), m.left - 4, m.top + ((r + 0.5) * side) / rows, number, 400, COLORS.muted, {
+        anchor: 'end',
+      }),
+    );
   const width = String(cols - 1).length * DIGIT_PX * k + 6;
   const every = roundStep(Math.max(numberEvery(cols), (width * cols) / side), cols);
   for (let c = 0; c < cols; c += every)
-    ctx.fillText(String(c), m.left + ((c + 0.5) * side) / cols, m.top - 5);
+    out.push(
+      text(String(c), m.left + ((c + 0.5) * side) / cols, m.top - 5, number, 400, COLORS.muted, {
+        baseline: 'alphabetic',
+      }),
+    );
+  return out;
 }

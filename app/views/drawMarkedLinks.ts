@@ -1,11 +1,11 @@
 import type { Topology } from '../../src/kernel/model/topology';
 import { COLORS } from '../lib/colors';
-import { paintCanvas } from '../scene/paintCanvas';
 import { PathOps, type PathPrimitive } from '../scene/primitives';
 
 /**
  * How a marked link (markedLinks.ts) shows on a network picture. Each family's view says where a
- * link id lies on its picture as one or more of these shapes; one painter draws them all alike:
+ * link id lies on its picture as one or more of these shapes, and `markPrimitives` turns them into
+ * primitives all alike:
  *
  * - `band`: a wide translucent stroke from end to end, under the nodes, so the step's messages on
  *   the link stay readable;
@@ -27,15 +27,10 @@ export const band = (x0: number, y0: number, x1: number, y1: number): MarkShape 
 });
 
 /**
- * Draws `shapes` in the theme's highlight colour (magenta, or cyan in high contrast). `width`: the
- * band's width; outlines are drawn at a third of it, never under 2 (all in the context's units).
+ * The marks as primitives in the theme's highlight colour (magenta, or cyan in high contrast): the
+ * bands, then the outlines over them. `width`: the band's width; outlines are drawn at a third of
+ * it, never under 2 (all in the picture's units).
  */
-export function drawMarkShapes(ctx: CanvasRenderingContext2D, shapes: readonly MarkShape[], width: number) {
-  const drawing = paintCanvas(ctx, markPrimitives(shapes, width));
-  while (!drawing.next().done);
-}
-
-/** The marks (drawMarkShapes) as primitives: the bands, then the outlines over them. */
 export function markPrimitives(shapes: readonly MarkShape[], width: number): PathPrimitive[] {
   if (!shapes.length) return [];
   const bands = new PathOps();
@@ -76,14 +71,3 @@ export const markedLinkPrimitives = (
   at: (v: number) => readonly [number, number],
   width: number,
 ) => markPrimitives(linkBands(topo, links, at), width);
-
-/** The same, drawn on a canvas. */
-export function drawMarkedLinks(
-  ctx: CanvasRenderingContext2D,
-  topo: Topology,
-  links: readonly number[],
-  at: (v: number) => readonly [number, number],
-  width: number,
-): void {
-  drawMarkShapes(ctx, linkBands(topo, links, at), width);
-}

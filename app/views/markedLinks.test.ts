@@ -6,9 +6,8 @@ import { CLI_LIMITS } from '../../src/limits';
 import { run } from '../../src/run';
 import { ringPicture } from '../families/ring/ringPicture';
 import { COLORS } from '../lib/colors';
-import { composeFrame } from '../scene/framePicture';
+import { frameScene } from '../scene/pictureExport';
 import type { PathItem } from '../scene/scene';
-import { recordScene } from '../scene/sceneRecorder';
 import { useApp } from '../store/store';
 import { DESK_TYPE } from './canvasText';
 import { graphPicture } from './GraphView';
@@ -47,7 +46,7 @@ const file = () =>
 
 /** The wide translucent highlight strokes of a picture: the marked links' bands. */
 const bands = (p: FramePicture) =>
-  recordScene(800, 600, (ctx) => composeFrame(ctx, p, 800, 600, DESK_TYPE)).items.filter(
+  frameScene(p, 800, 600, DESK_TYPE).items.filter(
     (i): i is PathItem =>
       i.kind === 'path' && i.stroke === COLORS.highlight && i.strokeOpacity < 1 && i.strokeWidth >= 6,
   );

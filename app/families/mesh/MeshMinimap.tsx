@@ -4,7 +4,7 @@ import { COLORS } from '../../lib/colors';
 import { pictureKeyFor, type PictureKeyId } from '../../lib/keys';
 import type { TypeScale } from '../../views/canvasText';
 import type { MeshExtras } from '../../../src/families/mesh/mesh-picture';
-import { OPTICAL_COLOUR } from './drawMesh';
+import { OPTICAL_COLOUR } from './meshColours';
 import { centreOf, type MeshLayout } from './meshLayout';
 import { blockAt } from './meshScene';
 import { minimapFrame, viewCentredAt } from './minimap';

@@ -1,12 +1,12 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { meshExtrasOf } from '../../../src/families/mesh/mesh-picture';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import { useCanvasBox } from '../../lib/useSize';
 import { PictureBox } from '../../views/PictureBox';
 import type { NetworkViewProps } from '../../interconnects';
 import { usePaintedCanvas } from '../../views/usePainter';
-import { drawMesh } from './drawMesh';
-import { meshExtent, meshLayout, processorAt } from './meshLayout';
+import { meshPrimitives } from './meshFrame';
+import { meshExtent, meshLayout } from './meshLayout';
 import { MeshMinimap } from './MeshMinimap';
 import { MIN_MAP, minimapSize } from './minimap';
 import { showsImage, showsTiles } from './meshScene';
@@ -15,6 +15,9 @@ import { usePane } from '../../store/paneContext';
 import { selectHighlight, selectPicked } from '../../store/selectionSlice';
 import { useTypeScale } from '../../lib/typeScale';
 import { usePanZoom, ZoomReset } from '../../views/usePanZoom';
+import { paintCanvas } from '../../scene/paintCanvas';
+import { hitTest } from '../../scene/hitTest';
+import type { Primitive } from '../../scene/primitives';
 
 /** Deepest zoom of the mesh: one processor of a 1024 × 1024 OTIS-Mesh fills a good part of the box. */
 const MESH_MAX_ZOOM = 256;
@@ -75,9 +78,12 @@ export function MeshView({ result, step, compact = false, legend = !compact }: N
   const extent = meshExtent(layout) * view.k;
   const grid = [view.x + view.k * layout.x0, captionRoom + view.y + view.k * layout.y0, extent, extent];
 
+  // The picture as primitives, laid out and painted by the shared painter in the same slices; the
+  // last one laid out is what the pointer is tested against.
+  const drawn = useRef<readonly Primitive[]>([]);
   const paint = useCallback(
-    (ctx: CanvasRenderingContext2D) =>
-      drawMesh(ctx, {
+    function* (ctx: CanvasRenderingContext2D) {
+      const items = yield* meshPrimitives({
         result,
         step,
         layout,
@@ -94,7 +100,10 @@ export function MeshView({ result, step, compact = false, legend = !compact }: N
         marked,
         compact,
         type,
-      }),
+      });
+      drawn.current = items;
+      yield* paintCanvas(ctx, items);
+    },
     [
       type,
       result,
@@ -141,11 +150,8 @@ export function MeshView({ result, step, compact = false, legend = !compact }: N
         onMouseMove={(e) => {
           const rect = e.currentTarget.getBoundingClientRect();
           const [x, y] = [e.clientX - rect.left, e.clientY - rect.top];
-          const v =
-            y < captionRoom
-              ? -1
-              : processorAt(layout, groups, (x - view.x) / view.k, (y - captionRoom - view.y) / view.k);
-          setHover(v < 0 ? null : { node: v, x, y });
+          const hit = y < captionRoom ? null : hitTest(drawn.current, x, y);
+          setHover(hit ? { node: hit.id, x, y } : null);
         }}
         onMouseLeave={() => setHover(null)}
       >

@@ -1,4 +1,4 @@
-import { gridCol, gridRow, gridVertex, squareGrid } from '../../../src/kernel/model/grid';
+import { gridCol, gridRow, squareGrid } from '../../../src/kernel/model/grid';
 
 /**
  * Where the mesh view puts things: groups on a √P × √P grid of blocks (group G at block row ⌊G/√P⌋,
@@ -59,18 +59,4 @@ export function cellAt(l: MeshLayout, v: number): [number, number] {
 export function centreOf(l: MeshLayout, v: number): [number, number] {
   const [x, y] = cellAt(l, v);
   return [x + l.cell / 2, y + l.cell / 2];
-}
-
-/** The processor under (x, y), or −1. */
-export function processorAt(l: MeshLayout, groups: number, x: number, y: number): number {
-  const block = l.side * l.cell + l.gap;
-  const bx = Math.floor((x - l.x0) / block);
-  const by = Math.floor((y - l.y0) / block);
-  if (bx < 0 || by < 0 || bx >= l.across || by >= l.across) return -1;
-  const g = gridVertex({ rows: l.across, cols: l.across }, by, bx);
-  if (g >= groups) return -1;
-  const c = Math.floor((x - l.x0 - bx * block) / l.cell);
-  const r = Math.floor((y - l.y0 - by * block) / l.cell);
-  if (c < 0 || r < 0 || c >= l.side || r >= l.side) return -1;
-  return g * l.side * l.side + gridVertex(squareGrid(l.side), r, c);
 }

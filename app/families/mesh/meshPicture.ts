@@ -5,7 +5,8 @@ import type { RunResult } from '../../../src/result';
 import { COLORS } from '../../lib/colors';
 import type { FramePicture, LegendEntry } from '../../scene/framePicture';
 import { DESK_TYPE, typePx, type TypeScale } from '../../views/canvasText';
-import { drawMesh, ednMarks, OPTICAL_COLOUR, shade } from './drawMesh';
+import { ednMarks, OPTICAL_COLOUR, shade } from './meshColours';
+import { meshPrimitives } from './meshFrame';
 import { meshExtent as extent, meshLayout, type MeshLayout } from './meshLayout';
 import { showsTiles } from './meshScene';
 
@@ -81,7 +82,7 @@ export function meshLegend(r: RunResult, tiles: boolean): LegendEntry[] {
 }
 
 /**
- * The mesh at `step` as a picture of any size (the painter of the view on screen), zoomed as on
+ * The mesh at `step` as a picture of any size (the layout of the view on screen), zoomed as on
  * screen (`screen`: the view's box and zoom), else whole.
  */
 export function meshPicture(
@@ -102,7 +103,7 @@ export function meshPicture(
   return {
     name: 'mesh',
     title: `${groups > 1 ? `OTIS-Mesh of ${groups} groups of ${side * side}` : `${side} × ${side} mesh`} processors, ${r.algorithm}, step ${step} of ${r.schedule.stepCount}`,
-    paint: (ctx, width, height, type) => {
+    layout: (width, height, type) => {
       const layout = layoutFor(width, height, type);
       const top = meshCaptionRoom(type);
       const s = o.screen;
@@ -115,7 +116,7 @@ export function meshPicture(
             [width, height - top],
           )
         : { k: 1, x: 0, y: 0 };
-      return drawMesh(ctx, {
+      return meshPrimitives({
         result: r,
         step,
         layout,

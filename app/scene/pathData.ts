@@ -1,7 +1,7 @@
 /**
- * Paths as a recording keeps them: the 2D transform (a 3 × 2 matrix), path data in absolute
- * coordinates, and ScenePath, the Path2D a recording swaps in while a painter draws
- * (sceneRecorder.ts).
+ * Paths as primitives hold them and SVG writes them: path operations (PathOps, with a canvas path's
+ * method names), the 2D transform a group puts them under (a 3 × 2 matrix), and SVG path data in
+ * absolute coordinates (PathData).
  */
 
 export type Matrix = readonly [number, number, number, number, number, number];
@@ -151,20 +151,5 @@ export class PathOps {
   }
   get empty(): boolean {
     return this.ops.length === 0;
-  }
-}
-
-/** A Path2D that keeps its calls, to be replayed under the transform in force when it is drawn. */
-export class ScenePath extends PathOps {}
-
-/** Runs `f` with `Path2D` standing for ScenePath (synchronously; put back afterwards, whatever happens). */
-export function withScenePaths<T>(f: () => T): T {
-  const g = globalThis as { Path2D?: unknown };
-  const own = g.Path2D;
-  g.Path2D = ScenePath;
-  try {
-    return f();
-  } finally {
-    g.Path2D = own;
   }
 }
