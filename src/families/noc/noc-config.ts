@@ -50,20 +50,20 @@ export interface NocConfig {
 export function nocParse(defs: readonly ParamDef[]): (p: ParamValues) => NocConfig {
   return (p) => {
     // The rules before the reading: building a communication with ids outside the network would throw.
-    const v = parseChecked(defs, p, (x) => x, networkIssues);
-    const communication = communicationFromParams(v);
+    parseChecked(defs, p, () => p, networkIssues);
+    const communication = communicationFromParams(p);
     return checked(messageIssues(communication), () => ({
-      key: JSON.stringify(v),
-      network: networkOf(v),
+      key: JSON.stringify(p),
+      network: networkOf(p),
       communication,
-      combine: combines(v),
-      detour: num(v, 'detour'),
-      placement: String(v['placement']) as Placement,
-      method: String(v['method']),
-      seed: num(v, 'seed'),
-      moves: num(v, 'moves'),
-      timeLimit: num(v, 'time-limit'),
-      time: wormholeTimeOf(v),
+      combine: combines(p),
+      detour: num(p, 'detour'),
+      placement: String(p['placement']) as Placement,
+      method: String(p['method']),
+      seed: num(p, 'seed'),
+      moves: num(p, 'moves'),
+      timeLimit: num(p, 'time-limit'),
+      time: wormholeTimeOf(p),
     }));
   };
 }

@@ -73,14 +73,14 @@ function treeIssues(p: ParamValues): ParamIssue[] {
 }
 
 /**
- * OpTree's `parse`: every parameter checked against its bounds (OPTREE_PARAMS), then the ring's
- * configuration and the tree's arities read, then the rules across them (arities that serve N, a
- * depth N allows, a flit that divides a packet).
+ * OpTree's `parse`: every parameter checked against its bounds (OPTREE_PARAMS), then the rules
+ * across them (arities that serve N, a depth N allows, a flit that divides a packet), then the ring's
+ * configuration and the tree's arities read.
  */
 export function parseTree(p: ParamValues): TreeConfig {
   // The rules first: deriving arities from a depth N does not allow would throw.
-  const v = parseChecked(OPTREE_PARAMS, p, (x) => x, treeIssues);
-  return { ...readRing(v), radices: radicesOf(v) };
+  parseChecked(OPTREE_PARAMS, p, () => p, treeIssues);
+  return { ...readRing(p), radices: radicesOf(p) };
 }
 
 /** Lightpaths of a plan's schedule, counted without building it (for the size check). */
