@@ -1,7 +1,8 @@
-import { num, type ParamValues } from '../../kernel/params/schema';
+import { defaultsOf } from '../../kernel/params/schema';
 import { csvTable } from '../../kernel/format/csv';
 import { type PaperRef } from '../../kernel/spec';
 import type { CircuitModel } from './circuit-time';
+import { retriCard } from './retri.card';
 import { RETRI_PAPER } from './paper';
 
 export interface HeatmapDef {
@@ -75,15 +76,12 @@ export interface HeatmapResult {
   verified: boolean;
 }
 
-/** The cost model of a cell: the paper's defaults with this m and δ. */
-export function cellModel(base: ParamValues, messageBytes: number, delayUs: number): CircuitModel {
-  return {
-    messageBytes,
-    beta: 8 / (num(base, 'bandwidth') * 1e9),
-    hop: num(base, 'hop-delay') * 1e-6,
-    phase: num(base, 'phase-delay') * 1e-6,
-    reconfiguration: delayUs * 1e-6,
-  };
+/** ReTri's cost model at its default parameters, as its card parses them: what every cell varies. */
+export const defaultCellModel = (): CircuitModel => retriCard.parse(defaultsOf(retriCard.params)).model;
+
+/** The cost model of a cell: `base` (the paper's defaults, defaultCellModel) with this m and δ. */
+export function cellModel(base: CircuitModel, messageBytes: number, delayUs: number): CircuitModel {
+  return { ...base, messageBytes, reconfiguration: delayUs * 1e-6 };
 }
 
 /** The configuration a heatmap cell stands for (what clicking it opens). */

@@ -11,10 +11,9 @@ import { type DigitFamily } from './../../kernel/spec';
 import { directLinkLoad } from './direct-alltoall';
 import type { Limits } from '../../limits';
 import type { Reproduction, ReproRow } from '../../kernel/experiment';
-import { cellModel, HEATMAP_DELAYS, HEATMAP_MESSAGES } from './heatmaps';
+import { cellModel, defaultCellModel, HEATMAP_DELAYS, HEATMAP_MESSAGES } from './heatmaps';
 import { cheapest, measurePhaseTable, type PhaseTable } from './speedup';
 import type { Runner } from '../../runner';
-import { defaultsOf } from '../../kernel/params/schema';
 import { RETRI_CLAIMS } from './retri-claims.card';
 
 /** Time of one algorithm at its best schedule, for a cost model. */
@@ -54,9 +53,8 @@ interface Pair {
 export const retriClaims: Reproduction<Runner> = {
   ...RETRI_CLAIMS,
   run(limits: Limits, runner: Runner): ReproRow[] {
-    const spec = runner.findAlgorithm('retri');
-    const defaults = spec ? defaultsOf(spec.params) : {};
-    const at = (m: number, delayUs: number) => cellModel(defaults, m, delayUs);
+    const base = defaultCellModel();
+    const at = (m: number, delayUs: number) => cellModel(base, m, delayUs);
     const formulas: Pair = {
       retri: analytic(RETRI_FAMILY, 81),
       bruck: analytic(BRUCK_FAMILY, 64),

@@ -5,7 +5,8 @@ import { CLI_LIMITS } from '../../limits';
 import { run, RUNNER } from '../../run';
 import { bestReconfigurationCount, bestSchedule, RETRI_FAMILY, scheduleCost } from './reconfig-formulas';
 import { REPRODUCTIONS } from '../../experiments/registry';
-import { cellConfig, cellModel, findHeatmap, HEATMAPS } from './heatmaps';
+import { circuitModelOf } from './circuit-time';
+import { cellConfig, cellModel, defaultCellModel, findHeatmap, HEATMAPS } from './heatmaps';
 import { computeHeatmap, measurePhaseTable, secondsOf } from './speedup';
 
 describe('speed-up heatmaps', () => {
@@ -28,7 +29,7 @@ describe('speed-up heatmaps', () => {
         };
         const r = run(id, params, CLI_LIMITS);
         const model = cellModel(
-          params,
+          circuitModelOf(params),
           Number(params['message-bytes']),
           Number(params['reconfiguration-delay']),
         );
@@ -69,7 +70,7 @@ describe('speed-up heatmaps', () => {
 
 describe("the paper's R* rule", () => {
   it('balanced segments with the best R cost exactly what the best of all schedules costs', () => {
-    const d = defaultsOf(findAlgorithm('retri')!.params);
+    const d = defaultCellModel();
     for (const s of [2, 3, 4, 5, 6])
       for (const m of HEATMAPS[0].messageBytes)
         for (const delta of HEATMAPS[0].delays) {

@@ -2,7 +2,13 @@ import { defaultsOf, type ParamValues } from '../../kernel/params/schema';
 import { InputError, type Limits } from '../../limits';
 import type { Runner } from '../../runner';
 import { phaseSeconds, type CircuitModel } from './circuit-time';
-import { cellModel, type HeatmapCell, type HeatmapDef, type HeatmapResult } from './heatmaps';
+import {
+  cellModel,
+  defaultCellModel,
+  type HeatmapCell,
+  type HeatmapDef,
+  type HeatmapResult,
+} from './heatmaps';
 import { bitsText, ceilLog } from './reconfig-formulas';
 import { runToEnd, SILENT, type Job, type JobContext } from '../../kernel/jobs';
 
@@ -152,8 +158,7 @@ export function* heatmapJob(
     }
   }
   const [retri, base] = tables;
-  const spec = runner.findAlgorithm('retri');
-  const defaults = spec ? defaultsOf(spec.params) : {};
+  const defaults = defaultCellModel();
   const cells: HeatmapCell[] = [];
   for (const delayUs of d.delays)
     for (const messageBytes of d.messageBytes) {

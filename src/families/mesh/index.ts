@@ -1,8 +1,8 @@
-import { num } from '../../kernel/params/schema';
 import { OTIS_PAPER } from './paper';
 import type { Family } from '../../family';
 import { MESH_CARDS } from './cards';
 import { MESH } from './interconnect';
+import { meshProcessors, readMesh } from './mesh-params';
 import { OTIS_LATENCY, OTIS_STEPS } from './otis-repro.card';
 import { OTIS_SWEEPS } from './otis-sweeps';
 import { MESH_SCENES } from './scenes';
@@ -23,8 +23,6 @@ export const MESH_FAMILY = {
   trySize: {
     processors: 64,
     words: 'a mesh or OTIS-Mesh',
-    // A mesh's side², an OTIS-Mesh's group-size².
-    processorsAsked: (p) =>
-      'side' in p ? num(p, 'side') ** 2 : 'group-size' in p ? num(p, 'group-size') ** 2 : NaN,
+    processorsAsked: (p) => meshProcessors(readMesh(p)),
   },
 } as const satisfies Family;

@@ -123,6 +123,14 @@ export function readMesh(p: ParamValues): MeshConfig {
   };
 }
 
+/**
+ * Processors a mesh configuration has: side² on a plain mesh, P² on an OTIS-Mesh (P groups of P
+ * processors each; P itself, not the side it rounds to, so a group size that is not a square counts
+ * what was asked).
+ */
+export const meshProcessors = (c: MeshConfig): number =>
+  c.shape.groups > 1 ? c.shape.groups ** 2 : c.shape.side ** 2;
+
 const isPowerOf = (x: number, base: number) => {
   let v = 1;
   while (v < x) v *= base;

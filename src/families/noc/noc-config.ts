@@ -1,5 +1,12 @@
-import { checked, ConfigError } from '../../kernel/config';
-import { idsOfRanges, intList, num, type ParamIssue, type ParamValues } from '../../kernel/params/schema';
+import { checked, parseChecked } from '../../kernel/config';
+import {
+  idsOfRanges,
+  intList,
+  num,
+  type ParamDef,
+  type ParamIssue,
+  type ParamValues,
+} from '../../kernel/params/schema';
 import { wormholeTimeOf, type WormholeTime } from '../mesh/mesh-params';
 import type { NocNetwork, Placement } from './noc-network';
 import { customLinksProblem } from './noc-network';
@@ -35,19 +42,17 @@ export interface NocConfig {
 }
 
 /**
- * The NoC cards' `parse`: the rules across parameters (sizes, ids inside the network, at least one
- * message), then the network and the communication, read once for the build, the searches, the
- * bounds, the formulas, the model rules and the narration.
+ * A NoC card's `parse` for its parameters `defs`: every parameter checked against its bounds (a
+ * ConfigError naming it and its limits), then the rules across parameters (sizes, ids inside the
+ * network), then the network and the communication, read once for the build, the searches, the
+ * bounds, the formulas, the model rules and the narration, and at least one message to send.
  */
-export function parseNoc(p: ParamValues): NocConfig {
-  return checked(networkIssues(p), () => {
+export function nocParse(defs: readonly ParamDef[]): (p: ParamValues) => NocConfig {
+  return (p) => {
+    // The rules before the reading: building a communication with ids outside the network would throw.
+    parseChecked(defs, p, () => p, networkIssues);
     const communication = communicationFromParams(p);
-    const c = communication;
-    if (!c.senders.some((s) => c.receivers.some((d) => d !== s)))
-      throw new ConfigError([
-        { key: 'receivers', message: 'no message to send: every receiver is the only sender' },
-      ]);
-    return {
+    return checked(messageIssues(communication), () => ({
       key: JSON.stringify(p),
       network: networkOf(p),
       communication,
@@ -59,8 +64,15 @@ export function parseNoc(p: ParamValues): NocConfig {
       moves: num(p, 'moves'),
       timeLimit: num(p, 'time-limit'),
       time: wormholeTimeOf(p),
-    };
-  });
+    }));
+  };
+}
+
+/** A communication with nothing to send: every receiver is the only sender. */
+function messageIssues(c: Communication): ParamIssue[] {
+  return c.senders.some((s) => c.receivers.some((d) => d !== s))
+    ? []
+    : [{ key: 'receivers', message: 'no message to send: every receiver is the only sender' }];
 }
 
 /** The rules that need no communication built: sizes, the network's shape, ids inside it. */

@@ -1,5 +1,5 @@
 import { type AlgorithmCard, type StepFacts } from '../../kernel/spec';
-import { parseNoc, type NocConfig } from './noc-config';
+import { nocParse, type NocConfig } from './noc-config';
 import { COMBINE_PARAM, communicationParams, NETWORK_PARAMS } from './noc-params';
 import { PATTERNS, pairCount } from './noc-patterns';
 import { plural } from '../../kernel/util/units';
@@ -87,6 +87,23 @@ function estimate(cfg: NocConfig) {
   };
 }
 
+const BROADCAST_PARAMS = [
+  ...NETWORK_PARAMS,
+  ...communicationParams(
+    PATTERNS.filter((x) => x.value.endsWith('b')),
+    false,
+  ),
+  COMBINE_PARAM,
+];
+
+const SCATTER_PARAMS = [
+  ...NETWORK_PARAMS,
+  ...communicationParams(
+    PATTERNS.filter((x) => x.value.endsWith('s')),
+    true,
+  ),
+];
+
 export const nocBroadcastCard: AlgorithmCard<NocConfig> = {
   id: 'noc-broadcast',
   name: 'NoC broadcast: one-to-all, all-to-all, M-to-N',
@@ -96,15 +113,8 @@ export const nocBroadcastCard: AlgorithmCard<NocConfig> = {
   topology: 'noc',
   paper: NOC_PAPER,
   summary: `${SUMMARY} In a broadcast each sender's one message must reach every receiver; a receiver that has it may pass it on.`,
-  params: [
-    ...NETWORK_PARAMS,
-    ...communicationParams(
-      PATTERNS.filter((x) => x.value.endsWith('b')),
-      false,
-    ),
-    COMBINE_PARAM,
-  ],
-  parse: parseNoc,
+  params: BROADCAST_PARAMS,
+  parse: nocParse(BROADCAST_PARAMS),
   shorthands: expandTopology,
   estimate,
   narrate: (cfg, f) =>
@@ -127,14 +137,8 @@ export const nocScatterCard: AlgorithmCard<NocConfig> = {
   topology: 'noc',
   paper: NOC_PAPER,
   summary: `${SUMMARY} In a scatter each sender has a private message for each receiver, sent along one path.`,
-  params: [
-    ...NETWORK_PARAMS,
-    ...communicationParams(
-      PATTERNS.filter((x) => x.value.endsWith('s')),
-      true,
-    ),
-  ],
-  parse: parseNoc,
+  params: SCATTER_PARAMS,
+  parse: nocParse(SCATTER_PARAMS),
   shorthands: expandTopology,
   estimate,
   narrate: (cfg, f) => narrate(cfg, f, f.transfers === 1 ? 'reaches its receiver' : 'reach their receivers'),

@@ -2,7 +2,7 @@ import { num, type ParamDef, type ParamIssue, type ParamValues } from '../../ker
 import type { FormulaRow, Measured } from '../../kernel/spec';
 import { OPTICS_PARAMS } from './optics-params';
 import { TIME_PARAMS, checkTimeParams, eq3Seconds, timeModelOf, type TimeModel } from './wdm-ring-time';
-import { checked } from '../../kernel/config';
+import { parseChecked } from '../../kernel/config';
 import { plural } from '../../kernel/util/units';
 
 /** Parameters every WDM-ring algorithm shares: the ring, the eq. 3 time model, the optics (eqs. 4–9). */
@@ -55,9 +55,12 @@ export function ringIssues(p: ParamValues): ParamIssue[] {
   return checkTimeParams(p);
 }
 
-/** A WDM-ring card's `parse`: its parameters read and checked. */
+/**
+ * A WDM-ring card's `parse`: every parameter of RING_PARAMS checked against its bounds (a ConfigError
+ * naming it and its limits), then read, then the time model's rule across parameters.
+ */
 export function parseRing(p: ParamValues): RingConfig {
-  return checked(ringIssues(p), () => readRing(p));
+  return parseChecked(RING_PARAMS, p, readRing, () => ringIssues(p));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { checked } from '../../../kernel/config';
+import { parseChecked } from '../../../kernel/config';
 import {
   intList,
   num,
@@ -72,9 +72,15 @@ function treeIssues(p: ParamValues): ParamIssue[] {
   return issues;
 }
 
-/** OpTree's `parse`: the ring's configuration and the tree's arities, checked. */
+/**
+ * OpTree's `parse`: every parameter checked against its bounds (OPTREE_PARAMS), then the rules
+ * across them (arities that serve N, a depth N allows, a flit that divides a packet), then the ring's
+ * configuration and the tree's arities read.
+ */
 export function parseTree(p: ParamValues): TreeConfig {
-  return checked(treeIssues(p), () => ({ ...readRing(p), radices: radicesOf(p) }));
+  // The rules first: deriving arities from a depth N does not allow would throw.
+  parseChecked(OPTREE_PARAMS, p, () => p, treeIssues);
+  return { ...readRing(p), radices: radicesOf(p) };
 }
 
 /** Lightpaths of a plan's schedule, counted without building it (for the size check). */
