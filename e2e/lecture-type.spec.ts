@@ -115,7 +115,7 @@ const PICTURES = [
     query: 'alg=star-scatter&nodes=64&step=1&view=matrix&detail=tree',
     ready: '[data-testid="tcp1-tree-tab"] text',
     measure: '[data-testid="tcp1-tree-tab"]',
-    // Never among the desk checks (the TCP1 tree beside the star is the desk check of this tree).
+    // Not among the desk checks (it was not in the separate desk test these checks replace).
     deskSmaller: false,
   },
   {
