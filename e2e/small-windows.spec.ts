@@ -1,8 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { collectConsoleErrors, collectPageErrors, openConfig, shot } from './fixtures';
+import { expect, test } from './shared-page';
 
 // Windows that once blanked the whole page (a negative radius made the canvas throw and nothing
-// caught it), and the error boundaries that now keep a failing view to its own box.
+// caught it), and the error boundaries that now keep a failing view to its own box. On the shared
+// tab (e2e/shared-page.ts): a test sizes the window with page.setViewportSize before it opens the
+// app, and the fixture puts the size back before the next test. Only a device pixel ratio other
+// than 1 needs a context of its own (a tab's ratio is fixed when its context is made).
 
 /** Each picture box either shows its picture or says it is too small; no box shows a failure. */
 async function everyPictureAccountedFor(page: Page, testId: string, count: number) {
@@ -31,12 +35,11 @@ const WINDOWS = [
 ];
 
 for (const w of WINDOWS)
-  test(`${w.name}: the network is drawn and the page works`, async ({ browser }) => {
-    const context = await browser.newContext({
-      viewport: { width: w.width, height: w.height },
-      deviceScaleFactor: w.dpr,
-    });
-    const page = await context.newPage();
+  test(`${w.name}: the network is drawn and the page works`, async ({ browser, page: sharedTab }) => {
+    const viewport = { width: w.width, height: w.height };
+    const context = w.dpr === 1 ? null : await browser.newContext({ viewport, deviceScaleFactor: w.dpr });
+    const page = context ? await context.newPage() : sharedTab;
+    if (!context) await page.setViewportSize(viewport);
     const errors = collectPageErrors(page);
     await openConfig(page, w.url);
     await everyPictureAccountedFor(page, 'ring-view', 1);
@@ -46,7 +49,7 @@ for (const w of WINDOWS)
     await expect(page.getByTestId('narration')).toContainText('every node');
     await shot(page, `small-${w.width}x${w.height}`);
     expect(errors).toEqual([]);
-    await context.close();
+    await context?.close();
   });
 
 test('resizing down to 780 px and back keeps the page working', async ({ page }) => {
@@ -81,17 +84,19 @@ for (const cmp of [
 test('a view that throws shows a message in its own box; the rest works, and Try again recovers', async ({
   page,
 }) => {
-  // Make the canvas fail on demand, the way a negative radius once made it fail.
-  await page.addInitScript(() => {
+  const errors = collectPageErrors(page);
+  const consoleErrors = collectConsoleErrors(page);
+  await openConfig(page, '/?v=1&alg=ring-allgather&nodes=8');
+  // Make the canvas fail on demand, the way a negative radius once made it fail. (Patched in the
+  // open page, not by an init script, which would stay on the shared tab; every canvas of the page
+  // looks `arc` up on this prototype when it draws.)
+  await page.evaluate(() => {
     const arc = CanvasRenderingContext2D.prototype.arc;
     CanvasRenderingContext2D.prototype.arc = function (...args: Parameters<typeof arc>) {
       if ((window as unknown as { breakArc?: boolean }).breakArc) throw new Error('test: arc refused');
       return arc.apply(this, args);
     };
   });
-  const errors = collectPageErrors(page);
-  const consoleErrors = collectConsoleErrors(page);
-  await openConfig(page, '/?v=1&alg=ring-allgather&nodes=8');
   await page.evaluate(() => ((window as unknown as { breakArc?: boolean }).breakArc = true));
   await page.keyboard.press('ArrowRight');
   const boundary = page.locator('[data-boundary="network view"]');
@@ -203,10 +208,9 @@ async function layoutProblems(page: Page): Promise<string[]> {
 for (const w of LAYOUTS)
   for (const lecture of [false, true])
     test(`${w.name}${lecture ? ', lecture mode' : ''}: nothing clipped, overlapping or off to the side; the network usable`, async ({
-      browser,
+      page,
     }) => {
-      const context = await browser.newContext({ viewport: { width: w.width, height: w.height } });
-      const page = await context.newPage();
+      await page.setViewportSize({ width: w.width, height: w.height });
       const errors = collectPageErrors(page);
       await page.goto(
         `/?v=2&alg=optree&nodes=16&wavelengths=2&radices=4,4&step=3${lecture ? '&lecture=1' : ''}`,
@@ -225,5 +229,4 @@ for (const w of LAYOUTS)
         await shot(page, `layout-${w.width}x${w.height}${lecture ? '-lecture' : ''}-${mode}`);
       }
       expect(errors).toEqual([]);
-      await context.close();
     });

@@ -1,9 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { openConfig, waitForResult } from './fixtures';
+import { expect, test } from './shared-page';
 
 // The colour themes: the header's menu, remembered per browser and never in the link; every family's
 // picture repainted in the theme; forced colours (Windows High Contrast) keeping selected buttons and
 // labels visible. Screenshots of each theme: e2e/screenshots/theme-<theme>-<view>.png.
+// On the shared tab (e2e/shared-page.ts), which starts every test with empty storage, so with the
+// "system" theme; a test chooses its theme in the header's menu, as a person would.
 
 const VIEWS = [
   { name: 'ring', url: '/?v=2&alg=neighbor-exchange&nodes=12&wavelengths=4&step=3' },
@@ -16,13 +19,13 @@ const VIEWS = [
   { name: 'holdings', url: '/?v=2&alg=ring-allgather&nodes=8&wavelengths=2&step=2&view=matrix' },
 ] as const;
 
-/** Opens `url` with `theme` chosen in this browser beforehand (as the menu would have remembered it). */
+/** Opens `url` (nothing remembered: the "system" theme) and then chooses `theme` in the header's menu. */
 async function openIn(page: Page, theme: string, url: string): Promise<void> {
-  await page.addInitScript((t) => {
-    if (t === 'system') localStorage.removeItem('optical-collectives-lab:theme');
-    else localStorage.setItem('optical-collectives-lab:theme', t);
-  }, theme);
   await openConfig(page, url, 30_000);
+  const menu = page.getByTestId('theme-menu');
+  await expect(menu).toHaveValue('system');
+  if (theme !== 'system') await menu.selectOption(theme);
+  await expect(menu).toHaveValue(theme);
 }
 
 /** The page's ground colour (the body's background). */
@@ -84,16 +87,19 @@ test('the theme menu is reachable from the keyboard and named', async ({ page })
   await expect(menu).toHaveValue('light');
 });
 
-for (const theme of ['light', 'dark', 'contrast'])
-  for (const v of VIEWS)
-    test(`screenshot: ${v.name} in the ${theme} theme`, async ({ page }) => {
-      await openIn(page, theme, v.url);
+// One opening of each view, its three themes chosen one after the other in the menu.
+for (const v of VIEWS)
+  test(`screenshots: ${v.name} in the light, dark and contrast themes`, async ({ page }) => {
+    await openIn(page, 'system', v.url);
+    for (const theme of ['light', 'dark', 'contrast']) {
+      await page.getByTestId('theme-menu').selectOption(theme);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       if (v.name === 'circuit-matrix')
         await expect(page.getByTestId('block-matrix')).toHaveAttribute('data-ready', '1');
       await page.waitForTimeout(300); // sliced drawings finish (a screenshot, not an assertion)
       await page.screenshot({ path: `e2e/screenshots/theme-${theme}-${v.name}.png` });
-    });
+    }
+  });
 
 test('forced colours: the selected mode and view stand out, labels stay readable', async ({ page }) => {
   await page.emulateMedia({ forcedColors: 'active' });
