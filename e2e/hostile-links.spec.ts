@@ -13,10 +13,10 @@ import { collectPageErrors, openConfig } from './fixtures';
 
 // Generated links, most of them hostile, opened one after another in a reused page, the way Back and
 // Forward open them: the address changes, then popstate (replaceState rather than pushState, so the
-// entries do not pile up in the session history). All FUZZ_LINKS links of the seed are read in Node
-// by app/store/hostileLinks.test.ts (the same decoder, store and oracle, no browser); this test opens
-// a stratified sample of them (e2e/hostile-links.ts, sampleByKind: every kind of hostile part the
-// generator makes, FUZZ_PER_KIND links of each; FUZZ_PER_KIND=all opens every link). For each, at
+// entries do not pile up in the session history). The default seed's 2,000 links are all read in
+// Node by app/store/hostileLinks.test.ts (the same decoder, store and oracle, no browser); this test
+// opens a stratified sample of them (e2e/hostile-links.ts, sampleByKind: every kind of hostile part
+// the generator makes, FUZZ_PER_KIND links of each; FUZZ_PER_KIND=all opens every link). For each, at
 // once: no page error, the page still there and working, a notice whenever the link had something
 // ignored, nothing built from a value, and the link's own items read as they plainly should be
 // (e2e/link-oracle.ts: an oracle that does not use the app's decoder). For every SETTLE_EVERY-th link,
