@@ -1,5 +1,5 @@
 import { expect, test } from './shared-page';
-import { axe } from './axe';
+import { seriousViolations } from './axe';
 import { formatAxisValue } from '../app/charts/axisFormat';
 import { checkCommand, type CheckReport } from '../src/cli/check-command';
 import { findSweep } from '../src/experiments/catalogue';
@@ -287,16 +287,12 @@ test('axe: the open citation blocks and the model notes dialog have no serious o
   page,
 }) => {
   test.setTimeout(120_000); // two pages, each scanned with every rule, on a shared machine
-  const serious = async () =>
-    (await axe(page).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
   await openConfig(page, '/?v=2&alg=optree&nodes=16&wavelengths=2');
   await page.getByTestId('paper-cite').click();
   await page.getByTestId('formula-paper-cite').click();
   await expect(page.getByTestId('formula-paper-citation-bibtex')).toBeVisible();
-  expect(await serious()).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.goto('/?v=2&alg=optree&nodes=16&wavelengths=2&notes=optical-constraints');
   await expect(page.getByTestId('model-notes-body').locator('table').first()).toBeVisible();
-  expect(await serious()).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -28,7 +28,7 @@ export interface LinkExpectation {
 }
 
 /** The app reads at most this much of a link (docs/security.md); longer links are not judged here. */
-const MAX_QUERY = 4096;
+export const MAX_QUERY = 4096;
 
 /** The link's fields in order, each key → its values; pieces that do not decode are left out. */
 export function linkFields(query: string): Map<string, string[]> {
