@@ -60,7 +60,9 @@ export function ConfirmSelect({
           } else if (e.key === 'Escape') {
             // Back to the applied choice; the page's Esc then leaves the menu.
             hold(null);
-          } else if (!e.altKey && !e.ctrlKey && !e.metaKey) {
+          } else if (e.key !== 'Tab' && !e.altKey && !e.ctrlKey && !e.metaKey) {
+            // Tab leaves the menu (the blur applies what it shows) and chooses nothing: were it
+            // counted, a pick with the mouse right after it would be held as a key's choice.
             byKey.current = true;
             setTimeout(() => (byKey.current = false), 0);
           }
