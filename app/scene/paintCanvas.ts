@@ -173,3 +173,9 @@ export function* paintCanvas(
   yield* paintItems(ctx, items, view.k);
   ctx.restore();
 }
+
+/** Draws `items` on `ctx` at once, without yielding (small pictures: a frame, a ring round a cell). */
+export function paintAll(ctx: PaintContext, items: readonly Primitive[], view?: View): void {
+  const drawing = paintCanvas(ctx, items, view);
+  while (!drawing.next().done);
+}

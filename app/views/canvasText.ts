@@ -1,5 +1,5 @@
 import { COLORS } from '../lib/colors';
-import { paintCanvas } from '../scene/paintCanvas';
+import { paintAll } from '../scene/paintCanvas';
 import { PathOps, text, type Primitive, type TextPrimitive } from '../scene/primitives';
 
 /**
@@ -119,8 +119,7 @@ export function drawMatrixFrame(
   down: string,
   type: TypeScale = DESK_TYPE,
 ): void {
-  const drawing = paintCanvas(ctx, matrixFramePrimitives(m, side, rows, cols, across, down, type));
-  while (!drawing.next().done);
+  paintAll(ctx, matrixFramePrimitives(m, side, rows, cols, across, down, type));
 }
 
 /** The matrix frame (drawMatrixFrame) as primitives: one geometry for the screen and the exports. */

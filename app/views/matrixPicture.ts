@@ -1,6 +1,6 @@
 import type { FramePicture, LegendEntry } from '../scene/framePicture';
 import { COLORS } from '../lib/colors';
-import { paintCanvas } from '../scene/paintCanvas';
+import { paintAll } from '../scene/paintCanvas';
 import { PathOps, type DrawnImage, type PathPrimitive, type Primitive } from '../scene/primitives';
 import { matrixFramePrimitives, matrixMargins, type TypeScale } from './canvasText';
 
@@ -85,6 +85,5 @@ export function ringCell(
   cols: number,
   cell: { row: number; col: number },
 ) {
-  const drawing = paintCanvas(ctx, [cellRing(margins, side, rows, cols, cell)]);
-  while (!drawing.next().done);
+  paintAll(ctx, [cellRing(margins, side, rows, cols, cell)]);
 }
