@@ -1,4 +1,4 @@
-import { meshExtrasOf, type MeshExtras } from '../../../src/families/mesh/mesh-picture';
+import { meshGridOf, type MeshExtras } from '../../../src/families/mesh/mesh-picture';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import { pathLength, receiversOf } from '../../../src/kernel/model/paths';
 import { stepRange } from '../../../src/kernel/model/schedule';
@@ -88,9 +88,8 @@ export function meshFacts(
 
 /** `meshFacts` of one processor (not a group tile) at a step: the node field under the view. */
 export function meshProcessorFacts(result: RunResult, step: number, node: number) {
-  const info = meshExtrasOf(result.extras);
   // As the view reads it.
-  const side = info?.side ?? Math.round(Math.sqrt(result.topology.nodeCount));
+  const { info, side } = meshGridOf(result);
   return meshFacts(result, step, node, stepCounts(result.holdings, step).counts, info, side, false);
 }
 

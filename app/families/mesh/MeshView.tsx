@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { meshExtrasOf } from '../../../src/families/mesh/mesh-picture';
+import { meshGridOf } from '../../../src/families/mesh/mesh-picture';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import { useCanvasBox } from '../../lib/useSize';
 import { PictureBox } from '../../views/PictureBox';
@@ -42,9 +42,7 @@ export function MeshView({ result, step, compact = false, legend = !compact }: N
   const { width, height } = frame;
   const topo = result.topology;
   const n = topo.nodeCount;
-  const info = meshExtrasOf(result.extras);
-  const side = info?.side ?? Math.round(Math.sqrt(n));
-  const groups = info?.groups ?? 1;
+  const { info, side, groups } = meshGridOf(result);
   const type = useTypeScale();
   // Room above the picture for the step and phase (in the type scale).
   const captionRoom = meshCaptionRoom(type, compact);

@@ -3,7 +3,7 @@ import { defaultsOf } from '../../../src/kernel/params/schema';
 import { CLI_LIMITS } from '../../../src/limits';
 import { findAlgorithm } from '../../../src/registry';
 import type { RunResult } from '../../../src/result';
-import { meshExtrasOf } from '../../../src/families/mesh/mesh-picture';
+import { meshGridOf } from '../../../src/families/mesh/mesh-picture';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import { run } from '../../../src/run';
 import { hitTest } from '../../scene/hitTest';
@@ -21,9 +21,7 @@ function result(id: string, extra: Record<string, number> = {}): RunResult {
 
 const TOP = 56;
 function laidOut(r: RunResult, step: number, view: View = { k: 1, x: 0, y: 0 }, size = [800, 656]) {
-  const info = meshExtrasOf(r.extras);
-  const side = info?.side ?? Math.round(Math.sqrt(r.topology.nodeCount));
-  const groups = info?.groups ?? 1;
+  const { info, side, groups } = meshGridOf(r);
   const [width, height] = size;
   const layout = meshLayout(width, height - TOP, side, groups);
   const items = finish(

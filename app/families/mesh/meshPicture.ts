@@ -1,5 +1,5 @@
 import type { View } from '../../views/panZoom';
-import { meshExtrasOf } from '../../../src/families/mesh/mesh-picture';
+import { meshExtrasOf, meshGridOf } from '../../../src/families/mesh/mesh-picture';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import type { RunResult } from '../../../src/result';
 import { COLORS } from '../../lib/colors';
@@ -95,9 +95,7 @@ export function meshPicture(
     screen?: { width: number; height: number; view: View; type: TypeScale };
   } = {},
 ): FramePicture {
-  const info = meshExtrasOf(r.extras);
-  const side = info?.side ?? Math.round(Math.sqrt(r.topology.nodeCount));
-  const groups = info?.groups ?? 1;
+  const { info, side, groups } = meshGridOf(r);
   const layoutFor = (width: number, height: number, type: TypeScale) =>
     meshLayout(width, Math.max(0, height - meshCaptionRoom(type)), side, groups);
   return {

@@ -18,3 +18,15 @@ export function meshExtrasOf(extras: Readonly<Record<string, unknown>> | undefin
   const m = extras?.['mesh'];
   return m && typeof m === 'object' ? (m as MeshExtras) : null;
 }
+
+/**
+ * The grid a mesh view draws: the extras' side and group count, else (a result without them, such
+ * as a schedule file on a mesh) one square group of all the processors.
+ */
+export function meshGridOf(r: {
+  extras?: Readonly<Record<string, unknown>>;
+  topology: { nodeCount: number };
+}): { info: MeshExtras | null; side: number; groups: number } {
+  const info = meshExtrasOf(r.extras);
+  return { info, side: info?.side ?? Math.round(Math.sqrt(r.topology.nodeCount)), groups: info?.groups ?? 1 };
+}
