@@ -27,22 +27,12 @@ import { longTasksSince, numberArg, pageNow, serveDist, withPage } from './brows
 import { mainThreadTaskTimes } from './main-thread';
 import { machineLines } from './stats';
 import { ringAllreduceXml } from '../src/interop/fixtures/ring-allreduce-xml';
+import { oneTransferSchedule } from '../src/interop/fixtures/one-transfer-schedule';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4173);
 const RUNS = numberArg('--runs', 3);
 const bigAt = process.argv.indexOf('--big');
 const BIG = bigAt >= 0 ? process.argv[bigAt + 1] : undefined;
-
-/** A valid schedule of `nodes` processors with one transfer (0 → 1). */
-const wide = (nodes: number) =>
-  JSON.stringify({
-    format: 'optical-collectives/schedule-v1',
-    collective: 'scatter',
-    nodes,
-    links: [{ id: 0, from: 0, to: 1, channels: 1 }],
-    blocks: [{ id: 0, origin: 0, to: [1] }],
-    steps: [{ phase: 'p', transfers: [{ from: 0, to: [1], path: [0], channel: 0, blocks: [0] }] }],
-  });
 
 /** The largest ring all-reduce in MSCCL XML (one channel) under the page's 32 MiB, or `--msccl-ranks N`'s. */
 function largestMsccl(): string {
@@ -116,9 +106,17 @@ const onlyAt = process.argv.indexOf('--only');
 const ONLY = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
 
 const ALL_CASES: Case[] = [
-  { name: '1,024 processors, 1 transfer', give: file('w1024.json', wide(1024)), done: 'file' },
-  { name: '65,536 processors, 1 transfer', give: file('w65536.json', wide(65_536)), done: 'file' },
-  { name: '4,194,304 processors (refused)', give: file('w4m.json', wide(4_194_304)), done: 'notice' },
+  { name: '1,024 processors, 1 transfer', give: file('w1024.json', oneTransferSchedule(1024)), done: 'file' },
+  {
+    name: '65,536 processors, 1 transfer',
+    give: file('w65536.json', oneTransferSchedule(65_536)),
+    done: 'file',
+  },
+  {
+    name: '4,194,304 processors (refused)',
+    give: file('w4m.json', oneTransferSchedule(4_194_304)),
+    done: 'notice',
+  },
   ...(BIG
     ? [
         {

@@ -8,6 +8,7 @@ import { CLI_LIMITS } from '../src/limits';
 import { findAlgorithm } from '../src/registry';
 import { run } from '../src/run';
 import { collectPageErrors, openConfig } from './fixtures';
+import { oneTransferSchedule } from '../src/interop/fixtures/one-transfer-schedule';
 
 // Schedules from files: opened with the picker or dropped, verified by the same verifier, drawn,
 // stepped and narrated; violations listed and found on the picture; the link reopens the file.
@@ -16,17 +17,6 @@ function scheduleText(id: string, extra: Record<string, number | string>): strin
   const r = run(id, { ...defaultsOf(findAlgorithm(id)!.params), ...extra }, CLI_LIMITS);
   return [...scheduleJsonChunks(r)].join('');
 }
-
-/** A valid schedule of `nodes` processors with one transfer (0 → 1): under a kilobyte. */
-const wide = (nodes: number) =>
-  JSON.stringify({
-    format: 'optical-collectives/schedule-v1',
-    collective: 'scatter',
-    nodes,
-    links: [{ id: 0, from: 0, to: 1, channels: 1 }],
-    blocks: [{ id: 0, origin: 0, to: [1] }],
-    steps: [{ phase: 'p', transfers: [{ from: 0, to: [1], path: [0], channel: 0, blocks: [0] }] }],
-  });
 
 async function open(page: Page, name: string, text: string) {
   await page.getByTestId('open-schedule-input').setInputFiles({
@@ -140,7 +130,7 @@ test('sizes are checked before reading: a 300 MB file and one of 4,194,304 proce
     "big.json is 300 MB; the browser reads schedule files of at most 250 MB; the command line's check reads up to 800 MB",
   );
   await expect(page.getByTestId('file-progress')).toHaveCount(0);
-  await open(page, 'wide.json', wide(4_194_304));
+  await open(page, 'wide.json', oneTransferSchedule(4_194_304));
   await expect(page.getByTestId('notice').last()).toContainText(
     "wide.json: nodes must be at most 65536 (the browser shows files of at most 65,536 processors; the command line's check reads up to 4,194,304)",
   );
@@ -150,7 +140,7 @@ test('sizes are checked before reading: a 300 MB file and one of 4,194,304 proce
 
 test('a file of 65,536 processors opens, drawn as a graph whose processors form a band', async ({ page }) => {
   await openConfig(page, '/?v=2&alg=ring-allgather&nodes=8');
-  await open(page, 'wide.json', wide(65_536));
+  await open(page, 'wide.json', oneTransferSchedule(65_536));
   await expect(page.getByTestId('file-name')).toHaveText('wide.json');
   await expect(page.getByTestId('graph-view')).toBeVisible();
   await page.keyboard.press('ArrowRight');

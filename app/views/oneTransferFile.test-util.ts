@@ -1,4 +1,5 @@
 import { runFile } from '../../src/file-formats';
+import { oneTransferSchedule } from '../../src/interop/fixtures/one-transfer-schedule';
 import { CLI_LIMITS } from '../../src/limits';
 
 /**
@@ -6,15 +7,4 @@ import { CLI_LIMITS } from '../../src/limits';
  * `spread`, read as the page reads it (the graph view's and graph scene's tests share it).
  */
 export const oneTransferFile = (nodes: number) =>
-  runFile(
-    JSON.stringify({
-      format: 'optical-collectives/schedule-v1',
-      collective: 'scatter',
-      nodes,
-      links: [{ id: 0, from: 0, to: 1, channels: 1 }],
-      blocks: [{ id: 0, origin: 0, to: [1] }],
-      steps: [{ phase: 'spread', transfers: [{ from: 0, to: [1], path: [0], channel: 0, blocks: [0] }] }],
-    }),
-    { name: `one-transfer-${nodes}.json`, hash: '' },
-    CLI_LIMITS,
-  );
+  runFile(oneTransferSchedule(nodes, 'spread'), { name: `one-transfer-${nodes}.json`, hash: '' }, CLI_LIMITS);
