@@ -5,7 +5,7 @@ import type { ParamValue } from '../../src/kernel/params/schema';
 import type { RunResult } from '../../src/result';
 import type { RunOutcome } from '../worker/protocol';
 import type { FamiliesActions, FamiliesState } from './familySlice';
-import type { FilesState } from './fileSlice';
+import type { FilesActions, FilesState } from './fileSlice';
 import type { JobsActions, JobsState } from './jobsSlice';
 import type { SearchActions } from './searchSlice';
 import type { MarkActions, MarkState } from './markSlice';
@@ -38,7 +38,8 @@ export interface AppState
     JobsActions,
     FamiliesState,
     FamiliesActions,
-    FilesState {
+    FilesState,
+    FilesActions {
   config: AppConfig;
   playing: boolean;
   status: Status;

@@ -106,7 +106,10 @@ describe('compare mode, the explorer and the paper checks as the pane’s jobs',
     const { pool, jobs } = fakePool();
     const store = createPaneStore();
     startLabSync(pool, store);
-    store.getState().setCompare([{ algorithm: 'ring-allgather' }, { algorithm: 'no-such-algorithm' }]);
+    store.getState().setCompare([
+      { algorithm: 'ring-allgather', overrides: {} },
+      { algorithm: 'no-such-algorithm', overrides: {} },
+    ]);
     store.getState().setOptions({ mode: 'compare' });
     expect(jobs.map((j) => j.kind)).toEqual(['runs']);
     expect(store.getState().jobs[COMPARE_JOB]?.status).toBe('running');
@@ -121,7 +124,7 @@ describe('compare mode, the explorer and the paper checks as the pane’s jobs',
     store.getState().setOptions({ mode: 'visualize' });
     store.getState().setOptions({ mode: 'compare' });
     expect(jobs).toHaveLength(1);
-    store.getState().setCompare([{ algorithm: 'ring-allgather' }]);
+    store.getState().setCompare([{ algorithm: 'ring-allgather', overrides: {} }]);
     jobs[1]!.fail(new Error('worker crashed'));
     await settle();
     expect(store.getState().compared).toEqual([{ ok: false, message: 'worker crashed' }]);
