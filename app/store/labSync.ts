@@ -108,8 +108,8 @@ export function startLabSync(pool: Pick<WorkerPool, 'submit'>, store: PaneStore)
     const entry = s.jobs[wanted.job];
     // Done, stopped or running: kept. A failed one is tried again when the configuration changes.
     if (entry && (entry.status !== 'error' || !configChanged)) return;
-    // One sweep or check at a time: another still running ends (once this one is in the store, so
-    // the change of jobs this makes finds it running), and starts afresh when shown again.
+    // One sweep or check at a time: another still running is dropped (and starts afresh when shown
+    // again) after this one has started, so the store change the drop makes finds this one running.
     const others = Object.entries(s.jobs).filter(
       ([id, other]) => id !== wanted.job && isLabJob(id) && other.status === 'running',
     );
