@@ -130,6 +130,25 @@ describe('compare mode, the explorer and the paper checks as the pane’s jobs',
     expect(store.getState().compared).toEqual([{ ok: false, message: 'worker crashed' }]);
   });
 
+  it('a failed sweep keeps its points and error, and is tried again on the next change of configuration', async () => {
+    const { pool, jobs } = fakePool();
+    const store = createPaneStore();
+    startLabSync(pool, store);
+    store.setState((s) => ({ config: { ...s.config, sweep: 'optree-fig4' } }));
+    store.getState().setOptions({ mode: 'explore' });
+    jobs[0]!.points!([point(1)], 1, 38);
+    jobs[0]!.fail(new Error('worker crashed'));
+    await settle();
+    const id = sweepJob('optree-fig4');
+    expect(store.getState().jobs[id]).toMatchObject({ status: 'error', error: 'worker crashed' });
+    expect((store.getState().jobs[id]?.output as SweepOutput).values).toHaveLength(1);
+    // Not by itself (the error's own change of jobs starts nothing): only when the configuration changes.
+    expect(jobs).toHaveLength(1);
+    store.setState((s) => ({ config: { ...s.config, step: 1 } }));
+    expect(jobs).toHaveLength(2);
+    expect(store.getState().jobs[id]?.status).toBe('running');
+  });
+
   it('two stores’ lab jobs are their own', () => {
     const [a, b] = [fakePool(), fakePool()];
     const [storeA, storeB] = [createPaneStore(), createPaneStore()];
