@@ -8,6 +8,9 @@ import { ModelNotes } from './notes/ModelNotes';
 import './styles.css';
 import { useApp } from './store/store';
 import { ServicesProvider } from './store/servicesContext';
+import { TryStoreProvider } from './tryit/tryContext';
+import { createTryStore } from './tryit/tryStore';
+import TryWorker from './tryit/try.worker?worker';
 import { loadFromUrl, offerLastGood, startSync } from './store/sync';
 import { WorkerClient } from './worker/client';
 import { WorkerPool } from './worker/pool';
@@ -28,6 +31,8 @@ const play = loadFromUrl(location.search);
 offerLastGood();
 // The app's services (its workers' controls), handed to the components through ServicesProvider.
 const services = startSync({ run: new WorkerClient(worker, onCrash), pool });
+// Try it's store, with its own worker (started when the page is first opened).
+const tryStore = createTryStore(useApp, () => new TryWorker());
 if (play) {
   // Start playing once the first result is on screen.
   const stop = useApp.subscribe((s) => {
@@ -43,9 +48,11 @@ if (play) {
 createRoot(document.getElementById('root')!, { onCaughtError: () => undefined }).render(
   <StrictMode>
     <ServicesProvider services={services}>
-      <Boundary name="app" className="m-4">
-        <App />
-      </Boundary>
+      <TryStoreProvider store={tryStore}>
+        <Boundary name="app" className="m-4">
+          <App />
+        </Boundary>
+      </TryStoreProvider>
       {/* Over any page (a link with notes=<id> opens it), so it lives beside the app, not in a pane. */}
       <Boundary name="model notes" className="m-4">
         <ModelNotes />

@@ -63,20 +63,16 @@ export function keptRecord(value: unknown): Kept {
   return data instanceof Blob || typeof data === 'string' ? { name: r.name, data } : 'damaged';
 }
 
-/** Files opened since the page loaded: shown even where the browser keeps nothing. */
-const session = new Map<string, KeptFile>();
-
-/** Remembers a file for this page's lifetime (before, and whether or not, IndexedDB keeps it). */
-export function rememberInSession(hash: string, file: KeptFile): void {
-  session.set(hash, file);
-}
-
 /** Keeps a file under its hash; false when the browser would not keep it. */
 export async function keepFile(hash: string, file: KeptFile): Promise<boolean> {
   return (await withStore('readwrite', (s) => s.put({ name: file.name, data: file.data }, hash))) !== null;
 }
 
-/** The file kept under `hash`: null when this browser has not kept it, 'damaged' when its record is broken. */
+/**
+ * The file this browser kept under `hash`: null when it has not kept it, 'damaged' when its record is
+ * broken. (Files opened since the page loaded are also remembered by the pane they were opened in,
+ * fileSlice.ts, so they are shown where the browser keeps nothing.)
+ */
 export async function keptFile(hash: string): Promise<Kept> {
-  return session.get(hash) ?? keptRecord(await withStore<unknown>('readonly', (s) => s.get(hash)));
+  return keptRecord(await withStore<unknown>('readonly', (s) => s.get(hash)));
 }

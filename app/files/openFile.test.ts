@@ -5,8 +5,8 @@ import { run } from '../../src/run';
 import { defaultsOf } from '../../src/kernel/params/schema';
 import { createPaneStore, type PaneStore } from '../store/paneStore';
 import { useApp } from '../store/store';
-import type { RunReply } from '../worker/client';
-import { openScheduleFile, type FileWorkers } from './openFile';
+import type { RunReply, WorkerClient } from '../worker/client';
+import { openScheduleFile, reopenKeptFile, type FileWorkers } from './openFile';
 
 /** Workers whose visualizer's worker reports half the file read, then answers with `answer`. */
 function workersAnswering(store: PaneStore, answer: () => Promise<RunReply | null>) {
@@ -68,5 +68,24 @@ describe('opening a schedule file tells the app that opens it, and no other', ()
     await openScheduleFile(null, a, new File(['{}'], 'early.json'));
     expect(a.getState().notices[0].items[0]).toMatch(/have not started yet/);
     expect(useApp.getState().notices).toEqual([]);
+  });
+});
+
+describe('a file opened in one app is remembered by that app alone', () => {
+  it('its link reopens it in the app that opened it; another app has not seen it', async () => {
+    const [a, b] = [createPaneStore(), createPaneStore()];
+    const { workers } = workersAnswering(a, () => Promise.resolve(aSchedule('abc123')));
+    await openScheduleFile(workers, a, new File(['{}'], 'mine.json'));
+    const read: string[] = [];
+    const run = {
+      runFile: (file: { name: string }) => (read.push(file.name), Promise.resolve(aSchedule('abc123'))),
+      cancel: () => undefined,
+    } as unknown as WorkerClient;
+    await expect(reopenKeptFile('abc123', run, a)).resolves.toMatchObject({ totalMs: 1 });
+    expect(read).toEqual(['mine.json']);
+    // Node has no IndexedDB: the other app finds the file nowhere, and says so.
+    b.setState((s) => ({ config: { ...s.config, file: 'abc123' } }));
+    await expect(reopenKeptFile('abc123', run, b)).rejects.toThrow('this browser has not kept');
+    expect(read).toEqual(['mine.json']);
   });
 });

@@ -4,7 +4,7 @@ import type { WorkerClient } from '../worker/client';
 import type { WorkerPool } from '../worker/pool';
 import type { RunReply } from '../worker/client';
 import { fileOptions, noteReadWith, openingView, viewKept } from '../interop/fileView';
-import { keepFile, keptFile, rememberInSession } from './fileStore';
+import { keepFile, keptFile } from './fileStore';
 
 /**
  * Opening a file from disk, on the page's side. Its size is checked against the browser's limits
@@ -72,8 +72,8 @@ export async function openScheduleFile(
     if (!reply) return; // a newer request took over
     noteReadWith(store, reply.result, view);
     const hash = reply.result.source!.hash;
-    rememberInSession(hash, { name: file.name, data: file });
     const app = store.getState();
+    app.rememberFile(hash, { name: file.name, data: file });
     // The link names the file only now that it is the one on screen (with its network, if any).
     app.setFile(hash, viewKept(reply.result, view));
     app.runSucceeded(reply.result, reply.totalMs);
@@ -117,7 +117,7 @@ export async function reopenKeptFile(
   run: WorkerClient,
   store: PaneStore,
 ): Promise<RunReply | null> {
-  const kept = await keptFile(hash);
+  const kept = await (store.getState().openedFile(hash) ?? keptFile(hash));
   if (store.getState().config.file !== hash) return null; // another file or configuration since
   if (kept === null || kept === 'damaged') {
     run.cancel();

@@ -156,6 +156,11 @@ function liftTo(colour: string, min: number): string {
   return c.formatHex();
 }
 
+/**
+ * The theme the page is painted in. Kept here rather than per app because it is the document's: one
+ * `data-theme` on <html> and one set of CSS variables (app/lib/theme.ts sets all three together), so
+ * every app drawn in the page paints in it; every colour below reads it when it paints.
+ */
 let current: Theme = 'light';
 
 /** The theme the pictures are painted in now (set by app/lib/theme.ts when the page's theme changes). */

@@ -12,6 +12,7 @@ import { paneNames, type PaneName } from '../../src/experiments/compare-names';
 import { selectPlaying, selectStep, useApp } from '../store/store';
 import { MainView } from '../views/MainView';
 import { ComparePaneScope } from '../store/paneContext';
+import { COMPARE_JOB } from '../store/labSync';
 import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSize } from '../lib/useSize';
 import { useReadableStep } from '../lib/useReadableStep';
@@ -30,7 +31,7 @@ export function ComparePage() {
   const panes = useApp((s) => s.config.compare);
   const pageParams = useApp((s) => s.config.params);
   const compared = useApp((s) => s.compared);
-  const status = useApp((s) => s.compareStatus);
+  const computing = useApp((s) => s.jobs[COMPARE_JOB]?.status === 'running');
   const step = useApp(selectStep);
   const readable = useReadableStep(step, useApp(selectPlaying));
   const first = compared?.[0];
@@ -107,7 +108,7 @@ export function ComparePage() {
             + add a schedule
           </button>
         )}
-        <span className="ml-auto text-sm text-muted">{status === 'running' ? 'computing…' : ''}</span>
+        <span className="ml-auto text-sm text-muted">{computing ? 'computing…' : ''}</span>
       </div>
       {(common || allVerified) && (
         <p className="flex flex-wrap items-baseline gap-x-4 px-1" data-testid="compare-heading">

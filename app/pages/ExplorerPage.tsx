@@ -2,12 +2,27 @@ import { SWEEPS } from '../../src/experiments/catalogue';
 import { LineChart } from '../charts/LineChart';
 import { EXPLORER_PAGES } from '../interconnects';
 import { useApp } from '../store/store';
-import { useServices } from '../store/servicesContext';
+import type { JobEntry } from '../store/jobsSlice';
+import { sweepJob, type SweepOutput } from '../store/labSync';
 import { JobProgress } from '../lib/JobProgress';
 import { sweepCsv } from '../../src/experiments/tables';
 import { fileName } from '../lib/download';
 import { PaperAndCsv } from './PaperAndCsv';
 import { noun } from '../../src/kernel/util/units';
+
+/** What the page shows of a sweep's job: its points so far, how far it is, how it ended. */
+function sweepProgress(job: JobEntry) {
+  // While it runs (and after an error) its output is the points so far; once done, all of them.
+  const output = job.output as SweepOutput | null;
+  return {
+    values: output?.values ?? [],
+    done: job.progress?.done ?? 0,
+    total: job.progress?.total ?? 0,
+    finished: job.status === 'done',
+    stopped: output?.stopped ?? false,
+    error: job.error,
+  };
+}
 
 /** A button that reads as a link inside a sentence. */
 const LINK = 'font-semibold text-info underline hover:text-info';
@@ -17,10 +32,10 @@ const LINK = 'font-semibold text-info underline hover:text-info';
  * paper's closed form and from a constructed, verified schedule. Clicking a point opens it.
  */
 export function ExplorerPage() {
-  const { restartSweep, stopSweep } = useServices();
   const chosen = useApp((s) => s.config.sweep);
   const selected = chosen || SWEEPS[0]?.id;
-  const progress = useApp((s) => (selected ? s.sweeps[selected] : undefined));
+  const job = useApp((s) => (selected ? s.jobs[sweepJob(selected)] : undefined));
+  const progress = job && sweepProgress(job);
   const page = EXPLORER_PAGES.find((p) => p.id === chosen);
   const onPage = page !== undefined;
   const def = SWEEPS.find((d) => d.id === selected);
@@ -100,7 +115,11 @@ export function ExplorerPage() {
             ) : progress?.finished && progress.stopped ? (
               <span>
                 stopped: {progress.values.length} of {progress.total} configurations computed and verified{' '}
-                <button className={LINK} onClick={() => restartSweep(def.id)} data-testid="sweep-restart">
+                <button
+                  className={LINK}
+                  onClick={() => useApp.getState().dropJob(sweepJob(def.id))}
+                  data-testid="sweep-restart"
+                >
                   compute them all
                 </button>
               </span>
@@ -111,7 +130,7 @@ export function ExplorerPage() {
                 done={progress?.done ?? 0}
                 total={progress?.total ?? 0}
                 unit="configurations"
-                onStop={stopSweep}
+                onStop={() => useApp.getState().stopJob(sweepJob(def.id))}
                 stopTestId="sweep-stop"
               />
             )}

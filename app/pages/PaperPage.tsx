@@ -4,7 +4,8 @@ import { differ, reproCsv, reproVerdict } from '../../src/experiments/tables';
 import { fileName } from '../lib/download';
 import { PaperAndCsv } from './PaperAndCsv';
 import { useApp } from '../store/store';
-import { useServices } from '../store/servicesContext';
+import { jobOutput } from '../store/jobsSlice';
+import { checkJob, type CheckOutput } from '../store/labSync';
 import { JobProgress } from '../lib/JobProgress';
 
 const LINK = 'underline decoration-dotted hover:text-text';
@@ -14,9 +15,13 @@ const fmt = (v: number | null | undefined) =>
 
 /** The paper checks: each number a paper prints beside what its formulas and our schedules give. */
 export function PaperPage() {
-  const { restartCheck, stopCheck } = useServices();
   const selected = useApp((s) => s.config.check) || REPRODUCTION_CARDS[0]?.id;
-  const state = useApp((s) => (selected ? s.checks[selected] : undefined));
+  const job = useApp((s) => (selected ? s.jobs[checkJob(selected)] : undefined));
+  const state = job && {
+    rows: jobOutput<CheckOutput>(job)?.rows ?? null,
+    error: job.error,
+    stopped: job.status === 'stopped',
+  };
   const rep = REPRODUCTION_CARDS.find((r) => r.id === selected);
   if (!rep) return <p className="p-6 text-lg text-muted">No paper checks are available yet.</p>;
   const hasConstructed = state?.rows?.some((r) => r.constructed !== undefined) ?? false;
@@ -72,14 +77,24 @@ export function PaperPage() {
         {state?.stopped && (
           <p className="mt-3 text-muted" data-testid="check-stopped">
             stopped before its rows were ready.{' '}
-            <button className={LINK} onClick={() => restartCheck(rep.id)} data-testid="check-restart">
+            <button
+              className={LINK}
+              onClick={() => useApp.getState().dropJob(checkJob(rep.id))}
+              data-testid="check-restart"
+            >
               compute it
             </button>
           </p>
         )}
         {!state?.rows && !state?.error && !state?.stopped && (
           <p className="mt-3 text-muted" data-testid="check-progress">
-            <JobProgress done={0} total={0} unit="" onStop={stopCheck} stopTestId="check-stop" />
+            <JobProgress
+              done={0}
+              total={0}
+              unit=""
+              onStop={() => useApp.getState().stopJob(checkJob(rep.id))}
+              stopTestId="check-stop"
+            />
           </p>
         )}
         {state?.rows && <RowsTable rows={state.rows} constructed={hasConstructed} />}

@@ -1,12 +1,11 @@
 import type { AppConfig, ComparePane, ViewOptions } from '../../src/config/url-codec';
 import type { InteropView } from '../../src/config/interop-link';
 import type { FormulaRow } from '../../src/kernel/spec';
-import type { ReproRow, SweepValue } from '../../src/kernel/experiment';
 import type { ParamValue } from '../../src/kernel/params/schema';
 import type { RunResult } from '../../src/result';
 import type { RunOutcome } from '../worker/protocol';
 import type { FamiliesActions, FamiliesState } from './familySlice';
-import type { FilesState } from './fileSlice';
+import type { FilesActions, FilesState } from './fileSlice';
 import type { JobsActions, JobsState } from './jobsSlice';
 import type { SearchActions } from './searchSlice';
 import type { MarkActions, MarkState } from './markSlice';
@@ -39,7 +38,8 @@ export interface AppState
     JobsActions,
     FamiliesState,
     FamiliesActions,
-    FilesState {
+    FilesState,
+    FilesActions {
   config: AppConfig;
   playing: boolean;
   status: Status;
@@ -54,13 +54,11 @@ export interface AppState
   /** Message of the last failed run (input errors, size limit, worker crash). */
   runError: string | null;
   notices: Notice[];
-  /** Compare mode: one outcome per pane of `config.compare`, in order (null until computed). */
+  /**
+   * Compare mode: one outcome per pane of `config.compare`, in order (null until computed); the job
+   * that computes them, like the explorer's sweeps and the paper checks, is in `jobs` (labSync.ts).
+   */
   compared: RunOutcome[] | null;
-  compareStatus: Status;
-  /** The explorer's evaluated points per sweep id, kept while the page is open. */
-  sweeps: Record<string, SweepProgress>;
-  /** Paper checks per id. */
-  checks: Record<string, { rows: ReproRow[] | null; error: string | null; stopped?: boolean }>;
   /**
    * The step came from a link (or a scene, or Back) and has not been checked against its schedule
    * yet: the first check says when it is out of range; later ones (a search's shorter schedule)
@@ -105,16 +103,6 @@ export interface AppState
    * the network and stretch it was read with (`interop`; a Lab file: none, so `net=` goes).
    */
   setFile(hash: string, interop?: InteropView): void;
-}
-
-export interface SweepProgress {
-  values: SweepValue[];
-  done: number;
-  total: number;
-  finished: boolean;
-  /** Finished because it was asked to stop: `values` are the points before that. */
-  stopped?: boolean;
-  error: string | null;
 }
 
 /**

@@ -13,7 +13,10 @@ export interface JobEntry {
   /** Pieces done of total, for jobs that report them. */
   progress: { done: number; total: number } | null;
   error: string | null;
-  /** The job's answer once done (read it with `jobOutput`). */
+  /**
+   * The job's answer once done (read it with `jobOutput`); while it runs, the part it has reported so
+   * far, for jobs that report one (a sweep's points).
+   */
   output: unknown;
 }
 
@@ -22,8 +25,14 @@ export interface JobsState {
   jobs: Record<string, JobEntry>;
 }
 
+/**
+ * Tells the pane how far a job is: `done` pieces of `total`, and for a job that hands out its answer
+ * in parts, the answer so far (`partial`).
+ */
+export type JobProgress<T> = (done: number, total: number, partial?: T) => void;
+
 /** Starts a job on the page's workers, telling `progress` how far it is. */
-export type StartJob<T> = (progress: (done: number, total: number) => void) => JobHandle<T>;
+export type StartJob<T> = (progress: JobProgress<T>) => JobHandle<T>;
 
 export interface JobsActions {
   /**
@@ -68,8 +77,12 @@ export function jobsActions(set: (patch: Partial<JobsState>) => void, get: () =>
       const entry: JobEntry = { type, input, status: 'running', progress: null, error: null, output: null };
       set({ jobs: { ...get().jobs, [id]: entry } });
       let handle: JobHandle<unknown> | null = null;
-      const progress = (done: number, total: number) => {
-        if (handle) update(id, handle, { progress: { done, total } });
+      const progress = (done: number, total: number, partial?: unknown) => {
+        if (handle)
+          update(id, handle, {
+            progress: { done, total },
+            ...(partial === undefined ? {} : { output: partial }),
+          });
       };
       const started = start(progress);
       handle = started;

@@ -6,7 +6,7 @@ import { switchParams } from '../../src/config/param-switch';
 import { BROWSER_LIMITS, checkRun } from '../../src/limits';
 import { belongsTo, computedFor, maxStep, type AppState } from './appState';
 import { familiesActions, type FamilySlice } from './familySlice';
-import { NO_FILE } from './fileSlice';
+import { filesActions, NO_FILE } from './fileSlice';
 import { jobsActions } from './jobsSlice';
 import { markActions, markOnLoad, markOnResult } from './markSlice';
 import { searchActions } from './searchSlice';
@@ -56,9 +56,6 @@ export function createPaneStore(slices: readonly FamilySlice<object>[] = []): Pa
     runError: null,
     notices: [],
     compared: null,
-    compareStatus: 'idle',
-    sweeps: {},
-    checks: {},
     ...NO_SELECTION,
     markedOn: null,
     stepUnchecked: false,
@@ -66,6 +63,7 @@ export function createPaneStore(slices: readonly FamilySlice<object>[] = []): Pa
     runStartedAt: 0,
     jobs: {},
     ...NO_FILE,
+    ...filesActions(),
     families: Object.fromEntries(slices.map((s) => [s.key, s.initial])),
     ...familiesActions(
       (patch) => set(patch),

@@ -29,14 +29,6 @@ export interface AppServices {
   stopBuild(): void;
   /** Workers of the pool that run a search's chains (one per core but one). */
   searchWorkers(): number;
-  /** Stops the sweep in flight: it ends after the point in hand, keeping every point so far. */
-  stopSweep(): void;
-  /** Computes a sweep again from its first point (after a stop or an error). */
-  restartSweep(id: string): void;
-  /** Stops the paper check in flight (it is one piece of work: nothing is kept). */
-  stopCheck(): void;
-  /** Computes a paper check again (after a stop or an error). */
-  restartCheck(id: string): void;
   /**
    * Opens a schedule file in the visualizer's worker and shows it in the app's pane, with its progress
    * line and notices there (app/files/openFile.ts).
@@ -62,10 +54,6 @@ export const NOT_STARTED: AppServices = {
   stopSearch: () => undefined,
   stopBuild: () => undefined,
   searchWorkers: () => 0,
-  stopSweep: () => undefined,
-  restartSweep: () => undefined,
-  stopCheck: () => undefined,
-  restartCheck: () => undefined,
   // No pane to show it in or say why not: the caller hears it (the page starts its workers first).
   openScheduleFile: (file) =>
     Promise.reject(new Error(`${file.name} was not opened. ${NOT_STARTED_MESSAGE}`)),
@@ -88,7 +76,7 @@ export function createAppServices(
   store: PaneStore,
   files: FileWorkers | null = null,
 ): AppSession {
-  const lab = startLabSync(pool, store);
+  const endLab = startLabSync(pool, store);
   return {
     submitJob: (job) => pool.submit(job),
     stopSearch: () => run.stopSearch(),
@@ -102,12 +90,8 @@ export function createAppServices(
         );
     },
     searchWorkers: () => pool.size,
-    stopSweep: () => lab.stop(),
-    restartSweep: (id) => lab.restart(id),
-    stopCheck: () => lab.stop(),
-    restartCheck: (id) => lab.restart(id),
     openScheduleFile: (file) => openScheduleFile(files, store, file),
     readNetworkFile: (file) => readNetworkFile(files, file),
-    dispose: () => lab.dispose(),
+    dispose: endLab,
   };
 }

@@ -4,15 +4,7 @@ import type { FormulaRow } from '../../src/kernel/spec';
 import { maxStep, type AppState } from './appState';
 import { createPaneStore } from './paneStore';
 
-export {
-  belongsTo,
-  computedFor,
-  maxStep,
-  type AppState,
-  type Notice,
-  type Status,
-  type SweepProgress,
-} from './appState';
+export { belongsTo, computedFor, maxStep, type AppState, type Notice, type Status } from './appState';
 export { createPaneStore, type PaneStore } from './paneStore';
 export { selectAttempt, type SearchState } from './searchSlice';
 

@@ -2,7 +2,8 @@ import type { TryView } from '../../src/tryit/try-view';
 import { blocksOf, NO_PICK, sendable, type Picking } from './picking';
 import { channelColour } from './TryNetwork';
 import { TryRoute } from './TryRoute';
-import { edit, useTry } from './tryStore';
+import { useTry, useTryStore } from './tryContext';
+import type { TryState } from './tryStore';
 
 /**
  * Building the step being edited: the step bar (previous, next, undo, redo, reset), the transfer
@@ -29,12 +30,14 @@ const HISTORY_BUTTONS: readonly {
   },
 ];
 
-export function addPicked(view: TryView, p: Picking) {
+export function addPicked(view: TryView, p: Picking, edit: TryState['edit']) {
   if (p.from === null || p.to.length === 0) return;
   edit({ kind: 'add', from: p.from, to: p.to, blocks: blocksOf(view, p) });
 }
 
 export function TryBuild({ view }: { view: TryView }) {
+  const store = useTryStore();
+  const { edit } = store.getState();
   const picking = useTry((s) => s.picking);
   const typed = useTry((s) => s.typed);
   const b = view.board;
@@ -120,7 +123,7 @@ export function TryBuild({ view }: { view: TryView }) {
                 type="checkbox"
                 checked={chosen.includes(k)}
                 onChange={(e) =>
-                  useTry.getState().setPicking({
+                  store.getState().setPicking({
                     blocks: e.target.checked
                       ? [...chosen, k].sort((x, y) => x - y)
                       : chosen.filter((x) => x !== k),
@@ -135,7 +138,7 @@ export function TryBuild({ view }: { view: TryView }) {
       <div className="flex gap-1.5">
         <button
           className="rounded-md border border-info bg-info px-2.5 py-1 text-sm font-semibold text-surface hover:bg-info/85 disabled:border-border disabled:bg-panel disabled:text-muted"
-          onClick={() => addPicked(view, picking)}
+          onClick={() => addPicked(view, picking, edit)}
           disabled={picking.from === null || picking.to.length === 0 || chosen.length === 0}
           data-testid="try-add"
         >
@@ -143,7 +146,7 @@ export function TryBuild({ view }: { view: TryView }) {
         </button>
         <button
           className={button}
-          onClick={() => useTry.getState().setPicking(NO_PICK)}
+          onClick={() => store.getState().setPicking(NO_PICK)}
           disabled={picking.from === null}
           title="Clear the pick (C)"
         >
@@ -167,7 +170,7 @@ export function TryBuild({ view }: { view: TryView }) {
             />
             <button
               className="text-left underline-offset-2 hover:underline"
-              onClick={() => useTry.getState().setPicking({ selected: i })}
+              onClick={() => store.getState().setPicking({ selected: i })}
               aria-pressed={picking.selected === i}
               title="Select it to change its route"
               data-testid={`try-select-${i}`}

@@ -12,7 +12,7 @@ import { TrySideBySide } from './TrySideBySide';
 import { TrySize } from './TrySize';
 import { toggleLinkOfSelected } from './TryRoute';
 import { TryCompare, TryHints, TryShare, TryVerdict } from './TryReport';
-import { edit, openLink, showHint, useTry } from './tryStore';
+import { useTry, useTryStore } from './tryContext';
 
 /**
  * Try it (`mode=try`): the student builds a schedule by hand on an exercise's network, checked live
@@ -33,6 +33,8 @@ function canonicalLink(i: number): string {
 
 export function TryPage() {
   const link = useApp((s) => s.config.tryit);
+  const store = useTryStore();
+  const { edit, openLink, showHint } = store.getState();
   const view = useTry((s) => s.view);
   const error = useTry((s) => s.error);
   const picking = useTry((s) => s.picking);
@@ -42,14 +44,14 @@ export function TryPage() {
   // A link the page did not write itself (the first, Back/Forward, a pasted one) is opened.
   useEffect(() => {
     const text = link || presetLink(0);
-    if (text !== useTry.getState().written) openLink(text);
-  }, [link]);
+    if (text !== store.getState().written) openLink(text);
+  }, [link, store, openLink]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
       if (t?.closest('input, select, textarea, dialog[open]')) return;
-      const s = useTry.getState();
+      const s = store.getState();
       const v = s.view;
       if (!v) return;
       const ctrl = e.ctrlKey || e.metaKey;
@@ -60,8 +62,8 @@ export function TryPage() {
         const node = Number(s.typed);
         s.setTyped('');
         if (node < v.board.nodes) s.setPicking(pickNode(s.picking, node));
-        else useTry.setState({ error: `there is no processor ${node}; they are 0 to ${v.board.nodes - 1}` });
-      } else if (e.key === 'Enter' && !(t instanceof HTMLButtonElement)) addPicked(v, s.picking);
+        else store.setState({ error: `there is no processor ${node}; they are 0 to ${v.board.nodes - 1}` });
+      } else if (e.key === 'Enter' && !(t instanceof HTMLButtonElement)) addPicked(v, s.picking, edit);
       else if ((e.key === 'z' && ctrl && !e.shiftKey) || (!ctrl && (e.key === 'u' || e.key === 'U')))
         edit({ kind: 'undo' });
       else if (
@@ -81,7 +83,7 @@ export function TryPage() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [store, edit, showHint]);
 
   // The ready-made exercise shown, if it is one (its link without the attempt).
   const bare = view?.link
@@ -93,11 +95,12 @@ export function TryPage() {
     <TryNetwork
       view={side ? { ...view, hint: null } : view}
       picking={picking}
-      onPick={(n) => useTry.getState().setPicking(pickNode(useTry.getState().picking, n))}
-      onSelect={(i) => useTry.getState().setPicking({ selected: i })}
+      onPick={(n) => store.getState().setPicking(pickNode(store.getState().picking, n))}
+      onSelect={(i) => store.getState().setPicking({ selected: i })}
       onLink={(u, v) => {
-        const s = useTry.getState();
-        if (s.view && s.picking.selected !== null) toggleLinkOfSelected(s.view, s.picking.selected, u, v);
+        const s = store.getState();
+        if (s.view && s.picking.selected !== null)
+          toggleLinkOfSelected(store, s.view, s.picking.selected, u, v);
       }}
       argued={why}
     />

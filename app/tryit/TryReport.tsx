@@ -6,7 +6,8 @@ import { formatValue } from '../lib/format';
 import { pageLink } from '../lib/pageLink';
 import { FileButton } from '../lib/FileButton';
 import { useApp } from '../store/store';
-import { download, openFileText, showHint, showSideBySide, useTry } from './tryStore';
+import { useTry, useTryStore } from './tryContext';
+import type { TryStore } from './tryStore';
 
 /**
  * What the check says: the verdict, every problem in words (each also marked on the picture), the
@@ -88,6 +89,7 @@ export function TryCompare({ view }: { view: TryView }) {
 
 function SideBySideButton() {
   const side = useTry((s) => s.side);
+  const { showSideBySide } = useTryStore().getState();
   return (
     <button
       className={`${button} mt-1.5`}
@@ -104,7 +106,9 @@ function SideBySideButton() {
 export function TryHints({ view }: { view: TryView }) {
   const why = useTry((s) => s.why);
   const side = useTry((s) => s.side);
-  const setWhy = (on: boolean) => useTry.setState({ why: on });
+  const store = useTryStore();
+  const { showHint } = store.getState();
+  const setWhy = (on: boolean) => store.setState({ why: on });
   return (
     <section aria-label="Hints" className="space-y-1.5 rounded-md bg-surface p-2 shadow-sm">
       <div className="flex flex-wrap gap-1.5">
@@ -154,6 +158,8 @@ function arguedOn(view: TryView): string {
 
 export function TryShare({ view }: { view: TryView }) {
   const [said, setSaid] = useState('');
+  const store = useTryStore();
+  const { download } = store.getState();
   const copy = async (query: string, what: string) => {
     const href = pageLink(location.href, query);
     try {
@@ -190,7 +196,7 @@ export function TryShare({ view }: { view: TryView }) {
         <button className={button} onClick={download} data-testid="try-download">
           Download schedule
         </button>
-        <FileButton className={button} testId="try-open-file" onFile={openAttempt}>
+        <FileButton className={button} testId="try-open-file" onFile={(f) => openAttempt(store, f)}>
           Open attempt file…
         </FileButton>
       </div>
@@ -205,7 +211,7 @@ export function TryShare({ view }: { view: TryView }) {
 }
 
 /** Reopens a downloaded attempt file (at most 4 MB: an attempt is small). */
-async function openAttempt(f: File) {
-  if (f.size > 4_000_000) useTry.setState({ error: 'an attempt file is at most 4 MB; this one is larger' });
-  else openFileText(await f.text());
+async function openAttempt(store: TryStore, f: File) {
+  if (f.size > 4_000_000) store.setState({ error: 'an attempt file is at most 4 MB; this one is larger' });
+  else store.getState().openFileText(await f.text());
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { TryView } from '../../src/tryit/try-view';
 import { nextLinks, orderRoute, toggleRouteLink } from './route-picking';
-import { edit, useTry } from './tryStore';
+import { useTryStore } from './tryContext';
+import type { TryStore } from './tryStore';
 
 /**
  * The route of the selected transfer, and how to change it: click links on the picture (a link in
@@ -13,17 +14,18 @@ const button =
   'rounded-md border border-border bg-surface px-2 py-0.5 text-sm font-medium hover:bg-panel disabled:opacity-40';
 
 /** Sends the route with the link between u and v toggled, or says why it cannot be. */
-export function toggleLinkOfSelected(view: TryView, index: number, u: number, v: number) {
+export function toggleLinkOfSelected(store: TryStore, view: TryView, index: number, u: number, v: number) {
   const ref = { step: view.attempt.at, index };
   const t = view.attempt.steps[ref.step]?.transfers[index];
   if (!t) return;
   const got = toggleRouteLink(view, t, u, v);
-  if ('error' in got) useTry.setState({ error: got.error });
-  else edit({ kind: 'route', ref, links: got.links });
+  if ('error' in got) store.setState({ error: got.error });
+  else store.getState().edit({ kind: 'route', ref, links: got.links });
 }
 
 export function TryRoute({ view, index }: { view: TryView; index: number }) {
   const [next, setNext] = useState('');
+  const { edit } = useTryStore().getState();
   const b = view.board;
   const ref = { step: view.attempt.at, index };
   const t = view.attempt.steps[ref.step]?.transfers[index];

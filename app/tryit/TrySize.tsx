@@ -5,7 +5,7 @@ import type { NetworkKind } from '../../src/kernel/model/topology';
 import { decodeTryLink, encodeTryLink } from '../../src/tryit/share-link';
 import { TRY_SIZES } from '../../src/tryit/try-limits';
 import type { TryView } from '../../src/tryit/try-view';
-import { openLink, useTry } from './tryStore';
+import { useTryStore } from './tryContext';
 
 /**
  * Another size of the exercise shown: the size parameters of its algorithm (a ring's nodes, a mesh's
@@ -37,15 +37,16 @@ export function TrySize({ view }: { view: TryView }) {
   const fields = view.link ? sizeFields(view.link) : [];
   const [typed, setTyped] = useState<Record<string, string>>({});
   const limit = TRY_SIZES[view.board.kind as NetworkKind];
+  const store = useTryStore();
   if (!fields.length) return null;
   const open = () => {
     const sizes = Object.fromEntries(fields.map((f) => [f.key, (typed[f.key] ?? f.value).trim()]));
     const bad = Object.entries(sizes).find(([, v]) => !/^[0-9]{1,4}$/.test(v));
     if (bad) {
-      useTry.setState({ error: `a size is a whole number; ${bad[0]} is “${bad[1].slice(0, 20)}”` });
+      store.setState({ error: `a size is a whole number; ${bad[0]} is “${bad[1].slice(0, 20)}”` });
       return;
     }
-    openLink(resizedLink(view.link, sizes));
+    store.getState().openLink(resizedLink(view.link, sizes));
   };
   return (
     <form

@@ -1,10 +1,9 @@
-import { create } from 'zustand';
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { TryEdit } from '../../src/tryit/try-session';
 import type { TryRequest, TryResponse } from '../../src/tryit/try-service';
 import type { TryView } from '../../src/tryit/try-view';
 import { JSON_TYPE, saveFile } from '../lib/download';
-import { useApp } from '../store/store';
-import TryWorker from './try.worker?worker';
+import type { PaneStore } from '../store/paneStore';
 import { keptSelection, NO_PICK, type Picking } from './picking';
 
 /**
@@ -12,7 +11,7 @@ import { keptSelection, NO_PICK, type Picking } from './picking';
  * request is refused, its message beside it) and what the student is picking for the next transfer.
  * Every change goes to the worker (src/tryit/try-service.ts), which checks the attempt and answers.
  */
-interface TryState {
+export interface TryState {
   view: TryView | null;
   error: string;
   busy: boolean;
@@ -27,73 +26,97 @@ interface TryState {
   written: string;
   setPicking(p: Partial<Picking>): void;
   setTyped(t: string): void;
+  /** Opens an exercise (and the attempt) from its `try=` link. */
+  openLink(link: string): void;
+  /** Opens a downloaded attempt file's text. */
+  openFileText(text: string): void;
+  /** One change of the attempt (add, delete, undo, next step…). */
+  edit(e: TryEdit): void;
+  /** Shows or hides the algorithm's step. */
+  showHint(show: boolean): void;
+  /** Opens or closes the side-by-side view (the algorithm's step comes with the hint). */
+  showSideBySide(on: boolean): void;
+  /** Saves the attempt as a file. */
+  download(): void;
 }
 
-export const useTry = create<TryState>((set) => ({
-  view: null,
-  error: '',
-  busy: false,
-  picking: NO_PICK,
-  typed: '',
-  written: '',
-  why: false,
-  side: false,
-  setPicking: (p) => set((s) => ({ picking: { ...s.picking, ...p } })),
-  setTyped: (typed) => set({ typed }),
-}));
-
-let worker: Worker | null = null;
-let nextId = 0;
-let newest = 0;
-
-function onAnswer(r: TryResponse) {
-  if (r.id < newest) return;
-  if (r.kind === 'error') useTry.setState({ error: r.message, busy: false });
-  else if (r.kind === 'file') {
-    saveFile(r.name, [r.text], JSON_TYPE);
-    useTry.setState({ busy: false });
-  } else {
-    const { view: old, picking } = useTry.getState();
-    useTry.setState({
-      view: r.view,
-      error: '',
-      busy: false,
-      picking: { ...NO_PICK, selected: keptSelection(old, r.view, picking.selected) },
-      written: r.view.link || useTry.getState().written,
-    });
-    // The address bar holds the attempt so far (beyond the link's limits it keeps the last that fit).
-    if (r.view.link) {
-      const c = useApp.getState().config;
-      if (c.options.mode === 'try' && c.tryit !== r.view.link)
-        useApp.setState({ config: { ...c, tryit: r.view.link } });
-    }
-  }
-}
+/** An app's Try it store (made by `createTryStore`, handed down by TryStoreProvider). */
+export type TryStore = UseBoundStore<StoreApi<TryState>>;
 
 /** A request without its id (the id is added here). */
 type Ask = TryRequest extends infer R ? (R extends TryRequest ? Omit<R, 'id'> : never) : never;
 
-function send(r: Ask) {
-  if (!worker) {
-    worker = new TryWorker();
-    worker.onmessage = (e: MessageEvent<TryResponse>) => onAnswer(e.data);
-    worker.onerror = (e) => useTry.setState({ error: `the Try it worker failed: ${e.message}`, busy: false });
-  }
-  newest = ++nextId;
-  useTry.setState({ busy: true });
-  worker.postMessage({ ...r, id: newest } as TryRequest);
-}
+/** The side of the Try it worker the store uses (a fake in tests). */
+export type TryWorkerLike = Pick<Worker, 'postMessage' | 'onmessage' | 'onerror'>;
 
-export const openLink = (link: string) => {
-  useTry.setState({ written: link });
-  send({ kind: 'open', link });
-};
-export const openFileText = (text: string) => send({ kind: 'open-file', text });
-export const edit = (e: TryEdit) => send({ kind: 'edit', edit: e });
-export const showHint = (show: boolean) => send({ kind: 'hint', show });
-/** Opens or closes the side-by-side view (the algorithm's step comes with the hint). */
-export function showSideBySide(on: boolean) {
-  useTry.setState({ side: on });
-  showHint(on);
+/**
+ * One app's Try it store: its worker (started on the first request, by `startWorker`) and the ids of
+ * its requests are its own, so two apps (two tests) never share them; the attempt's link is written
+ * into the app's pane `app`.
+ */
+export function createTryStore(app: PaneStore, startWorker: () => TryWorkerLike): TryStore {
+  let worker: TryWorkerLike | null = null;
+  let nextId = 0;
+  /** The last request sent: answers to earlier ones are not shown. */
+  let newest = 0;
+  return create<TryState>((set, get) => {
+    const onAnswer = (r: TryResponse) => {
+      if (r.id < newest) return;
+      if (r.kind === 'error') set({ error: r.message, busy: false });
+      else if (r.kind === 'file') {
+        saveFile(r.name, [r.text], JSON_TYPE);
+        set({ busy: false });
+      } else {
+        const { view: old, picking } = get();
+        set({
+          view: r.view,
+          error: '',
+          busy: false,
+          picking: { ...NO_PICK, selected: keptSelection(old, r.view, picking.selected) },
+          written: r.view.link || get().written,
+        });
+        // The address bar holds the attempt so far (beyond the link's limits it keeps the last that fit).
+        if (r.view.link) {
+          const c = app.getState().config;
+          if (c.options.mode === 'try' && c.tryit !== r.view.link)
+            app.setState({ config: { ...c, tryit: r.view.link } });
+        }
+      }
+    };
+    const send = (r: Ask) => {
+      if (!worker) {
+        worker = startWorker();
+        worker.onmessage = (e: MessageEvent<TryResponse>) => onAnswer(e.data);
+        worker.onerror = (e) => set({ error: `the Try it worker failed: ${e.message}`, busy: false });
+      }
+      newest = ++nextId;
+      set({ busy: true });
+      worker.postMessage({ ...r, id: newest } as TryRequest);
+    };
+    const showHint = (show: boolean) => send({ kind: 'hint', show });
+    return {
+      view: null,
+      error: '',
+      busy: false,
+      picking: NO_PICK,
+      typed: '',
+      written: '',
+      why: false,
+      side: false,
+      setPicking: (p) => set((s) => ({ picking: { ...s.picking, ...p } })),
+      setTyped: (typed) => set({ typed }),
+      openLink(link) {
+        set({ written: link });
+        send({ kind: 'open', link });
+      },
+      openFileText: (text) => send({ kind: 'open-file', text }),
+      edit: (e) => send({ kind: 'edit', edit: e }),
+      showHint,
+      showSideBySide(on) {
+        set({ side: on });
+        showHint(on);
+      },
+      download: () => send({ kind: 'download' }),
+    };
+  });
 }
-export const download = () => send({ kind: 'download' });

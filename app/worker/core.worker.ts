@@ -13,7 +13,8 @@ const post = (msg: WorkerResponse, transfer: Transferable[] = []) => scope.postM
 /**
  * HiGHS (3.5 MB of WebAssembly), loaded when the page asks (the visualizer's worker, as it starts,
  * while the network is there) or when an exact method first needs it; once. A failed load is tried
- * again the next time.
+ * again the next time. Kept in this script's scope on purpose: each worker runs its own copy of the
+ * script, so this is one worker's solver, never shared with another worker or app.
  */
 let loading: Promise<void> | null = null;
 function loadLp(): Promise<void> {

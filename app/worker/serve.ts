@@ -11,7 +11,7 @@ import { postWithLinkLoad } from './linkLoadPost';
 import type { WorkerRequest } from './protocol';
 import { searchPart } from './serveSearch';
 import { runInSlices } from './slices';
-import { warmUpOnce } from './warmUp';
+import { startWarmUp } from './warmUp';
 
 export type { Post } from './jobs/envelope';
 
@@ -45,6 +45,8 @@ export function serve(
   const stale = (id: number) => newest !== id || aborted === id;
   /** Set by end-to-end tests ('pace'): each job starts this late and waits this long between slices. */
   let paceMs = 0;
+  /** Whether this worker's warm-up has started (it runs once, after the first answer). */
+  let warmed = false;
 
   /** A request's failure: bad input (with its issues) or an internal error. */
   function postError(id: number, err: unknown) {
@@ -139,7 +141,11 @@ export function serve(
       loadLp: options.loadLp,
       lease,
     }),
-    warmUp: () => options.warmUp && warmUpOnce(),
+    warmUp: () => {
+      if (!options.warmUp || warmed) return;
+      warmed = true;
+      startWarmUp();
+    },
     loadLp: options.loadLp,
   };
 

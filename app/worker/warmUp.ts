@@ -28,16 +28,12 @@ export function warmUpParams(algorithm: string, params: Readonly<Record<string, 
   return { ...defaultsOf(spec.params), ...params };
 }
 
-let started = false;
-
 /**
- * Starts the warm-up, once per worker. One small run per task (a few ms each), so a request that
- * arrives meanwhile waits for one of them at most. A warm-up run that fails is only logged: it must
- * never look like a crash of the worker.
+ * Starts the warm-up (serve.ts calls it once per worker it serves). One small run per task (a few ms
+ * each), so a request that arrives meanwhile waits for one of them at most. A warm-up run that fails
+ * is only logged: it must never look like a crash of the worker.
  */
-export function warmUpOnce(): void {
-  if (started) return;
-  started = true;
+export function startWarmUp(): void {
   const queue = Array.from({ length: ROUNDS }, () => WARM_UP_RUNS).flat();
   const next = () => {
     const job = queue.shift();
