@@ -91,23 +91,53 @@ export function wholeNumber(raw: string): number {
   return INT.test(t) ? Number(t) : NaN;
 }
 
-/** Reads attributes of one element, reporting what is missing or malformed. */
+/**
+ * Reads attributes of one element, reporting what is missing or malformed. Where the element is
+ * (rank, threadblock, step; −1: not said) is kept as numbers and made a Where only for a verdict;
+ * one reader serves every <step> in turn (`next`), so reading a step makes no reader of its own.
+ */
 class Reader {
   constructor(
-    private readonly attrs: Record<string, string>,
+    private attrs: Record<string, string>,
     private readonly element: string,
     private readonly v: Verdicts,
-    private readonly where: Where,
+    private rank = -1,
+    private tb = -1,
+    private step = -1,
   ) {}
   bad = false;
+
+  /** The step's position (−1: not a step). */
+  get position(): number {
+    return this.step;
+  }
+
+  /** Starts on another element of the same kind. */
+  next(attrs: Record<string, string>, rank: number, tb: number, step: number): this {
+    this.attrs = attrs;
+    this.rank = rank;
+    this.tb = tb;
+    this.step = step;
+    this.bad = false;
+    return this;
+  }
+
+  private where(): Where {
+    const where: Where = {};
+    if (this.rank >= 0) where.rank = this.rank;
+    if (this.tb >= 0) where.tb = this.tb;
+    if (this.step >= 0) where.step = this.step;
+    return where;
+  }
 
   private fail(key: string, must: string): void {
     this.bad = true;
     const got = this.attrs[key];
-    const place = placeOf(this.where);
+    const where = this.where();
+    const place = placeOf(where);
     this.v.error(
       'malformed',
-      this.where,
+      where,
       `${place ? `${place}: ` : ''}<${this.element}> ${key} must be ${must}; ${got === undefined ? 'it is missing' : `got "${got.slice(0, 40)}"`}`,
     );
   }
@@ -197,11 +227,15 @@ class AlgoReader implements XmlElementReader {
   private skipping = 0;
   private gpu: Gpu | null = null;
   private tb: Threadblock | null = null;
+  /** Reads every <step>, one after another. */
+  private readonly stepReader: Reader;
 
   constructor(
     private readonly v: Verdicts,
     private readonly file: string,
-  ) {}
+  ) {
+    this.stepReader = new Reader({}, 'step', v);
+  }
 
   open(name: string, attrs: Record<string, string>): void {
     const depth = ++this.depth;
@@ -215,7 +249,7 @@ class AlgoReader implements XmlElementReader {
       read = (this.tb = readThreadblock(attrs, this.v, this.gpu!)) !== null;
     else if (depth === 4 && name === 'step') {
       const steps = this.tb!.steps;
-      steps.push(readStep(attrs, this.v, this.gpu!.id, this.tb!.id, steps.length));
+      steps.push(readStep(this.stepReader.next(attrs, this.gpu!.id, this.tb!.id, steps.length)));
       // What a step holds is not read (nor counted: the runtime looks no deeper).
     } else algo.ignored.set(name, (algo.ignored.get(name) ?? 0) + 1);
     if (!read) this.skipping = depth;
@@ -249,7 +283,7 @@ class AlgoReader implements XmlElementReader {
 }
 
 function readAlgoAttributes(attrs: Record<string, string>, ngpus: number, v: Verdicts): Algo {
-  const r = new Reader(attrs, 'algo', v, {});
+  const r = new Reader(attrs, 'algo', v);
   const coll = r.text('coll', 'custom');
   const collective = collOf(coll);
   if (!collective && r.has('coll'))
@@ -278,14 +312,14 @@ function readAlgoAttributes(attrs: Record<string, string>, ngpus: number, v: Ver
 
 /** A rank's <gpu>, placed in `algo.gpus`; null when it is left out (a bad or repeated id). */
 function readGpu(attrs: Record<string, string>, algo: Algo, v: Verdicts): Gpu | null {
-  const gr = new Reader(attrs, 'gpu', v, {});
+  const gr = new Reader(attrs, 'gpu', v);
   const id = gr.int('id', -1, 0, algo.ngpus - 1);
   if (id < 0) return null;
   if (algo.gpus[id]) {
     v.error('structure', { rank: id }, `rank ${id} has a second <gpu>; the runtime reads the first`);
     return null;
   }
-  const cr = new Reader(attrs, 'gpu', v, { rank: id });
+  const cr = new Reader(attrs, 'gpu', v, id);
   const gpu: Gpu = {
     id,
     i: cr.int('i_chunks', 0, 0, MAX_CHUNKS),
@@ -300,11 +334,11 @@ function readGpu(attrs: Record<string, string>, algo: Algo, v: Verdicts): Gpu | 
 /** A <tb>, added to its rank; null when it is left out (no id, or peers that cannot be read). */
 function readThreadblock(attrs: Record<string, string>, v: Verdicts, gpu: Gpu): Threadblock | null {
   const rank = gpu.id;
-  const ir = new Reader(attrs, 'tb', v, { rank });
+  const ir = new Reader(attrs, 'tb', v, rank);
   const id = ir.int('id', -1, 0);
   if (id < 0) return null;
   const where = { rank, tb: id };
-  const r = new Reader(attrs, 'tb', v, where);
+  const r = new Reader(attrs, 'tb', v, rank, id);
   const send = r.int('send', -2, -1);
   const recv = r.int('recv', -2, -1);
   const chan = r.int('chan', 0, 0);
@@ -317,8 +351,9 @@ function readThreadblock(attrs: Record<string, string>, v: Verdicts, gpu: Gpu): 
   return tb;
 }
 
-function readStep(attrs: Record<string, string>, v: Verdicts, rank: number, tb: number, pos: number): Step {
-  const r = new Reader(attrs, 'step', v, { rank, tb, step: pos });
+/** A <step>, read by `r` (placed at it: `r.next`). */
+function readStep(r: Reader): Step {
+  const pos = r.position;
   const step: Step = {
     pos,
     s: r.int('s', pos),

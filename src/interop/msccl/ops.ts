@@ -200,7 +200,8 @@ function precedenceOf(
     p.first = nodes++;
     p.last = does[i] === (SENDING | RECEIVING) ? nodes++ : p.first;
   }
-  const b = new PrecedenceBuilder();
+  // At most three waits a step (its previous step, its send, its signal), one more a fused step.
+  const b = new PrecedenceBuilder(nodes, 3 * steps.length + (nodes - steps.length));
   const nodeStep = new Uint32Array(nodes);
   const waits: number[] = []; // one list, refilled for each node (the builder copies it)
   for (let i = 0; i < steps.length; i++) {

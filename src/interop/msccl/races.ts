@@ -173,8 +173,8 @@ function checkRank(
   tag: string,
 ) {
   const seen = new Set<string>();
-  /** `cell` names the chunk, called only for a race (most writes race with nothing). */
-  const race = (a: number, b: number, cell: () => string) => {
+  /** The chunk is named by its buffer and index, put into words only for a race (most have none). */
+  const race = (a: number, b: number, buf: string, index: number) => {
     const key = a < b ? `${a},${b}` : `${b},${a}`;
     if (seen.has(key)) return;
     seen.add(key);
@@ -183,7 +183,7 @@ function checkRank(
     v.error(
       'race',
       where,
-      `${placeOf(where)}${tag ? ` (${tag})` : ''}: "${q.step.type}" and threadblock ${p.tb}, step ${p.step.pos} ("${p.step.type}") both use ${cell()}, one writing it, and no dependency orders them`,
+      `${placeOf(where)}${tag ? ` (${tag})` : ''}: "${q.step.type}" and threadblock ${p.tb}, step ${p.step.pos} ("${p.step.type}") both use ${chunkName(buf, index)}, one writing it, and no dependency orders them`,
     );
   };
   const { lastWrite } = cells;
@@ -199,16 +199,15 @@ function checkRank(
       if (st.type === 'cpy' && src === dst) continue;
       if (src >= 0) {
         const w = lastWrite[src];
-        if (w >= 0 && w !== g && !before(w, g)) race(w, g, () => chunkName(st.srcbuf, st.srcoff + i));
+        if (w >= 0 && w !== g && !before(w, g)) race(w, g, st.srcbuf, st.srcoff + i);
         cells.read(src, g);
       }
       if (dst >= 0) {
-        const name = () => chunkName(st.dstbuf, st.dstoff + i);
         const w = lastWrite[dst];
-        if (w >= 0 && w !== g && !before(w, g)) race(w, g, name);
+        if (w >= 0 && w !== g && !before(w, g)) race(w, g, st.dstbuf, st.dstoff + i);
         for (let e = cells.head[dst]; e >= 0; e = cells.next[e]) {
           const r = cells.step[e];
-          if (r !== g && !before(r, g)) race(r, g, name);
+          if (r !== g && !before(r, g)) race(r, g, st.dstbuf, st.dstoff + i);
         }
         cells.write(dst, g);
       }
