@@ -42,8 +42,7 @@ export class PrecedenceBuilder {
 
   /** A new node sending `message` (−1: none) after `waits` (ids of earlier or later nodes). */
   add(message: number, waits: readonly number[] = []): number {
-    if (this.waits + waits.length > this.pred.length)
-      this.pred = grown(this.pred, this.waits + waits.length);
+    if (this.waits + waits.length > this.pred.length) this.pred = grown(this.pred, this.waits + waits.length);
     for (let k = 0; k < waits.length; k++) if (waits[k] >= 0) this.pred[this.waits++] = waits[k];
     const v = this.nodes++;
     if (v === this.message.length) {

@@ -17,7 +17,7 @@ import { equal, firstMissing, sizeOf } from '../../kernel/model/contributions';
 import type { Verdicts } from '../verdicts';
 import type { DataFlow } from './dataflow';
 import type { Algo } from './model';
-import type { OpGraph } from './ops';
+import { whereStep, type OpGraph } from './ops';
 
 export interface Judgement {
   /** The root found for broadcast and reduce. */
@@ -91,8 +91,8 @@ export function judge(a: Algo, ops: OpGraph, flow: DataFlow, v: Verdicts, label:
         continue;
       }
       const w = cell >= 0 ? flow.writer[cell] : -1;
-      const at = w >= 0 ? ops.steps[w] : null;
-      const where = at ? { rank: at.rank, tb: at.tb, step: at.step.pos } : { rank: r };
+      const at = w >= 0 ? whereStep(ops.steps, w) : null;
+      const where = at ?? { rank: r };
       const needs =
         sizeOf(want) === 1 ? name(want[0]) : `the sum of chunk ${want[0] / R} over all ${R} ranks`;
       let has: string;
@@ -109,7 +109,7 @@ export function judge(a: Algo, ops: OpGraph, flow: DataFlow, v: Verdicts, label:
       v.error(
         'collective',
         where,
-        `rank ${r}, output chunk ${k}${tag}: ${a.coll} needs ${needs}; ${has}${at ? ` (last written by threadblock ${at.tb}, step ${at.step.pos})` : ''}`,
+        `rank ${r}, output chunk ${k}${tag}: ${a.coll} needs ${needs}; ${has}${at ? ` (last written by threadblock ${at.tb}, step ${at.step})` : ''}`,
       );
     }
   }

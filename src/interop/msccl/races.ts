@@ -10,7 +10,7 @@
  */
 import { placeOf, type Verdicts } from '../verdicts';
 import type { Buffers } from './dataflow';
-import type { OpGraph } from './ops';
+import { whereStep, type OpGraph } from './ops';
 import { buffersUsed } from './rules';
 
 /** Most steps of one rank checked for races (its order is kept as steps² bits: 8 MB here). */
@@ -24,14 +24,13 @@ export function reportRaces(ops: OpGraph, order: Uint32Array, buffers: Buffers, 
   for (let k = 0; k < order.length; k++) {
     const node = order[k];
     const g = ops.stepOfNode[node];
-    const p = steps[g];
-    if (p.last === node) (ran[p.rank] ??= []).push(g);
+    if (steps.last[g] === node) (ran[steps.rank[g]] ??= []).push(g);
   }
   const cells = new Cells(buffers.cells);
-  for (let start = 0; start < steps.length;) {
-    const rank = steps[start].rank;
+  for (let start = 0; start < steps.count;) {
+    const rank = steps.rank[start];
     let end = start + 1;
-    while (end < steps.length && steps[end].rank === rank) end++;
+    while (end < steps.count && steps.rank[end] === rank) end++;
     const count = end - start;
     if (count > MAX_RACE_STEPS)
       v.note(
@@ -53,7 +52,8 @@ type Before = (a: number, b: number) => boolean;
 
 function orderedBefore(ops: OpGraph, start: number, end: number): Before {
   let order: Before | null = null;
-  return (a, b) => ops.steps[a].tb === ops.steps[b].tb || (order ??= rankOrder(ops, start, end))(a, b);
+  const { tb } = ops.steps;
+  return (a, b) => tb[a] === tb[b] || (order ??= rankOrder(ops, start, end))(a, b);
 }
 
 /**
@@ -67,16 +67,17 @@ function rankOrder(ops: OpGraph, start: number, end: number): Before {
   const dep = new Int32Array(N).fill(-1);
   // Where each threadblock's steps start (local index), and how many it has.
   let ids = 0;
-  for (let x = 0; x < N; x++) ids = Math.max(ids, ops.steps[start + x].tb + 1);
+  const { tb: tbOf, step } = ops.steps;
+  for (let x = 0; x < N; x++) ids = Math.max(ids, tbOf[start + x] + 1);
   const tbStart = new Int32Array(ids).fill(-1);
   const tbCount = new Int32Array(ids);
   for (let x = 0; x < N; x++) {
-    const tb = ops.steps[start + x].tb;
+    const tb = tbOf[start + x];
     if (tbStart[tb] < 0) tbStart[tb] = x;
     tbCount[tb]++;
   }
   for (let x = 0; x < N; x++) {
-    const st = ops.steps[start + x].step;
+    const st = step[start + x];
     if (st.pos > 0) prev[x] = x - 1;
     if (!st.bad && st.depid >= 0 && st.depid < ids && tbStart[st.depid] >= 0) {
       if (st.deps >= 0 && st.deps < tbCount[st.depid]) {
@@ -178,23 +179,23 @@ function checkRank(
     const key = a < b ? `${a},${b}` : `${b},${a}`;
     if (seen.has(key)) return;
     seen.add(key);
-    const [p, q] = [ops.steps[a], ops.steps[b]];
-    const where = { rank: q.rank, tb: q.tb, step: q.step.pos };
+    const [p, q] = [whereStep(ops.steps, a), whereStep(ops.steps, b)];
+    const [pType, qType] = [ops.steps.step[a].type, ops.steps.step[b].type];
     v.error(
       'race',
-      where,
-      `${placeOf(where)}${tag ? ` (${tag})` : ''}: "${q.step.type}" and threadblock ${p.tb}, step ${p.step.pos} ("${p.step.type}") both use ${chunkName(buf, index)}, one writing it, and no dependency orders them`,
+      q,
+      `${placeOf(q)}${tag ? ` (${tag})` : ''}: "${qType}" and threadblock ${p.tb}, step ${p.step} ("${pType}") both use ${chunkName(buf, index)}, one writing it, and no dependency orders them`,
     );
   };
   const { lastWrite } = cells;
   for (const g of ran) {
-    const p = ops.steps[g];
-    const st = p.step;
+    const st = ops.steps.step[g];
+    const rank = ops.steps.rank[g];
     if (st.bad || st.type === 'nop') continue;
     const use = buffersUsed(st.type);
     for (let i = 0; i < st.cnt; i++) {
-      const src = use.src ? buffers.cell(p.rank, st.srcbuf, st.srcoff + i) : -1;
-      const dst = use.dst ? buffers.cell(p.rank, st.dstbuf, st.dstoff + i) : -1;
+      const src = use.src ? buffers.cell(rank, st.srcbuf, st.srcoff + i) : -1;
+      const dst = use.dst ? buffers.cell(rank, st.dstbuf, st.dstoff + i) : -1;
       // A copy onto itself (in place, a rank's own chunk) changes nothing.
       if (st.type === 'cpy' && src === dst) continue;
       if (src >= 0) {
