@@ -40,10 +40,13 @@ export class PrecedenceBuilder {
     return this.nodes;
   }
 
-  /** A new node sending `message` (−1: none) after `waits` (ids of earlier or later nodes). */
-  add(message: number, waits: readonly number[] = []): number {
-    if (this.waits + waits.length > this.pred.length) this.pred = grown(this.pred, this.waits + waits.length);
-    for (let k = 0; k < waits.length; k++) if (waits[k] >= 0) this.pred[this.waits++] = waits[k];
+  /**
+   * A new node sending `message` (−1: none) after the first `count` of `waits` (ids of earlier or
+   * later nodes; −1 is passed over), so one scratch list can serve every node.
+   */
+  add(message: number, waits: ArrayLike<number> = [], count = waits.length): number {
+    if (this.waits + count > this.pred.length) this.pred = grown(this.pred, this.waits + count);
+    for (let k = 0; k < count; k++) if (waits[k] >= 0) this.pred[this.waits++] = waits[k];
     const v = this.nodes++;
     if (v === this.message.length) {
       this.message = grown(this.message, v + 1);

@@ -187,20 +187,20 @@ function pairMessages(
   }
   // Room for every sending step's message: at most one each.
   let sending = 0;
-  for (const list of sendsOn.values()) sending += list.length;
+  sendsOn.forEach((list) => (sending += list.length));
   const messages = messageColumns(sending);
   const inbound = new Int32Array(steps.count).fill(-1);
   const outbound = new Int32Array(steps.count).fill(-1);
   let M = 0;
-  for (const key of new Set([...sendsOn.keys(), ...recvsOn.keys()])) {
+  /** One connection's sends and receives, paired in order; what is left over is unmatched. */
+  const pairUp = (key: number, sends: number[], recvs: number[]) => {
     const chan = key % C;
     const src = Math.floor(key / C / R);
     const dst = Math.floor(key / C) % R;
-    const sends = sendsOn.get(key) ?? [];
-    const recvs = recvsOn.get(key) ?? [];
     const pairs = Math.min(sends.length, recvs.length);
     for (let k = 0; k < pairs; k++) {
-      const [s, r] = [sends[k], recvs[k]];
+      const s = sends[k];
+      const r = recvs[k];
       if (steps.step[s].cnt !== steps.step[r].cnt) pairMismatch(steps, s, r, M, v);
       outbound[s] = inbound[r] = M;
       messages.sender[M] = s;
@@ -225,7 +225,10 @@ function pairMessages(
         `rank ${r.rank}, threadblock ${r.tb}, step ${r.step} waits for a message from rank ${src} on channel ${chan} that never comes: rank ${src} sends ${messagesText(sends.length)} there, this is receive ${k + 1}`,
       );
     }
-  }
+  };
+  // Connections in the order first met: those with sends, then those with receives only.
+  sendsOn.forEach((sends, key) => pairUp(key, sends, recvsOn.get(key) ?? NONE));
+  recvsOn.forEach((recvs, key) => sendsOn.has(key) || pairUp(key, NONE, recvs));
   return { messages: M === sending ? messages : messageColumns(M, messages), inbound, outbound };
 }
 
@@ -273,29 +276,32 @@ function precedenceOf(
   // At most three waits a step (its previous step, its send, its signal), one more a fused step.
   const b = new PrecedenceBuilder(nodes, 3 * steps.count + (nodes - steps.count));
   const nodeStep = new Uint32Array(nodes);
-  const waits: number[] = []; // one list, refilled for each node (the builder copies it)
+  // What a node waits for, −1 for none: its previous step, its message's send, its signal (one
+  // scratch list for every node; the builder copies it).
+  const waits = new Int32Array(3);
   for (let i = 0; i < steps.count; i++) {
     const st = steps.step[i];
     const receives = (does[i] & RECEIVING) !== 0 && !st.bad;
-    waits.length = 0;
-    if (st.pos > 0) waits.push(last[i - 1]);
-    if (receives && inbound[i] >= 0) waits.push(last[messages.sender[inbound[i]]]);
     const signal =
       st.bad || st.depid < 0 ? -1 : signalFor(steps, tbAt.get(steps.rank[i] * T + st.depid), i, v);
-    if (signal >= 0) waits.push(last[signal]);
+    waits[0] = st.pos > 0 ? last[i - 1] : -1;
+    waits[1] = receives && inbound[i] >= 0 ? last[messages.sender[inbound[i]]] : -1;
+    waits[2] = signal >= 0 ? last[signal] : -1;
     const fused = last[i] !== first[i];
-    b.add(fused || outbound[i] < 0 || !(does[i] & SENDING) ? -1 : outbound[i], waits);
+    b.add(fused || outbound[i] < 0 || !(does[i] & SENDING) ? -1 : outbound[i], waits, 3);
     nodeStep[first[i]] = i;
     if ((receives && inbound[i] < 0) || signal === STUCK) b.markStuck(first[i]);
     if (fused) {
-      waits.length = 0;
-      waits.push(first[i]);
-      b.add(outbound[i], waits);
+      waits[0] = first[i];
+      b.add(outbound[i], waits, 1);
       nodeStep[last[i]] = i;
     }
   }
   return { steps, messages, graph: b.finish(), stepOfNode: nodeStep };
 }
+
+/** No steps. */
+const NONE: number[] = [];
 
 const SENDING = 1;
 const RECEIVING = 2;

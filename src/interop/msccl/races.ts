@@ -188,7 +188,8 @@ function checkRank(
     );
   };
   const { lastWrite } = cells;
-  for (const g of ran) {
+  for (let k = 0; k < ran.length; k++) {
+    const g = ran[k];
     const st = ops.steps.step[g];
     const rank = ops.steps.rank[g];
     if (st.bad || st.type === 'nop') continue;

@@ -36,26 +36,34 @@ export function buffersUsed(type: string): Use {
 
 const BUFFER_NAME: Record<Buf, string> = { i: 'input', o: 'output', s: 'scratch' };
 
-/** Checks one limit against both runtimes: an error beyond both, a warning beyond one. */
+/**
+ * Checks one limit against both runtimes: an error beyond both, a warning beyond one. `where` may be
+ * a function, called only for a verdict.
+ */
 function limit(
   v: Verdicts,
-  where: Where,
+  at: Where | (() => Where),
   value: number,
   bound: (r: RuntimeLimits) => number,
-  what: (max: number) => string,
+  what: (max: number, value: number) => string,
 ): void {
   const overLegacy = value > bound(LEGACY);
   const overExecutor = value > bound(EXECUTOR);
   if (!overLegacy && !overExecutor) return;
+  const where = typeof at === 'function' ? at() : at;
   const place = placeOf(where);
-  const at = place ? `${place}: ` : '';
+  const prefix = place ? `${place}: ` : '';
   if (overLegacy && overExecutor)
-    v.error('limit', where, `${at}${what(Math.min(bound(LEGACY), bound(EXECUTOR)))}`);
+    v.error('limit', where, `${prefix}${what(Math.min(bound(LEGACY), bound(EXECUTOR)), value)}`);
   else {
     const r = overLegacy ? LEGACY : EXECUTOR;
-    v.warn('limit', where, `${at}${what(bound(r))} in ${r.name}`);
+    v.warn('limit', where, `${prefix}${what(bound(r), value)} in ${r.name}`);
   }
 }
+
+// A step's count limit, asked of every step: its functions made once.
+const countBelow = (r: RuntimeLimits) => r.countBelow;
+const countText = (max: number, value: number) => `cnt ${value - 1} must be below ${max}`;
 
 export function checkAlgo(a: Algo, v: Verdicts): void {
   if (a.coll === 'reduce_scatter' || a.coll === 'custom')
@@ -252,13 +260,7 @@ function checkSteps(a: Algo, g: Gpu, tb: Threadblock, byId: Map<number, Threadbl
       v.error('peer', where(), `${place()} "${st.type}" receives, but the threadblock has recv="-1"`);
     if (st.type !== 'nop') {
       if (st.cnt === 0) v.error('malformed', where(), `${place()} "${st.type}" moves cnt="0" chunks`);
-      limit(
-        v,
-        where(),
-        st.cnt + 1,
-        (r) => r.countBelow,
-        (max) => `cnt ${st.cnt} must be below ${max}`,
-      );
+      limit(v, where, st.cnt + 1, countBelow, countText);
       const use = buffersUsed(st.type);
       if (use.src) checkBounds(g, st.srcbuf, st.srcoff, st.cnt, where, 'reads', v);
       if (use.dst) checkBounds(g, st.dstbuf, st.dstoff, st.cnt, where, 'writes', v);
