@@ -129,7 +129,7 @@ export function replayData(
     v.error(
       'empty-read',
       where,
-      `${placeOf(where)}${tag}: "${steps.step[g].type}" ${what} that nothing has written`,
+      `${placeOf(where)}${tag}: "${steps.type[g]}" ${what} that nothing has written`,
     );
   };
   /** x ⊕ y, reporting a contribution counted twice (m: the message received, or −1). */
@@ -141,7 +141,7 @@ export function replayData(
       v.error(
         'double-count',
         { ...where, ...(m >= 0 ? { message: m } : {}) },
-        `${placeOf(where)}${tag}: "${steps.step[g].type}" adds ${describe(common)} into chunk ${i} again: it would count twice`,
+        `${placeOf(where)}${tag}: "${steps.type[g]}" adds ${describe(common)} into chunk ${i} again: it would count twice`,
       );
     }
     return union(x, y);
@@ -151,13 +151,17 @@ export function replayData(
   for (let at = 0; at < order.length; at++) {
     const node = order[at];
     const g = ops.stepOfNode[node];
-    const st = steps.step[g];
-    if (steps.last[g] !== node || st.bad || st.type === 'nop') continue;
+    const type = steps.type[g];
+    if (steps.last[g] !== node || steps.bad[g] || type === 'nop') continue;
     const rank = steps.rank[g];
-    const use = buffersUsed(st.type);
+    const srcbuf = steps.srcbuf[g];
+    const srcoff = steps.srcoff[g];
+    const dstbuf = steps.dstbuf[g];
+    const dstoff = steps.dstoff[g];
+    const use = buffersUsed(type);
     const m = inbound[g];
     const incoming = m >= 0 ? payload[m] : undefined;
-    const k = st.cnt;
+    const k = steps.cnt[g];
     const out: Value[] = outbound[g] >= 0 ? new Array<Value>(k) : [];
     const wrote: Value[] | undefined = m < 0 && outbound[g] < 0 && use.dst ? [] : undefined;
     let reported = false;
@@ -165,16 +169,16 @@ export function replayData(
       const got = incoming ? (incoming[i] ?? null) : null;
       let local: Value = null;
       if (use.src) {
-        const c = buffers.cell(rank, st.srcbuf, st.srcoff + i);
+        const c = buffers.cell(rank, srcbuf, srcoff + i);
         local = c >= 0 ? values[c] : null;
         if (!local && !reported) {
           reported = true;
-          empty(g, `reads ${bufferName(st.srcbuf)} chunk ${st.srcoff + i}`);
+          empty(g, `reads ${bufferName(srcbuf)} chunk ${srcoff + i}`);
         }
       }
-      const dst = use.dst ? buffers.cell(rank, st.dstbuf, st.dstoff + i) : -1;
+      const dst = use.dst ? buffers.cell(rank, dstbuf, dstoff + i) : -1;
       let x: Value;
-      switch (st.type) {
+      switch (type) {
         case 's':
         case 'cpy':
           x = local;
@@ -188,13 +192,13 @@ export function replayData(
           const mine = dst >= 0 ? values[dst] : null;
           if (!mine && !reported) {
             reported = true;
-            empty(g, `adds into ${bufferName(st.dstbuf)} chunk ${st.dstoff + i}`);
+            empty(g, `adds into ${bufferName(dstbuf)} chunk ${dstoff + i}`);
           }
           x = combine(mine, local, g, i, -1);
           break;
         }
         default:
-          x = REDUCES_RECEIVED.has(st.type) ? combine(got, local, g, i, m) : got;
+          x = REDUCES_RECEIVED.has(type) ? combine(got, local, g, i, m) : got;
       }
       if (out.length) out[i] = x;
       if (dst >= 0) {

@@ -133,7 +133,7 @@ function channelCount(algo: Algo, ops: OpGraph): number {
 function reportStalls(ops: OpGraph, timing: Timing, v: Verdicts): void {
   const { finish } = timing;
   const { steps } = ops;
-  const name = (g: number) => `rank ${steps.rank[g]} threadblock ${steps.tb[g]} (step ${steps.step[g].pos})`;
+  const name = (g: number) => `rank ${steps.rank[g]} threadblock ${steps.tb[g]} (step ${steps.pos[g]})`;
   for (const cycle of cyclesAmong(ops.graph, finish)) {
     const at: number[] = [];
     for (const node of cycle) {
@@ -153,7 +153,7 @@ function reportStalls(ops: OpGraph, timing: Timing, v: Verdicts): void {
       end + 1 < steps.count &&
       steps.rank[end + 1] === steps.rank[i] &&
       steps.tb[end + 1] === steps.tb[i] &&
-      steps.step[end + 1].pos > 0
+      steps.pos[end + 1] > 0
     )
       end++;
     for (let k = i; k <= end; k++)
@@ -162,7 +162,7 @@ function reportStalls(ops: OpGraph, timing: Timing, v: Verdicts): void {
         v.error(
           'blocked',
           q,
-          `rank ${q.rank}, threadblock ${q.tb} stops at step ${q.step}: step${end > k ? `s ${q.step} to ${steps.step[end].pos}` : ` ${q.step}`} never run${end > k ? '' : 's'}`,
+          `rank ${q.rank}, threadblock ${q.tb} stops at step ${q.step}: step${end > k ? `s ${q.step} to ${steps.pos[end]}` : ` ${q.step}`} never run${end > k ? '' : 's'}`,
         );
         break;
       }

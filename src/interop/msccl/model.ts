@@ -9,33 +9,18 @@ import { placeOf, Verdicts, type Where } from '../verdicts';
 import { parseMscclXml, type XmlElementReader } from './parse';
 import { collOf, LEGACY, PROTOCOLS, type MscclColl } from './runtime';
 import { runtimeReaderProblem } from './runtime-reader';
+import { addStepRow, stepColumns, type Buf, type StepColumns } from './step-columns';
 
-export type Buf = 'i' | 'o' | 's';
-
-export interface Step {
-  /** Position in its threadblock (what dependencies count). */
-  pos: number;
-  /** The `s` attribute as written. */
-  s: number;
-  type: string;
-  srcbuf: Buf;
-  srcoff: number;
-  dstbuf: Buf;
-  dstoff: number;
-  cnt: number;
-  depid: number;
-  deps: number;
-  hasdep: boolean;
-  /** Malformed in the file: read as a no-op without dependency. */
-  bad: boolean;
-}
+export type { Buf } from './step-columns';
 
 export interface Threadblock {
   id: number;
   send: number;
   recv: number;
   chan: number;
-  steps: Step[];
+  /** Its steps: rows first … first + count − 1 of `Algo.steps`. */
+  first: number;
+  count: number;
 }
 
 export interface Gpu {
@@ -64,6 +49,8 @@ export interface Algo {
   redop: string | null;
   /** The <gpu> of each rank (undefined: missing). */
   gpus: (Gpu | undefined)[];
+  /** Every <step> read, in file order. */
+  steps: StepColumns;
   /** Elements the runtime does not read, by name, and how many. */
   ignored: Map<string, number>;
 }
@@ -188,6 +175,11 @@ class Reader {
 }
 
 const STEP_TYPES = [...LEGACY.stepTypes];
+/**
+ * Characters of a typical <step> element with its indent (the tools write about 110–130): the step
+ * columns are first made for the text's length over this, so a usual file never makes them again.
+ */
+const STEP_CHARS = 100;
 const BUFFERS = ['i', 'o', 's'];
 
 /**
@@ -200,7 +192,7 @@ export function readAlgo(text: string, v: Verdicts, file: string): Algo {
   const { reader, runtimeReadable } = parseMscclXml(
     text,
     file,
-    () => new AlgoReader((said = new Verdicts()), file),
+    () => new AlgoReader((said = new Verdicts()), file, Math.ceil(text.length / STEP_CHARS)),
   );
   v.absorb(said);
   const problem = runtimeReadable ? null : runtimeReaderProblem(text);
@@ -233,6 +225,8 @@ class AlgoReader implements XmlElementReader {
   constructor(
     private readonly v: Verdicts,
     private readonly file: string,
+    /** Rows to make room for at first (more are made as needed). */
+    private readonly stepRoom: number,
   ) {
     this.stepReader = new Reader({}, 'step', v);
   }
@@ -246,10 +240,10 @@ class AlgoReader implements XmlElementReader {
     else if (!algo) read = false;
     else if (depth === 2 && name === 'gpu') read = (this.gpu = readGpu(attrs, algo, this.v)) !== null;
     else if (depth === 3 && name === 'tb')
-      read = (this.tb = readThreadblock(attrs, this.v, this.gpu!)) !== null;
+      read = (this.tb = readThreadblock(attrs, this.v, this.gpu!, algo.steps.count)) !== null;
     else if (depth === 4 && name === 'step') {
-      const steps = this.tb!.steps;
-      steps.push(readStep(this.stepReader.next(attrs, this.gpu!.id, this.tb!.id, steps.length)));
+      const tb = this.tb!;
+      readStep(this.stepReader.next(attrs, this.gpu!.id, tb.id, tb.count++), algo.steps);
       // What a step holds is not read (nor counted: the runtime looks no deeper).
     } else algo.ignored.set(name, (algo.ignored.get(name) ?? 0) + 1);
     if (!read) this.skipping = depth;
@@ -273,6 +267,7 @@ class AlgoReader implements XmlElementReader {
       return false;
     }
     this.algo = readAlgoAttributes(attrs, ngpus, this.v);
+    this.algo.steps = stepColumns(this.stepRoom);
     return true;
   }
 
@@ -306,6 +301,7 @@ function readAlgoAttributes(attrs: Record<string, string>, ngpus: number, v: Ver
     maxBytes: r.big('maxBytes'),
     redop: attrs.redop ?? null,
     gpus: new Array<Gpu | undefined>(ngpus),
+    steps: stepColumns(0),
     ignored: new Map(),
   };
 }
@@ -332,7 +328,12 @@ function readGpu(attrs: Record<string, string>, algo: Algo, v: Verdicts): Gpu | 
 }
 
 /** A <tb>, added to its rank; null when it is left out (no id, or peers that cannot be read). */
-function readThreadblock(attrs: Record<string, string>, v: Verdicts, gpu: Gpu): Threadblock | null {
+function readThreadblock(
+  attrs: Record<string, string>,
+  v: Verdicts,
+  gpu: Gpu,
+  first: number,
+): Threadblock | null {
   const rank = gpu.id;
   const ir = new Reader(attrs, 'tb', v, rank);
   const id = ir.int('id', -1, 0);
@@ -346,28 +347,32 @@ function readThreadblock(attrs: Record<string, string>, v: Verdicts, gpu: Gpu): 
     v.error('malformed', where, `${placeOf(where)}: left out (its peers cannot be read)`);
     return null;
   }
-  const tb: Threadblock = { id, send, recv, chan, steps: [] };
+  const tb: Threadblock = { id, send, recv, chan, first, count: 0 };
   gpu.tbs.push(tb);
   return tb;
 }
 
-/** A <step>, read by `r` (placed at it: `r.next`). */
-function readStep(r: Reader): Step {
+/** A <step>, read by `r` (placed at it: `r.next`) into a new row of `c`. */
+function readStep(r: Reader, c: StepColumns): void {
+  const j = addStepRow(c);
   const pos = r.position;
-  const step: Step = {
-    pos,
-    s: r.int('s', pos),
-    type: r.text('type', 'nop', STEP_TYPES),
-    srcbuf: r.text('srcbuf', 'i', BUFFERS) as Buf,
-    srcoff: r.int('srcoff', -1, -1),
-    dstbuf: r.text('dstbuf', 'o', BUFFERS) as Buf,
-    dstoff: r.int('dstoff', -1, -1),
-    cnt: r.int('cnt', 0, 0),
-    depid: r.int('depid', -1, -1),
-    deps: r.int('deps', -1, -1),
-    hasdep: r.flag('hasdep', false),
-    bad: false,
-  };
-  if (r.bad) return { ...step, type: 'nop', depid: -1, deps: -1, hasdep: false, bad: true };
-  return step;
+  // In the attributes' order, so that their verdicts come in that order.
+  c.pos[j] = pos;
+  c.s[j] = r.int('s', pos);
+  c.type[j] = r.text('type', 'nop', STEP_TYPES);
+  c.srcbuf[j] = r.text('srcbuf', 'i', BUFFERS) as Buf;
+  c.srcoff[j] = r.int('srcoff', -1, -1);
+  c.dstbuf[j] = r.text('dstbuf', 'o', BUFFERS) as Buf;
+  c.dstoff[j] = r.int('dstoff', -1, -1);
+  c.cnt[j] = r.int('cnt', 0, 0);
+  c.depid[j] = r.int('depid', -1, -1);
+  c.deps[j] = r.int('deps', -1, -1);
+  c.hasdep[j] = r.flag('hasdep', false) ? 1 : 0;
+  c.bad[j] = 0;
+  if (r.bad) {
+    c.type[j] = 'nop';
+    c.depid[j] = c.deps[j] = -1;
+    c.hasdep[j] = 0;
+    c.bad[j] = 1;
+  }
 }

@@ -13,17 +13,15 @@
  */
 import { PrecedenceBuilder, type Precedence } from '../precedence';
 import { placeOf, type Verdicts, type Where } from '../verdicts';
-import type { Algo, Step } from './model';
+import type { Algo } from './model';
+import { copyStepRow, stepColumns, type StepColumns } from './step-columns';
 import { RECEIVES, SENDS } from './runtime';
 
 /**
  * Every step of the file with where it is, as columns indexed by the step's global index (no object
  * per step: the collector would copy them all while the import runs).
  */
-export interface PlacedSteps {
-  count: number;
-  /** The step as read. */
-  step: Step[];
+export interface PlacedSteps extends StepColumns {
   rank: Int32Array;
   tb: Int32Array;
   chan: Int32Array;
@@ -83,9 +81,9 @@ function placeSteps(a: Algo) {
     if (g)
       for (const tb of g.tbs) {
         T = Math.max(T, tb.id + 1);
-        count += tb.steps.length;
+        count += tb.count;
       }
-  const steps = placedSteps(count);
+  const steps = placedSteps(count, inFileOrder(a, count) ? a.steps : null);
   const tbAt = new Map<number, TbPlace>();
   let maxChan = 0;
   let i = 0;
@@ -94,10 +92,10 @@ function placeSteps(a: Algo) {
     for (const tb of g.tbs) {
       const key = g.id * T + tb.id;
       if (tbAt.has(key)) continue; // a repeated id was reported; the first is used
-      tbAt.set(key, { at: i, count: tb.steps.length, send: tb.send, recv: tb.recv });
+      tbAt.set(key, { at: i, count: tb.count, send: tb.send, recv: tb.recv });
       maxChan = Math.max(maxChan, tb.chan);
-      for (let k = 0; k < tb.steps.length; k++, i++) {
-        steps.step[i] = tb.steps[k];
+      for (let k = 0; k < tb.count; k++, i++) {
+        if (steps.pos !== a.steps.pos) copyStepRow(a.steps, tb.first + k, steps, i);
         steps.rank[i] = g.id;
         steps.tb[i] = tb.id;
         steps.chan[i] = tb.chan;
@@ -113,7 +111,18 @@ function placeSteps(a: Algo) {
 function trimmed(s: PlacedSteps, n: number): PlacedSteps {
   return {
     count: n,
-    step: s.step.slice(0, n),
+    pos: s.pos.subarray(0, n),
+    s: s.s.slice(0, n),
+    type: s.type.slice(0, n),
+    srcbuf: s.srcbuf.slice(0, n),
+    srcoff: s.srcoff.slice(0, n),
+    dstbuf: s.dstbuf.slice(0, n),
+    dstoff: s.dstoff.slice(0, n),
+    cnt: s.cnt.slice(0, n),
+    depid: s.depid.slice(0, n),
+    deps: s.deps.slice(0, n),
+    hasdep: s.hasdep.subarray(0, n),
+    bad: s.bad.subarray(0, n),
     rank: s.rank.subarray(0, n),
     tb: s.tb.subarray(0, n),
     chan: s.chan.subarray(0, n),
@@ -124,10 +133,31 @@ function trimmed(s: PlacedSteps, n: number): PlacedSteps {
   };
 }
 
-function placedSteps(n: number): PlacedSteps {
+/**
+ * Whether the op graph's order (by rank, then threadblock, in file order) is the file's own: ranks
+ * in order, no threadblock id repeated (a repeat is left out). Then the placed steps share the
+ * model's step columns.
+ */
+function inFileOrder(a: Algo, count: number): boolean {
+  if (count !== a.steps.count) return false;
+  let i = 0;
+  for (const g of a.gpus) {
+    if (!g) continue;
+    const ids = new Set<number>();
+    for (const tb of g.tbs) {
+      if (tb.first !== i || ids.has(tb.id)) return false;
+      ids.add(tb.id);
+      i += tb.count;
+    }
+  }
+  return true;
+}
+
+/** Room for n placed steps; their step columns are `shared` when given (its first n rows). */
+function placedSteps(n: number, shared: StepColumns | null): PlacedSteps {
   return {
+    ...(shared ?? stepColumns(n)),
     count: n,
-    step: new Array<Step>(n),
     rank: new Int32Array(n),
     tb: new Int32Array(n),
     chan: new Int32Array(n),
@@ -142,14 +172,14 @@ function placedSteps(n: number): PlacedSteps {
 export const whereStep = (steps: PlacedSteps, g: number): Where => ({
   rank: steps.rank[g],
   tb: steps.tb[g],
-  step: steps.step[g].pos,
+  step: steps.pos[g],
 });
 
 /** What each step does, found once: SENDING and RECEIVING bits (a fused step has both). */
 function stepRoles(steps: PlacedSteps): Uint8Array {
   const does = new Uint8Array(steps.count);
   for (let i = 0; i < steps.count; i++) {
-    const type = steps.step[i].type;
+    const type = steps.type[i];
     does[i] = (SENDS.has(type) ? SENDING : 0) | (RECEIVES.has(type) ? RECEIVING : 0);
   }
   return does;
@@ -169,7 +199,7 @@ function pairMessages(
   const sendsOn = new Map<number, number[]>();
   const recvsOn = new Map<number, number[]>();
   for (let i = 0; i < steps.count; i++) {
-    if (steps.step[i].bad) continue;
+    if (steps.bad[i]) continue;
     const rank = steps.rank[i];
     const tb = tbAt.get(rank * T + steps.tb[i])!;
     if ((does[i] & SENDING) !== 0 && tb.send >= 0 && tb.send !== rank && tb.send < R) {
@@ -201,7 +231,7 @@ function pairMessages(
     for (let k = 0; k < pairs; k++) {
       const s = sends[k];
       const r = recvs[k];
-      if (steps.step[s].cnt !== steps.step[r].cnt) pairMismatch(steps, s, r, M, v);
+      if (steps.cnt[s] !== steps.cnt[r]) pairMismatch(steps, s, r, M, v);
       outbound[s] = inbound[r] = M;
       messages.sender[M] = s;
       messages.receiver[M] = r;
@@ -248,7 +278,7 @@ function messageColumns(n: number, from?: Messages): Messages {
 /** A matched send (step s) and receive (step r) that disagree on their count, as message m. */
 function pairMismatch(steps: PlacedSteps, s: number, r: number, m: number, v: Verdicts): void {
   const [sw, rw] = [whereStep(steps, s), whereStep(steps, r)];
-  const [sent, got] = [steps.step[s].cnt, steps.step[r].cnt];
+  const [sent, got] = [steps.cnt[s], steps.cnt[r]];
   v.error(
     'pair-mismatch',
     { ...rw, message: m },
@@ -280,11 +310,11 @@ function precedenceOf(
   // scratch list for every node; the builder copies it).
   const waits = new Int32Array(3);
   for (let i = 0; i < steps.count; i++) {
-    const st = steps.step[i];
-    const receives = (does[i] & RECEIVING) !== 0 && !st.bad;
-    const signal =
-      st.bad || st.depid < 0 ? -1 : signalFor(steps, tbAt.get(steps.rank[i] * T + st.depid), i, v);
-    waits[0] = st.pos > 0 ? last[i - 1] : -1;
+    const bad = steps.bad[i] === 1;
+    const receives = (does[i] & RECEIVING) !== 0 && !bad;
+    const depid = steps.depid[i];
+    const signal = bad || depid < 0 ? -1 : signalFor(steps, tbAt.get(steps.rank[i] * T + depid), i, v);
+    waits[0] = steps.pos[i] > 0 ? last[i - 1] : -1;
     waits[1] = receives && inbound[i] >= 0 ? last[messages.sender[inbound[i]]] : -1;
     waits[2] = signal >= 0 ? last[signal] : -1;
     const fused = last[i] !== first[i];
@@ -315,23 +345,24 @@ const STUCK = -2;
  * rules report that).
  */
 function signalFor(steps: PlacedSteps, dep: TbPlace | undefined, i: number, v: Verdicts): number {
-  const st = steps.step[i];
-  if (!dep || st.deps < 0 || st.deps >= dep.count) return -1;
-  for (let k = st.deps; k < dep.count; k++) {
-    const q = steps.step[dep.at + k];
-    if (!q.hasdep || q.type === 'nop' || q.bad) continue;
-    if (k !== st.deps)
+  const deps = steps.deps[i];
+  const depid = steps.depid[i];
+  if (!dep || deps < 0 || deps >= dep.count) return -1;
+  for (let k = deps; k < dep.count; k++) {
+    const q = dep.at + k;
+    if (!steps.hasdep[q] || steps.type[q] === 'nop' || steps.bad[q]) continue;
+    if (k !== deps)
       v.warn(
         'signal',
         whereStep(steps, i),
-        `${placeOf(whereStep(steps, i))} waits for step ${st.deps} of threadblock ${st.depid}, which does not signal (hasdep="0"); the runtime waits until step ${k}, the next that does`,
+        `${placeOf(whereStep(steps, i))} waits for step ${deps} of threadblock ${depid}, which does not signal (hasdep="0"); the runtime waits until step ${k}, the next that does`,
       );
     return dep.at + k;
   }
   v.error(
     'signal',
     whereStep(steps, i),
-    `${placeOf(whereStep(steps, i))} waits for step ${st.deps} of threadblock ${st.depid}, which does not signal (hasdep="0") and no later step there does: it waits forever`,
+    `${placeOf(whereStep(steps, i))} waits for step ${deps} of threadblock ${depid}, which does not signal (hasdep="0") and no later step there does: it waits forever`,
   );
   return STUCK;
 }

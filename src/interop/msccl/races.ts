@@ -67,7 +67,7 @@ function rankOrder(ops: OpGraph, start: number, end: number): Before {
   const dep = new Int32Array(N).fill(-1);
   // Where each threadblock's steps start (local index), and how many it has.
   let ids = 0;
-  const { tb: tbOf, step } = ops.steps;
+  const { tb: tbOf, pos, bad, depid, deps } = ops.steps;
   for (let x = 0; x < N; x++) ids = Math.max(ids, tbOf[start + x] + 1);
   const tbStart = new Int32Array(ids).fill(-1);
   const tbCount = new Int32Array(ids);
@@ -77,11 +77,12 @@ function rankOrder(ops: OpGraph, start: number, end: number): Before {
     tbCount[tb]++;
   }
   for (let x = 0; x < N; x++) {
-    const st = step[start + x];
-    if (st.pos > 0) prev[x] = x - 1;
-    if (!st.bad && st.depid >= 0 && st.depid < ids && tbStart[st.depid] >= 0) {
-      if (st.deps >= 0 && st.deps < tbCount[st.depid]) {
-        const y = tbStart[st.depid] + st.deps;
+    const g = start + x;
+    const d = depid[g];
+    if (pos[g] > 0) prev[x] = x - 1;
+    if (!bad[g] && d >= 0 && d < ids && tbStart[d] >= 0) {
+      if (deps[g] >= 0 && deps[g] < tbCount[d]) {
+        const y = tbStart[d] + deps[g];
         if (y !== x) dep[x] = y;
       }
     }
@@ -180,7 +181,7 @@ function checkRank(
     if (seen.has(key)) return;
     seen.add(key);
     const [p, q] = [whereStep(ops.steps, a), whereStep(ops.steps, b)];
-    const [pType, qType] = [ops.steps.step[a].type, ops.steps.step[b].type];
+    const [pType, qType] = [ops.steps.type[a], ops.steps.type[b]];
     v.error(
       'race',
       q,
@@ -190,26 +191,32 @@ function checkRank(
   const { lastWrite } = cells;
   for (let k = 0; k < ran.length; k++) {
     const g = ran[k];
-    const st = ops.steps.step[g];
-    const rank = ops.steps.rank[g];
-    if (st.bad || st.type === 'nop') continue;
-    const use = buffersUsed(st.type);
-    for (let i = 0; i < st.cnt; i++) {
-      const src = use.src ? buffers.cell(rank, st.srcbuf, st.srcoff + i) : -1;
-      const dst = use.dst ? buffers.cell(rank, st.dstbuf, st.dstoff + i) : -1;
+    const steps = ops.steps;
+    const type = steps.type[g];
+    if (steps.bad[g] || type === 'nop') continue;
+    const rank = steps.rank[g];
+    const cnt = steps.cnt[g];
+    const srcbuf = steps.srcbuf[g];
+    const srcoff = steps.srcoff[g];
+    const dstbuf = steps.dstbuf[g];
+    const dstoff = steps.dstoff[g];
+    const use = buffersUsed(type);
+    for (let i = 0; i < cnt; i++) {
+      const src = use.src ? buffers.cell(rank, srcbuf, srcoff + i) : -1;
+      const dst = use.dst ? buffers.cell(rank, dstbuf, dstoff + i) : -1;
       // A copy onto itself (in place, a rank's own chunk) changes nothing.
-      if (st.type === 'cpy' && src === dst) continue;
+      if (type === 'cpy' && src === dst) continue;
       if (src >= 0) {
         const w = lastWrite[src];
-        if (w >= 0 && w !== g && !before(w, g)) race(w, g, st.srcbuf, st.srcoff + i);
+        if (w >= 0 && w !== g && !before(w, g)) race(w, g, srcbuf, srcoff + i);
         cells.read(src, g);
       }
       if (dst >= 0) {
         const w = lastWrite[dst];
-        if (w >= 0 && w !== g && !before(w, g)) race(w, g, st.dstbuf, st.dstoff + i);
+        if (w >= 0 && w !== g && !before(w, g)) race(w, g, dstbuf, dstoff + i);
         for (let e = cells.head[dst]; e >= 0; e = cells.next[e]) {
           const r = cells.step[e];
-          if (r !== g && !before(r, g)) race(r, g, st.dstbuf, st.dstoff + i);
+          if (r !== g && !before(r, g)) race(r, g, dstbuf, dstoff + i);
         }
         cells.write(dst, g);
       }

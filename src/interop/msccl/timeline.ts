@@ -89,21 +89,20 @@ export function threadblockTimeline(
   t.recvPeer.set(steps.recv);
   t.chan.set(steps.chan);
   for (let i = 0; i < n; i++) {
-    const st = steps.step[i];
     const first = steps.first[i];
-    t.pos[i] = st.pos;
-    t.type[i] = Math.max(0, STEP_TYPE_NAMES.indexOf(st.type as (typeof STEP_TYPE_NAMES)[number]));
-    t.begin[i] = st.pos > 0 ? finish[steps.last[i - 1]] : 0;
+    t.pos[i] = steps.pos[i];
+    t.type[i] = Math.max(0, STEP_TYPE_NAMES.indexOf(steps.type[i] as (typeof STEP_TYPE_NAMES)[number]));
+    t.begin[i] = steps.pos[i] > 0 ? finish[steps.last[i - 1]] : 0;
     let ready = 0;
     for (let k = graph.predStart[first]; k < graph.predStart[first + 1]; k++)
       ready = finish[graph.pred[k]] === NEVER ? NEVER : Math.max(ready, finish[graph.pred[k]]);
     t.ready[i] = finish[first] === NEVER ? NEVER : ready;
     t.finish[i] = finish[steps.last[i]];
-    t.srcbuf[i] = BUFFER_NAMES.indexOf(st.srcbuf);
-    t.srcoff[i] = st.srcoff;
-    t.dstbuf[i] = BUFFER_NAMES.indexOf(st.dstbuf);
-    t.dstoff[i] = st.dstoff;
-    t.cnt[i] = st.cnt;
+    t.srcbuf[i] = BUFFER_NAMES.indexOf(steps.srcbuf[i]);
+    t.srcoff[i] = steps.srcoff[i];
+    t.dstbuf[i] = BUFFER_NAMES.indexOf(steps.dstbuf[i]);
+    t.dstoff[i] = steps.dstoff[i];
+    t.cnt[i] = steps.cnt[i];
   }
   for (let i = 0; i < messages.count; i++) {
     t.sends[messages.sender[i]] = transferOf[i];
