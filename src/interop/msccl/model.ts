@@ -177,9 +177,11 @@ class Reader {
 const STEP_TYPES = [...LEGACY.stepTypes];
 /**
  * Characters of a typical <step> element with its indent (the tools write about 110–130): the step
- * columns are first made for the text's length over this, so a usual file never makes them again.
+ * columns are first made for the text's length over this (at most MAX_STEP_ROOM rows), so a usual
+ * file never makes them again.
  */
 const STEP_CHARS = 100;
+const MAX_STEP_ROOM = 1 << 16;
 const BUFFERS = ['i', 'o', 's'];
 
 /**
@@ -192,7 +194,12 @@ export function readAlgo(text: string, v: Verdicts, file: string): Algo {
   const { reader, runtimeReadable } = parseMscclXml(
     text,
     file,
-    () => new AlgoReader((said = new Verdicts()), file, Math.ceil(text.length / STEP_CHARS)),
+    () =>
+      new AlgoReader(
+        (said = new Verdicts()),
+        file,
+        Math.min(MAX_STEP_ROOM, Math.ceil(text.length / STEP_CHARS)),
+      ),
   );
   v.absorb(said);
   const problem = runtimeReadable ? null : runtimeReaderProblem(text);
@@ -266,8 +273,7 @@ class AlgoReader implements XmlElementReader {
       );
       return false;
     }
-    this.algo = readAlgoAttributes(attrs, ngpus, this.v);
-    this.algo.steps = stepColumns(this.stepRoom);
+    this.algo = readAlgoAttributes(attrs, ngpus, this.stepRoom, this.v);
     return true;
   }
 
@@ -277,7 +283,12 @@ class AlgoReader implements XmlElementReader {
   }
 }
 
-function readAlgoAttributes(attrs: Record<string, string>, ngpus: number, v: Verdicts): Algo {
+function readAlgoAttributes(
+  attrs: Record<string, string>,
+  ngpus: number,
+  stepRoom: number,
+  v: Verdicts,
+): Algo {
   const r = new Reader(attrs, 'algo', v);
   const coll = r.text('coll', 'custom');
   const collective = collOf(coll);
@@ -301,7 +312,7 @@ function readAlgoAttributes(attrs: Record<string, string>, ngpus: number, v: Ver
     maxBytes: r.big('maxBytes'),
     redop: attrs.redop ?? null,
     gpus: new Array<Gpu | undefined>(ngpus),
-    steps: stepColumns(0),
+    steps: stepColumns(stepRoom),
     ignored: new Map(),
   };
 }
