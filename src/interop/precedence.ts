@@ -17,22 +17,44 @@ export interface Precedence {
   stuck: Uint8Array;
 }
 
-/** Builds a Precedence node by node: each node's waits are given when it is added. */
+/**
+ * Builds a Precedence node by node: each node's waits are given when it is added. Given how many
+ * nodes and waits there will be (at most), its arrays are made once at that size; otherwise they
+ * double as they fill.
+ */
 export class PrecedenceBuilder {
-  private message: number[] = [];
-  private predStart: number[] = [0];
-  private pred: number[] = [];
+  private message: Int32Array;
+  private predStart: Uint32Array;
+  private pred: Uint32Array;
+  private nodes = 0;
+  private waits = 0;
   private stuckNodes: number[] = [];
 
-  get size(): number {
-    return this.message.length;
+  constructor(nodes = 64, waits = 2 * nodes) {
+    this.message = new Int32Array(Math.max(1, nodes));
+    this.predStart = new Uint32Array(Math.max(1, nodes) + 1);
+    this.pred = new Uint32Array(Math.max(1, waits));
   }
 
-  /** A new node sending `message` (−1: none) after `waits` (ids of earlier or later nodes). */
-  add(message: number, waits: readonly number[] = []): number {
-    for (let k = 0; k < waits.length; k++) if (waits[k] >= 0) this.pred.push(waits[k]);
-    this.predStart.push(this.pred.length);
-    return this.message.push(message) - 1;
+  get size(): number {
+    return this.nodes;
+  }
+
+  /**
+   * A new node sending `message` (−1: none) after the first `count` of `waits` (ids of earlier or
+   * later nodes; −1 is passed over), so one scratch list can serve every node.
+   */
+  add(message: number, waits: ArrayLike<number> = [], count = waits.length): number {
+    if (this.waits + count > this.pred.length) this.pred = grown(this.pred, this.waits + count);
+    for (let k = 0; k < count; k++) if (waits[k] >= 0) this.pred[this.waits++] = waits[k];
+    const v = this.nodes++;
+    if (v === this.message.length) {
+      this.message = grown(this.message, v + 1);
+      this.predStart = grown(this.predStart, v + 2);
+    }
+    this.message[v] = message;
+    this.predStart[v + 1] = this.waits;
+    return v;
   }
 
   markStuck(v: number): void {
@@ -40,17 +62,24 @@ export class PrecedenceBuilder {
   }
 
   finish(): Precedence {
-    const n = this.message.length;
+    const n = this.nodes;
     const stuck = new Uint8Array(n);
     for (const v of this.stuckNodes) stuck[v] = 1;
     return {
       nodes: n,
-      message: Int32Array.from(this.message),
-      predStart: Uint32Array.from(this.predStart),
-      pred: Uint32Array.from(this.pred),
+      message: this.message.subarray(0, n),
+      predStart: this.predStart.subarray(0, n + 1),
+      pred: this.pred.subarray(0, this.waits),
       stuck,
     };
   }
+}
+
+/** A copy of `a` with room for at least `need` items (twice as many, to grow rarely). */
+function grown<T extends Int32Array | Uint32Array>(a: T, need: number): T {
+  const b = new (a.constructor as new (n: number) => T)(Math.max(need, 2 * a.length));
+  b.set(a);
+  return b;
 }
 
 /** −1 in `finish`: the node never finishes. */

@@ -15,7 +15,7 @@ import { firstCommon, union } from '../../kernel/model/contributions';
 import type { Timing } from '../precedence';
 import { placeOf, type Verdicts } from '../verdicts';
 import type { Algo, Buf } from './model';
-import type { OpGraph } from './ops';
+import { whereStep, type OpGraph } from './ops';
 import { buffersUsed } from './rules';
 import { REDUCES_RECEIVED } from './runtime';
 
@@ -112,24 +112,24 @@ export function replayData(
       if (c >= 0) values[c] = Uint32Array.of(j * R + r, j * R + r + 1);
     }
   }
-  const payload: (Value[] | undefined)[] = new Array(ops.messages.length);
-  const local: (Value[] | undefined)[] = new Array(ops.steps.length);
-  const inbound = new Int32Array(ops.steps.length).fill(-1);
-  const outbound = new Int32Array(ops.steps.length).fill(-1);
-  ops.messages.forEach((m, i) => {
-    outbound[m.sender] = i;
-    inbound[m.receiver] = i;
-  });
+  const { steps, messages } = ops;
+  const payload: (Value[] | undefined)[] = new Array(messages.count);
+  const local: (Value[] | undefined)[] = new Array(steps.count);
+  const inbound = new Int32Array(steps.count).fill(-1);
+  const outbound = new Int32Array(steps.count).fill(-1);
+  for (let i = 0; i < messages.count; i++) {
+    outbound[messages.sender[i]] = i;
+    inbound[messages.receiver[i]] = i;
+  }
   const tag = label ? ` (${label})` : '';
   const describe = (id: number) => `chunk ${Math.floor(id / R)} of rank ${id % R}`;
   /** Reports the first empty read of a step. */
   const empty = (g: number, what: string) => {
-    const p = ops.steps[g];
-    const where = { rank: p.rank, tb: p.tb, step: p.step.pos };
+    const where = whereStep(steps, g);
     v.error(
       'empty-read',
       where,
-      `${placeOf(where)}${tag}: "${p.step.type}" ${what} that nothing has written`,
+      `${placeOf(where)}${tag}: "${steps.type[g]}" ${what} that nothing has written`,
     );
   };
   /** x ⊕ y, reporting a contribution counted twice (m: the message received, or −1). */
@@ -137,12 +137,11 @@ export function replayData(
     if (!x || !y) return x ?? y;
     const common = firstCommon(x, y);
     if (common >= 0) {
-      const p = ops.steps[g];
-      const where = { rank: p.rank, tb: p.tb, step: p.step.pos };
+      const where = whereStep(steps, g);
       v.error(
         'double-count',
         { ...where, ...(m >= 0 ? { message: m } : {}) },
-        `${placeOf(where)}${tag}: "${p.step.type}" adds ${describe(common)} into chunk ${i} again: it would count twice`,
+        `${placeOf(where)}${tag}: "${steps.type[g]}" adds ${describe(common)} into chunk ${i} again: it would count twice`,
       );
     }
     return union(x, y);
@@ -152,13 +151,17 @@ export function replayData(
   for (let at = 0; at < order.length; at++) {
     const node = order[at];
     const g = ops.stepOfNode[node];
-    const p = ops.steps[g];
-    const st = p.step;
-    if (p.last !== node || st.bad || st.type === 'nop') continue;
-    const use = buffersUsed(st.type);
+    const type = steps.type[g];
+    if (steps.last[g] !== node || steps.bad[g] || type === 'nop') continue;
+    const rank = steps.rank[g];
+    const srcbuf = steps.srcbuf[g];
+    const srcoff = steps.srcoff[g];
+    const dstbuf = steps.dstbuf[g];
+    const dstoff = steps.dstoff[g];
+    const use = buffersUsed(type);
     const m = inbound[g];
     const incoming = m >= 0 ? payload[m] : undefined;
-    const k = st.cnt;
+    const k = steps.cnt[g];
     const out: Value[] = outbound[g] >= 0 ? new Array<Value>(k) : [];
     const wrote: Value[] | undefined = m < 0 && outbound[g] < 0 && use.dst ? [] : undefined;
     let reported = false;
@@ -166,16 +169,16 @@ export function replayData(
       const got = incoming ? (incoming[i] ?? null) : null;
       let local: Value = null;
       if (use.src) {
-        const c = buffers.cell(p.rank, st.srcbuf, st.srcoff + i);
+        const c = buffers.cell(rank, srcbuf, srcoff + i);
         local = c >= 0 ? values[c] : null;
         if (!local && !reported) {
           reported = true;
-          empty(g, `reads ${bufferName(st.srcbuf)} chunk ${st.srcoff + i}`);
+          empty(g, `reads ${bufferName(srcbuf)} chunk ${srcoff + i}`);
         }
       }
-      const dst = use.dst ? buffers.cell(p.rank, st.dstbuf, st.dstoff + i) : -1;
+      const dst = use.dst ? buffers.cell(rank, dstbuf, dstoff + i) : -1;
       let x: Value;
-      switch (st.type) {
+      switch (type) {
         case 's':
         case 'cpy':
           x = local;
@@ -189,13 +192,13 @@ export function replayData(
           const mine = dst >= 0 ? values[dst] : null;
           if (!mine && !reported) {
             reported = true;
-            empty(g, `adds into ${bufferName(st.dstbuf)} chunk ${st.dstoff + i}`);
+            empty(g, `adds into ${bufferName(dstbuf)} chunk ${dstoff + i}`);
           }
           x = combine(mine, local, g, i, -1);
           break;
         }
         default:
-          x = REDUCES_RECEIVED.has(st.type) ? combine(got, local, g, i, m) : got;
+          x = REDUCES_RECEIVED.has(type) ? combine(got, local, g, i, m) : got;
       }
       if (out.length) out[i] = x;
       if (dst >= 0) {

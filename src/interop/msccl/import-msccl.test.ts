@@ -318,3 +318,20 @@ describe('the threadblock timeline', () => {
     expect(Array.from(t.finish).filter((f) => f < 0).length).toBe(4);
   });
 });
+
+describe('the order ranks are written in', () => {
+  it('a file with its <gpu> elements in reverse order imports as the one in order (the op graph copies its steps)', () => {
+    const text = fixture('allreduce-ring-4.xml');
+    const gpus = text.match(/<gpu[\s\S]*?<\/gpu>/g)!;
+    expect(gpus.length).toBe(4);
+    const start = text.indexOf(gpus[0]);
+    const end = text.indexOf(gpus[3]) + gpus[3].length;
+    const reversed = text.slice(0, start) + [...gpus].reverse().join('\n') + text.slice(end);
+    const [a, b] = [importMsccl(text), importMsccl(reversed)];
+    expect(b.ok).toBe(true);
+    expect(b.schedule.stepCount).toBe(a.schedule.stepCount);
+    expect(b.schedule.transferCount).toBe(a.schedule.transferCount);
+    expect(b.verdicts.listed).toEqual(a.verdicts.listed);
+    expect(b.timeline).toEqual(a.timeline);
+  });
+});

@@ -17,7 +17,7 @@ import { replayData, type DataFlow, type Mode } from './dataflow';
 import { judge, outputsPerRank } from './judge';
 import { readAlgo, type Algo } from './model';
 import { reportRaces } from './races';
-import { buildOpGraph, type OpGraph } from './ops';
+import { buildOpGraph, whereStep, type OpGraph } from './ops';
 import { checkAlgo } from './rules';
 import { threadblockTimeline } from './timeline';
 
@@ -110,12 +110,12 @@ export function importMsccl(text: string, options: ImportOptions = {}): InteropI
 /** Messages that ran, each in the step its send finished (the receive then has it); 0: never ran. */
 function messageSteps(ops: OpGraph, timing: Timing): { step: Int32Array; steps: number } {
   const { messages } = ops;
-  const step = new Int32Array(messages.length);
+  const { first, last } = ops.steps;
+  const step = new Int32Array(messages.count);
   let steps = 0;
-  for (let i = 0; i < messages.length; i++) {
-    const m = messages[i];
-    const sent = timing.finish[ops.steps[m.sender].last];
-    if (sent === NEVER || timing.finish[ops.steps[m.receiver].first] === NEVER) continue;
+  for (let i = 0; i < messages.count; i++) {
+    const sent = timing.finish[last[messages.sender[i]]];
+    if (sent === NEVER || timing.finish[first[messages.receiver[i]]] === NEVER) continue;
     step[i] = sent;
     if (sent > steps) steps = sent;
   }
@@ -125,46 +125,44 @@ function messageSteps(ops: OpGraph, timing: Timing): { step: Int32Array; steps: 
 /** Channels the network needs: those declared, or more if a threadblock uses more. */
 function channelCount(algo: Algo, ops: OpGraph): number {
   let channels = Math.max(1, algo.nchannels);
-  for (let i = 0; i < ops.steps.length; i++) channels = Math.max(channels, ops.steps[i].chan + 1);
+  for (let i = 0; i < ops.steps.count; i++) channels = Math.max(channels, ops.steps.chan[i] + 1);
   return channels;
 }
 
 /** Deadlocks (cycles of waits) and the steps that never run because of them or of a stuck wait. */
 function reportStalls(ops: OpGraph, timing: Timing, v: Verdicts): void {
   const { finish } = timing;
-  const name = (g: number) =>
-    `rank ${ops.steps[g].rank} threadblock ${ops.steps[g].tb} (step ${ops.steps[g].step.pos})`;
+  const { steps } = ops;
+  const name = (g: number) => `rank ${steps.rank[g]} threadblock ${steps.tb[g]} (step ${steps.pos[g]})`;
   for (const cycle of cyclesAmong(ops.graph, finish)) {
     const at: number[] = [];
     for (const node of cycle) {
       const g = ops.stepOfNode[node];
       if (at[at.length - 1] !== g) at.push(g);
     }
-    const first = ops.steps[at[0]];
     v.error(
       'deadlock',
-      { rank: first.rank, tb: first.tb, step: first.step.pos },
+      whereStep(steps, at[0]),
       `deadlock: ${at.map(name).join(', which waits for ')}, which waits for ${name(at[0])}`,
     );
   }
   let i = 0;
-  while (i < ops.steps.length) {
-    const p = ops.steps[i];
+  while (i < steps.count) {
     let end = i;
     while (
-      end + 1 < ops.steps.length &&
-      ops.steps[end + 1].rank === p.rank &&
-      ops.steps[end + 1].tb === p.tb &&
-      ops.steps[end + 1].step.pos > 0
+      end + 1 < steps.count &&
+      steps.rank[end + 1] === steps.rank[i] &&
+      steps.tb[end + 1] === steps.tb[i] &&
+      steps.pos[end + 1] > 0
     )
       end++;
     for (let k = i; k <= end; k++)
-      if (finish[ops.steps[k].last] === NEVER) {
-        const q = ops.steps[k];
+      if (finish[steps.last[k]] === NEVER) {
+        const q = whereStep(steps, k);
         v.error(
           'blocked',
-          { rank: q.rank, tb: q.tb, step: q.step.pos },
-          `rank ${q.rank}, threadblock ${q.tb} stops at step ${q.step.pos}: step${end > k ? `s ${q.step.pos} to ${ops.steps[end].step.pos}` : ` ${q.step.pos}`} never run${end > k ? '' : 's'}`,
+          q,
+          `rank ${q.rank}, threadblock ${q.tb} stops at step ${q.step}: step${end > k ? `s ${q.step} to ${steps.pos[end]}` : ` ${q.step}`} never run${end > k ? '' : 's'}`,
         );
         break;
       }
@@ -177,7 +175,7 @@ const NOTHING: readonly (Uint32Array | null)[] = [];
 
 /** The messages with what each carries: every id its chunks combine, in order, each once. */
 function messageSet(ops: OpGraph, flow: DataFlow): MessageSet {
-  const M = ops.messages.length;
+  const M = ops.messages.count;
   const blockStart = new Uint32Array(M + 1);
   for (let i = 0; i < M; i++) {
     let n = 0;
@@ -206,15 +204,9 @@ function messageSet(ops: OpGraph, flow: DataFlow): MessageSet {
     }
     blockStart[i + 1] = end;
   }
-  const src = new Uint32Array(M);
-  const dst = new Uint32Array(M);
-  const channel = new Uint16Array(M);
-  for (let i = 0; i < M; i++) {
-    const m = ops.messages[i];
-    src[i] = m.src;
-    dst[i] = m.dst;
-    channel[i] = m.chan;
-  }
+  const src = Uint32Array.from(ops.messages.src);
+  const dst = Uint32Array.from(ops.messages.dst);
+  const channel = Uint16Array.from(ops.messages.chan);
   return { count: M, src, dst, channel, blockStart, blocks: blocks.subarray(0, end) };
 }
 

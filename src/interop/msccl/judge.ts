@@ -17,7 +17,7 @@ import { equal, firstMissing, sizeOf } from '../../kernel/model/contributions';
 import type { Verdicts } from '../verdicts';
 import type { DataFlow } from './dataflow';
 import type { Algo } from './model';
-import type { OpGraph } from './ops';
+import { whereStep, type OpGraph } from './ops';
 
 export interface Judgement {
   /** The root found for broadcast and reduce. */
@@ -35,7 +35,9 @@ export function outputsPerRank(a: Algo, rank: number): number {
 
 /**
  * The expected content of output chunk k of rank r, as ranges, or null where nothing is required
- * (R ranks; per = nchunksperloop / R). The page's chunk tracking reads it too.
+ * (R ranks; per = nchunksperloop / R). The page's chunk tracking reads it too. Given `into` (two
+ * numbers long), the range is written there instead of into a new array: the judge asks this for
+ * every output chunk.
  */
 export function expectedOutput(
   collective: string | null,
@@ -44,25 +46,41 @@ export function expectedOutput(
   root: number,
   r: number,
   k: number,
+  into?: Uint32Array,
 ): Uint32Array | null {
-  const one = (id: number) => Uint32Array.of(id, id + 1);
-  const sum = (j: number) => Uint32Array.of(j * R, j * R + R);
+  // One contribution (width 1) or the sum over all ranks (width R), from `from` on.
+  let from: number;
+  let width = 1;
   switch (collective) {
     case 'allgather':
-      return one((k % per) * R + Math.floor(k / per));
+      from = (k % per) * R + Math.floor(k / per);
+      break;
     case 'allreduce':
-      return sum(k);
+      from = k * R;
+      width = R;
+      break;
     case 'alltoall':
-      return one((r * per + (k % per)) * R + Math.floor(k / per));
+      from = (r * per + (k % per)) * R + Math.floor(k / per);
+      break;
     case 'reduce_scatter':
-      return sum(r * per + k);
+      from = (r * per + k) * R;
+      width = R;
+      break;
     case 'broadcast':
-      return one(k * R + root);
+      from = k * R + root;
+      break;
     case 'reduce':
-      return r === root ? sum(k) : null;
+      if (r !== root) return null;
+      from = k * R;
+      width = R;
+      break;
     default:
       return null;
   }
+  const range = into ?? new Uint32Array(2);
+  range[0] = from;
+  range[1] = from + width;
+  return range;
 }
 
 export function judge(a: Algo, ops: OpGraph, flow: DataFlow, v: Verdicts, label: string): Judgement {
@@ -79,20 +97,22 @@ export function judge(a: Algo, ops: OpGraph, flow: DataFlow, v: Verdicts, label:
   let checked = 0;
   let correct = 0;
   if (a.collective === null || a.collective === 'custom') return { checked, correct };
+  const scratch = new Uint32Array(2);
   for (let r = 0; r < R; r++) {
     const n = outputsPerRank(a, r);
     for (let k = 0; k < n; k++) {
-      const want = expectedOutput(a.collective, R, per, root ?? 0, r, k);
+      const want = expectedOutput(a.collective, R, per, root ?? 0, r, k, scratch);
       if (!want) continue;
       checked++;
-      const { cell, value } = out(r, k);
+      const cell = flow.buffers.cell(r, 'o', k);
+      const value = cell >= 0 ? flow.values[cell] : null;
       if (value && equal(value, want)) {
         correct++;
         continue;
       }
       const w = cell >= 0 ? flow.writer[cell] : -1;
-      const at = w >= 0 ? ops.steps[w] : null;
-      const where = at ? { rank: at.rank, tb: at.tb, step: at.step.pos } : { rank: r };
+      const at = w >= 0 ? whereStep(ops.steps, w) : null;
+      const where = at ?? { rank: r };
       const needs =
         sizeOf(want) === 1 ? name(want[0]) : `the sum of chunk ${want[0] / R} over all ${R} ranks`;
       let has: string;
@@ -109,7 +129,7 @@ export function judge(a: Algo, ops: OpGraph, flow: DataFlow, v: Verdicts, label:
       v.error(
         'collective',
         where,
-        `rank ${r}, output chunk ${k}${tag}: ${a.coll} needs ${needs}; ${has}${at ? ` (last written by threadblock ${at.tb}, step ${at.step.pos})` : ''}`,
+        `rank ${r}, output chunk ${k}${tag}: ${a.coll} needs ${needs}; ${has}${at ? ` (last written by threadblock ${at.tb}, step ${at.step})` : ''}`,
       );
     }
   }

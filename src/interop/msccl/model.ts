@@ -9,33 +9,18 @@ import { placeOf, Verdicts, type Where } from '../verdicts';
 import { parseMscclXml, type XmlElementReader } from './parse';
 import { collOf, LEGACY, PROTOCOLS, type MscclColl } from './runtime';
 import { runtimeReaderProblem } from './runtime-reader';
+import { addStepRow, stepColumns, type Buf, type StepColumns } from './step-columns';
 
-export type Buf = 'i' | 'o' | 's';
-
-export interface Step {
-  /** Position in its threadblock (what dependencies count). */
-  pos: number;
-  /** The `s` attribute as written. */
-  s: number;
-  type: string;
-  srcbuf: Buf;
-  srcoff: number;
-  dstbuf: Buf;
-  dstoff: number;
-  cnt: number;
-  depid: number;
-  deps: number;
-  hasdep: boolean;
-  /** Malformed in the file: read as a no-op without dependency. */
-  bad: boolean;
-}
+export type { Buf } from './step-columns';
 
 export interface Threadblock {
   id: number;
   send: number;
   recv: number;
   chan: number;
-  steps: Step[];
+  /** Its steps: rows first … first + count − 1 of `Algo.steps`. */
+  first: number;
+  count: number;
 }
 
 export interface Gpu {
@@ -64,6 +49,8 @@ export interface Algo {
   redop: string | null;
   /** The <gpu> of each rank (undefined: missing). */
   gpus: (Gpu | undefined)[];
+  /** Every <step> read, in file order. */
+  steps: StepColumns;
   /** Elements the runtime does not read, by name, and how many. */
   ignored: Map<string, number>;
 }
@@ -91,23 +78,53 @@ export function wholeNumber(raw: string): number {
   return INT.test(t) ? Number(t) : NaN;
 }
 
-/** Reads attributes of one element, reporting what is missing or malformed. */
+/**
+ * Reads attributes of one element, reporting what is missing or malformed. Where the element is
+ * (rank, threadblock, step; −1: not said) is kept as numbers and made a Where only for a verdict;
+ * one reader serves every <step> in turn (`next`), so reading a step makes no reader of its own.
+ */
 class Reader {
   constructor(
-    private readonly attrs: Record<string, string>,
+    private attrs: Record<string, string>,
     private readonly element: string,
     private readonly v: Verdicts,
-    private readonly where: Where,
+    private rank = -1,
+    private tb = -1,
+    private step = -1,
   ) {}
   bad = false;
+
+  /** The step's position (−1: not a step). */
+  get position(): number {
+    return this.step;
+  }
+
+  /** Starts on another element of the same kind. */
+  next(attrs: Record<string, string>, rank: number, tb: number, step: number): this {
+    this.attrs = attrs;
+    this.rank = rank;
+    this.tb = tb;
+    this.step = step;
+    this.bad = false;
+    return this;
+  }
+
+  private where(): Where {
+    const where: Where = {};
+    if (this.rank >= 0) where.rank = this.rank;
+    if (this.tb >= 0) where.tb = this.tb;
+    if (this.step >= 0) where.step = this.step;
+    return where;
+  }
 
   private fail(key: string, must: string): void {
     this.bad = true;
     const got = this.attrs[key];
-    const place = placeOf(this.where);
+    const where = this.where();
+    const place = placeOf(where);
     this.v.error(
       'malformed',
-      this.where,
+      where,
       `${place ? `${place}: ` : ''}<${this.element}> ${key} must be ${must}; ${got === undefined ? 'it is missing' : `got "${got.slice(0, 40)}"`}`,
     );
   }
@@ -158,6 +175,13 @@ class Reader {
 }
 
 const STEP_TYPES = [...LEGACY.stepTypes];
+/**
+ * Characters of a typical <step> element with its indent (the tools write about 110–130): the step
+ * columns are first made for the text's length over this (at most MAX_STEP_ROOM rows), so a usual
+ * file never makes them again.
+ */
+const STEP_CHARS = 100;
+const MAX_STEP_ROOM = 1 << 16;
 const BUFFERS = ['i', 'o', 's'];
 
 /**
@@ -170,7 +194,12 @@ export function readAlgo(text: string, v: Verdicts, file: string): Algo {
   const { reader, runtimeReadable } = parseMscclXml(
     text,
     file,
-    () => new AlgoReader((said = new Verdicts()), file),
+    () =>
+      new AlgoReader(
+        (said = new Verdicts()),
+        file,
+        Math.min(MAX_STEP_ROOM, Math.ceil(text.length / STEP_CHARS)),
+      ),
   );
   v.absorb(said);
   const problem = runtimeReadable ? null : runtimeReaderProblem(text);
@@ -197,11 +226,17 @@ class AlgoReader implements XmlElementReader {
   private skipping = 0;
   private gpu: Gpu | null = null;
   private tb: Threadblock | null = null;
+  /** Reads every <step>, one after another. */
+  private readonly stepReader: Reader;
 
   constructor(
     private readonly v: Verdicts,
     private readonly file: string,
-  ) {}
+    /** Rows to make room for at first (more are made as needed). */
+    private readonly stepRoom: number,
+  ) {
+    this.stepReader = new Reader({}, 'step', v);
+  }
 
   open(name: string, attrs: Record<string, string>): void {
     const depth = ++this.depth;
@@ -212,10 +247,10 @@ class AlgoReader implements XmlElementReader {
     else if (!algo) read = false;
     else if (depth === 2 && name === 'gpu') read = (this.gpu = readGpu(attrs, algo, this.v)) !== null;
     else if (depth === 3 && name === 'tb')
-      read = (this.tb = readThreadblock(attrs, this.v, this.gpu!)) !== null;
+      read = (this.tb = readThreadblock(attrs, this.v, this.gpu!, algo.steps.count)) !== null;
     else if (depth === 4 && name === 'step') {
-      const steps = this.tb!.steps;
-      steps.push(readStep(attrs, this.v, this.gpu!.id, this.tb!.id, steps.length));
+      const tb = this.tb!;
+      readStep(this.stepReader.next(attrs, this.gpu!.id, tb.id, tb.count++), algo.steps);
       // What a step holds is not read (nor counted: the runtime looks no deeper).
     } else algo.ignored.set(name, (algo.ignored.get(name) ?? 0) + 1);
     if (!read) this.skipping = depth;
@@ -238,7 +273,7 @@ class AlgoReader implements XmlElementReader {
       );
       return false;
     }
-    this.algo = readAlgoAttributes(attrs, ngpus, this.v);
+    this.algo = readAlgoAttributes(attrs, ngpus, this.stepRoom, this.v);
     return true;
   }
 
@@ -248,8 +283,13 @@ class AlgoReader implements XmlElementReader {
   }
 }
 
-function readAlgoAttributes(attrs: Record<string, string>, ngpus: number, v: Verdicts): Algo {
-  const r = new Reader(attrs, 'algo', v, {});
+function readAlgoAttributes(
+  attrs: Record<string, string>,
+  ngpus: number,
+  stepRoom: number,
+  v: Verdicts,
+): Algo {
+  const r = new Reader(attrs, 'algo', v);
   const coll = r.text('coll', 'custom');
   const collective = collOf(coll);
   if (!collective && r.has('coll'))
@@ -272,20 +312,21 @@ function readAlgoAttributes(attrs: Record<string, string>, ngpus: number, v: Ver
     maxBytes: r.big('maxBytes'),
     redop: attrs.redop ?? null,
     gpus: new Array<Gpu | undefined>(ngpus),
+    steps: stepColumns(stepRoom),
     ignored: new Map(),
   };
 }
 
 /** A rank's <gpu>, placed in `algo.gpus`; null when it is left out (a bad or repeated id). */
 function readGpu(attrs: Record<string, string>, algo: Algo, v: Verdicts): Gpu | null {
-  const gr = new Reader(attrs, 'gpu', v, {});
+  const gr = new Reader(attrs, 'gpu', v);
   const id = gr.int('id', -1, 0, algo.ngpus - 1);
   if (id < 0) return null;
   if (algo.gpus[id]) {
     v.error('structure', { rank: id }, `rank ${id} has a second <gpu>; the runtime reads the first`);
     return null;
   }
-  const cr = new Reader(attrs, 'gpu', v, { rank: id });
+  const cr = new Reader(attrs, 'gpu', v, id);
   const gpu: Gpu = {
     id,
     i: cr.int('i_chunks', 0, 0, MAX_CHUNKS),
@@ -298,13 +339,18 @@ function readGpu(attrs: Record<string, string>, algo: Algo, v: Verdicts): Gpu | 
 }
 
 /** A <tb>, added to its rank; null when it is left out (no id, or peers that cannot be read). */
-function readThreadblock(attrs: Record<string, string>, v: Verdicts, gpu: Gpu): Threadblock | null {
+function readThreadblock(
+  attrs: Record<string, string>,
+  v: Verdicts,
+  gpu: Gpu,
+  first: number,
+): Threadblock | null {
   const rank = gpu.id;
-  const ir = new Reader(attrs, 'tb', v, { rank });
+  const ir = new Reader(attrs, 'tb', v, rank);
   const id = ir.int('id', -1, 0);
   if (id < 0) return null;
   const where = { rank, tb: id };
-  const r = new Reader(attrs, 'tb', v, where);
+  const r = new Reader(attrs, 'tb', v, rank, id);
   const send = r.int('send', -2, -1);
   const recv = r.int('recv', -2, -1);
   const chan = r.int('chan', 0, 0);
@@ -312,27 +358,32 @@ function readThreadblock(attrs: Record<string, string>, v: Verdicts, gpu: Gpu): 
     v.error('malformed', where, `${placeOf(where)}: left out (its peers cannot be read)`);
     return null;
   }
-  const tb: Threadblock = { id, send, recv, chan, steps: [] };
+  const tb: Threadblock = { id, send, recv, chan, first, count: 0 };
   gpu.tbs.push(tb);
   return tb;
 }
 
-function readStep(attrs: Record<string, string>, v: Verdicts, rank: number, tb: number, pos: number): Step {
-  const r = new Reader(attrs, 'step', v, { rank, tb, step: pos });
-  const step: Step = {
-    pos,
-    s: r.int('s', pos),
-    type: r.text('type', 'nop', STEP_TYPES),
-    srcbuf: r.text('srcbuf', 'i', BUFFERS) as Buf,
-    srcoff: r.int('srcoff', -1, -1),
-    dstbuf: r.text('dstbuf', 'o', BUFFERS) as Buf,
-    dstoff: r.int('dstoff', -1, -1),
-    cnt: r.int('cnt', 0, 0),
-    depid: r.int('depid', -1, -1),
-    deps: r.int('deps', -1, -1),
-    hasdep: r.flag('hasdep', false),
-    bad: false,
-  };
-  if (r.bad) return { ...step, type: 'nop', depid: -1, deps: -1, hasdep: false, bad: true };
-  return step;
+/** A <step>, read by `r` (placed at it: `r.next`) into a new row of `c`. */
+function readStep(r: Reader, c: StepColumns): void {
+  const j = addStepRow(c);
+  const pos = r.position;
+  // In the attributes' order, so that their verdicts come in that order.
+  c.pos[j] = pos;
+  c.s[j] = r.int('s', pos);
+  c.type[j] = r.text('type', 'nop', STEP_TYPES);
+  c.srcbuf[j] = r.text('srcbuf', 'i', BUFFERS) as Buf;
+  c.srcoff[j] = r.int('srcoff', -1, -1);
+  c.dstbuf[j] = r.text('dstbuf', 'o', BUFFERS) as Buf;
+  c.dstoff[j] = r.int('dstoff', -1, -1);
+  c.cnt[j] = r.int('cnt', 0, 0);
+  c.depid[j] = r.int('depid', -1, -1);
+  c.deps[j] = r.int('deps', -1, -1);
+  c.hasdep[j] = r.flag('hasdep', false) ? 1 : 0;
+  c.bad[j] = 0;
+  if (r.bad) {
+    c.type[j] = 'nop';
+    c.depid[j] = c.deps[j] = -1;
+    c.hasdep[j] = 0;
+    c.bad[j] = 1;
+  }
 }

@@ -13,37 +13,41 @@
  */
 import { PrecedenceBuilder, type Precedence } from '../precedence';
 import { placeOf, type Verdicts, type Where } from '../verdicts';
-import type { Algo, Step } from './model';
+import type { Algo } from './model';
+import { copyStepRow, stepColumns, type StepColumns } from './step-columns';
 import { RECEIVES, SENDS } from './runtime';
 
-/** One step of the file, with where it is. */
-export interface PlacedStep {
-  rank: number;
-  tb: number;
-  step: Step;
-  chan: number;
+/**
+ * Every step of the file with where it is, as columns indexed by the step's global index (no object
+ * per step: the collector would copy them all while the import runs).
+ */
+export interface PlacedSteps extends StepColumns {
+  rank: Int32Array;
+  tb: Int32Array;
+  chan: Int32Array;
   /** Its threadblock's peers (−1: none). */
-  send: number;
-  recv: number;
+  send: Int32Array;
+  recv: Int32Array;
   /** Its first node (the receive, for a fused step) and its last (the send, for a fused step). */
-  first: number;
-  last: number;
+  first: Int32Array;
+  last: Int32Array;
 }
 
-/** A matched send and receive. */
-export interface Message {
+/** The matched sends and receives, as columns indexed by message. */
+export interface Messages {
+  count: number;
   /** Global step index (into `steps`) of the sending and the receiving step. */
-  sender: number;
-  receiver: number;
-  src: number;
-  dst: number;
-  chan: number;
+  sender: Int32Array;
+  receiver: Int32Array;
+  src: Int32Array;
+  dst: Int32Array;
+  chan: Int32Array;
 }
 
 export interface OpGraph {
   /** Every step, by rank (ascending), then threadblock, in file order: a rank's steps are one run. */
-  steps: PlacedStep[];
-  messages: Message[];
+  steps: PlacedSteps;
+  messages: Messages;
   graph: Precedence;
   /** The global step of each node. */
   stepOfNode: Uint32Array;
@@ -70,42 +74,112 @@ export function buildOpGraph(a: Algo, v: Verdicts): OpGraph {
 
 /** Every step with where it is, by rank, then threadblock, in file order. */
 function placeSteps(a: Algo) {
-  const steps: PlacedStep[] = [];
   // Where each threadblock's steps start: rank·T + tb id → global index of its step 0 (T: ids per rank).
   let T = 1;
-  for (const g of a.gpus) if (g) for (const tb of g.tbs) T = Math.max(T, tb.id + 1);
+  let count = 0;
+  for (const g of a.gpus)
+    if (g)
+      for (const tb of g.tbs) {
+        T = Math.max(T, tb.id + 1);
+        count += tb.count;
+      }
+  const steps = placedSteps(count, inFileOrder(a, count) ? a.steps : null);
   const tbAt = new Map<number, TbPlace>();
   let maxChan = 0;
+  let i = 0;
   for (const g of a.gpus) {
     if (!g) continue;
     for (const tb of g.tbs) {
       const key = g.id * T + tb.id;
       if (tbAt.has(key)) continue; // a repeated id was reported; the first is used
-      tbAt.set(key, { at: steps.length, count: tb.steps.length, send: tb.send, recv: tb.recv });
+      tbAt.set(key, { at: i, count: tb.count, send: tb.send, recv: tb.recv });
       maxChan = Math.max(maxChan, tb.chan);
-      for (let k = 0; k < tb.steps.length; k++) {
-        const st = tb.steps[k];
-        steps.push({
-          rank: g.id,
-          tb: tb.id,
-          step: st,
-          chan: tb.chan,
-          send: tb.send,
-          recv: tb.recv,
-          first: -1,
-          last: -1,
-        });
+      for (let k = 0; k < tb.count; k++, i++) {
+        if (steps.pos !== a.steps.pos) copyStepRow(a.steps, tb.first + k, steps, i);
+        steps.rank[i] = g.id;
+        steps.tb[i] = tb.id;
+        steps.chan[i] = tb.chan;
+        steps.send[i] = tb.send;
+        steps.recv[i] = tb.recv;
       }
     }
   }
-  return { steps, tbAt, T, maxChan };
+  return { steps: i === count ? steps : trimmed(steps, i), tbAt, T, maxChan };
 }
 
+/** The first n steps (threadblocks left out, with repeated ids, leave room unused at the end). */
+function trimmed(s: PlacedSteps, n: number): PlacedSteps {
+  return {
+    count: n,
+    pos: s.pos.subarray(0, n),
+    s: s.s.slice(0, n),
+    type: s.type.slice(0, n),
+    srcbuf: s.srcbuf.slice(0, n),
+    srcoff: s.srcoff.slice(0, n),
+    dstbuf: s.dstbuf.slice(0, n),
+    dstoff: s.dstoff.slice(0, n),
+    cnt: s.cnt.slice(0, n),
+    depid: s.depid.slice(0, n),
+    deps: s.deps.slice(0, n),
+    hasdep: s.hasdep.subarray(0, n),
+    bad: s.bad.subarray(0, n),
+    rank: s.rank.subarray(0, n),
+    tb: s.tb.subarray(0, n),
+    chan: s.chan.subarray(0, n),
+    send: s.send.subarray(0, n),
+    recv: s.recv.subarray(0, n),
+    first: s.first.subarray(0, n),
+    last: s.last.subarray(0, n),
+  };
+}
+
+/**
+ * Whether the op graph's order (by rank, then threadblock, in file order) is the file's own: ranks
+ * in order, no threadblock id repeated (a repeat is left out). Then the placed steps share the
+ * model's step columns.
+ */
+function inFileOrder(a: Algo, count: number): boolean {
+  if (count !== a.steps.count) return false;
+  let i = 0;
+  for (const g of a.gpus) {
+    if (!g) continue;
+    const ids = new Set<number>();
+    for (const tb of g.tbs) {
+      if (tb.first !== i || ids.has(tb.id)) return false;
+      ids.add(tb.id);
+      i += tb.count;
+    }
+  }
+  return true;
+}
+
+/** Room for n placed steps; their step columns are `shared` when given (its first n rows). */
+function placedSteps(n: number, shared: StepColumns | null): PlacedSteps {
+  return {
+    ...(shared ?? stepColumns(n)),
+    count: n,
+    rank: new Int32Array(n),
+    tb: new Int32Array(n),
+    chan: new Int32Array(n),
+    send: new Int32Array(n),
+    recv: new Int32Array(n),
+    first: new Int32Array(n).fill(-1),
+    last: new Int32Array(n).fill(-1),
+  };
+}
+
+/** Where step g is, for a verdict. */
+export const whereStep = (steps: PlacedSteps, g: number): Where => ({
+  rank: steps.rank[g],
+  tb: steps.tb[g],
+  step: steps.pos[g],
+});
+
 /** What each step does, found once: SENDING and RECEIVING bits (a fused step has both). */
-function stepRoles(steps: PlacedStep[]): Uint8Array {
-  const does = new Uint8Array(steps.length);
-  for (let i = 0; i < steps.length; i++) {
-    const type = steps[i].step.type;
+function stepRoles(steps: PlacedSteps): Uint8Array {
+  const does = new Uint8Array(steps.count);
+  for (let i = 0; i < steps.count; i++) {
+    const type = steps.type[i];
     does[i] = (SENDS.has(type) ? SENDING : 0) | (RECEIVES.has(type) ? RECEIVING : 0);
   }
   return does;
@@ -115,7 +189,7 @@ function stepRoles(steps: PlacedStep[]): Uint8Array {
 function pairMessages(
   R: number,
   C: number,
-  steps: PlacedStep[],
+  steps: PlacedSteps,
   does: Uint8Array,
   tbAt: Map<number, TbPlace>,
   T: number,
@@ -124,113 +198,143 @@ function pairMessages(
   const connection = (src: number, dst: number, chan: number) => (src * R + dst) * C + chan;
   const sendsOn = new Map<number, number[]>();
   const recvsOn = new Map<number, number[]>();
-  for (let i = 0; i < steps.length; i++) {
-    const p = steps[i];
-    if (p.step.bad) continue;
-    const tb = tbAt.get(p.rank * T + p.tb)!;
-    if ((does[i] & SENDING) !== 0 && tb.send >= 0 && tb.send !== p.rank && tb.send < R) {
-      const key = connection(p.rank, tb.send, p.chan);
+  for (let i = 0; i < steps.count; i++) {
+    if (steps.bad[i]) continue;
+    const rank = steps.rank[i];
+    const tb = tbAt.get(rank * T + steps.tb[i])!;
+    if ((does[i] & SENDING) !== 0 && tb.send >= 0 && tb.send !== rank && tb.send < R) {
+      const key = connection(rank, tb.send, steps.chan[i]);
       const list = sendsOn.get(key);
       if (list) list.push(i);
       else sendsOn.set(key, [i]);
     }
-    if ((does[i] & RECEIVING) !== 0 && tb.recv >= 0 && tb.recv !== p.rank && tb.recv < R) {
-      const key = connection(tb.recv, p.rank, p.chan);
+    if ((does[i] & RECEIVING) !== 0 && tb.recv >= 0 && tb.recv !== rank && tb.recv < R) {
+      const key = connection(tb.recv, rank, steps.chan[i]);
       const list = recvsOn.get(key);
       if (list) list.push(i);
       else recvsOn.set(key, [i]);
     }
   }
-  const messages: Message[] = [];
-  const inbound = new Int32Array(steps.length).fill(-1);
-  const outbound = new Int32Array(steps.length).fill(-1);
-  for (const key of new Set([...sendsOn.keys(), ...recvsOn.keys()])) {
+  // Room for every sending step's message: at most one each.
+  let sending = 0;
+  sendsOn.forEach((list) => (sending += list.length));
+  const messages = messageColumns(sending);
+  const inbound = new Int32Array(steps.count).fill(-1);
+  const outbound = new Int32Array(steps.count).fill(-1);
+  let M = 0;
+  /** One connection's sends and receives, paired in order; what is left over is unmatched. */
+  const pairUp = (key: number, sends: number[], recvs: number[]) => {
     const chan = key % C;
     const src = Math.floor(key / C / R);
     const dst = Math.floor(key / C) % R;
-    const sends = sendsOn.get(key) ?? [];
-    const recvs = recvsOn.get(key) ?? [];
     const pairs = Math.min(sends.length, recvs.length);
     for (let k = 0; k < pairs; k++) {
-      const s = steps[sends[k]];
-      const r = steps[recvs[k]];
-      if (s.step.cnt !== r.step.cnt)
-        v.error(
-          'pair-mismatch',
-          { rank: r.rank, tb: r.tb, step: r.step.pos, message: messages.length },
-          `rank ${r.rank}, threadblock ${r.tb}, step ${r.step.pos} receives ${r.step.cnt} chunk${r.step.cnt === 1 ? '' : 's'} where rank ${s.rank}, threadblock ${s.tb}, step ${s.step.pos} sends ${s.step.cnt}`,
-        );
-      outbound[sends[k]] = inbound[recvs[k]] = messages.length;
-      messages.push({ sender: sends[k], receiver: recvs[k], src, dst, chan });
+      const s = sends[k];
+      const r = recvs[k];
+      if (steps.cnt[s] !== steps.cnt[r]) pairMismatch(steps, s, r, M, v);
+      outbound[s] = inbound[r] = M;
+      messages.sender[M] = s;
+      messages.receiver[M] = r;
+      messages.src[M] = src;
+      messages.dst[M] = dst;
+      messages.chan[M++] = chan;
     }
     for (let k = pairs; k < sends.length; k++) {
-      const s = steps[sends[k]];
+      const s = whereStep(steps, sends[k]);
       v.error(
         'unmatched',
-        { rank: s.rank, tb: s.tb, step: s.step.pos },
-        `rank ${s.rank}, threadblock ${s.tb}, step ${s.step.pos} sends to rank ${dst} on channel ${chan}, but rank ${dst} receives ${messagesText(recvs.length)} from rank ${src} there: this is send ${k + 1}`,
+        s,
+        `rank ${s.rank}, threadblock ${s.tb}, step ${s.step} sends to rank ${dst} on channel ${chan}, but rank ${dst} receives ${messagesText(recvs.length)} from rank ${src} there: this is send ${k + 1}`,
       );
     }
     for (let k = pairs; k < recvs.length; k++) {
-      const r = steps[recvs[k]];
+      const r = whereStep(steps, recvs[k]);
       v.error(
         'unmatched',
-        { rank: r.rank, tb: r.tb, step: r.step.pos },
-        `rank ${r.rank}, threadblock ${r.tb}, step ${r.step.pos} waits for a message from rank ${src} on channel ${chan} that never comes: rank ${src} sends ${messagesText(sends.length)} there, this is receive ${k + 1}`,
+        r,
+        `rank ${r.rank}, threadblock ${r.tb}, step ${r.step} waits for a message from rank ${src} on channel ${chan} that never comes: rank ${src} sends ${messagesText(sends.length)} there, this is receive ${k + 1}`,
       );
     }
-  }
-  return { messages, inbound, outbound };
+  };
+  // Connections in the order first met: those with sends, then those with receives only.
+  sendsOn.forEach((sends, key) => pairUp(key, sends, recvsOn.get(key) ?? NONE));
+  recvsOn.forEach((recvs, key) => sendsOn.has(key) || pairUp(key, NONE, recvs));
+  return { messages: M === sending ? messages : messageColumns(M, messages), inbound, outbound };
+}
+
+/** Room for n messages; or, given `from`, its first n. */
+function messageColumns(n: number, from?: Messages): Messages {
+  const column = (c?: Int32Array) => (c ? c.subarray(0, n) : new Int32Array(n));
+  return {
+    count: n,
+    sender: column(from?.sender),
+    receiver: column(from?.receiver),
+    src: column(from?.src),
+    dst: column(from?.dst),
+    chan: column(from?.chan),
+  };
+}
+
+/** A matched send (step s) and receive (step r) that disagree on their count, as message m. */
+function pairMismatch(steps: PlacedSteps, s: number, r: number, m: number, v: Verdicts): void {
+  const [sw, rw] = [whereStep(steps, s), whereStep(steps, r)];
+  const [sent, got] = [steps.cnt[s], steps.cnt[r]];
+  v.error(
+    'pair-mismatch',
+    { ...rw, message: m },
+    `rank ${rw.rank}, threadblock ${rw.tb}, step ${rw.step} receives ${got} chunk${got === 1 ? '' : 's'} where rank ${sw.rank}, threadblock ${sw.tb}, step ${sw.step} sends ${sent}`,
+  );
 }
 
 /** Node ids first (a fused step has two), then each node with all it waits for. */
 function precedenceOf(
-  steps: PlacedStep[],
+  steps: PlacedSteps,
   does: Uint8Array,
-  messages: Message[],
+  messages: Messages,
   inbound: Int32Array,
   outbound: Int32Array,
   tbAt: Map<number, TbPlace>,
   T: number,
   v: Verdicts,
 ): OpGraph {
+  const { first, last } = steps;
   let nodes = 0;
-  for (let i = 0; i < steps.length; i++) {
-    const p = steps[i];
-    p.first = nodes++;
-    p.last = does[i] === (SENDING | RECEIVING) ? nodes++ : p.first;
+  for (let i = 0; i < steps.count; i++) {
+    first[i] = nodes++;
+    last[i] = does[i] === (SENDING | RECEIVING) ? nodes++ : first[i];
   }
-  const b = new PrecedenceBuilder();
+  // At most three waits a step (its previous step, its send, its signal), one more a fused step.
+  const b = new PrecedenceBuilder(nodes, 3 * steps.count + (nodes - steps.count));
   const nodeStep = new Uint32Array(nodes);
-  const waits: number[] = []; // one list, refilled for each node (the builder copies it)
-  for (let i = 0; i < steps.length; i++) {
-    const p = steps[i];
-    const st = p.step;
-    const receives = (does[i] & RECEIVING) !== 0 && !st.bad;
-    waits.length = 0;
-    if (st.pos > 0) waits.push(steps[i - 1].last);
-    if (receives && inbound[i] >= 0) waits.push(steps[messages[inbound[i]].sender].last);
-    const signal = st.bad || st.depid < 0 ? -1 : signalFor(steps, tbAt.get(p.rank * T + st.depid), p, v);
-    if (signal >= 0) waits.push(steps[signal].last);
-    const fused = p.last !== p.first;
-    b.add(fused || outbound[i] < 0 || !(does[i] & SENDING) ? -1 : outbound[i], waits);
-    nodeStep[p.first] = i;
-    if ((receives && inbound[i] < 0) || signal === STUCK) b.markStuck(p.first);
+  // What a node waits for, −1 for none: its previous step, its message's send, its signal (one
+  // scratch list for every node; the builder copies it).
+  const waits = new Int32Array(3);
+  for (let i = 0; i < steps.count; i++) {
+    const bad = steps.bad[i] === 1;
+    const receives = (does[i] & RECEIVING) !== 0 && !bad;
+    const depid = steps.depid[i];
+    const signal = bad || depid < 0 ? -1 : signalFor(steps, tbAt.get(steps.rank[i] * T + depid), i, v);
+    waits[0] = steps.pos[i] > 0 ? last[i - 1] : -1;
+    waits[1] = receives && inbound[i] >= 0 ? last[messages.sender[inbound[i]]] : -1;
+    waits[2] = signal >= 0 ? last[signal] : -1;
+    const fused = last[i] !== first[i];
+    b.add(fused || outbound[i] < 0 || !(does[i] & SENDING) ? -1 : outbound[i], waits, 3);
+    nodeStep[first[i]] = i;
+    if ((receives && inbound[i] < 0) || signal === STUCK) b.markStuck(first[i]);
     if (fused) {
-      waits.length = 0;
-      waits.push(p.first);
-      b.add(outbound[i], waits);
-      nodeStep[p.last] = i;
+      waits[0] = first[i];
+      b.add(outbound[i], waits, 1);
+      nodeStep[last[i]] = i;
     }
   }
   return { steps, messages, graph: b.finish(), stepOfNode: nodeStep };
 }
 
+/** No steps. */
+const NONE: number[] = [];
+
 const SENDING = 1;
 const RECEIVING = 2;
-
-/** Where a step is, for a verdict. */
-const stepAt = (p: PlacedStep): Where => ({ rank: p.rank, tb: p.tb, step: p.step.pos });
 
 /** A wait that can never end. */
 const STUCK = -2;
@@ -240,24 +344,25 @@ const STUCK = -2;
  * `depid` that signals (hasdep); STUCK when none does; −1 when the dependency names nothing (the
  * rules report that).
  */
-function signalFor(steps: PlacedStep[], dep: TbPlace | undefined, p: PlacedStep, v: Verdicts): number {
-  const st = p.step;
-  if (!dep || st.deps < 0 || st.deps >= dep.count) return -1;
-  for (let k = st.deps; k < dep.count; k++) {
-    const q = steps[dep.at + k].step;
-    if (!q.hasdep || q.type === 'nop' || q.bad) continue;
-    if (k !== st.deps)
+function signalFor(steps: PlacedSteps, dep: TbPlace | undefined, i: number, v: Verdicts): number {
+  const deps = steps.deps[i];
+  const depid = steps.depid[i];
+  if (!dep || deps < 0 || deps >= dep.count) return -1;
+  for (let k = deps; k < dep.count; k++) {
+    const q = dep.at + k;
+    if (!steps.hasdep[q] || steps.type[q] === 'nop' || steps.bad[q]) continue;
+    if (k !== deps)
       v.warn(
         'signal',
-        stepAt(p),
-        `${placeOf(stepAt(p))} waits for step ${st.deps} of threadblock ${st.depid}, which does not signal (hasdep="0"); the runtime waits until step ${k}, the next that does`,
+        whereStep(steps, i),
+        `${placeOf(whereStep(steps, i))} waits for step ${deps} of threadblock ${depid}, which does not signal (hasdep="0"); the runtime waits until step ${k}, the next that does`,
       );
     return dep.at + k;
   }
   v.error(
     'signal',
-    stepAt(p),
-    `${placeOf(stepAt(p))} waits for step ${st.deps} of threadblock ${st.depid}, which does not signal (hasdep="0") and no later step there does: it waits forever`,
+    whereStep(steps, i),
+    `${placeOf(whereStep(steps, i))} waits for step ${deps} of threadblock ${depid}, which does not signal (hasdep="0") and no later step there does: it waits forever`,
   );
   return STUCK;
 }

@@ -10,7 +10,7 @@
  */
 import { placeOf, type Verdicts } from '../verdicts';
 import type { Buffers } from './dataflow';
-import type { OpGraph } from './ops';
+import { whereStep, type OpGraph } from './ops';
 import { buffersUsed } from './rules';
 
 /** Most steps of one rank checked for races (its order is kept as steps² bits: 8 MB here). */
@@ -24,14 +24,13 @@ export function reportRaces(ops: OpGraph, order: Uint32Array, buffers: Buffers, 
   for (let k = 0; k < order.length; k++) {
     const node = order[k];
     const g = ops.stepOfNode[node];
-    const p = steps[g];
-    if (p.last === node) (ran[p.rank] ??= []).push(g);
+    if (steps.last[g] === node) (ran[steps.rank[g]] ??= []).push(g);
   }
   const cells = new Cells(buffers.cells);
-  for (let start = 0; start < steps.length;) {
-    const rank = steps[start].rank;
+  for (let start = 0; start < steps.count;) {
+    const rank = steps.rank[start];
     let end = start + 1;
-    while (end < steps.length && steps[end].rank === rank) end++;
+    while (end < steps.count && steps.rank[end] === rank) end++;
     const count = end - start;
     if (count > MAX_RACE_STEPS)
       v.note(
@@ -53,7 +52,8 @@ type Before = (a: number, b: number) => boolean;
 
 function orderedBefore(ops: OpGraph, start: number, end: number): Before {
   let order: Before | null = null;
-  return (a, b) => ops.steps[a].tb === ops.steps[b].tb || (order ??= rankOrder(ops, start, end))(a, b);
+  const { tb } = ops.steps;
+  return (a, b) => tb[a] === tb[b] || (order ??= rankOrder(ops, start, end))(a, b);
 }
 
 /**
@@ -67,20 +67,22 @@ function rankOrder(ops: OpGraph, start: number, end: number): Before {
   const dep = new Int32Array(N).fill(-1);
   // Where each threadblock's steps start (local index), and how many it has.
   let ids = 0;
-  for (let x = 0; x < N; x++) ids = Math.max(ids, ops.steps[start + x].tb + 1);
+  const { tb: tbOf, pos, bad, depid, deps } = ops.steps;
+  for (let x = 0; x < N; x++) ids = Math.max(ids, tbOf[start + x] + 1);
   const tbStart = new Int32Array(ids).fill(-1);
   const tbCount = new Int32Array(ids);
   for (let x = 0; x < N; x++) {
-    const tb = ops.steps[start + x].tb;
+    const tb = tbOf[start + x];
     if (tbStart[tb] < 0) tbStart[tb] = x;
     tbCount[tb]++;
   }
   for (let x = 0; x < N; x++) {
-    const st = ops.steps[start + x].step;
-    if (st.pos > 0) prev[x] = x - 1;
-    if (!st.bad && st.depid >= 0 && st.depid < ids && tbStart[st.depid] >= 0) {
-      if (st.deps >= 0 && st.deps < tbCount[st.depid]) {
-        const y = tbStart[st.depid] + st.deps;
+    const g = start + x;
+    const d = depid[g];
+    if (pos[g] > 0) prev[x] = x - 1;
+    if (!bad[g] && d >= 0 && d < ids && tbStart[d] >= 0) {
+      if (deps[g] >= 0 && deps[g] < tbCount[d]) {
+        const y = tbStart[d] + deps[g];
         if (y !== x) dep[x] = y;
       }
     }
@@ -173,42 +175,48 @@ function checkRank(
   tag: string,
 ) {
   const seen = new Set<string>();
-  /** `cell` names the chunk, called only for a race (most writes race with nothing). */
-  const race = (a: number, b: number, cell: () => string) => {
+  /** The chunk is named by its buffer and index, put into words only for a race (most have none). */
+  const race = (a: number, b: number, buf: string, index: number) => {
     const key = a < b ? `${a},${b}` : `${b},${a}`;
     if (seen.has(key)) return;
     seen.add(key);
-    const [p, q] = [ops.steps[a], ops.steps[b]];
-    const where = { rank: q.rank, tb: q.tb, step: q.step.pos };
+    const [p, q] = [whereStep(ops.steps, a), whereStep(ops.steps, b)];
+    const [pType, qType] = [ops.steps.type[a], ops.steps.type[b]];
     v.error(
       'race',
-      where,
-      `${placeOf(where)}${tag ? ` (${tag})` : ''}: "${q.step.type}" and threadblock ${p.tb}, step ${p.step.pos} ("${p.step.type}") both use ${cell()}, one writing it, and no dependency orders them`,
+      q,
+      `${placeOf(q)}${tag ? ` (${tag})` : ''}: "${qType}" and threadblock ${p.tb}, step ${p.step} ("${pType}") both use ${chunkName(buf, index)}, one writing it, and no dependency orders them`,
     );
   };
   const { lastWrite } = cells;
-  for (const g of ran) {
-    const p = ops.steps[g];
-    const st = p.step;
-    if (st.bad || st.type === 'nop') continue;
-    const use = buffersUsed(st.type);
-    for (let i = 0; i < st.cnt; i++) {
-      const src = use.src ? buffers.cell(p.rank, st.srcbuf, st.srcoff + i) : -1;
-      const dst = use.dst ? buffers.cell(p.rank, st.dstbuf, st.dstoff + i) : -1;
+  for (let k = 0; k < ran.length; k++) {
+    const g = ran[k];
+    const steps = ops.steps;
+    const type = steps.type[g];
+    if (steps.bad[g] || type === 'nop') continue;
+    const rank = steps.rank[g];
+    const cnt = steps.cnt[g];
+    const srcbuf = steps.srcbuf[g];
+    const srcoff = steps.srcoff[g];
+    const dstbuf = steps.dstbuf[g];
+    const dstoff = steps.dstoff[g];
+    const use = buffersUsed(type);
+    for (let i = 0; i < cnt; i++) {
+      const src = use.src ? buffers.cell(rank, srcbuf, srcoff + i) : -1;
+      const dst = use.dst ? buffers.cell(rank, dstbuf, dstoff + i) : -1;
       // A copy onto itself (in place, a rank's own chunk) changes nothing.
-      if (st.type === 'cpy' && src === dst) continue;
+      if (type === 'cpy' && src === dst) continue;
       if (src >= 0) {
         const w = lastWrite[src];
-        if (w >= 0 && w !== g && !before(w, g)) race(w, g, () => chunkName(st.srcbuf, st.srcoff + i));
+        if (w >= 0 && w !== g && !before(w, g)) race(w, g, srcbuf, srcoff + i);
         cells.read(src, g);
       }
       if (dst >= 0) {
-        const name = () => chunkName(st.dstbuf, st.dstoff + i);
         const w = lastWrite[dst];
-        if (w >= 0 && w !== g && !before(w, g)) race(w, g, name);
+        if (w >= 0 && w !== g && !before(w, g)) race(w, g, dstbuf, dstoff + i);
         for (let e = cells.head[dst]; e >= 0; e = cells.next[e]) {
           const r = cells.step[e];
-          if (r !== g && !before(r, g)) race(r, g, name);
+          if (r !== g && !before(r, g)) race(r, g, dstbuf, dstoff + i);
         }
         cells.write(dst, g);
       }

@@ -36,26 +36,34 @@ export function buffersUsed(type: string): Use {
 
 const BUFFER_NAME: Record<Buf, string> = { i: 'input', o: 'output', s: 'scratch' };
 
-/** Checks one limit against both runtimes: an error beyond both, a warning beyond one. */
+/**
+ * Checks one limit against both runtimes: an error beyond both, a warning beyond one. `where` may be
+ * a function, called only for a verdict.
+ */
 function limit(
   v: Verdicts,
-  where: Where,
+  at: Where | (() => Where),
   value: number,
   bound: (r: RuntimeLimits) => number,
-  what: (max: number) => string,
+  what: (max: number, value: number) => string,
 ): void {
   const overLegacy = value > bound(LEGACY);
   const overExecutor = value > bound(EXECUTOR);
   if (!overLegacy && !overExecutor) return;
+  const where = typeof at === 'function' ? at() : at;
   const place = placeOf(where);
-  const at = place ? `${place}: ` : '';
+  const prefix = place ? `${place}: ` : '';
   if (overLegacy && overExecutor)
-    v.error('limit', where, `${at}${what(Math.min(bound(LEGACY), bound(EXECUTOR)))}`);
+    v.error('limit', where, `${prefix}${what(Math.min(bound(LEGACY), bound(EXECUTOR)), value)}`);
   else {
     const r = overLegacy ? LEGACY : EXECUTOR;
-    v.warn('limit', where, `${at}${what(bound(r))} in ${r.name}`);
+    v.warn('limit', where, `${prefix}${what(bound(r), value)} in ${r.name}`);
   }
 }
+
+// A step's count limit, asked of every step: its functions made once.
+const countBelow = (r: RuntimeLimits) => r.countBelow;
+const countText = (max: number, value: number) => `cnt ${value - 1} must be below ${max}`;
 
 export function checkAlgo(a: Algo, v: Verdicts): void {
   if (a.coll === 'reduce_scatter' || a.coll === 'custom')
@@ -123,7 +131,7 @@ export function checkAlgo(a: Algo, v: Verdicts): void {
         { rank },
         `rank ${rank}: i_chunks ${g.i} and o_chunks ${g.o} do not fit nchunksperloop ${a.nchunksperloop} for ${a.coll} (${LEGACY.name} wants i_chunks × ${mi} and o_chunks × ${mo} equal to it)`,
       );
-    const elements = 1 + gpuElements + g.tbs.length + g.tbs.reduce((n, t) => n + t.steps.length, 0);
+    const elements = 1 + gpuElements + g.tbs.length + g.tbs.reduce((n, t) => n + t.count, 0);
     limit(
       v,
       { rank },
@@ -175,9 +183,9 @@ function checkThreadblocks(a: Algo, g: Gpu, v: Verdicts): void {
     limit(
       v,
       where,
-      tb.steps.length,
+      tb.count,
       (r) => r.stepsPerThreadblock,
-      (max) => `${tb.steps.length} steps, more than the ${max} a threadblock may have`,
+      (max) => `${tb.count} steps, more than the ${max} a threadblock may have`,
     );
     for (const [dir, peer] of [
       ['send', tb.send],
@@ -224,70 +232,65 @@ function checkSteps(a: Algo, g: Gpu, tb: Threadblock, byId: Map<number, Threadbl
   let reordered = false;
   let pendingDeps = 0;
   // Where the step is, made and put into words only when a verdict needs it (most steps need none).
-  let st = tb.steps[0];
+  const S = a.steps;
+  let j = tb.first;
   let said = '';
-  const where = (): Where => ({ rank, tb: tb.id, step: st.pos });
+  const where = (): Where => ({ rank, tb: tb.id, step: S.pos[j] });
   const place = () => (said ||= `${placeOf(where())}:`);
-  for (let k = 0; k < tb.steps.length; k++) {
-    st = tb.steps[k];
+  for (let k = 0; k < tb.count; k++) {
+    j = tb.first + k;
     said = '';
-    if (st.s !== st.pos && !reordered) {
+    if (S.s[j] !== S.pos[j] && !reordered) {
       reordered = true;
       v.warn(
         'order',
         where(),
-        `${place()} s="${st.s}" but it is step ${st.pos} of its threadblock; the runtime counts steps by position`,
+        `${place()} s="${S.s[j]}" but it is step ${S.pos[j]} of its threadblock; the runtime counts steps by position`,
       );
     }
-    if (st.bad) continue;
-    if (st.type === 'ra')
+    if (S.bad[j]) continue;
+    if (S.type[j] === 'ra')
       v.error(
         'runtime',
         where(),
         `${place()} type "ra" (residual add) runs in neither runtime: ${LEGACY.name} reads it but its interpreter stops the threadblock there, ${EXECUTOR.name} refuses it`,
       );
-    if (SENDS.has(st.type) && tb.send < 0)
-      v.error('peer', where(), `${place()} "${st.type}" sends, but the threadblock has send="-1"`);
-    if (RECEIVES.has(st.type) && tb.recv < 0)
-      v.error('peer', where(), `${place()} "${st.type}" receives, but the threadblock has recv="-1"`);
-    if (st.type !== 'nop') {
-      if (st.cnt === 0) v.error('malformed', where(), `${place()} "${st.type}" moves cnt="0" chunks`);
-      limit(
-        v,
-        where(),
-        st.cnt + 1,
-        (r) => r.countBelow,
-        (max) => `cnt ${st.cnt} must be below ${max}`,
-      );
-      const use = buffersUsed(st.type);
-      if (use.src) checkBounds(g, st.srcbuf, st.srcoff, st.cnt, where, 'reads', v);
-      if (use.dst) checkBounds(g, st.dstbuf, st.dstoff, st.cnt, where, 'writes', v);
+    if (SENDS.has(S.type[j]) && tb.send < 0)
+      v.error('peer', where(), `${place()} "${S.type[j]}" sends, but the threadblock has send="-1"`);
+    if (RECEIVES.has(S.type[j]) && tb.recv < 0)
+      v.error('peer', where(), `${place()} "${S.type[j]}" receives, but the threadblock has recv="-1"`);
+    if (S.type[j] !== 'nop') {
+      if (S.cnt[j] === 0) v.error('malformed', where(), `${place()} "${S.type[j]}" moves cnt="0" chunks`);
+      limit(v, where, S.cnt[j] + 1, countBelow, countText);
+      const use = buffersUsed(S.type[j]);
+      if (use.src) checkBounds(g, S.srcbuf[j], S.srcoff[j], S.cnt[j], where, 'reads', v);
+      if (use.dst) checkBounds(g, S.dstbuf[j], S.dstoff[j], S.cnt[j], where, 'writes', v);
     }
-    if (st.depid >= 0) {
-      const dep = byId.get(st.depid);
+    if (S.depid[j] >= 0) {
+      const dep = byId.get(S.depid[j]);
       if (!dep)
         v.error(
           'dependency',
           where(),
-          `${place()} depends on threadblock ${st.depid}, which rank ${rank} does not have`,
+          `${place()} depends on threadblock ${S.depid[j]}, which rank ${rank} does not have`,
         );
-      else if (st.deps < 0 || st.deps >= dep.steps.length)
+      else if (S.deps[j] < 0 || S.deps[j] >= dep.count)
         v.error(
           'dependency',
           where(),
-          `${place()} depends on step ${st.deps} of threadblock ${st.depid}, which has steps 0 to ${dep.steps.length - 1}`,
+          `${place()} depends on step ${S.deps[j]} of threadblock ${S.depid[j]}, which has steps 0 to ${dep.count - 1}`,
         );
     }
-    if (st.type === 'nop') {
-      if (st.depid >= 0) pendingDeps++;
-      if (st.hasdep)
+    if (S.type[j] === 'nop') {
+      if (S.depid[j] >= 0) pendingDeps++;
+      if (S.hasdep[j])
         v.warn(
           'signal',
           where(),
           `${place()} a nop with hasdep="1" signals nothing (the runtime drops nops)`,
         );
     } else {
-      if (pendingDeps > 0 && st.depid < 0)
+      if (pendingDeps > 0 && S.depid[j] < 0)
         v.error(
           'dependency',
           where(),

@@ -56,7 +56,8 @@ export function threadblockTimeline(
   transferOf: Int32Array,
   flow?: DataFlow,
 ): ThreadblockTimeline {
-  const n = ops.steps.length;
+  const { steps, messages } = ops;
+  const n = steps.count;
   const written = localWrites(n, flow);
   const t: ThreadblockTimeline = {
     steps: n,
@@ -82,30 +83,31 @@ export function threadblockTimeline(
   };
   const { graph } = ops;
   const { finish } = timing;
-  ops.steps.forEach((p, i) => {
-    t.rank[i] = p.rank;
-    t.tb[i] = p.tb;
-    t.pos[i] = p.step.pos;
-    t.type[i] = Math.max(0, STEP_TYPE_NAMES.indexOf(p.step.type as (typeof STEP_TYPE_NAMES)[number]));
-    t.begin[i] = p.step.pos > 0 ? finish[ops.steps[i - 1].last] : 0;
+  t.rank.set(steps.rank);
+  t.tb.set(steps.tb);
+  t.sendPeer.set(steps.send);
+  t.recvPeer.set(steps.recv);
+  t.chan.set(steps.chan);
+  for (let i = 0; i < n; i++) {
+    const first = steps.first[i];
+    t.pos[i] = steps.pos[i];
+    t.type[i] = Math.max(0, STEP_TYPE_NAMES.indexOf(steps.type[i] as (typeof STEP_TYPE_NAMES)[number]));
+    t.begin[i] = steps.pos[i] > 0 ? finish[steps.last[i - 1]] : 0;
     let ready = 0;
-    for (let k = graph.predStart[p.first]; k < graph.predStart[p.first + 1]; k++)
+    for (let k = graph.predStart[first]; k < graph.predStart[first + 1]; k++)
       ready = finish[graph.pred[k]] === NEVER ? NEVER : Math.max(ready, finish[graph.pred[k]]);
-    t.ready[i] = finish[p.first] === NEVER ? NEVER : ready;
-    t.finish[i] = finish[p.last];
-    t.srcbuf[i] = BUFFER_NAMES.indexOf(p.step.srcbuf);
-    t.srcoff[i] = p.step.srcoff;
-    t.dstbuf[i] = BUFFER_NAMES.indexOf(p.step.dstbuf);
-    t.dstoff[i] = p.step.dstoff;
-    t.cnt[i] = p.step.cnt;
-    t.sendPeer[i] = p.send;
-    t.recvPeer[i] = p.recv;
-    t.chan[i] = p.chan;
-  });
-  ops.messages.forEach((m, i) => {
-    t.sends[m.sender] = transferOf[i];
-    t.receives[m.receiver] = transferOf[i];
-  });
+    t.ready[i] = finish[first] === NEVER ? NEVER : ready;
+    t.finish[i] = finish[steps.last[i]];
+    t.srcbuf[i] = BUFFER_NAMES.indexOf(steps.srcbuf[i]);
+    t.srcoff[i] = steps.srcoff[i];
+    t.dstbuf[i] = BUFFER_NAMES.indexOf(steps.dstbuf[i]);
+    t.dstoff[i] = steps.dstoff[i];
+    t.cnt[i] = steps.cnt[i];
+  }
+  for (let i = 0; i < messages.count; i++) {
+    t.sends[messages.sender[i]] = transferOf[i];
+    t.receives[messages.receiver[i]] = transferOf[i];
+  }
   // The critical path: from the node that finishes last, back along the waits that decided it.
   let end = -1;
   for (let v = 0; v < graph.nodes; v++)
