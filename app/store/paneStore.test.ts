@@ -43,3 +43,28 @@ describe('one store per pane', () => {
     expect(pane.getState().highlight).toEqual([0, 1]);
   });
 });
+
+describe('an algorithm picked from the menu', () => {
+  it('a NoC card picked afresh draws a fresh seed; one set by the user there, or carried over, is kept', () => {
+    const seeds = new Set<unknown>();
+    for (let k = 0; k < 6; k++) {
+      const pane = createPaneStore();
+      pane.getState().setAlgorithm('ring-allgather');
+      pane.getState().setAlgorithm('noc-scatter');
+      seeds.add(pane.getState().config.params['seed']);
+    }
+    // Six panes, six draws from 2³¹ seeds: not the schema's default each time.
+    expect(seeds.size).toBeGreaterThan(1);
+    expect(seeds.has(1) && seeds.size === 1).toBe(false);
+
+    const pane = createPaneStore();
+    pane.getState().setAlgorithm('noc-scatter');
+    pane.getState().setParam('seed', 42);
+    pane.getState().setAlgorithm('ring-allgather');
+    pane.getState().setAlgorithm('noc-scatter');
+    expect(pane.getState().config.params['seed']).toBe(42);
+    // Between two cards that mean the same by their seed, it carries over.
+    pane.getState().setAlgorithm('noc-broadcast');
+    expect(pane.getState().config.params['seed']).toBe(42);
+  });
+});

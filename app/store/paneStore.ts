@@ -1,7 +1,7 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { findCard } from '../../src/cards';
 import { defaultConfig, type AppConfig } from '../../src/config/url-codec';
-import { defaultsOf, type ParamValue } from '../../src/kernel/params/schema';
+import { defaultsOf, fillSeeds, type ParamValue } from '../../src/kernel/params/schema';
 import { switchParams } from '../../src/config/param-switch';
 import { BROWSER_LIMITS, checkRun } from '../../src/limits';
 import { belongsTo, computedFor, maxStep, type AppState } from './appState';
@@ -93,13 +93,16 @@ export function createPaneStore(slices: readonly FamilySlice<object>[] = []): Pa
       const old = get().config;
       // Values both algorithms mean the same by carry over (the network's size, an identical time
       // model); the others start from the new algorithm's defaults, or what the user set in it before.
-      const { params, dropped } = switchParams(
+      const { params, dropped, kept } = switchParams(
         findCard(old.algorithm)?.params ?? [],
         old.params,
         spec.params,
         setByUser.get(id),
         (p) => checkRun(spec, p, BROWSER_LIMITS),
       );
+      // A random algorithm picked afresh draws a fresh seed, as a new link does (kept: a seed carried
+      // over from the last algorithm or set by the user here before).
+      fillSeeds(spec.params, params, kept, Math.random);
       set(configured(get(), { ...old, algorithm: id, params, step: 0, file: '', mark: [] }));
       if (dropped.length)
         get().addNotice({

@@ -25,6 +25,11 @@ export interface SwitchedParams {
   params: Record<string, ParamValue>;
   /** Values the user had set that the new algorithm does not take over, in words. */
   dropped: string[];
+  /**
+   * Keys whose value is not the new algorithm's default by chance of the switch: carried over from the
+   * last algorithm or set by the user in this one before (a seed not among them is drawn afresh).
+   */
+  kept: Set<string>;
 }
 
 /** Groups whose numbers belong to a model: carried only between identical definitions. */
@@ -57,6 +62,8 @@ export function switchParams(
   const old = new Map(from.map((d) => [d.key, d]));
   /** Keys whose value came from the last algorithm. */
   const carried = new Set<string>();
+  /** Keys the user set in the new algorithm before. */
+  const setBefore = new Set<string>();
   const drop = (before: ParamDef, d: ParamDef, why: string) => {
     if (values[d.key] !== before.default)
       dropped.push(
@@ -65,8 +72,10 @@ export function switchParams(
   };
   for (const d of to) {
     const before = old.get(d.key);
-    if (d.key in setIn && checkParam(d, setIn[d.key]).ok) params[d.key] = setIn[d.key];
-    else if (!before || !(d.key in values)) continue;
+    if (d.key in setIn && checkParam(d, setIn[d.key]).ok) {
+      params[d.key] = setIn[d.key];
+      setBefore.add(d.key);
+    } else if (!before || !(d.key in values)) continue;
     else if (carries(before, d, values[d.key])) {
       params[d.key] = values[d.key];
       carried.add(d.key);
@@ -90,7 +99,7 @@ export function switchParams(
       drop(before, d, ` (${issue.message.replace(/\.$/, '')})`);
     }
   }
-  return { params, dropped };
+  return { params, dropped, kept: new Set([...carried, ...setBefore]) };
 }
 
 const show = (v: ParamValue, unit?: string) => (unit ? `${v} ${unit}` : String(v));
