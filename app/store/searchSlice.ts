@@ -2,7 +2,12 @@ import type { SearchAttempt, SearchProgress } from '../../src/kernel/spec';
 import type { RunResult } from '../../src/result';
 import type { AppState } from './store';
 
-/** The search that follows the shown result (the NoC scatter's annealing), while and after it runs. */
+/**
+ * The search that follows the shown result, while and after it runs: any algorithm whose engine has a
+ * `search` (src/kernel/spec.ts; today the network-on-chip cards) gets one, so its words are the
+ * kernel's (progress, attempts, clashes), not a family's; it belongs to the result and starts afresh
+ * with the next one.
+ */
 export interface SearchState {
   progress: SearchProgress | null;
   /** Conflicts of each chain over the search (for the picture of its course), at most HISTORY points. */
