@@ -86,6 +86,11 @@ test('a scene chosen with ↓ and Enter takes the keys: → steps the scene inst
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/alg=optree&/);
   await expect(page.getByTestId('timeline')).toBeFocused();
+  // The timeline is the compared schedules': a step exists once they have arrived (a key pressed
+  // before then has no step to go to).
+  await expect(page.getByTestId('compare-pane').first()).not.toHaveAttribute('data-steps', '', {
+    timeout: 60_000,
+  });
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(/step=1/);
   await expect(page).toHaveURL(/alg=optree&/);
