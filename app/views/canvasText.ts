@@ -1,5 +1,4 @@
 import { COLORS } from '../lib/colors';
-import { paintAll } from '../scene/paintCanvas';
 import { PathOps, text, type Primitive, type TextPrimitive } from '../scene/primitives';
 
 /**
@@ -107,22 +106,8 @@ export const numberEvery = (count: number) => roundStep(Math.ceil(count / 16), c
 /**
  * A square matrix picture's frame, axis titles (one above, one turned up along the left side) and
  * row and column numbers (every numberEvery-th), for a picture at `m` of `side` px with `rows` ×
- * `cols` cells (the two matrix views).
+ * `cols` cells (the two matrix views), as primitives: one geometry for the screen and the exports.
  */
-export function drawMatrixFrame(
-  ctx: CanvasRenderingContext2D,
-  m: { left: number; top: number },
-  side: number,
-  rows: number,
-  cols: number,
-  across: string,
-  down: string,
-  type: TypeScale = DESK_TYPE,
-): void {
-  paintAll(ctx, matrixFramePrimitives(m, side, rows, cols, across, down, type));
-}
-
-/** The matrix frame (drawMatrixFrame) as primitives: one geometry for the screen and the exports. */
 export function matrixFramePrimitives(
   m: { left: number; top: number },
   side: number,

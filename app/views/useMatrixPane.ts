@@ -4,7 +4,8 @@ import { usePalette } from '../lib/theme';
 import { useTypeScale } from '../lib/typeScale';
 import { setupCanvas, useSize } from '../lib/useSize';
 import { CachedLayer } from './cachedLayer';
-import { drawMatrixFrame } from './canvasText';
+import { paintAll } from '../scene/paintCanvas';
+import { matrixFramePrimitives } from './canvasText';
 import { matrixBox } from './matrixPicture';
 import { canDraw } from './TooSmall';
 
@@ -45,7 +46,7 @@ export function useMatrixPane(m: { rows: number; cols: number; across: string; d
       drawFrame(ctx: CanvasRenderingContext2D) {
         frame.current ??= new CachedLayer();
         frame.current.drawOnto(ctx, width, height, `${side}:${rows}:${cols}:${type.factor}`, (f) =>
-          drawMatrixFrame(f, margins, side, rows, cols, across, down, type),
+          paintAll(f, matrixFramePrimitives(margins, side, rows, cols, across, down, type)),
         );
       },
       /** The cell under the point (x, y) of the box, px, or null outside the matrix. */
