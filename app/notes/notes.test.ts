@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALGORITHM_CARDS } from '../../src/cards';
 import { PAPER_LIST } from '../../src/papers';
+import { authorOf } from '../../src/kernel/papers';
 import { inlineText, parseMarkdown, type Block } from '../../src/notes/markdown';
 import { NOTE_IDS, notesFor } from '../../src/notes/model-notes';
 import { NOTE_TEXT, noteText, noteTitle } from './bundle';
@@ -75,8 +76,10 @@ describe.runIf(Object.keys(PAPERS_DIR).length > 0)('the paper registry against t
       const line = readme.split('\n').find((l) => l.includes(p.file));
       expect(line?.toLowerCase(), p.key).toContain(p.title.toLowerCase());
       const head = text!.slice(0, 3000);
-      for (const a of p.authors)
-        expect(head.toLowerCase(), `${p.key}: ${a.family}`).toContain(a.family.toLowerCase());
+      for (const name of p.authors) {
+        const { family } = authorOf(name);
+        expect(head.toLowerCase(), `${p.key}: ${family}`).toContain(family.toLowerCase());
+      }
       if (p.arxiv) expect(head).toContain(`arXiv:${p.arxiv}`);
       if (p.year !== null) expect(head).toContain(String(p.year));
     }

@@ -13,9 +13,18 @@ export interface PaperRef {
   title: string;
 }
 
+/** An author as BibTeX writes one: "Family, Given" ("Dai, Fei"), so the split is never guessed. */
+export type AuthorName = `${string}, ${string}`;
+
 export interface Author {
   given: string;
   family: string;
+}
+
+/** "Dai, Fei" → family "Dai", given "Fei" (at the first comma). */
+export function authorOf(name: AuthorName): Author {
+  const comma = name.indexOf(', ');
+  return { family: name.slice(0, comma), given: name.slice(comma + 2) };
 }
 
 export interface Paper extends PaperRef {
@@ -23,8 +32,8 @@ export interface Paper extends PaperRef {
   key: string;
   /** What the app calls the paper in a sentence: "the OpTree paper". */
   short: string;
-  /** As the paper's text prints them; empty when it names none. */
-  authors: readonly Author[];
+  /** As the paper's text prints them, in its order; empty when it names none. */
+  authors: readonly AuthorName[];
   /** Journal, proceedings or archive; null when the text does not name it. */
   venue: string | null;
   year: number | null;
@@ -39,7 +48,11 @@ export interface Paper extends PaperRef {
   dated?: { words: string; evidence: string };
 }
 
-const fullName = (a: Author) => `${a.given} ${a.family}`;
+const fullName = (name: AuthorName) => {
+  const a = authorOf(name);
+  return `${a.given} ${a.family}`;
+};
+const familyName = (name: AuthorName) => authorOf(name).family;
 
 /** "a", "a and b", "a, b and c". */
 const listWords = (words: readonly string[]) =>
@@ -55,15 +68,15 @@ export function authorNames(p: Paper): string {
  * of its date ("Dai et al. (extends ICC 2023)"), else "(year unknown)".
  */
 export function shortCitation(p: Paper): string {
-  const a = p.authors;
+  const a = p.authors.map(familyName);
   const who =
     a.length === 0
       ? 'Authors unknown'
       : a.length === 1
-        ? a[0].family
+        ? a[0]
         : a.length === 2
-          ? `${a[0].family} and ${a[1].family}`
-          : `${a[0].family} et al.`;
+          ? `${a[0]} and ${a[1]}`
+          : `${a[0]} et al.`;
   return `${who} (${p.year ?? p.dated?.words ?? 'year unknown'})`;
 }
 
@@ -89,7 +102,7 @@ function bibText(s: string): string {
 
 /** The BibTeX key: first author's family name and year when known, else the paper's key. */
 export function bibKey(p: Paper): string {
-  const name = p.authors[0]?.family.toLowerCase().replace(/[^a-z]/g, '') ?? '';
+  const name = (p.authors.length ? familyName(p.authors[0]) : '').toLowerCase().replace(/[^a-z]/g, '');
   return [`${name}${p.year ?? ''}`, p.key].filter(Boolean).join('-');
 }
 
@@ -99,8 +112,7 @@ export function bibKey(p: Paper): string {
  */
 export function bibtex(p: Paper): string {
   const fields: [string, string][] = [];
-  if (p.authors.length)
-    fields.push(['author', p.authors.map((a) => `${bibText(a.family)}, ${bibText(a.given)}`).join(' and ')]);
+  if (p.authors.length) fields.push(['author', p.authors.map(bibText).join(' and ')]);
   // Double braces keep the title's capitals.
   fields.push(['title', `{${bibText(p.title)}}`]);
   if (p.year !== null) fields.push(['year', String(p.year)]);

@@ -6,10 +6,7 @@ export const RETRI_PAPER = {
   file: '003_fe2d6dafc098a907.txt',
   title: 'Revisiting Bruck: Phase-Efficient All-to-All Communication in Reconfigurable Networks',
   short: 'the ReTri paper',
-  authors: [
-    { given: 'Anton', family: 'Juerss' },
-    { given: 'Stefan', family: 'Schmid' },
-  ],
+  authors: ['Juerss, Anton', 'Schmid, Stefan'],
   venue: 'arXiv preprint arXiv:2605.26930 [cs.DC]',
   year: 2026,
   arxiv: '2605.26930',

@@ -7,11 +7,7 @@ export const OTIS_PAPER = {
   title:
     'Performance Assessment of All-Reduce Communication Operation in OTIS-Mesh Optoelectronic Architecture',
   short: 'the OTIS-Mesh paper',
-  authors: [
-    { given: 'Basel A.', family: 'Mahafzah' },
-    { given: 'Sami I.', family: 'Serhan' },
-    { given: 'Ruby Y.', family: 'Tahboub' },
-  ],
+  authors: ['Mahafzah, Basel A.', 'Serhan, Sami I.', 'Tahboub, Ruby Y.'],
   venue: null,
   year: null,
   known:

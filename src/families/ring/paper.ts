@@ -6,12 +6,7 @@ export const OPTREE_PAPER = {
   file: '000_a9b39a03c816b605.txt',
   title: 'Efficient Algorithm for All-gather Operation in Optical Interconnect Systems',
   short: 'the OpTree paper',
-  authors: [
-    { given: 'Fei', family: 'Dai' },
-    { given: 'Yawen', family: 'Chen' },
-    { given: 'Zhiyi', family: 'Huang' },
-    { given: 'Haibo', family: 'Zhang' },
-  ],
+  authors: ['Dai, Fei', 'Chen, Yawen', 'Huang, Zhiyi', 'Zhang, Haibo'],
   venue: null,
   year: null,
   known:

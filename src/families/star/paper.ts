@@ -6,11 +6,7 @@ export const STAR_PAPER = {
   file: '002_78e0d1576d1a2d3b.txt',
   title: 'Efficient Communication Operations on Passive Optical Star Networks',
   short: 'the passive-star paper',
-  authors: [
-    { given: 'F.', family: 'Desprez' },
-    { given: 'A.', family: 'Ferreira' },
-    { given: 'B.', family: 'Tourancheau' },
-  ],
+  authors: ['Desprez, F.', 'Ferreira, A.', 'Tourancheau, B.'],
   venue: null,
   year: null,
   known:
