@@ -17,28 +17,34 @@ class ColourTable {
 }
 
 /**
+ * A direction's arcs cut open at node n − 1 onto a line: arc i is bundle ids[i] of `arcs`, starting at
+ * start[i] and going len[i] links on (past n − 1 when it crosses the cut).
+ */
+export interface ArcsOnLine {
+  n: number;
+  arcs: ArcBundles;
+  ids: Int32Array;
+  start: Int32Array;
+  len: Int32Array;
+}
+
+/**
  * One sweep of the colouring for arcs in the clockwise frame; returns the colours used.
  *
  * Each pass over the arcs is a function of its own: V8 optimises a long loop while it runs, and code
  * after such a loop in the same function would have no type feedback yet, so the optimised code would
  * bail out there and start over (a cold build paid tens of milliseconds for that).
  */
-export function sweep(
-  n: number,
-  arcs: ArcBundles,
-  runs: RunsBuilder | null,
-  ids: Int32Array,
-  start: Int32Array,
-  len: Int32Array,
-): number {
+export function sweep(line: ArcsOnLine, runs: RunsBuilder | null): number {
+  const { n, start, len } = line;
   // 2. (below) visits the intervals ordered by start, longest first: two stable counting sorts.
   const order = intervalOrder(n, start, len);
-  if (!anyCrossing(n, start, len)) return sweepLine(n, arcs, runs, ids, start, len, order);
+  if (!anyCrossing(n, start, len)) return sweepLine(line, runs, order);
   const table = new ColourTable();
   // Colours released at each node (linked through table.next): free again when the sweep gets there.
   const pendingHead = new Int32Array(n + 1).fill(-1);
-  colourCrossings(n, arcs, runs, ids, start, len, table, pendingHead);
-  colourIntervals(n, arcs, runs, ids, start, len, order, table, pendingHead);
+  colourCrossings(line, runs, table, pendingHead);
+  colourIntervals(line, runs, order, table, pendingHead);
   return table.size;
 }
 
@@ -55,12 +61,8 @@ function anyCrossing(n: number, start: Int32Array, len: Int32Array): boolean {
 
 /** 1. Arcs over the cut: one new colour per lightpath, free again on the line past the arc's end. */
 function colourCrossings(
-  n: number,
-  arcs: ArcBundles,
+  { n, arcs, ids, start, len }: ArcsOnLine,
   runs: RunsBuilder | null,
-  ids: Int32Array,
-  start: Int32Array,
-  len: Int32Array,
   table: ColourTable,
   pendingHead: Int32Array,
 ): void {
@@ -80,12 +82,8 @@ function colourCrossings(
 
 /** 2. The intervals on the line, in order, each taking the best free colour (or a new one). */
 function colourIntervals(
-  n: number,
-  arcs: ArcBundles,
+  { n, arcs, ids, start, len }: ArcsOnLine,
   runs: RunsBuilder | null,
-  ids: Int32Array,
-  start: Int32Array,
-  len: Int32Array,
   order: Int32Array,
   table: ColourTable,
   pendingHead: Int32Array,
@@ -221,12 +219,8 @@ function identity(m: number): Int32Array {
  * releases them onto a last-in-first-out list, so they come back with the first one on top again.
  */
 function sweepLine(
-  n: number,
-  arcs: ArcBundles,
+  { n, arcs, ids, start, len }: ArcsOnLine,
   out: RunsBuilder | null,
-  ids: Int32Array,
-  start: Int32Array,
-  len: Int32Array,
   order: Int32Array,
 ): number {
   const m = ids.length;

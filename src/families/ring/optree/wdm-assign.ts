@@ -161,8 +161,9 @@ function colourDirection(
   if (!frame) return { load: 0, colours: 0 };
   const { ids, start, len } = frame;
   const m = ids.length;
+  const line = { n, arcs, ids, start, len };
   const { load, links: busiest } = loads.busiestLinks(dir > 0);
-  let colours = sweep(n, arcs, runs, ids, start, len);
+  let colours = sweep(line, runs);
   // When the first cut falls short of the load, try cutting at a few of the busiest links (their arcs
   // then all start with colours of their own) and keep the best colouring.
   const tries = [
@@ -179,7 +180,7 @@ function colourDirection(
     const shift = n - 1 - cut;
     for (let i = 0; i < m; i++) moved[i] = (start[i] + shift) % n;
     const trial = runs ? new RunsBuilder(arcs.count) : null;
-    const again = sweep(n, arcs, trial, ids, moved, len);
+    const again = sweep({ ...line, start: moved }, trial);
     if (again < colours) {
       colours = again;
       if (runs && trial) for (let i = 0; i < m; i++) runs.copy(ids[i], trial);
