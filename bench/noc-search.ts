@@ -26,7 +26,7 @@ interface Case {
   paper?: number;
 }
 
-const fat = octagonNetwork(8, 2);
+const fat = octagonNetwork(8, { perRouter: 2 });
 const CASES: Case[] = [
   {
     label: 'fat Octagon, 8 to the same 8',
@@ -58,7 +58,7 @@ const CASES: Case[] = [
   },
   {
     label: 'slim Octagon, all-to-all',
-    net: octagonNetwork(8, 1),
+    net: octagonNetwork(8),
     c: communicationOf('aas', 8, 0, [], []),
     seconds: 1,
   },

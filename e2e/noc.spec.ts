@@ -173,7 +173,7 @@ test('clicking a processor changes its role: the sets, the link and the schedule
   const view = page.getByTestId('noc-view');
   const box = (await view.boundingBox())!;
   // Where the view puts processor 12 (the same layout code, the fat Octagon of the default).
-  const net = octagonNetwork(8, 2);
+  const net = octagonNetwork(8, { perRouter: 2 });
   const extras = {
     name: net.name,
     shape: net.shape,

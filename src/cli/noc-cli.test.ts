@@ -51,7 +51,7 @@ describe('docs/models/noc.md says what the app computes', () => {
     const rows = table('reading', '8 to same 8').filter((r) => r[0].split(' ')[0] in readings);
     expect(rows).toHaveLength(3);
     for (const [name, ...cells] of rows) {
-      const net = octagonNetwork(8, 2, 1, readings[name.split(' ')[0]]);
+      const net = octagonNetwork(8, { perRouter: 2, placement: readings[name.split(' ')[0]] });
       CASES.forEach(([t, r], i) => {
         const bound = (pattern: 'mnb' | 'mns') =>
           bindingBound(lowerBounds(net, communicationOf(pattern, 16, 0, idsOfRanges(t), idsOfRanges(r))))

@@ -148,7 +148,7 @@ export function routerFor(choice: NetworkChoice, ranks: number, channels: number
         );
       const per = ranks / routers;
       const make = choice.kind === 'mesh' ? meshNetwork : torusNetwork;
-      return nocRouter(make(choice.rows, choice.cols, per, 1), choice);
+      return nocRouter(make(choice.rows, choice.cols, { perRouter: per }), choice);
     }
     case 'custom': {
       let p: Record<string, string>;
@@ -168,7 +168,7 @@ export function routerFor(choice: NetworkChoice, ranks: number, channels: number
         throw new InputError(
           `${choice.name ?? 'the network'} has ${routers * per} processors (${routers} routers × ${per}); the schedule has ${ranks} ranks`,
         );
-      return nocRouter(customNetwork(routers, links, per, 1), choice);
+      return nocRouter(customNetwork(routers, links, { perRouter: per }), choice);
     }
   }
 }

@@ -28,10 +28,10 @@ const copy = (g: Genes): Genes => ({ step: g.step.slice(), path: g.path.slice(),
 describe('the broadcast search (a gene per block and receiver: step, sender, path)', () => {
   const networks = [
     meshNetwork(3, 3),
-    torusNetwork(3, 4, 1),
-    hypercubeNetwork(3, 2),
-    octagonNetwork(8, 2),
-    octagonNetwork(12, 1),
+    torusNetwork(3, 4),
+    hypercubeNetwork(3, { perRouter: 2 }),
+    octagonNetwork(8, { perRouter: 2 }),
+    octagonNetwork(12),
   ];
   const patterns: Pattern[] = ['oab', 'aab', 'mnb'];
 
@@ -77,7 +77,7 @@ describe('the broadcast search (a gene per block and receiver: step, sender, pat
   });
 
   it('a chain’s count of conflicts and faults stays the count of its genes after its moves', () => {
-    const net = octagonNetwork(8, 2);
+    const net = octagonNetwork(8, { perRouter: 2 });
     const c = communicationOf(
       'mnb',
       16,
@@ -121,7 +121,7 @@ describe('the broadcast search (a gene per block and receiver: step, sender, pat
   });
 
   it('catches injected causality faults: a relay that sends before it holds the block', () => {
-    const net = octagonNetwork(8, 2);
+    const net = octagonNetwork(8, { perRouter: 2 });
     const c = communicationOf('mnb', 16, 0, [0, 1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14, 15]);
     const routes = new NocRoutes(net);
     const problem = new BroadcastProblem(routes, c);
@@ -190,7 +190,7 @@ describe('Table 2’s broadcasts (fat Octagon, shifted placement)', () => {
     // too, when only the senders hold blocks; receivers 8–15 sit on routers 4–7 and 0, so 8 messages
     // of the first step come from senders — at most one each from 0 (router 0) and 7 (router 4), and
     // from the six senders 1–6 on routers 1–3 at most one per channel leaving them: 5. So 7 < 8.
-    const net = octagonNetwork(8, 2);
+    const net = octagonNetwork(8, { perRouter: 2 });
     const inside = new Set([1, 2, 3]);
     expect(Array.from({ length: 16 }, (_, p) => p).filter((p) => inside.has(net.procRouter[p]))).toEqual([
       1, 2, 3, 4, 5, 6,

@@ -25,7 +25,7 @@ function stepsOf(net: NocNetwork, c: Communication): number {
 
 describe('the constructive broadcast (greedy trees and the relay ring)', () => {
   it('reaches the bound where every receiver must absorb every step (eq. (2), AAB: P − 1)', () => {
-    const fat = octagonNetwork(8, 2);
+    const fat = octagonNetwork(8, { perRouter: 2 });
     // Table 2's "8 to the same 8" (paper: 7) and all 16 (paper: 15): the relay ring is optimal.
     const same8 = communicationOf('mnb', 16, 0, range(0, 7), range(0, 7));
     expect(stepsOf(fat, same8)).toBe(7);
@@ -40,7 +40,7 @@ describe('the constructive broadcast (greedy trees and the relay ring)', () => {
   });
 
   it('stays valid where neither reaches the bound (Table 2’s senders outside the receivers)', () => {
-    const fat = octagonNetwork(8, 2);
+    const fat = octagonNetwork(8, { perRouter: 2 });
     expect(stepsOf(fat, communicationOf('mnb', 16, 0, range(0, 7), range(8, 15)))).toBeGreaterThanOrEqual(8);
     expect(stepsOf(fat, communicationOf('mnb', 16, 0, range(0, 7), range(0, 15)))).toBeGreaterThanOrEqual(8);
   });
@@ -73,8 +73,8 @@ describe('the constructive scatter (busiest backlog first)', () => {
     const cases: [NocNetwork, Communication][] = [
       [meshNetwork(3, 5), communicationOf('mns', 15, 0, range(0, 8), range(4, 14))],
       [hypercubeNetwork(3), communicationOf('aas', 8, 0, [], [])],
-      [octagonNetwork(8, 2), communicationOf('oas', 16, 3, [], [])],
-      [octagonNetwork(12, 1), communicationOf('mns', 12, 0, range(0, 5), range(3, 11))],
+      [octagonNetwork(8, { perRouter: 2 }), communicationOf('oas', 16, 3, [], [])],
+      [octagonNetwork(12), communicationOf('mns', 12, 0, range(0, 5), range(3, 11))],
     ];
     for (const [net, c] of cases) {
       expect(stepsOf(net, c)).toBeGreaterThanOrEqual(bindingBound(lowerBounds(net, c)).value);

@@ -80,7 +80,7 @@ describe('the exact method (HiGHS)', () => {
   });
 
   it('the objective counts only messages on longer routes, and is left out when none are offered', () => {
-    const net = meshNetwork(4, 4, 1, 3);
+    const net = meshNetwork(4, 4, { ports: 3 });
     const c = communicationOf('oas', 16, 1, [1], []);
     const routes = new NocRoutes(net, 16, 2);
     const msgs = routedMessages(routes, constructivePlan(routes, c, 1));

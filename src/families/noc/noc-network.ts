@@ -36,7 +36,23 @@ export const processorsOf = (net: NocNetwork) => net.procRouter.length;
  */
 export type Placement = 'together' | 'shifted' | 'opposite';
 
-function attach(routers: number, perRouter: number, placement: Placement = 'together'): Uint32Array {
+/**
+ * How processors attach to a network's routers: `perRouter` each (1, slim, by default), `ports`
+ * channels each to its router (1, the paper's model, by default), placed by `placement` (together,
+ * but shifted on the Octagon, by default).
+ */
+export interface Attachment {
+  perRouter?: number;
+  ports?: number;
+  placement?: Placement;
+}
+
+/** The router of each processor and the ports of each, on `routers` routers (`usual`: the placement by default). */
+function attached(routers: number, at: Attachment, usual: Placement = 'together') {
+  return { procRouter: attach(routers, at.perRouter ?? 1, at.placement ?? usual), ports: at.ports ?? 1 };
+}
+
+function attach(routers: number, perRouter: number, placement: Placement): Uint32Array {
   const P = routers * perRouter;
   if (placement === 'opposite')
     return Uint32Array.from({ length: P }, (_, i) => {
@@ -47,35 +63,17 @@ function attach(routers: number, perRouter: number, placement: Placement = 'toge
   return Uint32Array.from({ length: P }, (_, i) => Math.floor(((i + shift) % P) / perRouter));
 }
 
-export function meshNetwork(
-  rows: number,
-  cols: number,
-  perRouter = 1,
-  ports = 1,
-  placement: Placement = 'together',
-): NocNetwork {
-  return gridNetwork({ rows, cols }, `${rows} × ${cols} mesh`, perRouter, ports, placement);
+export function meshNetwork(rows: number, cols: number, at: Attachment = {}): NocNetwork {
+  return gridNetwork({ rows, cols }, `${rows} × ${cols} mesh`, at);
 }
 
 /** A torus: the mesh with wrap-around links (a side of 2 has none: its neighbours are already linked). */
-export function torusNetwork(
-  rows: number,
-  cols: number,
-  perRouter = 1,
-  ports = 1,
-  placement: Placement = 'together',
-): NocNetwork {
-  return gridNetwork({ rows, cols, wrap: true }, `${rows} × ${cols} torus`, perRouter, ports, placement);
+export function torusNetwork(rows: number, cols: number, at: Attachment = {}): NocNetwork {
+  return gridNetwork({ rows, cols, wrap: true }, `${rows} × ${cols} torus`, at);
 }
 
 /** Routers on the shared 2D grid (src/kernel/model/grid.ts), linked as it links its vertices. */
-function gridNetwork(
-  grid: Grid,
-  name: string,
-  perRouter: number,
-  ports: number,
-  placement: Placement,
-): NocNetwork {
+function gridNetwork(grid: Grid, name: string, at: Attachment): NocNetwork {
   const routers = grid.rows * grid.cols;
   return {
     name,
@@ -84,17 +82,11 @@ function gridNetwork(
     grid,
     routers,
     edges: gridEdges(grid),
-    procRouter: attach(routers, perRouter, placement),
-    ports,
+    ...attached(routers, at),
   };
 }
 
-export function hypercubeNetwork(
-  dimension: number,
-  perRouter = 1,
-  ports = 1,
-  placement: Placement = 'together',
-): NocNetwork {
+export function hypercubeNetwork(dimension: number, at: Attachment = {}): NocNetwork {
   const routers = 1 << dimension;
   const edges: [number, number][] = [];
   for (let v = 0; v < routers; v++)
@@ -105,8 +97,7 @@ export function hypercubeNetwork(
     cols: dimension,
     routers,
     edges,
-    procRouter: attach(routers, perRouter, placement),
-    ports,
+    ...attached(routers, at),
   };
 }
 
@@ -114,24 +105,18 @@ export function hypercubeNetwork(
  * The Octagon (8 routers: a ring, plus a link from each router to the opposite one, i ↔ i + 4) and
  * its extension to 4n routers, read as the same rule: a ring plus links across, i ↔ i + 2n.
  */
-export function octagonNetwork(
-  routers = 8,
-  perRouter = 1,
-  ports = 1,
-  placement: Placement = 'shifted',
-): NocNetwork {
+export function octagonNetwork(routers = 8, at: Attachment = {}): NocNetwork {
   const edges: [number, number][] = [];
   for (let i = 0; i < routers; i++) edges.push(i + 1 < routers ? [i, i + 1] : [0, i]);
   for (let i = 0; i < routers / 2; i++) edges.push([i, i + routers / 2]);
-  const fat = perRouter > 1 ? 'fat ' : '';
+  const fat = (at.perRouter ?? 1) > 1 ? 'fat ' : '';
   return {
     name: routers === 8 ? `${fat}Octagon` : `${fat}Octagon ring of ${routers} routers`,
     shape: 'ring',
     cols: 0,
     routers,
     edges,
-    procRouter: attach(routers, perRouter, placement),
-    ports,
+    ...attached(routers, at, 'shifted'),
   };
 }
 
@@ -139,13 +124,7 @@ export function octagonNetwork(
  * A network of the user's own (a JSON file or the link): `routers` routers, the router links given as
  * pairs, processors placed as on the others; drawn on a circle.
  */
-export function customNetwork(
-  routers: number,
-  links: readonly number[],
-  perRouter = 1,
-  ports = 1,
-  placement: Placement = 'together',
-): NocNetwork {
+export function customNetwork(routers: number, links: readonly number[], at: Attachment = {}): NocNetwork {
   const edges: [number, number][] = [];
   for (let i = 0; i + 1 < links.length; i += 2)
     edges.push(links[i] < links[i + 1] ? [links[i], links[i + 1]] : [links[i + 1], links[i]]);
@@ -155,8 +134,7 @@ export function customNetwork(
     cols: 0,
     routers,
     edges,
-    procRouter: attach(routers, perRouter, placement),
-    ports,
+    ...attached(routers, at),
   };
 }
 

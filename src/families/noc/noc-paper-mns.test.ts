@@ -68,7 +68,7 @@ describe("the paper's M-to-N scatter estimate (eqs. (3)–(10))", () => {
     expect(minCut(mesh, [0], [15])).toBe(2);
     expect(minCut(mesh, [0, 4, 8, 12], [3, 7, 11, 15])).toBe(4);
     // Two processors on one router: no link needs to carry their messages.
-    expect(minCut(octagonNetwork(8, 2), [0], [15])).toBe(Infinity);
+    expect(minCut(octagonNetwork(8, { perRouter: 2 }), [0], [15])).toBe(Infinity);
   });
 
   it('sub-network bisections counted by hand', () => {
@@ -76,11 +76,11 @@ describe("the paper's M-to-N scatter estimate (eqs. (3)–(10))", () => {
     expect(subnetworkBisection(mesh, [0, 1, 2, 3])).toBe(2); // a path of four: one link, both ways
     expect(subnetworkBisection(mesh, [0, 1, 4, 5])).toBe(4); // a 2 × 2 block: two links
     expect(subnetworkBisection(mesh, [0, 15])).toMatch(/fall apart/);
-    expect(subnetworkBisection(octagonNetwork(8, 2), [0, 15])).toMatch(/halves them/);
+    expect(subnetworkBisection(octagonNetwork(8, { perRouter: 2 }), [0, 15])).toMatch(/halves them/);
   });
 
   it('the fat Octagon reproduces the bounds Table 2 prints for 8-to-same-8 (7) and 16-to-16 (15)', () => {
-    const fat = octagonNetwork(8, 2);
+    const fat = octagonNetwork(8, { perRouter: 2 });
     const same8 = estimate(paperMnsEstimate(fat, communicationOf('mns', 16, 0, range(0, 7), range(0, 7))));
     expect(same8).toMatchObject({ case: 'b', b2: 4, value: 7 });
     const all16 = estimate(paperMnsEstimate(fat, communicationOf('aas', 16, 0, [], [])));
@@ -122,7 +122,10 @@ describe('the estimate beside the bounds in a run’s formula rows', () => {
     expect(row.source).toBe('NoC paper, eq. (6)');
     expect(row.formula).toBe(
       estimate(
-        paperMnsEstimate(octagonNetwork(8, 2), communicationOf('mns', 16, 0, range(0, 8), range(5, 15))),
+        paperMnsEstimate(
+          octagonNetwork(8, { perRouter: 2 }),
+          communicationOf('mns', 16, 0, range(0, 8), range(5, 15)),
+        ),
       ).value,
     );
     expect(row.note).toMatch(/b₁ = \d+, b₂ = \d+, b₃ = \d+/);
@@ -153,7 +156,7 @@ describe('the first-step bound for broadcasts (ours)', () => {
   });
 
   it('Table 2: on the fat Octagon the senders’ routers reach at most 7 of the 8 outside receivers', () => {
-    const fat = octagonNetwork(8, 2);
+    const fat = octagonNetwork(8, { perRouter: 2 });
     expect(bound(fat, range(0, 7), range(8, 15))?.value).toBe(9);
     expect(bound(fat, range(0, 7), range(0, 15))?.value).toBe(9);
     // Every receiver a sender, or enough room: no such bound.

@@ -4,6 +4,7 @@ import {
   meshNetwork,
   octagonNetwork,
   torusNetwork,
+  type Attachment,
   type NocNetwork,
   type Placement,
 } from './noc-network';
@@ -313,19 +314,21 @@ export function communicationFromParams(p: ParamValues): Communication {
 
 /** The network a configuration names. */
 export function networkOf(p: ParamValues): NocNetwork {
-  const per = num(p, 'per-router');
-  const k = num(p, 'ports');
-  const at = String(p['placement']) as Placement;
+  const at: Attachment = {
+    perRouter: num(p, 'per-router'),
+    ports: num(p, 'ports'),
+    placement: String(p['placement']) as Placement,
+  };
   switch (String(p['network'])) {
     case 'mesh':
-      return meshNetwork(num(p, 'rows'), num(p, 'cols'), per, k, at);
+      return meshNetwork(num(p, 'rows'), num(p, 'cols'), at);
     case 'torus':
-      return torusNetwork(num(p, 'rows'), num(p, 'cols'), per, k, at);
+      return torusNetwork(num(p, 'rows'), num(p, 'cols'), at);
     case 'hypercube':
-      return hypercubeNetwork(num(p, 'dimension'), per, k, at);
+      return hypercubeNetwork(num(p, 'dimension'), at);
     case 'custom':
-      return customNetwork(num(p, 'routers'), intList(p, 'links'), per, k, at);
+      return customNetwork(num(p, 'routers'), intList(p, 'links'), at);
     default:
-      return octagonNetwork(num(p, 'routers'), per, k, at);
+      return octagonNetwork(num(p, 'routers'), at);
   }
 }

@@ -39,7 +39,7 @@ const check = (net: NocNetwork, plan: NocPlan, pattern: Pattern, T: number[], R:
 
 describe('networks', () => {
   it('the Octagon: 8 routers, a ring and 4 links across, every router of degree 3, diameter 2', () => {
-    const net = octagonNetwork(8, 1);
+    const net = octagonNetwork(8);
     expect(net.edges).toHaveLength(12);
     const routes = new NocRoutes(net);
     expect(Math.max(...routes.dist.flatMap((d) => [...d]))).toBe(2);
@@ -48,7 +48,7 @@ describe('networks', () => {
   });
 
   it('the fat Octagon as Fig. 4 reads: router 0 holds processors 15 and 0, router j holds 2j − 1 and 2j', () => {
-    const net = octagonNetwork(8, 2);
+    const net = octagonNetwork(8, { perRouter: 2 });
     expect(net.procRouter[15]).toBe(0);
     expect(net.procRouter[0]).toBe(0);
     expect([net.procRouter[1], net.procRouter[2], net.procRouter[14]]).toEqual([1, 1, 7]);
@@ -78,7 +78,7 @@ describe('lower bounds by hand', () => {
     bindingBound(lowerBounds(net, communicationOf(pattern, net.procRouter.length, T[0], T, R))).value;
 
   it('Table 1 on the slim Octagon (P = 8): OAB 3, AAB 7, OAS 7, AAS max(⌈64/16⌉, 7) = 7', () => {
-    const net = octagonNetwork(8, 1);
+    const net = octagonNetwork(8);
     expect(value(net, 'oab')).toBe(3);
     expect(value(net, 'aab')).toBe(7);
     expect(value(net, 'oas')).toBe(7);
@@ -93,13 +93,13 @@ describe('lower bounds by hand', () => {
   });
 
   it('two ports halve the port bound: OAS from one of 8 processors in ⌈7 / 2⌉ = 4', () => {
-    expect(value(octagonNetwork(8, 1, 2), 'oas')).toBe(4);
+    expect(value(octagonNetwork(8, { ports: 2 }), 'oas')).toBe(4);
     // and OAB reaches 3 new processors a step per informed one: ⌈log₃ 8⌉ = 2.
-    expect(value(octagonNetwork(8, 1, 2), 'oab')).toBe(2);
+    expect(value(octagonNetwork(8, { ports: 2 }), 'oab')).toBe(2);
   });
 
   it('Table 2 (fat Octagon, P = 16): our bounds give the paper’s lower bounds, one more step for AAS, and one more for the broadcasts whose first step cannot reach every outside receiver', () => {
-    const net = octagonNetwork(8, 2);
+    const net = octagonNetwork(8, { perRouter: 2 });
     const cases: [number[], number[], number, number][] = [
       [range(0, 7), range(0, 7), 7, 7], // 8 to the same 8
       [range(0, 7), range(8, 15), 9, 10], // 8 to the other 8: the paper's eq. (2) gives 8
@@ -116,10 +116,10 @@ describe('lower bounds by hand', () => {
 describe('the constructive method: verified schedules on every network', () => {
   const networks = [
     meshNetwork(3, 4),
-    torusNetwork(4, 4, 2),
-    hypercubeNetwork(3, 1, 2),
-    octagonNetwork(8, 2),
-    octagonNetwork(12, 1),
+    torusNetwork(4, 4, { perRouter: 2 }),
+    hypercubeNetwork(3, { ports: 2 }),
+    octagonNetwork(8, { perRouter: 2 }),
+    octagonNetwork(12),
   ];
   const patterns: Pattern[] = ['oab', 'oas', 'aab', 'aas', 'mnb', 'mns'];
 
@@ -148,7 +148,7 @@ describe('the constructive method: verified schedules on every network', () => {
   });
 
   it('is deterministic for a seed', () => {
-    const net = octagonNetwork(8, 2);
+    const net = octagonNetwork(8, { perRouter: 2 });
     const c = communicationOf('aas', 16, 0, [], []);
     const a = constructivePlan(new NocRoutes(net), c, 7);
     const b = constructivePlan(new NocRoutes(net), c, 7);
@@ -168,7 +168,7 @@ describe('the constructive method: verified schedules on every network', () => {
 
 describe('the verifier catches injected faults in NoC schedules', () => {
   // 2 × 2 mesh of fat routers (processors 2j, 2j + 1 on router j): router 0 (0, 0), 1 (0, 1), 2 (1, 0), 3 (1, 1).
-  const net = meshNetwork(2, 2, 2, 1);
+  const net = meshNetwork(2, 2, { perRouter: 2 });
   const routes = new NocRoutes(net);
   const via = (from: number, to: number, path = 0, inPort = 0, outPort = 0) =>
     routes.route(
@@ -247,7 +247,7 @@ describe('the searches (annealing and the hybrid)', () => {
   };
 
   it('reach the lower bound of the slim Octagon’s all-to-all scatter (7 steps), every schedule verified', () => {
-    const net = octagonNetwork(8, 1);
+    const net = octagonNetwork(8);
     const c = communicationOf('aas', 8, 0, [], []);
     for (const chains of [1, 4]) {
       const { plan, found } = searchOf(net, c, 3, chains);
@@ -260,7 +260,7 @@ describe('the searches (annealing and the hybrid)', () => {
   });
 
   it('find a 16-step all-to-all scatter on the fat Octagon (hybrid, seed 5): optimal, one below Table 2', () => {
-    const net = octagonNetwork(8, 2);
+    const net = octagonNetwork(8, { perRouter: 2 });
     const c = communicationOf('aas', 16, 0, [], []);
     const { plan } = searchOf(net, c, 5, 4);
     expect(plan.steps).toHaveLength(16);
@@ -269,7 +269,7 @@ describe('the searches (annealing and the hybrid)', () => {
   });
 
   it('are deterministic for a seed, and another seed searches differently', () => {
-    const net = octagonNetwork(8, 2);
+    const net = octagonNetwork(8, { perRouter: 2 });
     const c = communicationOf('aas', 16, 0, [], []);
     // 50,000 moves, not a search to the end: the same moves from the same seed are what is compared.
     const a = searchOf(net, c, 11, 4, 50_000);
@@ -310,10 +310,10 @@ describe('the searches (annealing and the hybrid)', () => {
 
 describe('the searches in rounds (chains that can run on any worker)', () => {
   const nets: [string, NocNetwork][] = [
-    ['fat Octagon', octagonNetwork(8, 2)],
-    ['3 × 3 mesh, 2 ports', meshNetwork(3, 3, 1, 2)],
+    ['fat Octagon', octagonNetwork(8, { perRouter: 2 })],
+    ['3 × 3 mesh, 2 ports', meshNetwork(3, 3, { ports: 2 })],
     ['3 × 3 torus', torusNetwork(3, 3)],
-    ['hypercube 3, 2 per router', hypercubeNetwork(3, 2)],
+    ['hypercube 3, 2 per router', hypercubeNetwork(3, { perRouter: 2 })],
   ];
 
   /** Random genes in `target` steps for the scatter from T to R. */
@@ -366,7 +366,7 @@ describe('the searches in rounds (chains that can run on any worker)', () => {
   });
 
   it('lists a scatter’s messages in the same order from its configuration and from any plan of it', () => {
-    const net = octagonNetwork(8, 2);
+    const net = octagonNetwork(8, { perRouter: 2 });
     const c = communicationOf('mns', 16, 0, range(0, 7), range(3, 12));
     const routes = new NocRoutes(net);
     const plan = constructivePlan(routes, c, 5);
@@ -376,7 +376,7 @@ describe('the searches in rounds (chains that can run on any worker)', () => {
   });
 
   it('a chain’s round depends on its task alone, and the master on the outcomes alone, whatever order the chains ran in', () => {
-    const net = octagonNetwork(8, 2);
+    const net = octagonNetwork(8, { perRouter: 2 });
     const c = communicationOf('aas', 16, 0, [], []);
     const routes = new NocRoutes(net);
     const problem = new ChainProblem(routes, scatterMessages(routes, c));
@@ -407,7 +407,7 @@ describe('the searches in rounds (chains that can run on any worker)', () => {
   });
 
   it('the master refuses outcomes that are not the round’s, in chain order', () => {
-    const net = octagonNetwork(8, 1);
+    const net = octagonNetwork(8);
     const c = communicationOf('aas', 8, 0, [], []);
     const routes = new NocRoutes(net);
     const problem = new ChainProblem(routes, scatterMessages(routes, c));
@@ -431,10 +431,12 @@ describe('the searches in rounds (chains that can run on any worker)', () => {
 
 describe('placements of processors on fat routers', () => {
   it('opposite: router j serves j and 2R − 1 − j (15 − j on the fat Octagon), rounds alternating', () => {
-    expect(Array.from(octagonNetwork(8, 2, 1, 'opposite').procRouter)).toEqual([
+    expect(Array.from(octagonNetwork(8, { perRouter: 2, placement: 'opposite' }).procRouter)).toEqual([
       0, 1, 2, 3, 4, 5, 6, 7, 7, 6, 5, 4, 3, 2, 1, 0,
     ]);
-    expect(Array.from(meshNetwork(1, 2, 3, 1, 'opposite').procRouter)).toEqual([0, 1, 1, 0, 0, 1]);
+    expect(Array.from(meshNetwork(1, 2, { perRouter: 3, placement: 'opposite' }).procRouter)).toEqual([
+      0, 1, 1, 0, 0, 1,
+    ]);
   });
 });
 
