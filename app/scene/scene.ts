@@ -4,6 +4,7 @@
  * (primitiveSvg.ts, groups' transforms applied) and written out as SVG (sceneSvg.ts). Pure values:
  * tested without a browser.
  */
+import type { TextPrimitive } from './primitives';
 
 /** How a path, a text or an image is clipped: the index of a clip region in `Scene.clips`, or none. */
 export type ClipRef = number | null;
@@ -26,24 +27,21 @@ export interface PathItem {
   clip: ClipRef;
 }
 
-export interface TextItem {
-  kind: 'text';
-  text: string;
-  x: number;
-  y: number;
+/**
+ * A text primitive as placed in the picture (primitives.ts): its size scaled by the groups around it,
+ * its family and turn settled, its opacity and clip carried.
+ */
+export interface TextItem extends Pick<
+  TextPrimitive,
+  'kind' | 'text' | 'x' | 'y' | 'weight' | 'anchor' | 'baseline' | 'fill' | 'halo'
+> {
   /** Size in px of the picture (the font size times the scale it was drawn at). */
   size: number;
-  weight: number;
   family: string;
-  anchor: 'start' | 'middle' | 'end';
-  baseline: 'alphabetic' | 'middle' | 'top' | 'bottom' | 'hanging' | 'ideographic';
-  fill: string;
   opacity: number;
   /** Rotation about (x, y), degrees clockwise (turned-up axis titles). */
   rotate: number;
   clip: ClipRef;
-  /** A stroke under the letters, keeping a label readable over lines. */
-  halo?: { colour: string; width: number };
 }
 
 export interface ImageItem {
