@@ -45,13 +45,12 @@ export function MeshMinimap({
   onView: (v: View) => void;
   onKey: (id: PictureKeyId) => void;
 }) {
-  const frame = minimapFrame(layout, view, width, height, size);
+  const minimap = { layout, view, width, height, size };
+  const frame = minimapFrame(minimap);
   const dragging = useRef(false);
   const moveTo = (e: PointerEvent<SVGSVGElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
-    onView(
-      viewCentredAt(layout, view, width, height, size, e.clientX - r.left - PAD, e.clientY - r.top - PAD),
-    );
+    onView(viewCentredAt(minimap, e.clientX - r.left - PAD, e.clientY - r.top - PAD));
   };
   // Group borders when there are groups and they stay apart on the map.
   const across = layout.across;

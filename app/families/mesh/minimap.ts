@@ -18,16 +18,25 @@ export interface MinimapFrame {
   h: number;
 }
 
-/** Where the view's box falls on a map of `size` px. */
-export function minimapFrame(
-  l: MeshLayout,
-  view: View,
-  width: number,
-  height: number,
-  size: number,
-): MinimapFrame {
-  const extent = meshExtent(l);
-  const scale = size / Math.max(1e-9, extent);
+/** A map of `size` px of `layout`, for the picture shown at `view` in a box of `width` × `height`. */
+export interface Minimap {
+  layout: MeshLayout;
+  view: View;
+  width: number;
+  height: number;
+  size: number;
+}
+
+/** The network's extent (layout px) and map px per layout px. */
+function mapScale({ layout, size }: Minimap) {
+  const extent = meshExtent(layout);
+  return { extent, scale: size / Math.max(1e-9, extent) };
+}
+
+/** Where the view's box falls on the map. */
+export function minimapFrame(m: Minimap): MinimapFrame {
+  const { layout: l, view, width, height } = m;
+  const { extent, scale } = mapScale(m);
   // The box's corners in layout coordinates, then relative to the network's corner.
   const [x0, y0] = [-view.x / view.k - l.x0, -view.y / view.k - l.y0];
   const [x1, y1] = [x0 + width / view.k, y0 + height / view.k];
@@ -40,17 +49,9 @@ export function minimapFrame(
  * The view that puts the point under map position (mx, my) in the middle of the box, at the same
  * zoom: what a click or a drag on the map asks for.
  */
-export function viewCentredAt(
-  l: MeshLayout,
-  view: View,
-  width: number,
-  height: number,
-  size: number,
-  mx: number,
-  my: number,
-): View {
-  const extent = meshExtent(l);
-  const scale = size / Math.max(1e-9, extent);
+export function viewCentredAt(m: Minimap, mx: number, my: number): View {
+  const { layout: l, view, width, height } = m;
+  const { extent, scale } = mapScale(m);
   const clamp = (v: number) => Math.max(0, Math.min(extent, v / scale));
   const [lx, ly] = [l.x0 + clamp(mx), l.y0 + clamp(my)];
   return { k: view.k, x: width / 2 - view.k * lx, y: height / 2 - view.k * ly };
