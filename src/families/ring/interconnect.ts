@@ -1,4 +1,4 @@
-import type { Interconnect } from '../../kernel/model/interconnect';
+import { WAVELENGTHS, type Interconnect } from '../../kernel/model/interconnect';
 import { evaluateOptics, treeShapeOf } from './optical-constraints';
 import { recogniseRing } from './recognise';
 import { ringStepSeconds } from './wdm-ring-time';
@@ -8,7 +8,7 @@ export const WDM_RING: Interconnect = {
   kind: 'wdm-ring',
   name: 'WDM optical ring',
   transfer: { one: 'lightpath', many: 'lightpaths' },
-  channel: { name: 'wavelength', symbol: 'λ' },
+  channel: WAVELENGTHS,
   stepSeconds: ringStepSeconds,
   recognise: recogniseRing,
   optics: (params, measured) => evaluateOptics(params, { ...measured, ...treeShapeOf(params) }),

@@ -1,5 +1,5 @@
 import { recogniseStar } from './recognise';
-import type { Interconnect } from '../../kernel/model/interconnect';
+import { WAVELENGTHS, type Interconnect } from '../../kernel/model/interconnect';
 import { starTunings } from './star-cost';
 import { kOf } from './star-params';
 
@@ -8,7 +8,7 @@ export const PASSIVE_STAR: Interconnect = {
   kind: 'star',
   name: 'passive optical star',
   transfer: { one: 'transmission', many: 'transmissions' },
-  channel: { name: 'wavelength', symbol: 'λ' },
+  channel: WAVELENGTHS,
   stepSeconds: null,
   optics: null,
   recognise: recogniseStar,

@@ -48,6 +48,9 @@ export interface Interconnect {
   spectrum: { fibres: 1 | 2; captions(nodes: number): string[] };
 }
 
+/** The channels of a WDM network (the ring's fibres, the star's coupler): wavelengths, λ. */
+export const WAVELENGTHS: Interconnect['channel'] = { name: 'wavelength', symbol: 'λ' };
+
 /** The spectrum of a model whose links are one run: links × channels. */
 export const LINKS_BY_CHANNEL: Interconnect['spectrum'] = {
   fibres: 1,
