@@ -1,4 +1,3 @@
-import { parseChecked } from '../../kernel/config';
 import type { ParamDef, ParamIssue } from '../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import {
@@ -6,8 +5,7 @@ import {
   STAR_PARAMS,
   STAR_UNITS,
   dummySentence,
-  readStar,
-  validateStar,
+  parseStar,
   type StarConfig,
 } from './star-params';
 import { largestFirst, tcp2Radices, tcpDepth, uniformRadices, type Radices } from './tcp';
@@ -82,7 +80,7 @@ export const starBroadcastCard: AlgorithmCard<StarConfig> = {
     'then the tree forwards these pieces (broadcast), and finally cliques of k+1 nodes holding ' +
     'complementary pieces exchange them (TCP2), h′ times. Less data, more tuning: h′ sets the trade-off.',
   params: BROADCAST_PARAMS,
-  parse: (p) => parseChecked(BROADCAST_PARAMS, p, readStar, issuesOf),
+  parse: (p) => parseStar(BROADCAST_PARAMS, p, broadcastMachine, splitStepIssues),
   estimate(c) {
     const n = broadcastMachine(c);
     const m = c.messages;
@@ -121,8 +119,8 @@ export const starBroadcastCard: AlgorithmCard<StarConfig> = {
   },
 };
 
-/** The rules across parameters `parse` checks. */
-function issuesOf(c: StarConfig): ParamIssue[] {
+/** The rule of its own `parse` checks first: the split steps h′ are at most the tree's depth h. */
+function splitStepIssues(c: StarConfig): ParamIssue[] {
   const h = tcpDepth(c.nodes, c.k);
   if (c.splitSteps > h)
     return [
@@ -131,5 +129,5 @@ function issuesOf(c: StarConfig): ParamIssue[] {
         message: `Split steps h′ (split-steps) must be from 0 to h = ${h} for these P and k; got ${c.splitSteps}`,
       },
     ];
-  return validateStar(c, broadcastMachine(c));
+  return [];
 }

@@ -1,6 +1,5 @@
-import { parseChecked } from '../../kernel/config';
 import { type AlgorithmCard } from '../../kernel/spec';
-import { STAR_PARAMS, STAR_UNITS, readStar, validateStar, type StarConfig } from './star-params';
+import { STAR_PARAMS, STAR_UNITS, parseStar, type StarConfig } from './star-params';
 import { treeNarration, treeScatterEstimate } from './scatter.card';
 import { formatCount, plural } from '../../kernel/util/units';
 import { STAR_PAPER } from './paper';
@@ -22,7 +21,7 @@ export const starGatherCard: AlgorithmCard<StarConfig> = {
     'send first, each to its parent, and every node passes on its whole subtree once that is complete. ' +
     'A parent listens to up to k children at once, one receiver per child’s wavelength.',
   params: STAR_PARAMS,
-  parse: (p) => parseChecked(STAR_PARAMS, p, readStar, (c) => validateStar(c, c.nodes)),
+  parse: (p) => parseStar(STAR_PARAMS, p, (c) => c.nodes),
   estimate: treeScatterEstimate,
   panels: ['tree'],
   units: STAR_UNITS,

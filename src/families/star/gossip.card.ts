@@ -1,4 +1,3 @@
-import { parseChecked } from '../../kernel/config';
 import type { IntParam } from '../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import {
@@ -6,9 +5,8 @@ import {
   STAR_PARAMS,
   STAR_UNITS,
   dummySentence,
-  readStar,
+  parseStar,
   tcp2Machine,
-  validateStar,
   type StarConfig,
 } from './star-params';
 import { cliqueWords, tcpDepth } from './tcp';
@@ -44,7 +42,7 @@ export const starGossipCard: AlgorithmCard<StarConfig> = {
     'transmission, which all k hear. After h steps everyone holds everything; every step retunes all ' +
     'receivers.',
   params: GOSSIP_PARAMS,
-  parse: (p) => parseChecked(GOSSIP_PARAMS, p, readStar, (c) => validateStar(c, tcp2Machine(c))),
+  parse: (p) => parseStar(GOSSIP_PARAMS, p, tcp2Machine),
   estimate(c) {
     const n = tcp2Machine(c);
     const h = tcpDepth(n, c.k);

@@ -1,12 +1,10 @@
-import { parseChecked } from '../../kernel/config';
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import {
   STAR_PARAMS,
   STAR_UNITS,
   dummySentence,
-  readStar,
+  parseStar,
   tcp2Machine,
-  validateStar,
   type StarConfig,
 } from './star-params';
 import { cliqueWords, tcpDepth } from './tcp';
@@ -39,7 +37,7 @@ export const starMultiscatterCard: AlgorithmCard<StarConfig> = {
     'messages whose destination has that partner’s digit: a (k+1)-th of what it holds. After h steps ' +
     'every message has arrived.',
   params: STAR_PARAMS,
-  parse: (p) => parseChecked(STAR_PARAMS, p, readStar, (c) => validateStar(c, tcp2Machine(c))),
+  parse: (p) => parseStar(STAR_PARAMS, p, tcp2Machine),
   estimate(c) {
     const real = c.nodes;
     const n = tcp2Machine(c);

@@ -1,6 +1,5 @@
-import { parseChecked } from '../../kernel/config';
 import { heldSentence, type AlgorithmCard, type StepFacts } from '../../kernel/spec';
-import { STAR_PARAMS, STAR_UNITS, readStar, validateStar, type StarConfig } from './star-params';
+import { STAR_PARAMS, STAR_UNITS, parseStar, type StarConfig } from './star-params';
 import { tcpDepth } from './tcp';
 import { plural } from '../../kernel/util/units';
 import { STAR_PAPER } from './paper';
@@ -43,7 +42,7 @@ export const starScatterCard: AlgorithmCard<StarConfig> = {
     'keeps the share of its own subtree and sends each of its k new children, each on a different ' +
     'wavelength, the messages of that child’s subtree. The messages shrink by a factor k+1 per step.',
   params: STAR_PARAMS,
-  parse: (p) => parseChecked(STAR_PARAMS, p, readStar, (c) => validateStar(c, c.nodes)),
+  parse: (p) => parseStar(STAR_PARAMS, p, (c) => c.nodes),
   estimate: treeScatterEstimate,
   panels: ['tree'],
   units: STAR_UNITS,

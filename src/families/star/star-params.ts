@@ -1,3 +1,4 @@
+import { parseChecked } from '../../kernel/config';
 import {
   num,
   type IntParam,
@@ -116,6 +117,23 @@ export function validateStar(c: StarConfig, machine: number): ParamIssue[] {
       },
     ];
   return [];
+}
+
+/**
+ * A star card's configuration, read from its parameters and checked: first the card's own rules
+ * (`own`), then the home wavelengths for the machine its algorithm runs on (`machineOf`: the nodes,
+ * or more when it pads with dummies).
+ */
+export function parseStar(
+  defs: readonly ParamDef[],
+  p: ParamValues,
+  machineOf: (c: StarConfig) => number,
+  own: (c: StarConfig) => ParamIssue[] = () => [],
+): StarConfig {
+  return parseChecked(defs, p, readStar, (c) => {
+    const issues = own(c);
+    return issues.length ? issues : validateStar(c, machineOf(c));
+  });
 }
 
 /** What the star's panels call a time unit and a block, shared by the five algorithms. */
