@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { RunResult } from '../../../src/result';
 import { circuitFacts, circuitStep, reconfigurations } from './circuitFacts';
 import { useCanvasBox } from '../../lib/useSize';
@@ -13,7 +13,7 @@ import { useFramePicture } from '../../scene/currentFrame';
 import { circuitLegend, circuitPicture } from './circuitPicture';
 import { LegendRow } from '../../scene/LegendRow';
 import { circuitHitGroup, circuitLayout, circuitSceneParts, circuitXY } from './circuitScene';
-import { paintCanvas } from '../../scene/paintCanvas';
+import { useScenePainter } from '../../scene/useScenePainter';
 import { hitTest } from '../../scene/hitTest';
 import { markedAttr, useMarkedLinks } from '../../views/markedLinks';
 
@@ -51,13 +51,18 @@ export function CircuitView({ result, step, compact = false, legend = !compact }
   // Laid out as primitives and painted by the shared painter in slices like the ring and the star
   // (see SlicedPainter): a 2,187-node phase's circuits and transfers take longer than a frame may.
   const type = useTypeScale();
-  const paint = useCallback(
-    function* (ctx: CanvasRenderingContext2D) {
-      const frame = { result, step, layout, xy, hover: focus, onlyNode0, type, loads, marked };
-      yield* paintCanvas(ctx, yield* circuitSceneParts(frame));
-    },
-    [result, step, layout, xy, focus, loads, onlyNode0, type, marked],
-  );
+  const paint = useScenePainter(circuitSceneParts, {
+    result,
+    step,
+    layout,
+    xy,
+    hover: focus,
+    onlyNode0,
+    type,
+    loads,
+    marked,
+  });
+
   const hits = useMemo(() => [circuitHitGroup(layout, n)], [layout, n]);
   const zoom = usePanZoom(frame, `Circuit switch with ${n} nodes`, { resetOn: n });
   useZoomedCanvas(frame, paint, zoom.view);

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { meshGridOf } from '../../../src/families/mesh/mesh-picture';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import { useCanvasBox } from '../../lib/useSize';
@@ -15,7 +15,7 @@ import { usePane } from '../../store/paneContext';
 import { selectHighlight, selectPicked } from '../../store/selectionSlice';
 import { useTypeScale } from '../../lib/typeScale';
 import { usePanZoom, ZoomReset } from '../../views/usePanZoom';
-import { paintCanvas } from '../../scene/paintCanvas';
+import { useScenePainter } from '../../scene/useScenePainter';
 import { hitTest } from '../../scene/hitTest';
 import type { Primitive } from '../../scene/primitives';
 
@@ -79,48 +79,27 @@ export function MeshView({ result, step, compact = false, legend = !compact }: N
   // The picture as primitives, laid out and painted by the shared painter in the same slices; the
   // last one laid out is what the pointer is tested against.
   const drawn = useRef<readonly Primitive[]>([]);
-  const paint = useCallback(
-    function* (ctx: CanvasRenderingContext2D) {
-      const items = yield* meshPrimitives({
-        result,
-        step,
-        layout,
-        view,
-        width,
-        height,
-        top: captionRoom,
-        counts,
-        info,
-        side,
-        groups,
-        highlight,
-        hovered: hover?.node ?? picked,
-        marked,
-        compact,
-        type,
-      });
-      drawn.current = items;
-      yield* paintCanvas(ctx, items);
-    },
-    [
-      type,
+  const paint = useScenePainter(
+    meshPrimitives,
+    {
       result,
       step,
       layout,
       view,
       width,
       height,
-      captionRoom,
+      top: captionRoom,
       counts,
       info,
       side,
       groups,
       highlight,
+      hovered: hover?.node ?? picked,
       marked,
-      hover,
-      picked,
       compact,
-    ],
+      type,
+    },
+    (items) => (drawn.current = items),
   );
   usePaintedCanvas(frame, paint);
   useFramePicture(

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { nocExtrasOf } from '../../../src/families/noc/noc-picture';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import { useCanvasBox } from '../../lib/useSize';
@@ -11,12 +11,12 @@ import { GraphView } from '../../views/GraphView';
 import { canDraw } from '../../views/TooSmall';
 import { usePanZoom, useZoomedCanvas, ZoomReset } from '../../views/usePanZoom';
 import { nocLayout } from './nocLayout';
-import { paintCanvas } from '../../scene/paintCanvas';
+import { useScenePainter } from '../../scene/useScenePainter';
 import { hitTest } from '../../scene/hitTest';
 import { selectAttempt } from '../../store/store';
 import { usePane } from '../../store/paneContext';
 import { selectPicked } from '../../store/selectionSlice';
-import { clashMarks, describeClash } from './nocAttempt';
+import { attemptShown } from './nocAttempt';
 import { ClashButtons, ClashDetails } from './NocClash';
 import { CLASH_COLUMN, longerShown, networkRight, nocHitGroup, nocSceneParts, nocTop } from './nocScene';
 import { NocAttemptBar } from './NocAttemptBar';
@@ -52,17 +52,13 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
   const layout = useMemo(() => nocLayout(x, width - aside, height, top), [x, width, aside, height, top]);
   const [hover, setHover] = useState<{ p: number; x: number; y: number } | null>(null);
   const longer = useMemo(() => longerShown(result, step, attempt), [result, step, attempt]);
-  const marks = useMemo(
-    () => (attempt ? clashMarks(attempt, result.topology, layout, step) : []),
-    [attempt, result.topology, layout, step],
+  // Its clash marks in this step, and the clash picked in words.
+  const shown = useMemo(
+    () => attemptShown(attempt, result.topology, layout, step, picked),
+    [attempt, result.topology, layout, step, picked],
   );
-  const detail = useMemo(
-    () =>
-      attempt && picked !== null && picked < attempt.clashes.length
-        ? describeClash(attempt, result.topology, layout.processors, picked)
-        : null,
-    [attempt, picked, result.topology, layout.processors],
-  );
+  const { marks, detail } = shown;
+
   // The node under the pointer, else the one chosen in the node field (a processor or a router):
   // ringed, its messages drawn over the others, as the other views do.
   const n = result.topology.nodeCount;
@@ -81,22 +77,18 @@ function NocPicture({ result, step, compact = false, legend = !compact }: Networ
 
   // The picture as primitives, laid out and painted by the shared painter in the same slices; the
   // processors' hit targets depend on the layout only.
-  const paint = useCallback(
-    function* (ctx: CanvasRenderingContext2D) {
-      const scene = yield* nocSceneParts(result, step, width, layout, {
-        attempt,
-        picked,
-        marks,
-        detail,
-        compact,
-        type,
-        marked,
-        markedLinks,
-      });
-      yield* paintCanvas(ctx, scene);
-    },
-    [layout, result, step, width, compact, attempt, marks, picked, detail, type, marked, markedLinks],
-  );
+  const paint = useScenePainter(nocSceneParts, {
+    result,
+    step,
+    width,
+    layout,
+    ...shown,
+    compact,
+    type,
+    marked,
+    markedLinks,
+  });
+
   const hits = useMemo(() => [nocHitGroup(layout)], [layout]);
   const zoom = usePanZoom(frame, x.name, { resetOn: layout });
   const processorAt = (px: number, py: number) => hitTest(hits, px, py, zoom.view)?.id ?? -1;

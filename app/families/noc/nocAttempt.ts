@@ -93,6 +93,25 @@ export function describeClash(
   return { step: k.step, channel, messages };
 }
 
+/**
+ * What a picture shows of an attempt at `step` on `layout`: its clash marks and, when `picked` names
+ * one of its clashes, that clash in words (`picked` is null without an attempt).
+ */
+export function attemptShown(
+  attempt: SearchAttempt | null,
+  topo: Topology,
+  layout: NocLayout,
+  step: number,
+  picked: number | null,
+): { attempt: SearchAttempt | null; picked: number | null; marks: ClashMark[]; detail: ClashDetail | null } {
+  if (!attempt) return { attempt, picked: null, marks: [], detail: null };
+  const detail =
+    picked !== null && picked < attempt.clashes.length
+      ? describeClash(attempt, topo, layout.processors, picked)
+      : null;
+  return { attempt, picked, marks: clashMarks(attempt, topo, layout, step), detail };
+}
+
 /** Steps with clashes or causality faults, each with how many conflicts, in step order. */
 export function clashSteps(a: SearchAttempt): { step: number; count: number }[] {
   const counts = new Map<number, number>();

@@ -3,7 +3,7 @@ import type { SearchAttempt } from '../../../src/kernel/spec';
 import type { RunResult } from '../../../src/result';
 import { COLORS } from '../../lib/colors';
 import type { LaidOutPicture, LegendEntry } from '../../scene/framePicture';
-import { clashMarks, describeClash } from './nocAttempt';
+import { attemptShown } from './nocAttempt';
 import { nocLayout } from './nocLayout';
 import { nocSceneParts, nocTop } from './nocScene';
 import { ROLE_COLOURS } from './nocRoles';
@@ -70,17 +70,12 @@ export function nocPicture(
     title: `${x.name} with ${x.procRouter.length} processors, ${r.algorithm}, step ${step} of ${r.schedule.stepCount}`,
     layout: (width, height, type) => {
       const layout = nocLayout(x, width, height, nocTop(type));
-      const picked = attempt ? (o.picked ?? null) : null;
-      const detail =
-        attempt && picked !== null && picked < attempt.clashes.length
-          ? describeClash(attempt, r.topology, layout.processors, picked)
-          : null;
-      const marks = attempt ? clashMarks(attempt, r.topology, layout, step) : [];
-      return nocSceneParts(r, step, width, layout, {
-        attempt,
-        picked,
-        marks,
-        detail,
+      return nocSceneParts({
+        result: r,
+        step,
+        width,
+        layout,
+        ...attemptShown(attempt, r.topology, layout, step, o.picked ?? null),
         compact: false,
         type,
         marked: o.marked ?? null,

@@ -17,7 +17,8 @@ import { nocScene, nocTop, type NocFrame } from './nocScene';
 const r = run('noc-scatter', defaultsOf(findAlgorithm('noc-scatter')!.params), CLI_LIMITS);
 const x = nocExtrasOf(r.extras)!;
 const layout = nocLayout(x, 800, 600, nocTop(DESK_TYPE));
-const frame = (o: Partial<NocFrame> = {}): NocFrame => ({
+/** The frame's marks and settings (the network, step and box are given per test). */
+const frame = (o: Partial<NocFrame> = {}): Omit<NocFrame, 'result' | 'step' | 'width' | 'layout'> => ({
   attempt: null,
   picked: null,
   marks: [],
@@ -32,7 +33,7 @@ const texts = (items: Primitive[]) => items.filter((i): i is TextPrimitive => i.
 
 describe('nocScene', () => {
   it('lays out a step as plain data: links, one path per message in its sender’s colour, routers, processors, caption', () => {
-    const items = nocScene(r, 1, 800, layout, frame());
+    const items = nocScene({ ...frame(), result: r, step: 1, width: 800, layout });
     expect(JSON.parse(JSON.stringify(items))).toEqual(items);
     const [a, b] = stepRange(r.schedule, 1);
     const messages = paths(items).filter(
@@ -55,7 +56,7 @@ describe('nocScene', () => {
   });
 
   it('draws the binding bound’s cut before the first step, and no message', () => {
-    const items = nocScene(r, 0, 800, layout, frame());
+    const items = nocScene({ ...frame(), result: r, step: 0, width: 800, layout });
     const cut = paths(items).find((p) => p.stroke === COLORS.conflict && p.dash?.join() === '8,5');
     expect(cut?.ops.length).toBeGreaterThan(0);
     expect(paths(items).some((p) => p.lineCap === 'round')).toBe(false);
@@ -63,7 +64,13 @@ describe('nocScene', () => {
   });
 
   it('rings the marked processor and leaves the caption out in a compare pane', () => {
-    const items = nocScene(r, 1, 800, layout, frame({ marked: 3, compact: true }));
+    const items = nocScene({
+      ...frame({ marked: 3, compact: true }),
+      result: r,
+      step: 1,
+      width: 800,
+      layout,
+    });
     const ring = paths(items).find((p) => p.stroke === COLORS.highlight)!;
     const pr = layout.processorRadius;
     expect(ring.ops[0]).toEqual(['M', layout.xy[6] + pr + Math.max(3, pr / 2), layout.xy[7]]);
@@ -71,7 +78,7 @@ describe('nocScene', () => {
   });
 
   it('finds the processor under the pointer, zoomed in or not, and nothing on a router', () => {
-    const items = nocScene(r, 1, 800, layout, frame());
+    const items = nocScene({ ...frame(), result: r, step: 1, width: 800, layout });
     for (let p = 0; p < 16; p++) {
       const [px, py] = [layout.xy[2 * p], layout.xy[2 * p + 1]];
       expect(hitTest(items, px + 2, py - 2)?.id).toBe(p);

@@ -58,6 +58,12 @@ export const nocTop = (type: TypeScale, compact = false) =>
 
 /** A search's attempt drawn in place of the result, the clash opened, and their marks on the layout. */
 export interface NocFrame {
+  result: RunResult;
+  step: number;
+  /** The picture's width (the caption wraps to it). */
+  width: number;
+  /** nocLayout of the picture's box. */
+  layout: NocLayout;
   attempt: SearchAttempt | null;
   picked: number | null;
   marks: ClashMark[];
@@ -94,14 +100,8 @@ function circleOps(x: number, y: number, r: number): PathOps {
  * The network-on-chip at `step` on `layout` (nocLayout of the picture's box) as primitives, laid
  * out in parts (a big step's messages over several tasks).
  */
-export function* nocSceneParts(
-  result: RunResult,
-  step: number,
-  width: number,
-  layout: NocLayout,
-  o: NocFrame,
-): Layout {
-  const { attempt, picked, marks, detail, compact, type, marked } = o;
+export function* nocSceneParts(o: NocFrame): Layout {
+  const { result, step, width, layout, attempt, picked, marks, detail, compact, type, marked } = o;
   const x = nocExtrasOf(result.extras)!;
   const counts = stepCounts(result.holdings, step).counts;
   const t = new Set(x.senders);
@@ -269,8 +269,7 @@ export function* nocSceneParts(
 }
 
 /** The network-on-chip at a step as primitives, all at once (tests). */
-export const nocScene = (...args: Parameters<typeof nocSceneParts>): Primitive[] =>
-  finish(nocSceneParts(...args));
+export const nocScene = (f: NocFrame): Primitive[] => finish(nocSceneParts(f));
 
 /** What the pointer can be over: each processor, a little beyond its circle. */
 export function nocHitGroup(l: NocLayout): GroupPrimitive {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { stepRange } from '../../../src/kernel/model/schedule';
 import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import type { RunResult } from '../../../src/result';
@@ -16,7 +16,7 @@ import { canDraw } from '../../views/TooSmall';
 import { channelsInStep } from '../../views/wavelengthList';
 import { useFramePicture } from '../../scene/currentFrame';
 import { ringPicture } from './ringPicture';
-import { paintCanvas } from '../../scene/paintCanvas';
+import { useScenePainter } from '../../scene/useScenePainter';
 import { hitTest } from '../../scene/hitTest';
 import { phaseGroups, phaseOf, ringHitGroup, ringSceneParts } from './ringScene';
 import { RingLegend } from './RingLegend';
@@ -53,24 +53,19 @@ export function RingView({ result, step, compact = false, legend = !compact }: N
   // big ring's step, up to 229,376 lightpaths, over several tasks, see SlicedPainter); the nodes'
   // hit targets depend on the layout only.
   const type = useTypeScale();
-  const paint = useCallback(
-    function* (ctx: CanvasRenderingContext2D) {
-      const scene = yield* ringSceneParts({
-        result,
-        step,
-        layout,
-        counts,
-        hovered: marked,
-        groups,
-        highlight,
-        type,
-        laneNumbers: laneNumbers ? inStep : null,
-        markedLinks,
-      });
-      yield* paintCanvas(ctx, scene);
-    },
-    [result, step, layout, counts, marked, groups, highlight, type, laneNumbers, inStep, markedLinks],
-  );
+  const paint = useScenePainter(ringSceneParts, {
+    result,
+    step,
+    layout,
+    counts,
+    hovered: marked,
+    groups,
+    highlight,
+    type,
+    laneNumbers: laneNumbers ? inStep : null,
+    markedLinks,
+  });
+
   const hits = useMemo(() => [ringHitGroup(layout, n)], [layout, n]);
   const zoom = usePanZoom(frame, `Ring of ${n} nodes`, { maxZoom: ringMaxZoom(n), resetOn: n });
   useZoomedCanvas(frame, paint, zoom.view);

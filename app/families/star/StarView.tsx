@@ -13,11 +13,11 @@ import { usePane, usePaneStore } from '../../store/paneContext';
 import { selectHovered } from '../../store/selectionSlice';
 import { nodeXY, starGeometry, starLayout, type StarLayout } from './starLayout';
 import { starHitGroup, starSceneParts } from './starScene';
-import { paintCanvas } from '../../scene/paintCanvas';
+import { useScenePainter } from '../../scene/useScenePainter';
 import { hitTest } from '../../scene/hitTest';
 import { tuningCounts, tuningsOf } from './starTunings';
 import { LEGEND_SHOWN, stepColours } from './stepColours';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTypeScale } from '../../lib/typeScale';
 import { typePx } from '../../views/canvasText';
 import { channelsInStep, describeChannels } from '../../views/wavelengthList';
@@ -59,26 +59,21 @@ export function StarView({ result, step, compact = false, legend = !compact }: N
   // The picture as primitives, laid out and painted by the shared painter in the same slices (a big
   // star over a few tasks, see SlicedPainter; a small one at once); the processors' hit targets
   // depend on the layout only.
-  const paint = useCallback(
-    function* (ctx: CanvasRenderingContext2D) {
-      const scene = yield* starSceneParts({
-        result,
-        step,
-        layout,
-        geometry,
-        counts,
-        finalCounts,
-        colours,
-        tunings,
-        real,
-        hovered,
-        type,
-        marked,
-      });
-      yield* paintCanvas(ctx, scene);
-    },
-    [type, result, step, layout, geometry, counts, finalCounts, colours, tunings, real, hovered, marked],
-  );
+  const paint = useScenePainter(starSceneParts, {
+    result,
+    step,
+    layout,
+    geometry,
+    counts,
+    finalCounts,
+    colours,
+    tunings,
+    real,
+    hovered,
+    type,
+    marked,
+  });
+
   const hits = useMemo(() => [starHitGroup(layout, n)], [layout, n]);
   const zoom = usePanZoom(frame, `Passive star of ${n} processors`, { resetOn: n });
   useZoomedCanvas(frame, paint, zoom.view);
