@@ -4,12 +4,12 @@ import { CLI_LIMITS } from '../../../src/limits';
 import { findAlgorithm } from '../../../src/registry';
 import type { RunResult } from '../../../src/result';
 import { meshGridOf } from '../../../src/families/mesh/mesh-picture';
-import { stepCounts } from '../../../src/kernel/replay/step-counts';
 import { run } from '../../../src/run';
 import { hitTest } from '../../scene/hitTest';
 import { finish, type Primitive } from '../../scene/primitives';
 import type { View } from '../../views/panZoom';
-import { meshPrimitives } from './meshFrame';
+import { meshCaptionRoom, meshPicture } from './meshPicture';
+import { DESK_TYPE } from '../../views/canvasText';
 import { cellAt, centreOf, meshLayout } from './meshLayout';
 
 // The mesh picture as primitives: what the view paints, exports and tests the pointer against.
@@ -19,30 +19,16 @@ function result(id: string, extra: Record<string, number> = {}): RunResult {
   return run(id, { ...defaultsOf(spec.params), ...extra }, CLI_LIMITS);
 }
 
-const TOP = 56;
+const TOP = meshCaptionRoom(DESK_TYPE);
+/** The mesh as its picture lays it out for a screen of `size` at `view`, and the layout it used. */
 function laidOut(r: RunResult, step: number, view: View = { k: 1, x: 0, y: 0 }, size = [800, 656]) {
-  const { info, side, groups } = meshGridOf(r);
+  const { side, groups } = meshGridOf(r);
   const [width, height] = size;
-  const layout = meshLayout(width, height - TOP, side, groups);
-  const items = finish(
-    meshPrimitives({
-      result: r,
-      step,
-      layout,
-      view,
-      width,
-      height,
-      top: TOP,
-      counts: stepCounts(r.holdings, step).counts,
-      info,
-      side,
-      groups,
-      highlight: null,
-      hovered: null,
-      compact: false,
-    }),
-  );
-  return { items, layout };
+  const picture = meshPicture(r, step, { screen: { width, height, view, type: DESK_TYPE } });
+  return {
+    items: finish(picture.layout(width, height, DESK_TYPE)),
+    layout: meshLayout(width, height - TOP, side, groups),
+  };
 }
 
 /** Every primitive, groups opened. */
