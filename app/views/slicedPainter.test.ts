@@ -294,35 +294,15 @@ describe('network pictures drawn in slices', () => {
   }, 60_000);
 
   it('the star: sliced into many tasks, exactly the calls of the picture drawn at once', async () => {
-    const { starSceneParts } = await import('../families/star/starScene');
+    const { starPicture } = await import('../families/star/starPicture');
     const { paintCanvas } = await import('../scene/paintCanvas');
-    const { starGeometry, starLayout } = await import('../families/star/starLayout');
-    const { stepColours } = await import('../families/star/stepColours');
-    const { starTunings } = await import('../../src/families/star/star-cost');
+    const { DESK_TYPE } = await import('./canvasText');
     const r = result('star-gossip', { nodes: 1030, 'wavelengths-per-node': 3 });
-    const n = r.topology.nodeCount;
-    const finalCounts = heldCounts(r.holdings, r.schedule.stepCount);
-    const tunings = starTunings(r.schedule, 3);
     for (const step of [0, 1, r.schedule.stepCount]) {
-      const counts = heldCounts(r.holdings, step);
-      const layout = starLayout(800, 600, n);
-      const geometry = starGeometry(layout, n);
-      const colours = stepColours(r, step);
-      const frame = {
-        result: r,
-        step,
-        layout,
-        geometry,
-        counts,
-        finalCounts,
-        colours,
-        tunings,
-        real: 1030,
-        hovered: null,
-      };
+      const picture = starPicture(r, step);
       // Laid out and painted in the same slices, as the view does.
       const draw = function* (ctx: CanvasRenderingContext2D) {
-        yield* paintCanvas(ctx, yield* starSceneParts(frame));
+        yield* paintCanvas(ctx, yield* picture.layout(800, 600, DESK_TYPE));
       };
       const sliced = calls(draw, 0);
       const whole = calls(draw, Infinity);
