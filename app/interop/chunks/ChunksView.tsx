@@ -14,6 +14,7 @@ import { useApp } from '../../store/store';
 import { markLinks } from '../../views/markedLinks';
 import { interopOf } from '../fileView';
 import { setTrackedChunk } from '../timeline/useChunkTrack';
+import { ChunkInput } from '../ChunkInput';
 
 /** Chunks listed at once (the filter narrows a larger file down). */
 const LISTED = 200;
@@ -71,15 +72,8 @@ function ChunksBody({
     <div className="flex h-full min-h-0 flex-col gap-1 p-2 text-sm" data-testid="chunks-view">
       <label className="flex flex-wrap items-center gap-2">
         <span className="text-muted">Filter chunks</span>
-        <input
-          className="w-32 rounded border border-border px-1 py-0.5 font-mono"
-          value={query}
-          placeholder="g1.c0"
-          onChange={(e) => setQuery(e.target.value)}
-          aria-describedby="chunks-help"
-          data-testid="chunk-filter"
-        />
-        <span id="chunks-help" className="text-xs text-muted">
+        <ChunkInput value={query} onChange={setQuery} example="g1.c0" testId="chunk-filter" />
+        <span id="chunk-filter-help" className="text-xs text-muted">
           g‹source GPU›.c‹chunk›, .g‹destination GPU› for all-to-all
         </span>
       </label>

@@ -3,6 +3,7 @@ import type { ChunkTrack } from '../../../src/interop/msccl/chunk-track';
 import type { RunResult } from '../../../src/result';
 import { interopOf } from '../fileView';
 import { chunkOf, setTrackedChunk, type TrackedChunk } from './useChunkTrack';
+import { ChunkInput } from '../ChunkInput';
 
 const list = (ranks: number[]) =>
   ranks.length === 0
@@ -71,14 +72,7 @@ export function ChunkPicker({
       >
         <label className="flex items-center gap-1">
           <span className="text-muted">Track chunk</span>
-          <input
-            className="w-24 rounded border border-border px-1 py-0.5 font-mono"
-            value={draft}
-            placeholder="r0.i0"
-            onChange={(e) => setDraft(e.target.value)}
-            aria-describedby="chunk-help"
-            data-testid="chunk-input"
-          />
+          <ChunkInput value={draft} onChange={setDraft} example="r0.i0" testId="chunk-input" />
         </label>
         <button className="rounded border border-border px-2 py-0.5 hover:bg-panel" type="submit">
           Track
@@ -96,7 +90,7 @@ export function ChunkPicker({
             Stop
           </button>
         )}
-        <span id="chunk-help" className="text-xs text-muted">
+        <span id="chunk-input-help" className="text-xs text-muted">
           r‹rank›.i‹k› input, r‹rank›.o‹k› output chunk
           {chunks ? ` (${chunks.inputs} and ${chunks.outputs} a rank)` : ''}
         </span>
