@@ -1,7 +1,6 @@
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
-import { RING_PARAMS, parseRing, type RingConfig } from './ring-params';
+import { RING_ALLGATHER, RING_PARAMS, parseRing, type RingConfig } from './ring-params';
 import { plural } from '../../kernel/util/units';
-import { OPTREE_PAPER } from './paper';
 
 /**
  * Neighbor Exchange all-gather (Chen et al., cited as [9] by the OpTree paper), N/2 steps for even N.
@@ -19,9 +18,7 @@ export const neighborExchangeCard: AlgorithmCard<RingConfig> = {
   id: 'neighbor-exchange',
   name: 'Neighbor Exchange',
   family: 'Neighbor Exchange',
-  collective: 'allgather',
-  topology: 'wdm-ring',
-  paper: OPTREE_PAPER,
+  ...RING_ALLGATHER,
   summary:
     'Nodes pair up and swap blocks, then turn to their other neighbour and pass on the two blocks they ' +
     'just received, alternating sides. Twice the data per step of Ring, half the steps (N/2). For odd N, ' +

@@ -1,8 +1,7 @@
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { oneStageLoad } from './optree/optree-formulas';
-import { RING_PARAMS, parseRing, type RingConfig } from './ring-params';
+import { RING_ALLGATHER, RING_PARAMS, parseRing, type RingConfig } from './ring-params';
 import { plural } from '../../kernel/util/units';
-import { OPTREE_PAPER } from './paper';
 
 /**
  * The one-stage model (OSM in the OpTree paper's Table 1): every node sends its block to every other
@@ -15,9 +14,7 @@ export const oneStageCard: AlgorithmCard<RingConfig> = {
   id: 'one-stage',
   name: 'One-stage model',
   family: 'One-stage',
-  collective: 'allgather',
-  topology: 'wdm-ring',
-  paper: OPTREE_PAPER,
+  ...RING_ALLGATHER,
   summary:
     'Every node sends its block straight to every other node, each copy on a lightpath of its own along ' +
     'the shorter way round the ring. No node relays anything, but the ring needs about N²/8 wavelengths ' +

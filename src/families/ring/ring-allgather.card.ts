@@ -1,7 +1,6 @@
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
-import { RING_PARAMS, parseRing, type RingConfig } from './ring-params';
+import { RING_ALLGATHER, RING_PARAMS, parseRing, type RingConfig } from './ring-params';
 import { plural } from '../../kernel/util/units';
-import { OPTREE_PAPER } from './paper';
 
 /**
  * Ring all-gather: in step s (1..N−1) node i forwards block (i − s + 1) mod N to node i + 1 on the
@@ -11,9 +10,7 @@ export const ringAllgatherCard: AlgorithmCard<RingConfig> = {
   id: 'ring-allgather',
   name: 'Ring all-gather',
   family: 'Ring',
-  collective: 'allgather',
-  topology: 'wdm-ring',
-  paper: OPTREE_PAPER,
+  ...RING_ALLGATHER,
   summary:
     'Every node passes one block to its clockwise neighbour in each step: first its own, then the one it ' +
     'has just received. After N−1 steps every block has gone round the ring. Simple, but it uses one ' +

@@ -1,8 +1,7 @@
 import { heldSentence, type AlgorithmCard } from '../../kernel/spec';
 import { wrhtSteps } from './optree/optree-formulas';
-import { RING_PARAMS, parseRing, type RingConfig } from './ring-params';
+import { RING_ALLGATHER, RING_PARAMS, parseRing, type RingConfig } from './ring-params';
 import { plural } from '../../kernel/util/units';
-import { OPTREE_PAPER } from './paper';
 
 /**
  * WRHT all-gather on the WDM ring, reconstructed (docs/models/wrht.md). The OpTree paper extends the
@@ -59,9 +58,7 @@ export const wrhtCard: AlgorithmCard<RingConfig> = {
   id: 'wrht',
   name: 'WRHT all-gather',
   family: 'WRHT',
-  collective: 'allgather',
-  topology: 'wdm-ring',
-  paper: OPTREE_PAPER,
+  ...RING_ALLGATHER,
   summary:
     'Groups of 2w + 1 neighbouring nodes send everything to their middle node, each member on a wavelength ' +
     'of its own; the middle nodes form the next level’s groups, until one node holds all blocks. Then the ' +

@@ -7,7 +7,7 @@ import {
   type ParamValues,
 } from '../../../kernel/params/schema';
 import { heldSentence, type AlgorithmCard } from '../../../kernel/spec';
-import { RING_PARAMS, readRing, ringIssues } from '../ring-params';
+import { RING_ALLGATHER, RING_PARAMS, readRing, ringIssues } from '../ring-params';
 import {
   maxDepth,
   radicesOf,
@@ -18,7 +18,6 @@ import {
 } from './optree-plan';
 import { optreeGroups, optreeTree } from './optree-tree';
 import { plural } from '../../../kernel/util/units';
-import { OPTREE_PAPER } from '../paper';
 
 export const DEPTH_PARAM: ParamDef = {
   key: 'depth',
@@ -128,9 +127,7 @@ export const optreeCard: AlgorithmCard<TreeConfig> = {
   id: 'optree',
   name: 'OpTree',
   family: 'OpTree',
-  collective: 'allgather',
-  topology: 'wdm-ring',
-  paper: OPTREE_PAPER,
+  ...RING_ALLGATHER,
   summary:
     'The nodes are the leaves of an m-ary tree with one level per stage. In stage 1 the nodes at the same ' +
     'position in the root’s sibling groups exchange their blocks directly, each over its own lightpath; in ' +
