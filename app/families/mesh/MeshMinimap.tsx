@@ -8,6 +8,7 @@ import { OPTICAL_COLOUR } from './meshColours';
 import { centreOf, type MeshLayout } from './meshLayout';
 import { blockAt } from './meshScene';
 import { minimapFrame, viewCentredAt } from './minimap';
+import { keyRegion } from '../../lib/keyRegion';
 
 /** Inner padding of the map (px), so that the frame's stroke is not cut at the edges. */
 const PAD = 3;
@@ -76,10 +77,10 @@ export function MeshMinimap({
       <svg
         width={size + 2 * PAD}
         height={size + 2 * PAD}
-        tabIndex={0}
-        role="application"
-        aria-roledescription="overview"
-        aria-label={`Overview of the ${name}: the frame is the part on screen. Click or drag to move it; arrow keys move it, + and − zoom, 0 shows the whole network`}
+        {...keyRegion(
+          'overview',
+          `Overview of the ${name}: the frame is the part on screen. Click or drag to move it; arrow keys move it, + and − zoom, 0 shows the whole network`,
+        )}
         className="block cursor-pointer touch-none"
         onPointerDown={(e) => {
           e.currentTarget.setPointerCapture(e.pointerId);

@@ -14,6 +14,7 @@ import { cellAt, cellMessage, cellWords, scrollToCell, timelineLayout } from './
 import { holdsAt, useChunkTrack, useHoldersOnPicture } from './useChunkTrack';
 import { localStepsCarrying } from '../../../src/interop/msccl/chunk-track';
 import { transferNodes } from '../../views/markedLinks';
+import { keyRegion } from '../../lib/keyRegion';
 
 /**
  * An MSCCL file's rank × threadblock timeline: a row per threadblock (grouped by rank), a column per
@@ -148,10 +149,10 @@ function TimelineBody({
       <div
         ref={scroller}
         className="relative min-h-28 flex-1 overflow-auto rounded focus:outline focus:outline-2 focus:outline-focus"
-        tabIndex={0}
-        role="application"
-        aria-roledescription="timeline"
-        aria-label="Threadblocks of every rank, step by step. Arrow keys move the cell, Enter opens its step and marks its message."
+        {...keyRegion(
+          'timeline',
+          'Threadblocks of every rank, step by step. Arrow keys move the cell, Enter opens its step and marks its message.',
+        )}
         data-testid="threadblock-grid"
         data-rows={g.rows}
         data-columns={g.columns}

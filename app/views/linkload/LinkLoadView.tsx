@@ -13,6 +13,7 @@ import { useLinkLoadOf } from './linkLoadStore';
 import { linkName } from './linkNames';
 import { markLinks, useMarkedCell } from '../markedLinks';
 import { BusiestLists, LoadLegend } from './BusiestLists';
+import { keyRegion } from '../../lib/keyRegion';
 
 /**
  * Link load over time: a links × steps heatmap (links grouped by kind, in network order; colour =
@@ -105,10 +106,10 @@ function LinkLoadBody({ result, load, step }: { result: RunResult; load: LinkLoa
           <div
             ref={box}
             className={`relative rounded ${side ? 'min-h-0 flex-1' : 'h-64 shrink-0'} focus:outline focus:outline-2 focus:outline-focus`}
-            tabIndex={0}
-            role="application"
-            aria-roledescription="heatmap"
-            aria-label="Link load of every link in every step. Arrow keys move the cell, Enter opens its step and marks its link."
+            {...keyRegion(
+              'heatmap',
+              'Link load of every link in every step. Arrow keys move the cell, Enter opens its step and marks its link.',
+            )}
             data-testid="link-load-map"
             data-rows={load.rows}
             data-cols={load.cols}
