@@ -17,11 +17,8 @@ export function replayDense(s: ListSchedule, topo: Topology, onUnheld?: UnheldSe
   // Each (node, block) cell gains its block at most once, so `cells` events always suffice.
   const log = new EventLog(n, S, cells);
   const origin = s.blocks.origin;
-  for (let b = 0; b < B; b++) {
-    arrival[origin[b] * B + b] = 0;
-    log.add(origin[b]);
-  }
-  log.endStep(0);
+  for (let b = 0; b < B; b++) arrival[origin[b] * B + b] = 0;
+  log.startAt(origin, B);
   const ids = s.transferBlocks.ids;
   if (s.path.kind === 'ring-arc' && s.receivers.kind === 'path-end' && !s.transferBlocks.offsets) {
     replayDenseArcs(s, s.path.hops, arrival, log, onUnheld);

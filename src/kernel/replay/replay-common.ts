@@ -44,6 +44,12 @@ export class EventLog {
     this.counts[node] += count;
   }
 
+  /** Step 0: each of `count` blocks at its origin (`origin[b]`), and the step closed. */
+  startAt(origin: ArrayLike<number>, count: number): void {
+    for (let b = 0; b < count; b++) this.add(origin[b]);
+    this.endStep(0);
+  }
+
   /** Closes step `step` (0 = the initial holdings). */
   endStep(step: number): void {
     this.eventStart[step + 1] = this.events;

@@ -92,11 +92,8 @@ function replayPacked(
   const ids = s.transferBlocks.ids;
   const log = new EventLog(n, S, B * slots);
   const origin = s.blocks.origin;
-  for (let b = 0; b < B; b++) {
-    room[b * slots] = origin[b];
-    log.add(origin[b]);
-  }
-  log.endStep(0);
+  for (let b = 0; b < B; b++) room[b * slots] = origin[b];
+  log.startAt(origin, B);
   let overflow = false;
   forEachTransfer(
     s,
@@ -170,9 +167,8 @@ function replaySparseInto(
     visitNode[start[b]] = origin[b];
     visitStep[start[b]] = 0;
     len[b] = 1;
-    log.add(origin[b]);
   }
-  log.endStep(0);
+  log.startAt(origin, B);
 
   let overflow = false;
   forEachTransfer(
