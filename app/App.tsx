@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { Boundary } from './lib/Boundary';
 import { leaveAction } from './lib/keys';
 import { useShortcuts } from './lib/useShortcuts';
@@ -106,22 +106,15 @@ export function App() {
               </aside>
             )}
             {mode === 'compare' ? (
-              <main
-                id="main"
-                tabIndex={-1}
-                aria-label="Compared schedules"
-                className="page-main flex min-w-0 flex-1 flex-col"
-              >
+              <MainLandmark label="Compared schedules" className="page-main flex min-w-0 flex-1 flex-col">
                 <Boundary name="compare page" className="m-2 flex-1">
                   <ComparePage />
                 </Boundary>
-              </main>
+              </MainLandmark>
             ) : (
               <>
-                <main
-                  id="main"
-                  tabIndex={-1}
-                  aria-label="Network and details"
+                <MainLandmark
+                  label="Network and details"
                   className="page-main network-detail flex min-w-0 flex-1 flex-col"
                 >
                   {result ? (
@@ -139,7 +132,7 @@ export function App() {
                         : 'Computing the schedule…'}
                     </div>
                   )}
-                </main>
+                </MainLandmark>
                 {shown('side') && (
                   <aside
                     aria-label="Narration and numbers"
@@ -154,18 +147,11 @@ export function App() {
                     {/* Its own compositing layer: when the narration above changes height while
                       playing, the panels move without being painted again. */}
                     <div className="space-y-2 will-change-transform">
-                      <Boundary name="formula panel" resetKey={result}>
-                        <FormulaPanel />
-                      </Boundary>
-                      <Boundary name="optics panel" resetKey={result}>
-                        <OpticsPanel />
-                      </Boundary>
-                      <Boundary name="model panels" resetKey={result}>
-                        <ModelPanels />
-                      </Boundary>
-                      <Boundary name="step details" resetKey={result}>
-                        <StepLightpaths />
-                      </Boundary>
+                      {RESULT_PANELS.map(([name, Panel]) => (
+                        <Boundary key={name} name={name} resetKey={result}>
+                          <Panel />
+                        </Boundary>
+                      ))}
                     </div>
                   </aside>
                 )}
@@ -187,6 +173,14 @@ export function App() {
  * The first thing Tab reaches: a link, shown only while it has the focus, that moves the focus past
  * the header and the panels (to the timeline, whose keys then work at once).
  */
+/** The side's panels under the narration, by the name their boundary reports: each starts afresh with a new result. */
+const RESULT_PANELS: readonly [string, ComponentType][] = [
+  ['formula panel', FormulaPanel],
+  ['optics panel', OpticsPanel],
+  ['model panels', ModelPanels],
+  ['step details', StepLightpaths],
+];
+
 /** A page that fills the window under the header: its landmark's name, its boundary's name and layout. */
 interface WholePageDef {
   label: string;
@@ -204,10 +198,27 @@ const WHOLE_PAGES: Partial<Record<Mode, WholePageDef>> = {
 
 function WholePage({ label, boundary, className, Page }: WholePageDef) {
   return (
-    <main id="main" tabIndex={-1} aria-label={label} className="m-2 flex min-h-0 flex-1">
+    <MainLandmark label={label} className="m-2 flex min-h-0 flex-1">
       <Boundary name={boundary} className={className}>
         <Page />
       </Boundary>
+    </MainLandmark>
+  );
+}
+
+/** The page's main landmark, whichever page is shown: the skip link's target (#main), focusable by it. */
+function MainLandmark({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <main id="main" tabIndex={-1} aria-label={label} className={className}>
+      {children}
     </main>
   );
 }
