@@ -4,7 +4,6 @@ import {
   circuitParams,
   circuitSentence,
   parseCircuit,
-  reconfigBits,
   type CircuitConfig,
 } from './circuit-params';
 import { BRUCK_FAMILY, ceilLog } from './reconfig-formulas';
@@ -71,11 +70,10 @@ export const bruckCard: AlgorithmCard<CircuitConfig> = {
   },
   narrate(c, f) {
     const k = f.step - 1;
-    const { x } = reconfigBits(c, bruckPhases(c));
     return (
       `Phase ${k}: every node sends the half-blocks whose bit ${k} is set ${2 ** k} positions on, the clockwise ` +
       `halves right and the mirrored halves left: ${plural(f.transfers, 'transfer')}, ${plural(f.blocksMoved, 'half-block')}. ` +
-      circuitSentence(2, x, k)
+      circuitSentence(c, bruckPhases(c), 2, k)
     );
   },
 };

@@ -76,8 +76,17 @@ export function exactBlockBytes(c: CircuitConfig, copies = 1): number {
   return c.model.messageBytes / (copies * c.nodes);
 }
 
-/** "The circuits of offset ±3 stay: 3 hops each." — phase k's circuits in words, from the plan. */
-export function circuitSentence(radix: number, x: readonly boolean[], k: number): string {
+/**
+ * "The circuits of offset ±3 stay: 3 hops each." — phase k's circuits in words, from the plan of a
+ * run of `phases` phases whose offsets are powers of `radix`.
+ */
+export function circuitSentence(
+  c: Pick<CircuitConfig, 'reconfigure'>,
+  phases: number,
+  radix: number,
+  k: number,
+): string {
+  const { x } = reconfigBits(c, phases);
   const plan = planCircuits(
     x.map((_, j) => radix ** j),
     x,

@@ -4,7 +4,6 @@ import {
   circuitParams,
   circuitSentence,
   parseCircuit,
-  reconfigBits,
   type CircuitConfig,
 } from './circuit-params';
 import { RETRI_FAMILY, balancedTernary, ceilLog, centred } from './reconfig-formulas';
@@ -90,8 +89,7 @@ export const retriCard: AlgorithmCard<CircuitConfig> = {
   narrate(c, f) {
     const { n, ring, phases } = retriShape(c);
     const k = f.step - 1;
-    const { x } = reconfigBits(c, phases);
-    const circuits = circuitSentence(3, x, k);
+    const circuits = circuitSentence(c, phases, 3, k);
     const perNode = ring === n && 3 ** phases === n ? ` (${n / 3} each way per node)` : '';
     return (
       `Phase ${k}: every node sends the blocks whose digit ${k} is +1 to the node ${3 ** k} to its right and ` +
