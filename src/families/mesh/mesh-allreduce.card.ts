@@ -1,19 +1,17 @@
-import { parseChecked } from '../../kernel/config';
-import type { ParamDef, ParamIssue } from '../../kernel/params/schema';
+import type { ParamDef } from '../../kernel/params/schema';
 import { type AlgorithmCard } from '../../kernel/spec';
 import {
+  MESH_ALLREDUCE,
   PARTIAL_WORDS,
   METHOD_PARAM,
   PORTS_PARAM,
   TIME_PARAMS,
-  checkIndex,
-  readMesh,
-  validateGroup,
+  parseMesh,
+  rootParam,
   type MeshConfig,
 } from './mesh-params';
 import { narrateAllReduce } from './narration';
 import { plural } from '../../kernel/util/units';
-import { OTIS_PAPER } from './paper';
 
 export const MESH_PARAMS: readonly ParamDef[] = [
   {
@@ -28,16 +26,7 @@ export const MESH_PARAMS: readonly ParamDef[] = [
   },
   PORTS_PARAM,
   METHOD_PARAM,
-  {
-    key: 'root',
-    label: 'Root',
-    kind: 'int',
-    min: 0,
-    max: 1048575,
-    default: 10,
-    group: 'algorithm',
-    help: 'The processor that combines everything (row-major index).',
-  },
+  rootParam(1048575, 'The processor that combines everything (row-major index).'),
   ...TIME_PARAMS,
 ];
 
@@ -46,10 +35,7 @@ export const meshAllReduceCard: AlgorithmCard<MeshConfig> = {
   id: 'mesh-allreduce',
   name: '2D mesh all-reduce (direct, EDN, binomial)',
   shortName: '2D mesh all-reduce',
-  family: 'Mesh',
-  collective: 'allreduce',
-  topology: 'mesh',
-  paper: OTIS_PAPER,
+  ...MESH_ALLREDUCE,
   summary:
     'A side × side mesh of processors, each holding a value; all must end with the combination of all ' +
     'of them. The partials meet at the root and the result goes back out. Direct: every processor sends ' +
@@ -57,7 +43,7 @@ export const meshAllReduceCard: AlgorithmCard<MeshConfig> = {
     'levels of extended dominating nodes (Fig. 1: nodes 1, 7, 8 and 14 of each 4 × 4 block), one step per ' +
     'level. Binomial: partials halve along each row, then along the root’s column.',
   params: MESH_PARAMS,
-  parse: (p) => parseChecked(MESH_PARAMS, p, readMesh, issuesOf),
+  parse: (p) => parseMesh(MESH_PARAMS, p, 'side'),
   estimate(c) {
     const n = c.shape.side ** 2;
     return { steps: 2 * n, transfers: 2 * n, blockRefs: 4 * n, holdingCells: PARTIAL_WORDS * n };
@@ -68,11 +54,4 @@ export const meshAllReduceCard: AlgorithmCard<MeshConfig> = {
     return `${n.toLocaleString('en-US')} processors each hold one contribution. In ${plural(steps, 'step')} every one of them will hold the combination of all.`;
   },
   narrate: (_p, f) => narrateAllReduce(f),
-  noTree: 'its reduction tree is drawn on the mesh itself (EDN levels)',
 };
-
-/** The rules across parameters `parse` checks. */
-function issuesOf(c: MeshConfig): ParamIssue[] {
-  const side = c.shape.side;
-  return [...validateGroup(c, 'side', 'side'), ...checkIndex(c.root, 'root', side * side, 'root')];
-}

@@ -1,6 +1,8 @@
 import { num, type ParamDef, type ParamIssue, type ParamValues } from '../../kernel/params/schema';
 import type { MeshShape } from './geometry';
 import type { Method, Ports } from './rounds';
+import { parseChecked } from '../../kernel/config';
+import { OTIS_PAPER } from './paper';
 
 export const METHOD_PARAM: ParamDef = {
   key: 'method',
@@ -160,6 +162,43 @@ export function validateGroup(c: MeshConfig, key: string, what: string): ParamIs
 }
 
 /** A node index (`value`, of parameter `key`) inside a group of `groupSize` processors. */
+/** The processor that combines everything, by its row-major index in its group (`max`: the largest). */
+export function rootParam(max: number, help: string): ParamDef {
+  return { key: 'root', label: 'Root', kind: 'int', min: 0, max, default: 10, group: 'algorithm', help };
+}
+
+/** What both all-reduce cards of the family (one mesh, the OTIS-Mesh) say alike. */
+export const MESH_ALLREDUCE = {
+  family: 'Mesh',
+  collective: 'allreduce',
+  topology: 'mesh',
+  paper: OTIS_PAPER,
+  noTree: 'its reduction tree is drawn on the mesh itself (EDN levels)',
+} as const;
+
+/**
+ * A mesh card's `parse`: its parameters read, then checked: `first`, a rule that makes the others
+ * meaningless (OTIS's square groups), alone when it fails; then the group's side for the method
+ * (named by `groupKey`), the root inside the group, and the card's `more`.
+ */
+export function parseMesh(
+  defs: readonly ParamDef[],
+  p: ParamValues,
+  groupKey: string,
+  rules: { first?: (c: MeshConfig) => ParamIssue[]; more?: (c: MeshConfig) => ParamIssue[] } = {},
+): MeshConfig {
+  return parseChecked(defs, p, readMesh, (c) => {
+    const first = rules.first?.(c) ?? [];
+    if (first.length) return first;
+    const side = c.shape.side;
+    return [
+      ...validateGroup(c, groupKey, groupKey),
+      ...checkIndex(c.root, 'root', side * side, 'root'),
+      ...(rules.more?.(c) ?? []),
+    ];
+  });
+}
+
 export function checkIndex(value: number, key: string, groupSize: number, what: string): ParamIssue[] {
   return value < groupSize
     ? []

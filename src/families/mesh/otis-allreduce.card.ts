@@ -1,19 +1,18 @@
-import { parseChecked } from '../../kernel/config';
 import type { ParamDef, ParamIssue } from '../../kernel/params/schema';
 import { type AlgorithmCard } from '../../kernel/spec';
 import {
+  MESH_ALLREDUCE,
   PARTIAL_WORDS,
   METHOD_PARAM,
   PORTS_PARAM,
   TIME_PARAMS,
   checkIndex,
-  readMesh,
-  validateGroup,
+  parseMesh,
+  rootParam,
   type MeshConfig,
 } from './mesh-params';
 import { narrateAllReduce } from './narration';
 import { plural } from '../../kernel/util/units';
-import { OTIS_PAPER } from './paper';
 
 export const OTIS_PARAMS: readonly ParamDef[] = [
   {
@@ -28,16 +27,10 @@ export const OTIS_PARAMS: readonly ParamDef[] = [
   },
   PORTS_PARAM,
   METHOD_PARAM,
-  {
-    key: 'root',
-    label: 'Root',
-    kind: 'int',
-    min: 0,
-    max: 1023,
-    default: 10,
-    group: 'algorithm',
-    help: 'The root’s index in the control group (row-major). Middle: the paper’s best case; edge: its worst.',
-  },
+  rootParam(
+    1023,
+    'The root’s index in the control group (row-major). Middle: the paper’s best case; edge: its worst.',
+  ),
   {
     key: 'control-group',
     label: 'Control group',
@@ -59,10 +52,7 @@ export const otisAllReduceCard: AlgorithmCard<MeshConfig> = {
   id: 'otis-allreduce',
   name: 'OTIS-Mesh all-reduce (single-port, all-port, EDN)',
   shortName: 'OTIS-Mesh all-reduce',
-  family: 'Mesh',
-  collective: 'allreduce',
-  topology: 'mesh',
-  paper: OTIS_PAPER,
+  ...MESH_ALLREDUCE,
   summary:
     'P groups of P processors, each group a mesh; processor (G, N) has an optical link to (N, G). Every ' +
     'processor holds a value and all must end with the combination of all of them. Each group combines ' +
@@ -71,7 +61,11 @@ export const otisAllReduceCard: AlgorithmCard<MeshConfig> = {
     'back the same way. Direct: every processor sends straight to the target. EDN: partials climb the ' +
     'levels of extended dominating nodes, one step per level.',
   params: OTIS_PARAMS,
-  parse: (p) => parseChecked(OTIS_PARAMS, p, readMesh, issuesOf),
+  parse: (p) =>
+    parseMesh(OTIS_PARAMS, p, 'group-size', {
+      first: squareGroups,
+      more: (c) => checkIndex(c.control, 'control-group', c.shape.groups, 'control-group'),
+    }),
   estimate(c) {
     const P = c.shape.groups;
     const n = P * P;
@@ -85,17 +79,12 @@ export const otisAllReduceCard: AlgorithmCard<MeshConfig> = {
     return `${(P * P).toLocaleString('en-US')} processors in ${P} groups each hold one contribution. In ${plural(steps, 'step')} (two of them optical) every one of them will hold the combination of all.`;
   },
   narrate: (c, f) => narrateAllReduce(f, c.shape.groups),
-  noTree: 'its reduction tree is drawn on the mesh itself (EDN levels)',
 };
 
-/** The rules across parameters `parse` checks. */
-function issuesOf(c: MeshConfig): ParamIssue[] {
+/** Groups of P processors are square meshes: P must be a square. */
+function squareGroups(c: MeshConfig): ParamIssue[] {
   const { side, groups: P } = c.shape;
-  if (side * side !== P)
-    return [{ key: 'group-size', message: `group-size must be a square (4, 16, 64, 256, 1024), not ${P}` }];
-  return [
-    ...validateGroup(c, 'group-size', 'group-size'),
-    ...checkIndex(c.root, 'root', P, 'root'),
-    ...checkIndex(c.control, 'control-group', P, 'control-group'),
-  ];
+  return side * side === P
+    ? []
+    : [{ key: 'group-size', message: `group-size must be a square (4, 16, 64, 256, 1024), not ${P}` }];
 }
