@@ -1,11 +1,5 @@
 import { type AlgorithmCard } from '../../kernel/spec';
-import {
-  RECONFIGURE_PARAM,
-  circuitParams,
-  circuitSentence,
-  parseCircuit,
-  type CircuitConfig,
-} from './circuit-params';
+import { RECONFIGURE_PARAM, circuitParams, circuitSentence, type CircuitConfig } from './circuit-params';
 import { BRUCK_FAMILY, ceilLog } from './reconfig-formulas';
 import { plural } from '../../kernel/util/units';
 import { RETRI_PAPER } from './paper';
@@ -43,7 +37,7 @@ export const bruckCard: AlgorithmCard<CircuitConfig> = {
     'Bruck’s all-to-all in ⌈log2 n⌉ phases, mirrored so that both directions of every circuit carry ' +
     'data: half of each block goes clockwise by the binary digits of its distance, the other half ' +
     'counter-clockwise. In phase k the peers are 2^k away; rebuilding the circuits makes that one hop.',
-  params: circuitParams(
+  ...circuitParams(
     {
       key: 'nodes',
       label: 'Nodes n',
@@ -56,7 +50,6 @@ export const bruckCard: AlgorithmCard<CircuitConfig> = {
     },
     { ...RECONFIGURE_PARAM, default: '0,1,1,1' },
   ),
-  parse: (p) => parseCircuit(bruckCard.params, p),
   estimate(c) {
     const n = c.nodes;
     const s = bruckPhases(c);

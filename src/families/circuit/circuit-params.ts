@@ -42,11 +42,6 @@ export function readCircuit(p: ParamValues): CircuitConfig {
   };
 }
 
-/** A circuit card's `parse`: each parameter within its bounds (the family has no rules across them). */
-export function parseCircuit(defs: readonly ParamDef[], p: ParamValues): CircuitConfig {
-  return parseChecked(defs, p, readCircuit, () => []);
-}
-
 /** The bits of x for a run with `phases` phases, and a note when some were ignored. */
 export function reconfigBits(
   c: Pick<CircuitConfig, 'reconfigure'>,
@@ -63,9 +58,14 @@ export function reconfigBits(
   return { x, note };
 }
 
-/** Shared parameter list: network size, the schedule x, then the cost model. */
-export function circuitParams(nodes: ParamDef, ...extra: ParamDef[]): readonly ParamDef[] {
-  return [nodes, ...extra, ...CIRCUIT_TIME_PARAMS];
+/**
+ * A circuit card's parameters (network size, the card's own such as the schedule x, then the cost
+ * model) and the `parse` that reads them: each within its bounds, as the family has no rules across
+ * them.
+ */
+export function circuitParams(nodes: ParamDef, ...extra: ParamDef[]) {
+  const params: readonly ParamDef[] = [nodes, ...extra, ...CIRCUIT_TIME_PARAMS];
+  return { params, parse: (p: ParamValues): CircuitConfig => parseChecked(params, p, readCircuit, () => []) };
 }
 
 /**

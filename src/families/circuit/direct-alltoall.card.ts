@@ -1,5 +1,5 @@
 import { type AlgorithmCard } from '../../kernel/spec';
-import { circuitParams, parseCircuit, type CircuitConfig } from './circuit-params';
+import { circuitParams, type CircuitConfig } from './circuit-params';
 import { centred } from './reconfig-formulas';
 import { formatCount, plural } from '../../kernel/util/units';
 import { RETRI_PAPER } from './paper';
@@ -24,7 +24,7 @@ export const directAlltoallCard: AlgorithmCard<CircuitConfig> = {
     'No reconfiguration: the circuits form one ring and every node sends each block straight to its ' +
     'destination the shorter way round, all at once. One phase, but blocks share circuits: the busiest ' +
     'circuit carries about n²/8 blocks.',
-  params: circuitParams({
+  ...circuitParams({
     key: 'nodes',
     label: 'Nodes n',
     kind: 'int',
@@ -34,7 +34,6 @@ export const directAlltoallCard: AlgorithmCard<CircuitConfig> = {
     group: 'network',
     help: 'Accelerators on the static ring of circuits.',
   }),
-  parse: (p) => parseCircuit(directAlltoallCard.params, p),
   estimate(c) {
     const n = c.nodes;
     return { steps: 1, transfers: n * (n - 1), blockRefs: n * (n - 1), holdingCells: 2 * n * n };

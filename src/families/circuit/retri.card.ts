@@ -1,11 +1,5 @@
 import { type AlgorithmCard } from '../../kernel/spec';
-import {
-  RECONFIGURE_PARAM,
-  circuitParams,
-  circuitSentence,
-  parseCircuit,
-  type CircuitConfig,
-} from './circuit-params';
+import { RECONFIGURE_PARAM, circuitParams, circuitSentence, type CircuitConfig } from './circuit-params';
 import { RETRI_FAMILY, balancedTernary, ceilLog, centred } from './reconfig-formulas';
 import { plural } from '../../kernel/util/units';
 import { RETRI_PAPER } from './paper';
@@ -50,7 +44,7 @@ export const retriCard: AlgorithmCard<CircuitConfig> = {
     'balanced-ternary digits of the distance to its destination: digit +1 sends it right, −1 left, 0 ' +
     'keeps it. Rebuilding the circuits before a phase makes every transfer one hop; reusing the old ' +
     'ones saves the reconfiguration delay but sends data over several hops with more congestion.',
-  params: circuitParams(
+  ...circuitParams(
     {
       key: 'nodes',
       label: 'Nodes n',
@@ -75,7 +69,6 @@ export const retriCard: AlgorithmCard<CircuitConfig> = {
     },
     RECONFIGURE_PARAM,
   ),
-  parse: (p) => parseCircuit(retriCard.params, p),
   estimate(c) {
     const { n, ring, phases } = retriShape(c);
     const blocks = n * n;
