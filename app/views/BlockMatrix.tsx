@@ -126,9 +126,11 @@ export function BlockMatrix({ result, step }: { result: RunResult; step: number 
         aria-roledescription="block matrix"
         aria-label={`Blocks by source and destination, step ${step}: arrow keys choose a block`}
         aria-describedby={selected ? 'block-route' : undefined}
-        onFocus={() => {
-          // The first block to follow: B[0, 1] (B[0, 0] stays put in every collective).
-          if (!selected && n > 1) setSelected({ r: 0, d: 1 });
+        onFocus={(e) => {
+          // Reached from the keyboard, the first block to follow: B[0, 1] (B[0, 0] stays put in every
+          // collective). Not on a click: its block is the one clicked, and choosing B[0, 1] first
+          // would show its route, shrink the matrix under the pointer and send the click elsewhere.
+          if (!selected && n > 1 && e.currentTarget.matches(':focus-visible')) setSelected({ r: 0, d: 1 });
         }}
         onKeyDown={(e) => {
           const at = selected ?? { r: 0, d: 0 };
