@@ -161,7 +161,6 @@ export function validateGroup(c: MeshConfig, key: string, what: string): ParamIs
   return [];
 }
 
-/** A node index (`value`, of parameter `key`) inside a group of `groupSize` processors. */
 /** The processor that combines everything, by its row-major index in its group (`max`: the largest). */
 export function rootParam(max: number, help: string): ParamDef {
   return { key: 'root', label: 'Root', kind: 'int', min: 0, max, default: 10, group: 'algorithm', help };
@@ -199,6 +198,7 @@ export function parseMesh(
   });
 }
 
+/** A node index (`value`, of parameter `key`) inside a group of `groupSize` processors. */
 export function checkIndex(value: number, key: string, groupSize: number, what: string): ParamIssue[] {
   return value < groupSize
     ? []

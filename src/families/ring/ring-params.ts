@@ -56,13 +56,13 @@ export function ringIssues(p: ParamValues): ParamIssue[] {
   return checkTimeParams(p);
 }
 
+/** What every all-gather card of the WDM ring says alike: the collective, the network and the paper. */
+export const RING_ALLGATHER = { collective: 'allgather', topology: 'wdm-ring', paper: OPTREE_PAPER } as const;
+
 /**
  * A WDM-ring card's `parse`: every parameter of RING_PARAMS checked against its bounds (a ConfigError
  * naming it and its limits), then read, then the time model's rule across parameters.
  */
-/** What every all-gather card of the WDM ring says alike: the collective, the network and the paper. */
-export const RING_ALLGATHER = { collective: 'allgather', topology: 'wdm-ring', paper: OPTREE_PAPER } as const;
-
 export function parseRing(p: ParamValues): RingConfig {
   return parseChecked(RING_PARAMS, p, readRing, () => ringIssues(p));
 }
